@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { sectorPerformanceSchema } from '../schemas/sectors.ts';
+import { appInfoSchema } from '../schemas/meta.ts';
+
+/**
+ * THE route table. CDK creates one Lambda + API route per entry, the local runtime mounts the
+ * same entries, and the web client is typed from it. Adding an endpoint = one entry here, one
+ * handler file at functions/src/http/<handler>.ts, and its tests.
+ */
+export type AuthLevel = 'public' | 'user' | 'subscriber';
+export type HttpMethod = 'GET' | 'POST';
+
+export interface RouteDef<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: `/api/${string}`;
+  auth: AuthLevel;
+  /** Query string schema (values arrive as strings). Strict: unknown parameters are rejected. */
+  query: Q;
+  /** JSON body schema for POST routes. */
+  body: B;
+  response: R;
+  /** Module under functions/src/http/ exporting `handler`. */
+  handler: string;
+  /** Seconds browsers and CloudFront may cache a successful answer (0 = no-store). */
+  cacheSeconds: number;
+  /** Needs write access to these tables (read access is implied by `reads`). */
+  reads: readonly TableName[];
+  writes: readonly TableName[];
+}
+
+export type TableName = 'app' | 'market' | 'flow';
+
+const noQuery = z.strictObject({});
+const noBody = z.undefined();
+
+function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  def: Omit<RouteDef<Q, B, R>, 'body' | 'reads' | 'writes' | 'cacheSeconds'> & {
+    body?: B;
+    reads?: readonly TableName[];
+    writes?: readonly TableName[];
+    cacheSeconds?: number;
+  },
+): RouteDef<Q, B, R> {
+  return {
+    ...def,
+    body: (def.body ?? noBody) as B,
+    reads: def.reads ?? [],
+    writes: def.writes ?? [],
+    cacheSeconds: def.cacheSeconds ?? 0,
+  };
+}
+
+export const routes = {
+  get_app_info: route({
+    method: 'GET',
+    path: '/api/get_app_info',
+    auth: 'public',
+    query: noQuery,
+    response: appInfoSchema,
+    handler: 'meta/get-app-info',
+    reads: ['market'],
+    cacheSeconds: 60,
+  }),
+  get_sector_performance_data: route({
+    method: 'GET',
+    path: '/api/get_sector_performance_data',
+    auth: 'public',
+    query: noQuery,
+    response: sectorPerformanceSchema,
+    handler: 'sectors/get-sector-performance-data',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+} as const;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+export type QueryOf<N extends RouteName> = z.input<Routes[N]['query']>;
+export type ParsedQueryOf<N extends RouteName> = z.output<Routes[N]['query']>;
+export type BodyOf<N extends RouteName> = z.output<Routes[N]['body']>;
+export type ResponseOf<N extends RouteName> = z.output<Routes[N]['response']>;
+
+export const routeList: ReadonlyArray<{ name: RouteName } & RouteDef> = Object.entries(routes).map(
+  ([name, def]) => ({ name: name as RouteName, ...(def as RouteDef) }),
+);
+
+export function findRoute(method: string, path: string): ({ name: RouteName } & RouteDef) | undefined {
+  return routeList.find((r) => r.method === method && r.path === path);
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * WebSocket frames (DESIGN.md section 3): an event is { event, data } where data is the JSON text of
+ * one trade; a frame carries one event or an array of events (the server may coalesce a short window).
+ */
+export const wsEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('new_flow'), data: z.string() }),
+  z.object({ event: z.literal('database_cleared') }),
+  z.object({ event: z.literal('pong'), data: z.string().optional() }),
+]);
+export type WsEvent = z.infer<typeof wsEventSchema>;
+
+export const wsFrameSchema = z.union([wsEventSchema, z.array(wsEventSchema)]);
+export type WsFrame = z.infer<typeof wsFrameSchema>;
+
+/** What a client may send. The spec's client sends the text "Connection established" after connecting. */
+export const wsClientMessageSchema = z.union([
+  z.literal('Connection established'),
+  z.object({ action: z.literal('ping'), data: z.string().max(200).optional() }),
+]);
+
+export function parseFrame(text: string): WsEvent[] {
+  const frame = wsFrameSchema.parse(JSON.parse(text));
+  return Array.isArray(frame) ? frame : [frame];
+}
