@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// Vendor groups change far less often than app code, so they get their own long-cached chunks.
+// nivo (and the d3 modules it pulls in) stays out of the entry: only the chart routes load it.
+const vendorGroups = [
+  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+  { name: 'vendor-mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|@babel[\\/]runtime|hoist-non-react-statics|clsx|prop-types|react-is)[\\/]/ },
+  { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/ },
+  { name: 'vendor-nivo', test: /node_modules[\\/](@nivo|d3-[a-z-]+|@react-spring|internmap|delaunator|robust-predicates|lodash)[\\/]/ },
+];
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: vendorGroups },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+      '/ws': { target: 'http://localhost:3000', ws: true, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+      '/ws': { target: 'http://localhost:3000', ws: true, changeOrigin: true },
+    },
+  },
+  test: {
+    name: 'web',
+    root: webRoot,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
