@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import type { TableName } from '@tapewatch/shared/api/routes';
+import type { DataTables } from './data-tables.ts';
+import { entryFile, functionsSrcDir, lockFilePath, repoRoot } from './paths.ts';
+
+/** Tag on every function this project defines, so tests (and cost reports) can tell them from CDK helpers. */
+export const functionKindTag = 'tapewatch:kind';
+/** Tag carrying the handler module (relative to functions/src) the function was built from. */
+export const functionModuleTag = 'tapewatch:module';
+
+export type FunctionKind = 'http' | 'job' | 'ws';
+
+export interface AppFunctionSpec {
+  kind: FunctionKind;
+  /** Module under functions/src exporting `handler`, e.g. "http/meta/get-app-info". */
+  module: string;
+  reads: readonly TableName[];
+  writes: readonly TableName[];
+  description: string;
+  /** Jobs run longer than request handlers; requests stay within API Gateway's 30 s limit. */
+  timeout?: Duration;
+  memorySize?: number;
+}
+
+export interface ApiFunctionFactoryProps {
+  tables: DataTables;
+  stage: string;
+  /** Build functions from a stub when their entry file is missing (template tests only). */
+  stubMissingHandlers?: boolean;
+  /** Extra environment shared by every function. */
+  environment?: Record<string, string>;
+}
+
+// ESM output keeps top-level await and tree-shaking; some CommonJS dependencies still call
+// require(), which does not exist in ESM scope, hence the banner.
+const esmRequireBanner =
+  "import { createRequire as __tapewatchCreateRequire } from 'node:module';" +
+  'const require = __tapewatchCreateRequire(import.meta.url);';
+
+const stubEntry = fileURLToPath(new URL('./stub-handler.ts', import.meta.url));
+
+/**
+ * The one way this app creates a Lambda: same runtime, bundling, logging and environment for
+ * every handler, and IAM limited to the tables the handler's table entry declares.
+ */
+export class ApiFunctionFactory {
+  constructor(private readonly props: ApiFunctionFactoryProps) {}
+
+  create(scope: Construct, id: string, spec: AppFunctionSpec): NodejsFunction {
+    const { tables, stage } = this.props;
+    const entry = this.resolveEntry(spec.module);
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: RetentionDays.TWO_WEEKS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const fn = new NodejsFunction(scope, id, {
+      entry,
+      handler: 'handler',
+      description: spec.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: spec.memorySize ?? 512,
+      timeout: spec.timeout ?? Duration.seconds(29),
+      logGroup,
+      projectRoot: repoRoot,
+      depsLockFilePath: lockFilePath,
+      environment: {
+        ...tables.environment(),
+        ...this.props.environment,
+        TAPEWATCH_STAGE: stage,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        banner: esmRequireBanner,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // Ship the SDK versions from the lockfile (the ones the local runtime and tests use)
+        // rather than whatever the Lambda runtime happens to include.
+        bundleAwsSDK: true,
+        tsconfig: `${repoRoot}/functions/tsconfig.json`,
+      },
+    });
+    Tags.of(fn).add(functionKindTag, spec.kind);
+    Tags.of(fn).add(functionModuleTag, spec.module);
+    this.grantTables(fn, spec);
+    return fn;
+  }
+
+  private grantTables(fn: NodejsFunction, spec: AppFunctionSpec): void {
+    const { byName } = this.props.tables;
+    // Read-write already includes read, so a table listed in both gets one grant.
+    for (const name of new Set(spec.writes)) byName[name].grantReadWriteData(fn);
+    for (const name of new Set(spec.reads)) {
+      if (!spec.writes.includes(name)) byName[name].grantReadData(fn);
+    }
+  }
+
+  private resolveEntry(module: string): string {
+    const entry = entryFile(module);
+    if (this.props.stubMissingHandlers) {
+      return existsSync(entry) ? entry : stubEntry;
+    }
+    if (!existsSync(entry)) {
+      throw new Error(`Lambda entry for "${module}" not found at ${entry} (modules live under ${functionsSrcDir})`);
+    }
+    return entry;
+  }
+}

@@ -1,0 +1,8 @@
+import { routeList } from '@tapewatch/shared/api/routes';
+import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { httpHandlerModule } from './paths.ts';
+
+/** Every module under functions/src that the stack turns into a Lambda, from the shared tables. */
+export function handlerModules(): string[] {
+  return [...routeList.map((r) => httpHandlerModule(r.handler)), ...schedules.map((s) => s.handler)];
+}

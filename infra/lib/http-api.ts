@@ -1,0 +1,78 @@
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { routeList, type RouteDef, type RouteName } from '@tapewatch/shared/api/routes';
+import type { ApiFunctionFactory } from './api-function-factory.ts';
+import { httpHandlerModule } from './paths.ts';
+
+export interface HttpApiProps {
+  factory: ApiFunctionFactory;
+  /** Stage-wide limits; abuse protection per user lives in the handlers' rate limiter. */
+  throttle?: { rateLimit: number; burstLimit: number };
+}
+
+type Route = { name: RouteName } & RouteDef;
+
+/**
+ * HTTP API v2 with one Lambda per route-table entry. No CORS: browsers reach it through the
+ * same CloudFront origin as the web app.
+ */
+export class TapewatchHttpApi extends Construct {
+  readonly api: HttpApi;
+  readonly functions: ReadonlyMap<RouteName, NodejsFunction>;
+
+  constructor(scope: Construct, id: string, props: HttpApiProps) {
+    super(scope, id);
+    this.api = new HttpApi(this, 'Api', {
+      apiName: `${Stack.of(this).stackName}-http`,
+      description: 'Tapewatch /api routes (one Lambda per route-table entry)',
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.TWO_WEEKS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle ?? { rateLimit: 200, burstLimit: 400 },
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+    });
+
+    const functions = new Map<RouteName, NodejsFunction>();
+    const functionsScope = new Construct(this, 'Routes');
+    for (const route of routeList) {
+      const fn = props.factory.create(functionsScope, pascal(route.name), {
+        kind: 'http',
+        module: httpHandlerModule(route.handler),
+        reads: route.reads,
+        writes: route.writes,
+        description: `${route.method} ${route.path} (${route.auth})`,
+      });
+      this.api.addRoutes({
+        path: route.path,
+        methods: [toHttpMethod(route)],
+        integration: new HttpLambdaIntegration(`${pascal(route.name)}Integration`, fn),
+      });
+      functions.set(route.name, fn);
+    }
+    this.functions = functions;
+  }
+}
+
+function toHttpMethod(route: Route): HttpMethod {
+  return route.method === 'GET' ? HttpMethod.GET : HttpMethod.POST;
+}
+
+/** get_app_info -> GetAppInfo: stable construct ids derived from the route name. */
+export function pascal(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}
