@@ -1,0 +1,216 @@
+/**
+ * Ordinary least squares with statsmodels-style summary statistics.
+ *
+ * Conventions (statsmodels `OLS(...).fit()` / `summary2()`):
+ *  - nonrobust: Student-t inference with df = n - k; F test of all
+ *    non-constant coefficients against the F(k - k_const, n - k) law.
+ *  - HAC (Newey-West, Bartlett kernel): matches statsmodels
+ *    `fit(cov_type='HAC', cov_kwds={'maxlags': L})`, whose default is
+ *    `use_correction=False` (no n/(n-k) factor; the summary prints "without
+ *    small sample correction"). As statsmodels does by default for robust
+ *    covariances (`use_t=False`), p-values and intervals use the normal law;
+ *    the F statistic is the Wald test with the HAC covariance, divided by the
+ *    number of restrictions and referred to F(q, n - k).
+ *  - `maxlags` default: floor(4 (n/100)^(2/9)) (Newey & West 1994 rule).
+ */
+import { AnalyticsError, assertFiniteArray, assertFiniteMatrix } from './errors.ts';
+import { applyQt, householderQr, inverseFromR, invertSpd, solveUpper } from './linalg.ts';
+import { fSurvival, normalQuantile, normalTwoSided, studentTQuantile, studentTTwoSided } from './special.ts';
+
+export interface OlsOptions {
+  addConstant?: boolean;
+  covType?: 'nonrobust' | 'HAC';
+  maxlags?: number;
+  /** HAC only: multiply by n / (n - k) (statsmodels `use_correction=True`). Default false. */
+  useCorrection?: boolean;
+}
+
+export interface OlsResult {
+  params: number[];
+  bse: number[];
+  tvalues: number[];
+  pvalues: number[];
+  /** 95% intervals, [lo, hi] per parameter. */
+  confInt: Array<[number, number]>;
+  rsquared: number;
+  rsquaredAdj: number;
+  fvalue: number;
+  fPvalue: number;
+  nobs: number;
+  dfResid: number;
+  residuals: number[];
+  covParams: number[][];
+  covType: 'nonrobust' | 'HAC';
+}
+
+export function ols(y: number[], X: number[][], opts: OlsOptions = {}): OlsResult {
+  assertFiniteArray(y, 'response');
+  const width = assertFiniteMatrix(X, 'regressor matrix');
+  const n = y.length;
+  if (X.length !== n) {
+    throw new AnalyticsError('invalid_input', `The response has ${n} values but the regressor matrix has ${X.length} rows.`);
+  }
+  const covType = opts.covType ?? 'nonrobust';
+  const design = opts.addConstant ? X.map((row) => [1, ...row]) : X;
+  const k = width + (opts.addConstant ? 1 : 0);
+  if (k === 0) throw new AnalyticsError('invalid_input', 'The regression needs at least one regressor.');
+  if (n <= k) {
+    throw new AnalyticsError('too_short', `The regression has ${k} coefficients, so it needs more than ${k} observations (got ${n}).`);
+  }
+
+  const f = householderQr(design, k);
+  const qty = applyQt(f, y);
+  const params = solveUpper(f.r, qty);
+  const xtxInv = inverseFromR(f.r);
+
+  const residuals = new Array<number>(n);
+  let ssr = 0;
+  for (let i = 0; i < n; i++) {
+    const row = design[i]!;
+    let fit = 0;
+    for (let j = 0; j < k; j++) fit += row[j]! * params[j]!;
+    const e = y[i]! - fit;
+    residuals[i] = e;
+    ssr += e * e;
+  }
+  const dfResid = n - k;
+
+  // A column that is constant and non-zero acts as the intercept (statsmodels k_constant).
+  const constCol = findConstantColumn(design, k);
+  const hasConst = constCol >= 0;
+  let tss = 0;
+  if (hasConst) {
+    let mean = 0;
+    for (const v of y) mean += v;
+    mean /= n;
+    for (const v of y) tss += (v - mean) * (v - mean);
+  } else {
+    for (const v of y) tss += v * v;
+  }
+  const rsquared = 1 - ssr / tss;
+  const rsquaredAdj = 1 - ((n - (hasConst ? 1 : 0)) / dfResid) * (1 - rsquared);
+
+  let cov: number[][];
+  if (covType === 'HAC') {
+    const maxlags = opts.maxlags ?? Math.floor(4 * Math.pow(n / 100, 2 / 9));
+    if (!Number.isInteger(maxlags) || maxlags < 0 || maxlags >= n) {
+      throw new AnalyticsError('invalid_input', `maxlags must be an integer between 0 and ${n - 1}.`);
+    }
+    cov = hacCovariance(design, residuals, xtxInv, maxlags);
+    if (opts.useCorrection) {
+      const c = n / dfResid;
+      cov = cov.map((row) => row.map((v) => v * c));
+    }
+  } else {
+    const s2 = ssr / dfResid;
+    cov = xtxInv.map((row) => row.map((v) => v * s2));
+  }
+
+  const useT = covType === 'nonrobust';
+  const crit = useT ? studentTQuantile(0.975, dfResid) : normalQuantile(0.975);
+  const bse = params.map((_, i) => Math.sqrt(cov[i]![i]!));
+  const tvalues = params.map((b, i) => b / bse[i]!);
+  const pvalues = tvalues.map((t) => (useT ? studentTTwoSided(t, dfResid) : normalTwoSided(t)));
+  const confInt = params.map((b, i): [number, number] => [b - crit * bse[i]!, b + crit * bse[i]!]);
+
+  const { fvalue, fPvalue } = waldF(params, cov, constCol, dfResid);
+
+  return {
+    params,
+    bse,
+    tvalues,
+    pvalues,
+    confInt,
+    rsquared,
+    rsquaredAdj,
+    fvalue,
+    fPvalue,
+    nobs: n,
+    dfResid,
+    residuals,
+    covParams: cov,
+    covType,
+  };
+}
+
+function findConstantColumn(design: readonly (readonly number[])[], k: number): number {
+  for (let j = 0; j < k; j++) {
+    const first = design[0]![j]!;
+    if (first === 0) continue;
+    let constant = true;
+    for (let i = 1; i < design.length && constant; i++) constant = design[i]![j] === first;
+    if (constant) return j;
+  }
+  return -1;
+}
+
+/** Wald F test that every coefficient except the constant is zero. */
+function waldF(params: number[], cov: number[][], constCol: number, dfResid: number): { fvalue: number; fPvalue: number } {
+  const idx = params.map((_, i) => i).filter((i) => i !== constCol);
+  const q = idx.length;
+  if (q === 0) return { fvalue: Number.NaN, fPvalue: Number.NaN };
+  const sub = idx.map((i) => idx.map((j) => cov[i]![j]!));
+  const inv = invertSpd(sub);
+  if (!inv) throw new AnalyticsError('singular_matrix', 'The coefficient covariance matrix is singular; the F test is undefined.');
+  let w = 0;
+  for (let a = 0; a < q; a++) {
+    for (let b = 0; b < q; b++) w += params[idx[a]!]! * inv[a]![b]! * params[idx[b]!]!;
+  }
+  const fvalue = w / q;
+  return { fvalue, fPvalue: fSurvival(fvalue, q, dfResid) };
+}
+
+/** Newey-West sandwich (X'X)^-1 S (X'X)^-1 with Bartlett weights 1 - l/(L+1). */
+export function hacCovariance(
+  design: readonly (readonly number[])[],
+  residuals: readonly number[],
+  xtxInv: readonly (readonly number[])[],
+  maxlags: number,
+): number[][] {
+  const n = design.length;
+  const k = xtxInv.length;
+  const scores: Float64Array[] = [];
+  for (let t = 0; t < n; t++) {
+    const row = design[t]!;
+    const s = new Float64Array(k);
+    for (let j = 0; j < k; j++) s[j] = row[j]! * residuals[t]!;
+    scores.push(s);
+  }
+  const meat: number[][] = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  for (let lag = 0; lag <= maxlags; lag++) {
+    const w = lag === 0 ? 1 : 1 - lag / (maxlags + 1);
+    for (let t = lag; t < n; t++) {
+      const a = scores[t]!;
+      const b = scores[t - lag]!;
+      for (let i = 0; i < k; i++) {
+        for (let j = 0; j < k; j++) {
+          const g = a[i]! * b[j]!;
+          // Gamma_l + Gamma_l' for l > 0.
+          meat[i]![j] = meat[i]![j]! + (lag === 0 ? g : w * (g + a[j]! * b[i]!));
+        }
+      }
+    }
+  }
+  return sandwich(xtxInv, meat);
+}
+
+function sandwich(bread: readonly (readonly number[])[], meat: readonly (readonly number[])[]): number[][] {
+  const k = bread.length;
+  const tmp: number[][] = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      let s = 0;
+      for (let m = 0; m < k; m++) s += bread[i]![m]! * meat[m]![j]!;
+      tmp[i]![j] = s;
+    }
+  }
+  const out: number[][] = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      let s = 0;
+      for (let m = 0; m < k; m++) s += tmp[i]![m]! * bread[m]![j]!;
+      out[i]![j] = s;
+    }
+  }
+  return out;
+}
