@@ -48,5 +48,5 @@ export const SECTOR_PERFORMANCE = {
   heatmapRange: 10,
   seasonalityRange: 2,
   colourSteps: 30,
-  seasonalityFrom: '2004-01-01',
+  seasonalityFrom: '2004-01',
 } as const;

@@ -62,7 +62,6 @@ export const routes = {
     query: noQuery,
     response: appInfoSchema,
     handler: 'meta/get-app-info',
-    reads: ['market'],
     cacheSeconds: 60,
   }),
   get_sector_performance_data: route({

@@ -1,0 +1,28 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+let cached: DynamoDBDocumentClient | undefined;
+
+/**
+ * One document client per Lambda container. DYNAMODB_ENDPOINT points it at dynalite locally;
+ * on AWS it is unset and the SDK uses the regional endpoint and the function's role.
+ */
+export function documentClient(): DynamoDBDocumentClient {
+  if (cached) return cached;
+  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  const client = new DynamoDBClient({
+    region: process.env.AWS_REGION ?? 'us-east-1',
+    ...(endpoint
+      ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 2 }
+      : {}),
+  });
+  cached = DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
+  });
+  return cached;
+}
+
+/** Tests and the local runtime point the client elsewhere before first use. */
+export function resetDocumentClient(): void {
+  cached = undefined;
+}

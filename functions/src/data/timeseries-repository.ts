@@ -1,0 +1,103 @@
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { marketKeys } from './keys.ts';
+import { tableName } from './tables.ts';
+
+/** Daily bars in columnar form; `volume` may be absent for indices such as VIX. */
+export interface DailySeries {
+  date: string[];
+  open: number[];
+  high: number[];
+  low: number[];
+  close: number[];
+  volume: number[] | null;
+}
+
+export const emptySeries = (): DailySeries => ({ date: [], open: [], high: [], low: [], close: [], volume: [] });
+
+/**
+ * Series are stored as one item per ticker and calendar year (~252 rows, ~15 kB), as columnar JSON.
+ * Reading a ticker's history is one Query; a year is rewritten whole, so a re-run is idempotent.
+ */
+export class TimeSeriesRepository {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly series = 'daily',
+  ) {}
+
+  async putSeries(ticker: string, data: DailySeries): Promise<number> {
+    const byYear = splitByYear(data);
+    const items = [...byYear].map(([y, chunk]) => ({
+      ...marketKeys.seriesChunk(this.series, ticker, y),
+      ticker: ticker.toUpperCase(),
+      year: y,
+      rows: chunk.date.length,
+      data: JSON.stringify(chunk),
+    }));
+    for (let i = 0; i < items.length; i += 25) {
+      await this.batchPut(items.slice(i, i + 25));
+    }
+    return items.length;
+  }
+
+  /** Full history from `fromYear` (inclusive) to the last stored year. */
+  async getSeries(ticker: string, fromYear = 0): Promise<DailySeries> {
+    const out = emptySeries();
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: tableName('market'),
+          KeyConditionExpression: 'pk = :pk AND sk >= :from',
+          ExpressionAttributeValues: {
+            ':pk': marketKeys.seriesPartition(this.series, ticker),
+            ':from': marketKeys.seriesFromYear(fromYear),
+          },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) appendChunk(out, JSON.parse(item.data as string) as DailySeries);
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return out;
+  }
+
+  private async batchPut(items: Record<string, unknown>[]): Promise<void> {
+    let pending = items.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('DynamoDB kept returning unprocessed items');
+      const res = await this.db.send(new BatchWriteCommand({ RequestItems: { [tableName('market')]: pending } }));
+      pending = (res.UnprocessedItems?.[tableName('market')] ?? []) as typeof pending;
+      if (pending.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
+}
+
+export function splitByYear(data: DailySeries): Map<number, DailySeries> {
+  const out = new Map<number, DailySeries>();
+  data.date.forEach((d, i) => {
+    const y = Number(d.slice(0, 4));
+    let chunk = out.get(y);
+    if (!chunk) {
+      chunk = { ...emptySeries(), volume: data.volume ? [] : null };
+      out.set(y, chunk);
+    }
+    chunk.date.push(d);
+    chunk.open.push(data.open[i]!);
+    chunk.high.push(data.high[i]!);
+    chunk.low.push(data.low[i]!);
+    chunk.close.push(data.close[i]!);
+    if (data.volume && chunk.volume) chunk.volume.push(data.volume[i]!);
+  });
+  return out;
+}
+
+function appendChunk(out: DailySeries, chunk: DailySeries): void {
+  out.date.push(...chunk.date);
+  out.open.push(...chunk.open);
+  out.high.push(...chunk.high);
+  out.low.push(...chunk.low);
+  out.close.push(...chunk.close);
+  if (chunk.volume && out.volume) out.volume.push(...chunk.volume);
+  else out.volume = null;
+}

@@ -1,0 +1,36 @@
+import { SECTOR_ETFS, SECTOR_PERFORMANCE } from '@tapewatch/shared/constants';
+import { documentClient } from '../data/client.ts';
+import { SnapshotRepository } from '../data/snapshot-repository.ts';
+import { TimeSeriesRepository } from '../data/timeseries-repository.ts';
+import { computeSectorPerformance, type SectorSeries } from '../domain/sectors/sector-performance.ts';
+import { createLogger } from '../lib/log.ts';
+import { clockFor } from '../platform/clock.ts';
+
+export const SECTOR_PERFORMANCE_SNAPSHOT = 'sector_performance';
+
+/**
+ * Precomputes the Sector Performance snapshot from the stored sector ETF history. Idempotent:
+ * re-running for the same as-of date rewrites the same snapshot.
+ */
+export async function runSectorPerformanceJob(): Promise<{ asOf: string; sectors: number }> {
+  const log = createLogger({ job: 'sector-performance' });
+  const db = documentClient();
+  const today = clockFor().today();
+  const repo = new TimeSeriesRepository(db);
+  const fromYear = Number(SECTOR_PERFORMANCE.seasonalityFrom.slice(0, 4)) - 1;
+  const sectors: SectorSeries[] = [];
+  for (const { ticker, sector } of SECTOR_ETFS) {
+    const s = await repo.getSeries(ticker, fromYear);
+    const end = s.date.findLastIndex((d) => d <= today);
+    if (end < 0) throw new Error(`No ${ticker} history on or before ${today}; load market data first.`);
+    sectors.push({ ticker, sector, dates: s.date.slice(0, end + 1), closes: s.close.slice(0, end + 1) });
+  }
+  // The as-of date is the last day every sector has traded (a late file for one ETF must not skew the others).
+  const asOf = sectors.map((s) => s.dates[s.dates.length - 1]!).sort()[0]!;
+  const payload = computeSectorPerformance(sectors, asOf, SECTOR_PERFORMANCE.seasonalityFrom);
+  await new SnapshotRepository(db).put(SECTOR_PERFORMANCE_SNAPSHOT, asOf, payload);
+  log.info('snapshot written', { asOf, sectors: sectors.length });
+  return { asOf, sectors: sectors.length };
+}
+
+export const handler = async (): Promise<{ asOf: string; sectors: number }> => runSectorPerformanceJob();

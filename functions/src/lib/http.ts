@@ -1,0 +1,115 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { alertBody } from '@tapewatch/shared/api/alert';
+import { routes, type BodyOf, type ParsedQueryOf, type ResponseOf, type RouteName } from '@tapewatch/shared/api/routes';
+import { authorize, currentAuthenticator, type Caller } from './auth-guard.ts';
+import { AppError, BadRequestError, RateLimitedError } from './errors.ts';
+import { toJson } from './json.ts';
+import { errorFields, log as rootLog, type Logger } from './log.ts';
+import { describeZodError } from './validation.ts';
+
+export interface HandlerContext<N extends RouteName> {
+  query: ParsedQueryOf<N>;
+  body: BodyOf<N>;
+  caller: Caller | null;
+  requestId: string;
+  log: Logger;
+  event: APIGatewayProxyEventV2;
+}
+
+/** Lets a handler choose a status or add headers; plain return values are 200 JSON. */
+export class HttpResult<T> {
+  constructor(
+    readonly body: T,
+    readonly status = 200,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export type LambdaHttpHandler = (
+  event: APIGatewayProxyEventV2,
+  context?: Partial<Context>,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  return { statusCode: status, headers: { ...jsonHeaders, 'cache-control': 'no-store', ...headers }, body: toJson(body) };
+}
+
+/**
+ * The one wrapper every HTTP Lambda uses: validates query/body with the route's zod schemas,
+ * applies the route's auth level, maps typed errors to statuses with the spec's alert body,
+ * and logs one structured line per request.
+ */
+export function defineHandler<N extends RouteName>(
+  name: N,
+  impl: (ctx: HandlerContext<N>) => Promise<ResponseOf<N> | HttpResult<ResponseOf<N>>>,
+): LambdaHttpHandler {
+  const route = routes[name];
+  return async (event, context) => {
+    const started = performance.now();
+    const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
+    const log = rootLog.child({ requestId, route: name });
+    let response: APIGatewayProxyStructuredResultV2;
+    try {
+      const headers = lowerCaseHeaders(event.headers);
+      const query = parseQuery(route.query, event.queryStringParameters ?? {});
+      const body = parseBody(route.body, event);
+      const caller = await authorize(route.auth, headers, currentAuthenticator());
+      const result = await impl({ query, body, caller, requestId, log, event } as HandlerContext<N>);
+      const out = result instanceof HttpResult ? result : new HttpResult(result);
+      const cache =
+        route.cacheSeconds > 0 && route.auth === 'public' && out.status === 200
+          ? `public, max-age=${route.cacheSeconds}`
+          : 'no-store';
+      response = jsonResponse(out.status, out.body, { 'cache-control': cache, ...out.headers });
+    } catch (err) {
+      response = errorResponse(err, log);
+    }
+    log.info('request', {
+      method: event.requestContext?.http?.method,
+      path: event.rawPath,
+      status: response.statusCode,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    });
+    return response;
+  };
+}
+
+export function errorResponse(err: unknown, log: Logger): APIGatewayProxyStructuredResultV2 {
+  if (err instanceof AppError) {
+    const headers: Record<string, string> =
+      err instanceof RateLimitedError ? { 'retry-after': String(err.retryAfterSeconds) } : {};
+    if (err.status >= 500) log.warn('unavailable', errorFields(err));
+    return jsonResponse(err.status, alertBody(err.message, err.content), headers);
+  }
+  log.error('unhandled error', errorFields(err));
+  return jsonResponse(500, alertBody('Something went wrong on our side. Please try again in a moment.'));
+}
+
+function parseQuery(schema: (typeof routes)[RouteName]['query'], raw: Record<string, string | undefined>) {
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new BadRequestError(describeZodError(result.error, 'query'));
+  return result.data;
+}
+
+function parseBody(schema: (typeof routes)[RouteName]['body'], event: APIGatewayProxyEventV2) {
+  let value: unknown = undefined;
+  if (event.body !== undefined && event.body !== null && event.body !== '') {
+    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new BadRequestError('The request body is not valid JSON.');
+    }
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) throw new BadRequestError(describeZodError(result.error, 'body'));
+  return result.data;
+}
+
+function lowerCaseHeaders(headers: Record<string, string | undefined> | undefined): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) out[k.toLowerCase()] = v;
+  return out;
+}

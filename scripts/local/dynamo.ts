@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { tableList, tableName, type TableDef } from '@tapewatch/functions/data/tables';
+import dynalite from 'dynalite';
+
+export interface LocalDynamo {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+/** dynalite on a free loopback port, persisted under `dir` (LevelDB), so data survives restarts. */
+export async function startDynalite(dir: string): Promise<LocalDynamo> {
+  mkdirSync(dir, { recursive: true });
+  const server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function createTableInput(def: TableDef): CreateTableCommandInput {
+  const attrs = new Set<string>([def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+  return {
+    TableName: tableName(def.name),
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attrs].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: def.partitionKey, KeyType: 'HASH' },
+      { AttributeName: def.sortKey, KeyType: 'RANGE' },
+    ],
+    ...(def.indexes.length > 0
+      ? {
+          GlobalSecondaryIndexes: def.indexes.map((i) => ({
+            IndexName: i.name,
+            KeySchema: [
+              { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
+              { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
+            ],
+            Projection: { ProjectionType: 'ALL' as const },
+          })),
+        }
+      : {}),
+  };
+}
+
+/** Creates any missing table from tables.ts (the same definitions CDK deploys). */
+export async function ensureTables(endpoint: string): Promise<string[]> {
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const created: string[] = [];
+  for (const def of tableList) {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName(def.name) }));
+    } catch (err) {
+      if ((err as { name?: string }).name !== 'ResourceNotFoundException') throw err;
+      await client.send(new CreateTableCommand(createTableInput(def)));
+      created.push(tableName(def.name));
+    }
+  }
+  client.destroy();
+  return created;
+}

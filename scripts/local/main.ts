@@ -1,0 +1,48 @@
+import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { routeList } from '@tapewatch/shared/api/routes';
+import { DEMO_AS_OF } from '@tapewatch/shared/constants';
+import { startLocalRuntime } from './server.ts';
+
+const started = performance.now();
+// Request logs are for Lambda/CloudWatch; locally only warnings and errors reach the terminal.
+process.env.LOG_LEVEL ??= 'warn';
+// Lambda runs Node 22; the SDK's notice about Node 20 support ending in 2027 is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const port = Number(process.env.PORT ?? 3000);
+
+process.stdout.write('Tapewatch local runtime starting...\n');
+const runtime = await startLocalRuntime({ port, dataDir: process.env.DATA_DIR }).catch((err: Error) => {
+  process.stderr.write(`\nCould not start: ${err.message}\n`);
+  if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`Port ${port} is in use; set PORT to another port.\n`);
+  process.exit(1);
+});
+
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+process.stdout.write(
+  [
+    '',
+    `Tapewatch is running at ${runtime.url}  (ready in ${seconds} s)`,
+    `  web app        ${runtime.url}/Sectorperformance`,
+    `  API            ${runtime.url}/api/... (${routeList.length} routes as Lambda handlers)`,
+    `  WebSocket      ws://localhost:${runtime.port}/ws  (management API at /@connections)`,
+    `  DynamoDB       dynalite, data in ${runtime.dataDir}/dynamodb`,
+    `  schedules      ${schedules.map((s) => `${s.name} (${s.cron})`).join(', ')} America/New_York`,
+    `  market data    demo dataset as of ${process.env.TAPEWATCH_DEMO_AS_OF ?? DEMO_AS_OF}`,
+    'Press Ctrl+C to stop.',
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`\n${signal}: stopping...\n`);
+  const force = setTimeout(() => process.exit(1), 5000);
+  await runtime.close();
+  clearTimeout(force);
+  process.stdout.write('Stopped. Data kept in ' + runtime.dataDir + '\n');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

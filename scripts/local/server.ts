@@ -1,0 +1,103 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { alertBody } from '@tapewatch/shared/api/alert';
+import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/client';
+import { toJson } from '@tapewatch/functions/lib/json';
+import { resetManagementClient } from '@tapewatch/functions/platform/realtime';
+import { loadDemoData } from '../demo-data/load-demo.ts';
+import { handleApi, preloadHandlers } from './api-router.ts';
+import { ensureTables, startDynalite } from './dynamo.ts';
+import { progressBar } from './progress.ts';
+import { runJob, startSchedules } from './scheduler.ts';
+import { createStaticHandler } from './static.ts';
+import { buildWeb, DIST_DIR, ROOT, webBuildIsStale } from './web-build.ts';
+import { attachWebSocket } from './websocket.ts';
+
+export interface LocalRuntimeOptions {
+  port: number;
+  host?: string;
+  dataDir?: string;
+  /** Build web/dist when missing or stale (off in API-only tests). */
+  web?: boolean;
+  /** Run the croner schedules (off in tests, which call jobs directly). */
+  schedules?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalRuntime {
+  url: string;
+  port: number;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+const isLoopback = (ip: string | undefined): boolean => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+
+/**
+ * The embedded default: one process with dynalite, every route as a Lambda-style handler, the
+ * WebSocket API and its management endpoint, the schedules, and the web build.
+ */
+export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const say = opts.log ?? ((line: string) => process.stdout.write(line + '\n'));
+  const dataDir = opts.dataDir ?? join(ROOT, '.data');
+  process.env.TAPEWATCH_DATA_MODE ??= 'demo';
+  process.env.AWS_REGION ??= 'us-east-1';
+
+  const dynamo = await startDynalite(join(dataDir, 'dynamodb'));
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  resetDocumentClient();
+  await ensureTables(dynamo.endpoint);
+
+  const building =
+    opts.web !== false && webBuildIsStale()
+      ? (say('  building the web app (web/dist is missing or older than its sources)...'), buildWeb())
+      : Promise.resolve();
+  const bar = progressBar('loading demo data');
+  const loading = loadDemoData(documentClient(), { onProgress: (p) => bar(p.done, p.total, p.label) });
+  const [, load] = await Promise.all([building, loading, preloadHandlers()]);
+  if (!load.loaded) say(`  demo data already loaded (${load.tickers} series, bundle ${load.version})`);
+
+  for (const def of schedules.filter((s) => s.runOnLocalStart)) await runJob(def);
+
+  const serveStatic = createStaticHandler(DIST_DIR);
+  const server = createServer();
+  const ws = attachWebSocket(server);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const fail = (err: unknown) => {
+      say(`  request failed ${req.method} ${url.pathname}: ${(err as Error).stack ?? String(err)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(toJson(alertBody('Something went wrong on our side. Please try again in a moment.')));
+    };
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return void handleApi(req, res, url).catch(fail);
+    if (url.pathname.startsWith('/@connections/')) {
+      if (!isLoopback(req.socket.remoteAddress)) return void res.writeHead(403).end();
+      return void ws.handleManagement(req, res, url).catch(fail);
+    }
+    serveStatic(req, res, url);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  process.env.WS_MANAGEMENT_ENDPOINT = `http://127.0.0.1:${port}`;
+  resetManagementClient();
+
+  const cron = opts.schedules === false ? null : startSchedules((name, err) => say(`  job ${name} failed: ${String(err)}`));
+
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    dataDir,
+    close: async () => {
+      cron?.stop();
+      ws.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dynamo.close();
+    },
+  };
+}

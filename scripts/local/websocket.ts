@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { WebSocket, WebSocketServer } from 'ws';
+import { readBody } from './lambda-event.ts';
+import { loadHandler } from './api-router.ts';
+
+type WsHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<APIGatewayProxyResultV2>;
+
+/** API Gateway connection ids look like "L0SM9cOFvHcCIhw="; any unique opaque string works. */
+const newConnectionId = (): string => randomBytes(10).toString('base64');
+
+function wsEvent(
+  routeKey: '$connect' | '$disconnect' | '$default',
+  connectionId: string,
+  req: IncomingMessage,
+  body?: string,
+): APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string>; headers?: Record<string, string> } {
+  const url = new URL(req.url ?? '/ws', 'http://localhost');
+  const eventType = routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE';
+  const now = Date.now();
+  return {
+    ...(routeKey === '$connect'
+      ? { queryStringParameters: Object.fromEntries(url.searchParams), headers: req.headers as Record<string, string> }
+      : {}),
+    requestContext: {
+      routeKey,
+      eventType,
+      connectionId,
+      domainName: req.headers.host ?? 'localhost',
+      stage: 'local',
+      apiId: 'local',
+      requestId: randomBytes(8).toString('hex'),
+      requestTimeEpoch: now,
+      connectedAt: now,
+      messageDirection: 'IN',
+      extendedRequestId: '',
+      messageId: randomBytes(8).toString('hex'),
+    } as APIGatewayProxyWebsocketEventV2['requestContext'],
+    body,
+    isBase64Encoded: false,
+  };
+}
+
+const statusOf = (r: APIGatewayProxyResultV2): number => (typeof r === 'object' && r !== null ? (r.statusCode ?? 200) : 200);
+
+/**
+ * The local stand-in for the API Gateway WebSocket API: /ws calls the same $connect,
+ * $disconnect and $default handlers, and /@connections/{id} is the Management API that the
+ * fan-out code's ApiGatewayManagementApiClient talks to.
+ */
+export function attachWebSocket(server: Server): { handleManagement: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>; close: () => void } {
+  const wss = new WebSocketServer({ noServer: true });
+  const sockets = new Map<string, { ws: WebSocket; connectedAt: number; lastActiveAt: number; sourceIp: string }>();
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/ws') {
+      socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+      return;
+    }
+    const connectionId = newConnectionId();
+    void (async () => {
+      const connect = await loadHandler<WsHandler>('ws/connect');
+      const result = await connect(wsEvent('$connect', connectionId, req)).catch(() => ({ statusCode: 500 }));
+      const status = statusOf(result);
+      if (status < 200 || status >= 300) {
+        // API Gateway refuses the handshake with the handler's status.
+        socket.end(`HTTP/1.1 ${status} Connection refused\r\nContent-Length: 0\r\n\r\n`);
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const now = Date.now();
+        sockets.set(connectionId, { ws, connectedAt: now, lastActiveAt: now, sourceIp: req.socket.remoteAddress ?? '' });
+        ws.on('message', (data) => {
+          const entry = sockets.get(connectionId);
+          if (entry) entry.lastActiveAt = Date.now();
+          void loadHandler<WsHandler>('ws/default').then((h) => h(wsEvent('$default', connectionId, req, data.toString())));
+        });
+        ws.on('close', () => {
+          sockets.delete(connectionId);
+          void loadHandler<WsHandler>('ws/disconnect').then((h) => h(wsEvent('$disconnect', connectionId, req)));
+        });
+      });
+    })();
+  });
+
+  async function handleManagement(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const id = decodeURIComponent(url.pathname.slice('/@connections/'.length));
+    const entry = sockets.get(id);
+    if (!entry || entry.ws.readyState !== WebSocket.OPEN) {
+      res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
+      res.end(JSON.stringify({ message: 'Gone' }));
+      return;
+    }
+    if (req.method === 'POST') {
+      const body = await readBody(req, 128 * 1024);
+      entry.ws.send(body.toString('utf8'));
+      res.writeHead(200).end();
+    } else if (req.method === 'DELETE') {
+      entry.ws.close(1000);
+      res.writeHead(204).end();
+    } else if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          ConnectedAt: new Date(entry.connectedAt).toISOString(),
+          LastActiveAt: new Date(entry.lastActiveAt).toISOString(),
+          Identity: { SourceIp: entry.sourceIp },
+        }),
+      );
+    } else res.writeHead(405).end();
+  }
+
+  return {
+    handleManagement,
+    close: () => {
+      for (const { ws } of sockets.values()) ws.terminate();
+      wss.close();
+    },
+  };
+}
