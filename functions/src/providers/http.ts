@@ -1,0 +1,143 @@
+/**
+ * The only I/O seam of the providers: production passes a fetch-backed HttpGet, tests replay
+ * recorded samples through the very same code path.
+ */
+export interface HttpResponse {
+  status: number;
+  text(): Promise<string>;
+}
+export type HttpGet = (url: string, init?: { headers?: Record<string, string> }) => Promise<HttpResponse>;
+
+export type ProviderName = 'finra' | 'cboe' | 'polygon' | 'benzinga' | 'demo';
+
+export class ProviderError extends Error {
+  readonly provider: ProviderName;
+  readonly retryable: boolean;
+  constructor(provider: ProviderName, message: string, retryable: boolean) {
+    super(`${provider}: ${message}`);
+    this.name = 'ProviderError';
+    this.provider = provider;
+    this.retryable = retryable;
+  }
+}
+
+/** 404: the resource does not exist, e.g. no FINRA file for a market holiday. Not retryable. */
+export class ProviderNotFoundError extends ProviderError {
+  readonly url: string;
+  constructor(provider: ProviderName, url: string, what: string) {
+    super(provider, `no data: ${what} (404 at ${url})`, false);
+    this.name = 'ProviderNotFoundError';
+    this.url = url;
+  }
+}
+
+/** Any other non-2xx; 429 and 5xx are marked retryable. */
+export class ProviderHttpError extends ProviderError {
+  readonly status: number;
+  readonly url: string;
+  constructor(provider: ProviderName, status: number, url: string, hint = '') {
+    super(provider, `HTTP ${status} at ${url}${hint ? ` (${hint})` : ''}`, status === 429 || status >= 500);
+    this.name = 'ProviderHttpError';
+    this.status = status;
+    this.url = url;
+  }
+}
+
+/** The request itself failed (DNS, reset, timeout). Retryable. */
+export class ProviderNetworkError extends ProviderError {
+  constructor(provider: ProviderName, url: string, cause: unknown) {
+    super(provider, `request failed at ${url}: ${cause instanceof Error ? cause.message : String(cause)}`, true);
+    this.name = 'ProviderNetworkError';
+  }
+}
+
+/** The body is not the wire format we expect (HTML error page, wrong JSON shape). */
+export class ProviderFormatError extends ProviderError {
+  constructor(provider: ProviderName, message: string) {
+    super(provider, message, false);
+    this.name = 'ProviderFormatError';
+  }
+}
+
+export class MissingApiKeyError extends ProviderError {
+  readonly envVar: string;
+  constructor(provider: ProviderName, envVar: string) {
+    super(provider, `API key missing: set the environment variable ${envVar} to use ${provider} data`, false);
+    this.name = 'MissingApiKeyError';
+    this.envVar = envVar;
+  }
+}
+
+const SECRET_PARAMS = ['token', 'apikey', 'apiKey', 'api_key', 'key'];
+
+/** Removes credentials from a URL before it goes into an error message or a log line. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    for (const name of SECRET_PARAMS) if (u.searchParams.has(name)) u.searchParams.set(name, 'REDACTED');
+    return u.toString();
+  } catch {
+    return url.replace(/([?&](?:token|api_?key|key)=)[^&]*/gi, '$1REDACTED');
+  }
+}
+
+export interface RetryPolicy {
+  /** Total attempts including the first. */
+  attempts: number;
+  baseDelayMs: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 500 };
+
+export interface FetchOptions {
+  provider: ProviderName;
+  headers?: Record<string, string>;
+  /** What the caller asked for, for the 404 message ("daily short volume for 2021-04-27"). */
+  what: string;
+  retry?: RetryPolicy;
+  /** Extra hint for 401/403, e.g. which env var holds the key. */
+  authHint?: string;
+}
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** GET with typed errors and exponential backoff on retryable failures. Returns the body text. */
+export async function fetchText(http: HttpGet, url: string, opts: FetchOptions): Promise<string> {
+  const policy = opts.retry ?? DEFAULT_RETRY;
+  const sleep = policy.sleep ?? defaultSleep;
+  const safeUrl = redactUrl(url);
+  for (let attempt = 1; ; attempt += 1) {
+    let error: ProviderError;
+    try {
+      const init = opts.headers ? { headers: opts.headers } : undefined;
+      const res = await http(url, init);
+      if (res.status >= 200 && res.status < 300) return await res.text();
+      if (res.status === 404) throw new ProviderNotFoundError(opts.provider, safeUrl, opts.what);
+      const hint = res.status === 401 || res.status === 403 ? opts.authHint : undefined;
+      error = new ProviderHttpError(opts.provider, res.status, safeUrl, hint);
+    } catch (e) {
+      if (e instanceof ProviderError) throw e;
+      error = new ProviderNetworkError(opts.provider, safeUrl, e);
+    }
+    if (!error.retryable || attempt >= policy.attempts) throw error;
+    await sleep(policy.baseDelayMs * 2 ** (attempt - 1));
+  }
+}
+
+/** Parses a JSON body, mapping syntax errors to a typed format error. */
+export function parseJsonBody(provider: ProviderName, body: string, what: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new ProviderFormatError(provider, `${what}: response is not JSON (starts with ${JSON.stringify(body.slice(0, 40))})`);
+  }
+}
+
+/** HttpGet backed by the global fetch (Node 20), with a timeout so a hung CDN cannot stall a job. */
+export function fetchHttpGet(timeoutMs = 30_000): HttpGet {
+  return async (url, init) => {
+    const res = await fetch(url, { headers: init?.headers, signal: AbortSignal.timeout(timeoutMs) });
+    return { status: res.status, text: () => res.text() };
+  };
+}
