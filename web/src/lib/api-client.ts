@@ -4,8 +4,10 @@ import { showAlert } from './alert-store.ts';
 import { getStoredToken } from './auth-token.ts';
 
 // Type-only imports from the route table keep zod out of the browser bundle.
+// The table's route() helper widens `method` to 'GET' | 'POST', so this filter only bites once
+// shared keeps the literal; until then every route name is accepted by both functions.
 type RoutesWith<M extends 'GET' | 'POST'> = {
-  [N in RouteName]: Routes[N]['method'] extends M ? N : never;
+  [N in RouteName]: M extends Routes[N]['method'] ? N : never;
 }[RouteName];
 export type GetRouteName = RoutesWith<'GET'>;
 export type PostRouteName = RoutesWith<'POST'>;

@@ -1,0 +1,13 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import BarChartIcon from '@mui/icons-material/BarChart';
+
+export interface NavItem {
+  label: string;
+  path: string;
+  icon: SvgIconComponent;
+}
+
+/** Sidebar entries: only screens that exist. Adding a screen to the sidebar is one line here. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Sector Performance', path: '/Sectorperformance', icon: BarChartIcon },
+];

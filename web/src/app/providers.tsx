@@ -1,0 +1,17 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { ColorModeProvider } from './color-mode.tsx';
+import { createQueryClient } from './query-client.ts';
+import { AlertDialog } from './shell/alert-dialog.tsx';
+
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <ColorModeProvider>
+        {children}
+        <AlertDialog />
+      </ColorModeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { NotFoundPage } from './shell/not-found-page.tsx';
+import { ShellLayout } from './shell/shell-layout.tsx';
+
+// One lazy chunk per screen keeps the entry small; nivo loads only with the chart screens.
+const SectorPerformancePage = lazy(() =>
+  import('../features/sector-performance/sector-performance-page.tsx').then((m) => ({ default: m.SectorPerformancePage })),
+);
+
+// Until the landing page exists the start page is Sector Performance.
+export const HOME_PATH = '/Sectorperformance';
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <ShellLayout />,
+    children: [
+      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      // Paths match case-insensitively, so this also serves /SectorPerformance.
+      { path: 'Sectorperformance', element: <SectorPerformancePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

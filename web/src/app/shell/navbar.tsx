@@ -1,0 +1,60 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import MenuIcon from '@mui/icons-material/Menu';
+import ShowChartIcon from '@mui/icons-material/ShowChart';
+import { Link as RouterLink } from 'react-router';
+import { useColorMode } from '../color-mode.tsx';
+import { DemoBadge } from './demo-badge.tsx';
+
+interface NavbarProps {
+  isMobile: boolean;
+  onOpenMenu: () => void;
+}
+
+// Account entries (Sign Up, Login, profile menu) arrive with the account issue; no dead buttons until then.
+export function Navbar({ isMobile, onOpenMenu }: NavbarProps) {
+  const { mode, toggle } = useColorMode();
+  const nextMode = mode === 'dark' ? 'light' : 'dark';
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      sx={{ zIndex: (t) => t.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        {isMobile && (
+          <IconButton edge="start" onClick={onOpenMenu} aria-label="Open navigation menu">
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Link
+          component={RouterLink}
+          to="/"
+          underline="none"
+          color="inherit"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700, fontSize: '1.25rem' }}
+        >
+          <ShowChartIcon color="primary" aria-hidden />
+          Tapewatch
+        </Link>
+        {!isMobile && (
+          <Box sx={{ ml: 2 }}>
+            <DemoBadge />
+          </Box>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Tooltip title={`Switch to ${nextMode} mode`}>
+          <IconButton onClick={toggle} aria-label={`Switch to ${nextMode} mode`}>
+            {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+          </IconButton>
+        </Tooltip>
+      </Toolbar>
+    </AppBar>
+  );
+}

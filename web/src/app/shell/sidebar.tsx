@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import PushPinIcon from '@mui/icons-material/PushPin';
+import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
+import { NavLink, useLocation } from 'react-router';
+import { NAV_ITEMS } from '../nav-config.ts';
+import { SIDEBAR_WIDTH } from '../theme.ts';
+
+function NavList({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <List component="nav" aria-label="Main">
+      {NAV_ITEMS.map(({ label, path, icon: Icon }) => (
+        <ListItemButton
+          key={path}
+          component={NavLink}
+          to={path}
+          selected={pathname.toLowerCase() === path.toLowerCase()}
+          onClick={onNavigate}
+          sx={{ minHeight: 48, px: 2.5, whiteSpace: 'nowrap' }}
+          aria-label={label}
+        >
+          <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 'auto', justifyContent: 'center' }}>
+            <Icon />
+          </ListItemIcon>
+          <ListItemText primary={label} sx={{ opacity: expanded ? 1 : 0, transition: 'opacity 150ms' }} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+interface DesktopSidebarProps {
+  pinned: boolean;
+  onTogglePin: () => void;
+}
+
+/** Collapsed to icons; expands over the content on hover; pinned it stays open and pushes the content. */
+export function DesktopSidebar({ pinned, onTogglePin }: DesktopSidebarProps) {
+  const [hovered, setHovered] = useState(false);
+  const expanded = pinned || hovered;
+  const width = expanded ? SIDEBAR_WIDTH.expanded : SIDEBAR_WIDTH.collapsed;
+  return (
+    <Drawer
+      variant="permanent"
+      data-testid="sidebar"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={() => setHovered(false)}
+      slotProps={{
+        paper: {
+          sx: {
+            width,
+            overflowX: 'hidden',
+            transition: (t) => t.transitions.create('width', { duration: t.transitions.duration.shorter }),
+            boxShadow: expanded && !pinned ? 8 : 'none',
+          },
+        },
+      }}
+    >
+      <Toolbar />
+      <Box sx={{ display: 'flex', justifyContent: expanded ? 'flex-end' : 'center', px: 1, pt: 1 }}>
+        <Tooltip title={pinned ? 'Unpin sidebar' : 'Pin sidebar open'} placement="right">
+          <IconButton size="small" onClick={onTogglePin} aria-pressed={pinned} aria-label="Pin sidebar">
+            {pinned ? <PushPinIcon fontSize="small" /> : <PushPinOutlinedIcon fontSize="small" />}
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <Divider />
+      <NavList expanded={expanded} />
+    </Drawer>
+  );
+}
+
+export function MobileSidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH.expanded } } }}
+      ModalProps={{ keepMounted: true }}
+    >
+      <Toolbar />
+      <NavList expanded onNavigate={onClose} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,87 @@
+import { useId, useRef, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import DownloadIcon from '@mui/icons-material/Download';
+import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
+import { BREAKPOINTS } from '@tapewatch/shared/constants';
+import { useIsMobile } from '../../lib/use-viewport.ts';
+import { ChartDataTable, type ChartTableData } from './chart-data-table.tsx';
+import { imageFileName, saveSvgAsPng } from './save-chart-image.ts';
+
+export type { ChartTableData } from './chart-data-table.tsx';
+
+interface ChartCardProps {
+  title: string;
+  table: ChartTableData;
+  /** Chart height in px on desktop and under 850 px. */
+  height?: number;
+  mobileHeight?: number;
+  /** The chart itself; a function receives whether the mobile layout applies. */
+  children: ReactNode | ((isMobile: boolean) => ReactNode);
+  /** Short text under the chart (sources, caveats). */
+  note?: ReactNode;
+  /** Open the data table initially (e.g. when the chart cannot render). */
+  defaultShowData?: boolean;
+}
+
+export function ChartCard({
+  title,
+  table,
+  height = 400,
+  mobileHeight = 320,
+  children,
+  note,
+  defaultShowData = false,
+}: ChartCardProps) {
+  const theme = useTheme();
+  const isMobile = useIsMobile(BREAKPOINTS.chartsMobile);
+  const [showData, setShowData] = useState(defaultShowData);
+  const chartRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+
+  const save = () => {
+    const svg = chartRef.current?.querySelector('svg');
+    if (!svg) return;
+    saveSvgAsPng(svg, imageFileName(title), theme.palette.background.paper).catch((error: unknown) =>
+      console.error('[chart] save as image failed', error),
+    );
+  };
+
+  return (
+    <Card component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1, fontSize: { xs: '1rem', sm: '1.15rem' } }}>
+          {title}
+        </Typography>
+        <Button
+          size="small"
+          startIcon={<TableChartOutlinedIcon />}
+          onClick={() => setShowData((s) => !s)}
+          aria-pressed={showData}
+          aria-expanded={showData}
+        >
+          {showData ? 'Hide data' : 'Show data'}
+        </Button>
+        <Tooltip title="Save as image">
+          <IconButton size="small" onClick={save} aria-label={`Save ${title} as image`}>
+            <DownloadIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <Box ref={chartRef} sx={{ height: isMobile ? mobileHeight : height, position: 'relative' }} role="img" aria-label={title}>
+        {typeof children === 'function' ? children(isMobile) : children}
+      </Box>
+      {note && (
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
+          {note}
+        </Typography>
+      )}
+      {showData && <ChartDataTable data={table} caption={title} />}
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import Backdrop from '@mui/material/Backdrop';
+import CircularProgress from '@mui/material/CircularProgress';
+
+interface LoadingOverlayProps {
+  open: boolean;
+}
+
+/** Full-page loading indicator; Escape dismisses it until the next load starts. */
+export function LoadingOverlay({ open }: LoadingOverlayProps) {
+  const [dismissed, setDismissed] = useState(false);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setDismissed(false);
+  }
+  const shown = open && !dismissed;
+
+  useEffect(() => {
+    if (!shown) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDismissed(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [shown]);
+
+  return (
+    <Backdrop
+      open={shown}
+      data-testid="loading-overlay"
+      sx={(theme) => ({ zIndex: theme.zIndex.modal - 1, color: '#fff' })}
+      aria-busy={shown}
+    >
+      <CircularProgress color="inherit" aria-label="Loading" />
+    </Backdrop>
+  );
+}
