@@ -53,6 +53,14 @@ const statusOf = (r: APIGatewayProxyResultV2): number => (typeof r === 'object' 
 export function attachWebSocket(server: Server): { handleManagement: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>; close: () => void } {
   const wss = new WebSocketServer({ noServer: true });
   const sockets = new Map<string, { ws: WebSocket; connectedAt: number; lastActiveAt: number; sourceIp: string }>();
+  let closing = false;
+  const invoke = (route: 'ws/default' | 'ws/disconnect', event: APIGatewayProxyWebsocketEventV2): void => {
+    // On shutdown the database closes first; records left behind expire or are dropped on the next fan-out.
+    if (closing) return;
+    void loadHandler<WsHandler>(route)
+      .then((h) => h(event))
+      .catch((err: unknown) => process.stderr.write(`  ${route} failed: ${String(err)}\n`));
+  };
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -76,11 +84,11 @@ export function attachWebSocket(server: Server): { handleManagement: (req: Incom
         ws.on('message', (data) => {
           const entry = sockets.get(connectionId);
           if (entry) entry.lastActiveAt = Date.now();
-          void loadHandler<WsHandler>('ws/default').then((h) => h(wsEvent('$default', connectionId, req, data.toString())));
+          invoke('ws/default', wsEvent('$default', connectionId, req, data.toString()));
         });
         ws.on('close', () => {
           sockets.delete(connectionId);
-          void loadHandler<WsHandler>('ws/disconnect').then((h) => h(wsEvent('$disconnect', connectionId, req)));
+          invoke('ws/disconnect', wsEvent('$disconnect', connectionId, req));
         });
       });
     })();
@@ -116,6 +124,7 @@ export function attachWebSocket(server: Server): { handleManagement: (req: Incom
   return {
     handleManagement,
     close: () => {
+      closing = true;
       for (const { ws } of sockets.values()) ws.terminate();
       wss.close();
     },

@@ -4,8 +4,9 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 function threshold(): number {
-  const level = (process.env.LOG_LEVEL ?? 'info') as LogLevel;
-  return order[level] ?? order.info;
+  const level = process.env.LOG_LEVEL ?? 'info';
+  if (level === 'silent') return Infinity;
+  return order[level as LogLevel] ?? order.info;
 }
 
 export interface Logger {
