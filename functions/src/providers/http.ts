@@ -24,8 +24,8 @@ export class ProviderError extends Error {
 /** 404: the resource does not exist, e.g. no FINRA file for a market holiday. Not retryable. */
 export class ProviderNotFoundError extends ProviderError {
   readonly url: string;
-  constructor(provider: ProviderName, url: string, what: string) {
-    super(provider, `no data: ${what} (404 at ${url})`, false);
+  constructor(provider: ProviderName, url: string, what: string, status = 404) {
+    super(provider, `no data: ${what} (HTTP ${status} at ${url})`, false);
     this.name = 'ProviderNotFoundError';
     this.url = url;
   }
@@ -46,7 +46,9 @@ export class ProviderHttpError extends ProviderError {
 /** The request itself failed (DNS, reset, timeout). Retryable. */
 export class ProviderNetworkError extends ProviderError {
   constructor(provider: ProviderName, url: string, cause: unknown) {
-    super(provider, `request failed at ${url}: ${cause instanceof Error ? cause.message : String(cause)}`, true);
+    // Runtime messages can echo the request URL, so they are scrubbed like the URL itself.
+    const detail = (cause instanceof Error ? cause.message : String(cause)).replace(/([?&](?:token|api_?key|key)=)[^&\s]*/gi, '$1REDACTED');
+    super(provider, `request failed at ${url}: ${detail}`, true);
     this.name = 'ProviderNetworkError';
   }
 }
@@ -98,6 +100,11 @@ export interface FetchOptions {
   retry?: RetryPolicy;
   /** Extra hint for 401/403, e.g. which env var holds the key. */
   authHint?: string;
+  /**
+   * Statuses meaning "no such file". S3-backed CDNs (FINRA, CBOE) answer 403 rather than 404 for
+   * a missing key because bucket listing is not public.
+   */
+  notFoundStatuses?: readonly number[];
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -113,7 +120,7 @@ export async function fetchText(http: HttpGet, url: string, opts: FetchOptions):
       const init = opts.headers ? { headers: opts.headers } : undefined;
       const res = await http(url, init);
       if (res.status >= 200 && res.status < 300) return await res.text();
-      if (res.status === 404) throw new ProviderNotFoundError(opts.provider, safeUrl, opts.what);
+      if ((opts.notFoundStatuses ?? [404]).includes(res.status)) throw new ProviderNotFoundError(opts.provider, safeUrl, opts.what, res.status);
       const hint = res.status === 401 || res.status === 403 ? opts.authHint : undefined;
       error = new ProviderHttpError(opts.provider, res.status, safeUrl, hint);
     } catch (e) {

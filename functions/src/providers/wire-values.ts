@@ -55,3 +55,16 @@ export const tickerSymbol = z
 export function toCompactDate(isoDay: string): string {
   return isoDay.replaceAll('-', '');
 }
+
+/** Guards request arguments: a malformed date must not become a malformed vendor URL. */
+export function assertIsoDate(value: string, name = 'date'): string {
+  if (!isoDate.safeParse(value).success) throw new RangeError(`${name} must be a calendar date YYYY-MM-DD, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** Upper-cases and validates a ticker argument before it is put into a URL path. */
+export function assertTicker(value: string, name = 'ticker'): string {
+  const t = value.trim().toUpperCase();
+  if (!tickerSymbol.safeParse(t).success) throw new RangeError(`${name} is not a valid symbol: ${JSON.stringify(value)}`);
+  return t;
+}

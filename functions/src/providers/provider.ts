@@ -1,0 +1,39 @@
+import type { OptionsActivityRecord } from './benzinga/options-activity.ts';
+import type { ShortInterestRow } from './finra/short-interest.ts';
+import type { ShortVolumeReport } from './finra/short-volume.ts';
+import type { OptionChainReport } from './option-quote.ts';
+import type { ParseReport } from './parse-report.ts';
+import type { DailyBarsReport } from './polygon/aggregates.ts';
+import type { TickerSnapshot } from './polygon/snapshot.ts';
+
+export interface OptionsActivityPage extends ParseReport<OptionsActivityRecord> {
+  page: number;
+  /** The page was full, so the next page may hold more records. */
+  hasMore: boolean;
+}
+
+/**
+ * The one seam between ingestion jobs and market-data vendors. Dates are 'YYYY-MM-DD' (New York
+ * trading days). Every method returns a ParseReport so jobs can store good rows and alert on
+ * skipped ones; transport problems surface as the typed errors of http.ts
+ * (ProviderNotFoundError = no data for that day, e.g. a holiday; retryable errors for 429/5xx).
+ */
+export interface MarketDataProvider {
+  /** FINRA consolidated NMS short-sale volume for one trade date. */
+  dailyShortVolume(date: string): Promise<ShortVolumeReport>;
+  /** FINRA equity short interest for one settlement date. */
+  shortInterest(settlementDate: string): Promise<ParseReport<ShortInterestRow>>;
+  /** Current (delayed) option chain of one underlying. */
+  optionChain(underlying: string): Promise<OptionChainReport>;
+  /** Daily bars, both ends inclusive. */
+  dailyAggregates(ticker: string, from: string, to: string): Promise<DailyBarsReport>;
+  previousClose(ticker: string): Promise<DailyBarsReport>;
+  /** One bar per ticker for the whole US stock market on one day. */
+  groupedDaily(date: string): Promise<DailyBarsReport>;
+  tickerSnapshot(ticker: string): Promise<ParseReport<TickerSnapshot>>;
+  /** Unusual options activity (sweeps/blocks) for one day; page is 0-based. */
+  optionsActivity(date: string, page?: number): Promise<OptionsActivityPage>;
+}
+
+export { selectProvider, ProviderConfigError } from './select-provider.ts';
+export type { ProviderDeps } from './select-provider.ts';

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { dataMode } from '../platform/clock.ts';
+import { createBenzingaSource } from './benzinga/fetcher.ts';
+import { createCboeSource } from './cboe/fetcher.ts';
+import { createFinraSource } from './finra/fetcher.ts';
+import { fetchHttpGet } from './http.ts';
+import type { HttpGet, RetryPolicy } from './http.ts';
+import { createPolygonSource } from './polygon/fetcher.ts';
+import type { MarketDataProvider } from './provider.ts';
+
+export class ProviderConfigError extends Error {
+  constructor(message: string) {
+    super(`market data configuration: ${message}`);
+    this.name = 'ProviderConfigError';
+  }
+}
+
+const blankToUndefined = (v: unknown): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+const envSchema = z.object({
+  POLYGON_API_KEY: optionalString,
+  BENZINGA_API_KEY: optionalString,
+  /** Which vendor serves optionChain: CBOE's free CDN (default) or Polygon (needs a key). */
+  OPTION_CHAIN_SOURCE: z.preprocess(blankToUndefined, z.enum(['cboe', 'polygon']).default('cboe')),
+  POLYGON_BASE_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  BENZINGA_BASE_URL: z.preprocess(blankToUndefined, z.url().optional()),
+});
+
+export interface ProviderDeps {
+  /** Defaults to global fetch; tests inject a replaying HttpGet. */
+  http?: HttpGet;
+  retry?: RetryPolicy;
+  /** Supplies the demo provider (generators producing the real wire formats) in demo mode. */
+  demo?: () => MarketDataProvider;
+}
+
+/**
+ * Builds the provider from configuration. Demo mode (TAPEWATCH_DATA_MODE != 'live', as for the
+ * clock) returns the demo provider. Live mode composes FINRA + CBOE (public) with Polygon and
+ * Benzinga; a method whose vendor key is missing rejects with MissingApiKeyError when called, so
+ * jobs that only need public data still run without any key.
+ */
+export function selectProvider(env: NodeJS.ProcessEnv, deps: ProviderDeps = {}): MarketDataProvider {
+  if (dataMode(env) === 'demo') {
+    if (!deps.demo) throw new ProviderConfigError('TAPEWATCH_DATA_MODE is demo but no demo provider was supplied');
+    return deps.demo();
+  }
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    // Only the variable names go into the message: values may be secrets.
+    const names = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))].join(', ');
+    throw new ProviderConfigError(`invalid value for ${names}`);
+  }
+  const cfg = parsed.data;
+  const http = deps.http ?? fetchHttpGet();
+  const finra = createFinraSource({ http, retry: deps.retry });
+  const cboe = createCboeSource({ http, retry: deps.retry });
+  const polygon = createPolygonSource({ http, retry: deps.retry, apiKey: cfg.POLYGON_API_KEY, baseUrl: cfg.POLYGON_BASE_URL });
+  const benzinga = createBenzingaSource({ http, retry: deps.retry, apiKey: cfg.BENZINGA_API_KEY, baseUrl: cfg.BENZINGA_BASE_URL });
+  return {
+    dailyShortVolume: finra.dailyShortVolume,
+    shortInterest: finra.shortInterest,
+    optionChain: cfg.OPTION_CHAIN_SOURCE === 'polygon' ? polygon.optionChain : cboe.optionChain,
+    dailyAggregates: polygon.dailyAggregates,
+    previousClose: polygon.previousClose,
+    groupedDaily: polygon.groupedDaily,
+    tickerSnapshot: polygon.tickerSnapshot,
+    optionsActivity: benzinga.optionsActivity,
+  };
+}
