@@ -1,8 +1,11 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, Tags } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import type { TableName } from '@tapewatch/shared/api/routes';
 import { tableList, type TableDef } from '@tapewatch/functions/data/tables';
+
+/** Tag naming the logical table (app, market, flow) on its CloudFormation resource. */
+export const tableTag = 'tapewatch:table';
 
 export interface DataTablesProps {
   /** Prod keeps tables (and their data) when the stack is deleted or a table is replaced. */
@@ -35,6 +38,7 @@ export class DataTables extends Construct {
           sortKey: { name: index.sortKey, type: AttributeType.STRING },
         });
       }
+      Tags.of(table).add(tableTag, def.name);
       byName[def.name] = table;
     }
     this.byName = byName;

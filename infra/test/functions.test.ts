@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { routeList } from '@tapewatch/shared/api/routes';
+import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { tableList } from '@tapewatch/functions/data/tables';
+import { appFunctions, synth, type Resource } from './synth.ts';
+
+const { template } = synth();
+const functions = appFunctions(template);
+
+describe('Lambda functions', () => {
+  it('has exactly one function per route plus one per schedule', () => {
+    expect(functions.filter((f) => f.kind === 'http')).toHaveLength(routeList.length);
+    expect(functions.filter((f) => f.kind === 'job')).toHaveLength(schedules.length);
+    expect(functions).toHaveLength(routeList.length + schedules.length);
+  });
+
+  it('builds each function from the handler module its table entry names', () => {
+    const modules = functions.map((f) => f.module).sort();
+    const expected = [...routeList.map((r) => `http/${r.handler}`), ...schedules.map((s) => s.handler)].sort();
+    expect(modules).toEqual(expected);
+  });
+
+  it('uses the shared runtime settings for every function', () => {
+    for (const { resource } of functions) {
+      const p = resource.Properties as Record<string, unknown>;
+      expect(p.Runtime).toMatch(/^nodejs(2[02468])\.x$/);
+      expect(p.Architectures).toEqual(['arm64']);
+      expect(p.Handler).toBe('index.handler');
+      expect(p.MemorySize).toBeGreaterThanOrEqual(512);
+      expect(p.LoggingConfig).toEqual({ LogGroup: { Ref: expect.any(String) } });
+    }
+  });
+
+  it('keeps request handlers at 512 MB within API Gateway’s 30 s limit', () => {
+    for (const { resource } of functions.filter((f) => f.kind === 'http')) {
+      expect(resource.Properties?.MemorySize).toBe(512);
+      expect(resource.Properties?.Timeout).toBeGreaterThanOrEqual(10);
+      expect(resource.Properties?.Timeout).toBeLessThanOrEqual(30);
+    }
+  });
+
+  it('passes every table name and source-map support through the environment', () => {
+    for (const { resource } of functions) {
+      const vars = (resource.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(vars.NODE_OPTIONS).toBe('--enable-source-maps');
+      for (const table of tableList) expect(vars[table.envVar]).toEqual({ Ref: expect.any(String) });
+    }
+  });
+
+  it('keeps function logs for two weeks', () => {
+    const logGroupIds = functions.map((f) => (f.resource.Properties?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref);
+    const logGroups = template.findResources('AWS::Logs::LogGroup') as Record<string, Resource>;
+    for (const id of logGroupIds) expect(logGroups[id]?.Properties?.RetentionInDays).toBe(14);
+  });
+
+  it('attaches nothing but basic execution to function roles', () => {
+    const roles = template.findResources('AWS::IAM::Role') as Record<string, Resource>;
+    for (const { resource } of functions) {
+      const roleId = (resource.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const managed = roles[roleId]?.Properties?.ManagedPolicyArns as unknown[];
+      expect(managed).toHaveLength(1);
+      expect(JSON.stringify(managed)).toContain('service-role/AWSLambdaBasicExecutionRole');
+    }
+  });
+});

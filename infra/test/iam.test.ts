@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { TableName } from '@tapewatch/shared/api/routes';
+import { routeList } from '@tapewatch/shared/api/routes';
+import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { appFunctions, synth, tableIds, type Resource } from './synth.ts';
+
+const { template } = synth();
+const tables = tableIds(template);
+const policies = template.findResources('AWS::IAM::Policy') as Record<string, Resource>;
+
+const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const readActions = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
+
+type Statement = { Action: string | string[]; Effect: string; Resource: unknown };
+
+/** Every statement of every inline policy attached to a function's execution role. */
+function statementsFor(fn: Resource): Statement[] {
+  const roleId = (fn.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return Object.values(policies)
+    .filter((p) => JSON.stringify(p.Properties?.Roles) === JSON.stringify([{ Ref: roleId }]))
+    .flatMap((p) => (p.Properties?.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+/** Actions granted per table, recognising table and index ARNs by the table's logical id. */
+function actionsByTable(statements: Statement[]): Map<TableName, Set<string>> {
+  const result = new Map<TableName, Set<string>>();
+  for (const statement of statements) {
+    const resources = JSON.stringify(statement.Resource);
+    const actions = ([] as string[]).concat(statement.Action);
+    const matched = Object.entries(tables).filter(([, id]) => resources.includes(`"${id}"`));
+    // A statement that names no table would be a grant outside the table model.
+    expect(matched, `statement on ${resources}`).not.toHaveLength(0);
+    for (const [name] of matched) {
+      const set = result.get(name as TableName) ?? new Set<string>();
+      actions.forEach((a) => set.add(a));
+      result.set(name as TableName, set);
+    }
+  }
+  return result;
+}
+
+const accessByModule = new Map<string, { reads: readonly TableName[]; writes: readonly TableName[] }>([
+  ...routeList.map((r) => [`http/${r.handler}`, r] as const),
+  ...schedules.map((s) => [s.handler, s] as const),
+]);
+
+describe('least-privilege IAM', () => {
+  const functions = appFunctions(template);
+
+  it.each(functions.map((f) => [f.module, f] as const))('%s gets only its declared table access', (module, fn) => {
+    const access = accessByModule.get(module)!;
+    const statements = statementsFor(fn.resource);
+    for (const s of statements) {
+      expect(s.Effect).toBe('Allow');
+      for (const action of ([] as string[]).concat(s.Action)) expect(action).toMatch(/^dynamodb:/);
+    }
+    const granted = actionsByTable(statements);
+    const declared = new Set<TableName>([...access.reads, ...access.writes]);
+    expect([...granted.keys()].sort()).toEqual([...declared].sort());
+    for (const [table, actions] of granted) {
+      for (const action of readActions) expect(actions).toContain(action);
+      const mayWrite = access.writes.includes(table);
+      for (const action of writeActions) {
+        expect(actions.has(action), `${module} ${action} on ${table}`).toBe(mayWrite);
+      }
+      expect(actions.has('dynamodb:*')).toBe(false);
+    }
+  });
+
+  it('gives read-only routes no write actions at all', () => {
+    const readOnly = functions.filter((f) => accessByModule.get(f.module)!.writes.length === 0);
+    expect(readOnly.length).toBeGreaterThan(0);
+    for (const fn of readOnly) {
+      const all = statementsFor(fn.resource).flatMap((s) => ([] as string[]).concat(s.Action));
+      for (const action of writeActions) expect(all).not.toContain(action);
+    }
+  });
+});
