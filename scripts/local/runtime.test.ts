@@ -55,7 +55,7 @@ describe('API through the local runtime', () => {
     const missing = await fetch(`${rt.url}/api/get_everything`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('application/json');
-    expect((await missing.json()).alert_message).toBe('Unknown API endpoint /api/get_everything.');
+    expect(((await missing.json()) as { alert_message: string }).alert_message).toBe('Unknown API endpoint /api/get_everything.');
     const wrong = await fetch(`${rt.url}/api/get_sector_performance_data`, { method: 'POST', body: '{}' });
     expect(wrong.status).toBe(405);
   });

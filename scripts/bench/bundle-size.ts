@@ -1,0 +1,40 @@
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+export interface BundleResult {
+  page: string;
+  scripts: number;
+  rawKb: number;
+  gzipKb: number;
+}
+
+/**
+ * The JavaScript a browser actually downloads to show a route (entry, vendor chunks and the lazy
+ * route chunk), measured in Chromium and gzipped at level 9 as CloudFront would serve it.
+ */
+export async function measureInitialJs(baseUrl: string, pages: readonly string[]): Promise<BundleResult[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const out: BundleResult[] = [];
+  try {
+    for (const page of pages) {
+      const ctx = await browser.newContext();
+      const tab = await ctx.newPage();
+      const bodies: Promise<Buffer>[] = [];
+      tab.on('response', (res) => {
+        if (res.request().resourceType() === 'script') bodies.push(res.body());
+      });
+      await tab.goto(baseUrl + page, { waitUntil: 'networkidle' });
+      const scripts = await Promise.all(bodies);
+      const raw = scripts.reduce((n, b) => n + b.length, 0);
+      const gz = scripts.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+      out.push({ page, scripts: scripts.length, rawKb: Math.round(raw / 1024), gzipKb: Math.round(gz / 1024) });
+      await ctx.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}

@@ -1,0 +1,10 @@
+import type { RouteName } from '@tapewatch/shared/api/routes';
+
+/**
+ * Example queries for the bench, one per route that needs parameters. Routes not listed are
+ * benched without a query (GET) or skipped (POST routes, which change state).
+ */
+export const benchQueries: Partial<Record<RouteName, string>> = {};
+
+/** Screens whose initial JavaScript is measured (path as a user opens it). */
+export const benchPages: readonly string[] = ['/Sectorperformance', '/no-such-page'];

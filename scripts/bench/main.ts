@@ -1,0 +1,60 @@
+/**
+ * `npm run bench`: start-up times, endpoint latency at 10 concurrent connections, analytics kernel
+ * times and initial JS per route. Prints a table and writes bench/results.json. The load generator
+ * shares the machine's cores with the server, so compare figures from the same run.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { routeList } from '@tapewatch/shared/api/routes';
+import { measureInitialJs } from './bundle-size.ts';
+import { benchPages, benchQueries } from './endpoints.ts';
+import { measureLatency, type LatencyResult } from './latency.ts';
+import { startServer } from './startup.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const port = Number(process.env.BENCH_PORT ?? 3200);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const budgets: Record<string, number> = { '/api/get_sector_performance_data': 25 };
+
+const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-bench-'));
+const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
+
+console.log('Start-up');
+const first = await startServer(port, dataDir);
+await first.stop();
+const second = await startServer(port, dataDir);
+results.startup = { firstStartMs: first.readyMs, restartMs: second.readyMs };
+console.log(`  first start (empty data dir, loads demo data): ${(first.readyMs / 1000).toFixed(1)} s  (budget 60 s)`);
+console.log(`  restart (data already loaded):                  ${(second.readyMs / 1000).toFixed(1)} s  (budget 10 s)`);
+
+console.log(`\nEndpoints (10 connections, ${seconds} s each)`);
+const latency: LatencyResult[] = [];
+for (const r of routeList.filter((r) => r.method === 'GET')) {
+  const q = benchQueries[r.name];
+  latency.push(await measureLatency(second.url, q ? `${r.path}?${q}` : r.path, 10, seconds));
+}
+console.table(latency.map((l) => ({ ...l, budgetP99: budgets[l.path] ?? '' })));
+results.endpoints = latency;
+
+try {
+  const { benchAnalytics } = (await import('./analytics.ts')) as { benchAnalytics: () => Promise<unknown[]> };
+  console.log('\nAnalytics kernels (median)');
+  const kernels = await benchAnalytics();
+  console.table(kernels);
+  results.analytics = kernels;
+} catch (err) {
+  console.log(`\nAnalytics kernels: not measured (${(err as Error).message.split('\n')[0]})`);
+}
+
+console.log('\nInitial JS per route (gzip, level 9; budget 250 kB)');
+const bundles = await measureInitialJs(second.url, benchPages);
+console.table(bundles);
+results.bundles = bundles;
+
+await second.stop();
+rmSync(dataDir, { recursive: true, force: true });
+const outDir = join(ROOT, 'bench');
+if (!existsSync(outDir)) mkdirSync(outDir);
+writeFileSync(join(outDir, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+console.log('\nWrote bench/results.json');
