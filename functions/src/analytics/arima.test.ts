@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { fitArima, minimumObservations } from './arima.ts';
+import { AnalyticsError } from './errors.ts';
+import { lakeHuron } from './fixtures/lake-huron.ts';
+import { lh } from './fixtures/lh.ts';
+import { wpi1 } from './fixtures/wpi1.ts';
+
+/**
+ * |actual - expected| <= `units` units in the last printed decimal place.
+ * Estimates, sigma^2, log-likelihood and AIC match R to rounding (units = 0.5).
+ * R's printed standard errors come from a finite-difference Hessian (optim
+ * ndeps = 1e-3, taken in R's tanh-transformed space and mapped back with a
+ * forward-difference Jacobian), which moves the 4th significant digit by up
+ * to ~1e-4; ours are from an accurate central-difference Hessian, so standard
+ * errors are compared to 1.5 units of the last printed digit.
+ */
+function expectPrinted(actual: number | undefined, printed: string, units = 0.5): void {
+  expect(actual).toBeDefined();
+  const decimals = printed.includes('.') ? printed.split('.')[1]!.length : 0;
+  const tol = units * Math.pow(10, -decimals) + 1e-12;
+  expect(Math.abs(actual! - Number(printed)), `${actual} vs printed ${printed}`).toBeLessThanOrEqual(tol);
+}
+const SE = 1.5;
+
+describe('fitArima vs R arima() (R stats ?arima examples, r-source tests/Examples/stats-Ex.Rout.save)', () => {
+  it('arima(lh, order = c(1,0,0))', () => {
+    // ar1 0.5739 (s.e. 0.1161), intercept 2.4133 (0.1466); sigma^2 0.1975, loglik -29.38, aic 64.76
+    const r = fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c' });
+    expectPrinted(r.params['ar.L1'], '0.5739');
+    expectPrinted(r.params['const'], '2.4133');
+    expectPrinted(r.bse['ar.L1'], '0.1161', SE);
+    expectPrinted(r.bse['const'], '0.1466', SE);
+    expectPrinted(r.sigma2, '0.1975');
+    expectPrinted(r.llf, '-29.38');
+    expectPrinted(r.aic, '64.76');
+    expect(r.nobs).toBe(48);
+  });
+
+  it('arima(lh, order = c(3,0,0))', () => {
+    // ar 0.6448 -0.0634 -0.2198 (s.e. 0.1394 0.1668 0.1421), intercept 2.3931 (0.0963)
+    // sigma^2 0.1787, loglik -27.09, aic 64.18
+    const r = fitArima([...lh], { p: 3, d: 0, q: 0, trend: 'c' });
+    ['0.6448', '-0.0634', '-0.2198'].forEach((v, i) => expectPrinted(r.params[`ar.L${i + 1}`], v));
+    ['0.1394', '0.1668', '0.1421'].forEach((v, i) => expectPrinted(r.bse[`ar.L${i + 1}`], v, SE));
+    expectPrinted(r.params['const'], '2.3931');
+    expectPrinted(r.bse['const'], '0.0963', SE);
+    expectPrinted(r.sigma2, '0.1787');
+    expectPrinted(r.llf, '-27.09');
+    expectPrinted(r.aic, '64.18');
+  });
+
+  it('arima(lh, order = c(1,0,1))', () => {
+    // ar1 0.4522 (0.1769), ma1 0.1982 (0.1705), intercept 2.4101 (0.1358); sigma^2 0.1923, loglik -28.76, aic 65.52
+    const r = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c' });
+    expectPrinted(r.params['ar.L1'], '0.4522');
+    expectPrinted(r.params['ma.L1'], '0.1982');
+    expectPrinted(r.params['const'], '2.4101');
+    expectPrinted(r.bse['ar.L1'], '0.1769', SE);
+    expectPrinted(r.bse['ma.L1'], '0.1705', SE);
+    expectPrinted(r.bse['const'], '0.1358', SE);
+    expectPrinted(r.sigma2, '0.1923');
+    expectPrinted(r.llf, '-28.76');
+    expectPrinted(r.aic, '65.52');
+  });
+
+  it('arima(LakeHuron, order = c(2,0,0), xreg = time(LakeHuron) - 1920) as trend ct with trendOffset -45', () => {
+    // ar 1.0048 -0.2913 (0.0976 0.1004), intercept 579.0993 (0.2370), xreg -0.0216 (0.0081)
+    // sigma^2 0.4566, loglik -101.2, aic 212.4. time - 1920 is -45 in 1875, so trendOffset = -45.
+    const r = fitArima([...lakeHuron], { p: 2, d: 0, q: 0, trend: 'ct', trendOffset: -45 });
+    expectPrinted(r.params['ar.L1'], '1.0048');
+    expectPrinted(r.params['ar.L2'], '-0.2913');
+    expectPrinted(r.params['const'], '579.0993', 1.5); // R's optimiser stops within ~1e-4 of the optimum
+    expectPrinted(r.params['drift'], '-0.0216');
+    expectPrinted(r.bse['ar.L1'], '0.0976', SE);
+    expectPrinted(r.bse['ar.L2'], '0.1004', SE);
+    expectPrinted(r.bse['const'], '0.2370', SE);
+    expectPrinted(r.bse['drift'], '0.0081', SE);
+    expectPrinted(r.sigma2, '0.4566');
+    expectPrinted(r.llf, '-101.2');
+    expectPrinted(r.aic, '212.4');
+  });
+
+  it('predict(arima(lh, order = c(3,0,0)), n.ahead = 12)', () => {
+    // R ?predict.Arima example (options(digits = 5)):
+    const pred = [2.4602, 2.2708, 2.1986, 2.2607, 2.347, 2.4145, 2.4389, 2.4315, 2.4102, 2.3917, 2.3827, 2.3827];
+    const se = [0.42268, 0.50293, 0.52452, 0.52472, 0.53055, 0.53692, 0.5388, 0.53884, 0.5391, 0.53952, 0.5397, 0.53971];
+    const f = fitArima([...lh], { p: 3, d: 0, q: 0, trend: 'c' }).forecast(12);
+    pred.forEach((v, i) => expect(Math.abs(f.mean[i]! - v)).toBeLessThanOrEqual(1.5e-4));
+    se.forEach((v, i) => expect(Math.abs(f.se[i]! - v)).toBeLessThanOrEqual(1.5e-5));
+    f.mean.forEach((m, i) => {
+      expect(f.lower[i]!).toBeCloseTo(m - 1.959963984540054 * f.se[i]!, 10);
+      expect(f.upper[i]!).toBeCloseTo(m + 1.959963984540054 * f.se[i]!, 10);
+    });
+  });
+});
+
+describe('fitArima vs Stata [TS] arima (wpi1), as recorded in statsmodels results_sarimax.py', () => {
+  it('ARIMA(1,1,1) with constant drift in the differences: trend t, d = 1', () => {
+    // Stata `arima wpi, arima(1,1,1)`: ar .8742288 (OIM se .0637705), ma -.4120458 (.1220756),
+    // _cons .7498197 (.2920992), sigma .7250436; loglike -135.35131, aic 278.7026, bic 289.9514.
+    // Stata's convergence tolerance leaves its estimates ~2e-5 from the optimum; the
+    // log-likelihood (flat there) agrees to all 8 printed digits.
+    const r = fitArima([...wpi1], { p: 1, d: 1, q: 1, trend: 't' });
+    expect(Math.abs(r.params['ar.L1']! - 0.8742288)).toBeLessThan(5e-5);
+    expect(Math.abs(r.params['ma.L1']! - -0.4120458)).toBeLessThan(5e-5);
+    expect(Math.abs(r.params['drift']! - 0.7498197)).toBeLessThan(5e-5);
+    expect(Math.abs(r.bse['ar.L1']! - 0.0637705)).toBeLessThan(5e-5);
+    expect(Math.abs(r.bse['ma.L1']! - 0.1220756)).toBeLessThan(5e-5);
+    expect(Math.abs(r.bse['drift']! - 0.2920992)).toBeLessThan(5e-5);
+    expect(Math.abs(Math.sqrt(r.sigma2) - 0.7250436)).toBeLessThan(5e-6);
+    expectPrinted(r.llf, '-135.35131');
+    expectPrinted(r.aic, '278.7026');
+    expectPrinted(r.bic, '289.9514');
+    expect(r.nobs).toBe(123);
+    expect(r.residuals).toHaveLength(123);
+  });
+
+  it('ARIMA(3,1,0) without constant', () => {
+    // Stata: ar .52707154 .09526127 .25803547 (se .09031296 .10143699 .09271067),
+    // sigma2 .53074593 (se .067705); loglike -136.21782, aic 280.43565, bic 291.68438.
+    const r = fitArima([...wpi1], { p: 3, d: 1, q: 0, trend: 'n' });
+    [0.52707154, 0.09526127, 0.25803547].forEach((v, i) => expect(Math.abs(r.params[`ar.L${i + 1}`]! - v)).toBeLessThan(2e-6));
+    [0.09031296, 0.10143699, 0.09271067].forEach((v, i) => expect(Math.abs(r.bse[`ar.L${i + 1}`]! - v)).toBeLessThan(2e-6));
+    expect(Math.abs(r.sigma2 - 0.53074593)).toBeLessThan(2e-6);
+    expect(Math.abs(r.bse['sigma2']! - 0.067705)).toBeLessThan(2e-6);
+    expectPrinted(r.llf, '-136.21782');
+    expectPrinted(r.aic, '280.43565');
+    expectPrinted(r.bic, '291.68438');
+  });
+
+  it('forecasts an integrated model on the original scale with growing uncertainty', () => {
+    const r = fitArima([...wpi1], { p: 1, d: 1, q: 1, trend: 't' });
+    const f = r.forecast(8);
+    // One step ahead: y_n + E[w_{n+1}]; the se is the innovation sd when the state is known.
+    expect(f.mean[0]!).toBeGreaterThan(wpi1[wpi1.length - 1]!);
+    expect(f.se[0]!).toBeCloseTo(Math.sqrt(r.sigma2), 2);
+    for (let i = 1; i < 8; i++) expect(f.se[i]!).toBeGreaterThan(f.se[i - 1]!);
+    // Far out the level grows with the drift.
+    const g = r.forecast(200);
+    expect((g.mean[199]! - g.mean[99]!) / 100).toBeCloseTo(r.params['drift']!, 2);
+  });
+});
+
+describe('fitArima options, summary and errors', () => {
+  it('concentrateScale drops the sigma2 standard error but keeps the estimates', () => {
+    const a = fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c' });
+    const b = fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c', concentrateScale: true });
+    expect(b.params['ar.L1']!).toBeCloseTo(a.params['ar.L1']!, 8);
+    expect(b.bse['ar.L1']!).toBeCloseTo(a.bse['ar.L1']!, 5);
+    expect(b.bse['sigma2']).toBeUndefined();
+    expect(b.aic).toBeCloseTo(a.aic, 8);
+  });
+
+  it('trendOffset shifts the constant but not the drift', () => {
+    const a = fitArima([...lakeHuron], { p: 2, d: 0, q: 0, trend: 'ct', trendOffset: 1 });
+    const b = fitArima([...lakeHuron], { p: 2, d: 0, q: 0, trend: 'ct', trendOffset: -45 });
+    expect(a.params['drift']!).toBeCloseTo(b.params['drift']!, 6);
+    expect(a.params['const']! + a.params['drift']! * 1).toBeCloseTo(b.params['const']! + b.params['drift']! * -45, 4);
+    expect(a.llf).toBeCloseTo(b.llf, 6);
+  });
+
+  it('renders an escaped HTML summary', () => {
+    const r = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c' });
+    expect(r.summaryHtml).toContain('<table');
+    expect(r.summaryHtml).toContain('ar.L1');
+    expect(r.summaryHtml).toContain('P&gt;|z|');
+    expect(r.summaryHtml).toContain('AIC');
+    expect(r.summaryHtml).not.toMatch(/<td>[^<]*[<>"][^<]*<\/td>/);
+  });
+
+  it('rejects bad input with typed, user-presentable errors', () => {
+    const codeOf = (fn: () => unknown): string => {
+      try {
+        fn();
+      } catch (e) {
+        expect(e).toBeInstanceOf(AnalyticsError);
+        return (e as AnalyticsError).code;
+      }
+      return 'none';
+    };
+    expect(minimumObservations(5, 1, 5, 0)).toBe(17);
+    expect(() => fitArima(lh.slice(0, 16), { p: 5, d: 1, q: 5, trend: 'n' })).toThrow(
+      'The series is too short for ARIMA(5,1,5): need at least 17 observations.',
+    );
+    expect(codeOf(() => fitArima([1, 2, Number.NaN, 4, 5, 6, 7, 8], { p: 1, d: 0, q: 0, trend: 'c' }))).toBe('invalid_input');
+    expect(codeOf(() => fitArima([...lh], { p: 1, d: 1, q: 0, trend: 'c' }))).toBe('invalid_input');
+    expect(codeOf(() => fitArima([...lh], { p: 1, d: 2, q: 0, trend: 't' }))).toBe('invalid_input');
+    expect(codeOf(() => fitArima([...lh], { p: -1, d: 0, q: 0, trend: 'n' }))).toBe('invalid_input');
+    expect(codeOf(() => fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c' }).forecast(0))).toBe('invalid_input');
+  });
+});

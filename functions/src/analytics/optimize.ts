@@ -1,0 +1,187 @@
+/**
+ * Quasi-Newton minimisation with finite-difference gradients, and a
+ * central-difference Hessian used for maximum-likelihood standard errors.
+ */
+
+export interface MinimizeResult {
+  x: Float64Array;
+  fx: number;
+  iterations: number;
+  converged: boolean;
+  gradNorm: number;
+}
+
+export interface MinimizeOptions {
+  maxIter?: number;
+  /** Convergence when max |gradient| falls below this. */
+  gtol?: number;
+}
+
+function gradient(f: (x: Float64Array) => number, x: Float64Array, fx: number, out: Float64Array): boolean {
+  const xt = Float64Array.from(x);
+  for (let i = 0; i < x.length; i++) {
+    const h = 1e-6 * Math.max(1, Math.abs(x[i]!));
+    xt[i] = x[i]! + h;
+    const fp = f(xt);
+    xt[i] = x[i]! - h;
+    const fm = f(xt);
+    xt[i] = x[i]!;
+    if (Number.isFinite(fp) && Number.isFinite(fm)) out[i] = (fp - fm) / (2 * h);
+    else if (Number.isFinite(fp)) out[i] = (fp - fx) / h;
+    else if (Number.isFinite(fm)) out[i] = (fx - fm) / h;
+    else return false;
+  }
+  return true;
+}
+
+/** BFGS with backtracking (Armijo) line search. Non-finite objective values are treated as walls. */
+export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<number>, opts: MinimizeOptions = {}): MinimizeResult {
+  const maxIter = opts.maxIter ?? 200;
+  const gtol = opts.gtol ?? 1e-7;
+  const n = x0.length;
+  let x = Float64Array.from(x0);
+  let fx = f(x);
+  if (n === 0) return { x, fx, iterations: 0, converged: true, gradNorm: 0 };
+  if (!Number.isFinite(fx)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
+  let g = new Float64Array(n);
+  if (!gradient(f, x, fx, g)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
+  let H = identity(n);
+  let gradNorm = maxAbs(g);
+  let it = 0;
+  let stalls = 0;
+  for (; it < maxIter && gradNorm > gtol; it++) {
+    const p = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      for (let j = 0; j < n; j++) s -= H[i * n + j]! * g[j]!;
+      p[i] = s;
+    }
+    let slope = 0;
+    for (let i = 0; i < n; i++) slope += p[i]! * g[i]!;
+    if (!(slope < 0)) {
+      // Not a descent direction: restart from steepest descent.
+      H = identity(n);
+      for (let i = 0; i < n; i++) p[i] = -g[i]!;
+      slope = -dot(g, g);
+    }
+    // Keep the first step modest in the transformed parameter space.
+    let step = 1;
+    const pmax = maxAbs(p);
+    if (pmax > 5) step = 5 / pmax;
+    let xn = new Float64Array(n);
+    let fn = Infinity;
+    let accepted = false;
+    for (let ls = 0; ls < 60; ls++) {
+      for (let i = 0; i < n; i++) xn[i] = x[i]! + step * p[i]!;
+      fn = f(xn);
+      if (Number.isFinite(fn) && fn <= fx + 1e-4 * step * slope) {
+        accepted = true;
+        break;
+      }
+      step *= 0.5;
+    }
+    if (!accepted) {
+      if (stalls++ > 1) break;
+      H = identity(n);
+      continue;
+    }
+    const gn = new Float64Array(n);
+    if (!gradient(f, xn, fn, gn)) break;
+    const s = new Float64Array(n);
+    const y = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      s[i] = xn[i]! - x[i]!;
+      y[i] = gn[i]! - g[i]!;
+    }
+    const sy = dot(s, y);
+    if (sy > 1e-14) bfgsUpdate(H, s, y, sy, n);
+    const improvement = fx - fn;
+    x = xn;
+    fx = fn;
+    g = gn;
+    gradNorm = maxAbs(g);
+    if (improvement <= 1e-15 * Math.max(1, Math.abs(fx)) && maxAbs(s) < 1e-10) {
+      if (stalls++ > 2) break;
+    } else {
+      stalls = 0;
+    }
+  }
+  return { x, fx, iterations: it, converged: gradNorm <= gtol * 100, gradNorm };
+}
+
+function bfgsUpdate(H: Float64Array, s: Float64Array, y: Float64Array, sy: number, n: number): void {
+  const rho = 1 / sy;
+  const Hy = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let acc = 0;
+    for (let j = 0; j < n; j++) acc += H[i * n + j]! * y[j]!;
+    Hy[i] = acc;
+  }
+  const yHy = dot(y, Hy);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      H[i * n + j] =
+        H[i * n + j]! - rho * (Hy[i]! * s[j]! + s[i]! * Hy[j]!) + (rho * rho * yHy + rho) * s[i]! * s[j]!;
+    }
+  }
+}
+
+function identity(n: number): Float64Array {
+  const m = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) m[i * n + i] = 1;
+  return m;
+}
+
+function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+function maxAbs(a: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]!));
+  return m;
+}
+
+/**
+ * Central-difference Hessian. Steps are relative to each coordinate (with a
+ * floor) so that parameters on very different scales (an intercept of 579 and
+ * a drift of 0.02) are all differentiated accurately.
+ */
+export function numericHessian(f: (x: Float64Array) => number, x: ArrayLike<number>): number[][] | null {
+  const n = x.length;
+  const h = Array.from({ length: n }, (_, i) => 1e-4 * Math.max(Math.abs(x[i]!), 1e-2));
+  const xt = Float64Array.from(x);
+  const f0 = f(xt);
+  const H: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const ev = (di: number, si: number, dj: number, sj: number): number => {
+    xt[di] = xt[di]! + si;
+    xt[dj] = xt[dj]! + sj;
+    const v = f(xt);
+    xt[di] = x[di]!;
+    xt[dj] = x[dj]!;
+    return v;
+  };
+  for (let i = 0; i < n; i++) {
+    const hi = h[i]!;
+    xt[i] = x[i]! + hi;
+    const fp = f(xt);
+    xt[i] = x[i]! - hi;
+    const fm = f(xt);
+    xt[i] = x[i]!;
+    H[i]![i] = (fp - 2 * f0 + fm) / (hi * hi);
+    for (let j = 0; j < i; j++) {
+      const hj = h[j]!;
+      const fpp = ev(i, hi, j, hj);
+      const fpm = ev(i, hi, j, -hj);
+      const fmp = ev(i, -hi, j, hj);
+      const fmm = ev(i, -hi, j, -hj);
+      const v = (fpp - fpm - fmp + fmm) / (4 * hi * hj);
+      H[i]![j] = v;
+      H[j]![i] = v;
+    }
+  }
+  for (const row of H) for (const v of row) if (!Number.isFinite(v)) return null;
+  return H;
+}
