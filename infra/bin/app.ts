@@ -27,5 +27,6 @@ new TapewatchStack(app, `Tapewatch-${stage.name}`, {
   stage,
   stubMissingHandlers,
   description: `Tapewatch (${stage.name}): web, /api, data tables, scheduled jobs`,
+  terminationProtection: stage.retain,
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });
