@@ -1,3 +1,4 @@
+import { rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -85,6 +86,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const { port } = server.address() as AddressInfo;
   process.env.WS_MANAGEMENT_ENDPOINT = `http://127.0.0.1:${port}`;
   resetManagementClient();
+  // Lets `npm run ingest` reach this process's database while it runs (LevelDB allows one owner).
+  const runtimeFile = join(dataDir, 'runtime.json');
+  writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, port, dynamodb: dynamo.endpoint }));
 
   const cron = opts.schedules === false ? null : startSchedules((name, err) => say(`  job ${name} failed: ${String(err)}`));
 
@@ -98,6 +102,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await dynamo.close();
+      rmSync(runtimeFile, { force: true });
     },
   };
 }
