@@ -21,7 +21,8 @@ export const looseNumber = z.union([z.number(), z.string().trim().regex(DECIMAL,
 
 /** Like looseNumber, but absent / null / "" become null (optional vendor fields). */
 export const optionalLooseNumber = z
-  .union([z.null(), z.undefined(), z.literal(''), looseNumber])
+  .union([z.literal(''), looseNumber])
+  .nullish()
   .transform((v) => (typeof v === 'number' ? v : null));
 
 /** True when y-m-d is a real calendar date (rejects 2021-02-30). */

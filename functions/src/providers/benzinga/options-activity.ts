@@ -45,8 +45,10 @@ export interface OptionsActivityRecord {
 }
 
 const text = z.string().trim();
+// .nullish() first: zod only treats a missing key as allowed when the outer schema is optional.
 const optionalText = z
-  .union([z.string(), z.null(), z.undefined()])
+  .string()
+  .nullish()
   .transform((s) => (s === null || s === undefined || s.trim() === '' ? null : s.trim()));
 const lowerEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
   text.transform((s) => s.toLowerCase()).pipe(z.enum(values));

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { BenzingaEnvelopeError, parseBenzingaOptionsActivity } from './options-activity.ts';
+
+/**
+ * No real Benzinga payload is available (see fixtures/README.md); records are built from the field
+ * list and string-typed numbers of Benzinga's signals-v1 OpenAPI schema.
+ */
+export const benzingaRecord = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  id: '5d63e8f1c2b5e10001a4b7c2',
+  date: '2019-08-26',
+  time: '10:35:21',
+  ticker: 'SPY',
+  exchange: 'NYSE',
+  description: 'SPY Put Sweep (29) near the Ask: 500 @ $1.12 vs 1.2K OI; Ref=$288.01',
+  updated: 1566830121,
+  sentiment: 'BEARISH',
+  aggressor_ind: '0.86',
+  option_symbol: 'SPY190826P00292000',
+  underlying_type: 'ETF',
+  underlying_price: '288.01',
+  cost_basis: '56000.0',
+  put_call: 'PUT',
+  strike_price: '292.00',
+  price: '1.12',
+  size: '500',
+  date_expiration: '2019-08-26',
+  option_activity_type: 'SWEEP',
+  trade_count: '29',
+  open_interest: '1208',
+  volume: '5320',
+  bid: '1.10',
+  ask: '1.13',
+  midpoint: '1.115',
+  ...over,
+});
+
+describe('parseBenzingaOptionsActivity', () => {
+  it('turns string numbers into numbers and normalises enums', () => {
+    const r = parseBenzingaOptionsActivity({ option_activity: [benzingaRecord()] });
+    expect(r.skipped).toBe(0);
+    expect(r.rows).toEqual([
+      {
+        id: '5d63e8f1c2b5e10001a4b7c2', date: '2019-08-26', time: '10:35:21', ticker: 'SPY', exchange: 'NYSE',
+        optionSymbol: 'SPY190826P00292000', putCall: 'put', strikePrice: 292, dateExpiration: '2019-08-26',
+        activityType: 'sweep', sentiment: 'bearish', aggressorInd: 0.86, ask: 1.13, bid: 1.1, midpoint: 1.115, price: 1.12,
+        size: 500, volume: 5320, openInterest: 1208, underlyingPrice: 288.01, underlyingType: 'ETF', costBasisUsd: 56000,
+        tradeCount: 29, description: 'SPY Put Sweep (29) near the Ask: 500 @ $1.12 vs 1.2K OI; Ref=$288.01', updated: 1566830121,
+      },
+    ]);
+  });
+
+  it('accepts JSON numbers, a bare array, and vendor-optional fields left out', () => {
+    const rec = benzingaRecord({ strike_price: 292, size: 500, cost_basis: 56000, id: 17, sentiment: 'NEUTRAL', put_call: 'CALL', option_activity_type: 'TRADE' });
+    for (const k of ['price', 'bid', 'ask', 'underlying_price', 'exchange']) delete rec[k];
+    const r = parseBenzingaOptionsActivity([rec]);
+    expect(r.rows[0]).toMatchObject({ id: '17', strikePrice: 292, putCall: 'call', sentiment: 'neutral', activityType: 'trade', price: null, bid: null, ask: null, underlyingPrice: null, exchange: null });
+  });
+
+  it('counts and skips records with a missing or invalid required field', () => {
+    const bad = [
+      benzingaRecord({ ticker: undefined }),
+      benzingaRecord({ strike_price: 'abc' }),
+      benzingaRecord({ put_call: 'STRADDLE' }),
+      benzingaRecord({ date_expiration: '2019-02-30' }),
+      benzingaRecord({ size: '0' }),
+      benzingaRecord({ cost_basis: '' }),
+      benzingaRecord({ time: '10:35' }),
+      benzingaRecord({ open_interest: '12.5' }),
+      'not an object',
+    ];
+    const r = parseBenzingaOptionsActivity({ option_activity: [benzingaRecord(), ...bad, benzingaRecord({ id: 'b' })] });
+    expect(r.rows.map((x) => x.id)).toEqual(['5d63e8f1c2b5e10001a4b7c2', 'b']);
+    expect(r.skipped).toBe(bad.length);
+    expect(r.skippedLines.map((s) => s.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(r.skippedLines[0]?.reason).toMatch(/^ticker/);
+    expect(r.skippedLines[1]?.reason).toMatch(/^strike_price/);
+  });
+
+  it('an empty object is an empty page; anything else unknown is an envelope error', () => {
+    expect(parseBenzingaOptionsActivity({}).rows).toEqual([]);
+    expect(() => parseBenzingaOptionsActivity({ error: 'unauthorized' })).toThrow(BenzingaEnvelopeError);
+    expect(() => parseBenzingaOptionsActivity('x')).toThrow(BenzingaEnvelopeError);
+  });
+});
