@@ -1,38 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { benzingaRecord } from '../fixtures/benzinga-record.ts';
 import { BenzingaEnvelopeError, parseBenzingaOptionsActivity } from './options-activity.ts';
-
-/**
- * No real Benzinga payload is available (see fixtures/README.md); records are built from the field
- * list and string-typed numbers of Benzinga's signals-v1 OpenAPI schema.
- */
-export const benzingaRecord = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  id: '5d63e8f1c2b5e10001a4b7c2',
-  date: '2019-08-26',
-  time: '10:35:21',
-  ticker: 'SPY',
-  exchange: 'NYSE',
-  description: 'SPY Put Sweep (29) near the Ask: 500 @ $1.12 vs 1.2K OI; Ref=$288.01',
-  updated: 1566830121,
-  sentiment: 'BEARISH',
-  aggressor_ind: '0.86',
-  option_symbol: 'SPY190826P00292000',
-  underlying_type: 'ETF',
-  underlying_price: '288.01',
-  cost_basis: '56000.0',
-  put_call: 'PUT',
-  strike_price: '292.00',
-  price: '1.12',
-  size: '500',
-  date_expiration: '2019-08-26',
-  option_activity_type: 'SWEEP',
-  trade_count: '29',
-  open_interest: '1208',
-  volume: '5320',
-  bid: '1.10',
-  ask: '1.13',
-  midpoint: '1.115',
-  ...over,
-});
 
 describe('parseBenzingaOptionsActivity', () => {
   it('turns string numbers into numbers and normalises enums', () => {
