@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { benzingaRecord } from '../fixtures/benzinga-record.ts';
 import { BenzingaEnvelopeError, parseBenzingaOptionsActivity } from './options-activity.ts';
@@ -48,5 +49,21 @@ describe('parseBenzingaOptionsActivity', () => {
     expect(parseBenzingaOptionsActivity({}).rows).toEqual([]);
     expect(() => parseBenzingaOptionsActivity({ error: 'unauthorized' })).toThrow(BenzingaEnvelopeError);
     expect(() => parseBenzingaOptionsActivity('x')).toThrow(BenzingaEnvelopeError);
+  });
+
+  it('property: any single corrupted required field skips exactly that record', () => {
+    const required = ['id', 'date', 'time', 'ticker', 'put_call', 'strike_price', 'date_expiration', 'option_activity_type', 'sentiment', 'size', 'cost_basis'];
+    const corrupt = fc.constantFrom<unknown>(undefined, null, '', 'n/a', -1, {}, []);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...required), corrupt), { maxLength: 12 }), (damage) => {
+        const good = [benzingaRecord({ id: 'first' }), benzingaRecord({ id: 'last' })];
+        const broken = damage.map(([field, value]) => benzingaRecord({ [field]: value }));
+        const r = parseBenzingaOptionsActivity({ option_activity: [good[0], ...broken, good[1]] });
+        // A corruption can still be legal (numeric id -1), so each record alone is the oracle.
+        const stillValid = broken.filter((b) => parseBenzingaOptionsActivity([b]).rows.length === 1).length;
+        expect(r.rows.map((x) => x.id).filter((id) => id === 'first' || id === 'last')).toEqual(['first', 'last']);
+        expect(r.skipped).toBe(broken.length - stillValid);
+      }),
+    );
   });
 });

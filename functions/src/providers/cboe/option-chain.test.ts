@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixtureJson } from '../fixtures/load-fixture.ts';
 import { CboeEnvelopeError, parseCboeOptionChain } from './option-chain.ts';
@@ -69,5 +70,23 @@ describe('parseCboeOptionChain on the IWM 2026-07-02 excerpt', () => {
   it('throws on an unusable envelope', () => {
     expect(() => parseCboeOptionChain({ data: {} })).toThrow(CboeEnvelopeError);
     expect(() => parseCboeOptionChain('<html>')).toThrow(CboeEnvelopeError);
+  });
+
+  it('property: junk records mixed into the chain are counted as skipped; real quotes are unchanged', () => {
+    const base = wrapped.raw_options.slice(0, 60);
+    const expected = parseCboeOptionChain({ raw_options: base }).rows;
+    const junk = fc
+      .oneof(fc.anything(), fc.record({ option: fc.string(), bid: fc.oneof(fc.string(), fc.double()) }, { requiredKeys: [] }))
+      .filter((x) => parseCboeOptionChain({ raw_options: [x] }).skipped === 1);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat({ max: base.length }), junk), { maxLength: 15 }), (inserts) => {
+        const records: unknown[] = [...base];
+        for (const [at, x] of [...inserts].sort((a, b) => b[0] - a[0])) records.splice(at, 0, x);
+        const r = parseCboeOptionChain({ raw_options: records });
+        expect(r.rows).toEqual(expected);
+        expect(r.skipped).toBe(inserts.length);
+      }),
+      { numRuns: 100 },
+    );
   });
 });
