@@ -12,6 +12,11 @@ export interface SynthOptions {
   stage?: string;
   /** Directory standing in for web/dist; defaults to an empty one (no deployment). */
   webDistDir?: string;
+  /**
+   * CDK's built-in CloudFormation validation loads a WASM validator (~3-5 s per test file);
+   * `cdk synth` runs it anyway and cfn-lint.test.ts lints the template, so it is off by default.
+   */
+  builtinValidation?: boolean;
 }
 
 export type Resource = { Type: string; Properties?: Record<string, unknown>; [k: string]: unknown };
@@ -22,7 +27,10 @@ export type Resource = { Type: string; Properties?: Record<string, unknown>; [k:
  * from the route and schedule tables.
  */
 export function synth(options: SynthOptions = {}): { stack: TapewatchStack; template: Template } {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = new App({
+    context: { 'aws:cdk:bundling-stacks': [] },
+    builtinCloudFormationValidation: options.builtinValidation ?? false,
+  });
   const stack = new TapewatchStack(app, 'Tapewatch-test', {
     stage: stageConfig(options.stage ?? 'dev'),
     webDistDir: options.webDistDir ?? mkdtempSync(path.join(tmpdir(), 'tapewatch-nodist-')),
