@@ -1,5 +1,6 @@
-import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { appKeys } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
 
 /** API Gateway closes idle sockets after 2 hours at most, so older records are dead. */
@@ -35,24 +36,14 @@ export class ConnectionRepository {
 
   /** Live connections; expired records count as absent because TTL deletion lags (and dynalite has none). */
   async list(now = new Date()): Promise<ConnectionRecord[]> {
-    const out: ConnectionRecord[] = [];
     const nowSec = Math.floor(now.getTime() / 1000);
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: tableName('app'),
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': appKeys.wsConnectionsPartition() },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const it of page.Items ?? []) {
-        if (typeof it.ttl === 'number' && it.ttl < nowSec) continue;
-        out.push({ connectionId: it.connectionId as string, userId: (it.userId as string | null) ?? null, connectedAt: it.connectedAt as string });
-      }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return out;
+    const items = await queryAll(this.db, {
+      TableName: tableName('app'),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': appKeys.wsConnectionsPartition() },
+    });
+    return items
+      .filter((it) => !(typeof it.ttl === 'number' && it.ttl < nowSec))
+      .map((it) => ({ connectionId: it.connectionId as string, userId: (it.userId as string | null) ?? null, connectedAt: it.connectedAt as string }));
   }
 }

@@ -1,6 +1,7 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { marketKeys } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
 
 /** Daily bars in columnar form; `volume` may be absent for indices such as VIX. */
@@ -43,22 +44,15 @@ export class TimeSeriesRepository {
   /** Full history from `fromYear` (inclusive) to the last stored year. */
   async getSeries(ticker: string, fromYear = 0): Promise<DailySeries> {
     const out = emptySeries();
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: tableName('market'),
-          KeyConditionExpression: 'pk = :pk AND sk >= :from',
-          ExpressionAttributeValues: {
-            ':pk': marketKeys.seriesPartition(this.series, ticker),
-            ':from': marketKeys.seriesFromYear(fromYear),
-          },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) appendChunk(out, JSON.parse(item.data as string) as DailySeries);
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const items = await queryAll(this.db, {
+      TableName: tableName('market'),
+      KeyConditionExpression: 'pk = :pk AND sk >= :from',
+      ExpressionAttributeValues: {
+        ':pk': marketKeys.seriesPartition(this.series, ticker),
+        ':from': marketKeys.seriesFromYear(fromYear),
+      },
+    });
+    for (const item of items) appendChunk(out, JSON.parse(item.data as string) as DailySeries);
     return out;
   }
 
