@@ -22,7 +22,7 @@ describe('Black-Scholes vs Hull, Options, Futures, and Other Derivatives', () =>
   });
 
   it('greeks agree with finite differences of the price (vega per vol point, theta per year)', () => {
-    const p = { S: 100, K: 95, T: 0.75, r: 0.03, q: 0.01, sigma: 0.25 } as const;
+    const p: { S: number; K: number; T: number; r: number; q: number; sigma: number } = { S: 100, K: 95, T: 0.75, r: 0.03, q: 0.01, sigma: 0.25 };
     for (const type of ['call', 'put'] as const) {
       const g = blackScholes({ ...p, type });
       const h = 1e-4;

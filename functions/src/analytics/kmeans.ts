@@ -49,7 +49,13 @@ export function assignLabels(x: Flat, centers: Float64Array, k: number, labels: 
     let bl = 0;
     const oi = i * dim;
     for (let c = 0; c < k; c++) {
-      const d = sqDist(data, oi, centers, c * dim, dim);
+      // Partial distance search: stop summing once this centre cannot win.
+      const oc = c * dim;
+      let d = 0;
+      for (let j = 0; j < dim && d < best; j++) {
+        const diff = data[oi + j]! - centers[oc + j]!;
+        d += diff * diff;
+      }
       if (d < best) {
         best = d;
         bl = c;

@@ -16,36 +16,38 @@ export interface QrResult {
   readonly r: number[][];
 }
 
-/** Householder QR of a row-major n x k matrix. Throws `singular_matrix` on rank deficiency. */
-export function householderQr(rows: readonly (readonly number[])[], k: number): QrResult & { tau: Float64Array } {
-  const n = rows.length;
-  const a = new Float64Array(n * k);
-  for (let i = 0; i < n; i++) {
-    const row = rows[i]!;
-    for (let j = 0; j < k; j++) a[j * n + i] = row[j]!;
-  }
+/**
+ * Householder QR of a column-major n x k matrix (overwritten in place).
+ * Throws `singular_matrix` on (numerical) rank deficiency.
+ */
+export function householderQr(a: Float64Array, n: number, k: number): QrResult & { tau: Float64Array } {
   const tau = new Float64Array(k);
   let maxDiag = 0;
   for (let j = 0; j < k; j++) {
     const off = j * n;
     let norm = 0;
-    for (let i = j; i < n; i++) norm += a[off + i]! * a[off + i]!;
+    for (let i = off + j; i < off + n; i++) {
+      const v = a[i]!;
+      norm += v * v;
+    }
     norm = Math.sqrt(norm);
-    const colScale = norm;
-    if (colScale === 0) {
+    if (norm === 0) {
       throw new AnalyticsError('singular_matrix', 'The regressors are linearly dependent (a column is zero or a combination of others).');
     }
-    const alpha = a[off + j]! > 0 ? -norm : norm;
-    const v0 = a[off + j]! - alpha;
-    // v = [1, a[j+1..]/v0]; tau = -v0/alpha
-    for (let i = j + 1; i < n; i++) a[off + i] = a[off + i]! / v0;
-    tau[j] = -v0 / alpha;
+    const x0 = a[off + j]!;
+    const alpha = x0 > 0 ? -norm : norm;
+    const v0 = x0 - alpha;
+    // v = [1, a[j+1..] / v0]; tau = -v0 / alpha (so that H = I - tau v v').
+    const inv = 1 / v0;
+    for (let i = off + j + 1; i < off + n; i++) a[i] = a[i]! * inv;
+    const tj = -v0 / alpha;
+    tau[j] = tj;
     a[off + j] = alpha;
     for (let c = j + 1; c < k; c++) {
       const oc = c * n;
       let s = a[oc + j]!;
       for (let i = j + 1; i < n; i++) s += a[off + i]! * a[oc + i]!;
-      s *= tau[j]!;
+      s *= tj;
       a[oc + j] = a[oc + j]! - s;
       for (let i = j + 1; i < n; i++) a[oc + i] = a[oc + i]! - s * a[off + i]!;
     }

@@ -45,38 +45,57 @@ export interface OlsResult {
 
 export function ols(y: number[], X: number[][], opts: OlsOptions = {}): OlsResult {
   assertFiniteArray(y, 'response');
-  const width = assertFiniteMatrix(X, 'regressor matrix');
+  if (!Array.isArray(X) || X.length === 0 || !Array.isArray(X[0])) {
+    throw new AnalyticsError('invalid_input', 'The regressor matrix must be a non-empty array of rows.');
+  }
+  const width = X[0].length;
   const n = y.length;
   if (X.length !== n) {
     throw new AnalyticsError('invalid_input', `The response has ${n} values but the regressor matrix has ${X.length} rows.`);
   }
   const covType = opts.covType ?? 'nonrobust';
-  const design = opts.addConstant ? X.map((row) => [1, ...row]) : X;
-  const k = width + (opts.addConstant ? 1 : 0);
+  const c0 = opts.addConstant ? 1 : 0;
+  const k = width + c0;
   if (k === 0) throw new AnalyticsError('invalid_input', 'The regression needs at least one regressor.');
   if (n <= k) {
     throw new AnalyticsError('too_short', `The regression has ${k} coefficients, so it needs more than ${k} observations (got ${n}).`);
   }
 
-  const f = householderQr(design, k);
+  // Column-major design; QR works on a copy because it is overwritten.
+  const design = new Float64Array(n * k);
+  if (c0) design.fill(1, 0, n);
+  for (let i = 0; i < n; i++) {
+    const row = X[i]!;
+    // Validation is fused with the copy: one pass over the data.
+    if (!Array.isArray(row) || row.length !== width) assertFiniteMatrix(X, 'regressor matrix');
+    for (let j = 0; j < width; j++) {
+      const v = row[j]!;
+      if (!Number.isFinite(v)) assertFiniteMatrix(X, 'regressor matrix');
+      design[(j + c0) * n + i] = v;
+    }
+  }
+  const f = householderQr(Float64Array.from(design), n, k);
   const qty = applyQt(f, y);
   const params = solveUpper(f.r, qty);
   const xtxInv = inverseFromR(f.r);
 
+  const fitted = new Float64Array(n);
+  for (let j = 0; j < k; j++) {
+    const b = params[j]!;
+    const off = j * n;
+    for (let i = 0; i < n; i++) fitted[i] = fitted[i]! + design[off + i]! * b;
+  }
   const residuals = new Array<number>(n);
   let ssr = 0;
   for (let i = 0; i < n; i++) {
-    const row = design[i]!;
-    let fit = 0;
-    for (let j = 0; j < k; j++) fit += row[j]! * params[j]!;
-    const e = y[i]! - fit;
+    const e = y[i]! - fitted[i]!;
     residuals[i] = e;
     ssr += e * e;
   }
   const dfResid = n - k;
 
   // A column that is constant and non-zero acts as the intercept (statsmodels k_constant).
-  const constCol = findConstantColumn(design, k);
+  const constCol = findConstantColumn(design, n, k);
   const hasConst = constCol >= 0;
   let tss = 0;
   if (hasConst) {
@@ -96,7 +115,7 @@ export function ols(y: number[], X: number[][], opts: OlsOptions = {}): OlsResul
     if (!Number.isInteger(maxlags) || maxlags < 0 || maxlags >= n) {
       throw new AnalyticsError('invalid_input', `maxlags must be an integer between 0 and ${n - 1}.`);
     }
-    cov = hacCovariance(design, residuals, xtxInv, maxlags);
+    cov = hacCovariance(design, n, residuals, xtxInv, maxlags);
     if (opts.useCorrection) {
       const c = n / dfResid;
       cov = cov.map((row) => row.map((v) => v * c));
@@ -133,12 +152,12 @@ export function ols(y: number[], X: number[][], opts: OlsOptions = {}): OlsResul
   };
 }
 
-function findConstantColumn(design: readonly (readonly number[])[], k: number): number {
+function findConstantColumn(design: Float64Array, n: number, k: number): number {
   for (let j = 0; j < k; j++) {
-    const first = design[0]![j]!;
+    const first = design[j * n]!;
     if (first === 0) continue;
     let constant = true;
-    for (let i = 1; i < design.length && constant; i++) constant = design[i]![j] === first;
+    for (let i = 1; i < n && constant; i++) constant = design[j * n + i] === first;
     if (constant) return j;
   }
   return -1;
@@ -162,18 +181,17 @@ function waldF(params: number[], cov: number[][], constCol: number, dfResid: num
 
 /** Newey-West sandwich (X'X)^-1 S (X'X)^-1 with Bartlett weights 1 - l/(L+1). */
 export function hacCovariance(
-  design: readonly (readonly number[])[],
+  design: Float64Array,
+  n: number,
   residuals: readonly number[],
   xtxInv: readonly (readonly number[])[],
   maxlags: number,
 ): number[][] {
-  const n = design.length;
   const k = xtxInv.length;
   const scores: Float64Array[] = [];
   for (let t = 0; t < n; t++) {
-    const row = design[t]!;
     const s = new Float64Array(k);
-    for (let j = 0; j < k; j++) s[j] = row[j]! * residuals[t]!;
+    for (let j = 0; j < k; j++) s[j] = design[j * n + t]! * residuals[t]!;
     scores.push(s);
   }
   const meat: number[][] = Array.from({ length: k }, () => new Array<number>(k).fill(0));

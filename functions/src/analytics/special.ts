@@ -215,24 +215,30 @@ export function fSurvival(f: number, d1: number, d2: number): number {
   return incompleteBeta(d2 / (d2 + d1 * f), d2 / 2, d1 / 2);
 }
 
-/** Student-t quantile by safeguarded Newton iterations on the CDF. */
+/**
+ * Student-t quantile: Cornish-Fisher start (exact enough for large df that
+ * Newton needs one or two steps), then Newton on the CDF inside a bracket,
+ * bisecting / expanding whenever a step would leave it.
+ */
 export function studentTQuantile(p: number, df: number): number {
   if (p <= 0) return -Infinity;
   if (p >= 1) return Infinity;
   if (p === 0.5) return 0;
   if (p < 0.5) return -studentTQuantile(1 - p, df);
-  // Bracket [lo, hi] on the upper half, then Newton with bisection fallback.
+  const z = normalQuantile(p);
+  const z3 = z * z * z;
+  const z5 = z3 * z * z;
+  let t = z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df);
+  if (!(t > 0) || !Number.isFinite(t)) t = z;
   let lo = 0;
-  let hi = Math.max(1, normalQuantile(p) * 2);
-  while (studentTCdf(hi, df) < p) hi *= 2;
-  let t = Math.min(Math.max(normalQuantile(p), lo), hi);
-  for (let i = 0; i < 200; i++) {
+  let hi = Infinity;
+  for (let i = 0; i < 300; i++) {
     const f = studentTCdf(t, df) - p;
+    if (f === 0) return t;
     if (f > 0) hi = t;
     else lo = t;
-    const step = f / studentTPdf(t, df);
-    let next = t - step;
-    if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+    let next = t - f / studentTPdf(t, df);
+    if (!(next > lo && next < hi)) next = Number.isFinite(hi) ? 0.5 * (lo + hi) : 2 * t;
     if (Math.abs(next - t) <= 1e-14 * Math.max(1, Math.abs(t))) return next;
     t = next;
   }
