@@ -36,18 +36,20 @@ export const polygonUrls = {
   optionChain: (underlying: string, base = POLYGON_API) => `${base}/v3/snapshot/options/${path(underlying)}?limit=250`,
 };
 
-function mergePages<R extends ParseReport<unknown>>(pages: R[]): R {
+/** Concatenates next_url pages; the cursor is dropped because every page was followed. */
+function mergePages<R extends ParseReport<unknown> & { nextUrl?: string }>(pages: R[]): Omit<R, 'nextUrl'> {
   const [first, ...rest] = pages;
   if (!first) throw new Error('mergePages needs at least one page');
-  const merged = { ...first, rows: [...first.rows], skippedLines: [...first.skippedLines] };
+  const { nextUrl: _cursor, ...merged } = first;
+  const rows = [...first.rows];
+  const skippedLines = [...first.skippedLines];
+  let skipped = first.skipped;
   for (const p of rest) {
-    merged.rows.push(...p.rows);
-    merged.skipped += p.skipped;
-    merged.skippedLines.push(...p.skippedLines);
+    rows.push(...p.rows);
+    skipped += p.skipped;
+    skippedLines.push(...p.skippedLines);
   }
-  merged.skippedLines = merged.skippedLines.slice(0, MAX_SKIPPED_LINES);
-  delete (merged as { nextUrl?: string }).nextUrl;
-  return merged;
+  return { ...merged, rows, skipped, skippedLines: skippedLines.slice(0, MAX_SKIPPED_LINES) };
 }
 
 /**
@@ -80,7 +82,7 @@ export function createPolygonSource(deps: PolygonDeps): Pick<MarketDataProvider,
     }
   }
 
-  async function paged<R extends ParseReport<unknown> & { nextUrl?: string }>(url: string, what: string, parser: (json: unknown) => R): Promise<R> {
+  async function paged<R extends ParseReport<unknown> & { nextUrl?: string }>(url: string, what: string, parser: (json: unknown) => R): Promise<Omit<R, 'nextUrl'>> {
     const pages: R[] = [];
     let next: string | undefined = url;
     while (next !== undefined && pages.length < POLYGON_MAX_PAGES) {
