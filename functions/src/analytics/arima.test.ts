@@ -142,6 +142,35 @@ describe('fitArima vs Stata [TS] arima (wpi1), as recorded in statsmodels result
 });
 
 describe('fitArima options, summary and errors', () => {
+  it('ARIMA(0,1,0) with drift has the closed-form random-walk MLE', () => {
+    // Hand derivation: w = diff(y); drift = mean(w); sigma2 = mean((w - drift)^2);
+    // llf = -m/2 (log(2 pi sigma2) + 1); se(drift) = sqrt(sigma2 / m), se(sigma2) = sigma2 sqrt(2 / m).
+    const y = [10, 10.5, 10.2, 11.1, 11.9, 11.4, 12.6, 13.1, 12.8, 13.9];
+    const w = y.slice(1).map((v, i) => v - y[i]!);
+    const m = w.length;
+    const drift = w.reduce((a, b) => a + b, 0) / m;
+    const s2 = w.reduce((a, b) => a + (b - drift) ** 2, 0) / m;
+    const r = fitArima(y, { p: 0, d: 1, q: 0, trend: 't' });
+    expect(r.params['drift']!).toBeCloseTo(drift, 12);
+    expect(r.sigma2).toBeCloseTo(s2, 12);
+    expect(r.llf).toBeCloseTo((-m / 2) * (Math.log(2 * Math.PI * s2) + 1), 10);
+    expect(r.bse['drift']!).toBeCloseTo(Math.sqrt(s2 / m), 5);
+    expect(r.bse['sigma2']!).toBeCloseTo(s2 * Math.sqrt(2 / m), 5);
+    const f = r.forecast(3);
+    [1, 2, 3].forEach((h, i) => {
+      expect(f.mean[i]!).toBeCloseTo(y[y.length - 1]! + h * drift, 10);
+      expect(f.se[i]!).toBeCloseTo(Math.sqrt(h * s2), 10);
+    });
+  });
+
+  it('without enforced stationarity/invertibility an interior optimum is unchanged', () => {
+    const a = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c' });
+    const b = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c', enforceStationarity: false, enforceInvertibility: false });
+    expect(b.params['ar.L1']!).toBeCloseTo(a.params['ar.L1']!, 5);
+    expect(b.params['ma.L1']!).toBeCloseTo(a.params['ma.L1']!, 5);
+    expect(b.llf).toBeCloseTo(a.llf, 8);
+  });
+
   it('concentrateScale drops the sigma2 standard error but keeps the estimates', () => {
     const a = fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c' });
     const b = fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c', concentrateScale: true });

@@ -1,0 +1,119 @@
+/**
+ * Deterministic-trend plumbing for ARIMA: trend columns on the undifferenced
+ * time index, differencing, GLS profiling of the trend coefficients from
+ * Kalman-filtered columns, and starting values.
+ */
+import { AnalyticsError } from './errors.ts';
+import type { FilterResult } from './arma-kalman.ts';
+import { isInvertible, isStationary, startingArma } from './arma-params.ts';
+import { invertSpd } from './linalg.ts';
+
+export type ArimaTrend = 'n' | 'c' | 't' | 'ct';
+
+export function difference(x: ArrayLike<number>, d: number): number[] {
+  let cur = Array.from(x);
+  for (let k = 0; k < d; k++) cur = cur.slice(1).map((v, i) => v - cur[i]!);
+  return cur;
+}
+
+export interface TrendSpec {
+  names: string[];
+  /** Trend columns on the undifferenced time index, as functions of t. */
+  columns: Array<(t: number) => number>;
+}
+
+export function trendSpec(trend: ArimaTrend, d: number): TrendSpec {
+  switch (trend) {
+    case 'n':
+      return { names: [], columns: [] };
+    case 'c':
+    case 'ct':
+      if (d > 0) {
+        throw new AnalyticsError(
+          'invalid_input',
+          `A constant trend ('${trend}') is removed by differencing; use trend 't' (drift) with d = 1, or d = 0.`,
+        );
+      }
+      return trend === 'c'
+        ? { names: ['const'], columns: [() => 1] }
+        : { names: ['const', 'drift'], columns: [() => 1, (t) => t] };
+    case 't':
+      if (d > 1) throw new AnalyticsError('invalid_input', "A linear trend ('t') is removed by second differencing; use d <= 1.");
+      return { names: ['drift'], columns: [(t) => t] };
+    default:
+      throw new AnalyticsError('invalid_input', `Unknown trend '${String(trend)}'; expected 'n', 'c', 't' or 'ct'.`);
+  }
+}
+
+export function minimumObservations(p: number, d: number, q: number, kTrend: number): number {
+  // Enough to initialise the state and leave one degree of freedom per parameter.
+  return d + p + q + kTrend + Math.max(p, q + 1);
+}
+
+
+/** GLS coefficients from filtered innovations: (sum vX vX'/F)^-1 sum vX vw / F. */
+export function gls(f: FilterResult, k: number): number[] | null {
+  if (k === 0) return [];
+  const n = f.F.length;
+  const A: number[][] = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  const b = new Array<number>(k).fill(0);
+  const vw = f.innovations[0]!;
+  for (let t = 0; t < n; t++) {
+    const inv = 1 / f.F[t]!;
+    for (let i = 0; i < k; i++) {
+      const xi = f.innovations[i + 1]![t]!;
+      b[i] = b[i]! + xi * vw[t]! * inv;
+      for (let j = 0; j <= i; j++) A[i]![j] = A[i]![j]! + xi * f.innovations[j + 1]![t]! * inv;
+    }
+  }
+  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) A[i]![j] = A[j]![i]!;
+  const Ainv = invertSpd(A);
+  if (!Ainv) return null;
+  return Ainv.map((row) => row.reduce((s, a, j) => s + a * b[j]!, 0));
+}
+
+export function combinedInnovations(f: FilterResult, beta: readonly number[]): Float64Array {
+  const v = Float64Array.from(f.innovations[0]!);
+  beta.forEach((bj, j) => {
+    const x = f.innovations[j + 1]!;
+    for (let t = 0; t < v.length; t++) v[t] = v[t]! - bj * x[t]!;
+  });
+  return v;
+}
+
+export function combineStates(f: FilterResult, beta: readonly number[]): Float64Array {
+  const a = Float64Array.from(f.nextState[0]!);
+  beta.forEach((bj, j) => {
+    const s = f.nextState[j + 1]!;
+    for (let i = 0; i < a.length; i++) a[i] = a[i]! - bj * s[i]!;
+  });
+  return a;
+}
+
+export function startingValues(w: number[], X: number[][], p: number, q: number): { phi: number[]; theta: number[] } {
+  let z = w;
+  if (X.length > 0) {
+    // OLS of w on the (differenced) trend columns.
+    const k = X.length;
+    const A: number[][] = Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => dotCols(X[i]!, X[j]!)));
+    const Ainv = invertSpd(A);
+    if (Ainv) {
+      const b = X.map((col) => dotCols(col, w));
+      const beta = Ainv.map((row) => row.reduce((s, a, j) => s + a * b[j]!, 0));
+      z = w.map((v, t) => v - X.reduce((s, col, j) => s + col[t]! * beta[j]!, 0));
+    }
+  } else {
+    z = w.slice();
+  }
+  const s = startingArma(z, p, q);
+  return {
+    phi: isStationary(s.phi) ? s.phi : s.phi.map(() => 0),
+    theta: isInvertible(s.theta) ? s.theta : s.theta.map(() => 0),
+  };
+}
+
+function dotCols(a: readonly number[], b: readonly number[]): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
