@@ -125,6 +125,13 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     };
   };
 
+  // A series the trend explains exactly has no likelihood maximum (sigma2 -> 0).
+  const wMean = w.reduce((a, b) => a + b, 0) / nEff;
+  const flat = k > 0 ? w.every((v) => Math.abs(v - wMean) <= 1e-12 * Math.max(1, Math.abs(wMean))) && (opts.trend === 't' || opts.trend === 'c') : w.every((v) => v === 0);
+  if (flat || w.every((v) => v === w[0])) {
+    throw new AnalyticsError('invalid_input', 'The series has no variation left after differencing and detrending, so an ARIMA model cannot be estimated.');
+  }
+
   // Starting values: OLS trend, then Hannan-Rissanen on the detrended differences.
   const start = startingValues(w, X, p, q);
   const x0 = [
