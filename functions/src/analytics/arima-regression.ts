@@ -90,22 +90,21 @@ export function combineStates(f: FilterResult, beta: readonly number[]): Float64
   return a;
 }
 
+/** Residuals of an OLS regression of w on the (differenced) trend columns. */
+export function detrend(w: number[], X: number[][]): number[] {
+  if (X.length === 0) return w.slice();
+  const k = X.length;
+  const A: number[][] = Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => dotCols(X[i]!, X[j]!)));
+  const Ainv = invertSpd(A);
+  if (!Ainv) return w.slice();
+  const b = X.map((col) => dotCols(col, w));
+  const beta = Ainv.map((row) => row.reduce((s, a, j) => s + a * b[j]!, 0));
+  return w.map((v, t) => v - X.reduce((s, col, j) => s + col[t]! * beta[j]!, 0));
+}
+
+/** OLS trend, then Hannan-Rissanen on the detrended differences (kept inside the admissible region). */
 export function startingValues(w: number[], X: number[][], p: number, q: number): { phi: number[]; theta: number[] } {
-  let z = w;
-  if (X.length > 0) {
-    // OLS of w on the (differenced) trend columns.
-    const k = X.length;
-    const A: number[][] = Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => dotCols(X[i]!, X[j]!)));
-    const Ainv = invertSpd(A);
-    if (Ainv) {
-      const b = X.map((col) => dotCols(col, w));
-      const beta = Ainv.map((row) => row.reduce((s, a, j) => s + a * b[j]!, 0));
-      z = w.map((v, t) => v - X.reduce((s, col, j) => s + col[t]! * beta[j]!, 0));
-    }
-  } else {
-    z = w.slice();
-  }
-  const s = startingArma(z, p, q);
+  const s = startingArma(detrend(w, X), p, q);
   return {
     phi: isStationary(s.phi) ? s.phi : s.phi.map(() => 0),
     theta: isInvertible(s.theta) ? s.theta : s.theta.map(() => 0),

@@ -219,5 +219,6 @@ describe('fitArima options, summary and errors', () => {
     expect(codeOf(() => fitArima(Array.from({ length: 30 }, () => 5), { p: 1, d: 0, q: 0, trend: 'c' }))).toBe('invalid_input');
     expect(codeOf(() => fitArima(Array.from({ length: 30 }, (_, i) => 2 * i), { p: 0, d: 1, q: 1, trend: 't' }))).toBe('invalid_input');
     expect(codeOf(() => fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c', trendOffset: Number.NaN }))).toBe('invalid_input');
+    expect(codeOf(() => fitArima(Array.from({ length: 30 }, (_, i) => 3 + 0.5 * i), { p: 1, d: 0, q: 0, trend: 'ct' }))).toBe('invalid_input');
   });
 });

@@ -28,6 +28,7 @@ import { assertOrders, constrainStationary, unconstrainStationary } from './arma
 import {
   combinedInnovations,
   combineStates,
+  detrend,
   difference,
   gls,
   minimumObservations,
@@ -126,10 +127,13 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   };
 
   // A series the trend explains exactly has no likelihood maximum (sigma2 -> 0).
-  const wMean = w.reduce((a, b) => a + b, 0) / nEff;
-  const flat = k > 0 ? w.every((v) => Math.abs(v - wMean) <= 1e-12 * Math.max(1, Math.abs(wMean))) && (opts.trend === 't' || opts.trend === 'c') : w.every((v) => v === 0);
-  if (flat || w.every((v) => v === w[0])) {
-    throw new AnalyticsError('invalid_input', 'The series has no variation left after differencing and detrending, so an ARIMA model cannot be estimated.');
+  const z0 = detrend(w, X);
+  const wMax = w.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+  if (z0.every((v) => Math.abs(v) <= 1e-10 * Math.max(1, wMax))) {
+    throw new AnalyticsError(
+      'invalid_input',
+      'The series has no variation left after differencing and detrending, so an ARIMA model cannot be estimated.',
+    );
   }
 
   // Starting values: OLS trend, then Hannan-Rissanen on the detrended differences.
