@@ -27,8 +27,8 @@ describe('app shell', () => {
 
   it('redirects / to the Sector Performance screen', async () => {
     mockApi({ '/api/get_app_info': [200, demoInfo] });
-    const { router } = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Sectorperformance'));
+    const { location } = renderApp('/');
+    await waitFor(() => expect(location.pathname).toBe('/Sectorperformance'));
   });
 
   it('shows the demo badge only in demo mode', async () => {

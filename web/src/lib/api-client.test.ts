@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, buildUrl, parseLenientJson } from './api-client.ts';
+import { isAlertBody as sharedIsAlertBody } from '@tapewatch/shared/api/alert';
+import { ApiError, apiGet, buildUrl, isAlertBody, parseLenientJson } from './api-client.ts';
 import { dismissAlert, getAlertState } from './alert-store.ts';
 import { TOKEN_STORAGE_KEY } from './auth-token.ts';
 
@@ -25,6 +26,22 @@ describe('parseLenientJson', () => {
   it('treats an empty body as null and keeps plain strings', () => {
     expect(parseLenientJson('')).toBeNull();
     expect(parseLenientJson('""')).toBe('');
+  });
+});
+
+describe('isAlertBody', () => {
+  it('agrees with the shared guard', () => {
+    const samples: unknown[] = [
+      { alert_show: true, alert_message: 'x' },
+      { alert_show: true, alert_message: 'x', alert_content: 'y' },
+      { alert_show: false, alert_message: 'x' },
+      { alert_show: true },
+      { alert_message: 'x' },
+      'alert_show',
+      null,
+      [],
+    ];
+    for (const sample of samples) expect(isAlertBody(sample)).toBe(sharedIsAlertBody(sample));
   });
 });
 

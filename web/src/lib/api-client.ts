@@ -1,5 +1,5 @@
 import type { BodyOf, QueryOf, ResponseOf, RouteName, Routes } from '@tapewatch/shared/api/routes';
-import { isAlertBody } from '@tapewatch/shared/api/alert';
+import type { AlertBody } from '@tapewatch/shared/api/alert';
 import { showAlert } from './alert-store.ts';
 import { getStoredToken } from './auth-token.ts';
 
@@ -54,6 +54,16 @@ export function parseLenientJson(text: string): unknown {
 function replaceNaN(text: string): string {
   // Skip over string literals so a ticker or message containing "NaN" is left untouched.
   return text.replace(/"(?:[^"\\]|\\.)*"|-?\bNaN\b|-?\bInfinity\b/g, (m) => (m.startsWith('"') ? m : 'null'));
+}
+
+/**
+ * Same check as shared's isAlertBody; re-implemented because importing a value from
+ * shared/api/alert.ts pulls zod (~30 kB gzip) into the entry chunk.
+ */
+export function isAlertBody(value: unknown): value is AlertBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return body.alert_show === true && typeof body.alert_message === 'string';
 }
 
 async function request(name: string, init: RequestInit, url: string): Promise<unknown> {

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
-import { appRoutes } from '../app/routes.tsx';
+import { AppRoutes } from '../app/routes.tsx';
 
 /** Routes answered by the mocked fetch: path (without query) -> [status, body]. */
 export type MockApi = Record<string, [number, unknown]>;
@@ -20,12 +20,20 @@ export function mockApi(responses: MockApi) {
   return fetchMock;
 }
 
+function LocationProbe({ onChange }: { onChange: (path: string) => void }) {
+  onChange(useLocation().pathname);
+  return null;
+}
+
 export function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const location = { pathname: path };
   const result = render(
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe onChange={(p) => (location.pathname = p)} />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { ...result, router };
+  return { ...result, location };
 }

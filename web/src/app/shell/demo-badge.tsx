@@ -1,4 +1,4 @@
-import Chip from '@mui/material/Chip';
+import Box from '@mui/material/Box';
 import { useAppInfo } from '../api/get-app-info.ts';
 
 export function demoBadgeText(asOf: string | null, optionsFlow: 'simulated' | 'live'): string {
@@ -11,13 +11,25 @@ export function DemoBadge() {
   const { data } = useAppInfo();
   if (data?.data_mode !== 'demo') return null;
   return (
-    <Chip
+    // A plain box rather than MUI Chip: Chip's delete/click machinery is ~3 kB gzip in the entry.
+    <Box
+      component="span"
       data-testid="demo-badge"
-      size="small"
-      color="warning"
-      variant="outlined"
-      label={demoBadgeText(data.as_of, data.options_flow)}
-      sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
-    />
+      role="status"
+      sx={{
+        display: 'inline-block',
+        px: 1.25,
+        py: 0.25,
+        border: 1,
+        borderColor: 'warning.main',
+        borderRadius: 4,
+        color: 'warning.main',
+        typography: 'caption',
+        fontWeight: 500,
+        lineHeight: 1.5,
+      }}
+    >
+      {demoBadgeText(data.as_of, data.options_flow)}
+    </Box>
   );
 }

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -49,11 +48,9 @@ export function Navbar({ isMobile, onOpenMenu }: NavbarProps) {
           </Box>
         )}
         <Box sx={{ flex: 1 }} />
-        <Tooltip title={`Switch to ${nextMode} mode`}>
-          <IconButton onClick={toggle} aria-label={`Switch to ${nextMode} mode`}>
-            {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
-          </IconButton>
-        </Tooltip>
+        <IconButton onClick={toggle} aria-label={`Switch to ${nextMode} mode`} title={`Switch to ${nextMode} mode`}>
+          {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+        </IconButton>
       </Toolbar>
     </AppBar>
   );

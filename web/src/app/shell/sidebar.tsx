@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -8,7 +7,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import { NavLink, useLocation } from 'react-router';
@@ -69,14 +67,17 @@ export function DesktopSidebar({ pinned, onTogglePin }: DesktopSidebarProps) {
       }}
     >
       <Toolbar />
-      <Box sx={{ display: 'flex', justifyContent: expanded ? 'flex-end' : 'center', px: 1, pt: 1 }}>
-        <Tooltip title={pinned ? 'Unpin sidebar' : 'Pin sidebar open'} placement="right">
-          <IconButton size="small" onClick={onTogglePin} aria-pressed={pinned} aria-label="Pin sidebar">
-            {pinned ? <PushPinIcon fontSize="small" /> : <PushPinOutlinedIcon fontSize="small" />}
-          </IconButton>
-        </Tooltip>
+      <Box sx={{ display: 'flex', justifyContent: expanded ? 'flex-end' : 'center', px: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+        <IconButton
+          size="small"
+          onClick={onTogglePin}
+          aria-pressed={pinned}
+          aria-label="Pin sidebar"
+          title={pinned ? 'Unpin sidebar' : 'Pin sidebar open'}
+        >
+          {pinned ? <PushPinIcon fontSize="small" /> : <PushPinOutlinedIcon fontSize="small" />}
+        </IconButton>
       </Box>
-      <Divider />
       <NavList expanded={expanded} />
     </Drawer>
   );

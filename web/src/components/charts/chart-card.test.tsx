@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChartCard, type ChartTableData } from './chart-card.tsx';
@@ -16,14 +16,22 @@ const table: ChartTableData = {
 };
 
 describe('ChartCard', () => {
+  beforeEach(() => {
+    // jsdom has no layout: give the plot area a size so the chart is drawn.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 600, 400));
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('shows the title as a heading and the chart', () => {
     render(
       <ChartCard title="Performance Heatmap" table={table}>
-        <svg data-testid="chart" />
+        {({ width, height }) => <svg data-testid="chart" width={width} height={height} />}
       </ChartCard>,
     );
     expect(screen.getByRole('heading', { name: 'Performance Heatmap' })).toBeTruthy();
-    expect(screen.getByTestId('chart')).toBeTruthy();
+    expect(screen.getByTestId('chart').getAttribute('width')).toBe('600');
     expect(screen.getByRole('region', { name: 'Performance Heatmap' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save Performance Heatmap as image' })).toBeTruthy();
   });
@@ -32,7 +40,7 @@ describe('ChartCard', () => {
     const user = userEvent.setup();
     render(
       <ChartCard title="Performance Heatmap" table={table}>
-        <svg />
+        {() => <svg />}
       </ChartCard>,
     );
     expect(screen.queryByTestId('perf-table')).toBeNull();
@@ -50,7 +58,7 @@ describe('ChartCard', () => {
     window.innerWidth = 500;
     render(
       <ChartCard title="T" table={table}>
-        {(mobile) => <span data-testid="flag">{String(mobile)}</span>}
+        {({ isMobile }) => <span data-testid="flag">{String(isMobile)}</span>}
       </ChartCard>,
     );
     expect(screen.getByTestId('flag').textContent).toBe('true');

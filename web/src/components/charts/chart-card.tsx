@@ -3,17 +3,24 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import DownloadIcon from '@mui/icons-material/Download';
 import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
 import { BREAKPOINTS } from '@tapewatch/shared/constants';
+import { useElementSize } from '../../lib/use-element-size.ts';
 import { useIsMobile } from '../../lib/use-viewport.ts';
 import { ChartDataTable, type ChartTableData } from './chart-data-table.tsx';
 import { imageFileName, saveSvgAsPng } from './save-chart-image.ts';
 
 export type { ChartTableData } from './chart-data-table.tsx';
+
+export interface ChartPlotSize {
+  width: number;
+  height: number;
+  /** Under 850 px: the compact chart layout applies. */
+  isMobile: boolean;
+}
 
 interface ChartCardProps {
   title: string;
@@ -21,8 +28,11 @@ interface ChartCardProps {
   /** Chart height in px on desktop and under 850 px. */
   height?: number;
   mobileHeight?: number;
-  /** The chart itself; a function receives whether the mobile layout applies. */
-  children: ReactNode | ((isMobile: boolean) => ReactNode);
+  /**
+   * The chart, drawn at the measured size of the card's plot area (the card measures once for
+   * all charts, so nivo's own Responsive wrappers and their extra code are not needed).
+   */
+  children: (plot: ChartPlotSize) => ReactNode;
   /** Short text under the chart (sources, caveats). */
   note?: ReactNode;
   /** Open the data table initially (e.g. when the chart cannot render). */
@@ -42,6 +52,7 @@ export function ChartCard({
   const isMobile = useIsMobile(BREAKPOINTS.chartsMobile);
   const [showData, setShowData] = useState(defaultShowData);
   const chartRef = useRef<HTMLDivElement>(null);
+  const { width, height: plotHeight } = useElementSize(chartRef);
   const titleId = useId();
 
   const save = () => {
@@ -67,14 +78,12 @@ export function ChartCard({
         >
           {showData ? 'Hide data' : 'Show data'}
         </Button>
-        <Tooltip title="Save as image">
-          <IconButton size="small" onClick={save} aria-label={`Save ${title} as image`}>
-            <DownloadIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <IconButton size="small" onClick={save} aria-label={`Save ${title} as image`} title="Save as image">
+          <DownloadIcon fontSize="small" />
+        </IconButton>
       </Box>
       <Box ref={chartRef} sx={{ height: isMobile ? mobileHeight : height, position: 'relative' }} role="img" aria-label={title}>
-        {typeof children === 'function' ? children(isMobile) : children}
+        {width > 0 && plotHeight > 0 && children({ width, height: plotHeight, isMobile })}
       </Box>
       {note && (
         <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>

@@ -17,7 +17,6 @@ import {
   lineTable,
   toBarData,
   toHeatmapRows,
-  toLineSeries,
 } from './utils/reshape.ts';
 
 const BAR_CHARTS = [
@@ -36,7 +35,6 @@ function SectorCharts({ data }: { data: SectorPerformanceData }) {
     const seasonality = data.seasonality_data;
     const sinceLabels = seasonality.since.map((s) => (s ? formatSince(s) : '-'));
     return {
-      line: toLineSeries(data.line_data),
       lineTable: lineTable(data.line_data),
       heatmap: toHeatmapRows(data.heatmap_data),
       heatmapTable: heatmapTable(data.heatmap_data, { testId: 'performance-table', rowTestId: 'performance-row' }),
@@ -52,7 +50,7 @@ function SectorCharts({ data }: { data: SectorPerformanceData }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 } }}>
       <ChartCard title="1 Year Returns %" table={view.lineTable} height={440} mobileHeight={420}>
-        {(mobile) => <SectorLineChart series={view.line} compact={mobile} />}
+        {({ width, height, isMobile }) => <SectorLineChart line={data.line_data} width={width} height={height} compact={isMobile} />}
       </ChartCard>
       <Box sx={gridSx}>
         <ChartCard
@@ -62,7 +60,9 @@ function SectorCharts({ data }: { data: SectorPerformanceData }) {
           mobileHeight={420}
           note={`Percent change per period; colours capped at ±${heatmapRange}%.`}
         >
-          <SectorHeatmap rows={view.heatmap} range={heatmapRange} steps={colourSteps} compact={heatmapCompact} />
+          {({ width, height }) => (
+            <SectorHeatmap rows={view.heatmap} width={width} height={height} range={heatmapRange} steps={colourSteps} compact={heatmapCompact} />
+          )}
         </ChartCard>
         <ChartCard
           title="Seasonality Heatmap"
@@ -71,19 +71,23 @@ function SectorCharts({ data }: { data: SectorPerformanceData }) {
           mobileHeight={420}
           note={`Average monthly return %; colours capped at ±${seasonalityRange}%.${lateNote ? ` Shorter history: ${lateNote}.` : ''}`}
         >
-          <SectorHeatmap
-            rows={view.seasonality}
-            range={seasonalityRange}
-            steps={colourSteps}
-            compact={heatmapCompact}
-            rowNotes={view.seasonalityNotes}
-          />
+          {({ width, height }) => (
+            <SectorHeatmap
+              rows={view.seasonality}
+              width={width}
+              height={height}
+              range={seasonalityRange}
+              steps={colourSteps}
+              compact={heatmapCompact}
+              rowNotes={view.seasonalityNotes}
+            />
+          )}
         </ChartCard>
       </Box>
       <Box sx={gridSx}>
         {view.bars.map((bar) => (
           <ChartCard key={bar.key} title={bar.title} table={bar.table} height={380} mobileHeight={360}>
-            {(mobile) => <SectorBarChart data={bar.data} compact={mobile} />}
+            {({ width, height, isMobile }) => <SectorBarChart data={bar.data} width={width} height={height} compact={isMobile} />}
           </ChartCard>
         ))}
       </Box>

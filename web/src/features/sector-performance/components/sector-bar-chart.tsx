@@ -1,19 +1,23 @@
-import { ResponsiveBar } from '@nivo/bar';
+import { Bar } from '@nivo/bar';
 import { useGainLossColors, useNivoTheme } from '../../../components/charts/use-nivo-theme.ts';
 import type { SectorBarDatum } from '../utils/reshape.ts';
 import { shortSectorName } from '../utils/sector-labels.ts';
 
 interface SectorBarChartProps {
   data: SectorBarDatum[];
+  width: number;
+  height: number;
   compact: boolean;
 }
 
 /** Horizontal bars: gains green, losses red, sectors on the left. */
-export function SectorBarChart({ data, compact }: SectorBarChartProps) {
+export function SectorBarChart({ data, width, height, compact }: SectorBarChartProps) {
   const theme = useNivoTheme();
   const { gain, loss } = useGainLossColors();
   return (
-    <ResponsiveBar<SectorBarDatum>
+    <Bar<SectorBarDatum>
+      width={width}
+      height={height}
       data={data}
       keys={['positive', 'negative']}
       indexBy="sector"

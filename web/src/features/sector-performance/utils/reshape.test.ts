@@ -10,27 +10,21 @@ import {
   lineTable,
   toBarData,
   toHeatmapRows,
-  toLineSeries,
 } from './reshape.ts';
 
 const payload = fixture as SectorPerformance;
 
-describe('toLineSeries / lineTable', () => {
-  it('makes one series per sector over the date index, keeping gaps as null', () => {
-    const series = toLineSeries({
-      index: ['2024-03-06', '2024-03-07'],
-      series: [{ name: 'Energy', ticker: 'XLE', returns: [1.5, null] }],
-    });
-    expect(series).toEqual([{ id: 'Energy', data: [{ x: '2024-03-06', y: 1.5 }, { x: '2024-03-07', y: null }] }]);
-  });
-
-  it('covers the 11 sectors of the real payload', () => {
-    const series = toLineSeries(payload.line_data);
-    expect(series).toHaveLength(11);
-    expect(series.every((s) => s.data.length === payload.line_data.index.length)).toBe(true);
+describe('lineTable', () => {
+  it('lists one row per date with a column per sector of the real payload', () => {
     const table = lineTable(payload.line_data);
     expect(table.columns).toHaveLength(11);
+    expect(table.rows).toHaveLength(payload.line_data.index.length);
     expect(table.rows.at(-1)?.cells[0]).toBe(payload.line_data.series[0]!.returns.at(-1)!.toFixed(2));
+  });
+
+  it('shows gaps as a dash', () => {
+    const table = lineTable({ index: ['2024-03-07'], series: [{ name: 'Energy', ticker: 'XLE', returns: [null] }] });
+    expect(table.rows).toEqual([{ key: '2024-03-07', label: '2024-03-07', cells: ['-'] }]);
   });
 });
 

@@ -4,15 +4,6 @@ import { toFixedOrDash } from '../../../lib/format.ts';
 
 // Pure functions from the API payload to nivo props and chart data tables; the charts stay dumb.
 
-export interface LinePoint {
-  x: string;
-  y: number | null;
-}
-export interface LineSerie {
-  id: string;
-  data: LinePoint[];
-}
-
 export interface HeatmapCell {
   x: string;
   y: number | null;
@@ -25,14 +16,6 @@ export interface HeatmapRow {
 export interface SectorBarDatum {
   [key: string]: string | number;
   sector: string;
-}
-
-/** One line per sector over the shared date index. */
-export function toLineSeries(line: SectorPerformance['line_data']): LineSerie[] {
-  return line.series.map((serie) => ({
-    id: serie.name,
-    data: line.index.map((date, i) => ({ x: date, y: serie.returns[i] ?? null })),
-  }));
 }
 
 /** Rows by date, one column per sector: the line chart's numbers in a readable shape. */
