@@ -15,6 +15,14 @@ export interface MinimizeOptions {
   maxIter?: number;
   /** Convergence when max |gradient| falls below this. */
   gtol?: number;
+  /**
+   * Also accept convergence when the objective changes by less than
+   * ftol * (|f| + ftol) for 3 consecutive iterations while max |gradient| <
+   * `ftolGrad` (flat ridges, e.g. near-cancelling AR and MA roots; R's optim
+   * `reltol` plays this role). Default 1e-10 / 1e-3.
+   */
+  ftol?: number;
+  ftolGrad?: number;
 }
 
 function gradient(f: (x: Float64Array) => number, x: Float64Array, fx: number, out: Float64Array): boolean {
@@ -38,6 +46,10 @@ function gradient(f: (x: Float64Array) => number, x: Float64Array, fx: number, o
 export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<number>, opts: MinimizeOptions = {}): MinimizeResult {
   const maxIter = opts.maxIter ?? 200;
   const gtol = opts.gtol ?? 1e-7;
+  const ftol = opts.ftol ?? 1e-10;
+  const ftolGrad = opts.ftolGrad ?? 1e-3;
+  let flatIters = 0;
+  let flatConverged = false;
   const n = x0.length;
   let x = Float64Array.from(x0);
   let fx = f(x);
@@ -96,17 +108,22 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
     const sy = dot(s, y);
     if (sy > 1e-14) bfgsUpdate(H, s, y, sy, n);
     const improvement = fx - fn;
+    flatIters = improvement <= ftol * (Math.abs(fn) + ftol) ? flatIters + 1 : 0;
     x = xn;
     fx = fn;
     g = gn;
     gradNorm = maxAbs(g);
+    if (flatIters >= 3 && gradNorm < ftolGrad) {
+      flatConverged = true;
+      break;
+    }
     if (improvement <= 1e-15 * Math.max(1, Math.abs(fx)) && maxAbs(s) < 1e-10) {
       if (stalls++ > 2) break;
     } else {
       stalls = 0;
     }
   }
-  return { x, fx, iterations: it, converged: gradNorm <= gtol * 100, gradNorm };
+  return { x, fx, iterations: it, converged: flatConverged || gradNorm <= gtol * 100, gradNorm };
 }
 
 function bfgsUpdate(H: Float64Array, s: Float64Array, y: Float64Array, sy: number, n: number): void {
