@@ -75,8 +75,10 @@ export function ChartCard({
           onClick={() => setShowData((s) => !s)}
           aria-pressed={showData}
           aria-expanded={showData}
+          // The short visible text keeps phone titles on one line; the name stays explicit.
+          aria-label={showData ? 'Hide data' : 'Show data'}
         >
-          {showData ? 'Hide data' : 'Show data'}
+          {isMobile ? 'Data' : showData ? 'Hide data' : 'Show data'}
         </Button>
         <IconButton size="small" onClick={save} aria-label={`Save ${title} as image`} title="Save as image">
           <DownloadIcon fontSize="small" />

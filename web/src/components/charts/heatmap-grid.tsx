@@ -20,6 +20,8 @@ interface HeatmapGridProps {
   labelWidth: number;
   /** Extra tooltip line for a row. */
   rowNote?: (id: string) => string | undefined;
+  /** Column header text for a given cell width (lets narrow layouts abbreviate). */
+  columnLabel?: (x: string, cellWidth: number) => string;
 }
 
 /**
@@ -27,7 +29,7 @@ interface HeatmapGridProps {
  * hand because it is a few rects and texts, and @nivo/heatmap would add ~10 kB gzip to the route.
  * Attributes are inline so the save-as-image serialisation keeps the look.
  */
-export function HeatmapGrid({ rows, width, height, min, max, steps, formatValue, rowLabel, labelWidth, rowNote }: HeatmapGridProps) {
+export function HeatmapGrid({ rows, width, height, min, max, steps, formatValue, rowLabel, labelWidth, rowNote, columnLabel }: HeatmapGridProps) {
   const theme = useTheme();
   const columns = rows[0]?.data.map((d) => d.x) ?? [];
   const top = 24;
@@ -50,7 +52,7 @@ export function HeatmapGrid({ rows, width, height, min, max, steps, formatValue,
           fontSize={11}
           fill={theme.palette.text.secondary}
         >
-          {x}
+          {columnLabel ? columnLabel(x, cellWidth) : x}
         </text>
       ))}
       {rows.map((row, ri) => {

@@ -35,8 +35,13 @@ export function useNivoTheme(): NivoTheme {
   }, [theme]);
 }
 
-/** Gains green, losses red, in both themes. */
-export function useGainLossColors(): { gain: string; loss: string } {
+/** Gains green, losses red, in both themes, and a label colour that reads on both. */
+export function useGainLossColors(): { gain: string; loss: string; label: string } {
   const { palette } = useTheme();
-  return { gain: palette.success.main, loss: palette.error.main };
+  return {
+    gain: palette.success.main,
+    loss: palette.error.main,
+    // Dark mode uses lighter bar colours, on which dark text reads better than white.
+    label: palette.mode === 'dark' ? '#0d1117' : '#ffffff',
+  };
 }

@@ -26,7 +26,9 @@ export function SectorHeatmap({ rows, width, height, range, steps, compact, rowN
       // Narrow cells only fit one decimal.
       formatValue={(v) => v.toFixed(compact ? 1 : 2)}
       rowLabel={compact ? shortSectorName : undefined}
-      labelWidth={compact ? 104 : 170}
+      labelWidth={compact ? 108 : 170}
+      // Twelve month columns on a phone leave ~18 px each: "Jan" becomes "J".
+      columnLabel={(x, cellWidth) => (cellWidth < 28 ? x.slice(0, 1) : x)}
       rowNote={rowNotes ? (id) => rowNotes[id] : undefined}
     />
   );

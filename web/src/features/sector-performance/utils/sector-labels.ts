@@ -1,7 +1,7 @@
 // Full sector names do not fit a 375 px axis; these keep them recognisable.
 const SHORT_NAMES: Readonly<Record<string, string>> = {
   'Communication Services': 'Comm. Services',
-  'Consumer Discretionary': 'Cons. Discretionary',
+  'Consumer Discretionary': 'Cons. Discr.',
   'Consumer Staples': 'Cons. Staples',
   'Information Technology': 'Info. Technology',
 };
