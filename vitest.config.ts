@@ -6,7 +6,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'functions', include: ['functions/**/*.test.ts'], environment: 'node', env: { LOG_LEVEL: 'silent' } } },
-      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node', env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }, testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node', env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }, testTimeout: 60_000, hookTimeout: 120_000, globalSetup: ['scripts/test/global-setup.ts'] } },
       { test: { name: 'infra', include: ['infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
       './web/vite.config.ts',
     ],

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { sectorPerformanceSchema } from '@tapewatch/shared/schemas/sectors';
 import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
@@ -21,6 +21,7 @@ const start = () => startLocalRuntime({ port: 0, host: '127.0.0.1', dataDir, web
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-rt-'));
+  cpSync(inject('seedDataDir'), dataDir, { recursive: true });
   rt = await start();
 });
 afterAll(async () => {
@@ -127,7 +128,7 @@ describe('persistence', () => {
     rt = await start();
     expect(lines.some((l) => l.includes('already loaded'))).toBe(false);
     const marker = await documentClient().send(new GetCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(DEMO_DATASET) }));
-    expect(marker.Item?.tickers).toHaveLength(15);
+    expect(marker.Item?.tickers).toBe(514);
     const res = await fetch(`${rt.url}/api/get_sector_performance_data`);
     expect(res.status).toBe(200);
   });

@@ -4,7 +4,11 @@ import { marketKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
 
-/** Daily bars in columnar form; `volume` may be absent for indices such as VIX. */
+/**
+ * Daily bars in columnar form. `close` is the split-adjusted price as traded; `adjClose` also
+ * adjusts for dividends (total return) and is null where the source only has one kind (the
+ * bundled ETF history is already total-return adjusted). `volume` is null for indices (VIX).
+ */
 export interface DailySeries {
   date: string[];
   open: number[];
@@ -12,9 +16,13 @@ export interface DailySeries {
   low: number[];
   close: number[];
   volume: number[] | null;
+  adjClose?: number[] | null;
 }
 
-export const emptySeries = (): DailySeries => ({ date: [], open: [], high: [], low: [], close: [], volume: [] });
+export const emptySeries = (): DailySeries => ({ date: [], open: [], high: [], low: [], close: [], volume: [], adjClose: [] });
+
+/** Closes for return calculations: dividend-adjusted where known. */
+export const totalReturnCloses = (s: DailySeries): number[] => (s.adjClose && s.adjClose.length === s.close.length ? s.adjClose : s.close);
 
 /**
  * Series are stored as one item per ticker and calendar year (~252 rows, ~15 kB), as columnar JSON.
@@ -73,7 +81,7 @@ export function splitByYear(data: DailySeries): Map<number, DailySeries> {
     const y = Number(d.slice(0, 4));
     let chunk = out.get(y);
     if (!chunk) {
-      chunk = { ...emptySeries(), volume: data.volume ? [] : null };
+      chunk = { ...emptySeries(), volume: data.volume ? [] : null, adjClose: data.adjClose ? [] : null };
       out.set(y, chunk);
     }
     chunk.date.push(d);
@@ -82,6 +90,7 @@ export function splitByYear(data: DailySeries): Map<number, DailySeries> {
     chunk.low.push(data.low[i]!);
     chunk.close.push(data.close[i]!);
     if (data.volume && chunk.volume) chunk.volume.push(data.volume[i]!);
+    if (data.adjClose && chunk.adjClose) chunk.adjClose.push(data.adjClose[i]!);
   });
   return out;
 }
@@ -94,4 +103,6 @@ function appendChunk(out: DailySeries, chunk: DailySeries): void {
   out.close.push(...chunk.close);
   if (chunk.volume && out.volume) out.volume.push(...chunk.volume);
   else out.volume = null;
+  if (chunk.adjClose && out.adjClose) out.adjClose.push(...chunk.adjClose);
+  else out.adjClose = null;
 }

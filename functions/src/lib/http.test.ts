@@ -90,7 +90,7 @@ describe('describeZodError', () => {
   const message = (input: unknown) => {
     const r = schema.safeParse(input);
     if (r.success) throw new Error('expected failure');
-    return describeZodError(r.error, 'query');
+    return describeZodError(r.error, 'query', input);
   };
   it('names the parameter and the allowed values', () => {
     expect(message({ top: 'max', ticker: 'SPY', window: '5' })).toBe("Invalid value for 'top': expected one of short, days, float.");
@@ -100,6 +100,10 @@ describe('describeZodError', () => {
   });
   it('uses the schema message for format errors', () => {
     expect(message({ top: 'days', ticker: 'spy!', window: '5' })).toBe("Invalid value for 'ticker': must be 1-6 letters.");
+  });
+  it('tells a bad number from a missing one', () => {
+    expect(message({ top: 'days', ticker: 'SPY', window: 'abc' })).toBe("Invalid value for 'window': expected a number.");
+    expect(message({ top: 'days', ticker: 'SPY' })).toBe("Missing parameter 'window'.");
   });
   it('reports numbers out of range', () => {
     expect(message({ top: 'days', ticker: 'SPY', window: '0' })).toMatch(/^Invalid value for 'window': /);

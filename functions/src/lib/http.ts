@@ -89,7 +89,7 @@ export function errorResponse(err: unknown, log: Logger): APIGatewayProxyStructu
 
 function parseQuery(schema: (typeof routes)[RouteName]['query'], raw: Record<string, string | undefined>) {
   const result = schema.safeParse(raw);
-  if (!result.success) throw new BadRequestError(describeZodError(result.error, 'query'));
+  if (!result.success) throw new BadRequestError(describeZodError(result.error, 'query', raw));
   return result.data;
 }
 
@@ -104,7 +104,7 @@ function parseBody(schema: (typeof routes)[RouteName]['body'], event: APIGateway
     }
   }
   const result = schema.safeParse(value);
-  if (!result.success) throw new BadRequestError(describeZodError(result.error, 'body'));
+  if (!result.success) throw new BadRequestError(describeZodError(result.error, 'body', value));
   return result.data;
 }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
  * Turns a zod error into one sentence naming the parameter, e.g.
  * "Invalid value for 'top': expected one of short, days, float."
  */
-export function describeZodError(error: z.ZodError, where: 'query' | 'body'): string {
+export function describeZodError(error: z.ZodError, where: 'query' | 'body', raw?: unknown): string {
   const issue = error.issues[0];
   if (!issue) return `Invalid ${where}.`;
   const name = issue.path.map(String).join('.');
@@ -15,8 +15,9 @@ export function describeZodError(error: z.ZodError, where: 'query' | 'body'): st
       return `Unknown ${noun}${issue.keys.length > 1 ? 's' : ''} ${keys}.`;
     }
     case 'invalid_type':
-      if (issue.input === undefined) return `Missing ${noun} '${name}'.`;
-      return `Invalid value for '${name}': expected ${issue.expected}.`;
+      // zod 4 does not report inputs, and coercion hides them: look the value up in the raw input.
+      if (valueAt(raw, issue.path) === undefined) return `Missing ${noun} '${name}'.`;
+      return `Invalid value for '${name}': expected ${issue.expected === 'number' ? 'a number' : issue.expected}.`;
     case 'invalid_value':
       return `Invalid value for '${name}': expected one of ${issue.values.map(String).join(', ')}.`;
     default:
@@ -26,4 +27,13 @@ export function describeZodError(error: z.ZodError, where: 'query' | 'body'): st
 
 function lowerFirst(s: string): string {
   return s.length > 0 ? s[0]!.toLowerCase() + s.slice(1).replace(/\.$/, '') : s;
+}
+
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = raw;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
 }

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { sectorPerformanceSchema } from '../schemas/sectors.ts';
 import { appInfoSchema } from '../schemas/meta.ts';
+import {
+  searchTickersQuery,
+  searchTickersResponse,
+  tickerInfoQuery,
+  tickerInfoResponse,
+  tickerPricesQuery,
+  tickerPricesResponse,
+} from '../schemas/tickers.ts';
 
 /**
  * THE route table. CDK creates one Lambda + API route per entry, the local runtime mounts the
@@ -71,6 +79,36 @@ export const routes = {
     query: noQuery,
     response: sectorPerformanceSchema,
     handler: 'sectors/get-sector-performance-data',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  search_tickers: route({
+    method: 'GET',
+    path: '/api/search_tickers',
+    auth: 'public',
+    query: searchTickersQuery,
+    response: searchTickersResponse,
+    handler: 'tickers/search-tickers',
+    reads: ['market'],
+    cacheSeconds: 3600,
+  }),
+  get_ticker_info: route({
+    method: 'GET',
+    path: '/api/get_ticker_info',
+    auth: 'public',
+    query: tickerInfoQuery,
+    response: tickerInfoResponse,
+    handler: 'tickers/get-ticker-info',
+    reads: ['market'],
+    cacheSeconds: 60,
+  }),
+  get_ticker_prices: route({
+    method: 'GET',
+    path: '/api/get_ticker_prices',
+    auth: 'public',
+    query: tickerPricesQuery,
+    response: tickerPricesResponse,
+    handler: 'tickers/get-ticker-prices',
     reads: ['market'],
     cacheSeconds: 300,
   }),

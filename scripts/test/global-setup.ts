@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/client';
+import { loadDemoData } from '../demo-data/load-demo.ts';
+import { ensureTables, startDynalite } from '../local/dynamo.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    seedDataDir: string;
+  }
+}
+
+/**
+ * Loads the demo dataset once into a seed data directory; integration tests copy it and start
+ * their own runtime on the copy, so each file is isolated without paying for the load again.
+ */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const dir = mkdtempSync(join(tmpdir(), 'tapewatch-seed-'));
+  const dynamo = await startDynalite(join(dir, 'dynamodb'));
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  resetDocumentClient();
+  await ensureTables(dynamo.endpoint);
+  await loadDemoData(documentClient());
+  await dynamo.close();
+  delete process.env.DYNAMODB_ENDPOINT;
+  resetDocumentClient();
+  project.provide('seedDataDir', dir);
+  return () => rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,19 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { startLocalRuntime, type LocalRuntime } from '../local/server.ts';
+
+/** A local runtime (API only) over a private copy of the pre-loaded seed data. */
+export async function startTestRuntime(log: (line: string) => void = () => {}): Promise<LocalRuntime & { dispose(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-it-'));
+  cpSync(inject('seedDataDir'), dataDir, { recursive: true });
+  const rt = await startLocalRuntime({ port: 0, host: '127.0.0.1', dataDir, web: false, schedules: false, log });
+  return {
+    ...rt,
+    dispose: async () => {
+      await rt.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * A ticker as users type it: trimmed, spaces removed, upper-cased ("brk.b " -> "BRK.B").
+ * Letters, digits, dot, dash and slash, 1 to 10 characters.
+ */
+export const tickerParam = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9./-]{0,9}$/, 'expected a ticker such as SPY or BRK.B'));
+
+/** Query booleans arrive as text; the spec sends 1/0 and true/false. */
+export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const directoryEntrySchema = z.object({
+  symbol: z.string(),
+  company: z.string(),
+  sector: z.string(),
+  industry: z.string(),
+  exchange: z.string(),
+  kind: z.enum(['stock', 'etf', 'index']),
+  in_sp500: z.boolean(),
+  in_nasdaq100: z.boolean(),
+  /** Estimate in the demo (market cap / price from a public snapshot); null when unknown. */
+  shares_outstanding: z.number().nullable(),
+  shares_outstanding_is_estimate: z.boolean(),
+});
+export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
+
+export const searchTickersQuery = z.strictObject({
+  fragment: z.string().trim().min(1, 'type at least one character').max(40, 'at most 40 characters'),
+});
+/** Suggestions as [symbol, company] pairs, best match first, at most 10. */
+export const searchTickersResponse = z.object({ tickers: z.array(z.tuple([z.string(), z.string()])) });
+
+export const tickerInfoQuery = z.strictObject({ ticker: tickerParam });
+export const tickerInfoResponse = z.object({
+  ticker: z.string(),
+  as_of: z.string(),
+  c: z.number(),
+  todaysChange: z.number().nullable(),
+  todaysChangePerc: z.number().nullable(),
+  v: z.number().nullable(),
+  avg_volume: z.number().nullable(),
+  l: z.number(),
+  h: z.number(),
+  '52_week_low': z.number(),
+  '52_week_high': z.number(),
+  company: z.string(),
+  sector: z.string(),
+  industry: z.string(),
+});
+export type TickerInfo = z.infer<typeof tickerInfoResponse>;
+
+export const tickerPricesQuery = z.strictObject({
+  ticker: tickerParam,
+  window: z.coerce.number().int().min(1).max(10_000).default(252),
+  closed: queryBoolean.default(true),
+});
+export const tickerPricesResponse = z.object({
+  ticker: z.string(),
+  dates: z.array(z.string()),
+  prices: z.array(z.number()),
+  volume: z.array(z.number().nullable()),
+});
+export type TickerPrices = z.infer<typeof tickerPricesResponse>;
