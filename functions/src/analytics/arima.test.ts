@@ -163,6 +163,25 @@ describe('fitArima options, summary and errors', () => {
     });
   });
 
+  it('ARIMA(0,2,0) forecasts extrapolate the last slope with variance sigma2 * sum_{j<=h} j^2', () => {
+    // Hand derivation: second differences are white noise with variance sigma2 = mean(w^2) (no trend);
+    // y_{n+h} = y_n + h (y_n - y_{n-1}); the h-step error is sum_{j=1..h} j e_{n+h-j+1}.
+    const y = [1, 2, 4, 5, 8, 9, 13, 14, 17, 21, 22, 27];
+    const w = y.slice(2).map((v, i) => v - 2 * y[i + 1]! + y[i]!);
+    const s2 = w.reduce((a, b) => a + b * b, 0) / w.length;
+    const r = fitArima(y, { p: 0, d: 2, q: 0, trend: 'n' });
+    expect(r.nobs).toBe(10);
+    expect(r.sigma2).toBeCloseTo(s2, 12);
+    const f = r.forecast(4);
+    const slope = y[11]! - y[10]!;
+    [1, 2, 3, 4].forEach((h, i) => {
+      expect(f.mean[i]!).toBeCloseTo(y[11]! + h * slope, 10);
+      let v = 0;
+      for (let j = 1; j <= h; j++) v += j * j;
+      expect(f.se[i]!).toBeCloseTo(Math.sqrt(v * s2), 10);
+    });
+  });
+
   it('without enforced stationarity/invertibility an interior optimum is unchanged', () => {
     const a = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c' });
     const b = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c', enforceStationarity: false, enforceInvertibility: false });

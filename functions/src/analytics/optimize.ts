@@ -19,7 +19,7 @@ export interface MinimizeOptions {
    * Also accept convergence when the objective changes by less than
    * ftol * (|f| + ftol) for 3 consecutive iterations while max |gradient| <
    * `ftolGrad` (flat ridges, e.g. near-cancelling AR and MA roots; R's optim
-   * `reltol` plays this role). Default 1e-10 / 1e-3.
+   * `reltol` plays this role). Default 1e-9 / 1e-3.
    */
   ftol?: number;
   ftolGrad?: number;
@@ -46,7 +46,7 @@ function gradient(f: (x: Float64Array) => number, x: Float64Array, fx: number, o
 export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<number>, opts: MinimizeOptions = {}): MinimizeResult {
   const maxIter = opts.maxIter ?? 200;
   const gtol = opts.gtol ?? 1e-7;
-  const ftol = opts.ftol ?? 1e-10;
+  const ftol = opts.ftol ?? 1e-9;
   const ftolGrad = opts.ftolGrad ?? 1e-3;
   let flatIters = 0;
   let flatConverged = false;
