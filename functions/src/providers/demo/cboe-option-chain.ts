@@ -140,7 +140,7 @@ export function generateCboeOptionChain(underlying: string, date: string, spot: 
         const bid = Math.max(0, Math.floor((p.theo - spread / 2) * 100) / 100);
         const ask = Math.ceil((p.theo + spread / 2) * 100) / 100;
         // Turnover: short-dated and near-the-money contracts trade many times their OI.
-        const turnover = (0.12 + 4 * Math.exp(-dte / 3)) * Math.exp(-0.5 * (z / 1.5) ** 2) * Math.exp(0.7 * hashNormal(seed, 'vol', contract, date));
+        const turnover = (0.15 + 10 * Math.exp(-dte / 2.5)) * Math.exp(-0.5 * (z / 1.5) ** 2) * Math.exp(0.7 * hashNormal(seed, 'vol', contract, date));
         const volume = Math.round((oi + 50 * scale) * turnover);
         const traded = volume > 0;
         const last = traded ? clamp(round(p.theo * (1 + 0.01 * hashNormal(seed, 'last', contract, date)), 2), bid, ask) : 0;
