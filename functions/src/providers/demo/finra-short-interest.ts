@@ -103,7 +103,8 @@ export function shortInterestRow(
   return {
     settlementDate,
     symbol: e.symbol,
-    issueName: e.issueName,
+    // The file is pipe-delimited with one row per line: a '|' or newline in a name would shift columns.
+    issueName: e.issueName.replace(/[|\r\n]+/g, ' ').trim(),
     exchangeCode: e.exchangeCode ?? EXCHANGE_CODES[e.market.toUpperCase()] ?? 'S',
     market: e.market,
     currentShortInterest: current,
