@@ -1,12 +1,12 @@
-import { z } from 'zod';
-
-/** The user-facing message body of the spec: shown in the alert dialog as received. */
-export const alertBodySchema = z.object({
-  alert_show: z.literal(true),
-  alert_message: z.string(),
-  alert_content: z.string().optional(),
-});
-export type AlertBody = z.infer<typeof alertBodySchema>;
+/**
+ * The user-facing message body of the spec, shown in the alert dialog as received. Kept free of
+ * zod so the browser can import it without pulling the validation library into its entry chunk.
+ */
+export interface AlertBody {
+  alert_show: true;
+  alert_message: string;
+  alert_content?: string;
+}
 
 export function alertBody(message: string, content?: string): AlertBody {
   return content === undefined

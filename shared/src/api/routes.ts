@@ -22,8 +22,9 @@ export interface RouteDef<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  M extends HttpMethod = HttpMethod,
 > {
-  method: HttpMethod;
+  method: M;
   path: `/api/${string}`;
   auth: AuthLevel;
   /** Query string schema (values arrive as strings). Strict: unknown parameters are rejected. */
@@ -45,14 +46,14 @@ export type TableName = 'app' | 'market' | 'flow';
 const noQuery = z.strictObject({});
 const noBody = z.undefined();
 
-function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  def: Omit<RouteDef<Q, B, R>, 'body' | 'reads' | 'writes' | 'cacheSeconds'> & {
+function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M extends HttpMethod>(
+  def: Omit<RouteDef<Q, B, R, M>, 'body' | 'reads' | 'writes' | 'cacheSeconds'> & {
     body?: B;
     reads?: readonly TableName[];
     writes?: readonly TableName[];
     cacheSeconds?: number;
   },
-): RouteDef<Q, B, R> {
+): RouteDef<Q, B, R, M> {
   return {
     ...def,
     body: (def.body ?? noBody) as B,
@@ -120,6 +121,8 @@ export type QueryOf<N extends RouteName> = z.input<Routes[N]['query']>;
 export type ParsedQueryOf<N extends RouteName> = z.output<Routes[N]['query']>;
 export type BodyOf<N extends RouteName> = z.output<Routes[N]['body']>;
 export type ResponseOf<N extends RouteName> = z.output<Routes[N]['response']>;
+export type GetRouteName = { [N in RouteName]: Routes[N]['method'] extends 'GET' ? N : never }[RouteName];
+export type PostRouteName = { [N in RouteName]: Routes[N]['method'] extends 'POST' ? N : never }[RouteName];
 
 export const routeList: ReadonlyArray<{ name: RouteName } & RouteDef> = Object.entries(routes).map(
   ([name, def]) => ({ name: name as RouteName, ...(def as RouteDef) }),

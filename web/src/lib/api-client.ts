@@ -1,16 +1,10 @@
-import type { BodyOf, QueryOf, ResponseOf, RouteName, Routes } from '@tapewatch/shared/api/routes';
-import type { AlertBody } from '@tapewatch/shared/api/alert';
+import type { BodyOf, GetRouteName, PostRouteName, QueryOf, ResponseOf } from '@tapewatch/shared/api/routes';
+import { isAlertBody } from '@tapewatch/shared/api/alert';
 import { showAlert } from './alert-store.ts';
 import { getStoredToken } from './auth-token.ts';
 
 // Type-only imports from the route table keep zod out of the browser bundle.
-// The table's route() helper widens `method` to 'GET' | 'POST', so this filter only bites once
-// shared keeps the literal; until then every route name is accepted by both functions.
-type RoutesWith<M extends 'GET' | 'POST'> = {
-  [N in RouteName]: M extends Routes[N]['method'] ? N : never;
-}[RouteName];
-export type GetRouteName = RoutesWith<'GET'>;
-export type PostRouteName = RoutesWith<'POST'>;
+export type { GetRouteName, PostRouteName };
 
 export class ApiError extends Error {
   constructor(
@@ -56,15 +50,6 @@ function replaceNaN(text: string): string {
   return text.replace(/"(?:[^"\\]|\\.)*"|-?\bNaN\b|-?\bInfinity\b/g, (m) => (m.startsWith('"') ? m : 'null'));
 }
 
-/**
- * Same check as shared's isAlertBody; re-implemented because importing a value from
- * shared/api/alert.ts pulls zod (~30 kB gzip) into the entry chunk.
- */
-export function isAlertBody(value: unknown): value is AlertBody {
-  if (typeof value !== 'object' || value === null) return false;
-  const body = value as Record<string, unknown>;
-  return body.alert_show === true && typeof body.alert_message === 'string';
-}
 
 async function request(name: string, init: RequestInit, url: string): Promise<unknown> {
   const headers = new Headers(init.headers);
