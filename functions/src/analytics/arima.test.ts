@@ -4,6 +4,7 @@ import { AnalyticsError } from './errors.ts';
 import { lakeHuron } from './fixtures/lake-huron.ts';
 import { lh } from './fixtures/lh.ts';
 import { wpi1 } from './fixtures/wpi1.ts';
+import { rArimaStandardErrors } from './testing/r-arima-se.ts';
 
 /**
  * |actual - expected| <= `units` units in the last printed decimal place.
@@ -78,6 +79,34 @@ describe('fitArima vs R arima() (R stats ?arima examples, r-source tests/Example
     expectPrinted(r.sigma2, '0.4566');
     expectPrinted(r.llf, '-101.2');
     expectPrinted(r.aic, '212.4');
+  });
+
+  it("R's printed standard errors are reproduced exactly by R's own finite-difference procedure at our MLE", () => {
+    // Shows the <= 1.5-unit differences above are R's numerics (ndeps = 1e-3 Hessian in
+    // tanh space + forward-difference Jacobian), not a different estimate or likelihood.
+    const ones = (n: number) => new Array<number>(n).fill(1);
+    const cases: Array<{ y: number[]; p: number; q: number; X: number[][]; fit: () => number[]; printed: string[] }> = [
+      { y: [...lh], p: 1, q: 0, X: [ones(48)], printed: ['0.1161', '0.1466'], fit: () => {
+        const r = fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c' });
+        return [r.params['ar.L1']!, r.params['const']!];
+      } },
+      { y: [...lh], p: 3, q: 0, X: [ones(48)], printed: ['0.1394', '0.1668', '0.1421', '0.0963'], fit: () => {
+        const r = fitArima([...lh], { p: 3, d: 0, q: 0, trend: 'c' });
+        return [r.params['ar.L1']!, r.params['ar.L2']!, r.params['ar.L3']!, r.params['const']!];
+      } },
+      { y: [...lh], p: 1, q: 1, X: [ones(48)], printed: ['0.1769', '0.1705', '0.1358'], fit: () => {
+        const r = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c' });
+        return [r.params['ar.L1']!, r.params['ma.L1']!, r.params['const']!];
+      } },
+      { y: [...lakeHuron], p: 2, q: 0, X: [ones(98), lakeHuron.map((_, i) => i - 45)], printed: ['0.0976', '0.1004', '0.2370', '0.0081'], fit: () => {
+        const r = fitArima([...lakeHuron], { p: 2, d: 0, q: 0, trend: 'ct', trendOffset: -45 });
+        return [r.params['ar.L1']!, r.params['ar.L2']!, r.params['const']!, r.params['drift']!];
+      } },
+    ];
+    for (const c of cases) {
+      const se = rArimaStandardErrors(c.y, c.p, c.q, c.X, c.fit());
+      c.printed.forEach((v, i) => expectPrinted(se[i], v));
+    }
   });
 
   it('predict(arima(lh, order = c(3,0,0)), n.ahead = 12)', () => {
