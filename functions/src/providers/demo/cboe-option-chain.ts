@@ -143,7 +143,8 @@ export function generateCboeOptionChain(underlying: string, date: string, spot: 
         const turnover = (0.15 + 10 * Math.exp(-dte / 2.5)) * Math.exp(-0.5 * (z / 1.5) ** 2) * Math.exp(0.7 * hashNormal(seed, 'vol', contract, date));
         const volume = Math.round((oi + 50 * scale) * turnover);
         const traded = volume > 0;
-        const last = traded ? clamp(round(p.theo * (1 + 0.01 * hashNormal(seed, 'last', contract, date)), 2), bid, ask) : 0;
+        // A trade prints at least one tick (CBOE's 0 means "no trade"), inside the closing quote.
+        const last = traded ? Math.max(0.01, clamp(round(p.theo * (1 + 0.01 * hashNormal(seed, 'last', contract, date)), 2), bid, ask)) : 0;
         const lastTime = traded ? `${date}T${hms(34_200 + Math.floor((1 - hashUnit(seed, 'time', contract, date) ** 3) * 24_299))}` : null;
         let prevClose: number | null = null;
         if (prevSurface && opts.previousSpot !== undefined) {
