@@ -6,9 +6,10 @@
  * QQ reference line: through the first and third quartiles of the sample
  * (type-7 quantiles) against the normal quartiles, as R `qqline` and
  * statsmodels `ProbPlot(...).qqplot(line='q')`.
- * PP plot: x = plotting positions (empirical probabilities), scatter = fitted
- * normal CDF Phi((x_(i) - mean) / sd) with the sample sd (ddof = 1);
- * line = 45-degree reference y = x.
+ * PP plot (statsmodels `ProbPlot.ppplot` layout): x = plotting positions
+ * (the probabilities the i-th order statistic should have), scatter = fitted
+ * normal CDF Phi((x_(i) - mean) / sd) of the sorted residuals, sample sd
+ * (ddof = 1); line = 45-degree reference y = x.
  */
 import { AnalyticsError, assertFiniteArray } from './errors.ts';
 import { normalCdf, normalQuantile } from './special.ts';
