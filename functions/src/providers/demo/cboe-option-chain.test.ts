@@ -36,6 +36,9 @@ describe('generateCboeOptionChain', () => {
 
   it('is deterministic and seed-sensitive', () => {
     expect(chain(D2)).toBe(text2);
+    // A day built right after the previous one equals the day built alone (no hidden state).
+    chain(D1);
+    expect(chain(D2)).toBe(text2);
     expect(chain(D2, SEED + 1)).not.toBe(text2);
   });
 

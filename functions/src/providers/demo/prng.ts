@@ -36,6 +36,14 @@ export function hashString(text: string, salt = 0): number {
   return (h1 ^ h2) >>> 0;
 }
 
+/** murmur3 finalizer: spreads nearby integers (consecutive days) over the whole 32-bit range. */
+export function mix32(x: number): number {
+  let h = x >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 /** One 32-bit seed from any list of parts; '|' keeps ('ab','c') and ('a','bc') apart. */
 export function seedFrom(...parts: readonly SeedPart[]): number {
   return hashString(parts.map(String).join('|'));
@@ -113,10 +121,12 @@ export function stationaryAr1(key: string, t: number, phi: number, sd: number, i
   if (!(phi >= 0 && phi < 1)) throw new RangeError(`stationaryAr1: phi must be in [0,1), got ${phi}`);
   const terms = phi === 0 ? 1 : Math.min(400, Math.ceil(Math.log(1e-4) / (2 * Math.log(phi))) + 1);
   const scale = Math.sqrt(1 - phi * phi) * sd;
+  // Key hashed once; each step's seed is an integer mix of it (hot loop: no string work per term).
+  const base = hashString(key);
   let x = 0;
   let w = 1;
   for (let k = 0; k < terms; k += 1) {
-    x += w * innovation(rngFrom(key, t - k));
+    x += w * innovation(mulberry32(mix32(base ^ Math.imul(t - k, 0x9e3779b1))));
     w *= phi;
   }
   return x * scale;
