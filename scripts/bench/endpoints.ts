@@ -4,7 +4,11 @@ import type { RouteName } from '@tapewatch/shared/api/routes';
  * Example queries for the bench, one per route that needs parameters. Routes not listed are
  * benched without a query (GET) or skipped (POST routes, which change state).
  */
-export const benchQueries: Partial<Record<RouteName, string>> = {};
+export const benchQueries: Partial<Record<RouteName, string>> = {
+  search_tickers: 'fragment=app',
+  get_ticker_info: 'ticker=AAPL',
+  get_ticker_prices: 'ticker=SPY&window=252&closed=true',
+};
 
 /** Screens whose initial JavaScript is measured (path as a user opens it). */
 export const benchPages: readonly string[] = ['/Sectorperformance', '/no-such-page'];

@@ -7,6 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { routeList } from '@tapewatch/shared/api/routes';
+import { createSearchIndex } from '@tapewatch/functions/domain/tickers/search';
+import { readListings } from '../demo-data/universe.ts';
+import { benchAnalytics } from './analytics.ts';
 import { measureInitialJs } from './bundle-size.ts';
 import { benchPages, benchQueries } from './endpoints.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
@@ -15,7 +18,7 @@ import { startServer } from './startup.ts';
 const ROOT = join(import.meta.dirname, '../..');
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const budgets: Record<string, number> = { '/api/get_sector_performance_data': 25 };
+const budgets: Record<string, number> = { '/api/get_sector_performance_data': 25, '/api/search_tickers?fragment=app': 15 };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-bench-'));
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
@@ -37,15 +40,25 @@ for (const r of routeList.filter((r) => r.method === 'GET')) {
 console.table(latency.map((l) => ({ ...l, budgetP99: budgets[l.path] ?? '' })));
 results.endpoints = latency;
 
-try {
-  const { benchAnalytics } = (await import('./analytics.ts')) as { benchAnalytics: () => Promise<unknown[]> };
-  console.log('\nAnalytics kernels (median)');
-  const kernels = await benchAnalytics();
-  console.table(kernels);
-  results.analytics = kernels;
-} catch (err) {
-  console.log(`\nAnalytics kernels: not measured (${(err as Error).message.split('\n')[0]})`);
+console.log('\nAnalytics kernels (median)');
+const kernels = await benchAnalytics();
+console.table(kernels);
+results.analytics = kernels;
+
+// Ticker search over the full listings directory (~13,000 NASDAQ + NYSE symbols), in process.
+const listings = readListings();
+const index = createSearchIndex(listings);
+const fragments = ['a', 'ap', 'app', 'micro', 'bank', 'XL', 'zz', 'energy', 'tesla', 'q'];
+const times: number[] = [];
+for (let i = 0; i < 2000; i++) {
+  const t = performance.now();
+  index.search(fragments[i % fragments.length]!);
+  times.push(performance.now() - t);
 }
+times.sort((a, b) => a - b);
+const search = { directory: index.size, p50Ms: +times[1000]!.toFixed(3), p99Ms: +times[1980]!.toFixed(3) };
+console.log(`\nSearch over ${search.directory} listings: p50 ${search.p50Ms} ms, p99 ${search.p99Ms} ms per query`);
+results.searchKernel = search;
 
 console.log('\nInitial JS per route (gzip, level 9; budget 250 kB)');
 const bundles = await measureInitialJs(second.url, benchPages);

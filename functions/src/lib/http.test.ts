@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { authorize, registerAuthenticator, type Caller } from './auth-guard.ts';
 import { BadRequestError, ForbiddenError, NotFoundError, RateLimitedError, UnauthorizedError } from './errors.ts';
-import { defineHandler, errorResponse, HttpResult } from './http.ts';
+import { defineHandler, errorResponse, HttpResult, jsonText } from './http.ts';
 import { toJson } from './json.ts';
 import { createLogger } from './log.ts';
 import { describeZodError } from './validation.ts';
@@ -67,6 +67,13 @@ describe('defineHandler', () => {
     }
     expect(errorResponse(new RateLimitedError('slow down', 30), silent).headers!['retry-after']).toBe('30');
     expect(JSON.parse(errorResponse(new ForbiddenError(), silent).body!).alert_message).toBe('You need to subscribe to access this page.');
+  });
+
+  it('sends a pre-serialised body as is', async () => {
+    const h = defineHandler('get_app_info', async () => jsonText({ data_mode: 'demo' as const, as_of: null, options_flow: 'simulated' as const, version: 'v', x: NaN }));
+    const res = await h(event());
+    expect(res.body).toBe('{"data_mode":"demo","as_of":null,"options_flow":"simulated","version":"v","x":null}');
+    expect(res.headers!['content-type']).toContain('application/json');
   });
 
   it('lets a handler choose the status', async () => {

@@ -25,6 +25,19 @@ export class HttpResult<T> {
   ) {}
 }
 
+/**
+ * A response body already serialised (e.g. a cached snapshot): skips JSON.stringify per request.
+ * The text must be what toJson would produce for a value of the route's response type.
+ */
+export class JsonText<T> {
+  declare readonly type: T;
+  constructor(readonly text: string) {}
+}
+
+export function jsonText<T>(value: T): JsonText<T> {
+  return new JsonText<T>(toJson(value));
+}
+
 export type LambdaHttpHandler = (
   event: APIGatewayProxyEventV2,
   context?: Partial<Context>,
@@ -43,7 +56,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
  */
 export function defineHandler<N extends RouteName>(
   name: N,
-  impl: (ctx: HandlerContext<N>) => Promise<ResponseOf<N> | HttpResult<ResponseOf<N>>>,
+  impl: (ctx: HandlerContext<N>) => Promise<ResponseOf<N> | HttpResult<ResponseOf<N>> | JsonText<ResponseOf<N>>>,
 ): LambdaHttpHandler {
   const route = routes[name];
   return async (event, context) => {
@@ -62,7 +75,10 @@ export function defineHandler<N extends RouteName>(
         route.cacheSeconds > 0 && route.auth === 'public' && out.status === 200
           ? `public, max-age=${route.cacheSeconds}`
           : 'no-store';
-      response = jsonResponse(out.status, out.body, { 'cache-control': cache, ...out.headers });
+      response =
+        out.body instanceof JsonText
+          ? { statusCode: out.status, headers: { ...jsonHeaders, 'cache-control': cache, ...out.headers }, body: out.body.text }
+          : jsonResponse(out.status, out.body, { 'cache-control': cache, ...out.headers });
     } catch (err) {
       response = errorResponse(err, log);
     }

@@ -1,5 +1,4 @@
-import { documentClient } from '../../data/client.ts';
-import { TimeSeriesRepository } from '../../data/timeseries-repository.ts';
+import { cachedSeries } from '../../data/series-cache.ts';
 import { quoteFromSeries } from '../../domain/tickers/quote.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { defineHandler } from '../../lib/http.ts';
@@ -10,7 +9,7 @@ export const handler = defineHandler('get_ticker_info', async ({ query }) => {
   const entry = await requireTicker(query.ticker);
   const today = clockFor().today();
   // Two calendar years of chunks cover the 252-session range.
-  const series = await new TimeSeriesRepository(documentClient()).getSeries(entry.symbol, Number(today.slice(0, 4)) - 1);
+  const series = await cachedSeries(entry.symbol, Number(today.slice(0, 4)) - 1);
   const end = series.date.findLastIndex((d) => d <= today) + 1;
   const upToToday = {
     ...series,

@@ -1,5 +1,4 @@
-import { documentClient } from '../../data/client.ts';
-import { TimeSeriesRepository } from '../../data/timeseries-repository.ts';
+import { cachedSeries } from '../../data/series-cache.ts';
 import { priceWindow } from '../../domain/tickers/quote.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { clockFor } from '../../platform/clock.ts';
@@ -13,7 +12,7 @@ export const handler = defineHandler('get_ticker_prices', async ({ query }) => {
   const clock = clockFor();
   const today = clock.today();
   const years = Math.ceil(query.window / SESSIONS_PER_YEAR) + 1;
-  const series = await new TimeSeriesRepository(documentClient()).getSeries(entry.symbol, Number(today.slice(0, 4)) - years);
+  const series = await cachedSeries(entry.symbol, Number(today.slice(0, 4)) - years);
   // In the demo every stored bar is a closed session; live, today's bar is partial until 16:00 New York.
   const nyHour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(clock.now()));
   const sessionOpen = clock.mode === 'live' && nyHour < 16;
