@@ -3,13 +3,14 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ColorModeProvider } from './color-mode.tsx';
 import { createQueryClient } from './query-client.ts';
 import { AlertDialog } from './shell/alert-dialog.tsx';
+import { GlobalTickerProvider } from '../lib/global-ticker.tsx';
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <ColorModeProvider>
-        {children}
+        <GlobalTickerProvider>{children}</GlobalTickerProvider>
         <AlertDialog />
       </ColorModeProvider>
     </QueryClientProvider>

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import type { SxProps, Theme } from '@mui/material/styles';
+import SearchIcon from '@mui/icons-material/Search';
+import { toSearchFragment, useSearchTickers, type TickerSuggestion } from '../../app/api/search-tickers.ts';
+import { normalizeTicker, useGlobalTicker } from '../../lib/global-ticker.tsx';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+/** Long enough to skip the keystrokes of a fast typist, short enough to feel instant. */
+export const SEARCH_DEBOUNCE_MS = 150;
+
+const NO_OPTIONS: readonly TickerSuggestion[] = [];
+
+export const suggestionLabel = ([symbol, company]: TickerSuggestion): string => `${symbol} - ${company}`;
+
+function findExact(options: readonly TickerSuggestion[], symbol: string): TickerSuggestion | undefined {
+  return options.find(([s]) => s.toUpperCase() === symbol);
+}
+
+export interface TickerSearchProps {
+  /** Called with the chosen ticker after the global ticker has been set. */
+  onSelect?: (ticker: string) => void;
+  /** Accessible name of the input (the placeholder alone is not a label). */
+  label?: string;
+  autoFocus?: boolean;
+  sx?: SxProps<Theme>;
+}
+
+/**
+ * Ticker search box (spec 2.13): suggestions from /api/search_tickers as "TICKER - Company";
+ * choosing one sets the global ticker. Filtering is the server's job, so the options are shown
+ * as received.
+ */
+export function TickerSearch({ onSelect, label = 'Search ticker', autoFocus = false, sx }: TickerSearchProps) {
+  const [, setTicker] = useGlobalTicker();
+  const [input, setInput] = useState('');
+  const [open, setOpen] = useState(false);
+  const fragment = toSearchFragment(input);
+  const debounced = useDebouncedValue(fragment, SEARCH_DEBOUNCE_MS);
+  const search = useSearchTickers(debounced);
+
+  const options = fragment === '' ? NO_OPTIONS : (search.data?.tickers ?? NO_OPTIONS);
+  // The list belongs to the typed text only once the debounce is over and the answer is not a
+  // kept-over placeholder; until then an empty list means "still looking", not "no result".
+  const settled =
+    debounced === fragment && !search.isPlaceholderData && !search.isFetching && search.fetchStatus === 'idle';
+  // Enter on a typed ticker whose suggestions had not arrived yet; completed when they do.
+  const pendingEnter = useRef<string | null>(null);
+
+  const select = useCallback(
+    (symbol: string) => {
+      pendingEnter.current = null;
+      const ticker = normalizeTicker(symbol);
+      setTicker(ticker);
+      setInput('');
+      setOpen(false);
+      onSelect?.(ticker);
+    },
+    [setTicker, onSelect],
+  );
+
+  useEffect(() => {
+    const wanted = pendingEnter.current;
+    if (!wanted || !settled) return;
+    pendingEnter.current = null;
+    const match = findExact(options, wanted);
+    if (match) select(match[0]);
+  }, [settled, options, select]);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement> & { defaultMuiPrevented?: boolean }) => {
+    if (event.key !== 'Enter') return;
+    // An option highlighted with the arrows or the mouse: Autocomplete selects it itself.
+    if (event.target instanceof HTMLElement && event.target.getAttribute('aria-activedescendant')) return;
+    const wanted = normalizeTicker(input);
+    if (!wanted) return;
+    event.preventDefault();
+    const match = findExact(options, wanted);
+    if (match) {
+      event.defaultMuiPrevented = true;
+      select(match[0]);
+    } else if (!settled) {
+      pendingEnter.current = wanted;
+    }
+  };
+
+  return (
+    <Autocomplete<TickerSuggestion, false, false, false>
+      sx={[{ width: '100%', maxWidth: 420 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      size="small"
+      options={options as TickerSuggestion[]}
+      value={null}
+      inputValue={input}
+      open={open && fragment !== ''}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      onInputChange={(_event, value, reason) => {
+        // 'reset' echoes the (always empty) selected value after a choice; the text is ours.
+        if (reason === 'reset') return;
+        pendingEnter.current = null;
+        setInput(value);
+      }}
+      onChange={(_event, option) => {
+        if (option) select(option[0]);
+      }}
+      onKeyDown={handleKeyDown}
+      filterOptions={(x) => x}
+      getOptionLabel={suggestionLabel}
+      isOptionEqualToValue={(a, b) => a[0] === b[0]}
+      forcePopupIcon={false}
+      loading={!settled && options.length === 0}
+      loadingText="Searching…"
+      noOptionsText="No result found"
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {option[0]}
+          </Box>
+          {' - '}
+          {option[1]}
+        </li>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          placeholder="Enter name or ticker"
+          autoFocus={autoFocus}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': label },
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" aria-hidden />
+                </InputAdornment>
+              ),
+              endAdornment: (
+                <>
+                  {search.isFetching ? <CircularProgress color="inherit" size={16} aria-label="Searching" /> : null}
+                  {params.slotProps.input.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}
