@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { QuotePanel } from './quote-panel.tsx';
+import { AAPL_INFO, SPY_INFO, UNKNOWN_TICKER_ALERT, VIX_INFO } from './test/ticker-fixtures.ts';
+import { callsTo, renderWithApp, stubFetch } from './test/ticker-harness.tsx';
+
+const INFO = '/api/get_ticker_info';
+
+function stubInfo(byTicker: Record<string, unknown>) {
+  return stubFetch((path, params) => {
+    const body = path === INFO ? byTicker[params.get('ticker') ?? ''] : undefined;
+    if (body === undefined) return [404, UNKNOWN_TICKER_ALERT];
+    return [200, body];
+  });
+}
+
+/** The value shown under a stat label (the <dd> next to the <dt>). */
+function stat(label: string): string | null | undefined {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent;
+}
+
+const ready = (ticker: string) => screen.findByRole('region', { name: `Quote for ${ticker}` }).then(async (panel) => {
+  await within(panel).findByTestId('quote-price');
+  return panel;
+});
+
+describe('QuotePanel', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows a skeleton while loading, then the formatted quote of a rising ticker', async () => {
+    const fetchMock = stubInfo({ AAPL: AAPL_INFO });
+    renderWithApp(<QuotePanel ticker="aapl" />);
+    expect(screen.getByRole('region', { name: 'Quote for AAPL' }).getAttribute('aria-busy')).toBe('true');
+    await ready('AAPL');
+    expect(screen.getByRole('heading', { name: 'Apple Inc.' })).toBeTruthy();
+    expect(screen.getByTestId('quote-ticker').textContent).toBe('AAPL');
+    expect(screen.getByText('Mar 8, 2024')).toBeTruthy();
+    expect(screen.getByTestId('quote-price').textContent).toBe('170.73');
+    const change = screen.getByTestId('quote-change');
+    expect(change.textContent).toBe('+1.73 (+1.02%)');
+    expect(change.getAttribute('data-trend')).toBe('positive');
+    expect(change.classList.contains('quote-change--positive')).toBe(true);
+    expect(stat('Sector')).toBe('Information Technology');
+    expect(stat('Industry')).toBe('Technology Hardware, Storage & Peripherals');
+    expect(stat('Volume')).toBe('76,114,600');
+    expect(stat('Avg. volume')).toBe('61,043,057');
+    expect(stat("Day's range")).toBe('168.94 – 173.70');
+    expect(stat('52-week range')).toBe('147.61 – 199.62');
+    expect(callsTo(fetchMock, INFO).map((u) => u.searchParams.get('ticker'))).toEqual(['AAPL']);
+  });
+
+  it('uses the global ticker (SPY) by default and marks a fall as negative with a minus sign', async () => {
+    stubInfo({ SPY: SPY_INFO });
+    renderWithApp(<QuotePanel />);
+    await ready('SPY');
+    expect(screen.getByTestId('quote-price').textContent).toBe('502.24');
+    const change = screen.getByTestId('quote-change');
+    expect(change.textContent).toBe('−3.03 (−0.60%)');
+    expect(change.getAttribute('data-trend')).toBe('negative');
+    expect(stat('52-week range')).toBe('368.00 – 508.62');
+  });
+
+  it('colours the change from the theme palette', async () => {
+    stubInfo({ SPY: SPY_INFO, AAPL: AAPL_INFO, FLAT: { ...AAPL_INFO, ticker: 'FLAT', todaysChange: 0, todaysChangePerc: 0 } });
+    renderWithApp(
+      <>
+        <QuotePanel ticker="SPY" />
+        <QuotePanel ticker="AAPL" />
+        <QuotePanel ticker="FLAT" />
+      </>,
+    );
+    const colorOf = async (ticker: string) =>
+      getComputedStyle(within(await ready(ticker)).getByTestId('quote-change')).color;
+    // Light theme: success #2e7d32, error #c62828, text.secondary rgba(0, 0, 0, 0.6).
+    expect(await colorOf('AAPL')).toBe('rgb(46, 125, 50)');
+    expect(await colorOf('SPY')).toBe('rgb(198, 40, 40)');
+    expect(await colorOf('FLAT')).toBe('rgba(0, 0, 0, 0.6)');
+  });
+
+  it('treats an unchanged price (or one that rounds to 0.00) as neutral without a sign', async () => {
+    stubInfo({ FLAT: { ...AAPL_INFO, ticker: 'FLAT', todaysChange: 0.004, todaysChangePerc: -0.001 } });
+    renderWithApp(<QuotePanel ticker="FLAT" />);
+    await ready('FLAT');
+    const change = screen.getByTestId('quote-change');
+    expect(change.textContent).toBe('0.00 (0.00%)');
+    expect(change.getAttribute('data-trend')).toBe('neutral');
+  });
+
+  it('shows "—" for null volumes (indexes)', async () => {
+    stubInfo({ VIX: VIX_INFO });
+    renderWithApp(<QuotePanel ticker="VIX" />);
+    await ready('VIX');
+    expect(stat('Volume')).toBe('—');
+    expect(stat('Avg. volume')).toBe('—');
+    expect(screen.getByTestId('quote-change').textContent).toBe('+0.30 (+2.08%)');
+    expect(stat("Day's range")).toBe('13.97 – 15.53');
+  });
+
+  it('does not crash when every value is null (the legacy API sent NaN)', async () => {
+    const allNull = Object.fromEntries(Object.keys(AAPL_INFO).map((key) => [key, null]));
+    stubInfo({ NULLS: { ...allNull, ticker: 'NULLS' } });
+    renderWithApp(<QuotePanel ticker="NULLS" />);
+    await ready('NULLS');
+    expect(screen.getByTestId('quote-price').textContent).toBe('—');
+    expect(screen.getByTestId('quote-change').textContent).toBe('—');
+    expect(screen.getByTestId('quote-change').getAttribute('data-trend')).toBe('neutral');
+    for (const label of ['Sector', 'Industry', 'Volume', 'Avg. volume', "Day's range", '52-week range']) {
+      expect(stat(label)).toBe('—');
+    }
+  });
+
+  it('shows an inline "Unknown ticker" state on 404 while the api client raises the alert', async () => {
+    stubInfo({});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithApp(<QuotePanel ticker="QQQQX" />);
+    expect(await screen.findByText('Unknown ticker QQQQX')).toBeTruthy();
+    expect(await screen.findByText(UNKNOWN_TICKER_ALERT.alert_message)).toBeTruthy();
+    expect(screen.queryByTestId('quote-price')).toBeNull();
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('says the quote is unavailable on other errors', async () => {
+    stubFetch(() => [500, { message: 'boom' }]);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithApp(<QuotePanel ticker="AAPL" />);
+    expect(await screen.findByText('Quote for AAPL is unavailable')).toBeTruthy();
+  });
+});
