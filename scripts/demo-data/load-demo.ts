@@ -100,7 +100,7 @@ export async function loadDemoData(
   await db.send(
     new PutCommand({
       TableName: tableName('market'),
-      Item: { ...marketKeys.datasetMarker(DEMO_DATASET), version, chunks, tickers: total, loadedAt: new Date().toISOString() },
+      Item: { ...marketKeys.datasetMarker(DEMO_DATASET), version, chunks, tickers: total, asOf: DEMO_AS_OF, updatedAt: new Date().toISOString() },
     }),
   );
   return { loaded: true, tickers: total, chunks, version };

@@ -1,14 +1,17 @@
 /**
- * `npm run ingest -- demo`        reload the demo dataset (idempotent), then recompute snapshots
- * `npm run ingest -- job <name>`  run one scheduled job now
+ * npm run ingest -- demo                                reload the demo dataset, recompute snapshots
+ * npm run ingest -- <job> [--date D | --from D --to D]  run one job (darkpools, shortinterest, ...)
+ * npm run ingest -- list                                the jobs and their schedules
+ * Add --aws to target the AWS account of the environment.
  *
- * Target: DYNAMODB_ENDPOINT when set; else the running local runtime (found via DATA_DIR/runtime.json);
- * else, with --aws, the AWS account of the environment (table names from TABLE_* variables);
- * else a dynalite over DATA_DIR started just for this command.
+ * Target: DYNAMODB_ENDPOINT when set; else the running local runtime (DATA_DIR/runtime.json);
+ * else, with --aws, AWS (table names from TABLE_*); else a dynalite over DATA_DIR for this command.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/client';
+import type { JobRun } from '@tapewatch/functions/data/job-log-repository';
 import { schedules } from '@tapewatch/functions/jobs/schedules';
 import { loadDemoData } from '../demo-data/load-demo.ts';
 import { ensureTables, startDynalite } from '../local/dynamo.ts';
@@ -18,8 +21,11 @@ import { ROOT } from '../local/web-build.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
-const args = process.argv.slice(2);
-const [command, name] = args.filter((a) => !a.startsWith('--'));
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { date: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, aws: { type: 'boolean', default: false } },
+});
+const [command] = positionals;
 const dataDir = process.env.DATA_DIR ?? join(ROOT, '.data');
 
 async function reachable(endpoint: string): Promise<boolean> {
@@ -41,23 +47,30 @@ async function target(): Promise<{ label: string; close: () => Promise<void> }> 
       return { label: `the running local runtime (${dynamodb})`, close: async () => {} };
     }
   }
-  if (args.includes('--aws')) return { label: `AWS ${process.env.AWS_REGION ?? ''}`, close: async () => {} };
+  if (values.aws) return { label: `AWS ${process.env.AWS_REGION ?? ''}`, close: async () => {} };
   const dynamo = await startDynalite(join(dataDir, 'dynamodb'));
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   await ensureTables(dynamo.endpoint);
   return { label: `dynalite over ${dataDir}`, close: () => dynamo.close() };
 }
 
+function summary(run: JobRun, ms: number): string {
+  return `${run.job} ${run.from}..${run.to}: ${run.status}; rows read ${run.rowsRead}, items written ${run.rowsWritten}, skipped ${run.rowsSkipped}; ${(ms / 1000).toFixed(1)} s`;
+}
+
 async function main(): Promise<number> {
-  if (command !== 'demo' && command !== 'job') {
-    console.error('usage: npm run ingest -- demo | job <name> [--aws]');
+  if (!command || command === 'list') {
+    console.log('usage: npm run ingest -- demo | <job> [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--aws]\njobs:');
+    for (const s of schedules) console.log(`  ${s.name.padEnd(20)} ${s.cron.padEnd(16)} ${s.description}`);
+    return command ? 0 : 2;
+  }
+  const job = schedules.find((s) => s.name === command);
+  if (command !== 'demo' && !job) {
+    console.error(`unknown job '${command}'; jobs: demo, ${schedules.map((s) => s.name).join(', ')}`);
     return 2;
   }
-  const jobs = command === 'job' ? schedules.filter((s) => s.name === name) : schedules.filter((s) => s.runOnLocalStart);
-  if (command === 'job' && jobs.length === 0) {
-    console.error(`unknown job '${name}'; jobs: ${schedules.map((s) => s.name).join(', ')}`);
-    return 2;
-  }
+  const from = values.date ?? values.from;
+  const to = values.date ?? values.to ?? from;
   const db = await target();
   resetDocumentClient();
   console.log(`target: ${db.label}`);
@@ -66,15 +79,23 @@ async function main(): Promise<number> {
       const bar = progressBar('loading demo data');
       const r = await loadDemoData(documentClient(), { force: true, onProgress: (p) => bar(p.done, p.total, p.label) });
       console.log(`loaded ${r.tickers} series in ${r.chunks} chunks (bundle ${r.version})`);
+      for (const s of schedules.filter((d) => d.runOnLocalStart)) {
+        const started = performance.now();
+        console.log(summary((await runJob(s)) as JobRun, performance.now() - started));
+      }
+      return 0;
     }
-    for (const job of jobs) {
-      const out = await runJob(job);
-      console.log(`job ${job.name}: ${JSON.stringify(out)}`);
-    }
+    const bar = progressBar(job!.name);
+    const started = performance.now();
+    const run = (await runJob(job!, from ? { from, to } : undefined, { onProgress: bar })) as JobRun;
+    console.log(summary(run, performance.now() - started));
+    return 0;
+  } catch (err) {
+    console.error(`failed: ${(err as Error).message}`);
+    return 1;
   } finally {
     await db.close();
   }
-  return 0;
 }
 
 process.exit(await main());

@@ -12,14 +12,16 @@ const FUNCTIONS_SRC = join(import.meta.dirname, '../../functions/src');
 const loaded = new Map<string, Promise<LambdaHttpHandler>>();
 
 /** Imports a handler module once, as a Lambda container would on its cold start. */
-export function loadHandler<T = LambdaHttpHandler>(modulePath: string): Promise<T> {
-  let p = loaded.get(modulePath);
+export function loadHandler<T = LambdaHttpHandler>(modulePath: string, exportName = 'handler'): Promise<T> {
+  const key = `${modulePath}#${exportName}`;
+  let p = loaded.get(key);
   if (!p) {
-    p = import(pathToFileURL(join(FUNCTIONS_SRC, `${modulePath}.ts`)).href).then((m: { handler?: LambdaHttpHandler }) => {
-      if (typeof m.handler !== 'function') throw new Error(`${modulePath} does not export a handler`);
-      return m.handler;
+    p = import(pathToFileURL(join(FUNCTIONS_SRC, `${modulePath}.ts`)).href).then((m: Record<string, unknown>) => {
+      const fn = m[exportName];
+      if (typeof fn !== 'function') throw new Error(`${modulePath} does not export ${exportName}`);
+      return fn as LambdaHttpHandler;
     });
-    loaded.set(modulePath, p);
+    loaded.set(key, p);
   }
   return p as Promise<T>;
 }

@@ -17,7 +17,7 @@ let rt: LocalRuntime;
 let dataDir: string;
 const lines: string[] = [];
 
-const start = () => startLocalRuntime({ port: 0, host: '127.0.0.1', dataDir, web: false, schedules: false, log: (l) => lines.push(l) });
+const start = () => startLocalRuntime({ port: 0, host: '127.0.0.1', dataDir, web: false, schedules: false, backfill: false, log: (l) => lines.push(l) });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-rt-'));

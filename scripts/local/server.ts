@@ -11,7 +11,7 @@ import { loadDemoData } from '../demo-data/load-demo.ts';
 import { handleApi, preloadHandlers } from './api-router.ts';
 import { ensureTables, startDynalite } from './dynamo.ts';
 import { progressBar } from './progress.ts';
-import { runJob, startSchedules } from './scheduler.ts';
+import { backfillDemoDatasets, runJob, startSchedules } from './scheduler.ts';
 import { createStaticHandler } from './static.ts';
 import { buildWeb, DIST_DIR, ROOT, webBuildIsStale } from './web-build.ts';
 import { attachWebSocket } from './websocket.ts';
@@ -24,10 +24,14 @@ export interface LocalRuntimeOptions {
   web?: boolean;
   /** Run the croner schedules (off in tests, which call jobs directly). */
   schedules?: boolean;
+  /** Build the demo's generated datasets in the background on a first start (default on). */
+  backfill?: boolean;
   log?: (line: string) => void;
 }
 
 export interface LocalRuntime {
+  /** Settles when the background demo backfill is done. */
+  backfill: Promise<void>;
   url: string;
   port: number;
   dataDir: string;
@@ -91,12 +95,18 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, port, dynamodb: dynamo.endpoint }));
 
   const cron = opts.schedules === false ? null : startSchedules((name, err) => say(`  job ${name} failed: ${String(err)}`));
+  let stopped = false;
+  const backfill =
+    opts.backfill === false || process.env.TAPEWATCH_DATA_MODE !== 'demo' ? Promise.resolve() : backfillDemoDatasets(say, () => stopped);
 
   return {
     url: `http://localhost:${port}`,
     port,
     dataDir,
+    backfill,
     close: async () => {
+      // A backfill cut short leaves its dataset marker behind the demo date; the next start redoes it.
+      stopped = true;
       cron?.stop();
       ws.close();
       server.closeAllConnections();

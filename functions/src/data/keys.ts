@@ -30,6 +30,11 @@ export const marketKeys = {
 
   /** Marks a dataset as completely loaded (written last, so a killed load is redone). */
   datasetMarker: (dataset: string): Key => ({ pk: 'META#DATASET', sk: dataset }),
+  datasetMarkersPartition: (): string => 'META#DATASET',
+
+  /** One run of a job; the newest run is the highest sort key (ISO start time first). */
+  jobRun: (job: string, startedAt: string, runId: string): Key => ({ pk: `JOBRUN#${job}`, sk: `${startedAt}#${runId}` }),
+  jobRunsPartition: (job: string): string => `JOBRUN#${job}`,
 } as const;
 
 export const appKeys = {

@@ -11,8 +11,15 @@ export interface ScheduleDef {
   /** Tables the job writes (it may read them too). */
   writes: ReadonlyArray<'app' | 'market' | 'flow'>;
   reads: ReadonlyArray<'app' | 'market' | 'flow'>;
-  /** Run once when the local runtime starts if the job's output is missing. */
+  /** Run once when the local runtime starts (cheap jobs whose output every screen needs). */
   runOnLocalStart: boolean;
+  /**
+   * Demo backfill: the range (relative to the demo date) that the local runtime loads in the
+   * background on a first start, e.g. one year of FINRA short volume. Null = no backfill.
+   */
+  demoBackfillDays: number | null;
+  /** Dataset marker the backfill fills; its as-of date tells whether the backfill is done. */
+  dataset: string | null;
 }
 
 export const schedules: readonly ScheduleDef[] = [
@@ -24,5 +31,40 @@ export const schedules: readonly ScheduleDef[] = [
     reads: ['market'],
     writes: ['market'],
     runOnLocalStart: true,
+    demoBackfillDays: null,
+    dataset: null,
+  },
+  {
+    name: 'darkpools',
+    handler: 'jobs/darkpools',
+    cron: '0 18 * * 1-5',
+    description: 'Ingest the FINRA daily short-sale volume file (dark pools update at 6pm)',
+    reads: ['market'],
+    writes: ['market'],
+    runOnLocalStart: false,
+    demoBackfillDays: 366,
+    dataset: 'finra-short-volume',
+  },
+  {
+    name: 'shortinterest',
+    handler: 'jobs/short-interest',
+    cron: '30 18 * * 1-5',
+    description: 'Ingest FINRA short-interest settlements published in the last 30 days',
+    reads: ['market'],
+    writes: ['market'],
+    runOnLocalStart: false,
+    demoBackfillDays: 366,
+    dataset: 'finra-short-interest',
+  },
+  {
+    name: 'optionwalls',
+    handler: 'jobs/option-chains',
+    cron: '35 16 * * 1-5',
+    description: 'Ingest the SPY option chain after the close (option walls update at 4:35pm)',
+    reads: ['market'],
+    writes: ['market'],
+    runOnLocalStart: false,
+    demoBackfillDays: 90,
+    dataset: 'option-chains-SPY',
   },
 ];

@@ -3,8 +3,9 @@ import { documentClient } from '../data/client.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { TimeSeriesRepository } from '../data/timeseries-repository.ts';
 import { computeSectorPerformance, type SectorSeries } from '../domain/sectors/sector-performance.ts';
-import { createLogger } from '../lib/log.ts';
+import { JobLogRepository } from '../data/job-log-repository.ts';
 import { clockFor } from '../platform/clock.ts';
+import { runLogged, type JobOptions } from './job-runner.ts';
 
 export const SECTOR_PERFORMANCE_SNAPSHOT = 'sector_performance';
 
@@ -12,10 +13,9 @@ export const SECTOR_PERFORMANCE_SNAPSHOT = 'sector_performance';
  * Precomputes the Sector Performance snapshot from the stored sector ETF history. Idempotent:
  * re-running for the same as-of date rewrites the same snapshot.
  */
-export async function runSectorPerformanceJob(): Promise<{ asOf: string; sectors: number }> {
-  const log = createLogger({ job: 'sector-performance' });
-  const db = documentClient();
+export async function runSectorPerformanceJob(opts: JobOptions = {}) {
   const today = clockFor().today();
+  return runLogged('sector-performance', today, today, async ({ db, log }) => {
   const repo = new TimeSeriesRepository(db);
   const fromYear = Number(SECTOR_PERFORMANCE.seasonalityFrom.slice(0, 4)) - 1;
   const sectors: SectorSeries[] = [];
@@ -29,8 +29,11 @@ export async function runSectorPerformanceJob(): Promise<{ asOf: string; sectors
   const asOf = sectors.map((s) => s.dates[s.dates.length - 1]!).sort()[0]!;
   const payload = computeSectorPerformance(sectors, asOf, SECTOR_PERFORMANCE.seasonalityFrom);
   await new SnapshotRepository(db).put(SECTOR_PERFORMANCE_SNAPSHOT, asOf, payload);
+  await new JobLogRepository(db).setDatasetAsOf(SECTOR_PERFORMANCE_SNAPSHOT, asOf);
   log.info('snapshot written', { asOf, sectors: sectors.length });
-  return { asOf, sectors: sectors.length };
+  return { rowsRead: sectors.reduce((n, s) => n + s.dates.length, 0), rowsWritten: 1, rowsSkipped: 0 };
+  }, { ...opts, db: opts.db ?? documentClient() });
 }
 
-export const handler = async (): Promise<{ asOf: string; sectors: number }> => runSectorPerformanceJob();
+export const handler = () => runSectorPerformanceJob();
+export const run = (_event?: unknown, opts?: JobOptions) => runSectorPerformanceJob(opts);

@@ -23,8 +23,11 @@ export interface MarketDataProvider {
   dailyShortVolume(date: string): Promise<ShortVolumeReport>;
   /** FINRA equity short interest for one settlement date. */
   shortInterest(settlementDate: string): Promise<ParseReport<ShortInterestRow>>;
-  /** Current (delayed) option chain of one underlying. */
-  optionChain(underlying: string): Promise<OptionChainReport>;
+  /**
+   * Option chain of one underlying: the current (delayed) chain from live vendors; the demo
+   * provider can also produce a past trading day's chain (`date`) for its backfill.
+   */
+  optionChain(underlying: string, date?: string): Promise<OptionChainReport>;
   /** Daily bars, both ends inclusive. */
   dailyAggregates(ticker: string, from: string, to: string): Promise<DailyBarsReport>;
   previousClose(ticker: string): Promise<DailyBarsReport>;

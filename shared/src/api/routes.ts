@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sectorPerformanceSchema } from '../schemas/sectors.ts';
-import { appInfoSchema } from '../schemas/meta.ts';
+import { appInfoSchema, dataStatusSchema } from '../schemas/meta.ts';
 import {
   searchTickersQuery,
   searchTickersResponse,
@@ -72,6 +72,15 @@ export const routes = {
     response: appInfoSchema,
     handler: 'meta/get-app-info',
     cacheSeconds: 60,
+  }),
+  get_data_status: route({
+    method: 'GET',
+    path: '/api/get_data_status',
+    auth: 'public',
+    query: noQuery,
+    response: dataStatusSchema,
+    handler: 'meta/get-data-status',
+    reads: ['market'],
   }),
   get_sector_performance_data: route({
     method: 'GET',

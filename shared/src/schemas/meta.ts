@@ -8,3 +8,28 @@ export const appInfoSchema = z.object({
   version: z.string(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const dataStatusSchema = z.object({
+  datasets: z.array(z.object({ dataset: z.string(), as_of: z.string().nullable(), updated_at: z.string().nullable() })),
+  jobs: z.array(
+    z.object({
+      job: z.string(),
+      schedule: z.string(),
+      description: z.string(),
+      last_run: z
+        .object({
+          status: z.enum(['running', 'succeeded', 'failed']),
+          from: z.string(),
+          to: z.string(),
+          started_at: z.string(),
+          ended_at: z.string().nullable(),
+          rows_read: z.number(),
+          rows_written: z.number(),
+          rows_skipped: z.number(),
+          error: z.string().nullable(),
+        })
+        .nullable(),
+    }),
+  ),
+});
+export type DataStatus = z.infer<typeof dataStatusSchema>;

@@ -1,0 +1,24 @@
+import { documentClient } from '../../data/client.ts';
+import { JobLogRepository } from '../../data/job-log-repository.ts';
+import { schedules } from '../../jobs/schedules.ts';
+import { defineHandler } from '../../lib/http.ts';
+
+/** The as-of date of each dataset and the last run of each job, for users and operators. */
+export const handler = defineHandler('get_data_status', async () => {
+  const repo = new JobLogRepository(documentClient());
+  const [datasets, runs] = await Promise.all([repo.datasets(), Promise.all(schedules.map((s) => repo.latest(s.name)))]);
+  return {
+    datasets: datasets.map((d) => ({ dataset: d.dataset, as_of: d.asOf, updated_at: d.updatedAt })),
+    jobs: schedules.map((s, i) => {
+      const r = runs[i];
+      return {
+        job: s.name,
+        schedule: `${s.cron} America/New_York`,
+        description: s.description,
+        last_run: r
+          ? { status: r.status, from: r.from, to: r.to, started_at: r.startedAt, ended_at: r.endedAt, rows_read: r.rowsRead, rows_written: r.rowsWritten, rows_skipped: r.rowsSkipped, error: r.error }
+          : null,
+      };
+    }),
+  };
+});

@@ -1,0 +1,31 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DirectoryRepository } from '../data/directory-repository.ts';
+import { TimeSeriesRepository, type DailySeries } from '../data/timeseries-repository.ts';
+import type { Clock } from '../platform/clock.ts';
+import { createDemoProvider } from '../providers/demo/demo-provider.ts';
+import type { MarketDataProvider } from '../providers/provider.ts';
+import { selectProvider } from '../providers/select-provider.ts';
+
+/**
+ * The configured provider for a job run. In demo mode the generators read the bundled history
+ * from the market table (each series once per run: a year of short volume reads 500 series,
+ * not 500 x 252).
+ */
+export function providerFor(db: DynamoDBDocumentClient, clock: Clock): MarketDataProvider {
+  const series = new Map<string, Promise<DailySeries>>();
+  const repo = new TimeSeriesRepository(db);
+  const fromYear = Number(clock.today().slice(0, 4)) - 2;
+  let directory: ReturnType<DirectoryRepository['all']> | undefined;
+  return selectProvider(process.env, {
+    demo: () =>
+      createDemoProvider({
+        directory: () => (directory ??= new DirectoryRepository(db).all()),
+        series: (ticker) => {
+          let s = series.get(ticker);
+          if (!s) series.set(ticker, (s = repo.getSeries(ticker, fromYear)));
+          return s;
+        },
+        today: () => clock.today(),
+      }),
+  });
+}

@@ -1,0 +1,67 @@
+import { JobLogRepository } from '../data/job-log-repository.ts';
+import { SnapshotRepository } from '../data/snapshot-repository.ts';
+import { clockFor } from '../platform/clock.ts';
+import { tradingDaysBetween } from '../providers/demo/market-calendar.ts';
+import type { OptionQuote } from '../providers/option-quote.ts';
+import { fetchDays } from './ingest-days.ts';
+import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
+import { providerFor } from './market-provider.ts';
+
+export const OPTION_CHAIN_UNDERLYINGS = ['SPY'] as const;
+export const optionChainSnapshot = (underlying: string) => `option_chain_${underlying}`;
+export const optionChainDataset = (underlying: string) => `option-chains-${underlying}`;
+
+/** The fields the option-walls analytics need, one tuple per contract to keep a day's chain small. */
+export type StoredContract = [expiry: string, type: 'C' | 'P', strike: number, openInterest: number, delta: number | null, gamma: number | null, iv: number | null, volume: number];
+
+export interface StoredChain {
+  underlying: string;
+  date: string;
+  spot: number | null;
+  contracts: StoredContract[];
+}
+
+export function toStoredChain(underlying: string, date: string, spot: number | null, quotes: readonly OptionQuote[]): StoredChain {
+  return {
+    underlying,
+    date,
+    spot,
+    contracts: quotes.map((q) => [q.expiry, q.type === 'call' ? 'C' : 'P', q.strike, q.openInterest ?? 0, q.delta, q.gamma, q.iv, q.volume ?? 0]),
+  };
+}
+
+/**
+ * Option chains ingest (16:35 New York, after the close): each underlying's chain stored as one
+ * compressed snapshot per day, the input of the option-walls analytics.
+ */
+export async function runOptionChainsIngest(event?: JobEvent, opts: JobOptions = {}) {
+  const { from, to } = rangeOf(event, clockFor().today());
+  return runLogged(
+    'optionwalls',
+    from,
+    to,
+    async (ctx) => {
+      const provider = ctx.provider ?? providerFor(ctx.db, ctx.clock);
+      const snapshots = new SnapshotRepository(ctx.db);
+      const jobLog = new JobLogRepository(ctx.db);
+      const total = { rowsRead: 0, rowsWritten: 0, rowsSkipped: 0 };
+      for (const underlying of OPTION_CHAIN_UNDERLYINGS) {
+        // Store each day as it arrives: a chain is ~4,000 contracts, too many to hold 60 days of.
+        const { counts } = await fetchDays(ctx, tradingDaysBetween(from, to), async (date) => {
+          const report = await provider.optionChain(underlying, date);
+          await snapshots.put(optionChainSnapshot(underlying), date, toStoredChain(underlying, date, report.underlyingPrice, report.rows));
+          await jobLog.setDatasetAsOf(optionChainDataset(underlying), date);
+          total.rowsWritten++;
+          return report;
+        });
+        total.rowsRead += counts.rowsRead;
+        total.rowsSkipped += counts.rowsSkipped;
+      }
+      return total;
+    },
+    opts,
+  );
+}
+
+export const handler = (event?: JobEvent) => runOptionChainsIngest(event);
+export const run = runOptionChainsIngest;

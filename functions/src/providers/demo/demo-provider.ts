@@ -1,0 +1,115 @@
+import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
+import type { DailySeries } from '../../data/timeseries-repository.ts';
+import { parseCboeOptionChain } from '../cboe/option-chain.ts';
+import { parseFinraShortInterest } from '../finra/short-interest.ts';
+import { parseFinraShortVolume } from '../finra/short-volume.ts';
+import { ProviderError, ProviderNotFoundError } from '../http.ts';
+import type { DailyBar } from '../polygon/aggregates.ts';
+import type { MarketDataProvider } from '../provider.ts';
+import { createReportBuilder } from '../parse-report.ts';
+import { generateCboeOptionChain } from './cboe-option-chain.ts';
+import { generateFinraShortInterestFile } from './finra-short-interest.ts';
+import { generateFinraShortVolumeFile } from './finra-short-volume.ts';
+
+/** What the demo provider reads: the real bundled history already in the market table. */
+export interface DemoMarketSource {
+  directory(): Promise<DirectoryEntry[]>;
+  /** Daily bars of a ticker (at least the last ~15 months before the demo date). */
+  series(ticker: string): Promise<DailySeries>;
+  /** The demo's "today". */
+  today(): string;
+}
+
+export const DEMO_SEED = 20240308;
+
+const notInDemo = (what: string) => new ProviderError('demo', `${what} is not simulated by the demo provider`, false);
+
+function barIndex(s: DailySeries, date: string): number {
+  return s.date.lastIndexOf(date);
+}
+
+/** FINRA prints class shares with a slash (BRK/B); the universe uses a dot. */
+const finraSymbol = (s: string) => s.replace('.', '/');
+
+function meanVolume(s: DailySeries, end: number, sessions: number): number {
+  if (!s.volume || end < 0) return 0;
+  const from = Math.max(0, end - sessions + 1);
+  let sum = 0;
+  for (let i = from; i <= end; i++) sum += s.volume[i]!;
+  return sum / (end - from + 1);
+}
+
+/**
+ * The demo MarketDataProvider: seeded generators driven by the real bundled history, emitting
+ * the vendors' real wire formats, which then go through the same parsers as production.
+ */
+export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): MarketDataProvider {
+  const tradable = async () => (await source.directory()).filter((e) => e.kind !== 'index');
+
+  async function bars(ticker: string, from: string, to: string) {
+    const s = await source.series(ticker);
+    const report = createReportBuilder<DailyBar>();
+    s.date.forEach((d, i) => {
+      if (d < from || d > to) return;
+      report.add({ ticker, date: d, open: s.open[i]!, high: s.high[i]!, low: s.low[i]!, close: s.close[i]!, volume: s.volume?.[i] ?? 0, vwap: null, transactions: null, timestamp: Date.parse(`${d}T05:00:00Z`) });
+    });
+    return report.build();
+  }
+
+  return {
+    async dailyShortVolume(date) {
+      const universe: Array<{ symbol: string; totalVolume: number }> = [];
+      for (const e of await tradable()) {
+        const s = await source.series(e.symbol);
+        const i = barIndex(s, date);
+        if (i >= 0 && s.volume) universe.push({ symbol: finraSymbol(e.symbol), totalVolume: s.volume[i]! });
+      }
+      if (universe.length === 0) throw new ProviderNotFoundError('demo', `demo://finra/CNMSshvol${date.replace(/-/g, '')}.txt`, `short volume for ${date} (not a trading day)`);
+      return parseFinraShortVolume(generateFinraShortVolumeFile(date, universe, seed));
+    },
+
+    async shortInterest(settlementDate) {
+      // FINRA publishes short interest for all listed names; the product shows NASDAQ-listed ones.
+      const universe = [];
+      for (const e of await tradable()) {
+        if (e.exchange !== 'NASDAQ') continue;
+        const s = await source.series(e.symbol);
+        const end = s.date.findLastIndex((d) => d <= settlementDate);
+        const avgDailyVolume = Math.round(meanVolume(s, end, 10));
+        if (avgDailyVolume <= 0) continue;
+        universe.push({ symbol: finraSymbol(e.symbol), issueName: e.company, market: 'NNM', avgDailyVolume, ...(e.shares_outstanding ? { sharesOutstanding: e.shares_outstanding } : {}) });
+      }
+      return parseFinraShortInterest(generateFinraShortInterestFile(settlementDate, universe, seed));
+    },
+
+    async optionChain(underlying, date = source.today()) {
+      const s = await source.series(underlying);
+      const i = barIndex(s, date);
+      if (i < 0) throw new ProviderNotFoundError('demo', `demo://cboe/${underlying}/${date}`, `${underlying} chain for ${date} (not a trading day)`);
+      const vix = await source.series('VIX');
+      const vi = barIndex(vix, date);
+      const ref = s.close.slice(Math.max(0, i - 19), i + 1);
+      const text = generateCboeOptionChain(underlying, date, s.close[i]!, seed, {
+        ...(vi >= 0 ? { vix: vix.close[vi]! } : {}),
+        ...(vi > 0 ? { previousVix: vix.close[vi - 1]! } : {}),
+        ...(i > 0 ? { previousSpot: s.close[i - 1]! } : {}),
+        referenceSpot: ref.reduce((a, b) => a + b, 0) / ref.length,
+      });
+      return parseCboeOptionChain(JSON.parse(text));
+    },
+
+    dailyAggregates: (ticker, from, to) => bars(ticker, from, to),
+    previousClose: async (ticker) => {
+      const s = await source.series(ticker);
+      const before = s.date.filter((d) => d < source.today()).at(-1) ?? source.today();
+      return bars(ticker, before, before);
+    },
+    async groupedDaily(date) {
+      const report = createReportBuilder<DailyBar>();
+      for (const e of await tradable()) for (const b of (await bars(e.symbol, date, date)).rows) report.add(b);
+      return report.build();
+    },
+    tickerSnapshot: async () => Promise.reject(notInDemo('the intraday ticker snapshot')),
+    optionsActivity: async () => Promise.reject(notInDemo('options activity (see the flow simulator)')),
+  };
+}
