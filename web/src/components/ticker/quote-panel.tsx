@@ -35,10 +35,10 @@ const TREND_ICON: Record<Trend, typeof ArrowUpwardIcon> = {
   neutral: RemoveIcon,
 };
 
-// auto-fill + minmax: two columns on a 375 px phone, one row of six on a desktop.
+// auto-fit + minmax: two columns on a 375 px phone, one row of six spread over a desktop panel.
 const statsGridSx: SxProps<Theme> = {
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
   columnGap: 2,
   rowGap: 1.5,
   m: 0,

@@ -116,11 +116,14 @@ export function TickerSearch({ onSelect, label = 'Search ticker', autoFocus = fa
       noOptionsText="No result found"
       renderOption={({ key, ...props }, option) => (
         <li key={key} {...props}>
-          <Box component="span" sx={{ fontWeight: 600 }}>
-            {option[0]}
-          </Box>
-          {' - '}
-          {option[1]}
+          {/* One inline wrapper: options are flex containers, which would drop the spaces around "-". */}
+          <span>
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              {option[0]}
+            </Box>
+            {' - '}
+            {option[1]}
+          </span>
         </li>
       )}
       renderInput={(params) => (
