@@ -9,6 +9,7 @@ import { runDarkPoolsIngest, SHORT_VOLUME_SERIES, type ShortVolumeDay } from '@t
 import { providerFor } from '@tapewatch/functions/jobs/market-provider';
 import { runShortInterestIngest } from '@tapewatch/functions/jobs/short-interest';
 import { runOptionChainsIngest } from '@tapewatch/functions/jobs/option-chains';
+import { runPricesIngest } from '@tapewatch/functions/jobs/prices';
 import { clockFor } from '@tapewatch/functions/platform/clock';
 import { ProviderFormatError } from '@tapewatch/functions/providers/http';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
@@ -47,7 +48,10 @@ describe('ingestion jobs', () => {
     expect(await seriesFingerprint(SHORT_VOLUME_SERIES)).toEqual(before);
 
     const aapl = await new DailyRowsRepository<ShortVolumeDay>(documentClient(), SHORT_VOLUME_SERIES).get('AAPL', 2024);
-    expect(aapl.map((r) => r.date)).toEqual(['2024-03-06', '2024-03-07', '2024-03-08']);
+    // The seed holds the demo's year of files; every 2024 trading day to the demo date is there once.
+    expect(aapl.map((r) => r.date).slice(-3)).toEqual(['2024-03-06', '2024-03-07', '2024-03-08']);
+    expect(new Set(aapl.map((r) => r.date)).size).toBe(aapl.length);
+    expect(aapl).toHaveLength(47);
     for (const r of aapl) {
       expect(r.short_volume).toBeLessThanOrEqual(r.total_volume);
       expect(r.short_volume / r.total_volume).toBeGreaterThan(0.2);
@@ -72,6 +76,15 @@ describe('ingestion jobs', () => {
     expect(darkpools.last_run).toMatchObject({ status: 'failed', from: '2024-03-05', to: '2024-03-08' });
     expect(darkpools.last_run!.error).toContain('HTML error page');
     expect(status.datasets.find((d) => d.dataset === 'finra-short-volume')?.as_of).toBe('2024-03-08');
+  });
+
+  it('prices: re-ingesting a day of bars leaves the stored history byte-identical', async () => {
+    const before = await seriesFingerprint('daily');
+    const run = await runPricesIngest({ from: '2024-03-08', to: '2024-03-08' });
+    expect(run.status).toBe('succeeded');
+    expect(run.rowsRead).toBeGreaterThan(500);
+    expect(run.rowsWritten).toBeGreaterThan(500);
+    expect(await seriesFingerprint('daily')).toEqual(before);
   });
 
   it('short interest and option chains go through the real parsers', async () => {

@@ -11,7 +11,11 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const port = Number(process.env.PORT ?? 3000);
 
 process.stdout.write('Tapewatch local runtime starting...\n');
-const runtime = await startLocalRuntime({ port, dataDir: process.env.DATA_DIR }).catch((err: Error) => {
+const runtime = await startLocalRuntime({
+  port,
+  dataDir: process.env.DATA_DIR,
+  backfill: process.env.TAPEWATCH_BACKFILL === 'blocking' ? 'blocking' : 'background',
+}).catch((err: Error) => {
   process.stderr.write(`\nCould not start: ${err.message}\n`);
   if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`Port ${port} is in use; set PORT to another port.\n`);
   process.exit(1);

@@ -24,8 +24,11 @@ export interface LocalRuntimeOptions {
   web?: boolean;
   /** Run the croner schedules (off in tests, which call jobs directly). */
   schedules?: boolean;
-  /** Build the demo's generated datasets in the background on a first start (default on). */
-  backfill?: boolean;
+  /**
+   * Build the demo's generated datasets on a first start: in the background while the server
+   * answers (default), before listening ('blocking', for end-to-end tests), or not at all.
+   */
+  backfill?: 'background' | 'blocking' | false;
   log?: (line: string) => void;
 }
 
@@ -65,6 +68,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   if (!load.loaded) say(`  demo data already loaded (${load.tickers} series, bundle ${load.version})`);
 
   for (const def of schedules.filter((s) => s.runOnLocalStart)) await runJob(def);
+  const demo = process.env.TAPEWATCH_DATA_MODE === 'demo';
+  let stopped = false;
+  if (demo && opts.backfill === 'blocking') await backfillDemoDatasets(say, () => stopped);
 
   const serveStatic = createStaticHandler(DIST_DIR);
   const server = createServer();
@@ -95,9 +101,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, port, dynamodb: dynamo.endpoint }));
 
   const cron = opts.schedules === false ? null : startSchedules((name, err) => say(`  job ${name} failed: ${String(err)}`));
-  let stopped = false;
-  const backfill =
-    opts.backfill === false || process.env.TAPEWATCH_DATA_MODE !== 'demo' ? Promise.resolve() : backfillDemoDatasets(say, () => stopped);
+  const backfill = demo && (opts.backfill ?? 'background') === 'background' ? backfillDemoDatasets(say, () => stopped) : Promise.resolve();
 
   return {
     url: `http://localhost:${port}`,

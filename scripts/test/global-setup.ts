@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/client';
 import { loadDemoData } from '../demo-data/load-demo.ts';
 import { ensureTables, startDynalite } from '../local/dynamo.ts';
+import { backfillDemoDatasets } from '../local/scheduler.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +14,8 @@ declare module 'vitest' {
 }
 
 /**
- * Loads the demo dataset once into a seed data directory; integration tests copy it and start
+ * Loads the demo dataset and its generated datasets (FINRA files, option chains) once into a seed
+ * data directory; integration tests copy it and start
  * their own runtime on the copy, so each file is isolated without paying for the load again.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
@@ -23,6 +25,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   resetDocumentClient();
   await ensureTables(dynamo.endpoint);
   await loadDemoData(documentClient());
+  process.env.LOG_LEVEL = 'silent';
+  await backfillDemoDatasets(() => {}, () => false);
   await dynamo.close();
   delete process.env.DYNAMODB_ENDPOINT;
   resetDocumentClient();

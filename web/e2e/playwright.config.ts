@@ -32,7 +32,7 @@ export default defineConfig({
     command: `node --import tsx scripts/local/main.ts`,
     cwd: root,
     url: `http://localhost:${port}/api/get_app_info`,
-    env: { PORT: String(port), DATA_DIR: dataDir },
+    env: { PORT: String(port), DATA_DIR: dataDir, TAPEWATCH_BACKFILL: 'blocking' },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -24,6 +24,17 @@ export interface ScheduleDef {
 
 export const schedules: readonly ScheduleDef[] = [
   {
+    name: 'prices',
+    handler: 'jobs/prices',
+    cron: '15 16 * * 1-5',
+    description: 'Ingest the day\'s daily bars of the universe after the close',
+    reads: ['market'],
+    writes: ['market'],
+    runOnLocalStart: false,
+    demoBackfillDays: null,
+    dataset: null,
+  },
+  {
     name: 'sector-performance',
     handler: 'jobs/sector-performance',
     cron: '20 16 * * 1-5',
