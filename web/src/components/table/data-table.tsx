@@ -9,6 +9,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
+import Button from '@mui/material/Button';
+import { downloadCsv, toCsv } from './csv-export.ts';
 import { useViewportWidth } from '../../lib/use-viewport.ts';
 import {
   displayText,
@@ -35,6 +37,8 @@ export interface DataTableProps<Row> {
   filterable?: boolean;
   ariaLabel?: string;
   size?: 'small' | 'medium';
+  /** Shows a "Download CSV" button exporting the filtered, sorted rows under this file name. */
+  csvFileName?: string;
 }
 
 export function DataTable<Row>({
@@ -48,6 +52,7 @@ export function DataTable<Row>({
   filterable = true,
   ariaLabel,
   size = 'small',
+  csvFileName,
 }: DataTableProps<Row>) {
   const width = useViewportWidth();
   const [sort, setSort] = useState<SortState | null>(defaultSort ?? null);
@@ -83,6 +88,13 @@ export function DataTable<Row>({
 
   return (
     <Box>
+      {csvFileName && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button size="small" onClick={() => downloadCsv(csvFileName, toCsv(processed, columns))}>
+            Download CSV
+          </Button>
+        </Box>
+      )}
       <TableContainer>
         <Table size={size} aria-label={ariaLabel}>
           <TableHead>
