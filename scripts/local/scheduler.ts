@@ -40,15 +40,18 @@ export function startSchedules(onError: (name: string, err: unknown) => void): {
  */
 export async function backfillDemoDatasets(say: (line: string) => void, isStopped: () => boolean): Promise<void> {
   const today = clockFor().today();
-  const status = new Map((await new JobLogRepository(documentClient()).datasets()).map((d) => [d.dataset, d.asOf]));
+  const jobLog = new JobLogRepository(documentClient());
   for (const def of schedules) {
     if (isStopped()) return;
-    if (def.demoBackfillDays === null || !def.dataset || status.get(def.dataset) === today) continue;
+    // A backfill records its own marker: a dataset's as-of can rightly stay behind the demo date
+    // (short interest settles twice a month), so the dataset alone cannot tell that it is done.
+    if (def.demoBackfillDays === null || (await jobLog.backfilledTo(def.name)) === today) continue;
     const from = addDays(today, -def.demoBackfillDays + 1);
     const started = performance.now();
     say(`  backfilling ${def.name} ${from}..${today} in the background...`);
     try {
       await runJob(def, { from, to: today });
+      await jobLog.setBackfilledTo(def.name, today);
       say(`  backfilled ${def.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } catch (err) {
       if (!isStopped()) say(`  backfill of ${def.name} failed: ${(err as Error).message}`);

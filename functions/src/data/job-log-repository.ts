@@ -65,6 +65,15 @@ export class JobLogRepository {
     );
   }
 
+  async backfilledTo(job: string): Promise<string | null> {
+    const res = await this.db.send(new GetCommand({ TableName: tableName('market'), Key: marketKeys.backfillMarker(job) }));
+    return (res.Item?.to as string | undefined) ?? null;
+  }
+
+  async setBackfilledTo(job: string, to: string): Promise<void> {
+    await this.db.send(new PutCommand({ TableName: tableName('market'), Item: { ...marketKeys.backfillMarker(job), to, updatedAt: new Date().toISOString() } }));
+  }
+
   async datasets(): Promise<DatasetStatus[]> {
     const items = await queryAll(this.db, {
       TableName: tableName('market'),

@@ -31,6 +31,8 @@ export const marketKeys = {
   /** Marks a dataset as completely loaded (written last, so a killed load is redone). */
   datasetMarker: (dataset: string): Key => ({ pk: 'META#DATASET', sk: dataset }),
   datasetMarkersPartition: (): string => 'META#DATASET',
+  /** The demo backfill of one job is complete up to the recorded date (local runtime only). */
+  backfillMarker: (job: string): Key => ({ pk: 'META#BACKFILL', sk: job }),
 
   /** One run of a job; the newest run is the highest sort key (ISO start time first). */
   jobRun: (job: string, startedAt: string, runId: string): Key => ({ pk: `JOBRUN#${job}`, sk: `${startedAt}#${runId}` }),

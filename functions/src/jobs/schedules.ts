@@ -18,7 +18,7 @@ export interface ScheduleDef {
    * background on a first start, e.g. one year of FINRA short volume. Null = no backfill.
    */
   demoBackfillDays: number | null;
-  /** Dataset marker the backfill fills; its as-of date tells whether the backfill is done. */
+  /** The dataset whose as-of date the job advances (listed by get_data_status). */
   dataset: string | null;
 }
 
