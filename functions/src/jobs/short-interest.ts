@@ -1,5 +1,6 @@
 import { DailyRowsRepository } from '../data/daily-rows-repository.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
+import { precomputeShortInterestTable } from './short-interest-precompute.ts';
 import { clockFor } from '../platform/clock.ts';
 import { shortInterestSettlementDates } from '../providers/demo/market-calendar.ts';
 import { addDays } from '../domain/sectors/calendar.ts';
@@ -39,6 +40,8 @@ export async function runShortInterestIngest(event?: JobEvent, opts: JobOptions 
       );
       counts.rowsWritten = await new DailyRowsRepository<ShortInterestPoint>(ctx.db, SHORT_INTEREST_SERIES).merge(rows);
       const last = [...byDate.keys()].sort().at(-1);
+      // The screen's table is precomputed from the newest settlement of this run, after the merge.
+      if (last) await precomputeShortInterestTable(ctx, last, rows);
       if (last) await new JobLogRepository(ctx.db).setDatasetAsOf(SHORT_INTEREST_DATASET, last);
       return counts;
     },

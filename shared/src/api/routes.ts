@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { sectorPerformanceSchema } from '../schemas/sectors.ts';
+import {
+  indShortInterestInfoResponse,
+  indShortInterestQuery,
+  indShortInterestResponse,
+  shortInterestQuery,
+  shortInterestResponse,
+} from '../schemas/short-interest.ts';
 import { appInfoSchema, dataStatusSchema } from '../schemas/meta.ts';
 import {
   searchTickersQuery,
@@ -119,6 +126,36 @@ export const routes = {
     query: tickerPricesQuery,
     response: tickerPricesResponse,
     handler: 'tickers/get-ticker-prices',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_short_interest: route({
+    method: 'GET',
+    path: '/api/get_short_interest',
+    auth: 'public',
+    query: shortInterestQuery,
+    response: shortInterestResponse,
+    handler: 'short-interest/get-short-interest',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_ind_short_interest: route({
+    method: 'GET',
+    path: '/api/get_ind_short_interest',
+    auth: 'public',
+    query: indShortInterestQuery,
+    response: indShortInterestResponse,
+    handler: 'short-interest/get-ind-short-interest',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_ind_short_interest_info: route({
+    method: 'GET',
+    path: '/api/get_ind_short_interest_info',
+    auth: 'public',
+    query: indShortInterestQuery,
+    response: indShortInterestInfoResponse,
+    handler: 'short-interest/get-ind-short-interest-info',
     reads: ['market'],
     cacheSeconds: 300,
   }),
