@@ -6,6 +6,7 @@ import type { OptionQuote } from '../providers/option-quote.ts';
 import { fetchDays } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
 import { providerFor } from './market-provider.ts';
+import { OptionWallsAccumulator } from './option-walls-precompute.ts';
 
 export const OPTION_CHAIN_UNDERLYINGS = ['SPY'] as const;
 export const optionChainSnapshot = (underlying: string) => `option_chain_${underlying}`;
@@ -46,16 +47,21 @@ export async function runOptionChainsIngest(event?: JobEvent, opts: JobOptions =
       const jobLog = new JobLogRepository(ctx.db);
       const total = { rowsRead: 0, rowsWritten: 0, rowsSkipped: 0 };
       for (const underlying of OPTION_CHAIN_UNDERLYINGS) {
+        const walls = new OptionWallsAccumulator(underlying);
         // Store each day as it arrives: a chain is ~4,000 contracts, too many to hold 60 days of.
         const { counts } = await fetchDays(ctx, tradingDaysBetween(from, to), async (date) => {
           const report = await provider.optionChain(underlying, date);
-          await snapshots.put(optionChainSnapshot(underlying), date, toStoredChain(underlying, date, report.underlyingPrice, report.rows));
+          const chain = toStoredChain(underlying, date, report.underlyingPrice, report.rows);
+          await snapshots.put(optionChainSnapshot(underlying), date, chain);
+          walls.add(chain);
           await jobLog.setDatasetAsOf(optionChainDataset(underlying), date);
           total.rowsWritten++;
           return report;
         });
         total.rowsRead += counts.rowsRead;
         total.rowsSkipped += counts.rowsSkipped;
+        // After the day's data is stored: the Option Walls snapshots (walls, GEX, zero gamma, min/max series).
+        await walls.finish(ctx.db, optionChainSnapshot(underlying), ctx.log);
       }
       return total;
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sectorPerformanceSchema } from '../schemas/sectors.ts';
+import { optionMinmaxSchema, optionWallsSchema } from '../schemas/optionwalls.ts';
 import {
   indShortInterestInfoResponse,
   indShortInterestQuery,
@@ -96,6 +97,26 @@ export const routes = {
     query: noQuery,
     response: sectorPerformanceSchema,
     handler: 'sectors/get-sector-performance-data',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_option_walls: route({
+    method: 'GET',
+    path: '/api/get_option_walls',
+    auth: 'public',
+    query: noQuery,
+    response: optionWallsSchema,
+    handler: 'optionwalls/get-option-walls',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_option_minmax: route({
+    method: 'GET',
+    path: '/api/get_option_minmax',
+    auth: 'public',
+    query: noQuery,
+    response: optionMinmaxSchema,
+    handler: 'optionwalls/get-option-minmax',
     reads: ['market'],
     cacheSeconds: 300,
   }),
