@@ -5,6 +5,7 @@ import { fetchDays, byTicker } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
 import { providerFor } from './market-provider.ts';
 import { clockFor } from '../platform/clock.ts';
+import { writeDarkPoolSnapshots } from './darkpools-snapshots.ts';
 
 export const SHORT_VOLUME_SERIES = 'shortvol';
 export const SHORT_VOLUME_DATASET = 'finra-short-volume';
@@ -39,6 +40,9 @@ export async function runDarkPoolsIngest(event?: JobEvent, opts: JobOptions = {}
       );
       counts.rowsWritten = await new DailyRowsRepository<ShortVolumeDay>(ctx.db, SHORT_VOLUME_SERIES).merge(rows);
       const last = [...byDate.keys()].sort().at(-1);
+      // The Dark Pools screen reads only precomputed snapshots: build them from the merged rows
+      // before the dataset marker, so "loaded" also means the screen's data is ready.
+      if (rows.size > 0) await writeDarkPoolSnapshots(ctx.db, [...rows.keys()], SHORT_VOLUME_SERIES, ctx.log, Number(to.slice(0, 4)) - 1);
       if (last) await new JobLogRepository(ctx.db).setDatasetAsOf(SHORT_VOLUME_DATASET, last);
       return counts;
     },

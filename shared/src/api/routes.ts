@@ -8,6 +8,7 @@ import {
   shortInterestQuery,
   shortInterestResponse,
 } from '../schemas/short-interest.ts';
+import { darkPoolDataQuery, darkPoolDataResponse, darkPoolIndividualQuery, darkPoolIndividualResponse } from '../schemas/darkpools.ts';
 import { appInfoSchema, dataStatusSchema } from '../schemas/meta.ts';
 import {
   searchTickersQuery,
@@ -177,6 +178,26 @@ export const routes = {
     query: indShortInterestQuery,
     response: indShortInterestInfoResponse,
     handler: 'short-interest/get-ind-short-interest-info',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_dark_pool_data: route({
+    method: 'GET',
+    path: '/api/get_dark_pool_data',
+    auth: 'public',
+    query: darkPoolDataQuery,
+    response: darkPoolDataResponse,
+    handler: 'darkpools/get-dark-pool-data',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_dark_pool_individual_data: route({
+    method: 'GET',
+    path: '/api/get_dark_pool_individual_data',
+    auth: 'public',
+    query: darkPoolIndividualQuery,
+    response: darkPoolIndividualResponse,
+    handler: 'darkpools/get-dark-pool-individual-data',
     reads: ['market'],
     cacheSeconds: 300,
   }),

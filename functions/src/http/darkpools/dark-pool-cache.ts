@@ -1,0 +1,41 @@
+import type { DarkPoolData, DarkPoolIndividual, DarkPoolTopColumn } from '@tapewatch/shared/schemas/darkpools';
+import { documentClient } from '../../data/client.ts';
+import { SnapshotRepository } from '../../data/snapshot-repository.ts';
+import { emptyDarkPoolIndividual, orderDarkPoolRows } from '../../domain/darkpools/dark-pool-metrics.ts';
+import { DARK_POOL_TABLE_SNAPSHOT, darkPoolIndividualSnapshot, type DarkPoolTableSnapshot } from '../../jobs/darkpools-snapshots.ts';
+import { NotReadyError } from '../../lib/errors.ts';
+import { jsonText, type JsonText } from '../../lib/http.ts';
+import { TtlLru } from '../../lib/lru.ts';
+import { memoize } from '../../lib/memo.ts';
+
+/**
+ * The table snapshot changes once a day (18:00 job): each container keeps it, with every
+ * requested ordering pre-serialised (at most 12), for a minute.
+ */
+const table = memoize(60_000, async () => {
+  const snap = await new SnapshotRepository(documentClient()).latest<DarkPoolTableSnapshot>(DARK_POOL_TABLE_SNAPSHOT);
+  if (!snap) throw new NotReadyError('Dark pool data is being prepared. Please try again in a minute.');
+  return { snapshot: snap.payload, orders: new Map<string, JsonText<DarkPoolData>>() };
+});
+
+export async function darkPoolTable(top: DarkPoolTopColumn, minmax: 'asc' | 'desc'): Promise<JsonText<DarkPoolData>> {
+  const { snapshot, orders } = await table();
+  const key = `${top}|${minmax}`;
+  let body = orders.get(key);
+  if (!body) {
+    body = jsonText<DarkPoolData>({ as_of: snapshot.as_of, top, minmax, data: orderDarkPoolRows(snapshot.rows, top, minmax) });
+    orders.set(key, body);
+  }
+  return body;
+}
+
+const individual = new TtlLru<JsonText<DarkPoolIndividual>>(256, 60_000);
+
+/** A ticker's snapshot; a known ticker without FINRA rows gets the empty payload (empty state). */
+export function darkPoolIndividual(ticker: string): Promise<JsonText<DarkPoolIndividual>> {
+  return individual.get(ticker, async () => {
+    await table(); // no table yet = the ingest has not finished: 503, not a misleading "no data"
+    const snap = await new SnapshotRepository(documentClient()).latest<DarkPoolIndividual>(darkPoolIndividualSnapshot(ticker));
+    return jsonText(snap?.payload ?? emptyDarkPoolIndividual(ticker));
+  });
+}
