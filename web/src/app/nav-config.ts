@@ -1,5 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import BarChartIcon from '@mui/icons-material/BarChart';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 
 export interface NavItem {
   label: string;
@@ -9,5 +10,6 @@ export interface NavItem {
 
 /** Sidebar entries: only screens that exist. Adding a screen to the sidebar is one line here. */
 export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Dark Pools', path: '/darkpools', icon: VisibilityOffIcon },
   { label: 'Sector Performance', path: '/Sectorperformance', icon: BarChartIcon },
 ];

@@ -8,6 +8,8 @@ const SectorPerformancePage = lazy(() =>
   import('../features/sector-performance/sector-performance-page.tsx').then((m) => ({ default: m.SectorPerformancePage })),
 );
 
+const DarkPoolsPage = lazy(() => import('../features/dark-pools/dark-pools-page.tsx').then((m) => ({ default: m.DarkPoolsPage })));
+
 // Until the landing page exists the start page is Sector Performance.
 export const HOME_PATH = '/Sectorperformance';
 
@@ -18,6 +20,8 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <Navigate to={HOME_PATH} replace /> },
       // Paths match case-insensitively, so this also serves /SectorPerformance.
       { path: 'Sectorperformance', element: <SectorPerformancePage /> },
+      { path: 'darkpools', element: <DarkPoolsPage /> },
+      { path: 'darkpools/:ticker', element: <DarkPoolsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

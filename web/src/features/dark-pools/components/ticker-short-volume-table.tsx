@@ -1,0 +1,26 @@
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import { PAGE_SIZES } from '@tapewatch/shared/constants';
+import type { DarkPoolTableRow } from '@tapewatch/shared/schemas/darkpools';
+import { DataTable } from '../../../components/table/data-table.tsx';
+import { TICKER_COLUMNS } from '../utils/columns.ts';
+
+export function TickerShortVolumeTable({ ticker, rows }: { ticker: string; rows: readonly DarkPoolTableRow[] }) {
+  return (
+    <Card component="section" variant="outlined" aria-label={`${ticker} short volume`} sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Typography variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' } }}>
+        {ticker} Daily Short Volume
+      </Typography>
+      <DataTable<DarkPoolTableRow>
+        key={ticker}
+        rows={rows}
+        columns={TICKER_COLUMNS}
+        pageSize={PAGE_SIZES.darkPools}
+        getRowKey={(r) => r.date}
+        defaultSort={{ columnId: 'date', direction: 'desc' }}
+        ariaLabel={`${ticker} daily short volume`}
+        csvFileName={`dark-pools-${ticker}.csv`}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { BREAKPOINTS } from '@tapewatch/shared/constants';
+import type { DarkPoolRow, DarkPoolTableRow, DarkPoolTopColumn } from '@tapewatch/shared/schemas/darkpools';
+import type { ColumnDef } from '../../../components/table/data-table.tsx';
+import { formatNumber, formatPercent } from '../../../lib/format.ts';
+import { formatDollars } from './reshape.ts';
+
+const wide = BREAKPOINTS.darkPoolColumns;
+
+/** The six reload buttons: label shown, column the server orders by, hidden on narrow screens. */
+export const TOP_BUTTONS: ReadonlyArray<{ label: string; top: DarkPoolTopColumn; hideBelow?: number }> = [
+  { label: 'Short Volume', top: 'Short Volume', hideBelow: wide },
+  { label: 'Short Volume %', top: 'Short Volume %' },
+  { label: 'Net Short Vol.', top: 'Net Short Volume', hideBelow: wide },
+  { label: 'Net Short Vol. $', top: 'Net Short Volume $' },
+  { label: 'DP Position', top: 'Dark Pools Position', hideBelow: wide },
+  { label: 'DP Position $', top: 'Dark Pools Position $' },
+];
+
+const numeric = (id: DarkPoolTopColumn, header: string, format: (v: number | null) => string, hideBelow?: number): ColumnDef<DarkPoolRow> => ({
+  id,
+  header,
+  value: (r) => r[id],
+  format: (r) => format(r[id]),
+  align: 'right',
+  ...(hideBelow ? { hideBelow } : {}),
+});
+
+/** Main table; under 1100 px only the ticker, short % and the dollar figures stay. */
+export const DARK_POOL_COLUMNS: readonly ColumnDef<DarkPoolRow>[] = [
+  { id: 'Ticker', header: 'Ticker', value: (r) => r.Ticker },
+  { id: 'Date', header: 'Date', value: (r) => r.Date, hideBelow: wide },
+  numeric('Short Volume', 'Short Vol.', (v) => formatNumber(v), wide),
+  numeric('Short Volume %', 'Short Vol. %', (v) => formatPercent(v, 2)),
+  numeric('Net Short Volume', 'Net Short Vol.', (v) => formatNumber(v), wide),
+  numeric('Net Short Volume $', 'Net Short Vol. $', formatDollars),
+  numeric('Dark Pools Position', 'DP Position', (v) => formatNumber(v), wide),
+  numeric('Dark Pools Position $', 'DP Position $', formatDollars),
+];
+
+/** Per-ticker table, with the spec's field names as headers. */
+export const TICKER_COLUMNS: readonly ColumnDef<DarkPoolTableRow>[] = [
+  { id: 'ticker', header: 'ticker', value: (r) => r.ticker },
+  { id: 'date', header: 'date', value: (r) => r.date },
+  { id: 'short_volume', header: 'short_volume', value: (r) => r.short_volume, format: (r) => formatNumber(r.short_volume), align: 'right' },
+  { id: 'short_volume%', header: 'short_volume%', value: (r) => r['short_volume%'], format: (r) => formatPercent(r['short_volume%'], 2), align: 'right' },
+  {
+    id: 'short_exempt_volume',
+    header: 'short_exempt_volume',
+    value: (r) => r.short_exempt_volume,
+    format: (r) => formatNumber(r.short_exempt_volume),
+    align: 'right',
+    hideBelow: wide,
+  },
+  { id: 'total_volume', header: 'total_volume', value: (r) => r.total_volume, format: (r) => formatNumber(r.total_volume), align: 'right' },
+  { id: 'market', header: 'market', value: (r) => r.market, hideBelow: wide },
+];
