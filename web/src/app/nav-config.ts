@@ -1,5 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import BarChartIcon from '@mui/icons-material/BarChart';
+import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 
 export interface NavItem {
@@ -10,6 +11,7 @@ export interface NavItem {
 
 /** Sidebar entries: only screens that exist. Adding a screen to the sidebar is one line here. */
 export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Short Interest', path: '/shortinterest', icon: TrendingDownIcon },
   { label: 'Dark Pools', path: '/darkpools', icon: VisibilityOffIcon },
   { label: 'Sector Performance', path: '/Sectorperformance', icon: BarChartIcon },
 ];

@@ -7,6 +7,9 @@ import { ShellLayout } from './shell/shell-layout.tsx';
 const SectorPerformancePage = lazy(() =>
   import('../features/sector-performance/sector-performance-page.tsx').then((m) => ({ default: m.SectorPerformancePage })),
 );
+const ShortInterestPage = lazy(() =>
+  import('../features/short-interest/short-interest-page.tsx').then((m) => ({ default: m.ShortInterestPage })),
+);
 
 const DarkPoolsPage = lazy(() => import('../features/dark-pools/dark-pools-page.tsx').then((m) => ({ default: m.DarkPoolsPage })));
 
@@ -20,6 +23,8 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <Navigate to={HOME_PATH} replace /> },
       // Paths match case-insensitively, so this also serves /SectorPerformance.
       { path: 'Sectorperformance', element: <SectorPerformancePage /> },
+      { path: 'shortinterest', element: <ShortInterestPage /> },
+      { path: 'shortinterest/:ticker', element: <ShortInterestPage /> },
       { path: 'darkpools', element: <DarkPoolsPage /> },
       { path: 'darkpools/:ticker', element: <DarkPoolsPage /> },
       { path: '*', element: <NotFoundPage /> },
