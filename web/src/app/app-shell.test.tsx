@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderApp } from '../test/render-app.tsx';
 import { COLOR_MODE_STORAGE_KEY } from './color-mode.tsx';
+import { NAV_ITEMS } from './nav-config.ts';
+import { appRoutes } from './routes.tsx';
 import { demoBadgeText } from './shell/demo-badge.tsx';
 
 const demoInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1.0.0' };
@@ -48,7 +50,11 @@ describe('app shell', () => {
     mockApi({ '/api/get_app_info': [200, demoInfo] });
     renderApp('/nowhere');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/Sectorperformance']);
+    const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(NAV_ITEMS.map((i) => i.path));
+    // Every entry is a screen of the route table (not the 'Page Not Found' fallback).
+    const screens = (appRoutes[0]?.children ?? []).map((r) => r.path?.split('/')[0]?.toLowerCase()).filter((p) => p && p !== '*');
+    for (const href of hrefs) expect(screens).toContain(href!.slice(1).toLowerCase());
     const legal = screen.getByRole('navigation', { name: 'Legal' });
     expect(within(legal).getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy');
     expect(within(legal).getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/terms');

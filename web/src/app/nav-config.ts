@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import StackedBarChartIcon from '@mui/icons-material/StackedBarChart';
 
 export interface NavItem {
   label: string;
@@ -13,5 +14,6 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Short Interest', path: '/shortinterest', icon: TrendingDownIcon },
   { label: 'Dark Pools', path: '/darkpools', icon: VisibilityOffIcon },
+  { label: 'Option Walls', path: '/optionwalls', icon: StackedBarChartIcon },
   { label: 'Sector Performance', path: '/Sectorperformance', icon: BarChartIcon },
 ];

@@ -12,6 +12,9 @@ const ShortInterestPage = lazy(() =>
 );
 
 const DarkPoolsPage = lazy(() => import('../features/dark-pools/dark-pools-page.tsx').then((m) => ({ default: m.DarkPoolsPage })));
+const OptionWallsPage = lazy(() =>
+  import('../features/option-walls/option-walls-page.tsx').then((m) => ({ default: m.OptionWallsPage })),
+);
 
 // Until the landing page exists the start page is Sector Performance.
 export const HOME_PATH = '/Sectorperformance';
@@ -27,6 +30,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'shortinterest/:ticker', element: <ShortInterestPage /> },
       { path: 'darkpools', element: <DarkPoolsPage /> },
       { path: 'darkpools/:ticker', element: <DarkPoolsPage /> },
+      { path: 'optionwalls', element: <OptionWallsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

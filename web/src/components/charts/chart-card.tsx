@@ -35,6 +35,8 @@ interface ChartCardProps {
   children: (plot: ChartPlotSize) => ReactNode;
   /** Short text under the chart (sources, caveats). */
   note?: ReactNode;
+  /** Controls or key figures between the title and the chart (legend toggles, levels). */
+  controls?: ReactNode;
   /** Open the data table initially (e.g. when the chart cannot render). */
   defaultShowData?: boolean;
 }
@@ -46,6 +48,7 @@ export function ChartCard({
   mobileHeight = 320,
   children,
   note,
+  controls,
   defaultShowData = false,
 }: ChartCardProps) {
   const theme = useTheme();
@@ -84,6 +87,7 @@ export function ChartCard({
           <DownloadIcon fontSize="small" />
         </IconButton>
       </Box>
+      {controls}
       <Box ref={chartRef} sx={{ height: isMobile ? mobileHeight : height, position: 'relative' }} role="img" aria-label={title}>
         {width > 0 && plotHeight > 0 && children({ width, height: plotHeight, isMobile })}
       </Box>

@@ -19,6 +19,10 @@ interface TimeSeriesChartProps {
   formatValue: (value: number) => string;
   /** Short legend labels (narrow screens). */
   legendLabel?: (id: string) => string;
+  /** Y-axis tick labels; default `${v}%` (the returns charts). */
+  formatTick?: (value: number) => string;
+  /** Extra tooltip text for one series at one date (e.g. the strike behind a value). */
+  tooltipNote?: (id: string, index: number) => string | undefined;
 }
 
 /**
@@ -26,7 +30,7 @@ interface TimeSeriesChartProps {
  * its voronoi mesh and time scale costs ~20 kB gzip on the route. Legend is part of the SVG so
  * the saved image keeps it; hovering shows every series' value at that date.
  */
-export function TimeSeriesChart({ dates, series, width, height, compact, formatValue, legendLabel }: TimeSeriesChartProps) {
+export function TimeSeriesChart({ dates, series, width, height, compact, formatValue, legendLabel, formatTick, tooltipNote }: TimeSeriesChartProps) {
   const theme = useTheme();
   const [hover, setHover] = useState<number | null>(null);
   const legendRows = compact ? Math.ceil(series.length / 2) : 0;
@@ -83,7 +87,7 @@ export function TimeSeriesChart({ dates, series, width, height, compact, formatV
           <g key={t}>
             <line x1={margin.left} x2={margin.left + plotW} y1={y(t)} y2={y(t)} stroke={theme.palette.divider} strokeWidth={t === 0 ? 1.5 : 1} />
             <text x={margin.left - 6} y={y(t)} textAnchor="end" dominantBaseline="central" fill={text.secondary}>
-              {`${t}%`}
+              {formatTick ? formatTick(t) : `${t}%`}
             </text>
           </g>
         ))}
@@ -143,6 +147,9 @@ export function TimeSeriesChart({ dates, series, width, height, compact, formatV
               <Box sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: h.color }} />
               <Box sx={{ flex: 1 }}>{h.id}</Box>
               <Box sx={{ ml: 1.5, fontVariantNumeric: 'tabular-nums' }}>{h.value === null ? '-' : formatValue(h.value)}</Box>
+              {tooltipNote && hover !== null && tooltipNote(h.id, hover) && (
+                <Box sx={{ ml: 1, color: 'text.secondary' }}>{tooltipNote(h.id, hover)}</Box>
+              )}
             </Box>
           ))}
         </Box>

@@ -1,0 +1,143 @@
+import { useState, type MouseEvent } from 'react';
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import { niceTicks } from '../../../components/charts/axis-ticks.ts';
+import type { ReferenceLine, StrikeChartData } from '../utils/reshape.ts';
+
+interface StrikeBarChartProps {
+  data: StrikeChartData;
+  width: number;
+  height: number;
+  compact: boolean;
+  formatValue: (value: number) => string;
+  referenceLines?: readonly ReferenceLine[];
+}
+
+/**
+ * Bars per strike on a numeric strike axis, positive values stacked up and negative values stacked
+ * down (calls over puts). Hand-written SVG instead of @nivo/bar, which would add ~50 kB gzip to the
+ * route. Vertical reference lines (spot, walls, zero gamma) sit at exact prices between strikes.
+ */
+export function StrikeBarChart({ data, width, height, compact, formatValue, referenceLines = [] }: StrikeBarChartProps) {
+  const theme = useTheme();
+  const [hover, setHover] = useState<number | null>(null);
+  const { strikes, series } = data;
+  const labelRows = referenceLines.length > 0 ? (compact ? 2 : 1) : 0;
+  const margin = { top: 8 + labelRows * 16, right: compact ? 8 : 16, bottom: 28, left: compact ? 44 : 56 };
+  const plotW = Math.max(10, width - margin.left - margin.right);
+  const plotH = Math.max(10, height - margin.top - margin.bottom);
+
+  // Stack tops and bottoms per strike.
+  const up = strikes.map((_, i) => series.reduce((s, ser) => s + Math.max(0, ser.values[i] ?? 0), 0));
+  const down = strikes.map((_, i) => series.reduce((s, ser) => s + Math.min(0, ser.values[i] ?? 0), 0));
+  const yTicks = niceTicks(Math.min(0, ...down), Math.max(0, ...up), compact ? 4 : 6);
+  const yMin = Math.min(0, ...down, yTicks[0] ?? 0);
+  const yMax = Math.max(0, ...up, yTicks.at(-1) ?? 0);
+  const y = (v: number) => margin.top + (yMax === yMin ? plotH / 2 : ((yMax - v) / (yMax - yMin)) * plotH);
+
+  const gaps = strikes.slice(1).map((k, i) => k - strikes[i]!).filter((g) => g > 0);
+  const step = gaps.length ? Math.min(...gaps) : 1;
+  const refValues = referenceLines.map((r) => r.value);
+  const xLo = Math.min((strikes[0] ?? 0) - step / 2, ...refValues);
+  const xHi = Math.max((strikes.at(-1) ?? 1) + step / 2, ...refValues);
+  const x = (k: number) => margin.left + (xHi === xLo ? plotW / 2 : ((k - xLo) / (xHi - xLo)) * plotW);
+  const barW = Math.max(1, (step / Math.max(1e-9, xHi - xLo)) * plotW * 0.8);
+  const xTicks = niceTicks(xLo, xHi, Math.max(2, Math.floor(plotW / (compact ? 60 : 80))));
+
+  const bars = strikes.flatMap((k, i) => {
+    let top = 0;
+    let bottom = 0;
+    return series.flatMap((s) => {
+      const v = s.values[i] ?? 0;
+      if (v === 0) return [];
+      const from = v > 0 ? top : bottom;
+      const to = from + v;
+      if (v > 0) top = to;
+      else bottom = to;
+      return [{ key: `${s.id}-${k}`, x: x(k) - barW / 2, y: Math.min(y(from), y(to)), h: Math.max(0.5, Math.abs(y(to) - y(from))), color: s.color, neg: v < 0 }];
+    });
+  });
+
+  const onMove = (event: MouseEvent<SVGRectElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const price = xLo + ((event.clientX - rect.left) / Math.max(1, rect.width)) * (xHi - xLo);
+    let best = -1;
+    strikes.forEach((k, i) => {
+      if (best < 0 || Math.abs(k - price) < Math.abs(strikes[best]! - price)) best = i;
+    });
+    setHover(best >= 0 ? best : null);
+  };
+
+  const text = theme.palette.text;
+  const hovered = hover === null ? [] : series.map((s) => ({ ...s, value: s.values[hover] ?? null })).filter((s) => s.value !== null && s.value !== 0);
+  const tooltipLeft = hover !== null && x(strikes[hover]!) > width / 2;
+
+  return (
+    <Box sx={{ position: 'relative', width, height }}>
+      <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={11} role="presentation">
+        {yTicks.map((t) => (
+          <g key={t}>
+            <line x1={margin.left} x2={margin.left + plotW} y1={y(t)} y2={y(t)} stroke={theme.palette.divider} strokeWidth={t === 0 ? 1.5 : 1} />
+            <text x={margin.left - 6} y={y(t)} textAnchor="end" dominantBaseline="central" fill={text.secondary}>
+              {formatValue(t)}
+            </text>
+          </g>
+        ))}
+        {xTicks.map((t) => (
+          <text key={t} x={x(t)} y={margin.top + plotH + 16} textAnchor="middle" fill={text.secondary}>
+            {t}
+          </text>
+        ))}
+        {bars.map((b) => (
+          <rect key={b.key} x={b.x} y={b.y} width={barW} height={b.h} fill={b.color} fillOpacity={b.neg ? 0.65 : 0.95} />
+        ))}
+        {referenceLines.map((r, i) => (
+          <g key={r.id} data-testid={`ref-${r.id}`}>
+            <line x1={x(r.value)} x2={x(r.value)} y1={margin.top} y2={margin.top + plotH} stroke={r.color} strokeWidth={1.5} strokeDasharray="5 3" />
+            <text
+              x={x(r.value)}
+              y={margin.top - 6 - (compact ? (i % 2) * 16 : 0)}
+              textAnchor={x(r.value) > width - 60 ? 'end' : x(r.value) < 60 ? 'start' : 'middle'}
+              fill={r.color}
+              fontWeight={600}
+            >
+              {compact ? r.label : `${r.label} ${r.value}`}
+            </text>
+          </g>
+        ))}
+        {hover !== null && (
+          <rect x={x(strikes[hover]!) - barW / 2 - 1} y={margin.top} width={barW + 2} height={plotH} fill={text.primary} fillOpacity={0.08} />
+        )}
+        <rect x={margin.left} y={margin.top} width={plotW} height={plotH} fill="transparent" onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
+      </svg>
+      {hover !== null && (
+        <Box
+          role="tooltip"
+          sx={{
+            position: 'absolute',
+            top: margin.top,
+            ...(tooltipLeft ? { right: width - x(strikes[hover]!) + 12 } : { left: x(strikes[hover]!) + 12 }),
+            pointerEvents: 'none',
+            bgcolor: 'background.paper',
+            boxShadow: 4,
+            borderRadius: 1,
+            px: 1,
+            py: 0.5,
+            fontSize: 12,
+            whiteSpace: 'nowrap',
+          }}
+        >
+          <Box sx={{ fontWeight: 600, mb: 0.25 }}>Strike {strikes[hover]}</Box>
+          {hovered.length === 0 && <Box>No open interest</Box>}
+          {hovered.map((h) => (
+            <Box key={h.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+              <Box sx={{ width: 8, height: 8, borderRadius: '2px', bgcolor: h.color }} />
+              <Box sx={{ flex: 1 }}>{h.label}</Box>
+              <Box sx={{ ml: 1.5, fontVariantNumeric: 'tabular-nums' }}>{formatValue(h.value!)}</Box>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
