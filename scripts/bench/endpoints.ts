@@ -8,10 +8,12 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
   search_tickers: 'fragment=app',
   get_ticker_info: 'ticker=AAPL',
   get_ticker_prices: 'ticker=SPY&window=252&closed=true',
+  get_dark_pool_data: 'top=Dark%20Pools%20Position%20%24&minmax=desc',
+  get_dark_pool_individual_data: 'ticker=SPY',
   get_short_interest: 'top=float',
   get_ind_short_interest: 'ticker=AAPL',
   get_ind_short_interest_info: 'ticker=AAPL',
 };
 
 /** Screens whose initial JavaScript is measured (path as a user opens it). */
-export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/no-such-page'];
+export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/darkpools', '/no-such-page'];
