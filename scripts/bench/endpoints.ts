@@ -13,7 +13,10 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
   get_short_interest: 'top=float',
   get_ind_short_interest: 'ticker=AAPL',
   get_ind_short_interest_info: 'ticker=AAPL',
+  // No parameters (SPY only): benched as plain GETs of the precomputed snapshots.
+  get_option_walls: '',
+  get_option_minmax: '',
 };
 
 /** Screens whose initial JavaScript is measured (path as a user opens it). */
-export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/darkpools', '/no-such-page'];
+export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/no-such-page'];

@@ -13,6 +13,23 @@ interface StrikeBarChartProps {
   referenceLines?: readonly ReferenceLine[];
 }
 
+const CHAR_PX = 6.6;
+
+/** Centres each label on its line, clamped to the chart, on the first row where it overlaps no other label. */
+function placeLabels(items: ReadonlyArray<{ id: string; x: number; text: string }>, width: number) {
+  const rowEnds: number[] = [];
+  const placed = new Map<string, { left: number; row: number; text: string }>();
+  for (const item of [...items].sort((a, b) => a.x - b.x)) {
+    const w = item.text.length * CHAR_PX;
+    const leftEdge = Math.min(Math.max(0, item.x - w / 2), Math.max(0, width - w));
+    let row = rowEnds.findIndex((end) => end + 8 <= leftEdge);
+    if (row < 0) row = rowEnds.push(0) - 1;
+    rowEnds[row] = leftEdge + w;
+    placed.set(item.id, { left: leftEdge, row, text: item.text });
+  }
+  return items.map((i) => placed.get(i.id)!);
+}
+
 /**
  * Bars per strike on a numeric strike axis, positive values stacked up and negative values stacked
  * down (calls over puts). Hand-written SVG instead of @nivo/bar, which would add ~50 kB gzip to the
@@ -22,9 +39,18 @@ export function StrikeBarChart({ data, width, height, compact, formatValue, refe
   const theme = useTheme();
   const [hover, setHover] = useState<number | null>(null);
   const { strikes, series } = data;
-  const labelRows = referenceLines.length > 0 ? (compact ? 2 : 1) : 0;
-  const margin = { top: 8 + labelRows * 16, right: compact ? 8 : 16, bottom: 28, left: compact ? 44 : 56 };
-  const plotW = Math.max(10, width - margin.left - margin.right);
+  const right = compact ? 8 : 16;
+  const left = compact ? 44 : 56;
+  const plotW = Math.max(10, width - left - right);
+  const gaps = strikes.slice(1).map((k, i) => k - strikes[i]!).filter((g) => g > 0);
+  const step = gaps.length ? Math.min(...gaps) : 1;
+  const refValues = referenceLines.map((r) => r.value);
+  const xLo = Math.min((strikes[0] ?? 0) - step / 2, ...refValues);
+  const xHi = Math.max((strikes.at(-1) ?? 1) + step / 2, ...refValues);
+  const x = (k: number) => left + (xHi === xLo ? plotW / 2 : ((k - xLo) / (xHi - xLo)) * plotW);
+  const labels = placeLabels(referenceLines.map((r) => ({ id: r.id, x: x(r.value), text: compact ? r.label : `${r.label} ${r.value}` })), width);
+  const labelRows = labels.reduce((n, l) => Math.max(n, l.row + 1), 0);
+  const margin = { top: 8 + labelRows * 16, right, bottom: 28, left };
   const plotH = Math.max(10, height - margin.top - margin.bottom);
 
   // Stack tops and bottoms per strike.
@@ -35,12 +61,6 @@ export function StrikeBarChart({ data, width, height, compact, formatValue, refe
   const yMax = Math.max(0, ...up, yTicks.at(-1) ?? 0);
   const y = (v: number) => margin.top + (yMax === yMin ? plotH / 2 : ((yMax - v) / (yMax - yMin)) * plotH);
 
-  const gaps = strikes.slice(1).map((k, i) => k - strikes[i]!).filter((g) => g > 0);
-  const step = gaps.length ? Math.min(...gaps) : 1;
-  const refValues = referenceLines.map((r) => r.value);
-  const xLo = Math.min((strikes[0] ?? 0) - step / 2, ...refValues);
-  const xHi = Math.max((strikes.at(-1) ?? 1) + step / 2, ...refValues);
-  const x = (k: number) => margin.left + (xHi === xLo ? plotW / 2 : ((k - xLo) / (xHi - xLo)) * plotW);
   const barW = Math.max(1, (step / Math.max(1e-9, xHi - xLo)) * plotW * 0.8);
   const xTicks = niceTicks(xLo, xHi, Math.max(2, Math.floor(plotW / (compact ? 60 : 80))));
 
@@ -94,14 +114,8 @@ export function StrikeBarChart({ data, width, height, compact, formatValue, refe
         {referenceLines.map((r, i) => (
           <g key={r.id} data-testid={`ref-${r.id}`}>
             <line x1={x(r.value)} x2={x(r.value)} y1={margin.top} y2={margin.top + plotH} stroke={r.color} strokeWidth={1.5} strokeDasharray="5 3" />
-            <text
-              x={x(r.value)}
-              y={margin.top - 6 - (compact ? (i % 2) * 16 : 0)}
-              textAnchor={x(r.value) > width - 60 ? 'end' : x(r.value) < 60 ? 'start' : 'middle'}
-              fill={r.color}
-              fontWeight={600}
-            >
-              {compact ? r.label : `${r.label} ${r.value}`}
+            <text x={labels[i]!.left} y={margin.top - 6 - (labelRows - 1 - labels[i]!.row) * 16} fill={r.color} fontWeight={600}>
+              {labels[i]!.text}
             </text>
           </g>
         ))}
