@@ -30,9 +30,9 @@ export function ShortDataSummary({ ticker, info, asOf, emptyText }: ShortDataSum
           {emptyText}
         </Typography>
       ) : (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1, m: 0, mt: 1 }}>
+        <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: { xs: 2.5, sm: 4 }, rowGap: 1, m: 0, mt: 1 }}>
           {items.map((item) => (
-            <Box key={item.label} sx={{ minWidth: 0 }}>
+            <Box key={item.label}>
               <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                 {item.label}
               </Typography>

@@ -7,7 +7,10 @@ import { BREAKPOINTS, PAGE_SIZES } from '@tapewatch/shared/constants';
 import { SHORT_INTEREST_TOP_FIELD, SHORT_INTEREST_TOPS, type ShortInterestTop } from '@tapewatch/shared/schemas/short-interest';
 import { DataTable, type ColumnDef } from '../../../components/table/data-table.tsx';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
+import { useViewportWidth } from '../../../lib/use-viewport.ts';
 import type { ShortInterestTableRow } from '../api/get-short-interest.ts';
+
+const PHONE_WIDTH = 600;
 
 const columns: readonly ColumnDef<ShortInterestTableRow>[] = [
   { id: 'Ticker', header: 'Ticker', value: (r) => r.Ticker },
@@ -21,7 +24,15 @@ const columns: readonly ColumnDef<ShortInterestTableRow>[] = [
     align: 'right',
     hideBelow: BREAKPOINTS.chartsMobile,
   },
-  { id: 'Days To Cover', header: 'Days To Cover', value: (r) => r['Days To Cover'], format: (r) => formatNumber(r['Days To Cover'], 2), align: 'right' },
+  {
+    id: 'Days To Cover',
+    header: 'Days To Cover',
+    value: (r) => r['Days To Cover'],
+    format: (r) => formatNumber(r['Days To Cover'], 2),
+    align: 'right',
+    // Phones keep Ticker, Short Interest and %Float Short; the summary shows the selected ticker's days to cover.
+    hideBelow: PHONE_WIDTH,
+  },
   { id: '%Float Short', header: '%Float Short', value: (r) => r['%Float Short'], format: (r) => formatPercent(r['%Float Short'], 2), align: 'right' },
 ];
 
@@ -34,6 +45,8 @@ interface ShortInterestTableProps {
 }
 
 export function ShortInterestTable({ rows, top, onTopChange, onSelectTicker, loading }: ShortInterestTableProps) {
+  // The filter inputs' intrinsic width pushes a phone-wide table sideways; phones sort and page only.
+  const filterable = useViewportWidth() >= PHONE_WIDTH;
   const defaultSort = useMemo(() => ({ columnId: SHORT_INTEREST_TOP_FIELD[top], direction: 'desc' as const }), [top]);
   return (
     <Card component="section" variant="outlined" aria-labelledby="si-table-title" sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -58,18 +71,22 @@ export function ShortInterestTable({ rows, top, onTopChange, onSelectTicker, loa
           </Button>
         ))}
       </Box>
-      {/* Remounted per ordering: a reload starts sorted by the chosen field, on page 1. */}
-      <DataTable
-        key={top}
-        rows={rows}
-        columns={columns}
-        pageSize={PAGE_SIZES.shortInterest}
-        getRowKey={(r) => r.Ticker}
-        defaultSort={defaultSort}
-        onRowClick={(r) => onSelectTicker(r.Ticker)}
-        ariaLabel="Short interest by ticker"
-        csvFileName={`short-interest-${rows[0]?.Date ?? 'latest'}-${top}.csv`}
-      />
+      {/* Phones: tighter cells and wrapping headers so the three columns fit 375 px without scrolling. */}
+      <Box sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, '& thead .MuiTableCell-root': { whiteSpace: { xs: 'normal', sm: 'nowrap' } } }}>
+        {/* Remounted per ordering: a reload starts sorted by the chosen field, on page 1. */}
+        <DataTable
+          key={top}
+          rows={rows}
+          columns={columns}
+          pageSize={PAGE_SIZES.shortInterest}
+          getRowKey={(r) => r.Ticker}
+          defaultSort={defaultSort}
+          onRowClick={(r) => onSelectTicker(r.Ticker)}
+          filterable={filterable}
+          ariaLabel="Short interest by ticker"
+          csvFileName={`short-interest-${rows[0]?.Date ?? 'latest'}-${top}.csv`}
+        />
+      </Box>
     </Card>
   );
 }
