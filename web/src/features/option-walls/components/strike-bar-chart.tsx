@@ -130,7 +130,8 @@ export function StrikeBarChart({ data, width, height, compact, formatValue, refe
           sx={{
             position: 'absolute',
             top: margin.top,
-            ...(tooltipLeft ? { right: width - x(strikes[hover]!) + 12 } : { left: x(strikes[hover]!) + 12 }),
+            // Narrow screens: pinned to the left edge so a long list is never cut off.
+            ...(compact ? { left: 0 } : tooltipLeft ? { right: width - x(strikes[hover]!) + 12 } : { left: x(strikes[hover]!) + 12 }),
             pointerEvents: 'none',
             bgcolor: 'background.paper',
             boxShadow: 4,
