@@ -24,6 +24,8 @@ interface DualAxisChartProps {
   formatRight?: (value: number) => string;
   /** Panel label drawn in the plot's top-left corner (part of the saved image). */
   label?: string;
+  /** Keep the right axis' width without drawing it, so stacked panels share one x scale. */
+  reserveRightAxis?: boolean;
 }
 
 function domain(values: number[], includeZero: boolean): [number, number] {
@@ -44,11 +46,11 @@ function domain(values: number[], includeZero: boolean): [number, number] {
  * Bars and lines over daily dates on a left and an optional right axis, hand-written SVG (nivo's
  * bar + line would add ~80 kB gzip to the route). Bars share the left axis and always include 0.
  */
-export function DualAxisChart({ dates, layers, width, height, compact, formatLeft, formatRight, label }: DualAxisChartProps) {
+export function DualAxisChart({ dates, layers, width, height, compact, formatLeft, formatRight, label, reserveRightAxis = false }: DualAxisChartProps) {
   const theme = useTheme();
   const [hover, setHover] = useState<number | null>(null);
   const hasRight = layers.some((l) => l.axis === 'right');
-  const margin = { top: label ? 22 : 10, right: hasRight ? (compact ? 44 : 60) : 10, bottom: 22, left: compact ? 44 : 60 };
+  const margin = { top: label ? 22 : 10, right: hasRight || reserveRightAxis ? (compact ? 44 : 60) : 10, bottom: 22, left: compact ? 44 : 60 };
   const plotW = Math.max(10, width - margin.left - margin.right);
   const plotH = Math.max(10, height - margin.top - margin.bottom);
   const values = (axis: 'left' | 'right') =>
@@ -96,7 +98,7 @@ export function DualAxisChart({ dates, layers, width, height, compact, formatLef
             </text>
           </g>
         ))}
-        {rightTicks.map((t) => (
+        {hasRight && rightTicks.map((t) => (
           <text key={`r${t}`} x={margin.left + plotW + 6} y={yr(t)} dominantBaseline="central" fill={text.secondary}>
             {formatRight ? formatRight(t) : t}
           </text>

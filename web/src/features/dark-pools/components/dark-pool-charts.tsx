@@ -60,6 +60,7 @@ export function DarkPoolCharts({ data }: { data: DarkPoolIndividualData }) {
                 compact={isMobile}
                 formatLeft={(v) => formatShort(v)}
                 label="Rolling 20-Day Position"
+                reserveRightAxis
               />
             </Box>
           );

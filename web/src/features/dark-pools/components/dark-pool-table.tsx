@@ -7,10 +7,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZES } from '@tapewatch/shared/constants';
 import type { DarkPoolRow, DarkPoolTopColumn } from '@tapewatch/shared/schemas/darkpools';
+import { tableCardSx } from './table-card-sx.ts';
 import { DataTable } from '../../../components/table/data-table.tsx';
-import { useViewportWidth } from '../../../lib/use-viewport.ts';
+import { useMemo } from 'react';
+import { useIsMobile, useViewportWidth } from '../../../lib/use-viewport.ts';
 import type { DarkPoolData, MinMax } from '../api/get-dark-pool-data.ts';
-import { DARK_POOL_COLUMNS, TOP_BUTTONS } from '../utils/columns.ts';
+import { darkPoolColumns, PHONE_WIDTH, TOP_BUTTONS } from '../utils/columns.ts';
 
 interface DarkPoolTableProps {
   data: DarkPoolData | undefined;
@@ -22,9 +24,11 @@ interface DarkPoolTableProps {
 
 export function DarkPoolTable({ data, top, minmax, onReload, onSelect }: DarkPoolTableProps) {
   const width = useViewportWidth();
+  const compact = useIsMobile(PHONE_WIDTH);
+  const columns = useMemo(() => darkPoolColumns(compact), [compact]);
   const buttons = TOP_BUTTONS.filter((b) => b.hideBelow === undefined || width >= b.hideBelow);
   return (
-    <Card component="section" variant="outlined" aria-label="All tickers" sx={{ p: { xs: 1.5, sm: 2 } }}>
+    <Card component="section" variant="outlined" aria-label="All tickers" sx={tableCardSx}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, mr: 1 }}>
           All Tickers{data ? ` on ${data.as_of}` : ''}
@@ -57,7 +61,7 @@ export function DarkPoolTable({ data, top, minmax, onReload, onSelect }: DarkPoo
           // A reload shows the server's order: remounting applies it as the sort and resets to page 1.
           key={`${top}|${minmax}`}
           rows={data.data}
-          columns={DARK_POOL_COLUMNS}
+          columns={columns}
           pageSize={PAGE_SIZES.darkPools}
           getRowKey={(r) => r.Ticker}
           defaultSort={{ columnId: top, direction: minmax }}
