@@ -82,6 +82,30 @@ test.describe('Short Interest', () => {
     expect(shown).toEqual(expected);
   });
 
+  test('Download CSV exports every row in the table order with raw values', async ({ page, request }) => {
+    const api = await table(request, 'float');
+    await page.goto('/shortinterest');
+    await expect(page.getByRole('table', { name: 'Short interest by ticker' }).getByTestId('data-row')).toHaveCount(20);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`short-interest-${api[0]!.Date}-float.csv`);
+    const lines = (await (await download.createReadStream()).toArray()).join('').trim().split(/\r\n/);
+    expect(lines[0]).toBe('Ticker,Date,Short Interest,Average Volume,Days To Cover,%Float Short');
+    expect(lines).toHaveLength(api.length + 1);
+    const r = api[0]!;
+    expect(lines[1]).toBe([r.Ticker, r.Date, r['Short Interest'], r['Average Volume'], r['Days To Cover'], r['%Float Short']].map((v) => v ?? '').join(','));
+  });
+
+  test('on a phone the table keeps Ticker, Short Interest and %Float Short without sideways scrolling', async ({ page, request }) => {
+    const api = await table(request, 'float');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/shortinterest');
+    const grid = page.getByRole('table', { name: 'Short interest by ticker' });
+    await expect(grid.getByTestId('data-row')).toHaveCount(20);
+    expect(await rowCells(page).then((rows) => rows[0])).toEqual([api[0]!.Ticker, fmtInt(api[0]!['Short Interest']), `${fmt2(api[0]!['%Float Short'])}%`]);
+    const overflow = await grid.evaluate((t) => t.getBoundingClientRect().width - t.parentElement!.getBoundingClientRect().width);
+    expect(overflow).toBeLessThanOrEqual(1);
+  });
+
   test('a ticker outside NASDAQ shows the NASDAQ-only message', async ({ page }) => {
     await page.goto('/shortinterest/SPY');
     await expect(page.getByTestId('short-data-empty')).toHaveText(NASDAQ_ONLY_MESSAGE);
