@@ -22,7 +22,8 @@ export interface LatestTable {
   bodies: Record<ShortInterestTop, JsonText<ShortInterestTable>>;
 }
 
-export const latestTable = memoize(60_000, async (): Promise<LatestTable> => {
+// Settlements arrive twice a month: 5 minutes (the route's HTTP cache time) keeps reloads rare.
+export const latestTable = memoize(300_000, async (): Promise<LatestTable> => {
   const snap = await new SnapshotRepository(documentClient()).latest<ShortInterestSnapshot>(SHORT_INTEREST_SNAPSHOT);
   if (!snap) throw new NotReadyError('Short interest is being loaded. Please try again in a minute.');
   const { payload } = snap;
