@@ -8,7 +8,9 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // nivo (and the d3 modules it pulls in) stays out of the entry: only the chart routes load it.
 const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-  { name: 'vendor-mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|@babel[\\/]runtime|hoist-non-react-statics|clsx|prop-types|react-is)[\\/]/ },
+  // MUI's styling core only: @mui/material components are left to per-route splitting, otherwise
+  // one screen's Autocomplete or Pagination would be downloaded by every route.
+  { name: 'vendor-mui', test: /node_modules[\\/](@mui[\\/](system|styled-engine|utils|private-theming)|@emotion|stylis|@babel[\\/]runtime|hoist-non-react-statics|clsx|prop-types|react-is)[\\/]/ },
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/ },
   { name: 'vendor-nivo', test: /node_modules[\\/](@nivo|d3-[a-z-]+|@react-spring|internmap|delaunator|robust-predicates|lodash)[\\/]/ },
 ];

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { routeList } from '@tapewatch/shared/api/routes';
+import { schedules } from '@tapewatch/functions/jobs/schedules';
 import { createSearchIndex } from '@tapewatch/functions/domain/tickers/search';
 import { readListings } from '../demo-data/universe.ts';
 import { benchAnalytics } from './analytics.ts';
@@ -18,17 +19,27 @@ import { startServer } from './startup.ts';
 const ROOT = join(import.meta.dirname, '../..');
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const budgets: Record<string, number> = { '/api/get_sector_performance_data': 25, '/api/search_tickers?fragment=app': 15 };
+// p99 budgets from the issues: Sector Performance 25 ms, search 15 ms, the Free analytics I screens 30 ms.
+const budgets: Record<string, number> = {
+  '/api/get_sector_performance_data': 25,
+  '/api/search_tickers?fragment=app': 15,
+};
+const budgetFor = (path: string): number | '' =>
+  budgets[path] ?? (/(short_interest|dark_pool|option_walls|option_minmax)/.test(path) ? 30 : '');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-bench-'));
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
 
 console.log('Start-up');
 const first = await startServer(port, dataDir);
+// Latencies are measured on a quiet server: wait for the background demo backfill to finish.
+const backfills = schedules.filter((s) => s.demoBackfillDays !== null).length;
+const backfillMs = await first.waitForOutput(/backfilled \S+ in/, backfills);
 await first.stop();
 const second = await startServer(port, dataDir);
-results.startup = { firstStartMs: first.readyMs, restartMs: second.readyMs };
+results.startup = { firstStartMs: first.readyMs, demoBackfillDoneMs: backfillMs, restartMs: second.readyMs };
 console.log(`  first start (empty data dir, loads demo data): ${(first.readyMs / 1000).toFixed(1)} s  (budget 60 s)`);
+console.log(`  demo backfill finished in the background at:   ${(backfillMs / 1000).toFixed(1)} s after start`);
 console.log(`  restart (data already loaded):                  ${(second.readyMs / 1000).toFixed(1)} s  (budget 10 s)`);
 
 console.log(`\nEndpoints (10 connections, ${seconds} s each)`);
@@ -37,7 +48,7 @@ for (const r of routeList.filter((r) => r.method === 'GET')) {
   const q = benchQueries[r.name];
   latency.push(await measureLatency(second.url, q ? `${r.path}?${q}` : r.path, 10, seconds));
 }
-console.table(latency.map((l) => ({ ...l, budgetP99: budgets[l.path] ?? '' })));
+console.table(latency.map((l) => ({ ...l, budgetP99: budgetFor(l.path) })));
 results.endpoints = latency;
 
 console.log('\nAnalytics kernels (median)');

@@ -6,6 +6,8 @@ const ROOT = join(import.meta.dirname, '../..');
 export interface RunningServer {
   url: string;
   readyMs: number;
+  /** Resolves with the ms since start once the output has matched `pattern` `count` times. */
+  waitForOutput(pattern: RegExp, count: number): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -18,14 +20,26 @@ export function startServer(port: number, dataDir: string): Promise<RunningServe
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const waiters: Array<() => void> = [];
+  const waitForOutput = (pattern: RegExp, count: number) =>
+    new Promise<number>((resolve) => {
+      const check = () => {
+        if ((output.match(new RegExp(pattern.source, 'g')) ?? []).length >= count) resolve(Math.round(performance.now() - started));
+        else waiters.push(check);
+      };
+      check();
+    });
+  let ready = false;
   return new Promise((resolve, reject) => {
     const onData = (d: Buffer) => {
       output += d.toString();
-      if (output.includes('Tapewatch is running')) {
-        child.stdout.off('data', onData);
+      waiters.splice(0).forEach((w) => w());
+      if (!ready && output.includes('Tapewatch is running')) {
+        ready = true;
         resolve({
           url: `http://127.0.0.1:${port}`,
           readyMs: Math.round(performance.now() - started),
+          waitForOutput,
           stop: () =>
             new Promise((r) => {
               child.once('exit', () => r());

@@ -2,9 +2,13 @@ import { documentClient } from '../../data/client.ts';
 import { JobLogRepository } from '../../data/job-log-repository.ts';
 import { schedules } from '../../jobs/schedules.ts';
 import { defineHandler } from '../../lib/http.ts';
+import { memoize } from '../../lib/memo.ts';
 
 /** The as-of date of each dataset and the last run of each job, for users and operators. */
-export const handler = defineHandler('get_data_status', async () => {
+export const handler = defineHandler('get_data_status', async () => status());
+
+// A few seconds of staleness is fine for a status page and keeps it one read per container.
+const status = memoize(5_000, async () => {
   const repo = new JobLogRepository(documentClient());
   const [datasets, runs] = await Promise.all([repo.datasets(), Promise.all(schedules.map((s) => repo.latest(s.name)))]);
   return {
