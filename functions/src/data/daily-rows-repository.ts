@@ -1,4 +1,5 @@
-import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchPutAll } from './batch-write.ts';
 import { marketKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
@@ -42,7 +43,7 @@ export class DailyRowsRepository<R extends DatedRow> {
         const rows = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
         return { ...key, ticker: s.ticker, year: s.year, rows: rows.length, data: JSON.stringify(rows) };
       });
-      await this.write(items);
+      await batchPutAll(this.db, tableName('market'), items);
       written += items.length;
     }
     return written;
@@ -68,15 +69,5 @@ export class DailyRowsRepository<R extends DatedRow> {
       if (pending.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
     }
     return out;
-  }
-
-  private async write(items: Record<string, unknown>[]): Promise<void> {
-    let pending = items.map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('DynamoDB kept returning unprocessed items');
-      const res = await this.db.send(new BatchWriteCommand({ RequestItems: { [tableName('market')]: pending } }));
-      pending = (res.UnprocessedItems?.[tableName('market')] ?? []) as typeof pending;
-      if (pending.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    }
   }
 }

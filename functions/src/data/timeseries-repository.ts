@@ -1,5 +1,5 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchPutAll } from './batch-write.ts';
 import { marketKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
@@ -44,7 +44,7 @@ export class TimeSeriesRepository {
       data: JSON.stringify(chunk),
     }));
     for (let i = 0; i < items.length; i += 25) {
-      await this.batchPut(items.slice(i, i + 25));
+      await batchPutAll(this.db, tableName('market'), items.slice(i, i + 25));
     }
     return items.length;
   }
@@ -62,16 +62,6 @@ export class TimeSeriesRepository {
     });
     for (const item of items) appendChunk(out, JSON.parse(item.data as string) as DailySeries);
     return out;
-  }
-
-  private async batchPut(items: Record<string, unknown>[]): Promise<void> {
-    let pending = items.map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('DynamoDB kept returning unprocessed items');
-      const res = await this.db.send(new BatchWriteCommand({ RequestItems: { [tableName('market')]: pending } }));
-      pending = (res.UnprocessedItems?.[tableName('market')] ?? []) as typeof pending;
-      if (pending.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    }
   }
 }
 

@@ -7,17 +7,10 @@
 
 export type SeedPart = string | number;
 
-/** mulberry32: tiny, fast 32-bit generator with good equidistribution for simulation use. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../analytics/random.ts';
+
+/** The analytics library's mulberry32, re-exported: one generator for k-means and the demo. */
+export { mulberry32 };
 
 /**
  * cyrb53-style string hash folded to 32 bits. Two independent 32-bit lanes keep collisions rare
