@@ -78,4 +78,15 @@ export const schedules: readonly ScheduleDef[] = [
     demoBackfillDays: 90,
     dataset: 'option-chains-SPY',
   },
+  {
+    name: 'spy-to-vix',
+    handler: 'jobs/spy-to-vix',
+    cron: '45 16 * * 1-5',
+    description: 'Precompute SPY To VIX (regressions and joint distributions per horizon) after the prices job',
+    reads: ['market'],
+    writes: ['market'],
+    runOnLocalStart: false,
+    demoBackfillDays: 1,
+    dataset: 'spy_to_vix',
+  },
 ];

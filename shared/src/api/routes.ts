@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sectorPerformanceSchema } from '../schemas/sectors.ts';
+import { spyToVixSchema } from '../schemas/spy-to-vix.ts';
 import { optionMinmaxSchema, optionWallsSchema } from '../schemas/optionwalls.ts';
 import {
   indShortInterestInfoResponse,
@@ -98,6 +99,16 @@ export const routes = {
     query: noQuery,
     response: sectorPerformanceSchema,
     handler: 'sectors/get-sector-performance-data',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_spy_to_vix_data: route({
+    method: 'GET',
+    path: '/api/get_spy_to_vix_data',
+    auth: 'public',
+    query: noQuery,
+    response: spyToVixSchema,
+    handler: 'spy-to-vix/get-spy-to-vix-data',
     reads: ['market'],
     cacheSeconds: 300,
   }),

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Horizons in trading days; the response keys are `${h}d`. */
+export const SPY_TO_VIX_HORIZONS = [1, 2, 5, 10, 20] as const;
+export const spyToVixPeriod = z.enum(['1d', '2d', '5d', '10d', '20d']);
+export type SpyToVixPeriod = z.infer<typeof spyToVixPeriod>;
+
+/** Heatmap colour ranges from the spec (probability 35-65; distribution 0-8 for 1d/2d, 0-5 otherwise). */
+export const SPY_TO_VIX_RANGES = {
+  probability: [35, 65],
+  distribution: { '1d': [0, 8], '2d': [0, 8], '5d': [0, 5], '10d': [0, 5], '20d': [0, 5] },
+} as const;
+
+/** [x index, y index, percent]: x = VIX change bucket, y = SPY change row (label = y x 0.1 - 3). */
+const triple = z.tuple([z.number().int(), z.number().int(), z.number()]);
+
+const heatmapFeature = z.object({
+  /** Axis labels in percent. The first and last label of each axis also collect the tails beyond it. */
+  index: z.object({ x: z.array(z.string()), y: z.array(z.string()) }),
+  /** Non-empty cells only; a missing cell is 0% of observations (or, for probabilities, too few of them). */
+  data: z.record(spyToVixPeriod, z.array(triple)),
+});
+
+const coefPair = z.object({ const: z.number(), x1: z.number() });
+
+/** statsmodels summary2 column names, keyed by const (alpha) and x1 (beta on the VIX change). */
+export const spyToVixRegressionSchema = z.object({
+  'Coef.': coefPair,
+  'Std.Err.': coefPair,
+  t: coefPair,
+  'P>|t|': coefPair,
+  '[0.025': coefPair,
+  '0.975]': coefPair,
+  correlation: z.number(),
+  r_squared: z.number(),
+  nobs: z.number().int(),
+  /** Newey-West lags (h - 1; 0 at one day = White heteroskedasticity-robust errors). */
+  maxlags: z.number().int(),
+});
+
+export const spyToVixProbRowSchema = z.object({
+  /** The VIX change bucket (10% wide) in percent, e.g. "-10". */
+  vix_bucket: z.string(),
+  /** % of observations in the bucket whose forward SPY return was > 0 / < 0. */
+  positive: z.number(),
+  negative: z.number(),
+  count: z.number().int(),
+});
+
+export const spyToVixSchema = z.object({
+  as_of: z.string(),
+  /** First close used (the series start in 2004); SPY closes are dividend-adjusted. */
+  from: z.string(),
+  spy_to_vix_prob_positive: heatmapFeature.extend({
+    regression_data: z.record(spyToVixPeriod, spyToVixRegressionSchema),
+    prob_table: z.record(spyToVixPeriod, z.array(spyToVixProbRowSchema)),
+    /** Cells with fewer observations are left out of the probability heatmap. */
+    min_count: z.number().int(),
+  }),
+  spy_to_vix_rounded_1: heatmapFeature,
+  spy_to_vix_rounded_10: heatmapFeature,
+});
+
+export type SpyToVix = z.infer<typeof spyToVixSchema>;
+export type SpyToVixRegression = z.infer<typeof spyToVixRegressionSchema>;
+export type SpyToVixProbRow = z.infer<typeof spyToVixProbRowSchema>;
+export type SpyToVixHeatmap = SpyToVix['spy_to_vix_rounded_1'];
