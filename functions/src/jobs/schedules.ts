@@ -89,4 +89,15 @@ export const schedules: readonly ScheduleDef[] = [
     demoBackfillDays: 1,
     dataset: 'spy_to_vix',
   },
+  {
+    name: 'clusters-table',
+    handler: 'jobs/clusters-table',
+    cron: '45 16 * * 1-5',
+    description: 'Precompute the Clusters all-stocks table (default parameters, whole universe) after the prices job',
+    reads: ['market'],
+    writes: ['market'],
+    runOnLocalStart: false,
+    demoBackfillDays: 1,
+    dataset: 'clusters_table',
+  },
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sectorPerformanceSchema } from '../schemas/sectors.ts';
+import { clustersPredictionQuery, clusterPredictionsSchema, clustersQuery, clustersResponse, clustersTableResponse } from '../schemas/clusters.ts';
 import { spyToVixSchema } from '../schemas/spy-to-vix.ts';
 import { optionMinmaxSchema, optionWallsSchema } from '../schemas/optionwalls.ts';
 import {
@@ -209,6 +210,36 @@ export const routes = {
     query: darkPoolIndividualQuery,
     response: darkPoolIndividualResponse,
     handler: 'darkpools/get-dark-pool-individual-data',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_clusters_data: route({
+    method: 'GET',
+    path: '/api/get_clusters_data',
+    auth: 'public',
+    query: clustersQuery,
+    response: clustersResponse,
+    handler: 'clusters/get-clusters-data',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_clusters_table_data: route({
+    method: 'GET',
+    path: '/api/get_clusters_table_data',
+    auth: 'public',
+    query: noQuery,
+    response: clustersTableResponse,
+    handler: 'clusters/get-clusters-table-data',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_clusters_prediction_data: route({
+    method: 'GET',
+    path: '/api/get_clusters_prediction_data',
+    auth: 'public',
+    query: clustersPredictionQuery,
+    response: clusterPredictionsSchema,
+    handler: 'clusters/get-clusters-prediction-data',
     reads: ['market'],
     cacheSeconds: 300,
   }),

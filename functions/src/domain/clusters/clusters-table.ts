@@ -1,0 +1,34 @@
+import type { ClustersTableRow } from '@tapewatch/shared/schemas/clusters';
+import { CLUSTER_DEFAULTS } from '@tapewatch/shared/schemas/clusters';
+import { ClustersInputError, computeClusters, type ClusterSeries } from './compute-clusters.ts';
+
+/** The table's default parameters (spec part 1 section 9: table loads use the initial choices). */
+export const TABLE_PARAMS = {
+  nb_clusters: CLUSTER_DEFAULTS.nb_clusters,
+  length: CLUSTER_DEFAULTS.length,
+  metric: CLUSTER_DEFAULTS.metric,
+  iterations: CLUSTER_DEFAULTS.iterations,
+  features: CLUSTER_DEFAULTS.features,
+  training_window: CLUSTER_DEFAULTS.training_window,
+} as const;
+
+/** One table row: the current cluster's average forward returns; null when the ticker cannot be clustered. */
+export function clustersTableRow(ticker: string, s: ClusterSeries): ClustersTableRow | null {
+  try {
+    const out = computeClusters(ticker, s, TABLE_PARAMS);
+    const f = out.cluster_info.forward_returns;
+    return {
+      ticker,
+      date: out.cluster_info.date,
+      close: s.closes[s.closes.length - 1]!,
+      '1d_forward_return': f.d1,
+      '2d_forward_return': f.d2,
+      '5d_forward_return': f.d5,
+      '10d_forward_return': f.d10,
+      '20d_forward_return': f.d20,
+    };
+  } catch (err) {
+    if (err instanceof ClustersInputError) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterPredictionsSchema, clustersResponse, clustersTableResponse } from '@tapewatch/shared/schemas/clusters';
+import type { DailySeries } from '@tapewatch/functions/data/timeseries-repository';
+import { readStocks } from '../demo-data/universe.ts';
+import { startTestRuntime } from '../test/runtime-fixture.ts';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+});
+afterAll(() => rt?.dispose());
+
+const get = async (path: string) => {
+  const res = await fetch(rt.url + path);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+
+const stock = (t: string) => [...readStocks()].find((s) => s.ticker === t)!.series;
+const tr = (s: DailySeries) => (s.adjClose && s.adjClose.length === s.close.length ? s.adjClose : s.close);
+const AS_OF = '2024-03-08';
+
+describe('clusters endpoints on the demo universe', () => {
+  it('clusters AAPL with the defaults; averages equal an independent computation from stored closes', async () => {
+    const { status, body } = await get('/api/get_clusters_data?ticker=aapl');
+    expect(status).toBe(200);
+    const c = clustersResponse.parse(body);
+    const s = stock('AAPL');
+    const end = s.date.findLastIndex((d) => d <= AS_OF) + 1;
+    const dates = s.date.slice(0, end);
+    const closes = tr(s).slice(0, end);
+    const n = dates.length;
+    expect(c.ticker).toBe('AAPL');
+    expect(c.cluster_info.date).toBe(AS_OF);
+    // 400-day training window, 10-day windows -> 391 labelled windows ending at the last 391 dates.
+    expect(c.clusters_daily_data).toHaveLength(391);
+    expect(c.clusters_daily_data.map((r) => r.date)).toEqual(dates.slice(n - 391));
+    expect(c.clusters_daily_data.at(-1)!.return).toBeCloseTo(closes[n - 1]! / closes[n - 2]! - 1, 12);
+    expect(c.cluster_info.current_cluster).toBe(c.clusters_daily_data.at(-1)!.cluster);
+    expect(c.clusters_daily_colors).toHaveLength(8);
+    expect(c.clusters_average_data.clusters_count.counts.reduce((a, b) => a + b, 0)).toBe(391);
+
+    const horizons = [1, 2, 5, 10, 20] as const;
+    for (const h of horizons) {
+      const byCluster = new Map<number, number[]>();
+      c.clusters_daily_data.forEach((r, i) => {
+        const e = n - 391 + i;
+        if (e + h < n) byCluster.set(r.cluster, [...(byCluster.get(r.cluster) ?? []), closes[e + h]! / closes[e]! - 1]);
+      });
+      const avg = (xs: number[] | undefined) => (xs?.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+      const api = c.clusters_average_data.clusters_average_returns[`${h}D Forward Return`];
+      api.forEach((v, k) => (v === null ? expect(avg(byCluster.get(k))).toBeNull() : expect(v).toBeCloseTo(avg(byCluster.get(k))!, 12)));
+      expect(c.cluster_info.forward_returns[`d${h}`]).toBe(api[c.cluster_info.current_cluster]);
+    }
+    expect(c.predictions.index).toEqual(dates.slice(n - 120));
+    expect(c.predictions.close).toEqual(s.close.slice(end - 120, end));
+    expect(c.predictions.mark_dates.area).toEqual({ start: dates[n - 10], end: AS_OF });
+    expect(c.predictions.mark_dates.d1.date).toBe('2024-03-11');
+    expect(c.predictions.mark_dates.d20.date).toBe('2024-04-05');
+    const d5 = c.cluster_info.forward_returns.d5!;
+    expect(c.predictions.mark_dates.d5.close).toBeCloseTo(s.close[end - 1]! * (1 + d5), 9);
+  });
+
+  it('answers the same request identically (fixed seed) and honours every parameter', async () => {
+    const q = '/api/get_clusters_data?ticker=MSFT&nb_clusters=3&length=5&iterations=5&features=pct&training_window=200';
+    const a = clustersResponse.parse((await get(q)).body);
+    const b = clustersResponse.parse((await get(q)).body);
+    expect(a).toEqual(b);
+    expect(a.clusters_daily_colors).toHaveLength(3);
+    expect(a.clusters_daily_data).toHaveLength(196);
+    expect(a.params).toMatchObject({ nb_clusters: 3, length: 5, iterations: 5, features: 'pct', training_window: 200 });
+  });
+
+  it('rejects choices outside the spec with a 400 naming the parameter, and DTW with the reason', async () => {
+    for (const [q, name] of [
+      ['nb_clusters=11', 'nb_clusters'],
+      ['length=7', 'length'],
+      ['iterations=3', 'iterations'],
+      ['features=volume', 'features'],
+      ['training_window=300', 'training_window'],
+      ['bogus=1', 'bogus'],
+    ] as const) {
+      const r = await get(`/api/get_clusters_data?ticker=SPY&${q}`);
+      expect(r.status, q).toBe(400);
+      expect(String(r.body.alert_message), q).toContain(name);
+    }
+    const dtw = await get('/api/get_clusters_data?ticker=SPY&metric=dtw');
+    expect(dtw.status).toBe(400);
+    expect(String(dtw.body.alert_message)).toContain('computational cost');
+    const unknown = await get('/api/get_clusters_data?ticker=NOPE');
+    expect(unknown.status).toBe(404);
+    expect(String(unknown.body.alert_message)).toContain('Unknown ticker NOPE');
+  });
+
+  it('serves the nightly table: each row equals the single-stock answer with the defaults', async () => {
+    const { status, body } = await get('/api/get_clusters_table_data');
+    expect(status).toBe(200);
+    const t = clustersTableResponse.parse(body);
+    expect(t.all.length).toBeGreaterThan(400);
+    expect(t.sp500.length).toBeGreaterThan(400);
+    expect(t.nasdaq100.length).toBeGreaterThan(80);
+    expect(t.nasdaq100.length).toBeLessThan(t.all.length);
+    const row = t.all.find((r) => r.ticker === 'AAPL')!;
+    const single = clustersResponse.parse((await get('/api/get_clusters_data?ticker=AAPL')).body);
+    expect(row).toEqual({
+      ticker: 'AAPL',
+      date: AS_OF,
+      close: single.predictions.close.at(-1),
+      '1d_forward_return': single.cluster_info.forward_returns.d1,
+      '2d_forward_return': single.cluster_info.forward_returns.d2,
+      '5d_forward_return': single.cluster_info.forward_returns.d5,
+      '10d_forward_return': single.cluster_info.forward_returns.d10,
+      '20d_forward_return': single.cluster_info.forward_returns.d20,
+    });
+  });
+
+  it('projects the selected row with the given returns', async () => {
+    const { status, body } = await get('/api/get_clusters_prediction_data?ticker=aapl&d1=0.01&d2=0.02&d5=-0.05&d10=0&d20=0.1');
+    expect(status).toBe(200);
+    const p = clusterPredictionsSchema.parse(body);
+    const s = stock('AAPL');
+    const last = s.close[s.date.findLastIndex((d) => d <= AS_OF)]!;
+    expect(p.mark_dates.d1.close).toBeCloseTo(last * 1.01, 9);
+    expect(p.mark_dates.d5.close).toBeCloseTo(last * 0.95, 9);
+    expect(p.mark_dates.d20.close).toBeCloseTo(last * 1.1, 9);
+    const bad = await get('/api/get_clusters_prediction_data?ticker=AAPL&d1=abc&d2=0&d5=0&d10=0&d20=0');
+    expect(bad.status).toBe(400);
+    expect(String(bad.body.alert_message)).toContain('d1');
+  });
+});
