@@ -90,6 +90,17 @@ export const schedules: readonly ScheduleDef[] = [
     dataset: 'spy_to_vix',
   },
   {
+    name: 'sector-rotation',
+    handler: 'jobs/sector-rotation',
+    cron: '40 16 * * 1-5',
+    description: 'Precompute Sector Rotation (all index/lookback/factor choices) and the Market Map after the prices job',
+    reads: ['market'],
+    writes: ['market'],
+    runOnLocalStart: false,
+    demoBackfillDays: 1,
+    dataset: 'sector_rotation',
+  },
+  {
     name: 'clusters-table',
     handler: 'jobs/clusters-table',
     cron: '45 16 * * 1-5',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sectorPerformanceSchema } from '../schemas/sectors.ts';
 import { clustersPredictionQuery, clusterPredictionsSchema, clustersQuery, clustersResponse, clustersTableResponse } from '../schemas/clusters.ts';
 import { spyToVixSchema } from '../schemas/spy-to-vix.ts';
+import { mcHeatmapResponse, sectorRotationQuery, sectorRotationResponse } from '../schemas/sector-rotation.ts';
 import { optionMinmaxSchema, optionWallsSchema } from '../schemas/optionwalls.ts';
 import {
   indShortInterestInfoResponse,
@@ -110,6 +111,26 @@ export const routes = {
     query: noQuery,
     response: spyToVixSchema,
     handler: 'spy-to-vix/get-spy-to-vix-data',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_sector_rotation_data: route({
+    method: 'GET',
+    path: '/api/get_sector_rotation_data',
+    auth: 'public',
+    query: sectorRotationQuery,
+    response: sectorRotationResponse,
+    handler: 'sectors/get-sector-rotation-data',
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_mc_heatmap_data: route({
+    method: 'GET',
+    path: '/api/get_mc_heatmap_data',
+    auth: 'public',
+    query: noQuery,
+    response: mcHeatmapResponse,
+    handler: 'sectors/get-mc-heatmap-data',
     reads: ['market'],
     cacheSeconds: 300,
   }),
