@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import Backdrop from '@mui/material/Backdrop';
 import CircularProgress from '@mui/material/CircularProgress';
 
@@ -16,7 +16,9 @@ export function LoadingOverlay({ open }: LoadingOverlayProps) {
   }
   const shown = open && !dismissed;
 
-  useEffect(() => {
+  // A layout effect attaches the listener before the overlay is painted, so an Escape pressed as
+  // soon as it appears is never lost (a passive effect can run after the first paint).
+  useLayoutEffect(() => {
     if (!shown) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setDismissed(true);
