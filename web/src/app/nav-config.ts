@@ -3,6 +3,7 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import StackedBarChartIcon from '@mui/icons-material/StackedBarChart';
+import ShowChartIcon from '@mui/icons-material/ShowChart';
 
 export interface NavItem {
   label: string;
@@ -15,5 +16,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Short Interest', path: '/shortinterest', icon: TrendingDownIcon },
   { label: 'Dark Pools', path: '/darkpools', icon: VisibilityOffIcon },
   { label: 'Option Walls', path: '/optionwalls', icon: StackedBarChartIcon },
+  { label: 'SPY To VIX', path: '/spytovix', icon: ShowChartIcon },
   { label: 'Sector Performance', path: '/Sectorperformance', icon: BarChartIcon },
 ];

@@ -15,6 +15,7 @@ const DarkPoolsPage = lazy(() => import('../features/dark-pools/dark-pools-page.
 const OptionWallsPage = lazy(() =>
   import('../features/option-walls/option-walls-page.tsx').then((m) => ({ default: m.OptionWallsPage })),
 );
+const SpyToVixPage = lazy(() => import('../features/spy-to-vix/spy-to-vix-page.tsx').then((m) => ({ default: m.SpyToVixPage })));
 
 // Until the landing page exists the start page is Sector Performance.
 export const HOME_PATH = '/Sectorperformance';
@@ -31,6 +32,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'darkpools', element: <DarkPoolsPage /> },
       { path: 'darkpools/:ticker', element: <DarkPoolsPage /> },
       { path: 'optionwalls', element: <OptionWallsPage /> },
+      { path: 'spytovix', element: <SpyToVixPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

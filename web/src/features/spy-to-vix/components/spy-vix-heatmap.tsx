@@ -1,0 +1,30 @@
+import { HeatmapGrid, type HeatmapGridRow } from '../../../components/charts/heatmap-grid.tsx';
+import { sparseLabel } from '../utils/reshape.ts';
+
+interface SpyVixHeatmapProps {
+  rows: HeatmapGridRow[];
+  width: number;
+  height: number;
+  min: number;
+  max: number;
+  compact: boolean;
+}
+
+/** 61 SPY rows x up to 81 VIX columns: only every 0.5% row and every few columns keep a label. */
+export function SpyVixHeatmap({ rows, width, height, min, max, compact }: SpyVixHeatmapProps) {
+  const columns = rows[0]?.data.length ?? 1;
+  return (
+    <HeatmapGrid
+      rows={rows}
+      width={width}
+      height={height}
+      min={min}
+      max={max}
+      steps={9}
+      formatValue={(v) => v.toFixed(1)}
+      rowLabel={(id) => sparseLabel(id, 0.5)}
+      labelWidth={compact ? 36 : 44}
+      columnLabel={(x, cellWidth) => (cellWidth >= 28 ? x : sparseLabel(x, columns > 20 ? (compact ? 20 : 10) : 20))}
+    />
+  );
+}
