@@ -1,5 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import BarChartIcon from '@mui/icons-material/BarChart';
+import BubbleChartIcon from '@mui/icons-material/BubbleChart';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import StackedBarChartIcon from '@mui/icons-material/StackedBarChart';
@@ -17,5 +18,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dark Pools', path: '/darkpools', icon: VisibilityOffIcon },
   { label: 'Option Walls', path: '/optionwalls', icon: StackedBarChartIcon },
   { label: 'SPY To VIX', path: '/spytovix', icon: ShowChartIcon },
+  { label: 'Sector Rotation', path: '/Sectorrotation', icon: BubbleChartIcon },
   { label: 'Sector Performance', path: '/Sectorperformance', icon: BarChartIcon },
 ];

@@ -17,6 +17,10 @@ const OptionWallsPage = lazy(() =>
 );
 const SpyToVixPage = lazy(() => import('../features/spy-to-vix/spy-to-vix-page.tsx').then((m) => ({ default: m.SpyToVixPage })));
 
+const SectorRotationPage = lazy(() =>
+  import('../features/sector-rotation/sector-rotation-page.tsx').then((m) => ({ default: m.SectorRotationPage })),
+);
+
 // Until the landing page exists the start page is Sector Performance.
 export const HOME_PATH = '/Sectorperformance';
 
@@ -27,6 +31,8 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <Navigate to={HOME_PATH} replace /> },
       // Paths match case-insensitively, so this also serves /SectorPerformance.
       { path: 'Sectorperformance', element: <SectorPerformancePage /> },
+      // Case-insensitive: also /SectorRotation.
+      { path: 'Sectorrotation', element: <SectorRotationPage /> },
       { path: 'shortinterest', element: <ShortInterestPage /> },
       { path: 'shortinterest/:ticker', element: <ShortInterestPage /> },
       { path: 'darkpools', element: <DarkPoolsPage /> },

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BREAKPOINTS, SECTOR_ETFS, SECTOR_PERFORMANCE } from '@tapewatch/shared/constants';
@@ -18,6 +18,9 @@ import {
   toBarData,
   toHeatmapRows,
 } from './utils/reshape.ts';
+
+// The treemap card loads after the first render: the route's initial JS stays under budget.
+const MarketMapCard = lazy(() => import('./components/market-map-card.tsx').then((m) => ({ default: m.MarketMapCard })));
 
 const BAR_CHARTS = [
   { key: 'chg_1w', title: '1 Week Performance', period: '1 Week' },
@@ -110,6 +113,13 @@ export function SectorPerformancePage() {
         </Typography>
       </Box>
       {data && <SectorCharts data={data} />}
+      {data && (
+        <Box sx={{ mt: { xs: 2, sm: 3 } }}>
+          <Suspense fallback={<Box sx={{ height: 560 }} />}>
+            <MarketMapCard />
+          </Suspense>
+        </Box>
+      )}
       <LoadingOverlay open={isFetching && !data} />
     </Box>
   );
