@@ -37,13 +37,14 @@ export const DTW_UNAVAILABLE =
 
 /** A query number restricted to a list of choices, with a message that lists them. */
 function choice<T extends readonly number[]>(values: T, def: T[number]) {
+  // Numbers are accepted too so the typed web client can pass the choices as they are.
   return z
-    .string()
+    .union([z.string(), z.number()])
     .optional()
     .transform((s, ctx) => {
       if (s === undefined) return def;
       const n = Number(s);
-      if (s.trim() === '' || !values.includes(n)) {
+      if (String(s).trim() === '' || !values.includes(n)) {
         ctx.addIssue({ code: 'custom', message: `must be one of ${values.join(', ')}` });
         return z.NEVER;
       }

@@ -1,5 +1,8 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import BarChartIcon from '@mui/icons-material/BarChart';
+import HubIcon from '@mui/icons-material/Hub';
+import InsightsIcon from '@mui/icons-material/Insights';
+import TableRowsIcon from '@mui/icons-material/TableRows';
 import BubbleChartIcon from '@mui/icons-material/BubbleChart';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
@@ -10,10 +13,26 @@ export interface NavItem {
   label: string;
   path: string;
   icon: SvgIconComponent;
+  /** One level of sublinks (e.g. Cluster: Single Stock, All); the group's own path is its first sublink's. */
+  children?: readonly NavItem[];
+}
+
+/** Every link the sidebar shows, groups replaced by their sublinks, in order. */
+export function navLinks(items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
+  return items.flatMap((i) => (i.children ? [...i.children] : [i]));
 }
 
 /** Sidebar entries: only screens that exist. Adding a screen to the sidebar is one line here. */
 export const NAV_ITEMS: readonly NavItem[] = [
+  {
+    label: 'Cluster',
+    path: '/clusters',
+    icon: HubIcon,
+    children: [
+      { label: 'Single Stock', path: '/clusters', icon: InsightsIcon },
+      { label: 'All', path: '/clusterstable', icon: TableRowsIcon },
+    ],
+  },
   { label: 'Short Interest', path: '/shortinterest', icon: TrendingDownIcon },
   { label: 'Dark Pools', path: '/darkpools', icon: VisibilityOffIcon },
   { label: 'Option Walls', path: '/optionwalls', icon: StackedBarChartIcon },

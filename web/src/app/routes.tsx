@@ -21,6 +21,11 @@ const SectorRotationPage = lazy(() =>
   import('../features/sector-rotation/sector-rotation-page.tsx').then((m) => ({ default: m.SectorRotationPage })),
 );
 
+const ClustersPage = lazy(() => import('../features/clusters/clusters-page.tsx').then((m) => ({ default: m.ClustersPage })));
+const ClustersTablePage = lazy(() =>
+  import('../features/clusters/clusters-table-page.tsx').then((m) => ({ default: m.ClustersTablePage })),
+);
+
 // Until the landing page exists the start page is Sector Performance.
 export const HOME_PATH = '/Sectorperformance';
 
@@ -38,6 +43,9 @@ export const appRoutes: RouteObject[] = [
       { path: 'darkpools', element: <DarkPoolsPage /> },
       { path: 'darkpools/:ticker', element: <DarkPoolsPage /> },
       { path: 'optionwalls', element: <OptionWallsPage /> },
+      { path: 'clusters', element: <ClustersPage /> },
+      { path: 'clusters/:ticker', element: <ClustersPage /> },
+      { path: 'clusterstable', element: <ClustersTablePage /> },
       { path: 'spytovix', element: <SpyToVixPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -10,29 +11,64 @@ import Toolbar from '@mui/material/Toolbar';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import { NavLink, useLocation } from 'react-router';
-import { NAV_ITEMS } from '../nav-config.ts';
+import { NAV_ITEMS, type NavItem } from '../nav-config.ts';
 import { SIDEBAR_WIDTH } from '../theme.ts';
 
-function NavList({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () => void }) {
+/** Active for its own path and the ticker paths under it (/clusters/AAPL); case-insensitive like the routes. */
+const isActive = (pathname: string, path: string) => {
+  const p = pathname.toLowerCase();
+  const q = path.toLowerCase();
+  return p === q || p.startsWith(`${q}/`);
+};
+
+function NavEntry({ item, expanded, onNavigate, nested = false }: { item: NavItem; expanded: boolean; onNavigate?: () => void; nested?: boolean }) {
   const { pathname } = useLocation();
+  const { label, path, icon: Icon } = item;
+  return (
+    <ListItemButton
+      component={NavLink}
+      to={path}
+      selected={isActive(pathname, path)}
+      onClick={onNavigate}
+      sx={{ minHeight: nested ? 40 : 48, px: 2.5, pl: nested && expanded ? 4.5 : 2.5, whiteSpace: 'nowrap' }}
+      aria-label={label}
+    >
+      <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 'auto', justifyContent: 'center' }}>
+        <Icon fontSize={nested ? 'small' : 'medium'} />
+      </ListItemIcon>
+      <ListItemText primary={label} sx={{ opacity: expanded ? 1 : 0, transition: 'opacity 150ms' }} />
+    </ListItemButton>
+  );
+}
+
+/** A group header (not a link) with its sublinks always listed below it, indented when expanded. */
+function NavGroup({ item, expanded, onNavigate }: { item: NavItem; expanded: boolean; onNavigate?: () => void }) {
+  const Icon = item.icon;
+  return (
+    <Box role="group" aria-label={item.label}>
+      <ListItem sx={{ minHeight: 40, px: 2.5, whiteSpace: 'nowrap' }}>
+        <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 'auto', justifyContent: 'center' }}>
+          <Icon />
+        </ListItemIcon>
+        <ListItemText primary={item.label} sx={{ opacity: expanded ? 1 : 0, transition: 'opacity 150ms' }} />
+      </ListItem>
+      {item.children?.map((child) => (
+        <NavEntry key={child.path} item={child} expanded={expanded} onNavigate={onNavigate} nested />
+      ))}
+    </Box>
+  );
+}
+
+function NavList({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () => void }) {
   return (
     <List component="nav" aria-label="Main">
-      {NAV_ITEMS.map(({ label, path, icon: Icon }) => (
-        <ListItemButton
-          key={path}
-          component={NavLink}
-          to={path}
-          selected={pathname.toLowerCase() === path.toLowerCase()}
-          onClick={onNavigate}
-          sx={{ minHeight: 48, px: 2.5, whiteSpace: 'nowrap' }}
-          aria-label={label}
-        >
-          <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 'auto', justifyContent: 'center' }}>
-            <Icon />
-          </ListItemIcon>
-          <ListItemText primary={label} sx={{ opacity: expanded ? 1 : 0, transition: 'opacity 150ms' }} />
-        </ListItemButton>
-      ))}
+      {NAV_ITEMS.map((item) =>
+        item.children ? (
+          <NavGroup key={item.label} item={item} expanded={expanded} onNavigate={onNavigate} />
+        ) : (
+          <NavEntry key={item.path} item={item} expanded={expanded} onNavigate={onNavigate} />
+        ),
+      )}
     </List>
   );
 }

@@ -1,0 +1,76 @@
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import { PAGE_SIZES } from '@tapewatch/shared/constants';
+import { ChartCard } from '../../components/charts/chart-card.tsx';
+import { DataTable } from '../../components/table/data-table.tsx';
+import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
+import { useClustersPredictionData } from './api/get-clusters-prediction-data.ts';
+import { useClustersTableData, type ClustersTableRow } from './api/get-clusters-table-data.ts';
+import { PricePredictionsChart } from './components/price-predictions-chart.tsx';
+import { clustersColumns, DATASET_BUTTONS, DEFAULT_CLUSTER_SORT, topRow, type ClustersDataset } from './utils/columns.ts';
+import { predictionTable, toPredictionView } from './utils/reshape.ts';
+
+export function ClustersTablePage() {
+  const table = useClustersTableData();
+  const [dataset, setDataset] = useState<ClustersDataset>('all');
+  const [picked, setPicked] = useState<ClustersTableRow | undefined>();
+  const rows = table.data?.[dataset];
+  const selected = picked ?? (rows ? topRow(rows) : undefined);
+  const prediction = useClustersPredictionData(selected);
+  const pred = prediction.data && !prediction.isPlaceholderData ? prediction.data : undefined;
+  const view = useMemo(() => (pred ? { chart: toPredictionView(pred), table: predictionTable(pred) } : undefined), [pred]);
+
+  return (
+    <Box component="article" sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 } }}>
+      <Box>
+        <Typography variant="h1" gutterBottom>
+          Clusters: All Stocks
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }} data-testid="clusters-table-help">
+          Every stock clustered nightly with the default settings (8 clusters, 10-day patterns of returns and volatility, 10 iterations, 400-day
+          training window). The columns are the average 1D to 20D forward returns of each stock&apos;s current cluster.
+          {table.data ? ` Data as of ${table.data.as_of}.` : ''} Click a row to chart that stock.
+        </Typography>
+      </Box>
+      {selected && view && (
+        <ChartCard title={`Price And Predictions: ${selected.ticker}`} table={view.table} height={400} mobileHeight={320}>
+          {({ width, height, isMobile }) => <PricePredictionsChart view={view.chart} width={width} height={height} compact={isMobile} />}
+        </ChartCard>
+      )}
+      <Card component="section" variant="outlined" aria-label="Clusters table" sx={{ p: { xs: 1, sm: 2 } }}>
+        <Box role="group" aria-label="Dataset" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mb: 1 }}>
+          {DATASET_BUTTONS.map((b) => (
+            <Button
+              key={b.key}
+              size="small"
+              variant={b.key === dataset ? 'contained' : 'outlined'}
+              aria-pressed={b.key === dataset}
+              onClick={() => {
+                setDataset(b.key);
+                setPicked(undefined);
+              }}
+            >
+              {b.label}
+            </Button>
+          ))}
+        </Box>
+        {rows && (
+          <DataTable<ClustersTableRow>
+            rows={rows}
+            columns={clustersColumns}
+            pageSize={PAGE_SIZES.clustersTable}
+            getRowKey={(r) => r.ticker}
+            defaultSort={DEFAULT_CLUSTER_SORT}
+            onRowClick={setPicked}
+            ariaLabel="Clusters forward returns"
+            csvFileName={`clusters-${dataset}.csv`}
+          />
+        )}
+      </Card>
+      <LoadingOverlay open={(table.isFetching && !table.data) || (prediction.isFetching && !pred)} />
+    </Box>
+  );
+}
