@@ -13,6 +13,9 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
   get_short_interest: 'top=float',
   get_ind_short_interest: 'ticker=AAPL',
   get_ind_short_interest_info: 'ticker=AAPL',
+  // Default parameters; the first request computes, the rest hit the per-parameter cache.
+  get_clusters_data: 'ticker=AAPL&nb_clusters=8&length=10&metric=euclidean&iterations=10&features=pcvol&training_window=400',
+  get_clusters_prediction_data: 'ticker=AAPL&d1=0.001&d2=0.002&d5=0.005&d10=0.01&d20=0.02',
   // No parameters (SPY only): benched as plain GETs of the precomputed snapshots.
   get_option_walls: '',
   get_option_minmax: '',
@@ -21,4 +24,4 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
 };
 
 /** Screens whose initial JavaScript is measured (path as a user opens it). */
-export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/Sectorrotation', '/no-such-page'];
+export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/clusters', '/clusterstable', '/Sectorrotation', '/no-such-page'];

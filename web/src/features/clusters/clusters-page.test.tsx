@@ -19,7 +19,8 @@ function api(extra: Record<string, [number, unknown]> = {}, ticker = 'AAPL') {
 }
 const clusterCalls = (f: ReturnType<typeof api>) => f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_clusters_data'));
 
-describe('Clusters single stock screen', () => {
+// Lazy route chunk + MUI on a busy CI box can take a few seconds.
+describe('Clusters single stock screen', { timeout: 20_000 }, () => {
   beforeEach(() => {
     window.innerWidth = 1440;
   });

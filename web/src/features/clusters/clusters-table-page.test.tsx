@@ -13,7 +13,7 @@ const rowsOf = () => within(screen.getByRole('table', { name: 'Clusters forward 
 const cells = (row: HTMLElement) => Array.from(row.children).map((c) => c.textContent);
 const byD20 = (rows: ClustersTable['all']) => [...rows].sort((a, b) => (b['20d_forward_return'] ?? -9) - (a['20d_forward_return'] ?? -9));
 
-describe('Clusters all stocks screen', () => {
+describe('Clusters all stocks screen', { timeout: 20_000 }, () => {
   beforeEach(() => {
     window.innerWidth = 1440;
   });

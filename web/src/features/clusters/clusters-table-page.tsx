@@ -13,6 +13,14 @@ import { PricePredictionsChart } from './components/price-predictions-chart.tsx'
 import { clustersColumns, DATASET_BUTTONS, DEFAULT_CLUSTER_SORT, topRow, type ClustersDataset } from './utils/columns.ts';
 import { predictionTable, toPredictionView } from './utils/reshape.ts';
 
+/** Narrow cells on phones so ticker + 1D, 5D, 10D, 20D fit 375 px without sideways scrolling. */
+const tableSx = {
+  p: { xs: 1, sm: 2 },
+  '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 } },
+  '& td': { whiteSpace: 'nowrap' },
+  '& .MuiInputBase-input': { minWidth: 0 },
+} as const;
+
 export function ClustersTablePage() {
   const table = useClustersTableData();
   const [dataset, setDataset] = useState<ClustersDataset>('all');
@@ -40,7 +48,7 @@ export function ClustersTablePage() {
           {({ width, height, isMobile }) => <PricePredictionsChart view={view.chart} width={width} height={height} compact={isMobile} />}
         </ChartCard>
       )}
-      <Card component="section" variant="outlined" aria-label="Clusters table" sx={{ p: { xs: 1, sm: 2 } }}>
+      <Card component="section" variant="outlined" aria-label="Clusters table" sx={tableSx}>
         <Box role="group" aria-label="Dataset" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mb: 1 }}>
           {DATASET_BUTTONS.map((b) => (
             <Button

@@ -22,7 +22,7 @@ function NumberSelect<T extends number>({ label, id, value, choices, onChange }:
       value={value}
       onChange={(e) => onChange(Number(e.target.value) as T)}
       slotProps={{ select: { inputProps: { 'data-testid': `select-${id}` } } }}
-      sx={{ minWidth: 130 }}
+      sx={{ minWidth: label.length > 14 ? 170 : 130 }}
     >
       {choices.map((c) => (
         <MenuItem key={c} value={c}>

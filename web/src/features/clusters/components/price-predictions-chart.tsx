@@ -34,14 +34,15 @@ export function PricePredictionsChart({ view, width, height, compact }: Props) {
               </text>
             ))}
             <path d={path} fill="none" stroke={lineColor} strokeWidth={compact ? 1.25 : 1.75} />
-            {view.points.map((p) => (
+            {view.points.map((p, i) => (
               <g key={p.label}>
                 <line x1={x(last)} y1={y(view.closes[last]!)} x2={x(p.x)} y2={y(p.close)} stroke={predColor} strokeDasharray="4 3" strokeOpacity={0.6} />
                 <circle cx={x(p.x)} cy={y(p.close)} r={4} fill={predColor} data-testid="prediction-point">
                   <title>{`${p.label} ${p.date}: ${formatNumber(p.close, 2)}`}</title>
                 </circle>
                 {!compact && (
-                  <text x={x(p.x) + 6} y={y(p.close)} dominantBaseline="central" fill={theme.palette.text.primary}>
+                  // Alternate labels above and below: the 1D and 2D points sit a weekday apart.
+                  <text x={x(p.x)} y={y(p.close) + (i % 2 ? 14 : -10)} textAnchor="middle" dominantBaseline="central" fill={theme.palette.text.primary}>
                     {p.label}
                   </text>
                 )}
