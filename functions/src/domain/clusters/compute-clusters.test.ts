@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addWeekdays, buildWindows, dailyReturns, quantileSorted, rollingVolatility, zNormalise } from './features.ts';
 import { ClustersInputError, computeClusters, projectPredictions } from './compute-clusters.ts';
+import { clustersTableRow } from './clusters-table.ts';
 
 const defaults = { nb_clusters: 2, length: 5, metric: 'euclidean' as const, iterations: 10, features: 'pct' as const, training_window: 200 };
 
@@ -106,5 +107,20 @@ describe('computeClusters', () => {
     expect(p.mark_dates.d2.close).toBeNull();
     expect(p.mark_dates.d20.close).toBeCloseTo(1.5, 12);
     expect(p.mark_dates.area.start).toBe(p.index[1]);
+  });
+});
+
+describe('clustersTableRow', () => {
+  const closes = [100];
+  for (let i = 1; i < 450; i++) closes.push(closes[i - 1]! * (1 + 0.01 * Math.sin(i / 3) + 0.002 * Math.cos(i * 1.7)));
+  it('carries the current cluster averages (6 decimals) with the default parameters, or null without enough history', () => {
+    const s = series(closes);
+    const row = clustersTableRow('T', s)!;
+    const full = computeClusters('T', s, { nb_clusters: 8, length: 10, metric: 'euclidean', iterations: 10, features: 'pcvol', training_window: 400 });
+    expect(row.date).toBe(full.cluster_info.date);
+    expect(row.close).toBe(closes[449]);
+    expect(row['20d_forward_return']).toBeCloseTo(full.cluster_info.forward_returns.d20!, 6);
+    expect(Math.abs(row['5d_forward_return']! * 1e6 - Math.round(row['5d_forward_return']! * 1e6))).toBeLessThan(1e-6);
+    expect(clustersTableRow('T', series(closes.slice(0, 300)))).toBeNull();
   });
 });
