@@ -2,7 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { clustersResponse, clustersTableResponse, type ClustersTable } from '@tapewatch/shared/schemas/clusters';
 
 const num = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const pct = (v: number | null) => (v === null ? '-' : `${(v * 100).toFixed(2)}%`);
+const pct = (v: number | null) => (v === null ? '-' : `${(Math.abs(v) < 5e-5 ? 0 : v * 100).toFixed(2)}%`);
 const cellsOf = (rows: Locator) => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
 const byD20 = (rows: ClustersTable['all']) => [...rows].sort((a, b) => (b['20d_forward_return'] ?? -9) - (a['20d_forward_return'] ?? -9));
 

@@ -1,5 +1,6 @@
 import type { ColumnDef } from '../../../components/table/data-table.tsx';
-import { formatNumber, formatRatioAsPercent } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { pctText } from './reshape.ts';
 import type { ClustersTableRow } from '../api/get-clusters-table-data.ts';
 
 export type ClustersDataset = 'all' | 'sp500' | 'nasdaq100';
@@ -19,7 +20,7 @@ const fwd = (h: 1 | 2 | 5 | 10 | 20, hideBelow?: number): ColumnDef<ClustersTabl
     id: key,
     header: `${h}D`,
     value: (r) => r[key],
-    format: (r) => formatRatioAsPercent(r[key]),
+    format: (r) => pctText(r[key]),
     align: 'right',
     ...(hideBelow ? { hideBelow } : {}),
   };

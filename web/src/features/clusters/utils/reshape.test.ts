@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClustersData } from '@tapewatch/shared/schemas/clusters';
 import fixture from '../test/clusters-aapl.fixture.json' with { type: 'json' };
 import table from '../test/table.fixture.json' with { type: 'json' };
-import { averageTable, boxplotTable, clusterInfo, predictionTable, toAverageBars, toPredictionView } from './reshape.ts';
+import { pctText, averageTable, boxplotTable, clusterInfo, predictionTable, toAverageBars, toPredictionView } from './reshape.ts';
 import { clustersColumns, topRow } from './columns.ts';
 import { isColumnVisible } from '../../../components/table/table-logic.ts';
 
@@ -16,6 +16,12 @@ describe('clusters reshaping', () => {
     expect(v.points.map((p) => p.x)).toEqual([n, n + 1, n + 4, n + 9, n + 19]);
     expect(v.area).toEqual({ from: n - 10, to: n - 1 });
     expect(v.points[0]!.close).toBe(data.predictions.mark_dates.d1.close);
+  });
+
+  it('never shows -0.00%', () => {
+    expect(pctText(-0.00001)).toBe('0.00%');
+    expect(pctText(-0.0001)).toBe('-0.01%');
+    expect(pctText(null)).toBe('-');
   });
 
   it('skips unknown projections', () => {

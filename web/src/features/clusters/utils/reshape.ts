@@ -5,6 +5,8 @@ import type { ClusterPredictions } from '../api/get-clusters-prediction-data.ts'
 
 export const HORIZONS = [1, 2, 5, 10, 20] as const;
 export const HORIZON_LABELS = ['1D Forward Return', '2D Forward Return', '5D Forward Return', '10D Forward Return', '20D Forward Return'] as const;
+/** Forward return as percent text; values that round to zero show as 0.00% rather than -0.00%. */
+export const pctText = (v: number | null | undefined): string => formatRatioAsPercent(v !== null && v !== undefined && Math.abs(v) < 5e-5 ? 0 : v);
 const dKey = (h: (typeof HORIZONS)[number]) => `d${h}` as const;
 
 export interface PredictionPoint {
@@ -63,7 +65,7 @@ export function clusterInfo(data: ClustersData): ClusterInfoView {
   return {
     date,
     cluster: data.clusters_average_data.clusters_count.labels[current_cluster] ?? `Cluster ${current_cluster}`,
-    returns: HORIZONS.map((h) => ({ label: `${h}D`, value: formatRatioAsPercent(forward_returns[dKey(h)]), raw: forward_returns[dKey(h)] })),
+    returns: HORIZONS.map((h) => ({ label: `${h}D`, value: pctText(forward_returns[dKey(h)]), raw: forward_returns[dKey(h)] })),
   };
 }
 
@@ -74,7 +76,7 @@ export function dailyTable(data: ClustersData): ChartTableData {
     columns: ['Return', 'Cluster'],
     testId: 'daily-returns-table',
     rowTestId: 'daily-returns-row',
-    rows: data.clusters_daily_data.map((r) => ({ key: r.date, label: r.date, cells: [formatRatioAsPercent(r.return), labels[r.cluster] ?? String(r.cluster)] })),
+    rows: data.clusters_daily_data.map((r) => ({ key: r.date, label: r.date, cells: [pctText(r.return), labels[r.cluster] ?? String(r.cluster)] })),
   };
 }
 
@@ -106,7 +108,7 @@ export function averageTable(data: ClustersData): ChartTableData {
     rows: labels.map((label, i) => ({
       key: label,
       label,
-      cells: [String(counts[i] ?? 0), ...HORIZON_LABELS.map((h) => formatRatioAsPercent(avg[h][i]))],
+      cells: [String(counts[i] ?? 0), ...HORIZON_LABELS.map((h) => pctText(avg[h][i]))],
     })),
   };
 }
@@ -122,7 +124,7 @@ export function boxplotTable(data: ClustersData): ChartTableData {
       return {
         key: b.label,
         label: b.label,
-        cells: s ? [s.min, s.q1, s.median, s.q3, s.max].map((v) => formatRatioAsPercent(v)).concat(String(s.count)) : ['-', '-', '-', '-', '-', '0'],
+        cells: s ? [s.min, s.q1, s.median, s.q3, s.max].map((v) => pctText(v)).concat(String(s.count)) : ['-', '-', '-', '-', '-', '0'],
       };
     }),
   };
