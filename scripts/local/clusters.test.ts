@@ -91,6 +91,17 @@ describe('clusters endpoints on the demo universe', () => {
     expect(String(unknown.body.alert_message)).toContain('Unknown ticker NOPE');
   });
 
+  it('explains too little history and accepts a shorter training window (KVUE listed May 2023)', async () => {
+    const r = await get('/api/get_clusters_data?ticker=KVUE');
+    expect(r.status).toBe(400);
+    expect(String(r.body.alert_message)).toMatch(/KVUE has \d+ trading days of history; a training window of 400 days needs at least 410/);
+    const short = await get('/api/get_clusters_data?ticker=KVUE&training_window=200');
+    expect(short.status).toBe(200);
+    expect(clustersResponse.parse(short.body).clusters_daily_data).toHaveLength(191);
+    const t = clustersTableResponse.parse((await get('/api/get_clusters_table_data')).body);
+    expect(t.all.some((row) => row.ticker === 'KVUE')).toBe(false);
+  });
+
   it('serves the nightly table: each row equals the single-stock answer with the defaults', async () => {
     const { status, body } = await get('/api/get_clusters_table_data');
     expect(status).toBe(200);

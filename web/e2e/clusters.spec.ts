@@ -43,6 +43,13 @@ test.describe('Clusters single stock', () => {
   });
 });
 
+test('a ticker with too little history shows the reason instead of charts', async ({ page }) => {
+  await page.goto('/clusters/VLTO');
+  await expect(page.getByTestId('clusters-error')).toContainText('needs at least 410');
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('heading', { name: 'Price And Predictions' })).toHaveCount(0);
+});
+
 test.describe('Clusters all stocks', () => {
   test('first row, sorting, paging and row click behave as specified', async ({ page, request }) => {
     const api = clustersTableResponse.parse(await (await request.get('/api/get_clusters_table_data')).json());
