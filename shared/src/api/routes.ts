@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { sectorPerformanceSchema } from '../schemas/sectors.ts';
-import { spyToVixSchema } from '../schemas/spy-to-vix.ts';
 import { clustersPredictionQuery, clusterPredictionsSchema, clustersQuery, clustersResponse, clustersTableResponse } from '../schemas/clusters.ts';
 import { spyToVixSchema } from '../schemas/spy-to-vix.ts';
 import { mcHeatmapResponse, sectorRotationQuery, sectorRotationResponse } from '../schemas/sector-rotation.ts';
