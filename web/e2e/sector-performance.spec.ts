@@ -43,11 +43,17 @@ test('Escape dismisses the full-page loader', async ({ page }) => {
   // Hold the data request so the loader stays up until the user dismisses it.
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));
+  let requested: () => void = () => {};
+  const dataRequested = new Promise<void>((r) => (requested = r));
   await page.route('**/api/get_sector_performance_data', async (route) => {
+    requested();
     await held;
     await route.continue();
   });
   await page.goto('/Sectorperformance');
+  // Wait for the screen's own data request: before it, the overlay on screen is the one shown
+  // while the lazy route chunk downloads, which the screen's loader then replaces.
+  await dataRequested;
   const overlay = page.getByTestId('loading-overlay');
   await expect(overlay).toBeVisible();
   await page.keyboard.press('Escape');
