@@ -4,7 +4,9 @@ import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const WEB_DIR = join(ROOT, 'web');
-export const DIST_DIR = join(WEB_DIR, 'dist');
+// WEB_DIST lets several local runtimes (parallel test runs, a developer's own server) build and
+// serve separate copies instead of racing on one directory.
+export const DIST_DIR = process.env.WEB_DIST ? join(ROOT, process.env.WEB_DIST) : join(WEB_DIR, 'dist');
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -29,7 +31,7 @@ export function webBuildIsStale(): boolean {
 
 export function buildWeb(onLine: (line: string) => void = () => {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', DIST_DIR, '--emptyOutDir'], {
       cwd: WEB_DIR,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
