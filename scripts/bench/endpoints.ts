@@ -19,9 +19,10 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
   // No parameters (SPY only): benched as plain GETs of the precomputed snapshots.
   get_option_walls: '',
   get_option_minmax: '',
+  get_spy_to_vix_data: '',
   get_sector_rotation_data: 'index=nasdaq100&lookback=26&factor=momentum',
   get_mc_heatmap_data: '',
 };
 
 /** Screens whose initial JavaScript is measured (path as a user opens it). */
-export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/clusters', '/clusterstable', '/Sectorrotation', '/no-such-page'];
+export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/no-such-page'];

@@ -9,6 +9,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
 import { BREAKPOINTS } from '@tapewatch/shared/constants';
 import { useElementSize } from '../../lib/use-element-size.ts';
+import { useNearViewport } from '../../lib/use-near-viewport.ts';
 import { useIsMobile } from '../../lib/use-viewport.ts';
 import { ChartDataTable, type ChartTableData } from './chart-data-table.tsx';
 import { imageFileName, saveSvgAsPng } from './save-chart-image.ts';
@@ -39,6 +40,8 @@ interface ChartCardProps {
   controls?: ReactNode;
   /** Open the data table initially (e.g. when the chart cannot render). */
   defaultShowData?: boolean;
+  /** Draw the chart only once the card scrolls near the viewport (pages with many heavy charts). */
+  lazy?: boolean;
 }
 
 export function ChartCard({
@@ -50,12 +53,14 @@ export function ChartCard({
   note,
   controls,
   defaultShowData = false,
+  lazy = false,
 }: ChartCardProps) {
   const theme = useTheme();
   const isMobile = useIsMobile(BREAKPOINTS.chartsMobile);
   const [showData, setShowData] = useState(defaultShowData);
   const chartRef = useRef<HTMLDivElement>(null);
   const { width, height: plotHeight } = useElementSize(chartRef);
+  const visible = useNearViewport(chartRef, lazy);
   const titleId = useId();
 
   const save = () => {
@@ -89,7 +94,7 @@ export function ChartCard({
       </Box>
       {controls}
       <Box ref={chartRef} sx={{ height: isMobile ? mobileHeight : height, position: 'relative' }} role="img" aria-label={title}>
-        {width > 0 && plotHeight > 0 && children({ width, height: plotHeight, isMobile })}
+        {visible && width > 0 && plotHeight > 0 && children({ width, height: plotHeight, isMobile })}
       </Box>
       {note && (
         <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolateRdYlGn, quantizedColor, readableTextColor } from './color-scale.ts';
+import { interpolateRdYlGn, quantizedColor, quantizedSequential, readableTextColor } from './color-scale.ts';
 
 describe('color scale', () => {
   it('runs from red through yellow to green', () => {
@@ -26,5 +26,15 @@ describe('color scale', () => {
   it('picks readable label colours', () => {
     expect(readableTextColor('#a50026')).toBe('#ffffff');
     expect(readableTextColor('#ffffbf')).toBe('#111111');
+  });
+});
+
+describe('quantizedSequential', () => {
+  it('runs from the lightest to the darkest blue and clamps beyond the range', () => {
+    expect(quantizedSequential(-1, 0, 8, 8)).toBe(quantizedSequential(0, 0, 8, 8));
+    expect(quantizedSequential(20, 0, 8, 8)).toBe(quantizedSequential(7.99, 0, 8, 8));
+    const lum = (hex: string) => [1, 3, 5].reduce((s, i) => s + Number.parseInt(hex.slice(i, i + 2), 16), 0);
+    expect(lum(quantizedSequential(0.5, 0, 8, 8))).toBeGreaterThan(lum(quantizedSequential(4, 0, 8, 8)));
+    expect(lum(quantizedSequential(4, 0, 8, 8))).toBeGreaterThan(lum(quantizedSequential(7.5, 0, 8, 8)));
   });
 });

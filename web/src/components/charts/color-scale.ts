@@ -35,6 +35,20 @@ export function quantizedColor(value: number, min: number, max: number, steps: n
   return interpolateRdYlGn((bucket + 0.5) / steps);
 }
 
+// ColorBrewer Blues (9 classes): a sequential ramp for shares of observations (0 = lightest).
+const BLUES = ['#deebf7', '#c6dbef', '#9ecae1', '#6baed6', '#4292c6', '#2171b5', '#08519c', '#08306b'] as const;
+
+/** Quantized sequential scale: [min, max] in `steps` buckets along the Blues ramp; beyond the range, the end colours. */
+export function quantizedSequential(value: number, min: number, max: number, steps: number): string {
+  const bucket = Math.min(steps - 1, Math.max(0, Math.floor(((value - min) / (max - min)) * steps)));
+  const pos = ((bucket + 0.5) / steps) * (BLUES.length - 1);
+  const i = Math.min(BLUES.length - 2, Math.floor(pos));
+  const a = hexToRgb(BLUES[i]!);
+  const b = hexToRgb(BLUES[i + 1]!);
+  const f = pos - i;
+  return rgbToHex([a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f]);
+}
+
 /** Black or white text, whichever reads better on `background`. */
 export function readableTextColor(background: string): string {
   const [r, g, b] = hexToRgb(background).map((c) => {

@@ -22,6 +22,13 @@ interface HeatmapGridProps {
   rowNote?: (id: string) => string | undefined;
   /** Column header text for a given cell width (lets narrow layouts abbreviate). */
   columnLabel?: (x: string, cellWidth: number) => string;
+  /** Cell colour; defaults to the quantized red-yellow-green scale over [min, max]. */
+  colorOf?: (value: number) => string;
+  /**
+   * False: null cells are not drawn (one shaded backdrop instead). Large sparse grids (thousands
+   * of cells) otherwise cost seconds of layout on a phone.
+   */
+  drawEmptyCells?: boolean;
 }
 
 /**
@@ -29,7 +36,7 @@ interface HeatmapGridProps {
  * hand because it is a few rects and texts, and @nivo/heatmap would add ~10 kB gzip to the route.
  * Attributes are inline so the save-as-image serialisation keeps the look.
  */
-export function HeatmapGrid({ rows, width, height, min, max, steps, formatValue, rowLabel, labelWidth, rowNote, columnLabel }: HeatmapGridProps) {
+export function HeatmapGrid({ rows, width, height, min, max, steps, formatValue, rowLabel, labelWidth, rowNote, columnLabel, colorOf, drawEmptyCells = true }: HeatmapGridProps) {
   const theme = useTheme();
   const columns = rows[0]?.data.map((d) => d.x) ?? [];
   const top = 24;
@@ -43,6 +50,9 @@ export function HeatmapGrid({ rows, width, height, min, max, steps, formatValue,
 
   return (
     <svg width={width} height={height} fontFamily={font} role="presentation">
+      {!drawEmptyCells && (
+        <rect x={labelWidth} y={top} width={Math.max(0, width - labelWidth)} height={Math.max(0, height - top)} fill={theme.palette.action.hover} />
+      )}
       {columns.map((x, ci) => (
         <text
           key={x}
@@ -64,7 +74,8 @@ export function HeatmapGrid({ rows, width, height, min, max, steps, formatValue,
               {rowLabel ? rowLabel(row.id) : row.id}
             </text>
             {row.data.map((cell, ci) => {
-              const fill = cell.y === null ? theme.palette.action.disabledBackground : quantizedColor(cell.y, min, max, steps);
+              if (cell.y === null && !drawEmptyCells) return null;
+              const fill = cell.y === null ? theme.palette.action.disabledBackground : colorOf ? colorOf(cell.y) : quantizedColor(cell.y, min, max, steps);
               const value = cell.y === null ? '' : formatValue(cell.y);
               const label = showLabels ? value : '';
               const cx = labelWidth + ci * cellWidth;

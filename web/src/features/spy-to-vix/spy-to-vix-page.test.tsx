@@ -39,7 +39,7 @@ describe('SPY To VIX screen', () => {
     const rows = within(box).getAllByTestId('data-row');
     const cells = (i: number) => Array.from(rows[i]!.children).map((c) => c.textContent);
     expect(cells(1)).toEqual([
-      'beta (VIX)',
+      'beta',
       r['Coef.'].x1.toFixed(4),
       r['Std.Err.'].x1.toFixed(4),
       r.t.x1.toFixed(3),
@@ -47,7 +47,7 @@ describe('SPY To VIX screen', () => {
       r['[0.025'].x1.toFixed(4),
       r['0.975]'].x1.toFixed(4),
     ]);
-    expect(cells(0)[0]).toBe('alpha (const)');
+    expect(cells(0)[0]).toBe('alpha');
     expect(within(box).getByTestId('rsquared-20d').textContent).toBe(r.r_squared.toFixed(4));
     expect(within(box).getByText(/19 lags/)).toBeTruthy();
     expect(within(box).getByRole('button', { name: /csv/i })).toBeTruthy();

@@ -11,6 +11,8 @@ import { RegressionTable } from './regression-table.tsx';
 import { SpyVixHeatmap } from './spy-vix-heatmap.tsx';
 
 const gridSx = { display: 'grid', gap: { xs: 2, sm: 3 }, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } } as const;
+// Tables side by side from 1200 px (the regression's seven short columns fit half the page).
+const tablesSx = { ...gridSx, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } } as const;
 
 export function HorizonSection({ data, period, days }: { data: SpyToVixData; period: SpyToVixPeriod; days: number }) {
   const prob = data.spy_to_vix_prob_positive;
@@ -34,7 +36,7 @@ export function HorizonSection({ data, period, days }: { data: SpyToVixData; per
       <Typography id={`horizon-${period}`} variant="h5" component="h2" sx={{ mb: 1.5 }}>
         {days} Day{days === 1 ? '' : 's'}
       </Typography>
-      <Box sx={{ ...gridSx, mb: { xs: 2, sm: 3 } }}>
+      <Box sx={{ ...tablesSx, mb: { xs: 2, sm: 3 } }}>
         <Card variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
           <RegressionTable regression={prob.regression_data[period]} period={period} days={days} />
         </Card>
@@ -47,19 +49,21 @@ export function HorizonSection({ data, period, days }: { data: SpyToVixData; per
           title={`${label} Probability Of SPY Up`}
           table={view.probTable}
           height={560}
+          lazy
           mobileHeight={480}
           note={`Rows: SPY ${days}-day change (0.1% steps); columns: VIX ${days}-day change (10% buckets). Cell: % of days whose next ${days}-day SPY return was positive; only cells with at least ${prob.min_count} days. Colours ${pMin}-${pMax}%. ${tails}`}
         >
-          {({ width, height, isMobile }) => <SpyVixHeatmap rows={view.prob} width={width} height={height} min={pMin} max={pMax} compact={isMobile} />}
+          {({ width, height, isMobile }) => <SpyVixHeatmap rows={view.prob} width={width} height={height} min={pMin} max={pMax} compact={isMobile} scale="diverging" />}
         </ChartCard>
         <ChartCard
           title={`${label} Distribution (VIX 10%)`}
           table={view.r10Table}
           height={560}
+          lazy
           mobileHeight={480}
           note={`Percent of all days in each (VIX change rounded to 10%, SPY change rounded to 0.1%) cell. Colours ${dMin}-${dMax}%. ${tails}`}
         >
-          {({ width, height, isMobile }) => <SpyVixHeatmap rows={view.r10} width={width} height={height} min={dMin} max={dMax} compact={isMobile} />}
+          {({ width, height, isMobile }) => <SpyVixHeatmap rows={view.r10} width={width} height={height} min={dMin} max={dMax} compact={isMobile} scale="sequential" />}
         </ChartCard>
       </Box>
       <Box sx={{ mt: { xs: 2, sm: 3 } }}>
@@ -67,10 +71,11 @@ export function HorizonSection({ data, period, days }: { data: SpyToVixData; per
           title={`${label} Distribution (VIX 1%)`}
           table={view.r1Table}
           height={560}
+          lazy
           mobileHeight={480}
           note={`Percent of all days in each (VIX change rounded to 1%, SPY change rounded to 0.1%) cell. Colours ${dMin}-${dMax}%. ${tails}`}
         >
-          {({ width, height, isMobile }) => <SpyVixHeatmap rows={view.r1} width={width} height={height} min={dMin} max={dMax} compact={isMobile} />}
+          {({ width, height, isMobile }) => <SpyVixHeatmap rows={view.r1} width={width} height={height} min={dMin} max={dMax} compact={isMobile} scale="sequential" />}
         </ChartCard>
       </Box>
     </Box>

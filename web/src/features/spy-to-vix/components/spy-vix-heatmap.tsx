@@ -1,3 +1,4 @@
+import { quantizedSequential } from '../../../components/charts/color-scale.ts';
 import { HeatmapGrid, type HeatmapGridRow } from '../../../components/charts/heatmap-grid.tsx';
 import { sparseLabel } from '../utils/reshape.ts';
 
@@ -8,10 +9,12 @@ interface SpyVixHeatmapProps {
   min: number;
   max: number;
   compact: boolean;
+  /** Distributions (shares of days) read best on a sequential scale; probabilities diverge around 50%. */
+  scale: 'diverging' | 'sequential';
 }
 
 /** 61 SPY rows x up to 81 VIX columns: only every 0.5% row and every few columns keep a label. */
-export function SpyVixHeatmap({ rows, width, height, min, max, compact }: SpyVixHeatmapProps) {
+export function SpyVixHeatmap({ rows, width, height, min, max, compact, scale }: SpyVixHeatmapProps) {
   const columns = rows[0]?.data.length ?? 1;
   return (
     <HeatmapGrid
@@ -21,6 +24,8 @@ export function SpyVixHeatmap({ rows, width, height, min, max, compact }: SpyVix
       min={min}
       max={max}
       steps={9}
+      drawEmptyCells={false}
+      colorOf={scale === 'sequential' ? (v) => quantizedSequential(v, min, max, 8) : undefined}
       formatValue={(v) => v.toFixed(1)}
       rowLabel={(id) => sparseLabel(id, 0.5)}
       labelWidth={compact ? 36 : 44}
