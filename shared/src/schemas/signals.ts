@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Factor ids in the order of the spec's labels (part 2 section 2.15). */
+export const SIGNAL_FACTORS = [
+  { id: 'uptrend', label: 'New Uptrend' },
+  { id: 'sustained_momentum', label: 'Sustained Momentum' },
+  { id: 'momentum', label: 'Momentum' },
+  { id: 'relative_strength', label: 'Relative Strength' },
+  { id: 'new_high', label: 'New High' },
+  { id: 'filtered_momentum', label: 'Filtered Momentum' },
+  { id: 'roc_curve', label: 'ROC Curve' },
+  { id: 'dark_pools', label: 'Dark Pools' },
+] as const;
+export const signalFactorIds = SIGNAL_FACTORS.map((f) => f.id) as [
+  (typeof SIGNAL_FACTORS)[number]['id'],
+  ...(typeof SIGNAL_FACTORS)[number]['id'][],
+];
+
+/** The spec's 11 sector names (part 2 section 5). */
+export const SIGNAL_SECTORS = [
+  'Basic Materials',
+  'Communication Services',
+  'Consumer Cyclical',
+  'Consumer Defensive',
+  'Energy',
+  'Financial',
+  'Healthcare',
+  'Industrials',
+  'Technology',
+  'Real Estate',
+  'Utilities',
+] as const;
+export type SignalSector = (typeof SIGNAL_SECTORS)[number];
+
+export const SIGNAL_TIMEFRAMES = ['daily', 'weekly'] as const;
+
+/**
+ * One signal generated on the latest date. expected_ret and profitable% are percents (3.5 = 3.5%)
+ * at the best horizon; period is that horizon in bars of the timeframe (days or weeks);
+ * profit_loss_ratio is null when no signal lost (shown as infinity); sector is null for
+ * tickers outside the 11 sectors (index ETFs); marketcap is in dollars, null when unknown.
+ */
+export const signalRowSchema = z.object({
+  date: z.string(),
+  ticker: z.string(),
+  expected_ret: z.number(),
+  profit_loss_ratio: z.number().nullable(),
+  'profitable%': z.number(),
+  period: z.number().int().positive(),
+  timeframe: z.enum(SIGNAL_TIMEFRAMES),
+  factor: z.enum(signalFactorIds),
+  sector: z.enum(SIGNAL_SECTORS).nullable(),
+  marketcap: z.number().nullable(),
+});
+export type SignalRow = z.infer<typeof signalRowSchema>;
+
+/** The signal rows (spec part 2 section 7.3: "signal rows"); empty when nothing fired on the latest date. */
+export const signalsResponse = z.array(signalRowSchema);
+export type SignalsData = z.infer<typeof signalsResponse>;
