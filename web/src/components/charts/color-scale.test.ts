@@ -37,4 +37,10 @@ describe('quantizedSequential', () => {
     expect(lum(quantizedSequential(0.5, 0, 8, 8))).toBeGreaterThan(lum(quantizedSequential(4, 0, 8, 8)));
     expect(lum(quantizedSequential(4, 0, 8, 8))).toBeGreaterThan(lum(quantizedSequential(7.5, 0, 8, 8)));
   });
+
+  it('on a dark page runs the other way: rare cells dark, dense cells light', () => {
+    const lum = (hex: string) => [1, 3, 5].reduce((s, i) => s + Number.parseInt(hex.slice(i, i + 2), 16), 0);
+    expect(lum(quantizedSequential(0.5, 0, 8, 8, true))).toBeLessThan(lum(quantizedSequential(4, 0, 8, 8, true)));
+    expect(quantizedSequential(0.5, 0, 8, 8, true)).toBe(quantizedSequential(7.5, 0, 8, 8));
+  });
 });

@@ -38,10 +38,15 @@ export function quantizedColor(value: number, min: number, max: number, steps: n
 // ColorBrewer Blues (9 classes): a sequential ramp for shares of observations (0 = lightest).
 const BLUES = ['#deebf7', '#c6dbef', '#9ecae1', '#6baed6', '#4292c6', '#2171b5', '#08519c', '#08306b'] as const;
 
-/** Quantized sequential scale: [min, max] in `steps` buckets along the Blues ramp; beyond the range, the end colours. */
-export function quantizedSequential(value: number, min: number, max: number, steps: number): string {
+/**
+ * Quantized sequential scale: [min, max] in `steps` buckets along the Blues ramp; beyond the range,
+ * the end colours. `onDark` runs the ramp from dark to light so that on a dark page the rare cells
+ * recede into the background and the dense ones stand out (as the light ramp does on white).
+ */
+export function quantizedSequential(value: number, min: number, max: number, steps: number, onDark = false): string {
   const bucket = Math.min(steps - 1, Math.max(0, Math.floor(((value - min) / (max - min)) * steps)));
-  const pos = ((bucket + 0.5) / steps) * (BLUES.length - 1);
+  const t = (bucket + 0.5) / steps;
+  const pos = (onDark ? 1 - t : t) * (BLUES.length - 1);
   const i = Math.min(BLUES.length - 2, Math.floor(pos));
   const a = hexToRgb(BLUES[i]!);
   const b = hexToRgb(BLUES[i + 1]!);

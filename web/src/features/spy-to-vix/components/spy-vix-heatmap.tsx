@@ -1,3 +1,4 @@
+import { useTheme } from '@mui/material/styles';
 import { quantizedSequential } from '../../../components/charts/color-scale.ts';
 import { HeatmapGrid, type HeatmapGridRow } from '../../../components/charts/heatmap-grid.tsx';
 import { sparseLabel } from '../utils/reshape.ts';
@@ -16,6 +17,7 @@ interface SpyVixHeatmapProps {
 /** 61 SPY rows x up to 81 VIX columns: only every 0.5% row and every few columns keep a label. */
 export function SpyVixHeatmap({ rows, width, height, min, max, compact, scale }: SpyVixHeatmapProps) {
   const columns = rows[0]?.data.length ?? 1;
+  const onDark = useTheme().palette.mode === 'dark';
   return (
     <HeatmapGrid
       rows={rows}
@@ -25,7 +27,7 @@ export function SpyVixHeatmap({ rows, width, height, min, max, compact, scale }:
       max={max}
       steps={9}
       drawEmptyCells={false}
-      colorOf={scale === 'sequential' ? (v) => quantizedSequential(v, min, max, 8) : undefined}
+      colorOf={scale === 'sequential' ? (v) => quantizedSequential(v, min, max, 8, onDark) : undefined}
       formatValue={(v) => v.toFixed(1)}
       rowLabel={(id) => sparseLabel(id, 0.5)}
       labelWidth={compact ? 36 : 44}
