@@ -1,3 +1,4 @@
+import { FACTOR_DEFINITIONS } from '@tapewatch/shared/schemas/factor-analysis';
 import { alignBenchmark, alignToBars, roc, sma } from './series.ts';
 import type { DailyBar, FactorId, FactorInputs, Timeframe } from './types.ts';
 
@@ -14,48 +15,8 @@ export const FACTOR_PARAMS = {
 } as const;
 
 const P = FACTOR_PARAMS;
-export const FACTORS: readonly { id: FactorId; label: string; definition: string }[] = [
-  {
-    id: 'uptrend',
-    label: 'New Uptrend',
-    definition: `The ${P.uptrend.fast}-bar simple moving average of the close crosses above the ${P.uptrend.slow}-bar simple moving average.`,
-  },
-  {
-    id: 'sustained_momentum',
-    label: 'Sustained Momentum',
-    definition: `The ${P.sustained_momentum.roc}-bar rate of change has been positive on ${P.sustained_momentum.streak} consecutive bars (fires on the ${P.sustained_momentum.streak}th).`,
-  },
-  {
-    id: 'momentum',
-    label: 'Momentum',
-    definition: `The ${P.momentum.roc}-bar rate of change rises above +${P.momentum.threshold}%.`,
-  },
-  {
-    id: 'relative_strength',
-    label: 'Relative Strength',
-    definition: `The relative-strength line (close divided by the SPY close) crosses above its ${P.relative_strength.sma}-bar simple moving average.`,
-  },
-  {
-    id: 'new_high',
-    label: 'New High',
-    definition: `The close makes a new 52-week high: above the highest close of the previous ${P.new_high.daily} daily or ${P.new_high.weekly} weekly bars.`,
-  },
-  {
-    id: 'filtered_momentum',
-    label: 'Filtered Momentum',
-    definition: `The ${P.filtered_momentum.roc}-bar rate of change is above +${P.filtered_momentum.threshold}% while the close is above its rising ${P.filtered_momentum.trend}-bar simple moving average (higher than ${P.filtered_momentum.slope} bars earlier); fires when all three first hold together.`,
-  },
-  {
-    id: 'roc_curve',
-    label: 'ROC Curve',
-    definition: `The ${P.roc_curve.roc}-bar rate of change crosses above its own ${P.roc_curve.sma}-bar average while still negative: the momentum curve turns up from a trough.`,
-  },
-  {
-    id: 'dark_pools',
-    label: 'Dark Pools',
-    definition: `The dark-pool position (net short volume over the last 20 trading days) rises more than ${P.dark_pools.z} standard deviation above its mean of the previous ${P.dark_pools.daily} daily or ${P.dark_pools.weekly} weekly bars.`,
-  },
-];
+/** Labels and definition texts live in the shared schema (the page help shows them); tests tie them to FACTOR_PARAMS. */
+export const FACTORS: readonly { id: FactorId; label: string; definition: string }[] = FACTOR_DEFINITIONS;
 
 export const FACTOR_IDS = FACTORS.map((f) => f.id) as readonly FactorId[];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateFactor, FACTORS, FACTOR_IDS, horizonStats, passesQuality, pickBest } from './index.ts';
+import { evaluateFactor, FACTORS, FACTOR_IDS, FACTOR_PARAMS, horizonStats, passesQuality, pickBest } from './index.ts';
 import type { DailyBar, FactorId, FactorInputs } from './index.ts';
 
 /** Weekdays from Monday 2024-01-01, one per close. */
@@ -138,5 +138,19 @@ describe('statistics', () => {
     for (const id of FACTOR_IDS) {
       expect(evaluateFactor(id, 'weekly', { bars: [], benchmark: [] })).toMatchObject({ signals: [], best: null, passesQuality: false, lastSignalDate: null, lastBarDate: null });
     }
+  });
+
+  it('definition texts state the lookbacks the code uses', () => {
+    const def = (id: FactorId) => FACTORS.find((f) => f.id === id)!.definition;
+    const p = FACTOR_PARAMS;
+    expect(def('uptrend')).toContain(`${p.uptrend.fast}-bar simple moving average of the close crosses above the ${p.uptrend.slow}-bar`);
+    expect(def('sustained_momentum')).toContain(`${p.sustained_momentum.roc}-bar rate of change has been positive on ${p.sustained_momentum.streak} consecutive`);
+    expect(def('momentum')).toContain(`${p.momentum.roc}-bar rate of change rises above +${p.momentum.threshold}%`);
+    expect(def('relative_strength')).toContain(`its ${p.relative_strength.sma}-bar simple moving average`);
+    expect(def('new_high')).toContain(`previous ${p.new_high.daily} daily or ${p.new_high.weekly} weekly bars`);
+    const fm = p.filtered_momentum;
+    expect(def('filtered_momentum')).toContain(`${fm.roc}-bar rate of change is above +${fm.threshold}% while the close is above its rising ${fm.trend}-bar simple moving average (higher than ${fm.slope} bars earlier)`);
+    expect(def('roc_curve')).toContain(`${p.roc_curve.roc}-bar rate of change crosses above its own ${p.roc_curve.sma}-bar average`);
+    expect(def('dark_pools')).toContain(`more than ${p.dark_pools.z} standard deviation above its mean of the previous ${p.dark_pools.daily} daily or ${p.dark_pools.weekly} weekly bars`);
   });
 });
