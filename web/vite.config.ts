@@ -48,5 +48,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Whole screens render in jsdom (MUI + charts): seconds on a busy 2-core runner. A timeout here
+    // should mean "hung", never "the machine was loaded".
+    testTimeout: 20_000,
   },
 });

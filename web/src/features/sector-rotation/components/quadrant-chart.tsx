@@ -1,6 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../../../components/charts/axis-ticks.ts';
-import { axisDomain, POSITION_COLORS, type RotationPoint } from '../utils/reshape.ts';
+import { axisDomain, clampTo, POSITION_COLORS, type RotationPoint } from '../utils/reshape.ts';
 
 interface QuadrantChartProps {
   points: readonly RotationPoint[];
@@ -32,8 +32,11 @@ export function QuadrantChart({ points, width, height, yLabel, tails, compact = 
   const grid = theme.palette.divider;
   const m = { left: compact ? 40 : 52, right: 10, top: 10, bottom: compact ? 34 : 40 };
   const tailed = points.filter((p) => tails?.has(p.ticker));
-  const [x0, x1] = axisDomain([...points.map((p) => p.x), ...tailed.flatMap((p) => p.tail.map((t) => t[0]))]);
-  const [y0, y1] = axisDomain([...points.map((p) => p.y), ...tailed.flatMap((p) => p.tail.map((t) => t[1]))]);
+  // Selected tails always fit; the cloud's outliers are pinned to the edge.
+  const xDomain = axisDomain(points.map((p) => p.x), tailed.flatMap((p) => p.tail.map((t) => t[0])));
+  const yDomain = axisDomain(points.map((p) => p.y), tailed.flatMap((p) => p.tail.map((t) => t[1])));
+  const [x0, x1] = xDomain;
+  const [y0, y1] = yDomain;
   const pw = Math.max(10, width - m.left - m.right);
   const ph = Math.max(10, height - m.top - m.bottom);
   const sx = (v: number) => m.left + ((v - x0) / (x1 - x0)) * pw;
@@ -111,23 +114,30 @@ export function QuadrantChart({ points, width, height, yLabel, tails, compact = 
           </text>
         </g>
       ))}
-      {points.map((p) => (
-        <circle
-          key={p.ticker}
-          cx={sx(p.x)}
-          cy={sy(p.y)}
-          r={tails?.has(p.ticker) ? r + 2 : r}
-          fill={p.color}
-          fillOpacity={0.85}
-          stroke={theme.palette.background.paper}
-          strokeWidth={0.5}
-          data-ticker={p.ticker}
-          style={onPointClick ? { cursor: 'pointer' } : undefined}
-          onClick={onPointClick ? () => onPointClick(p.ticker) : undefined}
-        >
-          <title>{`${p.ticker} (${p.name}): relative strength ${p.x.toFixed(2)}, ${yLabel} ${p.y.toFixed(2)}, ${p.group}`}</title>
-        </circle>
-      ))}
+      {points.map((p) => {
+        const px = clampTo(p.x, xDomain);
+        const py = clampTo(p.y, yDomain);
+        const pinned = px.pinned || py.pinned;
+        return (
+          <circle
+            key={p.ticker}
+            cx={sx(px.value)}
+            cy={sy(py.value)}
+            r={tails?.has(p.ticker) ? r + 2 : r}
+            // Pinned outliers are hollow: they sit on the edge, not at their value.
+            fill={pinned ? 'none' : p.color}
+            fillOpacity={0.85}
+            stroke={pinned ? p.color : theme.palette.background.paper}
+            strokeWidth={pinned ? 1.5 : 0.5}
+            data-ticker={p.ticker}
+            data-pinned={pinned || undefined}
+            style={onPointClick ? { cursor: 'pointer' } : undefined}
+            onClick={onPointClick ? () => onPointClick(p.ticker) : undefined}
+          >
+            <title>{`${p.ticker} (${p.name}): relative strength ${p.x.toFixed(2)}, ${yLabel} ${p.y.toFixed(2)}, ${p.group}${pinned ? ' (beyond the axis, shown on its edge)' : ''}`}</title>
+          </circle>
+        );
+      })}
     </svg>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SectorRotationData } from '../api/get-sector-rotation-data.ts';
 import fixture from '../test/rotation-sp500-12.fixture.json' with { type: 'json' };
-import { axisDomain, freqRows, legendOf, pointsTable, POSITION_COLORS, searchRows, SUPER_SECTOR_COLORS, toPoints } from './reshape.ts';
+import { axisDomain, clampTo, freqRows, legendOf, pointsTable, POSITION_COLORS, searchRows, SUPER_SECTOR_COLORS, toPoints } from './reshape.ts';
 
 const data = fixture as SectorRotationData;
 
@@ -29,6 +29,16 @@ describe('sector rotation reshaping', () => {
     expect(lo).toBeLessThan(100);
     expect(hi).toBeGreaterThan(110);
     expect(axisDomain([])).toEqual([99, 101]);
+  });
+
+  it('with many points spans the 1st-99th percentile, keeps tails in view, and pins outliers', () => {
+    const cloud = Array.from({ length: 200 }, (_, i) => 90 + i / 10); // 90 .. 109.9
+    const [lo, hi] = axisDomain([...cloud, 350, 10]);
+    expect(hi).toBeLessThan(115);
+    expect(lo).toBeGreaterThan(85);
+    expect(axisDomain([...cloud, 350], [130])[1]).toBeGreaterThan(130);
+    expect(clampTo(350, [lo, hi])).toEqual({ value: hi, pinned: true });
+    expect(clampTo(100, [lo, hi])).toEqual({ value: 100, pinned: false });
   });
 
   it('tabulates the chart with two decimals and the factor label', () => {

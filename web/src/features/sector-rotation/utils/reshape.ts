@@ -71,12 +71,26 @@ export function legendOf(points: readonly RotationPoint[], mode: ColorMode): Arr
 }
 
 /** A symmetric-enough domain that always shows the 100 reference line with some margin. */
-export function axisDomain(values: readonly number[]): [number, number] {
-  const finite = values.filter(Number.isFinite);
-  const lo = Math.min(100, ...finite);
-  const hi = Math.max(100, ...finite);
+/**
+ * Axis range around 100 with a margin. With many points the range spans the 1st-99th percentile
+ * only: one stock up 250% would otherwise squeeze the other 500 into a corner. Points beyond it are
+ * pinned to the edge (see `clampTo`) and keep their real values in the tooltip and the table.
+ */
+export function axisDomain(values: readonly number[], always: readonly number[] = []): [number, number] {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+  const trim = finite.length >= 50 ? Math.floor(finite.length * 0.01) : 0;
+  const kept = [...finite.slice(trim, finite.length - trim), ...always.filter(Number.isFinite)];
+  const lo = Math.min(100, ...kept);
+  const hi = Math.max(100, ...kept);
   const pad = Math.max(1, (hi - lo) * 0.06);
   return [lo - pad, hi + pad];
+}
+
+/** The value pinned into [lo, hi], and whether it had to be. */
+export function clampTo(value: number, [lo, hi]: readonly [number, number]): { value: number; pinned: boolean } {
+  if (value < lo) return { value: lo, pinned: true };
+  if (value > hi) return { value: hi, pinned: true };
+  return { value, pinned: false };
 }
 
 export function pointsTable(data: SectorRotationData): ChartTableData {
