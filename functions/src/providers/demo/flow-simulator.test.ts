@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parseBenzingaOptionsActivity } from '../benzinga/options-activity.ts';
+import { tradeFromRecord } from '../../domain/flow/trade.ts';
+import { FlowDayState, sessionOffset, simulateFlowDay, simulateTrades } from './flow-simulator.ts';
+import type { FlowUnderlying } from './flow-simulator-universe.ts';
+import { pickIndex, popularity } from './flow-simulator-universe.ts';
+
+const universe: FlowUnderlying[] = [
+  { symbol: 'SPY', kind: 'etf', close: 511.72, prevClose: 514.81, dollarVolume: 35e9, vol: 0.12 },
+  { symbol: 'QQQ', kind: 'etf', close: 439.02, prevClose: 443.2, dollarVolume: 20e9, vol: 0.16 },
+  { symbol: 'NVDA', kind: 'stock', close: 875.28, prevClose: 926.69, dollarVolume: 40e9, vol: 0.55 },
+  { symbol: 'AAPL', kind: 'stock', close: 170.73, prevClose: 169, dollarVolume: 10e9, vol: 0.2 },
+  ...Array.from({ length: 200 }, (_, i): FlowUnderlying => ({ symbol: `S${i}`, kind: 'stock', close: 20 + i * 3, prevClose: 20 + i * 3, dollarVolume: 2e8 / (1 + i / 10), vol: 0.3 })),
+];
+const day = { date: '2024-03-08', universe, seed: 42 };
+const records = simulateFlowDay(day);
+const report = parseBenzingaOptionsActivity(records);
+const trades = report.rows.map(tradeFromRecord);
+
+describe('flow simulator', () => {
+  it('emits about 3,000 vendor records a day that the real parser accepts, deterministically', () => {
+    expect(report.skipped).toBe(0);
+    expect(trades.length).toBeGreaterThan(1800);
+    expect(trades.length).toBeLessThan(4800);
+    expect(simulateFlowDay(day)).toEqual(records);
+    expect(new Set(trades.map((t) => t.key)).size).toBe(trades.length);
+    expect(typeof records[0]!.strike_price).toBe('string');
+  });
+  it('arrives in session hours with a U-shape: the first and last half hours beat the midday ones', () => {
+    const minutes = trades.map((t) => Number(t.time.slice(0, 2)) * 60 + Number(t.time.slice(3, 5)));
+    expect(Math.min(...minutes)).toBeGreaterThanOrEqual(570);
+    expect(Math.max(...minutes)).toBeLessThan(962);
+    const count = (a: number, b: number) => minutes.filter((m) => m >= a && m < b).length;
+    expect(count(570, 600)).toBeGreaterThan(2 * count(750, 780));
+    expect(count(930, 960)).toBeGreaterThan(1.5 * count(750, 780));
+    expect(sessionOffset(0)).toBe(0);
+    expect(sessionOffset(0.999999)).toBeLessThanOrEqual(23400);
+  });
+  it('is heavy-tailed over tickers: index ETFs and mega caps lead', () => {
+    const byTicker = new Map<string, number>();
+    for (const t of trades) byTicker.set(t.ticker, (byTicker.get(t.ticker) ?? 0) + 1);
+    const ranked = [...byTicker].sort((a, b) => b[1] - a[1]);
+    expect(ranked.slice(0, 4).map(([s]) => s).sort()).toEqual(['AAPL', 'NVDA', 'QQQ', 'SPY']);
+    expect(ranked.slice(0, 4).reduce((s, [, n]) => s + n, 0) / trades.length).toBeGreaterThan(0.4);
+    const cum = popularity(universe);
+    expect(pickIndex(cum, 0)).toBe(0);
+    expect(pickIndex(cum, 0.9999999)).toBe(universe.length - 1);
+  });
+  it('prices contracts around the real close on listed expiries, with all fills, types and sides', () => {
+    const spy = trades.filter((t) => t.ticker === 'SPY');
+    const strikes = spy.map((t) => t.strike_price).sort((a, b) => a - b);
+    expect(strikes[Math.floor(strikes.length / 2)]!).toBeGreaterThan(480);
+    expect(strikes[Math.floor(strikes.length / 2)]!).toBeLessThan(545);
+    expect(spy.every((t) => Number.isInteger(t.strike_price))).toBe(true);
+    expect(trades.every((t) => t.date_expiration > '2024-03-08' && t.DTE >= 1)).toBe(true);
+    expect(trades.some((t) => t.DTE > 270)).toBe(true);
+    expect(trades.filter((t) => t.DTE <= 7).length / trades.length).toBeGreaterThan(0.25);
+    expect(trades.filter((t) => t.ticker !== 'SPY' && t.ticker !== 'QQQ' && t.ticker !== 'IWM').every((t) => ['2024-03-15', '2024-03-22'].includes(t.date_expiration) || t.DTE > 13 || new Date(`${t.date_expiration}T12:00:00Z`).getUTCDay() === 5)).toBe(true);
+    expect(new Set(trades.map((t) => t.fill))).toEqual(new Set(['Above Ask', 'Ask', 'Mid', 'Bid', 'Below Bid']));
+    expect(new Set(trades.map((t) => t.option_activity_type))).toEqual(new Set(['Sweep', 'Block', 'Trade']));
+    const calls = trades.filter((t) => t.put_call === 'Call').length / trades.length;
+    expect(calls).toBeGreaterThan(0.48);
+    expect(calls).toBeLessThan(0.64);
+  });
+  it('has log-normal premiums (median tens of thousands, a long right tail) and consistent volume', () => {
+    const premiums = trades.map((t) => t.cost_basis).sort((a, b) => a - b);
+    const median = premiums[Math.floor(premiums.length / 2)]!;
+    expect(median).toBeGreaterThan(15);
+    expect(median).toBeLessThan(120);
+    expect(premiums.at(-1)!).toBeGreaterThan(20 * median);
+    for (const t of trades) expect(t.volume).toBeGreaterThanOrEqual(t.size);
+    const last = new Map<string, number>();
+    for (const t of [...trades].sort((a, b) => (a.time < b.time ? -1 : 1))) {
+      const k = `${t.ticker}${t.date_expiration}${t.put_call}${t.strike_price}`;
+      expect(t.volume).toBeGreaterThanOrEqual(last.get(k) ?? 0);
+      last.set(k, t.volume);
+    }
+  });
+  it('emits live trades and bursts at any time of day', () => {
+    const state = new FlowDayState(day);
+    const burst = Array.from({ length: 200 }, (_, i) => simulateTrades(state, `live-${i}`, 3 * 3600, 0.5)).filter((b) => b.length > 1);
+    expect(burst.length).toBeGreaterThan(3);
+    const b = burst[0]!;
+    expect(new Set(b.map((r) => r.option_symbol)).size).toBe(1);
+    expect(b[0]!.time).toBe('03:00:00');
+  });
+});
