@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { FACTOR_LABELS } from '@tapewatch/shared/schemas/sector-rotation';
 import { ChartCard } from '../../components/charts/chart-card.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
+import { PageHelp } from '../../components/ui/page-help.tsx';
 import { useSectorRotationData, type RotationParams } from './api/get-sector-rotation-data.ts';
 import { QuadrantChart } from './components/quadrant-chart.tsx';
 import { RotationControls } from './components/rotation-controls.tsx';
@@ -14,7 +15,7 @@ const DEFAULTS: RotationParams = { index: 'sp500', lookback: 12, factor: 'rate_o
 
 function Help() {
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 960 }} data-testid="rotation-help" component="div">
+    <PageHelp testId="rotation-help">
       <p style={{ margin: '0 0 4px' }}>
         Weekly closes (the last close of each week, dividend-adjusted) over a lookback of L weeks, against SPY for the S&amp;P 500 and
         QQQ for the NASDAQ 100. RS = price / benchmark. Relative strength = 100 x RS / mean(RS over the last L weeks). Relative
@@ -27,7 +28,7 @@ function Help() {
         Cyclical (Materials, Consumer Discretionary, Financials, Real Estate), Sensitive (Communication Services, Energy, Industrials,
         Information Technology), Defensive (Consumer Staples, Health Care, Utilities).
       </p>
-    </Typography>
+    </PageHelp>
   );
 }
 
