@@ -10,6 +10,7 @@ import { tableName } from '@tapewatch/functions/data/tables';
 import { TimeSeriesRepository, type DailySeries } from '@tapewatch/functions/data/timeseries-repository';
 import { BUNDLE_DIR, BUNDLE_FILE } from './bundle-format.ts';
 import { buildDirectory, readStocks, stockCount } from './universe.ts';
+import { storeSp500MonthlyCsv } from '@tapewatch/functions/jobs/sp500-ratios-source';
 
 export const DEMO_DATASET = 'demo-daily';
 /** Tickers written in parallel: enough to overlap DynamoDB round trips without flooding dynalite. */
@@ -80,6 +81,8 @@ export async function loadDemoData(
   opts: { force?: boolean; onProgress?: (p: LoadProgress) => void } = {},
 ): Promise<LoadResult> {
   const version = bundleVersion();
+  // Outside the version check: a runtime loaded before this file joined the bundle gets it too.
+  await loadSp500Monthly(db);
   const marker = await db.send(new GetCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(DEMO_DATASET) }));
   if (!opts.force && marker.Item?.version === version) {
     return { loaded: false, tickers: marker.Item.tickers as number, chunks: marker.Item.chunks as number, version };
@@ -104,4 +107,13 @@ export async function loadDemoData(
     }),
   );
   return { loaded: true, tickers: total, chunks, version };
+}
+
+export const SP500_MONTHLY_FILE = 'shiller-sp500-monthly.csv.gz';
+
+/** Robert Shiller's monthly S&P 500 data, stored raw for the demo provider (one ~40 KB item). */
+export async function loadSp500Monthly(db: DynamoDBDocumentClient): Promise<void> {
+  const csv = gunzipSync(readFileSync(join(BUNDLE_DIR, SP500_MONTHLY_FILE))).toString('utf8');
+  const lastDate = csv.trimEnd().split('\n').at(-1)!.slice(0, 10);
+  await storeSp500MonthlyCsv(db, csv, lastDate);
 }

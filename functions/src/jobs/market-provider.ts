@@ -5,6 +5,7 @@ import type { Clock } from '../platform/clock.ts';
 import { createDemoProvider } from '../providers/demo/demo-provider.ts';
 import type { MarketDataProvider } from '../providers/provider.ts';
 import { selectProvider } from '../providers/select-provider.ts';
+import { readSp500MonthlyCsv } from './sp500-ratios-source.ts';
 
 /**
  * The configured provider for a job run. In demo mode the generators read the bundled history
@@ -26,6 +27,7 @@ export function providerFor(db: DynamoDBDocumentClient, clock: Clock): MarketDat
           return s;
         },
         today: () => clock.today(),
+        sp500MonthlyCsv: () => readSp500MonthlyCsv(db),
       }),
   });
 }

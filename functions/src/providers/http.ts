@@ -8,7 +8,7 @@ export interface HttpResponse {
 }
 export type HttpGet = (url: string, init?: { headers?: Record<string, string> }) => Promise<HttpResponse>;
 
-export type ProviderName = 'finra' | 'cboe' | 'polygon' | 'benzinga' | 'demo';
+export type ProviderName = 'finra' | 'cboe' | 'polygon' | 'benzinga' | 'shiller' | 'demo';
 
 export class ProviderError extends Error {
   readonly provider: ProviderName;

@@ -1,3 +1,4 @@
+import type { ShillerMonth } from '../domain/sp500/shiller.ts';
 import type { OptionsActivityRecord } from './benzinga/options-activity.ts';
 import type { ShortInterestRow } from './finra/short-interest.ts';
 import type { ShortVolumeReport } from './finra/short-volume.ts';
@@ -36,6 +37,8 @@ export interface MarketDataProvider {
   tickerSnapshot(ticker: string): Promise<ParseReport<TickerSnapshot>>;
   /** Unusual options activity (sweeps/blocks) for one day; page is 0-based. */
   optionsActivity(date: string, page?: number): Promise<OptionsActivityPage>;
+  /** Monthly S&P 500 price, trailing dividends and earnings, CPI and CAPE (Shiller's data). */
+  sp500Monthly(): Promise<ParseReport<ShillerMonth>>;
 }
 
 export { selectProvider, ProviderConfigError } from './select-provider.ts';

@@ -6,6 +6,7 @@ import { createFinraSource } from './finra/fetcher.ts';
 import { fetchHttpGet } from './http.ts';
 import type { HttpGet, RetryPolicy } from './http.ts';
 import { createPolygonSource } from './polygon/fetcher.ts';
+import { createShillerSource } from './shiller/fetcher.ts';
 import type { MarketDataProvider } from './provider.ts';
 
 export class ProviderConfigError extends Error {
@@ -67,5 +68,6 @@ export function selectProvider(env: NodeJS.ProcessEnv, deps: ProviderDeps = {}):
     groupedDaily: polygon.groupedDaily,
     tickerSnapshot: polygon.tickerSnapshot,
     optionsActivity: benzinga.optionsActivity,
+    sp500Monthly: createShillerSource({ http, retry: deps.retry }).sp500Monthly,
   };
 }

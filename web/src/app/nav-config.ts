@@ -8,6 +8,8 @@ import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import StackedBarChartIcon from '@mui/icons-material/StackedBarChart';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import QueryStatsIcon from '@mui/icons-material/QueryStats';
 
 export interface NavItem {
   label: string;
@@ -37,6 +39,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dark Pools', path: '/darkpools', icon: VisibilityOffIcon },
   { label: 'Option Walls', path: '/optionwalls', icon: StackedBarChartIcon },
   { label: 'SPY To VIX', path: '/spytovix', icon: ShowChartIcon },
+  { label: 'S&P 500 Statistics', path: '/sp500stats', icon: QueryStatsIcon },
   { label: 'Sector Rotation', path: '/Sectorrotation', icon: BubbleChartIcon },
   { label: 'Sector Performance', path: '/Sectorperformance', icon: BarChartIcon },
+  { label: 'ARIMA', path: '/arima', icon: TimelineIcon },
 ];

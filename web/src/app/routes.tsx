@@ -16,6 +16,7 @@ const OptionWallsPage = lazy(() =>
   import('../features/option-walls/option-walls-page.tsx').then((m) => ({ default: m.OptionWallsPage })),
 );
 const SpyToVixPage = lazy(() => import('../features/spy-to-vix/spy-to-vix-page.tsx').then((m) => ({ default: m.SpyToVixPage })));
+const Sp500StatsPage = lazy(() => import('../features/sp500-stats/sp500-stats-page.tsx').then((m) => ({ default: m.Sp500StatsPage })));
 
 const SectorRotationPage = lazy(() =>
   import('../features/sector-rotation/sector-rotation-page.tsx').then((m) => ({ default: m.SectorRotationPage })),
@@ -24,6 +25,18 @@ const SectorRotationPage = lazy(() =>
 const ClustersPage = lazy(() => import('../features/clusters/clusters-page.tsx').then((m) => ({ default: m.ClustersPage })));
 const ClustersTablePage = lazy(() =>
   import('../features/clusters/clusters-table-page.tsx').then((m) => ({ default: m.ClustersTablePage })),
+);
+
+const ArimaPage = lazy(() => import('../features/arima/arima-page.tsx').then((m) => ({ default: m.ArimaPage })));
+
+const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
+const SubscriptionCardsPage = lazy(() =>
+  import('../features/account/subscription-cards-page.tsx').then((m) => ({ default: m.SubscriptionCardsPage })),
+);
+const Confirmation = lazy(() => import('../features/account/confirmation.tsx').then((m) => ({ default: m.Confirmation })));
+
+const FactorSignalsPage = lazy(() =>
+  import('../features/factor-signals/factor-signals-page.tsx').then((m) => ({ default: m.FactorSignalsPage })),
 );
 
 // Until the landing page exists the start page is Sector Performance.
@@ -47,6 +60,14 @@ export const appRoutes: RouteObject[] = [
       { path: 'clusters/:ticker', element: <ClustersPage /> },
       { path: 'clusterstable', element: <ClustersTablePage /> },
       { path: 'spytovix', element: <SpyToVixPage /> },
+      { path: 'arima', element: <ArimaPage /> },
+      { path: 'sp500stats', element: <Sp500StatsPage /> },
+      { path: 'factor-analysis-table', element: <FactorSignalsPage /> },
+      { path: 'profile', element: <ProfilePage /> },
+      { path: 'subscriptioncards', element: <SubscriptionCardsPage /> },
+      // Email and password-reset confirmations run on top of the Clusters screen.
+      { path: 'confirm/:token', element: <><Confirmation kind="email" /><ClustersPage /></> },
+      { path: 'confirmpassword/:password_token', element: <><Confirmation kind="password" /><ClustersPage /></> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -10,6 +10,7 @@ import { createReportBuilder } from '../parse-report.ts';
 import { generateCboeOptionChain } from './cboe-option-chain.ts';
 import { generateFinraShortInterestFile } from './finra-short-interest.ts';
 import { generateFinraShortVolumeFile } from './finra-short-volume.ts';
+import { parseShillerCsv } from '../../domain/sp500/shiller.ts';
 
 /** What the demo provider reads: the real bundled history already in the market table. */
 export interface DemoMarketSource {
@@ -18,6 +19,8 @@ export interface DemoMarketSource {
   series(ticker: string): Promise<DailySeries>;
   /** The demo's "today". */
   today(): string;
+  /** The bundled Shiller monthly file as loaded into the market table (null when not loaded). */
+  sp500MonthlyCsv?(): Promise<string | null>;
 }
 
 export const DEMO_SEED = 20240308;
@@ -111,5 +114,11 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
     },
     tickerSnapshot: async () => Promise.reject(notInDemo('the intraday ticker snapshot')),
     optionsActivity: async () => Promise.reject(notInDemo('options activity (see the flow simulator)')),
+
+    async sp500Monthly() {
+      const text = (await source.sp500MonthlyCsv?.()) ?? null;
+      if (text === null) throw new ProviderNotFoundError('demo', 'demo://shiller/sp500-monthly.csv', 'S&P 500 monthly data (load the demo bundle first)');
+      return parseShillerCsv(text);
+    },
   };
 }

@@ -1,0 +1,23 @@
+import type { Sp500Dataset, Sp500RatiosResponse } from '@tapewatch/shared/schemas/sp500';
+import { documentClient } from '../../data/client.ts';
+import { SnapshotRepository } from '../../data/snapshot-repository.ts';
+import type { Sp500RatiosSnapshot } from '../../domain/sp500/compute.ts';
+import { SP500_RATIOS_SNAPSHOT } from '../../jobs/sp500-ratios.ts';
+import { NotReadyError } from '../../lib/errors.ts';
+import { defineHandler, jsonText, type JsonText } from '../../lib/http.ts';
+import { memoize } from '../../lib/memo.ts';
+
+// The snapshot changes once a day; a container serialises each dataset once a minute at most.
+const latest = memoize(60_000, async () => {
+  const snap = await new SnapshotRepository(documentClient()).latest<Sp500RatiosSnapshot>(SP500_RATIOS_SNAPSHOT);
+  if (!snap) throw new NotReadyError('S&P 500 Statistics are being computed. Please try again in a minute.');
+  const texts = new Map<Sp500Dataset, JsonText<Sp500RatiosResponse>>();
+  for (const [id, dataset] of Object.entries(snap.payload.datasets)) texts.set(id as Sp500Dataset, jsonText(dataset));
+  return texts;
+});
+
+export const handler = defineHandler('get_sp500_ratios_data', async ({ query }) => {
+  const text = (await latest()).get(query.dataset);
+  if (!text) throw new NotReadyError('S&P 500 Statistics are being computed. Please try again in a minute.');
+  return text;
+});

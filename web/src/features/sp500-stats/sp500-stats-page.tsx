@@ -1,0 +1,98 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { SP500_DATASETS, SP500_DEFAULT_DATASET, sp500DatasetLabel, type Sp500Dataset } from '@tapewatch/shared/schemas/sp500';
+import { ChartCard } from '../../components/charts/chart-card.tsx';
+import { DataTable } from '../../components/table/data-table.tsx';
+import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
+import { useSp500RatiosData } from './api/get-sp500-ratios-data.ts';
+import { Sp500Definitions } from './components/definitions.tsx';
+import { RatioChart } from './components/ratio-chart.tsx';
+import { StatsList } from './components/stats-list.tsx';
+import { formatPeriodDate, formatValue } from './utils/format.ts';
+import { ratioColumns } from './utils/columns.ts';
+import { toRows } from './utils/table-rows.ts';
+
+/** Not fixed by the spec (section 9: "not shown"); 20 rows like the other tables. */
+const PAGE_SIZE = 20;
+
+export function Sp500StatsPage() {
+  const [dataset, setDataset] = useState<Sp500Dataset>(SP500_DEFAULT_DATASET);
+  const { data, isFetching } = useSp500RatiosData(dataset);
+  // While the next dataset loads, the previous one stays under the loader.
+  const shown = data?.dataset === dataset ? data : undefined;
+  const yearly = dataset.endsWith('_year');
+  const rows = useMemo(() => (shown ? toRows(shown) : []), [shown]);
+  const columns = useMemo(() => (shown ? ratioColumns(shown.unit, yearly) : []), [shown, yearly]);
+  const label = sp500DatasetLabel(dataset);
+
+  return (
+    <Box component="article" sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 } }}>
+      <Box>
+        <Typography variant="h1" gutterBottom>
+          S&amp;P 500 Statistics
+        </Typography>
+        <Sp500Definitions />
+      </Box>
+      <TextField
+        select
+        label="Dataset"
+        value={dataset}
+        onChange={(e) => setDataset(e.target.value as Sp500Dataset)}
+        sx={{ maxWidth: 420 }}
+        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } } } }}
+        data-testid="sp500-dataset"
+      >
+        {SP500_DATASETS.map((id) => (
+          <MenuItem key={id} value={id}>
+            {sp500DatasetLabel(id)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {shown?.no_data_message && (
+        <Alert severity="info" data-testid="sp500-no-data">
+          {shown.no_data_message}
+        </Alert>
+      )}
+      {shown && !shown.no_data_message && (
+        <>
+          <ChartCard
+            title={label}
+            table={{
+              rowHeader: 'Date',
+              columns: ['Value'],
+              rows: rows.map((r) => ({ key: r.date, label: formatPeriodDate(r.date, yearly), cells: [formatValue(r.value, shown.unit)] })),
+            }}
+            note={shown.as_of ? `Data as of ${shown.as_of}. ${shown.source}.` : shown.source}
+          >
+            {({ width, height, isMobile }) => (
+              <RatioChart dates={shown.dates} data={shown.data} unit={shown.unit} label={label} yearly={yearly} width={width} height={height} compact={isMobile} />
+            )}
+          </ChartCard>
+          <Card variant="outlined" component="section" aria-label="Statistics" sx={{ p: { xs: 1.5, sm: 2 } }}>
+            <Typography variant="h6" component="h2" gutterBottom>
+              Statistics
+            </Typography>
+            <StatsList stats={shown.stats} unit={shown.unit} yearly={yearly} />
+          </Card>
+          <Card variant="outlined" component="section" aria-label={`${label} table`} sx={{ p: { xs: 1, sm: 2 }, '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
+            <DataTable
+              rows={rows}
+              columns={columns}
+              pageSize={PAGE_SIZE}
+              getRowKey={(r) => r.date}
+              ariaLabel={label}
+              csvFileName={`${dataset}.csv`}
+            />
+          </Card>
+        </>
+      )}
+      <LoadingOverlay open={isFetching && !shown} />
+    </Box>
+  );
+}
+
