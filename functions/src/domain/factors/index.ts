@@ -21,3 +21,4 @@ export {
   pickBest,
 } from './evaluate.ts';
 export { alignBenchmark, alignToBars, risingEdges, roc, sma, toWeekly, weekKey } from './series.ts';
+export { buildFactorAnalysisData, cumulativeReturns, histogram, projectDates, PREDICTION_WINDOW } from './analysis-data.ts';
