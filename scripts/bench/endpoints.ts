@@ -22,7 +22,11 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
   get_spy_to_vix_data: '',
   get_sector_rotation_data: 'index=nasdaq100&lookback=26&factor=momentum',
   get_mc_heatmap_data: '',
+  get_sp500_ratios_data: 'dataset=sp500_pe_ratio_month',
+  get_signals_data: '',
+  // Spec defaults; the first request fits the model, the rest hit the per-parameter cache.
+  get_ts_arima_data: 'ticker=SPY&p=1&d=1&q=1&trend=t&stationarity=1&invertibility=1&offset=1&concentrate=0',
 };
 
 /** Screens whose initial JavaScript is measured (path as a user opens it). */
-export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/no-such-page'];
+export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/arima', '/sp500stats', '/factor-analysis-table', '/no-such-page'];

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arimaResponse } from '@tapewatch/shared/schemas/arima';
+import { fitArima } from '@tapewatch/functions/analytics/index';
+import { readStocks } from '../demo-data/universe.ts';
+import { startTestRuntime } from '../test/runtime-fixture.ts';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+});
+afterAll(() => rt?.dispose());
+
+const get = async (path: string) => {
+  const res = await fetch(rt.url + path);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+const AS_OF = '2024-03-08';
+
+describe('get_ts_arima_data on the local runtime', () => {
+  it('fits AAPL with the spec defaults on the last 500 stored closes and forecasts 20 trading days', async () => {
+    const { status, body } = await get('/api/get_ts_arima_data?ticker=aapl');
+    expect(status).toBe(200);
+    const a = arimaResponse.parse(body);
+    const s = [...readStocks()].find((x) => x.ticker === 'AAPL')!.series;
+    const end = s.date.findLastIndex((d) => d <= AS_OF) + 1;
+    const closes = s.close.slice(end - 500, end);
+    expect(a.ticker).toBe('AAPL');
+    expect(a.params).toEqual({ p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0 });
+    expect(a.pred.prices.map((r) => r[1])).toEqual(closes);
+    expect(a.pred.prices.at(-1)![0]).toBe(AS_OF);
+    // Next trading days after Friday 2024-03-08 (no holidays until Good Friday 2024-03-29).
+    expect(a.pred.predictions.slice(0, 3).map((r) => r.date)).toEqual(['2024-03-11', '2024-03-12', '2024-03-13']);
+    expect(a.pred.predictions.map((r) => r.date)).not.toContain('2024-03-29');
+    expect(a.pred.predictions).toHaveLength(20);
+    const fc = fitArima(closes, { p: 1, d: 1, q: 1, trend: 't' }).forecast(20);
+    a.pred.predictions.forEach((r, i) => {
+      expect(r.value).toBeCloseTo(fc.mean[i]!, 8);
+      expect(r.lower).toBeCloseTo(fc.lower[i]!, 8);
+      expect(r.upper).toBeCloseTo(fc.upper[i]!, 8);
+    });
+    expect(a.table).toContain('<table class="arima-coefficients">');
+    expect(a.table).toContain('P&gt;|z|');
+    expect(a.summary.coefficients.map((c) => c.name)).toEqual(['drift', 'ar.L1', 'ma.L1', 'sigma2']);
+  });
+
+  it('answers a repeated request from the per-parameter cache', async () => {
+    const q = '/api/get_ts_arima_data?ticker=SPY&p=2&d=1&q=0&trend=n';
+    const first = await get(q);
+    const t0 = performance.now();
+    const second = await get(q);
+    expect(performance.now() - t0).toBeLessThan(50);
+    expect(second.body).toEqual(first.body);
+  });
+
+  it('rejects forbidden trend/d combinations and out-of-range orders with 400 alerts', async () => {
+    const cases: Array<[string, string]> = [
+      ['trend=c&d=1', "Invalid value for 'd': must be 0 when trend is 'c' (for trends c and ct d must be 0)."],
+      ['trend=ct&d=2', "Invalid value for 'd': must be 0 when trend is 'ct' (for trends c and ct d must be 0)."],
+      ['trend=t&d=2', "Invalid value for 'd': must be 0 or 1 when trend is 't'."],
+      ['p=6', "Invalid value for 'p': must be an integer from 0 to 5."],
+      ['offset=-1', "Invalid value for 'offset': must be an integer from 0 to 5."],
+      ['concentrate=2', "Invalid value for 'concentrate': must be 0 or 1."],
+      ['trend=x', "Invalid value for 'trend': expected one of n, c, t, ct."],
+    ];
+    for (const [q, msg] of cases) {
+      const { status, body } = await get(`/api/get_ts_arima_data?ticker=SPY&${q}`);
+      expect(status, q).toBe(400);
+      expect(body).toEqual({ alert_show: true, alert_message: msg });
+    }
+  });
+
+  it('returns the library message when the fit fails, and 404 for an unknown ticker', async () => {
+    const fail = await get('/api/get_ts_arima_data?ticker=SPY&p=5&d=1&q=5&trend=t');
+    expect(fail.status).toBe(400);
+    expect(fail.body.alert_message).toMatch(/ARIMA\(5,1,5\)/);
+    const unknown = await get('/api/get_ts_arima_data?ticker=NOPE1');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.alert_message).toMatch(/Unknown ticker NOPE1/);
+  });
+
+  it('accepts every allowed combination at the edges (d=0 with c/ct, d=5 with n)', async () => {
+    for (const q of ['trend=c&d=0&p=1&q=0', 'trend=ct&d=0&p=1&q=0', 'trend=n&d=2&p=0&q=1', 'trend=t&d=0&p=1&q=0']) {
+      const { status, body } = await get(`/api/get_ts_arima_data?ticker=AAPL&${q}`);
+      expect(status, `${q}: ${JSON.stringify(body).slice(0, 200)}`).toBe(200);
+    }
+  });
+});

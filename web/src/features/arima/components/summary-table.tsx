@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { DataTable, type ColumnDef } from '../../../components/table/data-table.tsx';
+import type { ArimaData } from '../api/get-ts-arima-data.ts';
+import { formatStat } from '../utils/reshape.ts';
+
+type Coefficient = ArimaData['summary']['coefficients'][number];
+type Stat = ArimaData['summary']['stats'][number];
+
+const num = (id: keyof Coefficient & string, header: string, digits = 4): ColumnDef<Coefficient> => ({
+  id,
+  header,
+  value: (r) => r[id] as number | null,
+  format: (r) => formatStat(r[id] as number | null, digits),
+  align: 'right',
+  filterable: false,
+});
+
+const COEFFICIENT_COLUMNS: ColumnDef<Coefficient>[] = [
+  { id: 'name', header: 'Parameter', value: (r) => r.name, filterable: false },
+  num('coef', 'coef'),
+  num('std_err', 'std err'),
+  num('z', 'z', 3),
+  num('p_value', 'P>|z|', 3),
+  num('ci_lower', '[0.025'),
+  num('ci_upper', '0.975]'),
+];
+
+const STAT_COLUMNS: ColumnDef<Stat>[] = [
+  { id: 'label', header: 'Statistic', value: (r) => r.label, filterable: false },
+  { id: 'value', header: 'Value', value: (r) => r.value, format: (r) => (r.label === 'No. Observations' ? String(r.value) : formatStat(r.value, 3)), align: 'right', filterable: false },
+];
+
+/** The model summary rendered from the structured rows (the HTML `table` field is for API clients). */
+export function SummaryTable({ summary, ticker }: { summary: ArimaData['summary']; ticker: string }) {
+  return (
+    <Box component="section" data-testid="arima-summary" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(260px, 1fr) 3fr' }, alignItems: 'start' }}>
+      <Typography variant="h2" sx={{ gridColumn: '1 / -1', fontSize: '1.15rem' }}>
+        Model summary: {summary.title}
+      </Typography>
+      <DataTable rows={summary.stats} columns={STAT_COLUMNS} pageSize={10} getRowKey={(r) => r.label} filterable={false} ariaLabel="ARIMA fit statistics" csvFileName={`${ticker}-arima-statistics.csv`} />
+      <DataTable rows={summary.coefficients} columns={COEFFICIENT_COLUMNS} pageSize={20} getRowKey={(r) => r.name} filterable={false} ariaLabel="ARIMA coefficients" csvFileName={`${ticker}-arima-coefficients.csv`} />
+    </Box>
+  );
+}
