@@ -5,7 +5,7 @@ import { toSignalSector } from './sectors.ts';
 
 const AS_OF = '2024-03-08';
 const t = { ticker: 'AAPL', sector: 'Technology' as const, marketcap: 2_600_000_000_000.4 };
-const best = { horizon: 20, mean: 0.0312345, profitable_pct: 61.234, profit_loss_ratio: 1.87654 };
+const best = { horizon: 20, mean: 3.12345, profitable_pct: 61.234, profit_loss_ratio: 1.87654 };
 const ok: SignalEvaluation = { best, passesQuality: true, lastSignalDate: AS_OF, lastBarDate: AS_OF };
 
 describe('signalsForTicker', () => {

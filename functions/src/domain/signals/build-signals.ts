@@ -30,7 +30,7 @@ const round = (x: number, digits: number): number => {
  * The rows of one ticker: every factor and timeframe whose latest signal fired on the as-of date
  * (its last bar is the as-of date too, so a stale series never yields a row) and whose past
  * signals pass the factor module's quality rule. The best horizon gives period, expected return
- * (its mean forward return, a decimal, stored as a percent), profitable % and profit/loss ratio.
+ * (its mean forward return, in percent like the factor module's), profitable % and profit/loss ratio.
  */
 export function signalsForTicker<I>(
   t: SignalTicker,
@@ -50,7 +50,7 @@ export function signalsForTicker<I>(
       rows.push({
         date: asOf,
         ticker: t.ticker,
-        expected_ret: round(best.mean * 100, 4),
+        expected_ret: round(best.mean, 4),
         profit_loss_ratio: pl === null || !Number.isFinite(pl) ? null : round(pl, 4),
         'profitable%': round(best.profitable_pct, 2),
         period: best.horizon,
