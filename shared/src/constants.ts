@@ -5,6 +5,7 @@ export const PLAN_PRICES_USD = { free: 0, basic: 39 } as const;
 export const PAGE_SIZES = {
   shortInterest: 20,
   clustersTable: 20,
+  signalsTable: 20,
   sectorTables: 20,
   darkPools: 15,
   topPremiums: 20,
@@ -49,4 +50,15 @@ export const SECTOR_PERFORMANCE = {
   seasonalityRange: 2,
   colourSteps: 30,
   seasonalityFrom: '2004-01',
+} as const;
+
+/**
+ * The promotion of the promo popup (spec part 1 sections 1 and 9): the community chat server and the
+ * coupon for 50% off the first month of options flow. Checkout applies the same promotion code.
+ */
+export const PROMO = {
+  chatName: 'Tapewatch Discord',
+  chatUrl: 'https://discord.gg/tapewatch',
+  couponCode: 'FLOW50',
+  percentOff: 50,
 } as const;

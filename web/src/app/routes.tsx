@@ -35,6 +35,9 @@ const SubscriptionCardsPage = lazy(() =>
 );
 const Confirmation = lazy(() => import('../features/account/confirmation.tsx').then((m) => ({ default: m.Confirmation })));
 
+const FactorAnalysisPage = lazy(() =>
+  import('../features/factor-analysis/factor-analysis-page.tsx').then((m) => ({ default: m.FactorAnalysisPage })),
+);
 const FactorSignalsPage = lazy(() =>
   import('../features/factor-signals/factor-signals-page.tsx').then((m) => ({ default: m.FactorSignalsPage })),
 );
@@ -62,6 +65,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'spytovix', element: <SpyToVixPage /> },
       { path: 'arima', element: <ArimaPage /> },
       { path: 'sp500stats', element: <Sp500StatsPage /> },
+      { path: 'factor-analysis', element: <FactorAnalysisPage /> },
+      { path: 'factor-analysis/:factor/:timeframe/:ticker', element: <FactorAnalysisPage /> },
       { path: 'factor-analysis-table', element: <FactorSignalsPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'subscriptioncards', element: <SubscriptionCardsPage /> },

@@ -3,6 +3,7 @@ import { isAlertBody } from '@tapewatch/shared/api/alert';
 import { ApiError, apiGet, buildUrl, parseLenientJson } from './api-client.ts';
 import { dismissAlert, getAlertState } from './alert-store.ts';
 import { TOKEN_STORAGE_KEY } from './auth-token.ts';
+import { fakeJwt } from './session-test-utils.ts';
 
 function mockFetch(status: number, body: string) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body, { status }));
@@ -64,11 +65,13 @@ describe('apiGet', () => {
     const fetchMock = mockFetch(200, '{}');
     const authOf = (i: number) => new Headers(fetchMock.mock.calls[i]?.[1]?.headers).get('Authorization');
     await apiGet('get_app_info');
-    window.sessionStorage.setItem(TOKEN_STORAGE_KEY, 'session-jwt');
+    const sessionJwt = fakeJwt(3600, 'session');
+    const localJwt = fakeJwt(3600, 'local');
+    window.sessionStorage.setItem(TOKEN_STORAGE_KEY, sessionJwt);
     await apiGet('get_app_info');
-    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'local-jwt');
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, localJwt);
     await apiGet('get_app_info');
-    expect([authOf(0), authOf(1), authOf(2)]).toEqual([null, 'Bearer session-jwt', 'Bearer local-jwt']);
+    expect([authOf(0), authOf(1), authOf(2)]).toEqual([null, `Bearer ${sessionJwt}`, `Bearer ${localJwt}`]);
   });
 
   it('shows an alert body from an error response in the dialog, logs and rejects', async () => {

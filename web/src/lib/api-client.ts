@@ -1,7 +1,7 @@
 import type { BodyOf, GetRouteName, PostRouteName, QueryOf, ResponseOf } from '@tapewatch/shared/api/routes';
 import { isAlertBody } from '@tapewatch/shared/api/alert';
 import { showAlert } from './alert-store.ts';
-import { getStoredToken } from './auth-token.ts';
+import { clearToken, isTokenExpired, readRefreshToken, readToken, replaceToken } from './session-token.ts';
 
 // Type-only imports from the route table keep zod out of the browser bundle.
 export type { GetRouteName, PostRouteName };
@@ -51,16 +51,69 @@ function replaceNaN(text: string): string {
 }
 
 
-async function request(name: string, init: RequestInit, url: string): Promise<unknown> {
+let renewing: Promise<string | null> | null = null;
+
+/**
+ * Renews the access token with the "Remember me" refresh token (one request however many calls
+ * wait). Without a refresh token, or when the server refuses it, the session is over: the stored
+ * token is deleted. A network failure keeps the session (the next call tries again).
+ */
+export function renewSession(): Promise<string | null> {
+  const refreshToken = readRefreshToken();
+  if (!refreshToken) {
+    clearToken();
+    return Promise.resolve(null);
+  }
+  renewing ??= (async () => {
+    try {
+      const response = await fetch(buildUrl('refresh_token'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+      const body = parseLenientJson(await response.text());
+      const token = response.ok && typeof body === 'object' && body !== null ? (body as Record<string, unknown>).token : null;
+      if (typeof token === 'string' && token) {
+        replaceToken(token);
+        return token;
+      }
+      clearToken();
+      return null;
+    } catch (error) {
+      console.error('[api] refresh_token', error);
+      return null;
+    } finally {
+      renewing = null;
+    }
+  })();
+  return renewing;
+}
+
+/** The token to send: an expired one is renewed first, or deleted when it cannot be. */
+async function currentToken(): Promise<string | null> {
+  const token = readToken();
+  if (!token || !isTokenExpired(token)) return token;
+  return renewSession();
+}
+
+async function send(init: RequestInit, url: string, token: string | null): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
-  const token = getStoredToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  return fetch(url, { ...init, headers });
+}
 
+async function request(name: string, init: RequestInit, url: string): Promise<unknown> {
   let response: Response;
   let body: unknown;
   try {
-    response = await fetch(url, { ...init, headers });
+    let token = await currentToken();
+    response = await send(init, url, token);
+    if (response.status === 401 && token) {
+      // The server no longer accepts the token (revoked, denylisted, signed out elsewhere).
+      token = readRefreshToken() ? await renewSession() : (clearToken(), null);
+      if (token) response = await send(init, url, token);
+    }
     body = parseLenientJson(await response.text());
   } catch (error) {
     // Spec: failed data calls are only logged, the user sees no message.
@@ -69,7 +122,7 @@ async function request(name: string, init: RequestInit, url: string): Promise<un
   }
   // Any body carrying an alert is shown as received, whatever the status.
   if (isAlertBody(body)) {
-    showAlert({ message: body.alert_message, content: body.alert_content });
+    showAlert({ message: body.alert_message, content: body.alert_content, actionText: alertActionOf(body) });
   }
   if (!response.ok) {
     const error = new ApiError(name, response.status, body);
@@ -77,6 +130,12 @@ async function request(name: string, init: RequestInit, url: string): Promise<un
     throw error;
   }
   return body;
+}
+
+/** An optional action link the server attaches to an alert (e.g. "Resend confirmation"). */
+function alertActionOf(body: object): string | undefined {
+  const action = (body as Record<string, unknown>).alert_action;
+  return typeof action === 'string' && action ? action : undefined;
 }
 
 export function apiGet<N extends GetRouteName>(

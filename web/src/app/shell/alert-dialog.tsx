@@ -14,7 +14,8 @@ export function AlertDialog() {
   return (
     <Dialog
       open={alert.open}
-      onClose={() => dismissAlert('close')}
+      // Escape or a click outside a confirmation means "no": it must never trigger the confirm button.
+      onClose={() => dismissAlert(alert.showCancel ? 'cancel' : 'close')}
       aria-describedby="alert-dialog-message"
       maxWidth="sm"
       fullWidth

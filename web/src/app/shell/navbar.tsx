@@ -10,13 +10,13 @@ import ShowChartIcon from '@mui/icons-material/ShowChart';
 import { Link as RouterLink } from 'react-router';
 import { useColorMode } from '../color-mode.tsx';
 import { DemoBadge } from './demo-badge.tsx';
+import { NavbarAccount } from './navbar-account.tsx';
 
 interface NavbarProps {
   isMobile: boolean;
   onOpenMenu: () => void;
 }
 
-// Account entries (Sign Up, Login, profile menu) arrive with the account issue; no dead buttons until then.
 export function Navbar({ isMobile, onOpenMenu }: NavbarProps) {
   const { mode, toggle } = useColorMode();
   const nextMode = mode === 'dark' ? 'light' : 'dark';
@@ -26,7 +26,7 @@ export function Navbar({ isMobile, onOpenMenu }: NavbarProps) {
       color="inherit"
       sx={{ zIndex: (t) => t.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}
     >
-      <Toolbar sx={{ gap: 1 }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
         {isMobile && (
           <IconButton edge="start" onClick={onOpenMenu} aria-label="Open navigation menu">
             <MenuIcon />
@@ -48,6 +48,7 @@ export function Navbar({ isMobile, onOpenMenu }: NavbarProps) {
           </Box>
         )}
         <Box sx={{ flex: 1 }} />
+        <NavbarAccount compact={isMobile} />
         <IconButton onClick={toggle} aria-label={`Switch to ${nextMode} mode`} title={`Switch to ${nextMode} mode`}>
           {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
         </IconButton>

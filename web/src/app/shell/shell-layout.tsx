@@ -5,10 +5,12 @@ import { BREAKPOINTS } from '@tapewatch/shared/constants';
 import { Outlet } from 'react-router';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { useIsMobile } from '../../lib/use-viewport.ts';
+import { AccountForms } from '../../features/account/account-forms.tsx';
 import { SIDEBAR_WIDTH } from '../theme.ts';
 import { DemoBadge } from './demo-badge.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
+import { PromoPopup } from './promo-popup.tsx';
 import { DesktopSidebar, MobileSidebar } from './sidebar.tsx';
 
 const PIN_STORAGE_KEY = 'tapewatch_sidebar_pinned';
@@ -69,6 +71,8 @@ export function ShellLayout() {
         </Box>
         <Footer />
       </Box>
+      <AccountForms />
+      <PromoPopup />
     </Box>
   );
 }

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { openForm } from '../../features/account/forms-store.ts';
+import { isFreeSubscription, logout, useSession } from '../../lib/session.ts';
+
+/**
+ * Navbar account entries (spec part 2 section 2.18): logged out, Sign Up (to the plans) and Login;
+ * logged in, a menu with Profile and Logout, plus Subscribe on the free plan.
+ */
+export function NavbarAccount({ compact }: { compact: boolean }) {
+  const { user, loggedIn, subscription } = useSession();
+  const client = useQueryClient();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const size = compact ? 'small' : 'medium';
+
+  if (user === null) return null; // still restoring the session: no flicker of the wrong state
+  if (!loggedIn) {
+    return (
+      <>
+        <Button component={RouterLink} to="/subscriptioncards" variant="contained" size={size} disableElevation>
+          Sign Up
+        </Button>
+        <Button onClick={() => openForm('login')} size={size}>
+          Login
+        </Button>
+      </>
+    );
+  }
+  const close = () => setAnchor(null);
+  return (
+    <>
+      {isFreeSubscription(subscription) && (
+        <Button component={RouterLink} to="/subscriptioncards" variant="contained" size={size} disableElevation>
+          Subscribe
+        </Button>
+      )}
+      {compact ? (
+        <IconButton aria-label="Account menu" onClick={(e) => setAnchor(e.currentTarget)}>
+          <AccountCircleIcon />
+        </IconButton>
+      ) : (
+        <Button aria-label="Account menu" color="inherit" startIcon={<AccountCircleIcon />} onClick={(e) => setAnchor(e.currentTarget)} sx={{ textTransform: 'none' }}>
+          {user.username}
+        </Button>
+      )}
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        <MenuItem component={RouterLink} to="/profile" onClick={close}>
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          Profile
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            void logout(client);
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test/render-app.tsx';
+import { getAlertState } from '../../lib/alert-store.ts';
+import { readToken, TOKEN_STORAGE_KEY } from '../../lib/session-token.ts';
+import { fakeJwt } from '../../lib/session-test-utils.ts';
+import { accountApi, setupAccountTests, alert, demoInfo } from '../account/test/account-api-mock.ts';
+import { DELETE_CONFIRMATION } from './profile-page.tsx';
+
+setupAccountTests();
+
+const user = (subscription: string) => ({ username: 'trader_1', email: 'trader@example.com', subscription });
+
+describe('profile page', () => {
+  it('shows username, email and the capitalised subscription; Manage only for basic', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, fakeJwt(3600));
+    accountApi({ '/api/get_app_info': [200, demoInfo], '/api/get_user_info': [200, user('basic')] });
+    const { unmount } = renderApp('/profile');
+    expect((await screen.findByTestId('profile-username')).textContent).toBe('trader_1');
+    expect(screen.getByTestId('profile-email').textContent).toBe('trader@example.com');
+    expect(screen.getByTestId('profile-subscription').textContent).toBe('Basic');
+    expect(screen.getByRole('button', { name: 'Manage' })).toBeTruthy();
+    unmount();
+    accountApi({ '/api/get_app_info': [200, demoInfo], '/api/get_user_info': [200, user('free')] });
+    renderApp('/profile');
+    expect((await screen.findByTestId('profile-subscription')).textContent).toBe('Free');
+    expect(screen.queryByRole('button', { name: 'Manage' })).toBeNull();
+  });
+
+  it('Delete asks with the exact text; Cancel keeps the account, Delete deletes it and clears the token', async () => {
+    const u = userEvent.setup();
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, fakeJwt(3600));
+    const api = accountApi({
+      '/api/get_app_info': [200, demoInfo],
+      '/api/get_user_info': [200, user('free')],
+      '/api/delete_user': [200, alert('Your account was deleted.')],
+    });
+    const { location } = renderApp('/profile');
+    await u.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(DELETE_CONFIRMATION)).toBeTruthy();
+    expect(DELETE_CONFIRMATION).toBe('Are you sure you want to delete your account? Please cancel any paid subscription before you proceed.');
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Escape is a "no" as well.
+    await u.click(await screen.findByRole('button', { name: 'Delete' }));
+    await screen.findByText(DELETE_CONFIRMATION);
+    await u.keyboard('{Escape}');
+    await waitFor(() => expect(getAlertState().open).toBe(false));
+    expect(api.to('/api/delete_user')).toHaveLength(0);
+    expect(readToken()).not.toBeNull();
+
+    await u.click(await screen.findByRole('button', { name: 'Delete' }));
+    await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.to('/api/delete_user')).toHaveLength(1));
+    expect(api.to('/api/delete_user')[0]?.method).toBe('POST');
+    await waitFor(() => expect(readToken()).toBeNull());
+    await waitFor(() => expect(location.pathname).toBe('/Sectorperformance'));
+    expect(getAlertState().message).toBe('Your account was deleted.');
+  });
+
+  it('asks a logged-out visitor to log in', async () => {
+    accountApi({ '/api/get_app_info': [200, demoInfo] });
+    renderApp('/profile');
+    expect(await screen.findByText('Please log in to see your profile.')).toBeTruthy();
+  });
+});
