@@ -30,6 +30,8 @@ process.stdout.write(
     `  API            ${runtime.url}/api/... (${routeList.length} routes as Lambda handlers)`,
     `  WebSocket      ws://localhost:${runtime.port}/ws  (management API at /@connections)`,
     `  DynamoDB       dynalite, data in ${runtime.dataDir}/dynamodb`,
+    `  Cognito        cognito-local, state in ${runtime.dataDir}/cognito`,
+    `  email          outbox at ${runtime.url}/dev/mail (files in ${runtime.dataDir}/mail)`,
     `  schedules      ${schedules.map((s) => `${s.name} (${s.cron})`).join(', ')} America/New_York`,
     `  market data    demo dataset as of ${process.env.TAPEWATCH_DEMO_AS_OF ?? DEMO_AS_OF}`,
     'Press Ctrl+C to stop.',

@@ -7,9 +7,14 @@ import { schedules } from '@tapewatch/functions/jobs/schedules';
 import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/client';
 import { toJson } from '@tapewatch/functions/lib/json';
 import { resetManagementClient } from '@tapewatch/functions/platform/realtime';
+import { resetIdentity } from '@tapewatch/functions/platform/identity';
+import { resetMailer } from '@tapewatch/functions/platform/mail';
 import { loadDemoData } from '../demo-data/load-demo.ts';
 import { handleApi, preloadHandlers } from './api-router.ts';
+import { startLocalCognito } from './cognito.ts';
+import { serveDevMail } from './dev-mail.ts';
 import { ensureTables, startDynalite } from './dynamo.ts';
+import { flowRateFromEnv, startFlowPlayer } from './flow-live.ts';
 import { progressBar } from './progress.ts';
 import { backfillDemoDatasets, runJob, startSchedules } from './scheduler.ts';
 import { createStaticHandler } from './static.ts';
@@ -29,6 +34,8 @@ export interface LocalRuntimeOptions {
    * answers (default), before listening ('blocking', for end-to-end tests), or not at all.
    */
   backfill?: 'background' | 'blocking' | false;
+  /** Play the demo's live options-flow session (default: when schedules run). */
+  flowLive?: boolean;
   log?: (line: string) => void;
 }
 
@@ -57,6 +64,11 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   resetDocumentClient();
   await ensureTables(dynamo.endpoint);
+  const cognito = await startLocalCognito(join(dataDir, 'cognito'));
+  resetIdentity();
+  const mailDir = join(dataDir, 'mail');
+  process.env.MAIL_OUTBOX_DIR = mailDir;
+  resetMailer();
 
   const building =
     opts.web !== false && webBuildIsStale()
@@ -83,6 +95,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       res.end(toJson(alertBody('Something went wrong on our side. Please try again in a moment.')));
     };
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return void handleApi(req, res, url).catch(fail);
+    if (url.pathname === '/dev/mail') return void serveDevMail(mailDir, res, url).catch(fail);
     if (url.pathname.startsWith('/@connections/')) {
       if (!isLoopback(req.socket.remoteAddress)) return void res.writeHead(403).end();
       return void ws.handleManagement(req, res, url).catch(fail);
@@ -95,6 +108,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   });
   const { port } = server.address() as AddressInfo;
   process.env.WS_MANAGEMENT_ENDPOINT = `http://127.0.0.1:${port}`;
+  // Emailed links point at this runtime (the web app serves /confirm/... and /confirmpassword/...).
+  process.env.APP_BASE_URL = `http://localhost:${port}`;
   resetManagementClient();
   // Lets `npm run ingest` reach this process's database while it runs (LevelDB allows one owner).
   const runtimeFile = join(dataDir, 'runtime.json');
@@ -102,6 +117,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
 
   const cron = opts.schedules === false ? null : startSchedules((name, err) => say(`  job ${name} failed: ${String(err)}`));
   const backfill = demo && (opts.backfill ?? 'background') === 'background' ? backfillDemoDatasets(say, () => stopped) : Promise.resolve();
+  const flowPlayer = demo && (opts.flowLive ?? opts.schedules !== false) ? startFlowPlayer({ db: documentClient(), rate: flowRateFromEnv(), log: say }) : null;
 
   return {
     url: `http://localhost:${port}`,
@@ -111,11 +127,13 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     close: async () => {
       // A backfill cut short leaves its dataset marker behind the demo date; the next start redoes it.
       stopped = true;
+      flowPlayer?.stop();
       cron?.stop();
       ws.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await dynamo.close();
+      await cognito.close();
       rmSync(runtimeFile, { force: true });
     },
   };

@@ -43,4 +43,38 @@ export const appKeys = {
   /** A live websocket connection; listed for fan-out by querying the partition. */
   wsConnection: (connectionId: string): Key => ({ pk: 'WS#CONN', sk: connectionId }),
   wsConnectionsPartition: (): string => 'WS#CONN',
+
+  /** A user's profile (username, email, subscription), keyed by the Cognito `sub`. */
+  userProfile: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  /** Email (lower-cased) -> user id; written with the profile. */
+  userEmail: (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'USER' }),
+  /** Username uniqueness claim (case-insensitive); conditional put is the lock. */
+  username: (username: string): Key => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'CLAIM' }),
+  /** A single-use emailed token, by the SHA-256 of its value (the value is never stored). */
+  accountToken: (kind: string, hash: string): Key => ({ pk: `TOKEN#${kind}#${hash}`, sk: 'TOKEN' }),
+  /** A logged-out access token (by its jti) until it would have expired anyway. */
+  deniedAccessToken: (jti: string): Key => ({ pk: `DENY#${jti}`, sk: 'ACCESS' }),
+  /** A fixed-window attempt counter. */
+  rateLimit: (scope: string, subject: string, windowStart: number): Key => ({ pk: `RL#${scope}#${subject}`, sk: `W#${windowStart}` }),
+} as const;
+
+export const flowKeys = {
+  /** Trading-day partition: packed per-ticker chunks (C#) and live single trades (L#). */
+  dayPartition: (date: string): string => `DAY#${date}`,
+  /** One ticker's trades of one ingested day (part > 0 when a busy ticker needs several items). */
+  dayChunk: (date: string, ticker: string, part: number): Key => ({ pk: `DAY#${date}`, sk: `C#${ticker}#${String(part).padStart(2, '0')}` }),
+  /** A trade written as it arrived (live feed); compacted into chunks by the end-of-day ingest. */
+  liveTrade: (date: string, time: string, tradeKey: string): Key => ({ pk: `DAY#${date}`, sk: `L#${time}#${tradeKey}` }),
+  livePrefix: (): string => 'L#',
+  /** GSI1 (ticker + date access path): every chunk and live trade of a ticker, by date. */
+  tickerIndex: (ticker: string): string => `TKR#${ticker.toUpperCase()}`,
+  tickerIndexSort: (date: string, rest: string): string => `${date}#${rest}`,
+  /** The ingested days with their trade counts: a range query lists the days to read. */
+  dayIndex: (date: string): Key => ({ pk: 'DAYS', sk: date }),
+  dayIndexPartition: (): string => 'DAYS',
+} as const;
+
+export const realtimeKeys = {
+  /** The last live fan-out (test_socket reports it). */
+  fanoutStatus: (): Key => ({ pk: 'WS#STATUS', sk: 'fanout' }),
 } as const;

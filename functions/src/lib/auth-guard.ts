@@ -8,6 +8,9 @@ export interface Caller {
   email: string;
   subscription: string;
   token: string;
+  /** The access token's jti and exp (epoch seconds): logout denylists it until then. */
+  tokenId?: string;
+  tokenExpiresAt?: number;
 }
 
 /** Verifies a bearer token and loads the user; null when the token is invalid or expired. */
@@ -42,10 +45,14 @@ export async function authorize(
 }
 
 /**
- * Until the accounts module registers the Cognito authenticator, no token is valid, so `user`
- * and `subscriber` routes answer 401 rather than letting anyone through.
+ * The Cognito authenticator (platform/identity-authenticator.ts), loaded on the first token so
+ * routes that never see one do not pay for the Cognito client. Tests may register another.
  */
-let current: Authenticator = async () => null;
+let current: Authenticator = async (token) => {
+  const { cognitoAuthenticator } = await import('../platform/identity-authenticator.ts');
+  current = cognitoAuthenticator;
+  return cognitoAuthenticator(token);
+};
 
 export function registerAuthenticator(authenticate: Authenticator): void {
   current = authenticate;

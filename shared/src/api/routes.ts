@@ -17,6 +17,7 @@ import {
 } from '../schemas/short-interest.ts';
 import { darkPoolDataQuery, darkPoolDataResponse, darkPoolIndividualQuery, darkPoolIndividualResponse } from '../schemas/darkpools.ts';
 import { appInfoSchema, dataStatusSchema } from '../schemas/meta.ts';
+import { currentFlowResponse, historicalFlowQuery, historicalFlowResponse, mostOtmResponse, testSocketResponse } from '../schemas/flow.ts';
 import {
   accountAlertResponse,
   emailBody,
@@ -431,6 +432,42 @@ export const routes = {
     handler: 'arima/get-ts-arima-data',
     reads: ['market'],
     cacheSeconds: 300,
+  }),
+  get_current_options_flow: route({
+    method: 'GET',
+    path: '/api/get_current_options_flow',
+    auth: 'subscriber',
+    query: noQuery,
+    response: currentFlowResponse,
+    handler: 'flow/get-current-options-flow',
+    reads: ['app', 'flow'],
+  }),
+  get_historical_options_flow: route({
+    method: 'GET',
+    path: '/api/get_historical_options_flow',
+    auth: 'subscriber',
+    query: historicalFlowQuery,
+    response: historicalFlowResponse,
+    handler: 'flow/get-historical-options-flow',
+    reads: ['app', 'flow'],
+  }),
+  get_options_flow_most_otm_data: route({
+    method: 'GET',
+    path: '/api/get_options_flow_most_otm_data',
+    auth: 'subscriber',
+    query: noQuery,
+    response: mostOtmResponse,
+    handler: 'flow/get-options-flow-most-otm-data',
+    reads: ['app', 'flow'],
+  }),
+  test_socket: route({
+    method: 'GET',
+    path: '/api/test_socket',
+    auth: 'subscriber',
+    query: noQuery,
+    response: testSocketResponse,
+    handler: 'flow/test-socket',
+    reads: ['app'],
   }),
 } as const;
 

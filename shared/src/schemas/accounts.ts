@@ -41,7 +41,8 @@ export const ACCOUNT_MESSAGES = {
   sessionExpired: 'Your session has expired. Please log in again.',
   loggedOut: 'You have been logged out.',
   accountDeleted: 'Your account has been deleted.',
-  credentialsInUrl: 'Credentials must be sent in the request body, never in the URL.',
+  // no final period: the validation wrapper appends one
+  credentialsInUrl: 'Credentials must be sent in the request body, never in the URL',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;
 
@@ -130,6 +131,11 @@ export function capitalizePlan(subscription: string): string {
 }
 
 // ---- wire shapes -------------------------------------------------------------------------
+
+/** Account POSTs take no query string: a password in the URL would land in access logs. */
+export const noCredentialsQuery = z
+  .record(z.string(), z.string().optional())
+  .refine((q) => Object.keys(q).length === 0, { message: ACCOUNT_MESSAGES.credentialsInUrl });
 
 // Fields default to '' so a missing field gets the spec's message from the rules above, not a zod one.
 const text = (max = 320) => z.string().max(max).default('');

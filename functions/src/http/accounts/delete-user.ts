@@ -1,6 +1,9 @@
+import { alertBody } from '@tapewatch/shared/api/alert';
+import { deleteAccount } from '../../domain/accounts/session-flow.ts';
 import { defineHandler } from '../../lib/http.ts';
-import { NotReadyError } from '../../lib/errors.ts';
+import { accountDeps } from './account-deps.ts';
 
-export const handler = defineHandler('delete_user', async () => {
-  throw new NotReadyError('Accounts are being set up. Please try again shortly.');
-});
+/** POST only (a GET link must never delete an account); the router answers GET with 405 and an alert. */
+export const handler = defineHandler('delete_user', async ({ caller, event }) =>
+  alertBody(await deleteAccount(accountDeps(event), caller!)),
+);

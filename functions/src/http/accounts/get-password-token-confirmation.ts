@@ -1,6 +1,7 @@
+import { checkPasswordToken } from '../../domain/accounts/session-flow.ts';
 import { defineHandler } from '../../lib/http.ts';
-import { NotReadyError } from '../../lib/errors.ts';
+import { accountDeps } from './account-deps.ts';
 
-export const handler = defineHandler('get_password_token_confirmation', async () => {
-  throw new NotReadyError('Accounts are being set up. Please try again shortly.');
-});
+export const handler = defineHandler('get_password_token_confirmation', async ({ body, event }) =>
+  checkPasswordToken(accountDeps(event), body.token),
+);

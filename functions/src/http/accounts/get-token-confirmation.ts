@@ -1,6 +1,8 @@
+import { alertBody } from '@tapewatch/shared/api/alert';
+import { confirmEmail } from '../../domain/accounts/signup-flow.ts';
 import { defineHandler } from '../../lib/http.ts';
-import { NotReadyError } from '../../lib/errors.ts';
+import { accountDeps } from './account-deps.ts';
 
-export const handler = defineHandler('get_token_confirmation', async () => {
-  throw new NotReadyError('Accounts are being set up. Please try again shortly.');
-});
+export const handler = defineHandler('get_token_confirmation', async ({ body, event }) =>
+  alertBody(await confirmEmail(accountDeps(event), body.token)),
+);

@@ -1,3 +1,8 @@
 import { defineHandler } from '../../lib/http.ts';
 
-export const handler = defineHandler('get_user_info', async () => ({ username: '', email: '', subscription: '' }));
+/** Public: without a valid token the answer is the spec's "not logged in" (empty username). */
+export const handler = defineHandler('get_user_info', async ({ caller }) =>
+  caller
+    ? { username: caller.username, email: caller.email, subscription: caller.subscription }
+    : { username: '', email: '', subscription: '' },
+);

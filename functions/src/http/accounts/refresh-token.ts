@@ -1,6 +1,5 @@
+import { refreshSession } from '../../domain/accounts/session-flow.ts';
 import { defineHandler } from '../../lib/http.ts';
-import { NotReadyError } from '../../lib/errors.ts';
+import { accountDeps } from './account-deps.ts';
 
-export const handler = defineHandler('refresh_token', async () => {
-  throw new NotReadyError('Accounts are being set up. Please try again shortly.');
-});
+export const handler = defineHandler('refresh_token', async ({ body, event }) => refreshSession(accountDeps(event), body.refresh_token));

@@ -1,6 +1,8 @@
-import { defineHandler } from '../../lib/http.ts';
-import { NotReadyError } from '../../lib/errors.ts';
+import { login } from '../../domain/accounts/session-flow.ts';
+import { defineHandler, HttpResult } from '../../lib/http.ts';
+import { accountDeps, clientIp } from './account-deps.ts';
 
-export const handler = defineHandler('submit_login', async () => {
-  throw new NotReadyError('Accounts are being set up. Please try again shortly.');
+export const handler = defineHandler('submit_login', async ({ body, event }) => {
+  const out = await login(accountDeps(event), body, clientIp(event));
+  return new HttpResult(out.body, out.status);
 });

@@ -1,6 +1,7 @@
+import { logout } from '../../domain/accounts/session-flow.ts';
 import { defineHandler } from '../../lib/http.ts';
-import { NotReadyError } from '../../lib/errors.ts';
+import { accountDeps } from './account-deps.ts';
 
-export const handler = defineHandler('submit_logout', async () => {
-  throw new NotReadyError('Accounts are being set up. Please try again shortly.');
-});
+export const handler = defineHandler('submit_logout', async ({ body, caller, event }) =>
+  logout(accountDeps(event), caller, body?.refresh_token),
+);

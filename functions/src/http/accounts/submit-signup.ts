@@ -1,6 +1,9 @@
+import { alertBody } from '@tapewatch/shared/api/alert';
+import { signup } from '../../domain/accounts/signup-flow.ts';
 import { defineHandler } from '../../lib/http.ts';
-import { NotReadyError } from '../../lib/errors.ts';
+import { accountDeps, clientIp } from './account-deps.ts';
 
-export const handler = defineHandler('submit_signup', async () => {
-  throw new NotReadyError('Accounts are being set up. Please try again shortly.');
+export const handler = defineHandler('submit_signup', async ({ body, event }) => {
+  const out = await signup(accountDeps(event), body, clientIp(event));
+  return { ...alertBody(out.message), ...(out.checkoutTicket ? { checkout_ticket: out.checkoutTicket } : {}) };
 });

@@ -1,0 +1,159 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { appKeys } from './keys.ts';
+import { tableName } from './tables.ts';
+
+export interface UserProfile {
+  userId: string;
+  username: string;
+  email: string;
+  /** 'free' | 'basic' | '' — changed by the payments webhook; the auth guard reads it per request. */
+  subscription: string;
+  confirmed: boolean;
+  createdAt: string;
+  /** When the last confirmation email went out (a quick repeat sends no second one). */
+  confirmationSentAt?: string;
+}
+
+export interface UsernameClaim {
+  username: string;
+  email: string;
+  claimedAt: string;
+}
+
+const isConditionFailure = (err: unknown): boolean => (err as Error).name === 'ConditionalCheckFailedException';
+
+/** Users, their email index and username claims in the app table. Every write is idempotent. */
+export class UsersRepository {
+  constructor(private readonly db: DynamoDBDocumentClient) {}
+
+  private get table(): string {
+    return tableName('app');
+  }
+
+  async getProfile(userId: string): Promise<UserProfile | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: appKeys.userProfile(userId) }));
+    return out.Item ? toProfile(out.Item) : null;
+  }
+
+  async userIdForEmail(email: string): Promise<string | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: appKeys.userEmail(email) }));
+    return (out.Item?.userId as string | undefined) ?? null;
+  }
+
+  async getUsernameClaim(username: string): Promise<UsernameClaim | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: appKeys.username(username) }));
+    return out.Item ? { username: out.Item.username as string, email: out.Item.email as string, claimedAt: out.Item.claimedAt as string } : null;
+  }
+
+  /**
+   * Claims a username for an email. Succeeds when free, already held by the same email (a retry),
+   * or held by `staleEmail` (an orphaned claim the caller proved dead). False when someone else holds it.
+   */
+  async claimUsername(username: string, email: string, now: Date, staleEmail?: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...appKeys.username(username), username, email: email.toLowerCase(), claimedAt: now.toISOString() },
+          ConditionExpression: staleEmail ? 'attribute_not_exists(pk) OR email = :e OR email = :stale' : 'attribute_not_exists(pk) OR email = :e',
+          ExpressionAttributeValues: staleEmail ? { ':e': email.toLowerCase(), ':stale': staleEmail } : { ':e': email.toLowerCase() },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async releaseUsername(username: string, email: string): Promise<void> {
+    try {
+      await this.db.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: appKeys.username(username),
+          ConditionExpression: 'email = :e',
+          ExpressionAttributeValues: { ':e': email.toLowerCase() },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  /** Writes the email index, then the profile; both puts are idempotent for the same user. */
+  async putUser(profile: UserProfile): Promise<void> {
+    await this.db.send(
+      new PutCommand({ TableName: this.table, Item: { ...appKeys.userEmail(profile.email), userId: profile.userId, email: profile.email } }),
+    );
+    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...appKeys.userProfile(profile.userId), ...profile } }));
+  }
+
+  async markConfirmed(userId: string): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: appKeys.userProfile(userId),
+        UpdateExpression: 'SET confirmed = :t',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':t': true },
+      }),
+    ).catch((err: unknown) => {
+      if (!isConditionFailure(err)) throw err;
+    });
+  }
+
+  async setConfirmationSentAt(userId: string, at: Date): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: appKeys.userProfile(userId),
+        UpdateExpression: 'SET confirmationSentAt = :at',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
+    );
+  }
+
+  /** For the payments webhook (issue 9): the stored plan is what the auth guard trusts. */
+  async setSubscription(userId: string, subscription: string): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: appKeys.userProfile(userId),
+        UpdateExpression: 'SET subscription = :s',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':s': subscription },
+      }),
+    );
+  }
+
+  /** Removes profile, email index and username claim (each only if it still belongs to this user). */
+  async deleteUser(profile: Pick<UserProfile, 'userId' | 'email' | 'username'>, opts: { keepUsername?: boolean } = {}): Promise<void> {
+    if (!opts.keepUsername) await this.releaseUsername(profile.username, profile.email);
+    await this.db
+      .send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: appKeys.userEmail(profile.email),
+          ConditionExpression: 'attribute_not_exists(pk) OR userId = :u',
+          ExpressionAttributeValues: { ':u': profile.userId },
+        }),
+      )
+      .catch((err: unknown) => {
+        if (!isConditionFailure(err)) throw err;
+      });
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
+  }
+}
+
+function toProfile(item: Record<string, unknown>): UserProfile {
+  return {
+    userId: item.userId as string,
+    username: item.username as string,
+    email: item.email as string,
+    subscription: (item.subscription as string | undefined) ?? '',
+    confirmed: item.confirmed === true,
+    createdAt: item.createdAt as string,
+    confirmationSentAt: item.confirmationSentAt as string | undefined,
+  };
+}

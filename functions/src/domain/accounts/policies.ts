@@ -1,0 +1,48 @@
+export interface LimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Attempts per fixed window. Per IP stops one source from trying many accounts; per account
+ * stops many sources from trying one. Applied identically whether or not the account exists.
+ */
+export const RATE_LIMITS = {
+  'login-ip': { limit: 30, windowSeconds: 15 * 60 },
+  'login-account': { limit: 10, windowSeconds: 15 * 60 },
+  'signup-ip': { limit: 10, windowSeconds: 60 * 60 },
+  'signup-email': { limit: 5, windowSeconds: 60 * 60 },
+  'resend-ip': { limit: 10, windowSeconds: 60 * 60 },
+  'resend-email': { limit: 3, windowSeconds: 60 * 60 },
+  'reset-ip': { limit: 10, windowSeconds: 60 * 60 },
+  'reset-email': { limit: 3, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, LimitRule>;
+
+export type LimitScope = keyof typeof RATE_LIMITS;
+
+/** RATE_LIMIT_MULTIPLIER scales every limit (benchmarks and tests that are not about limits). */
+export function limitRule(scope: LimitScope, multiplier = Number(process.env.RATE_LIMIT_MULTIPLIER ?? 1)): LimitRule {
+  const rule = RATE_LIMITS[scope];
+  const m = Number.isFinite(multiplier) && multiplier > 0 ? multiplier : 1;
+  return { limit: Math.ceil(rule.limit * m), windowSeconds: rule.windowSeconds };
+}
+
+export const LINK_TOKEN_SECONDS = 24 * 60 * 60;
+/** A repeated signup or resend within this window sends no second email. */
+export const RESEND_QUIET_SECONDS = 60;
+/** A username claim with no profile behind it after this long is an abandoned half-signup. */
+export const ORPHAN_CLAIM_SECONDS = 10 * 60;
+
+export function confirmationEmail(link: string): { subject: string; text: string } {
+  return {
+    subject: 'Confirm your Tapewatch account',
+    text: `Welcome to Tapewatch.\n\nConfirm your email address to activate your account:\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this email.\n`,
+  };
+}
+
+export function resetEmail(link: string): { subject: string; text: string } {
+  return {
+    subject: 'Reset your Tapewatch password',
+    text: `Someone asked to reset the password of your Tapewatch account.\n\nChoose a new password here:\n${link}\n\nThe link works once and expires in 24 hours. If it was not you, ignore this email; your password stays as it is.\n`,
+  };
+}

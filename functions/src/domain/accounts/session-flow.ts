@@ -1,0 +1,139 @@
+import {
+  ACCOUNT_MESSAGES,
+  emailProblem,
+  loginProblem,
+  normalizeEmail,
+  RESEND_CONFIRMATION_ACTION,
+  updatePasswordProblem,
+  type AccountAlert,
+  type LoginResponse,
+} from '@tapewatch/shared/schemas/accounts';
+import { alertBody } from '@tapewatch/shared/api/alert';
+import type { Caller } from '../../lib/auth-guard.ts';
+import { BadRequestError, UnauthorizedError } from '../../lib/errors.ts';
+import { IdentityAuthError } from '../../platform/identity.ts';
+import { ensureProfile, enforceLimit, type AccountDeps } from './deps.ts';
+import { LINK_TOKEN_SECONDS, resetEmail } from './policies.ts';
+import { hashLinkToken, newLinkToken } from './secrets.ts';
+
+export interface LoginRequest {
+  username_or_email: string;
+  password: string;
+  remember: boolean;
+}
+
+/** Login answers: 200 with the token, 401 bad credentials, 403 unconfirmed (alert with the resend action). */
+export async function login(deps: AccountDeps, req: LoginRequest, ip: string): Promise<{ status: number; body: LoginResponse }> {
+  const problem = loginProblem(req);
+  if (problem) throw new BadRequestError(problem);
+  const identifier = req.username_or_email.trim();
+  await enforceLimit(deps, 'login-ip', ip);
+  await enforceLimit(deps, 'login-account', identifier.toLowerCase());
+  const email = identifier.includes('@') ? normalizeEmail(identifier) : (await deps.users.getUsernameClaim(identifier))?.email;
+  const failed = { status: 401, body: alertBody(ACCOUNT_MESSAGES.loginFailed) };
+  if (!email) return failed;
+  let tokens;
+  try {
+    tokens = await deps.identity.login(email, req.password);
+  } catch (err) {
+    if (!(err instanceof IdentityAuthError)) throw err;
+    if (err.reason === 'bad_credentials') return failed;
+    return { status: 403, body: { ...alertBody(ACCOUNT_MESSAGES.notConfirmed), alert_action: RESEND_CONFIRMATION_ACTION } };
+  }
+  const verified = await deps.identity.verifyAccessToken(tokens.accessToken);
+  if (!verified) throw new Error('Cognito issued a token that does not verify');
+  let profile = await deps.users.getProfile(verified.userId);
+  if (!profile) {
+    const user = await deps.identity.findByEmail(email);
+    profile = user ? await ensureProfile(deps, user) : null;
+  }
+  if (profile && !profile.confirmed) await deps.users.markConfirmed(profile.userId);
+  return {
+    status: 200,
+    body: {
+      ...alertBody(ACCOUNT_MESSAGES.loginSuccess),
+      token: tokens.accessToken,
+      ...(req.remember && tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {}),
+      expires_in: tokens.expiresIn,
+    },
+  };
+}
+
+export async function refreshSession(deps: AccountDeps, refreshToken: string): Promise<{ token: string; expires_in: number }> {
+  const tokens = refreshToken ? await deps.identity.refresh(refreshToken) : null;
+  if (!tokens) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
+  return { token: tokens.accessToken, expires_in: tokens.expiresIn };
+}
+
+/** Always succeeds: the client clears its token regardless; a valid token is denylisted until it expires. */
+export async function logout(deps: AccountDeps, caller: Caller | null, refreshToken: string | undefined): Promise<AccountAlert> {
+  if (caller?.tokenId && caller.tokenExpiresAt) await deps.tokens.denyAccessToken(caller.tokenId, caller.tokenExpiresAt);
+  if (refreshToken) await deps.identity.revoke(refreshToken);
+  return alertBody(ACCOUNT_MESSAGES.loggedOut);
+}
+
+/** Same answer whether or not the email has an account (no enumeration). */
+export async function requestPasswordReset(deps: AccountDeps, rawEmail: string, ip: string): Promise<string> {
+  const problem = emailProblem(rawEmail);
+  if (problem) throw new BadRequestError(problem);
+  const email = normalizeEmail(rawEmail);
+  await enforceLimit(deps, 'reset-ip', ip);
+  await enforceLimit(deps, 'reset-email', email);
+  const user = await deps.identity.findByEmail(email);
+  const profile = user ? await ensureProfile(deps, user) : null;
+  if (profile) {
+    const now = deps.now();
+    const token = newLinkToken();
+    await deps.tokens.create(hashLinkToken(token), {
+      kind: 'reset',
+      userId: profile.userId,
+      email,
+      createdAt: now.toISOString(),
+      ttl: Math.floor(now.getTime() / 1000) + LINK_TOKEN_SECONDS,
+    });
+    const link = `${deps.baseUrl}/confirmpassword/${token}`;
+    await deps.mailer.send({ to: email, link, ...resetEmail(link) });
+  }
+  return ACCOUNT_MESSAGES.resetSent;
+}
+
+async function validResetToken(deps: AccountDeps, token: string) {
+  const found = token ? await deps.tokens.find('reset', hashLinkToken(token), deps.now()) : ({ state: 'absent' } as const);
+  if (found.state === 'used') throw new BadRequestError(ACCOUNT_MESSAGES.resetLinkUsed);
+  const profile = found.state === 'valid' ? await deps.users.getProfile(found.record.userId) : null;
+  if (!profile) throw new BadRequestError(ACCOUNT_MESSAGES.resetLinkInvalid);
+  return profile;
+}
+
+/** Checks the emailed link without spending it (opening the link twice is harmless); update_password spends it. */
+export async function checkPasswordToken(deps: AccountDeps, token: string): Promise<{ show_update_password: boolean; update_token: string }> {
+  await validResetToken(deps, token);
+  return { show_update_password: true, update_token: token };
+}
+
+export async function updatePassword(
+  deps: AccountDeps,
+  req: { password: string; password_confirmation: string; token: string },
+): Promise<string> {
+  const problem = updatePasswordProblem(req);
+  if (problem) throw new BadRequestError(problem);
+  const profile = await validResetToken(deps, req.token);
+  if (!(await deps.tokens.consume('reset', hashLinkToken(req.token), deps.now()))) {
+    throw new BadRequestError(ACCOUNT_MESSAGES.resetLinkUsed);
+  }
+  await deps.identity.setPassword(profile.userId, req.password);
+  // The link proved the mailbox, so an unconfirmed account is confirmed too.
+  if (!profile.confirmed) {
+    await deps.identity.confirm(profile.userId, profile.email);
+    await deps.users.markConfirmed(profile.userId);
+  }
+  return ACCOUNT_MESSAGES.passwordUpdated;
+}
+
+/** DynamoDB first: a crash before the Cognito delete leaves a login that rebuilds the profile, never a dead claim. */
+export async function deleteAccount(deps: AccountDeps, caller: Caller): Promise<string> {
+  await deps.users.deleteUser({ userId: caller.userId, email: caller.email, username: caller.username });
+  await deps.identity.deleteUser(caller.userId);
+  if (caller.tokenId && caller.tokenExpiresAt) await deps.tokens.denyAccessToken(caller.tokenId, caller.tokenExpiresAt);
+  return ACCOUNT_MESSAGES.accountDeleted;
+}

@@ -1,0 +1,29 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { AccountTokensRepository } from '../../data/account-tokens-repository.ts';
+import { documentClient } from '../../data/client.ts';
+import { RateLimitRepository } from '../../data/rate-limit-repository.ts';
+import { UsersRepository } from '../../data/users-repository.ts';
+import type { AccountDeps } from '../../domain/accounts/deps.ts';
+import { identity } from '../../platform/identity.ts';
+import { mailer } from '../../platform/mail.ts';
+
+/** The real adapters for the account flows (built per request: all of them are cheap wrappers). */
+export function accountDeps(event: APIGatewayProxyEventV2): AccountDeps {
+  const db = documentClient();
+  const secret = process.env.CHECKOUT_TICKET_SECRET;
+  if (!secret) throw new Error('CHECKOUT_TICKET_SECRET is not set');
+  return {
+    users: new UsersRepository(db),
+    tokens: new AccountTokensRepository(db),
+    limits: new RateLimitRepository(db),
+    identity: identity(),
+    mailer: mailer(),
+    now: () => new Date(),
+    baseUrl: (process.env.APP_BASE_URL ?? `https://${event.requestContext.domainName}`).replace(/\/$/, ''),
+    checkoutSecret: secret,
+  };
+}
+
+export function clientIp(event: APIGatewayProxyEventV2): string {
+  return event.requestContext?.http?.sourceIp ?? 'unknown';
+}

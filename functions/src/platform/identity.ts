@@ -1,0 +1,231 @@
+import {
+  AdminConfirmSignUpCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminInitiateAuthCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+  RevokeTokenCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+
+export interface IdentityUser {
+  userId: string;
+  email: string;
+  /** The product username (preferred_username attribute). */
+  username: string;
+  confirmed: boolean;
+}
+
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken?: string;
+  expiresIn: number;
+}
+
+export interface VerifiedAccessToken {
+  userId: string;
+  tokenId: string;
+  expiresAt: number;
+}
+
+/** Outcomes of a password login that the handler turns into different alerts. */
+export class IdentityAuthError extends Error {
+  constructor(readonly reason: 'bad_credentials' | 'not_confirmed') {
+    super(reason);
+  }
+}
+
+/** The identity port: Cognito on AWS, cognito-local in the local runtime (same calls). */
+export interface Identity {
+  signUp(email: string, password: string, username: string): Promise<string>;
+  findByEmail(email: string): Promise<IdentityUser | null>;
+  confirm(userId: string, email: string): Promise<void>;
+  login(email: string, password: string): Promise<SessionTokens>;
+  refresh(refreshToken: string): Promise<SessionTokens | null>;
+  revoke(refreshToken: string): Promise<void>;
+  setPassword(userId: string, password: string): Promise<void>;
+  deleteUser(userId: string): Promise<void>;
+  verifyAccessToken(token: string): Promise<VerifiedAccessToken | null>;
+}
+
+const env = (name: string): string => {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set`);
+  return v;
+};
+const errName = (err: unknown): string => (err as { name?: string }).name ?? '';
+
+/** Reads the `exp` claim without verifying (tokens we just received from Cognito itself). */
+function secondsLeft(jwt: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
+    return payload.exp ? Math.max(0, payload.exp - Math.floor(Date.now() / 1000)) : 3600;
+  } catch {
+    return 3600;
+  }
+}
+
+export class CognitoIdentity implements Identity {
+  private readonly client: CognitoIdentityProviderClient;
+  private readonly poolId = env('COGNITO_USER_POOL_ID');
+  private readonly clientId = env('COGNITO_CLIENT_ID');
+  private readonly verifier;
+
+  constructor() {
+    const endpoint = process.env.COGNITO_ENDPOINT;
+    this.client = new CognitoIdentityProviderClient({
+      region: process.env.AWS_REGION ?? 'us-east-1',
+      ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    });
+    const issuer = process.env.COGNITO_ISSUER ?? `https://cognito-idp.${process.env.AWS_REGION ?? 'us-east-1'}.amazonaws.com/${this.poolId}`;
+    // The default fetcher refuses http: (cognito-local); Node's fetch works for both.
+    const fetcher = { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() };
+    this.verifier = JwtRsaVerifier.create(
+      {
+        issuer,
+        jwksUri: process.env.COGNITO_JWKS_URI ?? `${issuer}/.well-known/jwks.json`,
+        audience: null,
+        customJwtCheck: ({ payload }) => {
+          if (payload.token_use !== 'access' || payload.client_id !== this.clientId) throw new Error('not an access token of this app');
+        },
+      },
+      { jwksCache: new SimpleJwksCache({ fetcher }) },
+    );
+  }
+
+  async signUp(email: string, password: string, username: string): Promise<string> {
+    const out = await this.client.send(
+      new SignUpCommand({
+        ClientId: this.clientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'preferred_username', Value: username },
+        ],
+      }),
+    );
+    return out.UserSub!;
+  }
+
+  async findByEmail(email: string): Promise<IdentityUser | null> {
+    try {
+      const out = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.poolId, Username: email }));
+      const attr = (n: string) => out.UserAttributes?.find((a) => a.Name === n)?.Value;
+      return {
+        userId: attr('sub') ?? out.Username!,
+        email: attr('email') ?? email,
+        username: attr('preferred_username') ?? '',
+        confirmed: out.UserStatus !== 'UNCONFIRMED',
+      };
+    } catch (err) {
+      if (errName(err) === 'UserNotFoundException') return null;
+      throw err;
+    }
+  }
+
+  async confirm(userId: string, email: string): Promise<void> {
+    try {
+      await this.client.send(new AdminConfirmSignUpCommand({ UserPoolId: this.poolId, Username: userId }));
+    } catch (err) {
+      // Already confirmed (a retried confirmation) is fine.
+      if (errName(err) !== 'NotAuthorizedException') throw err;
+    }
+    await this.client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: this.poolId,
+        Username: userId,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  }
+
+  async login(email: string, password: string): Promise<SessionTokens> {
+    try {
+      const out = await this.client.send(
+        new AdminInitiateAuthCommand({
+          UserPoolId: this.poolId,
+          ClientId: this.clientId,
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+      const r = out.AuthenticationResult;
+      if (!r?.AccessToken) throw new IdentityAuthError('bad_credentials');
+      return { accessToken: r.AccessToken, refreshToken: r.RefreshToken, expiresIn: r.ExpiresIn ?? secondsLeft(r.AccessToken) };
+    } catch (err) {
+      const name = errName(err);
+      if (name === 'UserNotConfirmedException') throw new IdentityAuthError('not_confirmed');
+      if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(name)) throw new IdentityAuthError('bad_credentials');
+      throw err;
+    }
+  }
+
+  async refresh(refreshToken: string): Promise<SessionTokens | null> {
+    try {
+      const out = await this.client.send(
+        new AdminInitiateAuthCommand({
+          UserPoolId: this.poolId,
+          ClientId: this.clientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: refreshToken },
+        }),
+      );
+      const token = out.AuthenticationResult?.AccessToken;
+      return token ? { accessToken: token, expiresIn: out.AuthenticationResult?.ExpiresIn ?? secondsLeft(token) } : null;
+    } catch (err) {
+      if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidParameterException'].includes(errName(err))) return null;
+      throw err;
+    }
+  }
+
+  async revoke(refreshToken: string): Promise<void> {
+    try {
+      await this.client.send(new RevokeTokenCommand({ ClientId: this.clientId, Token: refreshToken }));
+    } catch (err) {
+      // An unknown or already revoked refresh token leaves nothing to revoke.
+      if (!['NotAuthorizedException', 'InvalidParameterException', 'UnsupportedTokenTypeException'].includes(errName(err))) throw err;
+    }
+  }
+
+  async setPassword(userId: string, password: string): Promise<void> {
+    await this.client.send(new AdminSetUserPasswordCommand({ UserPoolId: this.poolId, Username: userId, Password: password, Permanent: true }));
+  }
+
+  async deleteUser(userId: string): Promise<void> {
+    try {
+      await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.poolId, Username: userId }));
+    } catch (err) {
+      if (errName(err) !== 'UserNotFoundException') throw err;
+    }
+  }
+
+  async verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
+    try {
+      const payload = await this.verifier.verify(token, {});
+      if (!payload.sub || !payload.exp) return null;
+      return { userId: payload.sub, tokenId: String(payload.jti ?? payload.origin_jti ?? token.slice(-32)), expiresAt: payload.exp };
+    } catch {
+      return null;
+    }
+  }
+}
+
+let cached: Identity | undefined;
+
+/** One Cognito client and JWKS cache per container; tests and the local runtime reset it. */
+export function identity(): Identity {
+  cached ??= new CognitoIdentity();
+  return cached;
+}
+
+export function resetIdentity(): void {
+  cached = undefined;
+}

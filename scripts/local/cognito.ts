@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+
+/* cognito-local ships CommonJS without types for its internals; its own start script builds the
+   same object graph, but with paths relative to the working directory (./.cognito). */
+const require = createRequire(import.meta.url);
+const cl = (path: string) => require(`cognito-local/lib/${path}`) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const pinoFactory = createRequire(require.resolve('cognito-local'))('pino') as (opts: object) => unknown;
+
+export interface LocalCognito {
+  endpoint: string;
+  userPoolId: string;
+  clientId: string;
+  issuer: string;
+  jwksUri: string;
+  close(): Promise<void>;
+}
+
+interface Ids {
+  userPoolId: string;
+  clientId: string;
+  checkoutSecret: string;
+}
+
+/** Cognito's own verification mails are not used (our mail port sends links), so drop them. */
+const silentSender = { sendEmail: async () => {}, sendSms: async () => {} };
+
+/**
+ * Starts cognito-local in this process with its state under `dir` (absolute paths, never the
+ * working directory), creates the user pool (email as username) and app client on first start,
+ * and points the identity port at it through env.
+ */
+export async function startLocalCognito(dir: string): Promise<LocalCognito> {
+  mkdirSync(join(dir, 'db'), { recursive: true });
+  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
+  const logger = pinoFactory({ level: 'silent' });
+  const ctx = { logger };
+  const { StormDBDataStoreFactory } = cl('services/dataStore/stormDb');
+  const services = cl('services');
+  const config = {
+    LambdaClient: { credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, region: 'local' },
+    TriggerFunctions: {},
+    UserPoolDefaults: { UsernameAttributes: ['email'] },
+    TokenConfig: { IssuerDomain: 'http://127.0.0.1:0' },
+    KMSConfig: { credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, region: 'local' },
+    ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
+  };
+  const clock = new services.DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(join(dir, 'db'));
+  const cognitoFactory = new (cl('services/cognitoService').CognitoServiceFactoryImpl)(
+    join(dir, 'db'),
+    dataStoreFactory,
+    new (cl('services/userPoolService').UserPoolServiceFactoryImpl)(clock, dataStoreFactory),
+  );
+  const cognito = await cognitoFactory.create(ctx, config.UserPoolDefaults);
+  const triggers = new services.TriggersService(clock, cognito, { enabled: () => false }, new (cl('services/crypto').CryptoService)(config.KMSConfig));
+  const deps = {
+    clock,
+    cognito,
+    config,
+    messages: new services.MessagesService(triggers, new (cl('services/messageDelivery/messageDelivery').MessageDeliveryService)(silentSender)),
+    otp: cl('services/otp').otp,
+    tokenGenerator: new (cl('services/tokenGenerator').JwtTokenGenerator)(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const { createServer } = cl('server/server');
+  const { Router } = cl('server/Router');
+  const server = (await createServer(Router(deps), logger, config.ServerConfig, deps).start()) as Server;
+  const { port } = server.address() as AddressInfo;
+  const endpoint = `http://127.0.0.1:${port}`;
+  // The token generator reads the issuer at signing time; the port is only known now.
+  config.TokenConfig.IssuerDomain = endpoint;
+
+  const ids = await ensurePool(endpoint, join(dir, 'ids.json'));
+  const issuer = `${endpoint}/${ids.userPoolId}`;
+  const local: LocalCognito = {
+    endpoint,
+    userPoolId: ids.userPoolId,
+    clientId: ids.clientId,
+    issuer,
+    jwksUri: `${issuer}/.well-known/jwks.json`,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+  Object.assign(process.env, {
+    COGNITO_ENDPOINT: endpoint,
+    COGNITO_USER_POOL_ID: local.userPoolId,
+    COGNITO_CLIENT_ID: local.clientId,
+    COGNITO_ISSUER: issuer,
+    COGNITO_JWKS_URI: local.jwksUri,
+  });
+  process.env.CHECKOUT_TICKET_SECRET ??= ids.checkoutSecret;
+  return local;
+}
+
+async function ensurePool(endpoint: string, idsFile: string): Promise<Ids> {
+  const client = new CognitoIdentityProviderClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  if (existsSync(idsFile)) {
+    const ids = JSON.parse(readFileSync(idsFile, 'utf8')) as Ids;
+    const found = await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId })).catch(() => null);
+    if (found) return ids;
+  }
+  const pool = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: 'tapewatch-users',
+      UsernameAttributes: ['email'],
+      Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false } },
+    }),
+  );
+  const userPoolId = pool.UserPool!.Id!;
+  const app = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'tapewatch-web',
+      ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
+  );
+  const ids: Ids = { userPoolId, clientId: app.UserPoolClient!.ClientId!, checkoutSecret: randomBytes(32).toString('base64url') };
+  writeFileSync(idsFile, JSON.stringify(ids, null, 2));
+  return ids;
+}
