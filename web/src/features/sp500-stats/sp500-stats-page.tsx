@@ -2,14 +2,15 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SP500_DATASETS, SP500_DEFAULT_DATASET, sp500DatasetLabel, type Sp500Dataset } from '@tapewatch/shared/schemas/sp500';
+import { BREAKPOINTS } from '@tapewatch/shared/constants';
+import { SP500_DEFAULT_DATASET, sp500DatasetLabel, type Sp500Dataset } from '@tapewatch/shared/schemas/sp500';
 import { ChartCard } from '../../components/charts/chart-card.tsx';
 import { DataTable } from '../../components/table/data-table.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
+import { useIsMobile } from '../../lib/use-viewport.ts';
 import { useSp500RatiosData } from './api/get-sp500-ratios-data.ts';
+import { DatasetPicker } from './components/dataset-picker.tsx';
 import { Sp500Definitions } from './components/definitions.tsx';
 import { RatioChart } from './components/ratio-chart.tsx';
 import { StatsList } from './components/stats-list.tsx';
@@ -22,13 +23,14 @@ const PAGE_SIZE = 20;
 
 export function Sp500StatsPage() {
   const [dataset, setDataset] = useState<Sp500Dataset>(SP500_DEFAULT_DATASET);
-  const { data, isFetching } = useSp500RatiosData(dataset);
-  // While the next dataset loads, the previous one stays under the loader.
-  const shown = data?.dataset === dataset ? data : undefined;
-  const yearly = dataset.endsWith('_year');
+  // While the next dataset loads, the previous one stays on screen under the loader.
+  const { data: shown, isFetching } = useSp500RatiosData(dataset);
+  const shownId = shown?.dataset ?? dataset;
+  const yearly = shownId.endsWith('_year');
   const rows = useMemo(() => (shown ? toRows(shown) : []), [shown]);
   const columns = useMemo(() => (shown ? ratioColumns(shown.unit, yearly) : []), [shown, yearly]);
-  const label = sp500DatasetLabel(dataset);
+  const label = sp500DatasetLabel(shownId);
+  const isMobile = useIsMobile(BREAKPOINTS.chartsMobile);
 
   return (
     <Box component="article" sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 } }}>
@@ -36,23 +38,12 @@ export function Sp500StatsPage() {
         <Typography variant="h1" gutterBottom>
           S&amp;P 500 Statistics
         </Typography>
-        <Sp500Definitions />
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }}>
+          Valuation, yield, dividend, earnings and price history of the S&amp;P 500 since 1871 from Robert Shiller&apos;s monthly data:
+          pick a dataset to see its chart, statistics and table. Definitions are at the bottom of the page.
+        </Typography>
       </Box>
-      <TextField
-        select
-        label="Dataset"
-        value={dataset}
-        onChange={(e) => setDataset(e.target.value as Sp500Dataset)}
-        sx={{ maxWidth: 420 }}
-        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } } } }}
-        data-testid="sp500-dataset"
-      >
-        {SP500_DATASETS.map((id) => (
-          <MenuItem key={id} value={id}>
-            {sp500DatasetLabel(id)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <DatasetPicker value={dataset} onChange={setDataset} />
       {shown?.no_data_message && (
         <Alert severity="info" data-testid="sp500-no-data">
           {shown.no_data_message}
@@ -64,6 +55,7 @@ export function Sp500StatsPage() {
             title={label}
             table={{
               rowHeader: 'Date',
+              rowTestId: 'sp500-chart-row',
               columns: ['Value'],
               rows: rows.map((r) => ({ key: r.date, label: formatPeriodDate(r.date, yearly), cells: [formatValue(r.value, shown.unit)] })),
             }}
@@ -79,19 +71,21 @@ export function Sp500StatsPage() {
             </Typography>
             <StatsList stats={shown.stats} unit={shown.unit} yearly={yearly} />
           </Card>
-          <Card variant="outlined" component="section" aria-label={`${label} table`} sx={{ p: { xs: 1, sm: 2 }, '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
+          <Card variant="outlined" component="section" aria-label={`${label} table`} sx={{ p: { xs: 1, sm: 2 }, '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } }, '& td': { whiteSpace: 'nowrap' } }}>
             <DataTable
               rows={rows}
               columns={columns}
               pageSize={PAGE_SIZE}
+              filterable={!isMobile}
               getRowKey={(r) => r.date}
               ariaLabel={label}
-              csvFileName={`${dataset}.csv`}
+              csvFileName={`${shownId}.csv`}
             />
           </Card>
         </>
       )}
-      <LoadingOverlay open={isFetching && !shown} />
+      <Sp500Definitions />
+      <LoadingOverlay open={isFetching && shown?.dataset !== dataset} />
     </Box>
   );
 }
