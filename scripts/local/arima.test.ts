@@ -69,10 +69,12 @@ describe('get_ts_arima_data on the local runtime', () => {
     }
   });
 
-  it('returns the library message when the fit fails, and 404 for an unknown ticker', async () => {
-    const fail = await get('/api/get_ts_arima_data?ticker=SPY&p=5&d=1&q=5&trend=t');
+  it('returns the library message when the fit fails (cached like a result), and 404 for an unknown ticker', async () => {
+    const q = '/api/get_ts_arima_data?ticker=SPY&p=1&d=3&q=1&trend=n';
+    const fail = await get(q);
     expect(fail.status).toBe(400);
-    expect(fail.body.alert_message).toMatch(/ARIMA\(5,1,5\)/);
+    expect(fail.body).toEqual({ alert_show: true, alert_message: 'ARIMA orders are limited to p, q <= 20 and d <= 2.' });
+    expect(await get(q)).toEqual(fail);
     const unknown = await get('/api/get_ts_arima_data?ticker=NOPE1');
     expect(unknown.status).toBe(404);
     expect(unknown.body.alert_message).toMatch(/Unknown ticker NOPE1/);

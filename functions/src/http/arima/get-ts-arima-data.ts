@@ -12,10 +12,11 @@ import { requireTicker } from '../tickers/directory-cache.ts';
 const HISTORY_YEARS = 3;
 
 /**
- * Fitted on request (~tens of ms for small orders) and cached per parameter set: closes change
- * once a day, so ten minutes is safe; failures are not cached (TtlLru drops rejected loads).
+ * Fitted on request and cached per parameter set: closes change once a day, so ten minutes is
+ * safe. A fit the estimator refuses is cached too (as its message): it is deterministic, and the
+ * largest orders take seconds to fail, so repeating them must not cost that CPU again.
  */
-const results = new TtlLru<JsonText<ArimaData>>(500, 10 * 60_000);
+const results = new TtlLru<JsonText<ArimaData> | { refused: string }>(500, 10 * 60_000);
 
 export function futureTradingDays(last: string, n: number): string[] {
   const out: string[] = [];
@@ -29,15 +30,17 @@ export const handler = defineHandler('get_ts_arima_data', async ({ query }) => {
   const today = clockFor().today();
   const { ticker: _t, ...params } = query;
   const key = `${entry.symbol}|${today}|${JSON.stringify(params)}`;
-  return results.get(key, async () => {
+  const result = await results.get(key, async () => {
     const raw = await cachedSeries(entry.symbol, Number(today.slice(0, 4)) - HISTORY_YEARS);
     const end = raw.date.findLastIndex((d) => d <= today) + 1;
     if (end === 0) throw new NotFoundError(`We have no price history for ${entry.symbol}.`);
     try {
       return jsonText(computeArima(entry.symbol, { dates: raw.date.slice(0, end), closes: raw.close.slice(0, end) }, params, futureTradingDays));
     } catch (err) {
-      if (err instanceof ArimaInputError) throw new BadRequestError(err.message);
+      if (err instanceof ArimaInputError) return { refused: err.message };
       throw err;
     }
   });
+  if ('refused' in result) throw new BadRequestError(result.refused);
+  return result;
 });

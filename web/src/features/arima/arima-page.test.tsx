@@ -35,7 +35,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
   await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
 }
 
-describe('ARIMA screen', { timeout: 30_000 }, () => {
+describe('ARIMA screen', { timeout: 60_000 }, () => {
   beforeEach(() => {
     window.innerWidth = 1440;
   });

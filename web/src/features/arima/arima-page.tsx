@@ -8,6 +8,7 @@ import { ChartCard } from '../../components/charts/chart-card.tsx';
 import { QuotePanel } from '../../components/ticker/quote-panel.tsx';
 import { TickerSearch } from '../../components/ticker/ticker-search.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
+import { PageHelp } from '../../components/ui/page-help.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useGlobalTicker } from '../../lib/global-ticker.tsx';
 import { useArimaData, type ArimaData } from './api/get-ts-arima-data.ts';
@@ -93,16 +94,23 @@ export function ArimaPage() {
         <Typography variant="h1" gutterBottom>
           Time Series / ARIMA
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }} data-testid="arima-help">
-          We fit an ARIMA(p, d, q) model by exact maximum likelihood to the last {ARIMA_WINDOW} daily closes of the ticker and forecast the next{' '}
-          {ARIMA_HORIZON} trading days with a 95% confidence band. p is the number of autoregressive lags, d the number of differences, q the
-          number of moving-average lags. Trend adds a deterministic term on the time index t = offset, offset + 1, …: n none, c a constant, t a
-          linear trend (a drift of the differences when d = 1), ct both. For trends c and ct d must be 0; for t d must be 0 or 1 (choosing t sets
-          d = 1, choosing d above 1 sets trend n). Stationarity and invertibility keep the AR and MA parts inside their stable regions;
-          concentrate profiles the variance out of the likelihood, so sigma2 gets no standard error. The residual charts check the fit: a good
-          model leaves residuals whose ACF and PACF stay inside the band and whose PP and QQ plots follow the line. Forecasts are statistical
-          extrapolations, not advice.
-        </Typography>
+        <PageHelp testId="arima-help">
+          <p>
+            We fit an ARIMA(p, d, q) model by exact maximum likelihood to the last {ARIMA_WINDOW} daily closes of the ticker and forecast the next{' '}
+            {ARIMA_HORIZON} trading days with a 95% confidence band. p is the number of autoregressive lags, d the number of differences, q the
+            number of moving-average lags. The estimator differences at most twice (d up to 2); for d from 3 to 5 it answers with its message.
+          </p>
+          <p>
+            Trend adds a deterministic term on the time index t = offset, offset + 1, …: n none, c a constant, t a linear trend (a drift of the
+            differences when d = 1), ct both. For trends c and ct d must be 0; for t d must be 0 or 1 (choosing c or ct sets d = 0 and locks it,
+            choosing t sets d = 1, choosing d above 1 sets trend n). Stationarity and invertibility keep the AR and MA parts inside their stable
+            regions; concentrate profiles the variance out of the likelihood, so sigma2 gets no standard error.
+          </p>
+          <p>
+            The residual charts check the fit: a good model leaves residuals whose ACF and PACF stay inside the shaded band and whose PP and QQ
+            plots follow the line. Forecasts are statistical extrapolations, not advice.
+          </p>
+        </PageHelp>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         <TickerSearch onSelect={setTicker} label="Search ARIMA ticker" sx={{ width: { xs: '100%', sm: 320 } }} />

@@ -1,0 +1,129 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { arimaResponse, type ArimaData } from '@tapewatch/shared/schemas/arima';
+
+const cellsOf = (rows: Locator) => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
+const DEFAULTS = 'p=1&d=1&q=1&trend=t&stationarity=1&invertibility=1&offset=1&concentrate=0';
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+}
+
+/** The forecast table rows as the API's numbers should print. */
+const forecastRows = (api: ArimaData) => [
+  [api.pred.prices.at(-1)![0], api.pred.prices.at(-1)![1].toFixed(2), '', '', ''],
+  ...api.pred.predictions.map((p) => [p.date, '', p.value.toFixed(2), p.lower.toFixed(2), p.upper.toFixed(2)]),
+];
+
+test.describe('ARIMA', () => {
+  test('loads SPY with the defaults; charts, forecast table and summary match the API', async ({ page, request }) => {
+    const api = arimaResponse.parse(await (await request.get(`/api/get_ts_arima_data?ticker=SPY&${DEFAULTS}`)).json());
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const first = page.waitForRequest((r) => r.url().includes('/api/get_ts_arima_data'));
+    await page.goto('/arima');
+    const url = new URL((await first).url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({ ticker: 'SPY', p: '1', d: '1', q: '1', trend: 't', stationarity: '1', invertibility: '1', offset: '1', concentrate: '0' });
+    await expect(page.getByRole('heading', { name: 'Time Series / ARIMA', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('arima-help')).toContainText('last 500 daily closes');
+
+    const pred = page.getByRole('region', { name: 'Price and Predictions' });
+    await expect(pred.locator('svg [data-testid="arima-prediction-point"]')).toHaveCount(20);
+    await expect(pred.locator('svg [data-testid="arima-band"]')).toHaveCount(1);
+    await pred.getByRole('button', { name: 'Show data' }).click();
+    expect(await cellsOf(page.getByTestId('arima-forecast-row'))).toEqual(forecastRows(api));
+    for (const title of ['Residual', 'ACF', 'PACF', 'PP Plot', 'QQ Plot']) await expect(page.getByRole('region', { name: title }).locator('svg')).toHaveCount(1);
+
+    const coef = page.getByRole('table', { name: 'ARIMA coefficients' });
+    for (const c of api.summary.coefficients) await expect(coef.getByRole('row').filter({ hasText: c.name }).first()).toContainText(c.coef!.toFixed(4));
+    const stats = page.getByRole('table', { name: 'ARIMA fit statistics' });
+    await expect(stats.getByRole('row').filter({ hasText: 'AIC' })).toContainText(api.summary.stats.find((s) => s.label === 'AIC')!.value!.toFixed(3));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).last().click()]);
+    expect(download.suggestedFilename()).toBe('SPY-arima-coefficients.csv');
+  });
+
+  test('enforces the trend/d rules; Update reloads with the new parameters', async ({ page, request }) => {
+    await page.goto('/arima');
+    await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20);
+    const d = page.getByRole('combobox', { name: 'd (diff)' });
+    const trend = page.getByRole('combobox', { name: 'Trend' });
+    await choose(page, 'Trend', 'c (constant)');
+    await expect(d).toHaveText('0');
+    await expect(d).toHaveAttribute('aria-disabled', 'true');
+    await choose(page, 'Trend', 'ct (constant + linear)');
+    await expect(d).toHaveAttribute('aria-disabled', 'true');
+    await choose(page, 'Trend', 't (linear)');
+    await expect(d).toHaveText('1');
+    await expect(d).not.toHaveAttribute('aria-disabled', 'true');
+    await choose(page, 'd (diff)', '2');
+    await expect(trend).toHaveText('n (none)');
+    await choose(page, 'd (diff)', '1');
+    await choose(page, 'p (AR)', '2');
+    await choose(page, 'q (MA)', '0');
+
+    const reload = page.waitForRequest((r) => r.url().includes('/api/get_ts_arima_data') && r.url().includes('p=2') && r.url().includes('q=0') && r.url().includes('trend=n'));
+    await page.getByTestId('arima-update').click();
+    await reload;
+    const api = arimaResponse.parse(await (await request.get('/api/get_ts_arima_data?ticker=SPY&p=2&d=1&q=0&trend=n&stationarity=1&invertibility=1&offset=1&concentrate=0')).json());
+    const pred = page.getByRole('region', { name: 'Price and Predictions' });
+    await expect(pred).toContainText('ARIMA(2,1,0)');
+    await pred.getByRole('button', { name: 'Show data' }).click();
+    await expect.poll(() => cellsOf(page.getByTestId('arima-forecast-row'))).toEqual(forecastRows(api));
+    await expect(page.getByRole('table', { name: 'ARIMA coefficients' })).toContainText('ar.L2');
+  });
+
+  test('a ticker change reloads with the applied parameters', async ({ page, request }) => {
+    await page.goto('/arima');
+    await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20);
+    const reload = page.waitForRequest((r) => r.url().includes('/api/get_ts_arima_data') && r.url().includes('ticker=AAPL'));
+    await page.getByRole('combobox', { name: 'Search ARIMA ticker' }).fill('AAPL');
+    await page.getByRole('option', { name: /^AAPL - / }).click();
+    const url = new URL((await reload).url());
+    expect(url.searchParams.get('p')).toBe('1');
+    const api = arimaResponse.parse(await (await request.get(`/api/get_ts_arima_data?ticker=AAPL&${DEFAULTS}`)).json());
+    const pred = page.getByRole('region', { name: 'Price and Predictions' });
+    await expect(pred).toContainText('AAPL: last 500 daily closes');
+    await pred.getByRole('button', { name: 'Show data' }).click();
+    await expect.poll(() => cellsOf(page.getByTestId('arima-forecast-row'))).toEqual(forecastRows(api));
+  });
+
+  test("a model the estimator refuses shows the library's message; the API rejects forbidden combinations", async ({ page, request }) => {
+    await page.goto('/arima');
+    await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20);
+    await choose(page, 'd (diff)', '3');
+    await expect(page.getByRole('combobox', { name: 'Trend' })).toHaveText('n (none)');
+    await page.getByTestId('arima-update').click();
+    await expect(page.getByTestId('arima-error')).toContainText('d <= 2');
+    await expect(page.getByRole('region', { name: 'Price and Predictions' })).toHaveCount(0);
+
+    for (const [q, msg] of [
+      ['trend=c&d=1', "Invalid value for 'd': must be 0 when trend is 'c' (for trends c and ct d must be 0)."],
+      ['trend=t&d=2', "Invalid value for 'd': must be 0 or 1 when trend is 't'."],
+      ['p=6', "Invalid value for 'p': must be an integer from 0 to 5."],
+    ] as const) {
+      const res = await request.get(`/api/get_ts_arima_data?ticker=SPY&${q}`);
+      expect(res.status()).toBe(400);
+      expect(await res.json()).toEqual({ alert_show: true, alert_message: msg });
+    }
+  });
+
+  test('Escape dismisses the loader while the model is fitted', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let requested: () => void = () => {};
+    const dataRequested = new Promise<void>((r) => (requested = r));
+    await page.route('**/api/get_ts_arima_data?*', async (route) => {
+      requested();
+      await held;
+      await route.continue();
+    });
+    await page.goto('/arima');
+    await dataRequested;
+    const overlay = page.getByTestId('loading-overlay');
+    await expect(overlay).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(overlay).toBeHidden();
+    release();
+    await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20);
+  });
+});
