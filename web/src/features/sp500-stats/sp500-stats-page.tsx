@@ -18,6 +18,14 @@ import { formatPeriodDate, formatValue } from './utils/format.ts';
 import { ratioColumns } from './utils/columns.ts';
 import { toRows } from './utils/table-rows.ts';
 
+/** Narrow cells on phones so Date, Value, Change and Change % fit 375 px without sideways scrolling. */
+const tableSx = {
+  p: { xs: 0.5, sm: 2 },
+  '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 }, fontSize: { xs: '0.8rem', sm: '0.875rem' } },
+  '& td': { whiteSpace: 'nowrap' },
+  '& .MuiTableSortLabel-icon': { mx: { xs: 0, sm: 0.5 } },
+} as const;
+
 /** Not fixed by the spec (section 9: "not shown"); 20 rows like the other tables. */
 const PAGE_SIZE = 20;
 
@@ -71,7 +79,7 @@ export function Sp500StatsPage() {
             </Typography>
             <StatsList stats={shown.stats} unit={shown.unit} yearly={yearly} />
           </Card>
-          <Card variant="outlined" component="section" aria-label={`${label} table`} sx={{ p: { xs: 1, sm: 2 }, '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } }, '& td': { whiteSpace: 'nowrap' } }}>
+          <Card variant="outlined" component="section" aria-label={`${label} table`} sx={tableSx}>
             <DataTable
               rows={rows}
               columns={columns}

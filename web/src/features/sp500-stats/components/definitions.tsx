@@ -2,6 +2,7 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { SP500_FAMILY_LABELS, type Sp500Family } from '@tapewatch/shared/schemas/sp500';
 
+const WITHOUT_SOURCE: readonly Sp500Family[] = ['bvps', 'pbv_ratio', 'psr', 'sales', 'real_sales', 'sales_growth', 'real_sales_growth'];
 const NO_SOURCE = 'needs a source the bundled data does not have, so it shows "No data source configured for this dataset" until a provider supplies it; values are never estimated.';
 
 /** How every family is computed (the page help, spec part 2 section 2.12). */
@@ -44,12 +45,16 @@ export function Sp500Definitions() {
           {PERIOD_HELP}
         </p>
         <dl style={{ margin: 0 }}>
-          {(Object.keys(FAMILY_HELP) as Sp500Family[]).map((family) => (
+          {(Object.keys(FAMILY_HELP) as Sp500Family[]).filter((f) => !WITHOUT_SOURCE.includes(f)).map((family) => (
             <div key={family} style={{ marginBottom: 4 }}>
               <dt style={{ display: 'inline', fontWeight: 600 }}>{SP500_FAMILY_LABELS[family]}: </dt>
               <dd style={{ display: 'inline', margin: 0 }}>{FAMILY_HELP[family]}</dd>
             </div>
           ))}
+          <div>
+            <dt style={{ display: 'inline', fontWeight: 600 }}>{WITHOUT_SOURCE.map((f) => SP500_FAMILY_LABELS[f]).join(', ')}: </dt>
+            <dd style={{ display: 'inline', margin: 0 }}>each {NO_SOURCE}</dd>
+          </div>
         </dl>
       </Typography>
     </Card>
