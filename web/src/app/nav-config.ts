@@ -10,6 +10,7 @@ import StackedBarChartIcon from '@mui/icons-material/StackedBarChart';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
+import FunctionsIcon from '@mui/icons-material/Functions';
 
 export interface NavItem {
   label: string;
@@ -43,4 +44,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Sector Rotation', path: '/Sectorrotation', icon: BubbleChartIcon },
   { label: 'Sector Performance', path: '/Sectorperformance', icon: BarChartIcon },
   { label: 'ARIMA', path: '/arima', icon: TimelineIcon },
+  {
+    label: 'Factor Analysis',
+    path: '/factor-analysis',
+    icon: FunctionsIcon,
+    children: [
+      { label: 'Single Stock', path: '/factor-analysis', icon: InsightsIcon },
+      { label: 'All', path: '/factor-analysis-table', icon: TableRowsIcon },
+    ],
+  },
 ];

@@ -1,0 +1,131 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import type { FactorAnalysisData, PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
+import { ChartCard } from '../../../components/charts/chart-card.tsx';
+import { TimeSeriesChart } from '../../../components/charts/time-series-chart.tsx';
+import { DataTable, type ColumnDef } from '../../../components/table/data-table.tsx';
+import {
+  cumulativeTable,
+  histogramBars,
+  histogramTable,
+  horizonLabel,
+  parsePastSignals,
+  predictionTable,
+  predictionView,
+  returnsTable,
+  statisticsView,
+} from '../utils/reshape.ts';
+import { BarChart } from './bar-chart.tsx';
+import { StatisticsTable } from './statistics-table.tsx';
+
+const gridSx = { display: 'grid', gap: { xs: 2, sm: 3 }, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } } as const;
+const fmtPct = (v: number) => `${v.toFixed(2)}%`;
+
+function pastColumns(d: FactorAnalysisData): ColumnDef<PastSignalRow>[] {
+  return [
+    { id: 'date', header: 'Date', value: (r) => r.date, firstDirection: 'desc' },
+    { id: 'close', header: 'Close', value: (r) => r.close, format: (r) => r.close.toFixed(2), align: 'right', tier: 2 },
+    ...d.horizons.map(
+      (h): ColumnDef<PastSignalRow> => ({
+        id: `fwd_ret_${h}`,
+        header: `${horizonLabel(d.timeframe, h)} %`,
+        value: (r) => r[`fwd_ret_${h}`] ?? null,
+        format: (r) => {
+          const v = r[`fwd_ret_${h}`];
+          return v === null || v === undefined ? '' : v.toFixed(2);
+        },
+        align: 'right',
+      }),
+    ),
+  ];
+}
+
+export function FactorCharts({ data }: { data: FactorAnalysisData }) {
+  const theme = useTheme();
+  const view = useMemo(
+    () => ({
+      prediction: predictionView(data),
+      predictionTable: predictionTable(data),
+      returns: data.past_signals_returns_data.dates.map((date, i) => ({ label: date, value: data.past_signals_returns_data.returns[i]! })),
+      returnsTable: returnsTable(data),
+      hist: histogramBars(data),
+      histTable: histogramTable(data),
+      stats: statisticsView(data),
+      past: parsePastSignals(data),
+      columns: pastColumns(data),
+      cumulativeTable: cumulativeTable(data),
+    }),
+    [data],
+  );
+  const colors = [theme.palette.text.primary, theme.palette.success.main, theme.palette.warning.main];
+  const period = data.best_horizon === null ? '' : ` (${horizonLabel(data.timeframe, data.best_horizon)})`;
+  const c = data.cumulative_returns_data;
+  return (
+    <>
+      <ChartCard
+        title="Prediction"
+        table={view.predictionTable}
+        height={400}
+        mobileHeight={320}
+        note="% change from the last signal's close; the expected and median paths run over the signal's period."
+      >
+        {({ width, height, isMobile }) => (
+          <TimeSeriesChart
+            dates={view.prediction.dates}
+            series={view.prediction.series.map((s, i) => ({ ...s, color: colors[i]! }))}
+            width={width}
+            height={height}
+            compact={isMobile}
+            formatValue={fmtPct}
+          />
+        )}
+      </ChartCard>
+      <Box sx={gridSx}>
+        <ChartCard title={`Past Signals Returns${period}`} table={view.returnsTable} height={340} mobileHeight={280}>
+          {({ width, height, isMobile }) => <BarChart bars={view.returns} width={width} height={height} compact={isMobile} formatTick={(v) => `${v}%`} signed />}
+        </ChartCard>
+        <ChartCard title={`Return Histogram${period}`} table={view.histTable} height={340} mobileHeight={280}>
+          {({ width, height, isMobile }) => <BarChart bars={view.hist} width={width} height={height} compact={isMobile} formatTick={(v) => String(v)} />}
+        </ChartCard>
+      </Box>
+      <Card component="section" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} aria-label="Statistics">
+        <Typography variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, mb: 1 }}>
+          Statistics
+        </Typography>
+        <StatisticsTable view={view.stats} />
+      </Card>
+      <Card component="section" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} aria-label="Past Signals">
+        <Typography variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, mb: 1 }}>
+          Past Signals
+        </Typography>
+        <DataTable
+          rows={view.past}
+          columns={view.columns}
+          pageSize={20}
+          getRowKey={(r) => r.date}
+          filterable={false}
+          ariaLabel="Past signals"
+          csvFileName={`${data.ticker}-${data.factor}-${data.timeframe}-signals.csv`}
+        />
+      </Card>
+      <ChartCard title={`Cumulative Returns${period}`} table={view.cumulativeTable} height={380} mobileHeight={300} note="Signals: holding for the period after each signal, flat otherwise.">
+        {({ width, height, isMobile }) => (
+          <TimeSeriesChart
+            dates={c.dates}
+            series={[
+              { id: 'Signals', color: theme.palette.success.main, values: c.signals },
+              { id: 'Buy and hold', color: theme.palette.text.secondary, values: c.buy_and_hold },
+            ]}
+            width={width}
+            height={height}
+            compact={isMobile}
+            formatValue={fmtPct}
+          />
+        )}
+      </ChartCard>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { FactorAnalysisData } from '@tapewatch/shared/schemas/factor-analysis';
+import momentum from '../test/aapl-momentum-weekly.fixture.json' with { type: 'json' };
+import uptrend from '../test/aapl-uptrend-weekly.fixture.json' with { type: 'json' };
+import { hasData, lastSignalText, predictionView, statisticsView, cumulativeTable } from './reshape.ts';
+
+const good = momentum as FactorAnalysisData;
+const failing = uptrend as FactorAnalysisData;
+
+describe('factor analysis reshaping', () => {
+  it('data is present only for a non-empty object', () => {
+    expect(hasData({})).toBe(false);
+    expect(hasData(undefined)).toBe(false);
+    expect(hasData(good)).toBe(true);
+  });
+
+  it('last signal text states date, return, period and profit/loss; the quality failure wording', () => {
+    const s = good.last_signal_data as Extract<FactorAnalysisData['last_signal_data'], { date: string }>;
+    expect(lastSignalText(good)).toBe(
+      `Last Momentum signal for AAPL on ${s.date}: expected return +${s.expected_ret.toFixed(2)}% over ${s.period} weeks (${s.profitable_pct.toFixed(1)}% of ${s.signals} past signals profitable, profit/loss ratio ${(s.profit_loss as number).toFixed(2)}).`,
+    );
+    expect(lastSignalText({ ...good, last_signal_data: { ...s, profit_loss: '-' } })).not.toContain('profit/loss');
+    expect(lastSignalText(failing)).toBe('Past signals for AAPL for the New Uptrend factor do not meet quality requirements.');
+  });
+
+  it('statistics: one column per horizon, a - profit/loss ratio is blank and an all-- row is hidden', () => {
+    const v = statisticsView(good);
+    expect(v.columns).toEqual(['1W', '2W', '4W', '8W', '12W', '26W', '52W']);
+    expect(v.rows.map((r) => r.label)).toEqual(['Count', 'Mean %', 'Median %', 'Profitable %', 'Profit/Loss Ratio']);
+    const rows = [
+      { index: 'count', fwd_ret_1: 2 },
+      { index: 'mean', fwd_ret_1: 1.234 },
+      { index: 'median', fwd_ret_1: 1 },
+      { index: 'profitable_pct', fwd_ret_1: 100 },
+      { index: 'profit_loss_ratio', fwd_ret_1: '-' },
+    ];
+    const one = { ...good, horizons: [1], factor_statistics_data: JSON.stringify(rows) };
+    expect(statisticsView(one).rows.map((r) => [r.label, ...r.cells])).toEqual([
+      ['Count', '2'],
+      ['Mean %', '1.23'],
+      ['Median %', '1.00'],
+      ['Profitable %', '100.00'],
+    ]);
+    const two = { ...one, horizons: [1, 2], factor_statistics_data: JSON.stringify(rows.map((r) => ({ ...r, fwd_ret_2: r.index === 'profit_loss_ratio' ? 1.5 : 1 }))) };
+    expect(statisticsView(two).rows.at(-1)!.cells).toEqual(['', '1.50']);
+  });
+
+  it('prediction: % from the last signal close, paths interpolated up to the target date', () => {
+    const d: FactorAnalysisData = {
+      ...good,
+      predictions_data: {
+        dates: ['2024-01-05', '2024-01-12', '2024-01-19'],
+        prices: [100, 110, 105],
+        signal_dates: ['2024-01-12'],
+        prediction: { dates: ['2024-01-12', '2024-02-02'], expected: [110, 121], median: [110, 115.5] },
+      },
+    };
+    const v = predictionView(d);
+    expect(v.dates).toEqual(['2024-01-05', '2024-01-12', '2024-01-19', '2024-02-02']);
+    expect(v.series[0]!.values).toEqual([-9.09, 0, -4.55, null]);
+    expect(v.series[1]!.values).toEqual([null, 0, 5, 10]);
+    expect(v.series[2]!.values).toEqual([null, 0, 2.5, 5]);
+  });
+
+  it('cumulative table samples about 60 rows and keeps the last', () => {
+    const t = cumulativeTable(good);
+    const c = good.cumulative_returns_data;
+    expect(t.rows.length).toBeLessThanOrEqual(62);
+    expect(t.rows.at(-1)).toEqual({ key: c.dates.at(-1), label: c.dates.at(-1), cells: [`${c.signals.at(-1)!.toFixed(2)}%`, `${c.buy_and_hold.at(-1)!.toFixed(2)}%`] });
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  FACTOR_DEFINITIONS,
+  factorIds,
+  type FactorAnalysisData,
+  type FactorAnalysisFactor,
+  type FactorStatisticsRow,
+  type FactorTimeframe,
+  type PastSignalRow,
+} from '@tapewatch/shared/schemas/factor-analysis';
+import type { ChartTableData } from '../../../components/charts/chart-card.tsx';
+import type { FactorAnalysisResponse } from '../api/get-factor-analysis-data.ts';
+
+export const DEFAULT_FACTOR: FactorAnalysisFactor = 'uptrend';
+export const DEFAULT_TIMEFRAME: FactorTimeframe = 'weekly';
+
+export const factorLabel = (id: string): string => FACTOR_DEFINITIONS.find((f) => f.id === id)?.label ?? id;
+export const isFactor = (v: string | undefined): v is FactorAnalysisFactor => factorIds.includes(v as FactorAnalysisFactor);
+export const isTimeframe = (v: string | undefined): v is FactorTimeframe => v === 'daily' || v === 'weekly';
+
+/** Data counts as present when the response is a non-empty object (spec part 2 section 4). */
+export function hasData(body: FactorAnalysisResponse | undefined): body is FactorAnalysisData {
+  return body !== undefined && Object.keys(body).length > 0;
+}
+
+export const pct = (v: number, digits = 2): string => `${v.toFixed(digits)}%`;
+const signedPct = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(2)}%`;
+const unitOf = (tf: FactorTimeframe, n: number) => (tf === 'daily' ? (n === 1 ? 'day' : 'days') : n === 1 ? 'week' : 'weeks');
+
+/** The Last Signal sentence; the profit/loss part is left out when it is '-'. */
+export function lastSignalText(d: FactorAnalysisData): string {
+  const label = factorLabel(d.factor);
+  const s = d.last_signal_data;
+  if (!('date' in s)) return `Past signals for ${d.ticker} for the ${label} factor do not meet quality requirements.`;
+  const pl = s.profit_loss === '-' ? '' : `, profit/loss ratio ${s.profit_loss.toFixed(2)}`;
+  return (
+    `Last ${label} signal for ${d.ticker} on ${s.date}: expected return ${signedPct(s.expected_ret)} over ${s.period} ` +
+    `${unitOf(d.timeframe, s.period)} (${pct(s.profitable_pct, 1)} of ${s.signals} past signals profitable${pl}).`
+  );
+}
+
+export const parseStatistics = (d: FactorAnalysisData): FactorStatisticsRow[] => JSON.parse(d.factor_statistics_data) as FactorStatisticsRow[];
+export const parsePastSignals = (d: FactorAnalysisData): PastSignalRow[] => JSON.parse(d.past_signals_data) as PastSignalRow[];
+
+export const horizonLabel = (tf: FactorTimeframe, h: number): string => `${h}${tf === 'daily' ? 'D' : 'W'}`;
+
+const STAT_LABELS: Record<FactorStatisticsRow['index'], string> = {
+  count: 'Count',
+  mean: 'Mean %',
+  median: 'Median %',
+  profitable_pct: 'Profitable %',
+  profit_loss_ratio: 'Profit/Loss Ratio',
+};
+
+export interface StatisticsView {
+  columns: string[];
+  rows: { key: string; label: string; cells: string[] }[];
+}
+
+/** Statistics table: one row per statistic, one column per horizon; a '-' profit/loss ratio shows blank, an all-'-' row is hidden. */
+export function statisticsView(d: FactorAnalysisData): StatisticsView {
+  const rows = parseStatistics(d);
+  return {
+    columns: d.horizons.map((h) => horizonLabel(d.timeframe, h)),
+    rows: rows
+      .filter((r) => r.index !== 'profit_loss_ratio' || d.horizons.some((h) => r[`fwd_ret_${h}`] !== '-'))
+      .map((r) => ({
+        key: r.index,
+        label: STAT_LABELS[r.index],
+        cells: d.horizons.map((h) => {
+          const v = r[`fwd_ret_${h}`];
+          if (v === undefined || v === '-') return '';
+          return r.index === 'count' ? String(v) : v.toFixed(2);
+        }),
+      })),
+  };
+}
+
+/** Prediction chart in % from the last signal's close: price path, then the expected and median paths over the period. */
+export function predictionView(d: FactorAnalysisData) {
+  const p = d.predictions_data;
+  const pred = p.prediction;
+  const base = pred ? pred.expected[0]! : p.prices.at(-1)!;
+  const dates = [...p.dates];
+  const end = pred?.dates[1];
+  if (end && end > dates.at(-1)!) dates.push(end);
+  const price = dates.map((_, i) => (i < p.prices.length ? round2((p.prices[i]! / base - 1) * 100) : null));
+  const line = (target: number | undefined) => {
+    if (!pred || target === undefined) return dates.map(() => null);
+    const i0 = dates.indexOf(pred.dates[0]!);
+    const i1 = dates.indexOf(pred.dates[1]!);
+    const goal = (target / base - 1) * 100;
+    return dates.map((_, i) => (i0 < 0 || i1 <= i0 || i < i0 || i > i1 ? null : round2((goal * (i - i0)) / (i1 - i0))));
+  };
+  return {
+    dates,
+    series: [
+      { id: 'Price', values: price },
+      { id: 'Expected', values: line(pred?.expected[1]) },
+      { id: 'Median', values: line(pred?.median[1]) },
+    ],
+  };
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+export function predictionTable(d: FactorAnalysisData): ChartTableData {
+  const p = d.predictions_data.prediction;
+  return {
+    rowHeader: 'Point',
+    columns: ['Date', 'Expected', 'Median'],
+    testId: 'prediction-table',
+    rows: p
+      ? p.dates.map((date, i) => ({ key: date, label: i === 0 ? 'Last signal' : 'Target', cells: [date, p.expected[i]!.toFixed(2), p.median[i]!.toFixed(2)] }))
+      : [],
+  };
+}
+
+export function returnsTable(d: FactorAnalysisData): ChartTableData {
+  const r = d.past_signals_returns_data;
+  return {
+    rowHeader: 'Signal date',
+    columns: [`Return ${r.horizon === null ? '' : horizonLabel(d.timeframe, r.horizon)}`.trim()],
+    testId: 'returns-table',
+    rows: r.dates.map((date, i) => ({ key: date, label: date, cells: [pct(r.returns[i]!)] })),
+  };
+}
+
+export function histogramBars(d: FactorAnalysisData) {
+  const h = d.past_signals_return_hist_data;
+  return h.counts.map((count, i) => ({ label: `${h.lower[i]!.toFixed(1)}..${h.upper[i]!.toFixed(1)}`, value: count }));
+}
+
+export function histogramTable(d: FactorAnalysisData): ChartTableData {
+  return {
+    rowHeader: 'Return bin %',
+    columns: ['Signals'],
+    testId: 'histogram-table',
+    rows: histogramBars(d).map((b) => ({ key: b.label, label: b.label, cells: [String(b.value)] })),
+  };
+}
+
+export function cumulativeTable(d: FactorAnalysisData): ChartTableData {
+  const c = d.cumulative_returns_data;
+  const every = Math.max(1, Math.ceil(c.dates.length / 60));
+  const idx = c.dates.map((_, i) => i).filter((i) => i % every === 0 || i === c.dates.length - 1);
+  return {
+    rowHeader: 'Date',
+    columns: ['Signals', 'Buy and hold'],
+    testId: 'cumulative-table',
+    rows: idx.map((i) => ({ key: c.dates[i]!, label: c.dates[i]!, cells: [pct(c.signals[i]!), pct(c.buy_and_hold[i]!)] })),
+  };
+}
