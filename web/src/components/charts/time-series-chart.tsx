@@ -25,6 +25,9 @@ interface TimeSeriesChartProps {
   tooltipNote?: (id: string, index: number) => string | undefined;
 }
 
+const monthsBetween = (a: string, b: string) =>
+  (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
+
 /**
  * Multi-series line chart over daily dates, hand-written SVG: it replaces @nivo/line, which with
  * its voronoi mesh and time scale costs ~20 kB gzip on the route. Legend is part of the SVG so
@@ -48,7 +51,10 @@ export function TimeSeriesChart({ dates, series, width, height, compact, formatV
   const yMax = Math.max(hi, yTicks.at(-1) ?? hi);
   const x = (i: number) => margin.left + (dates.length > 1 ? (i / (dates.length - 1)) * plotW : plotW / 2);
   const y = (v: number) => margin.top + (yMax === yMin ? plotH / 2 : ((yMax - v) / (yMax - yMin)) * plotH);
-  const monthStep = Math.max(1, Math.ceil(12 / Math.max(1, Math.floor(plotW / (compact ? 48 : 64)))));
+  // Months spanned (at least 12, as before): multi-year series get sparser ticks with the year shown.
+  const spanMonths = dates.length > 1 ? monthsBetween(dates[0]!, dates.at(-1)!) : 0;
+  const longSpan = spanMonths > 12;
+  const monthStep = Math.max(1, Math.ceil(Math.max(12, spanMonths) / Math.max(1, Math.floor(plotW / (compact ? 48 : 64)))));
   const xTicks = monthStartIndices(dates, monthStep);
 
   const path = (values: TimeSeries['values']) => {
@@ -93,7 +99,7 @@ export function TimeSeriesChart({ dates, series, width, height, compact, formatV
         ))}
         {xTicks.map((i) => (
           <text key={i} x={x(i)} y={margin.top + plotH + 16} textAnchor="middle" fill={text.secondary}>
-            {monthLabel(dates[i] ?? '', compact)}
+            {monthLabel(dates[i] ?? '', compact && !longSpan)}
           </text>
         ))}
         {series.map((s) => (
