@@ -4,6 +4,7 @@ import { DailyRowsRepository } from '../data/daily-rows-repository.ts';
 import { DirectoryRepository } from '../data/directory-repository.ts';
 import { TimeSeriesRepository } from '../data/timeseries-repository.ts';
 import type { ShortVolumeInput } from '../domain/darkpools/dark-pool-metrics.ts';
+import { toWeekly } from '../domain/factors/index.ts';
 import { orderSignals, signalsForTicker, type EvaluateFactor } from '../domain/signals/build-signals.ts';
 import { SHORT_VOLUME_SERIES } from './darkpools.ts';
 import { toBars, toDarkPoolPosition, toSignalTicker, type Bar } from './signals-inputs.ts';
@@ -11,11 +12,21 @@ import { toBars, toDarkPoolPosition, toSignalTicker, type Bar } from './signals-
 /** Parallel series reads hide DynamoDB latency; evaluation is CPU-bound and runs in between. */
 const CONCURRENCY = 16;
 
-/** What every factor of one ticker is evaluated on (the factor module's FactorInputs). */
-export interface SignalInputs {
+/** The factor module's FactorInputs. */
+export interface TimeframeInputs {
   bars: Bar[];
   benchmark: Bar[];
   darkPoolPosition: { date: string; value: number }[];
+}
+
+/**
+ * What every factor of one ticker is evaluated on, per timeframe. The weekly bars are built once
+ * here: the factor module's weekly resampling leaves weekly bars unchanged, so each weekly
+ * evaluation no longer re-buckets the whole daily history (the job's hottest step otherwise).
+ */
+export interface SignalInputs {
+  daily: TimeframeInputs;
+  weekly: TimeframeInputs;
 }
 
 export interface SignalsResult {
@@ -51,14 +62,22 @@ export async function computeSignals(
   const rows: SignalRow[] = [];
   let rowsRead = 0;
   let skipped = 0;
-  for (let i = 0; i < entries.length; i += CONCURRENCY) {
-    const batch = entries.slice(i, i + CONCURRENCY);
-    const loaded = await Promise.all(
-      batch.map(async (e) => {
+  const load = (from: number) => {
+    const batch = Promise.all(
+      entries.slice(from, from + CONCURRENCY).map(async (e) => {
         const [series, sv] = await Promise.all([prices.getSeries(e.symbol, fromYear), shortVolume.get(e.symbol)]);
         return { e, series, sv };
       }),
     );
+    // Awaited on the next round; until then a failed read must not count as an unhandled rejection.
+    batch.catch(() => {});
+    return batch;
+  };
+  // The next batch is read while this one is evaluated (on AWS the reads are network waits).
+  let next = load(0);
+  for (let i = 0; i < entries.length; i += CONCURRENCY) {
+    const loaded = await next;
+    if (i + CONCURRENCY < entries.length) next = load(i + CONCURRENCY);
     for (const { e, series, sv } of loaded) {
       rowsRead += series.date.length + sv.length;
       const bars = toBars(series, asOf);
@@ -66,7 +85,11 @@ export async function computeSignals(
         skipped++;
         continue;
       }
-      const inputs: SignalInputs = { bars, benchmark, darkPoolPosition: toDarkPoolPosition(sv, series, asOf) };
+      const darkPoolPosition = toDarkPoolPosition(sv, series, asOf);
+      const inputs: SignalInputs = {
+        daily: { bars, benchmark, darkPoolPosition },
+        weekly: { bars: toWeekly(bars), benchmark, darkPoolPosition },
+      };
       rows.push(...signalsForTicker(toSignalTicker(e, series, asOf), inputs, asOf, factors, evaluate));
     }
     progress(Math.min(i + CONCURRENCY, entries.length), entries.length, 'tickers');

@@ -1,11 +1,27 @@
 import { documentClient } from '../data/client.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
-import { evaluateFactor, FACTORS } from '../domain/factors/index.ts';
+import { evaluateFactor, factorCondition, FACTORS, type FactorId, type Timeframe } from '../domain/factors/index.ts';
+import type { SignalEvaluation } from '../domain/signals/build-signals.ts';
 import { clockFor } from '../platform/clock.ts';
 import { runLogged, type JobOptions } from './job-runner.ts';
-import { computeSignals } from './signals-compute.ts';
+import { computeSignals, type SignalInputs } from './signals-compute.ts';
 import { SIGNALS_SNAPSHOT } from './signals-snapshot.ts';
+
+/**
+ * Only a signal on the latest bar can make a row, so the forward-return statistics (half the
+ * cost) are computed only when the factor's condition turns true on that bar; the rising-edge
+ * rule is the factor module's (true now, false on the previous bar).
+ */
+export function evaluateLatest(factor: FactorId, timeframe: Timeframe, inputs: SignalInputs): SignalEvaluation {
+  const i = inputs[timeframe];
+  const cond = factorCondition(factor, timeframe, i.bars, i);
+  const n = cond.length;
+  if (n < 2 || cond[n - 1] !== true || cond[n - 2] !== false) {
+    return { best: null, passesQuality: false, lastSignalDate: null, lastBarDate: i.bars.at(-1)?.date ?? null };
+  }
+  return evaluateFactor(factor, timeframe, i);
+}
 
 /**
  * Nightly signals table (Factor Analysis / All): every factor on daily and weekly bars for the
@@ -21,7 +37,7 @@ export async function runSignalsJob(opts: JobOptions = {}) {
     async ({ db, log, progress }) => {
       const started = performance.now();
       const factors = FACTORS.map((f) => f.id);
-      const res = await computeSignals(db, today, factors, evaluateFactor, progress);
+      const res = await computeSignals(db, today, factors, evaluateLatest, progress);
       await new SnapshotRepository(db).put(SIGNALS_SNAPSHOT, res.asOf, res.rows);
       await new JobLogRepository(db).setDatasetAsOf(SIGNALS_SNAPSHOT, res.asOf);
       const seconds = Math.round((performance.now() - started) / 100) / 10;
