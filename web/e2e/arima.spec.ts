@@ -17,6 +17,9 @@ const forecastRows = (api: ArimaData) => [
 ];
 
 test.describe('ARIMA', () => {
+  // A cold fit plus a shared 2-core machine: give the screens time.
+  test.describe.configure({ timeout: 90_000 });
+
   test('loads SPY with the defaults; charts, forecast table and summary match the API', async ({ page, request }) => {
     const api = arimaResponse.parse(await (await request.get(`/api/get_ts_arima_data?ticker=SPY&${DEFAULTS}`)).json());
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -28,11 +31,11 @@ test.describe('ARIMA', () => {
     await expect(page.getByTestId('arima-help')).toContainText('last 500 daily closes');
 
     const pred = page.getByRole('region', { name: 'Price and Predictions' });
-    await expect(pred.locator('svg [data-testid="arima-prediction-point"]')).toHaveCount(20);
+    await expect(pred.locator('svg [data-testid="arima-prediction-point"]')).toHaveCount(20, { timeout: 30_000 });
     await expect(pred.locator('svg [data-testid="arima-band"]')).toHaveCount(1);
     await pred.getByRole('button', { name: 'Show data' }).click();
     expect(await cellsOf(page.getByTestId('arima-forecast-row'))).toEqual(forecastRows(api));
-    for (const title of ['Residual', 'ACF', 'PACF', 'PP Plot', 'QQ Plot']) await expect(page.getByRole('region', { name: title }).locator('svg')).toHaveCount(1);
+    for (const title of ['Residual', 'ACF', 'PACF', 'PP Plot', 'QQ Plot']) await expect(page.getByRole('region', { name: title, exact: true }).locator('svg[role="presentation"]')).toHaveCount(1);
 
     const coef = page.getByRole('table', { name: 'ARIMA coefficients' });
     for (const c of api.summary.coefficients) await expect(coef.getByRole('row').filter({ hasText: c.name }).first()).toContainText(c.coef!.toFixed(4));
@@ -44,7 +47,7 @@ test.describe('ARIMA', () => {
 
   test('enforces the trend/d rules; Update reloads with the new parameters', async ({ page, request }) => {
     await page.goto('/arima');
-    await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20);
+    await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20, { timeout: 30_000 });
     const d = page.getByRole('combobox', { name: 'd (diff)' });
     const trend = page.getByRole('combobox', { name: 'Trend' });
     await choose(page, 'Trend', 'c (constant)');
@@ -74,7 +77,7 @@ test.describe('ARIMA', () => {
 
   test('a ticker change reloads with the applied parameters', async ({ page, request }) => {
     await page.goto('/arima');
-    await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20);
+    await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20, { timeout: 30_000 });
     const reload = page.waitForRequest((r) => r.url().includes('/api/get_ts_arima_data') && r.url().includes('ticker=AAPL'));
     await page.getByRole('combobox', { name: 'Search ARIMA ticker' }).fill('AAPL');
     await page.getByRole('option', { name: /^AAPL - / }).click();
@@ -89,7 +92,7 @@ test.describe('ARIMA', () => {
 
   test("a model the estimator refuses shows the library's message; the API rejects forbidden combinations", async ({ page, request }) => {
     await page.goto('/arima');
-    await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20);
+    await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20, { timeout: 30_000 });
     await choose(page, 'd (diff)', '3');
     await expect(page.getByRole('combobox', { name: 'Trend' })).toHaveText('n (none)');
     await page.getByTestId('arima-update').click();
@@ -124,6 +127,6 @@ test.describe('ARIMA', () => {
     await page.keyboard.press('Escape');
     await expect(overlay).toBeHidden();
     release();
-    await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20);
+    await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20, { timeout: 30_000 });
   });
 });
