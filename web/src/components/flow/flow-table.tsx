@@ -1,0 +1,170 @@
+import { memo, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Pagination from '@mui/material/Pagination';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { keyframes } from '@mui/material/styles';
+import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import { useViewportWidth } from '../../lib/use-viewport.ts';
+import { nextSort, sortRows, type SortState } from '../table/table-logic.ts';
+import {
+  defaultFlowSort,
+  flowPage,
+  FLOW_PAGE_SIZE,
+  FLOW_TIERS,
+  formatScore,
+  scoreBarPercent,
+  visibleFlowColumns,
+  type FlowColumn,
+} from './flow-table-logic.ts';
+
+export interface FlowTableProps {
+  trades: readonly FlowTrade[];
+  /** Live mode hides the Date column and starts sorted by time. */
+  live?: boolean;
+  /** Key of the newest streamed trade: its row gets a brief fade-in marker. */
+  newestKey?: string | null;
+  pageSize?: number;
+  ariaLabel?: string;
+}
+
+const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
+
+/** Width band of the viewport, so the column list (and every memoised row) changes only at a tier. */
+function band(width: number): number {
+  return width >= FLOW_TIERS.hideFill ? 3 : width >= FLOW_TIERS.hideDetail ? 2 : width >= FLOW_TIERS.hideCompact ? 1 : 0;
+}
+const BAND_WIDTH = [0, FLOW_TIERS.hideCompact, FLOW_TIERS.hideDetail, FLOW_TIERS.hideFill] as const;
+
+function ScoreCell({ score }: { score: number }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 72 }}>
+      <Box sx={{ flex: 1, height: 6, borderRadius: 3, bgcolor: 'action.hover', overflow: 'hidden' }}>
+        <Box sx={{ width: `${scoreBarPercent(score)}%`, height: '100%', bgcolor: 'primary.main' }} />
+      </Box>
+      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatScore(score)}
+      </Box>
+    </Box>
+  );
+}
+
+interface FlowRowProps {
+  trade: FlowTrade;
+  columns: readonly FlowColumn[];
+  marked: boolean;
+}
+
+/** Memoised: prepending a trade renders one new row, not the page. */
+const FlowRow = memo(function FlowRow({ trade, columns, marked }: FlowRowProps) {
+  return (
+    <TableRow
+      hover
+      data-testid="flow-row"
+      data-key={trade.key}
+      data-new={marked || undefined}
+      sx={
+        marked
+          ? {
+              bgcolor: 'action.selected',
+              animation: `${fadeIn} 800ms ease-out`,
+              '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+            }
+          : undefined
+      }
+    >
+      {columns.map((c) => (
+        <TableCell
+          key={c.id}
+          align={c.align ?? 'left'}
+          sx={{
+            whiteSpace: 'nowrap',
+            fontVariantNumeric: 'tabular-nums',
+            ...(c.id === 'put_call' && { color: trade.put_call === 'Call' ? 'success.main' : 'error.main', fontWeight: 600 }),
+          }}
+        >
+          {c.id === 'score' ? <ScoreCell score={trade.score} /> : c.format ? c.format(trade) : String(c.value(trade) ?? '')}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+});
+
+/**
+ * The options flow table of spec part 2 section 2.5.2, fed by props (landing sample data or the
+ * live and historical flow). Sorting, 12-row pages padded with invisible rows, width tiers.
+ */
+export function FlowTable({ trades, live = false, newestKey = null, pageSize = FLOW_PAGE_SIZE, ariaLabel = 'Options flow' }: FlowTableProps) {
+  const tier = band(useViewportWidth());
+  const columns = useMemo(() => visibleFlowColumns(BAND_WIDTH[tier]!, live), [tier, live]);
+  const [sort, setSort] = useState<SortState>(() => defaultFlowSort(live));
+  const [page, setPage] = useState(1);
+  const [marked, setMarked] = useState<string | null>(newestKey);
+  // A new dataset starts on page 1; a new newest trade is marked, any other change clears the marker.
+  const [seen, setSeen] = useState({ trades, newestKey });
+  if (seen.trades !== trades || seen.newestKey !== newestKey) {
+    setMarked(newestKey !== seen.newestKey ? newestKey : null);
+    setSeen({ trades, newestKey });
+    setPage(1);
+  }
+
+  const sorted = useMemo(() => sortRows(trades, columns, sort), [trades, columns, sort]);
+  const view = flowPage(sorted, page, pageSize);
+
+  const onSort = (column: FlowColumn) => {
+    setSort((s) => nextSort(s, column));
+    setMarked(null);
+  };
+  const onPage = (next: number) => {
+    setPage(next);
+    setMarked(null);
+  };
+
+  return (
+    <Box>
+      <TableContainer>
+        <Table size="small" aria-label={ariaLabel} data-testid="flow-table">
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => {
+                const active = sort.columnId === c.id;
+                return (
+                  <TableCell key={c.id} align={c.align ?? 'left'} sortDirection={active ? sort.direction : false} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                    <TableSortLabel
+                      active={active}
+                      direction={active ? sort.direction : (c.firstDirection ?? 'asc')}
+                      onClick={() => onSort(c)}
+                      sx={active ? { color: 'primary.main', '& .MuiTableSortLabel-icon': { color: 'primary.main !important' } } : undefined}
+                    >
+                      {c.header}
+                    </TableSortLabel>
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {view.rows.map((t) => (
+              <FlowRow key={t.key} trade={t} columns={columns} marked={t.key === marked} />
+            ))}
+            {Array.from({ length: view.blanks }, (_, i) => (
+              <TableRow key={`blank-${i}`} aria-hidden data-testid="flow-blank-row" sx={{ visibility: 'hidden' }}>
+                <TableCell colSpan={columns.length}>&nbsp;</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {view.pageCount > 1 && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+          <Pagination size="small" count={view.pageCount} page={view.page} onChange={(_, p) => onPage(p)} />
+        </Box>
+      )}
+    </Box>
+  );
+}
