@@ -24,9 +24,10 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
   get_mc_heatmap_data: '',
   get_sp500_ratios_data: 'dataset=sp500_pe_ratio_month',
   get_signals_data: '',
+  get_factor_analysis_data: 'ticker=SPY&factor=uptrend&timeframe=weekly',
   // Spec defaults; the first request fits the model, the rest hit the per-parameter cache.
   get_ts_arima_data: 'ticker=SPY&p=1&d=1&q=1&trend=t&stationarity=1&invertibility=1&offset=1&concentrate=0',
 };
 
 /** Screens whose initial JavaScript is measured (path as a user opens it). */
-export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/arima', '/sp500stats', '/factor-analysis-table', '/no-such-page'];
+export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/arima', '/sp500stats', '/factor-analysis', '/factor-analysis-table', '/no-such-page'];
