@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateFactor, FACTORS, FACTOR_IDS, FACTOR_PARAMS, horizonStats, passesQuality, pickBest } from './index.ts';
+import { evaluateFactor, FACTORS, FACTOR_IDS, FACTOR_PARAMS, toWeekly, weekKey, horizonStats, passesQuality, pickBest } from './index.ts';
 import type { DailyBar, FactorId, FactorInputs } from './index.ts';
 
 /** Weekdays from Monday 2024-01-01, one per close. */
@@ -92,6 +92,14 @@ describe('factor signals (daily, hand-built series)', () => {
 });
 
 describe('weekly bars', () => {
+  it('take the last trading day of each Monday-Sunday week (holiday Fridays, year ends)', () => {
+    const b = ['2024-03-25', '2024-03-28', '2024-04-01', '2024-04-05', '2024-12-30', '2024-12-31', '2025-01-02', '2025-01-03'].map((date, i) => ({ date, close: i }));
+    // Good Friday 2024-03-29: Thursday closes the week; 2024-12-30..2025-01-03 is one week.
+    expect(toWeekly(b).map((x) => x.date)).toEqual(['2024-03-28', '2024-04-05', '2025-01-03']);
+    expect(weekKey('2025-01-03')).toBe('2024-12-30');
+    expect(weekKey('2024-03-31')).toBe('2024-03-25'); // Sunday belongs to the week before
+  });
+
   it('use the last trading day of each week and weekly horizons', () => {
     // 55 weeks at 10 (week index 52 is the first with 52 earlier weeks: equal, not new);
     // week 53 closes 11 on its Friday only (fires); week 54 closes 12.1.

@@ -9,12 +9,18 @@ export function weekKey(date: string): string {
   return new Date(t - dow * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** Days since 1970-01-01 of the Monday of an ISO date's week (no Date objects: toWeekly runs per request). */
+function mondayNumber(date: string): number {
+  const days = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+  return days - ((days + 3) % 7); // 1970-01-01 was a Thursday (Monday = 0)
+}
+
 /** Weekly bars = the last trading day of each calendar week (input ascending). */
 export function toWeekly(bars: readonly DailyBar[]): DailyBar[] {
   const out: DailyBar[] = [];
-  let lastKey = '';
+  let lastKey = -1;
   for (const b of bars) {
-    const key = weekKey(b.date);
+    const key = mondayNumber(b.date);
     if (key === lastKey) out[out.length - 1] = b;
     else out.push(b);
     lastKey = key;
