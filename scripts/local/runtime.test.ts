@@ -10,6 +10,7 @@ import { documentClient } from '@tapewatch/functions/data/client';
 import { marketKeys } from '@tapewatch/functions/data/keys';
 import { tableName } from '@tapewatch/functions/data/tables';
 import { broadcast } from '@tapewatch/functions/platform/realtime';
+import { registerAuthenticator } from '@tapewatch/functions/lib/auth-guard';
 import { DEMO_DATASET, readBundle } from '../demo-data/load-demo.ts';
 import { startLocalRuntime, type LocalRuntime } from './server.ts';
 
@@ -23,6 +24,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-rt-'));
   cpSync(inject('seedDataDir'), dataDir, { recursive: true });
   rt = await start();
+  // $connect admits subscribers only (token in the query string).
+  registerAuthenticator(async (token) => (token === 'sub' ? { userId: 'u1', username: 'subscriber', email: 's@example.com', subscription: 'basic', token } : null));
 });
 afterAll(async () => {
   await rt?.close();
@@ -69,7 +72,7 @@ describe('API through the local runtime', () => {
 
 function connect(): Promise<{ ws: WebSocket; events: WsEvent[]; next: () => Promise<WsEvent> }> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${rt.port}/ws`);
+    const ws = new WebSocket(`ws://127.0.0.1:${rt.port}/ws?token=sub`);
     const events: WsEvent[] = [];
     const waiters: Array<(e: WsEvent) => void> = [];
     ws.on('message', (data) => {

@@ -26,6 +26,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   await ensureTables(dynamo.endpoint);
   await loadDemoData(documentClient());
   process.env.LOG_LEVEL = 'silent';
+  // Options flow: 4 simulated days instead of the demo's 60 keep the seed quick (flow tests need ~12,000 trades).
+  process.env.TAPEWATCH_FLOW_MAX_DAYS ??= '4';
   await backfillDemoDatasets(() => {}, () => false);
   await dynamo.close();
   delete process.env.DYNAMODB_ENDPOINT;

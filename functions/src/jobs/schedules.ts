@@ -133,4 +133,27 @@ export const schedules: readonly ScheduleDef[] = [
     demoBackfillDays: 1,
     dataset: 'signals',
   },
+  {
+    name: 'flow-ingest',
+    handler: 'jobs/flow-ingest',
+    cron: '30 20 * * 1-5',
+    description: 'Ingest the day\'s options flow (vendor option_activity pages) packed per ticker; the demo backfills 60 trading days',
+    reads: ['market', 'flow'],
+    writes: ['market', 'flow'],
+    runOnLocalStart: false,
+    // 88 calendar days ending 2024-03-08 = 60 trading days.
+    demoBackfillDays: 88,
+    dataset: 'options-flow',
+  },
+  {
+    name: 'flow-reset',
+    handler: 'jobs/flow-reset',
+    cron: '0 4 * * *',
+    description: 'Daily reset: clear the live day\'s streamed trades and send database_cleared to every client',
+    reads: ['flow', 'app'],
+    writes: ['flow', 'app'],
+    runOnLocalStart: false,
+    demoBackfillDays: null,
+    dataset: null,
+  },
 ];

@@ -1,17 +1,27 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { documentClient } from '../data/client.ts';
 import { ConnectionRepository } from '../data/connection-repository.ts';
+import { currentAuthenticator, isSubscriber } from '../lib/auth-guard.ts';
 import { errorFields, log } from '../lib/log.ts';
 
+type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
+
 /**
- * $connect: records the connection for fan-out. The options-flow issue adds the subscriber check
- * (token in ?token=) here; until then nothing is streamed, so no data is exposed.
+ * $connect: only subscribers may stream flow. The browser cannot set headers on a WebSocket, so
+ * the session token comes as ?token= (DESIGN.md section 3) and goes through the same authenticator
+ * as the HTTP routes; the subscription is read from the database, not the token. A refused
+ * handshake gets 401 (no or bad token) or 403 (not subscribed).
  */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
   const { connectionId } = event.requestContext;
+  const token = (event as ConnectEvent).queryStringParameters?.token;
   try {
-    await new ConnectionRepository(documentClient()).add(connectionId, null);
-    log.info('ws connect', { connectionId });
+    if (!token) return { statusCode: 401, body: 'missing token' };
+    const caller = await currentAuthenticator()(token).catch(() => null);
+    if (!caller) return { statusCode: 401, body: 'invalid token' };
+    if (!isSubscriber(caller.subscription)) return { statusCode: 403, body: 'subscription required' };
+    await new ConnectionRepository(documentClient()).add(connectionId, caller.userId);
+    log.info('ws connect', { connectionId, userId: caller.userId });
     return { statusCode: 200, body: 'connected' };
   } catch (err) {
     log.error('ws connect failed', { connectionId, ...errorFields(err) });

@@ -1,0 +1,137 @@
+import { BatchWriteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import { batchPutAll } from './batch-write.ts';
+import { flowKeys } from './keys.ts';
+import { queryAll } from './query-all.ts';
+import { tableName } from './tables.ts';
+
+/** Trades per packed item: a busy name (SPY, ~500 trades a day) at ~450 bytes each stays near 100 KB. */
+const TRADES_PER_CHUNK = 250;
+/** Live trades expire after 8 days on AWS (the end-of-day ingest has compacted them by then). */
+const LIVE_TTL_SECONDS = 8 * 86_400;
+
+export interface DayRead {
+  trades: FlowTrade[];
+  /** Items read (the scan bound counts trades; this is for logs). */
+  items: number;
+}
+
+/**
+ * The flow table: one partition per trading day. An ingested day is packed as per-ticker chunks
+ * (gzipped JSON arrays, far below 400 KB each), so 60 days of ~3,000 trades are ~20,000 items, not 180,000;
+ * live trades are single items written as they arrive. GSI1 serves ticker + date ranges.
+ */
+export class FlowRepository {
+  constructor(private readonly db: DynamoDBDocumentClient) {}
+
+  private get table(): string {
+    return tableName('flow');
+  }
+
+  /** Writes (overwrites) one ingested day; deterministic keys make a re-run change nothing. */
+  async putDay(date: string, trades: readonly FlowTrade[]): Promise<number> {
+    const byTicker = new Map<string, FlowTrade[]>();
+    for (const t of trades) {
+      const list = byTicker.get(t.ticker) ?? [];
+      list.push(t);
+      byTicker.set(t.ticker, list);
+    }
+    const items: Record<string, unknown>[] = [];
+    for (const [ticker, list] of byTicker) {
+      for (let part = 0; part * TRADES_PER_CHUNK < list.length; part += 1) {
+        const chunk = list.slice(part * TRADES_PER_CHUNK, (part + 1) * TRADES_PER_CHUNK);
+        items.push({
+          ...flowKeys.dayChunk(date, ticker, part),
+          gsi1pk: flowKeys.tickerIndex(ticker),
+          gsi1sk: flowKeys.tickerIndexSort(date, `C#${String(part).padStart(2, '0')}`),
+          n: chunk.length,
+          // gzip: ~8x smaller, which is what makes the 60-day backfill cheap (the GSI copies items).
+          z: gzipSync(JSON.stringify(chunk), { level: 4 }),
+        });
+      }
+    }
+    const writes: Promise<void>[] = [];
+    for (let i = 0; i < items.length; i += 25) writes.push(batchPutAll(this.db, this.table, items.slice(i, i + 25)));
+    // A few batches in flight at once: dynalite and DynamoDB both take parallel writers.
+    for (let i = 0; i < writes.length; i += 8) await Promise.all(writes.slice(i, i + 8));
+    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...flowKeys.dayIndex(date), date, trades: trades.length, items: items.length } }));
+    return items.length;
+  }
+
+  /** Writes live trades one item each (batched 25 to a request). */
+  async putLive(trades: readonly FlowTrade[], now = new Date()): Promise<void> {
+    const ttl = Math.floor(now.getTime() / 1000) + LIVE_TTL_SECONDS;
+    const items = trades.map((t) => ({
+      ...flowKeys.liveTrade(t.date, t.time, t.key),
+      gsi1pk: flowKeys.tickerIndex(t.ticker),
+      gsi1sk: flowKeys.tickerIndexSort(t.date, `L#${t.time}#${t.key}`),
+      ttl,
+      trade: JSON.stringify(t),
+    }));
+    await Promise.all(Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => batchPutAll(this.db, this.table, items.slice(i * 25, i * 25 + 25))));
+  }
+
+  /** Every trade of a day: packed chunks and live items (unsorted). */
+  async readDay(date: string): Promise<DayRead> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': flowKeys.dayPartition(date) },
+    });
+    return { trades: tradesOf(items), items: items.length };
+  }
+
+  /** One ticker's trades of one day through the ticker index. */
+  async readTickerDay(ticker: string, date: string): Promise<DayRead> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :d)',
+      ExpressionAttributeValues: { ':pk': flowKeys.tickerIndex(ticker), ':d': `${date}#` },
+    });
+    return { trades: tradesOf(items), items: items.length };
+  }
+
+  /** Ingested days in [from, to], newest first, with their trade counts. */
+  async listDays(from: string, to: string): Promise<Array<{ date: string; trades: number }>> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': flowKeys.dayIndexPartition(), ':from': from, ':to': to },
+      ScanIndexForward: false,
+    });
+    return items.map((it) => ({ date: it.sk as string, trades: Number(it.trades ?? 0) }));
+  }
+
+  /** Deletes the live items of a day (the daily reset); packed chunks stay. Returns how many. */
+  async clearLive(date: string): Promise<number> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :l)',
+      ExpressionAttributeValues: { ':pk': flowKeys.dayPartition(date), ':l': flowKeys.livePrefix() },
+      ProjectionExpression: 'pk, sk',
+    });
+    for (let i = 0; i < items.length; i += 25) {
+      const batch = items.slice(i, i + 25).map((it) => ({ DeleteRequest: { Key: { pk: it.pk, sk: it.sk } } }));
+      let pending: unknown[] = batch;
+      for (let attempt = 0; pending.length > 0 && attempt < 8; attempt++) {
+        const res = await this.db.send(new BatchWriteCommand({ RequestItems: { [this.table]: pending as never } }));
+        pending = res.UnprocessedItems?.[this.table] ?? [];
+        if (pending.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      }
+    }
+    return items.length;
+  }
+}
+
+function tradesOf(items: readonly Record<string, unknown>[]): FlowTrade[] {
+  const out: FlowTrade[] = [];
+  const nowSec = Date.now() / 1000;
+  for (const it of items) {
+    if (it.z instanceof Uint8Array) out.push(...(JSON.parse(gunzipSync(it.z).toString('utf8')) as FlowTrade[]));
+    // Expired live items count as absent (TTL deletion lags; dynalite has none).
+    else if (typeof it.trade === 'string' && !(typeof it.ttl === 'number' && it.ttl < nowSec)) out.push(JSON.parse(it.trade) as FlowTrade);
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+import type { FlowDates, FlowFilter, FlowTrade } from '@tapewatch/shared/schemas/flow';
+import { MAX_HISTORICAL_ROWS } from '@tapewatch/shared/schemas/flow';
+import { compileFilters, equalTickers } from '@tapewatch/shared/flow/filters';
+import { compareNewestFirst } from '../domain/flow/trade.ts';
+import { BadRequestError } from '../lib/errors.ts';
+import type { FlowRepository } from './flow-repository.ts';
+
+/** Trades a query may examine before it stops and says capped (about 40 demo days). */
+export const MAX_SCANNED_TRADES = 120_000;
+
+export interface FlowSearchResult {
+  trades: FlowTrade[];
+  capped: boolean;
+  scanned: number;
+}
+
+/**
+ * Historical search: days newest first, each filtered on the server with the shared filter engine
+ * and sorted newest first, until 10,000 rows or the scan bound. An Equal Ticker filter reads only
+ * those tickers' items through the ticker index instead of whole days.
+ */
+export async function searchFlow(repo: FlowRepository, dates: FlowDates, filters: readonly FlowFilter[] = [], limits = { rows: MAX_HISTORICAL_ROWS, scan: MAX_SCANNED_TRADES }): Promise<FlowSearchResult> {
+  const compiled = compileFilters(filters.map((f) => ({ ...f, value: f.value ?? null })));
+  if (compiled.errors.length > 0) throw new BadRequestError(`Invalid filters: ${compiled.errors.join('; ')}.`);
+  const tickers = equalTickers(filters);
+  const days = await repo.listDays(dates.start, dates.end);
+  const out: FlowTrade[] = [];
+  let scanned = 0;
+  let capped = false;
+  for (let i = 0; i < days.length; i += 1) {
+    if (scanned >= limits.scan) {
+      capped = true;
+      break;
+    }
+    const date = days[i]!.date;
+    const reads = tickers ? await Promise.all(tickers.map((t) => repo.readTickerDay(t, date))) : [await repo.readDay(date)];
+    const dayTrades = reads.flatMap((r) => r.trades);
+    scanned += dayTrades.length;
+    const matched = dayTrades.filter(compiled.predicate).sort(compareNewestFirst);
+    for (const t of matched) out.push(t);
+    if (out.length >= limits.rows) {
+      capped = out.length > limits.rows || i < days.length - 1;
+      out.length = limits.rows;
+      break;
+    }
+  }
+  return { trades: out, capped, scanned };
+}

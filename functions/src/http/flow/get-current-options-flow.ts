@@ -1,0 +1,18 @@
+import { MAX_HISTORICAL_ROWS } from '@tapewatch/shared/schemas/flow';
+import { keyStats } from '@tapewatch/shared/flow/key-stats';
+import { documentClient } from '../../data/client.ts';
+import { FlowRepository } from '../../data/flow-repository.ts';
+import { compareNewestFirst } from '../../domain/flow/trade.ts';
+import { defineHandler } from '../../lib/http.ts';
+import { clockFor } from '../../platform/clock.ts';
+import { withGzip } from './gzip.ts';
+
+/** Today's flow so far (packed day plus live trades), newest first, at most 10,000 rows. */
+export const handler = withGzip(
+  defineHandler('get_current_options_flow', async () => {
+    const date = clockFor().today();
+    const { trades } = await new FlowRepository(documentClient()).readDay(date);
+    const flow = trades.sort(compareNewestFirst).slice(0, MAX_HISTORICAL_ROWS);
+    return { date, options_flow: flow, key_stats: keyStats(flow) };
+  }),
+);

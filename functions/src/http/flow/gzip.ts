@@ -1,0 +1,24 @@
+import { gzipSync } from 'node:zlib';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { LambdaHttpHandler } from '../../lib/http.ts';
+
+/** Bodies smaller than this go out as they are. */
+const MIN_BYTES = 2048;
+
+/**
+ * Gzips a handler's JSON when the client accepts it. Flow answers reach several MB (10,000 rows);
+ * compressed they are ~10x smaller, and a Lambda response must stay under 6 MB anyway.
+ */
+export function withGzip(inner: LambdaHttpHandler): LambdaHttpHandler {
+  return async (event: APIGatewayProxyEventV2, context) => {
+    const res = await inner(event, context);
+    const accepts = Object.entries(event.headers ?? {}).some(([k, v]) => k.toLowerCase() === 'accept-encoding' && /\bgzip\b/.test(v ?? ''));
+    if (!accepts || res.isBase64Encoded || typeof res.body !== 'string' || res.body.length < MIN_BYTES) return res;
+    return {
+      ...res,
+      headers: { ...res.headers, 'content-encoding': 'gzip', vary: 'accept-encoding' },
+      body: gzipSync(res.body, { level: 5 }).toString('base64'),
+      isBase64Encoded: true,
+    };
+  };
+}

@@ -1,0 +1,87 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { FlowRepository } from '../data/flow-repository.ts';
+import { JobLogRepository } from '../data/job-log-repository.ts';
+import { tradeFromRecord } from '../domain/flow/trade.ts';
+import type { OptionsActivityRecord } from '../providers/benzinga/options-activity.ts';
+import { tradingDaysBetween } from '../providers/demo/market-calendar.ts';
+import type { MarketDataProvider } from '../providers/provider.ts';
+import type { ParseReport } from '../providers/parse-report.ts';
+import { clockFor, dataMode } from '../platform/clock.ts';
+import { demoFlowSource } from './flow-universe.ts';
+import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
+import { providerFor } from './market-provider.ts';
+
+export const FLOW_DATASET = 'options-flow';
+/** Pages of a live vendor's day at most (1,000 records each). */
+const MAX_PAGES = 200;
+
+type DaySource = (date: string) => Promise<ParseReport<OptionsActivityRecord>>;
+
+/** All pages of one day from a vendor (Benzinga pages 1,000 records). */
+function vendorDays(provider: MarketDataProvider): DaySource {
+  return async (date) => {
+    const rows: OptionsActivityRecord[] = [];
+    let skipped = 0;
+    const skippedLines: ParseReport<OptionsActivityRecord>['skippedLines'] = [];
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const p = await provider.optionsActivity(date, page);
+      rows.push(...p.rows);
+      skipped += p.skipped;
+      skippedLines.push(...p.skippedLines.slice(0, 50 - skippedLines.length));
+      if (!p.hasMore) break;
+    }
+    return { rows, skipped, skippedLines };
+  };
+}
+
+export function flowDaySource(db: DynamoDBDocumentClient, provider?: MarketDataProvider): DaySource {
+  if (provider) return vendorDays(provider);
+  if (dataMode() === 'demo') {
+    const demo = demoFlowSource(db);
+    return (date) => demo.day(date);
+  }
+  return vendorDays(providerFor(db, clockFor()));
+}
+
+/**
+ * Options-flow ingest (after the close; the demo backfill runs it over 60 trading days): each
+ * trading day's vendor records are parsed, turned into trades and packed per ticker into the day's
+ * partition. Idempotent per day: the same records give the same items. Trades the live feed wrote
+ * during the day stay as they are (the packed day is the complete record).
+ */
+export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
+  const { from, to } = rangeOf(event, clockFor().today());
+  return runLogged(
+    'flow-ingest',
+    from,
+    to,
+    async (ctx) => {
+      const source = flowDaySource(ctx.db, ctx.provider);
+      const repo = new FlowRepository(ctx.db);
+      // TAPEWATCH_FLOW_MAX_DAYS trims a long range to its last N trading days (test seeding).
+      const maxDays = Number(process.env.TAPEWATCH_FLOW_MAX_DAYS ?? 0);
+      const days = tradingDaysBetween(from, to).slice(maxDays > 0 ? -maxDays : 0);
+      const counts = { rowsRead: 0, rowsWritten: 0, rowsSkipped: 0 };
+      let last: string | null = null;
+      for (let i = 0; i < days.length; i += 1) {
+        const date = days[i]!;
+        ctx.progress(i, days.length, date);
+        const report = await source(date);
+        counts.rowsRead += report.rows.length + report.skipped;
+        counts.rowsSkipped += report.skipped;
+        if (report.skipped > 0) ctx.log.warn('malformed flow records skipped', { date, skipped: report.skipped });
+        if (report.rows.length === 0) continue;
+        await repo.putDay(date, report.rows.map(tradeFromRecord));
+        counts.rowsWritten += report.rows.length;
+        last = date;
+      }
+      ctx.progress(days.length, days.length, 'done');
+      if (last) await new JobLogRepository(ctx.db).setDatasetAsOf(FLOW_DATASET, last);
+      return counts;
+    },
+    opts,
+  );
+}
+
+export const handler = (event?: JobEvent) => runFlowIngest(event);
+export const run = runFlowIngest;

@@ -1,0 +1,61 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DirectoryRepository } from '../data/directory-repository.ts';
+import { TimeSeriesRepository, type DailySeries } from '../data/timeseries-repository.ts';
+import { parseBenzingaOptionsActivity, type OptionsActivityRecord } from '../providers/benzinga/options-activity.ts';
+import { DEMO_SEED } from '../providers/demo/demo-provider.ts';
+import { FlowDayState, flowSimSeed, simulateFlowDay, simulateTrades, type BenzingaWireRecord } from '../providers/demo/flow-simulator.ts';
+import type { FlowUnderlying } from '../providers/demo/flow-simulator-universe.ts';
+import type { ParseReport } from '../providers/parse-report.ts';
+
+const clampVol = (v: number): number => Math.min(1.5, Math.max(0.08, Number.isFinite(v) ? v : 0.3));
+
+/** The simulator's view of one name on one date from its real daily bars; null without a bar. */
+export function underlyingOn(symbol: string, kind: 'stock' | 'etf', s: DailySeries, date: string): FlowUnderlying | null {
+  const i = s.date.lastIndexOf(date);
+  if (i < 1 || !s.volume) return null;
+  let dollars = 0;
+  const from = Math.max(0, i - 20);
+  for (let j = from; j < i; j += 1) dollars += s.close[j]! * s.volume[j]!;
+  const rets: number[] = [];
+  for (let j = Math.max(1, i - 63); j < i; j += 1) rets.push(Math.log(s.close[j]! / s.close[j - 1]!));
+  const mean = rets.reduce((a, b) => a + b, 0) / Math.max(rets.length, 1);
+  const sd = Math.sqrt(rets.reduce((a, r) => a + (r - mean) ** 2, 0) / Math.max(rets.length - 1, 1));
+  return { symbol, kind, close: s.close[i]!, prevClose: s.close[i - 1]!, dollarVolume: dollars / Math.max(i - from, 1), vol: clampVol(sd * Math.sqrt(252)) };
+}
+
+/**
+ * The demo's options-activity source: the flow simulator over the bundled universe (real closes
+ * and volumes from the market table), emitting vendor records that go through the real parser.
+ */
+export function demoFlowSource(db: DynamoDBDocumentClient, seed = DEMO_SEED) {
+  let loaded: Promise<Array<{ symbol: string; kind: 'stock' | 'etf'; series: DailySeries }>> | undefined;
+  const load = () =>
+    (loaded ??= (async () => {
+      const entries = (await new DirectoryRepository(db).all()).filter((e) => e.kind !== 'index');
+      const repo = new TimeSeriesRepository(db);
+      const out: Array<{ symbol: string; kind: 'stock' | 'etf'; series: DailySeries }> = [];
+      for (let i = 0; i < entries.length; i += 16) {
+        const batch = entries.slice(i, i + 16);
+        const series = await Promise.all(batch.map((e) => repo.getSeries(e.symbol, 2018)));
+        batch.forEach((e, k) => out.push({ symbol: e.symbol, kind: e.kind as 'stock' | 'etf', series: series[k]! }));
+      }
+      return out;
+    })());
+  const universeOn = async (date: string): Promise<FlowUnderlying[]> =>
+    (await load()).map((u) => underlyingOn(u.symbol, u.kind, u.series, date)).filter((u): u is FlowUnderlying => u !== null);
+  const simSeed = flowSimSeed(seed);
+  return {
+    universeOn,
+    /** The simulated session of a trading day, parsed; an empty report on a day without bars. */
+    async day(date: string): Promise<ParseReport<OptionsActivityRecord>> {
+      const universe = await universeOn(date);
+      return parseBenzingaOptionsActivity({ option_activity: universe.length === 0 ? [] : simulateFlowDay({ date, universe, seed: simSeed }) });
+    },
+    /** A live generator for `date`: each call returns the records of one arrival (sometimes a burst). */
+    async live(date: string, runId: string): Promise<(seq: number, secOfDay: number) => BenzingaWireRecord[]> {
+      const universe = await universeOn(date);
+      const state = new FlowDayState({ date, universe, seed: simSeed });
+      return (seq, sec) => (universe.length === 0 ? [] : simulateTrades(state, `live-${runId}-${seq}`, sec, Math.min(1, Math.max(0, (sec - 34200) / 23400))));
+    },
+  };
+}

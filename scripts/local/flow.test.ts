@@ -1,0 +1,214 @@
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { documentClient } from '@tapewatch/functions/data/client';
+import { ConnectionRepository } from '@tapewatch/functions/data/connection-repository';
+import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
+import { searchFlow } from '@tapewatch/functions/data/flow-search';
+import { FlowFanout, ingestLiveRecords } from '@tapewatch/functions/jobs/flow-live';
+import { runFlowReset } from '@tapewatch/functions/jobs/flow-reset';
+import { registerAuthenticator, type Caller } from '@tapewatch/functions/lib/auth-guard';
+import { FlowDayState, simulateTrades } from '@tapewatch/functions/providers/demo/flow-simulator';
+import { applyFilters } from '@tapewatch/shared/flow/filters';
+import { keyStats, largestPremiums } from '@tapewatch/shared/flow/key-stats';
+import { currentFlowResponse, historicalFlowResponse, mostOtmResponse, testSocketResponse, type FlowTrade } from '@tapewatch/shared/schemas/flow';
+import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
+import { startTestRuntime } from '../test/runtime-fixture.ts';
+
+const users: Record<string, Caller> = {
+  'sub-token': { userId: 'u-sub', username: 'subscriber1', email: 'sub@example.com', subscription: 'basic', token: 'sub-token' },
+  'free-token': { userId: 'u-free', username: 'freeuser1', email: 'free@example.com', subscription: 'free', token: 'free-token' },
+};
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+  registerAuthenticator(async (token) => users[token] ?? null);
+});
+afterAll(() => rt?.dispose());
+
+const get = async (path: string, token: string | null = 'sub-token') => {
+  const res = await fetch(rt.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+const q = (dates: unknown, filters?: unknown) =>
+  `/api/get_historical_options_flow?dates=${encodeURIComponent(typeof dates === 'string' ? dates : JSON.stringify(dates))}${filters === undefined ? '' : `&filters=${encodeURIComponent(typeof filters === 'string' ? filters : JSON.stringify(filters))}`}`;
+const range = { start: '2024-03-01', end: '2024-03-08' };
+const newestFirst = (rows: FlowTrade[]) => rows.every((r, i) => i === 0 || `${rows[i - 1]!.date} ${rows[i - 1]!.time}` >= `${r.date} ${r.time}`);
+
+describe('options flow endpoints', () => {
+  it('gate every flow route: 401 without a token, 403 for a free user', async () => {
+    for (const path of ['/api/get_current_options_flow', q(range), '/api/get_options_flow_most_otm_data', '/api/test_socket']) {
+      expect((await get(path, null)).status).toBe(401);
+      const free = await get(path, 'free-token');
+      expect(free.status).toBe(403);
+      expect(free.body).toEqual({ alert_show: true, alert_message: 'You need to subscribe to access this page.' });
+    }
+  });
+
+  it("serves today's flow newest first with key stats of the list", async () => {
+    const { status, body } = await get('/api/get_current_options_flow');
+    expect(status).toBe(200);
+    const r = currentFlowResponse.parse(body);
+    expect(r.date).toBe('2024-03-08');
+    expect(r.options_flow.length).toBeGreaterThan(1500);
+    expect(r.options_flow.every((t) => t.date === '2024-03-08')).toBe(true);
+    expect(newestFirst(r.options_flow)).toBe(true);
+    expect(r.key_stats).toEqual(keyStats(r.options_flow));
+  });
+
+  it('caps an unfiltered range at 10,000 rows, newest first, and says so', async () => {
+    const { status, body } = await get(q(range));
+    expect(status).toBe(200);
+    const r = historicalFlowResponse.parse(body);
+    expect(r.options_flow).toHaveLength(10_000);
+    expect(r.capped).toBe(true);
+    expect(r.options_flow[0]!.date).toBe('2024-03-08');
+    expect(newestFirst(r.options_flow)).toBe(true);
+    expect(r.key_stats).toEqual(keyStats(r.options_flow));
+    expect(r.largest_call_premiums).toEqual(largestPremiums(r.options_flow, 'Call'));
+    expect(r.largest_put_premiums).toHaveLength(30);
+  });
+
+  it('filters on the server exactly as the shared engine does (Premium on cost_basis)', async () => {
+    const filters = [
+      { id: 1, filter: 'Call/Put', selector: 'Equal', value: 'put' },
+      { id: 2, filter: 'Premium', selector: 'Greater than equal', value: '100' },
+      { id: 3, filter: 'DTE', selector: 'Smaller than', value: '30' },
+      { id: 4, filter: 'Strike', selector: '', value: '5' },
+    ];
+    const r = historicalFlowResponse.parse((await get(q(range, filters))).body);
+    expect(r.capped).toBe(false);
+    expect(r.options_flow.length).toBeGreaterThan(50);
+    expect(r.options_flow.every((t) => t.put_call === 'Put' && t.cost_basis >= 100 && t.DTE < 30)).toBe(true);
+    const all = (await Promise.all(['2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08'].map((d) => new FlowRepository(documentClient()).readDay(d)))).flatMap((d) => d.trades);
+    expect(r.options_flow.length).toBe(applyFilters(all, filters).length);
+    expect(r.largest_call_premiums).toEqual([]);
+  });
+
+  it('reads tickers through the index for an Equal Ticker filter', async () => {
+    const r = historicalFlowResponse.parse((await get(q({ start: '2024-03-07', end: '2024-03-08' }, [{ filter: 'Ticker', selector: 'Equal', tickers: ['spy', 'NVDA'] }]))).body);
+    expect(new Set(r.options_flow.map((t) => t.ticker))).toEqual(new Set(['SPY', 'NVDA']));
+    const day = (await new FlowRepository(documentClient()).readDay('2024-03-08')).trades.filter((t) => t.ticker === 'SPY' || t.ticker === 'NVDA');
+    expect(r.options_flow.filter((t) => t.date === '2024-03-08')).toHaveLength(day.length);
+    expect(r.scanned).toBeLessThan(day.length * 3);
+  });
+
+  it('stops at the scan bound and says capped', async () => {
+    const r = await searchFlow(new FlowRepository(documentClient()), range, [{ filter: 'Score', selector: 'Greater than', value: '2' }], { rows: 10_000, scan: 100 });
+    expect(r).toMatchObject({ trades: [], capped: true });
+  });
+
+  it.each([
+    [q('{"start":"2024-03-01"'), /dates is not valid JSON/],
+    [q({ start: '2024-03-08', end: '2024-03-01' }), /end is before start/],
+    [q({ start: '2018-12-31', end: '2024-03-01' }), /before 2019-01-01/],
+    [q({ start: '2024-02-30', end: '2024-03-01' }), /start.*not a calendar date/],
+    [q({ start: '03/01/2024', end: '2024-03-01' }), /YYYY-MM-DD/],
+    [q(range, [{ filter: 'Colour', selector: 'Equal', value: '1' }]), /filters at 0\.filter/],
+    [q(range, [{ filter: 'DTE', selector: 'About', value: '1' }]), /filters at 0\.selector/],
+    [q(range, [{ filter: 'Premium', selector: 'Equal', value: 'Bullish' }]), /Premium needs a number/],
+    [q(range, [{ filter: 'Time', selector: 'Equal', value: '9h30' }]), /Time needs HH:MM/],
+    [q(range, '{"filter":"DTE"}'), /filters: .*array/i],
+    ['/api/get_historical_options_flow', /dates/],
+    [`${q(range)}&limit=5`, /Unknown parameter 'limit'/],
+  ])('answers 400 naming the problem: %s', async (path, message) => {
+    const { status, body } = await get(path);
+    expect(status).toBe(400);
+    expect(body.alert_show).toBe(true);
+    expect(String(body.alert_message)).toMatch(message);
+  });
+
+  it('gzips large answers', async () => {
+    const res = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      request(rt.url + q(range), { headers: { authorization: 'Bearer sub-token', 'accept-encoding': 'gzip' } }, (r) => {
+        const parts: Buffer[] = [];
+        r.on('data', (c: Buffer) => parts.push(c));
+        r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(parts) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const json = gunzipSync(res.body).toString('utf8');
+    expect(res.body.length).toBeLessThan(json.length / 5);
+    expect(JSON.parse(json).options_flow).toHaveLength(10_000);
+  });
+
+  it('lists the most out-of-the-money trades, whole percent, furthest first', async () => {
+    const r = mostOtmResponse.parse((await get('/api/get_options_flow_most_otm_data')).body);
+    expect(r.date).toBe('2024-03-08');
+    expect(r.data.length).toBe(100);
+    expect(r.data.every((t, i) => Number.isInteger(t.otm) && (i === 0 || r.data[i - 1]!.otm >= t.otm))).toBe(true);
+    const t = r.data[0]!;
+    const raw = t.put_call === 'Call' ? (t.strike_price - t.underlying_price!) / t.underlying_price! : (t.underlying_price! - t.strike_price) / t.underlying_price!;
+    expect(t.otm).toBe(Math.round(raw * 100));
+  });
+});
+
+function connect(token: string | null): Promise<{ ws: WebSocket; next: () => Promise<WsEvent> }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${rt.port}/ws${token ? `?token=${token}` : ''}`);
+    const events: WsEvent[] = [];
+    const waiters: Array<(e: WsEvent) => void> = [];
+    ws.on('message', (data) => {
+      for (const e of parseFrame(data.toString())) {
+        const w = waiters.shift();
+        if (w) w(e);
+        else events.push(e);
+      }
+    });
+    ws.on('open', () => resolve({ ws, next: () => (events.length > 0 ? Promise.resolve(events.shift()!) : new Promise((r) => waiters.push(r))) }));
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
+    ws.on('error', reject);
+  });
+}
+
+describe('live flow over the WebSocket', () => {
+  it('refuses non-subscribers at connect', async () => {
+    await expect(connect(null)).rejects.toThrow('status 401');
+    await expect(connect('nonsense')).rejects.toThrow('status 401');
+    await expect(connect('free-token')).rejects.toThrow('status 403');
+  });
+
+  it('ingest -> flow table -> fan-out reaches a real client; gone connections are removed; the reset clears', async () => {
+    const client = await connect('sub-token');
+    await new Promise((r) => setTimeout(r, 50));
+    const connections = new ConnectionRepository(documentClient());
+    await connections.add('gone-connection', 'u-x');
+    const fanout = new FlowFanout(documentClient());
+    const universe = [{ symbol: 'SPY', kind: 'etf' as const, close: 511.72, prevClose: 514.81, dollarVolume: 3e10, vol: 0.12 }];
+    const state = new FlowDayState({ date: '2024-03-08', universe, seed: 7 });
+    const records = Array.from({ length: 5 }, (_, i) => simulateTrades(state, `it-${i}`, 11 * 3600 + i, 0.3, false)[0]!);
+
+    const written = await ingestLiveRecords({ option_activity: records.slice(0, 1) }, fanout);
+    const first = await client.next();
+    expect(first.event).toBe('new_flow');
+    expect(JSON.parse((first as { data: string }).data)).toEqual(written[0]);
+
+    // A burst: everything arrives, possibly coalesced into fewer frames.
+    const burst = await ingestLiveRecords({ option_activity: records.slice(1) }, fanout);
+    const got: FlowTrade[] = [];
+    while (got.length < 4) got.push(JSON.parse(((await client.next()) as { data: string }).data) as FlowTrade);
+    expect(got.map((t) => t.key).sort()).toEqual(burst.map((t) => t.key).sort());
+    await fanout.flush();
+    expect((await connections.list()).some((c) => c.connectionId === 'gone-connection')).toBe(false);
+
+    const current = currentFlowResponse.parse((await get('/api/get_current_options_flow')).body);
+    const keys = new Set(current.options_flow.map((t) => t.key));
+    expect(written.concat(burst).every((t) => keys.has(t.key))).toBe(true);
+
+    const socket = testSocketResponse.parse((await get('/api/test_socket')).body);
+    expect(socket.ok).toBe(true);
+    expect(socket.connections).toBeGreaterThanOrEqual(1);
+    expect(socket.last_fanout).not.toBeNull();
+
+    await runFlowReset({ from: '2024-03-08', to: '2024-03-08' });
+    expect(await client.next()).toEqual({ event: 'database_cleared' });
+    const after = currentFlowResponse.parse((await get('/api/get_current_options_flow')).body);
+    expect(after.options_flow.some((t) => keys.has(t.key) && written.some((w) => w.key === t.key))).toBe(false);
+    expect(after.options_flow.length).toBe(current.options_flow.length - 5);
+    client.ws.close();
+  });
+});
