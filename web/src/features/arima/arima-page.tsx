@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { isAlertBody } from '@tapewatch/shared/api/alert';
 import { ARIMA_DEFAULTS, ARIMA_HORIZON, ARIMA_WINDOW } from '@tapewatch/shared/schemas/arima';
@@ -18,7 +20,7 @@ import { ForecastChart } from './components/forecast-chart.tsx';
 import { ProbPlotChart } from './components/prob-plot-chart.tsx';
 import { ResidualChart } from './components/residual-chart.tsx';
 import { SummaryTable } from './components/summary-table.tsx';
-import { correlogramTable, forecastTable, probPlotTable, residualTable, toForecastView, toProbPlotView } from './utils/reshape.ts';
+import { RECENT_SESSIONS, correlogramTable, forecastTable, probPlotTable, residualTable, toForecastView, toProbPlotView } from './utils/reshape.ts';
 import type { ArimaSettings } from './utils/rules.ts';
 
 const { ticker: _t, ...DEFAULT_SETTINGS } = ARIMA_DEFAULTS;
@@ -30,6 +32,7 @@ function ArimaCharts({ data }: { data: ArimaData }) {
   const view = useMemo(
     () => ({
       forecast: toForecastView(data.pred),
+      recent: toForecastView(data.pred, RECENT_SESSIONS),
       forecastTable: forecastTable(data.pred),
       residualTable: residualTable(data.residual),
       acfTable: correlogramTable(data.acf, 'ACF'),
@@ -42,6 +45,7 @@ function ArimaCharts({ data }: { data: ArimaData }) {
     [data],
   );
   const { p, d, q, trend } = data.params;
+  const [span, setSpan] = useState<'recent' | 'all'>('recent');
   return (
     <>
       <ChartCard
@@ -49,9 +53,15 @@ function ArimaCharts({ data }: { data: ArimaData }) {
         table={view.forecastTable}
         height={420}
         mobileHeight={320}
+        controls={
+          <ToggleButtonGroup size="small" exclusive value={span} onChange={(_e, v: 'recent' | 'all' | null) => v && setSpan(v)} aria-label="Chart span">
+            <ToggleButton value="recent">Last 6 months</ToggleButton>
+            <ToggleButton value="all">All {data.window} closes</ToggleButton>
+          </ToggleButtonGroup>
+        }
         note={`${data.ticker}: last ${data.window} daily closes and the ARIMA(${p},${d},${q}) trend '${trend}' forecast for the next ${data.horizon} trading days with its 95% confidence band.`}
       >
-        {({ width, height, isMobile }) => <ForecastChart view={view.forecast} width={width} height={height} compact={isMobile} />}
+        {({ width, height, isMobile }) => <ForecastChart view={span === 'all' ? view.forecast : view.recent} width={width} height={height} compact={isMobile} />}
       </ChartCard>
       <ChartCard title="Residual" table={view.residualTable} height={300} mobileHeight={240} note="One-step-ahead forecast errors of the (differenced) series.">
         {({ width, height, isMobile }) => <ResidualChart residual={data.residual} width={width} height={height} compact={isMobile} />}

@@ -18,7 +18,7 @@ export function ForecastChart({ view, width, height, compact }: Props) {
   const price = theme.palette.primary.main;
   const pred = theme.palette.warning.main;
   const n = view.closes.length;
-  const step = Math.max(1, Math.ceil(24 / Math.max(1, Math.floor((width - 80) / (compact ? 48 : 64)))));
+  const step = Math.max(1, Math.ceil(view.dates.length / 21 / Math.max(1, Math.floor((width - 80) / (compact ? 48 : 64)))));
   const xTicks = monthStartIndices(view.dates, step).map((i) => ({ value: i, label: monthLabel(view.dates[i] ?? '', compact) }));
   return (
     <XyFrame

@@ -15,7 +15,7 @@ export function ResidualChart({ residual, width, height, compact }: Props) {
   const color = theme.palette.primary.main;
   const lo = Math.min(0, ...residual.data);
   const hi = Math.max(0, ...residual.data);
-  const step = Math.max(1, Math.ceil(24 / Math.max(1, Math.floor((width - 80) / (compact ? 48 : 64)))));
+  const step = Math.max(1, Math.ceil(residual.index.length / 21 / Math.max(1, Math.floor((width - 80) / (compact ? 48 : 64)))));
   const xTicks = monthStartIndices(residual.index, step).map((i) => ({ value: i, label: monthLabel(residual.index[i] ?? '', compact) }));
   return (
     <XyFrame width={width} height={height} compact={compact} xDomain={[0, residual.index.length - 1]} yDomain={[lo, hi]} xTicks={xTicks} formatY={(v) => v.toFixed(Math.abs(hi - lo) >= 10 ? 0 : 1)}>

@@ -7,8 +7,9 @@ import { formatStat } from '../utils/reshape.ts';
 type Coefficient = ArimaData['summary']['coefficients'][number];
 type Stat = ArimaData['summary']['stats'][number];
 
-const num = (id: keyof Coefficient & string, header: string, digits = 4): ColumnDef<Coefficient> => ({
+const num = (id: keyof Coefficient & string, header: string, digits = 4, hideBelow?: number): ColumnDef<Coefficient> => ({
   id,
+  hideBelow,
   header,
   value: (r) => r[id] as number | null,
   format: (r) => formatStat(r[id] as number | null, digits),
@@ -20,10 +21,10 @@ const COEFFICIENT_COLUMNS: ColumnDef<Coefficient>[] = [
   { id: 'name', header: 'Parameter', value: (r) => r.name, filterable: false },
   num('coef', 'coef'),
   num('std_err', 'std err'),
-  num('z', 'z', 3),
+  num('z', 'z', 3, 600),
   num('p_value', 'P>|z|', 3),
-  num('ci_lower', '[0.025'),
-  num('ci_upper', '0.975]'),
+  num('ci_lower', '[0.025', 4, 600),
+  num('ci_upper', '0.975]', 4, 600),
 ];
 
 const STAT_COLUMNS: ColumnDef<Stat>[] = [
@@ -34,7 +35,7 @@ const STAT_COLUMNS: ColumnDef<Stat>[] = [
 /** The model summary rendered from the structured rows (the HTML `table` field is for API clients). */
 export function SummaryTable({ summary, ticker }: { summary: ArimaData['summary']; ticker: string }) {
   return (
-    <Box component="section" data-testid="arima-summary" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(260px, 1fr) 3fr' }, alignItems: 'start' }}>
+    <Box component="section" data-testid="arima-summary" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(260px, 1fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
       <Typography variant="h2" sx={{ gridColumn: '1 / -1', fontSize: '1.15rem' }}>
         Model summary: {summary.title}
       </Typography>

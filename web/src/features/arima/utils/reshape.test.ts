@@ -21,6 +21,10 @@ describe('ARIMA reshaping', () => {
     expect(v.closes).toEqual([100, 102, 101]);
     expect(v.predictions.map((p) => p.x)).toEqual([3, 4]);
     expect([v.lo, v.hi]).toEqual([96.5, 106.9]);
+    const recent = toForecastView(pred, 2);
+    expect(recent.dates).toEqual(['2024-03-07', '2024-03-08', '2024-03-11', '2024-03-12']);
+    expect(recent.closes).toEqual([102, 101]);
+    expect(recent.predictions.map((p) => p.x)).toEqual([2, 3]);
   });
   it('tables the last close and every forecast day with its band', () => {
     const t = forecastTable(pred);

@@ -11,13 +11,18 @@ export interface ForecastView {
   hi: number;
 }
 
-export function toForecastView(pred: ArimaData['pred']): ForecastView {
-  const n = pred.prices.length;
-  const closes = pred.prices.map((p) => p[1]);
+/** Sessions shown by the "6M" zoom: enough history to read the 20-day forecast against. */
+export const RECENT_SESSIONS = 126;
+
+/** `last` keeps only the most recent closes on the chart (the fit always uses the full window). */
+export function toForecastView(pred: ArimaData['pred'], last?: number): ForecastView {
+  const prices = last === undefined ? pred.prices : pred.prices.slice(-last);
+  const n = prices.length;
+  const closes = prices.map((p) => p[1]);
   const predictions = pred.predictions.map((p, i) => ({ x: n + i, ...p }));
   const all = [...closes, ...predictions.flatMap((p) => [p.lower, p.upper])];
   return {
-    dates: [...pred.prices.map((p) => p[0]), ...pred.predictions.map((p) => p.date)],
+    dates: [...prices.map((p) => p[0]), ...pred.predictions.map((p) => p.date)],
     closes,
     predictions,
     lo: Math.min(...all),
