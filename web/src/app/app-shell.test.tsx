@@ -27,10 +27,11 @@ describe('app shell', () => {
     expect(screen.getByRole('link', { name: 'Tapewatch' })).toBeTruthy();
   });
 
-  it('redirects / to the Sector Performance screen', async () => {
+  it('shows the landing page at / (spec route table), without redirecting', async () => {
     mockApi({ '/api/get_app_info': [200, demoInfo] });
     const { location } = renderApp('/');
-    await waitFor(() => expect(location.pathname).toBe('/Sectorperformance'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Real-time option flow data' }, { timeout: 15_000 })).toBeTruthy();
+    expect(location.pathname).toBe('/');
   });
 
   it('shows the demo badge only in demo mode', async () => {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from './shell/not-found-page.tsx';
 import { ShellLayout } from './shell/shell-layout.tsx';
 
@@ -42,14 +42,24 @@ const FactorSignalsPage = lazy(() =>
   import('../features/factor-signals/factor-signals-page.tsx').then((m) => ({ default: m.FactorSignalsPage })),
 );
 
-// Until the landing page exists the start page is Sector Performance.
-export const HOME_PATH = '/Sectorperformance';
+const LandingPage = lazy(() => import('../features/landing/landing-page.tsx').then((m) => ({ default: m.LandingPage })));
+const PromoPage = lazy(() => import('../features/landing/promo-page.tsx').then((m) => ({ default: m.PromoPage })));
+const SubscriptionPage = lazy(() =>
+  import('../features/subscription/subscription-page.tsx').then((m) => ({ default: m.SubscriptionPage })),
+);
+const SubscriptionSuccessPage = lazy(() =>
+  import('../features/subscription/subscription-success-page.tsx').then((m) => ({ default: m.SubscriptionSuccessPage })),
+);
+const PrivacyPage = lazy(() => import('../features/legal/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('../features/legal/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
 
 export const appRoutes: RouteObject[] = [
   {
     element: <ShellLayout />,
     children: [
-      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      // Spec route table (part 1 and part 2 section 2.1): / and /landing are the landing page.
+      { index: true, element: <LandingPage /> },
+      { path: 'landing', element: <LandingPage /> },
       // Paths match case-insensitively, so this also serves /SectorPerformance.
       { path: 'Sectorperformance', element: <SectorPerformancePage /> },
       // Case-insensitive: also /SectorRotation.
@@ -70,6 +80,11 @@ export const appRoutes: RouteObject[] = [
       { path: 'factor-analysis-table', element: <FactorSignalsPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'subscriptioncards', element: <SubscriptionCardsPage /> },
+      { path: 'subscription', element: <SubscriptionPage /> },
+      { path: 'subscriptionsuccess', element: <SubscriptionSuccessPage /> },
+      { path: 'reddit-ads', element: <PromoPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'terms', element: <TermsPage /> },
       // Email and password-reset confirmations run on top of the Clusters screen.
       { path: 'confirm/:token', element: <><Confirmation kind="email" /><ClustersPage /></> },
       { path: 'confirmpassword/:password_token', element: <><Confirmation kind="password" /><ClustersPage /></> },

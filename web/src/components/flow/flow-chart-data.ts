@@ -82,8 +82,9 @@ export function cumulativeTable(data: HistoricalPremiumData): ChartTableData {
   };
 }
 
-/** Axis labels for premiums in thousands: 1500 -> "$1.5M", 250 -> "$250K", -40 -> "-$40K". */
+/** Axis labels for premiums in thousands: 1500 -> "$1.5M", 250 -> "$250K", -40 -> "-$40K", 0 -> "$0". */
 export function formatPremiumTick(thousands: number): string {
+  if (thousands === 0) return '$0';
   const sign = thousands < 0 ? '-' : '';
   const a = Math.abs(thousands);
   if (a >= 1_000_000) return `${sign}$${+(a / 1_000_000).toFixed(1)}B`;

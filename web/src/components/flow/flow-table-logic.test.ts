@@ -25,6 +25,7 @@ describe('flow table formatting', () => {
     expect(formatPremiumTick(1500)).toBe('$1.5M');
     expect(formatPremiumTick(-40)).toBe('-$40K');
     expect(formatPremiumTick(2_000_000)).toBe('$2B');
+    expect(formatPremiumTick(0)).toBe('$0');
   });
 });
 

@@ -58,10 +58,14 @@ interface FlowRowProps {
   trade: FlowTrade;
   columns: readonly FlowColumn[];
   marked: boolean;
+  dense: boolean;
 }
 
+/** Phones: tighter cells so the six remaining columns fit 375 px. */
+const DENSE_CELL = { px: 0.75, fontSize: 12 } as const;
+
 /** Memoised: prepending a trade renders one new row, not the page. */
-const FlowRow = memo(function FlowRow({ trade, columns, marked }: FlowRowProps) {
+const FlowRow = memo(function FlowRow({ trade, columns, marked, dense }: FlowRowProps) {
   return (
     <TableRow
       hover
@@ -85,6 +89,7 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked }: FlowRowProps) 
           sx={{
             whiteSpace: 'nowrap',
             fontVariantNumeric: 'tabular-nums',
+            ...(dense && DENSE_CELL),
             ...(c.id === 'put_call' && { color: trade.put_call === 'Call' ? 'success.main' : 'error.main', fontWeight: 600 }),
           }}
         >
@@ -134,7 +139,7 @@ export function FlowTable({ trades, live = false, newestKey = null, pageSize = F
               {columns.map((c) => {
                 const active = sort.columnId === c.id;
                 return (
-                  <TableCell key={c.id} align={c.align ?? 'left'} sortDirection={active ? sort.direction : false} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                  <TableCell key={c.id} align={c.align ?? 'left'} sortDirection={active ? sort.direction : false} sx={{ whiteSpace: 'nowrap', fontWeight: 600, ...(tier === 0 && DENSE_CELL) }}>
                     <TableSortLabel
                       active={active}
                       direction={active ? sort.direction : (c.firstDirection ?? 'asc')}
@@ -150,7 +155,7 @@ export function FlowTable({ trades, live = false, newestKey = null, pageSize = F
           </TableHead>
           <TableBody>
             {view.rows.map((t) => (
-              <FlowRow key={t.key} trade={t} columns={columns} marked={t.key === marked} />
+              <FlowRow key={t.key} trade={t} columns={columns} marked={t.key === marked} dense={tier === 0} />
             ))}
             {Array.from({ length: view.blanks }, (_, i) => (
               <TableRow key={`blank-${i}`} aria-hidden data-testid="flow-blank-row" sx={{ visibility: 'hidden' }}>

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockApi, renderApp } from '../../test/render-app.tsx';
+import { fakeJwt } from '../../lib/session-test-utils.ts';
+import { saveToken } from '../../lib/session-token.ts';
+import { CONVERSION_EVENT, recordConversion } from './conversion.ts';
+import { CHECKOUT_UNAVAILABLE } from './subscription-page.tsx';
+
+const demoInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1.0.0' };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (window as { gtag?: unknown }).gtag;
+});
+
+describe('subscription page', () => {
+  beforeEach(() => void mockApi({ '/api/get_app_info': [200, demoInfo] }));
+
+  it('has one Pay now! button, disabled with the reason while checkout is not configured', async () => {
+    renderApp('/subscription');
+    const pay = await screen.findByRole('button', { name: 'Pay now!' }, { timeout: 15_000 });
+    expect((pay as HTMLButtonElement).disabled).toBe(true);
+    expect(pay.parentElement?.getAttribute('title')).toBe(CHECKOUT_UNAVAILABLE);
+    expect(screen.getByText(CHECKOUT_UNAVAILABLE)).toBeTruthy();
+  });
+});
+
+describe('subscription success page', () => {
+  it('thanks the subscriber, names support and the cookies note, and refetches user info', async () => {
+    const fetchMock = mockApi({
+      '/api/get_app_info': [200, demoInfo],
+      '/api/get_user_info': [200, { username: 'alice', email: 'alice@example.com', subscription: 'basic' }],
+    });
+    saveToken({ token: fakeJwt(3600), refreshToken: 'r', remember: true });
+    renderApp('/subscriptionsuccess');
+    expect(await screen.findByRole('heading', { name: 'Thank you for subscribing!' }, { timeout: 15_000 })).toBeTruthy();
+    const page = within(screen.getByRole('region', { name: 'Subscription success' }));
+    expect(page.getByRole('link', { name: 'support@tapewatch.app' }).getAttribute('href')).toBe('mailto:support@tapewatch.app');
+    expect(page.getByText(/Cookies and scripts must be enabled/).textContent).toMatch(/authentication.*charts and tables/);
+    // Once for the session start-up, once more when the success page invalidates it.
+    const userInfoCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/api/get_user_info')).length;
+    await waitFor(() => expect(userInfoCalls()).toBeGreaterThanOrEqual(2));
+  });
+});
+
+describe('conversion event', () => {
+  it('does nothing unless a conversion target and the ad tag are present', () => {
+    const gtag = vi.fn();
+    expect(recordConversion(undefined)).toBe(false);
+    expect(recordConversion('AW-1/abc')).toBe(false);
+    (window as { gtag?: unknown }).gtag = gtag;
+    expect(recordConversion(undefined)).toBe(false);
+    expect(gtag).not.toHaveBeenCalled();
+  });
+
+  it('sends value 1 in CAD to the configured target', () => {
+    const gtag = vi.fn();
+    (window as { gtag?: unknown }).gtag = gtag;
+    expect(recordConversion('AW-1/abc')).toBe(true);
+    expect(gtag).toHaveBeenCalledWith('event', 'conversion', { send_to: 'AW-1/abc', value: 1, currency: 'CAD' });
+    expect(CONVERSION_EVENT).toEqual({ value: 1, currency: 'CAD' });
+  });
+});
