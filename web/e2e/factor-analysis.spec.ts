@@ -73,7 +73,11 @@ test.describe('Factor Analysis single stock', () => {
     await page.getByRole('radio', { name: 'Daily' }).click();
     await dailyReq;
     await expect(page.getByRole('radio', { name: 'Weekly' })).toBeChecked();
+    // The loader shows while the answer is held; Escape dismisses it and the old data stays.
+    await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeHidden();
+    await expect(page.getByTestId('statistics-table')).toContainText('52W');
     release();
     await expect(page.getByRole('radio', { name: 'Daily' })).toBeChecked();
     await expect(page.getByTestId('statistics-table')).toContainText('120D');

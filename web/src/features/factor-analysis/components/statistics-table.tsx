@@ -10,7 +10,7 @@ import type { StatisticsView } from '../utils/reshape.ts';
 export function StatisticsTable({ view }: { view: StatisticsView }) {
   return (
     <TableContainer>
-      <Table size="small" aria-label="Factor statistics" data-testid="statistics-table">
+      <Table size="small" aria-label="Factor statistics" data-testid="statistics-table" sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FactorAnalysisData } from '@tapewatch/shared/schemas/factor-analysis';
 import momentum from '../test/aapl-momentum-weekly.fixture.json' with { type: 'json' };
 import uptrend from '../test/aapl-uptrend-weekly.fixture.json' with { type: 'json' };
-import { hasData, lastSignalText, predictionView, statisticsView, cumulativeTable } from './reshape.ts';
+import { futureDates, hasData, lastSignalText, predictionView, statisticsView, cumulativeTable } from './reshape.ts';
 
 const good = momentum as FactorAnalysisData;
 const failing = uptrend as FactorAnalysisData;
@@ -56,10 +56,12 @@ describe('factor analysis reshaping', () => {
       },
     };
     const v = predictionView(d);
-    expect(v.dates).toEqual(['2024-01-05', '2024-01-12', '2024-01-19', '2024-02-02']);
-    expect(v.series[0]!.values).toEqual([-9.09, 0, -4.55, null]);
-    expect(v.series[1]!.values).toEqual([null, 0, 5, 10]);
-    expect(v.series[2]!.values).toEqual([null, 0, 2.5, 5]);
+    // Weekly bars continue every 7 days up to the target: 01-26 sits between 01-19 and 02-02.
+    expect(v.dates).toEqual(['2024-01-05', '2024-01-12', '2024-01-19', '2024-01-26', '2024-02-02']);
+    expect(v.series[0]!.values).toEqual([-9.09, 0, -4.55, null, null]);
+    expect(v.series[1]!.values).toEqual([null, 0, 3.33, 6.67, 10]);
+    expect(v.series[2]!.values).toEqual([null, 0, 1.67, 3.33, 5]);
+    expect(futureDates('2024-03-08', '2024-03-13', 'daily')).toEqual(['2024-03-11', '2024-03-12', '2024-03-13']);
   });
 
   it('cumulative table samples about 60 rows and keeps the last', () => {

@@ -82,7 +82,8 @@ export function predictionView(d: FactorAnalysisData) {
   const base = pred ? pred.expected[0]! : p.prices.at(-1)!;
   const dates = [...p.dates];
   const end = pred?.dates[1];
-  if (end && end > dates.at(-1)!) dates.push(end);
+  // The projection past the last bar gets its own future bars so the time axis keeps its spacing.
+  if (end && end > dates.at(-1)!) dates.push(...futureDates(dates.at(-1)!, end, d.timeframe));
   const price = dates.map((_, i) => (i < p.prices.length ? round2((p.prices[i]! / base - 1) * 100) : null));
   const line = (target: number | undefined) => {
     if (!pred || target === undefined) return dates.map(() => null);
@@ -102,6 +103,21 @@ export function predictionView(d: FactorAnalysisData) {
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** Bar dates after `from` up to `end` (weekdays, or every 7 days), always ending exactly at `end`. */
+export function futureDates(from: string, end: string, timeframe: FactorTimeframe): string[] {
+  const out: string[] = [];
+  const day = 86_400_000;
+  for (let t = Date.parse(`${from}T00:00:00Z`) + day; ; t += day) {
+    const iso = new Date(t).toISOString().slice(0, 10);
+    if (iso >= end) break;
+    const dow = new Date(t).getUTCDay();
+    const weekly = timeframe === 'weekly' && Math.round((t - Date.parse(`${from}T00:00:00Z`)) / day) % 7 === 0;
+    if (timeframe === 'daily' ? dow !== 0 && dow !== 6 : weekly) out.push(iso);
+  }
+  out.push(end);
+  return out;
+}
 
 export function predictionTable(d: FactorAnalysisData): ChartTableData {
   const p = d.predictions_data.prediction;
