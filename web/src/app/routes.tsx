@@ -76,6 +76,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'arima', element: <ArimaPage /> },
       { path: 'sp500stats', element: <Sp500StatsPage /> },
       { path: 'factor-analysis', element: <FactorAnalysisPage /> },
+      { path: 'factor-analysis/:factor', element: <FactorAnalysisPage /> },
+      { path: 'factor-analysis/:factor/:timeframe', element: <FactorAnalysisPage /> },
       { path: 'factor-analysis/:factor/:timeframe/:ticker', element: <FactorAnalysisPage /> },
       { path: 'factor-analysis-table', element: <FactorSignalsPage /> },
       { path: 'profile', element: <ProfilePage /> },

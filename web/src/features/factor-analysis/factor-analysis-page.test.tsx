@@ -56,6 +56,13 @@ describe('Factor Analysis single stock screen', { timeout: 20_000 }, () => {
     expect(factorCalls(fetchMock)).toHaveLength(2);
   });
 
+  it('route parameters are optional: a factor-only link uses the global ticker and Weekly', async () => {
+    const fetchMock = api(good);
+    renderApp('/factor-analysis/momentum');
+    expect(await screen.findByTestId('last-signal', {}, { timeout: 15_000 })).toBeTruthy();
+    for (const part of ['ticker=SPY', 'factor=momentum', 'timeframe=weekly']) expect(factorCalls(fetchMock)[0]).toContain(part);
+  });
+
   it('an empty answer shows No data', async () => {
     api({});
     renderApp('/factor-analysis/dark_pools/daily/AAPL');
