@@ -17,7 +17,7 @@ async function pick(user: ReturnType<typeof userEvent.setup>, filter: string, op
   await user.keyboard('{Escape}');
 }
 
-describe('Factor Analysis / All screen', { timeout: 30_000 }, () => {
+describe('Factor Analysis / All screen', { timeout: 90_000 }, () => {
   beforeEach(() => {
     window.innerWidth = 1440;
   });

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { PAGE_SIZES } from '@tapewatch/shared/constants';
 import { DataTable } from '../../components/table/data-table.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
+import { PageHelp } from '../../components/ui/page-help.tsx';
 import { useSignalsData, type SignalRow } from './api/get-signals-data.ts';
 import { SignalFiltersPanel } from './components/signal-filters.tsx';
 import { DEFAULT_SIGNAL_SORT, signalColumns, signalUrl } from './utils/columns.ts';
@@ -32,13 +33,18 @@ export function FactorSignalsPage() {
         <Typography variant="h1" gutterBottom>
           Factor Analysis: All Signals
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }} data-testid="signals-help">
-          Every factor evaluated nightly on daily and weekly bars for every stock and ETF. The table lists the signals that fired on the latest
-          date{date ? ` (${date})` : ''} and whose past signals meet the quality requirements. Expected% and Profitable% are the average forward return and the
-          share of winning signals at the best horizon (Period); WL Ratio is the average win over the average loss (∞ when no past signal lost). An empty
-          filter means no restriction; a row matches a filter when it falls in any selected bucket. Click a row to open that stock&apos;s factor analysis
-          in a new tab.
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900, mb: 1 }}>
+          The factor signals that fired on the latest date{date ? ` (${date})` : ''} across the stock universe. Click a row to open that stock&apos;s
+          factor analysis in a new tab.
         </Typography>
+        <PageHelp testId="signals-help">
+          Every factor is evaluated nightly on daily and weekly bars (weekly = the last trading day of each week) for every stock and ETF. A row is a
+          signal on the latest date whose past signals meet the quality requirements of the single-stock page. Expected% and Profitable% are the
+          average forward return and the share of winning past signals at the best horizon (Period); WL Ratio is the average win over the average
+          loss (∞ when no past signal lost). Filters: an empty filter means no restriction; a row matches a filter when it falls in any selected
+          bucket, and buckets include their lower edge (10-20% holds 10%, not 20%). Market cap: Mega ≥ $200B, Large $10-200B, Mid $2-10B, Small
+          $300M-2B, Micro &lt; $300M (shares outstanding × the latest close; ETFs have none). Sectors use the 11 sector names; index ETFs have none.
+        </PageHelp>
       </Box>
       <Card component="section" variant="outlined" aria-label="Signals" sx={{ ...tableSx, display: 'flex', flexDirection: 'column', gap: 2 }}>
         <SignalFiltersPanel value={filters} onChange={setFilters} onClear={() => setFilters(EMPTY_FILTERS)} />

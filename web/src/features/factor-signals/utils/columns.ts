@@ -17,15 +17,15 @@ export function signalUrl(r: Pick<SignalRow, 'factor' | 'timeframe' | 'ticker'>)
 }
 
 export const DEFAULT_SIGNAL_SORT = { columnId: 'expected_ret', direction: 'desc' } as const;
-/** Every signal shares the latest date and the period repeats the timeframe: dropped first on phones. */
-export const SIGNAL_COLUMN_BREAKPOINTS = { date: 1000, period: 700 } as const;
+/** Every signal shares the latest date, the period repeats the timeframe: dropped first on phones. */
+export const SIGNAL_COLUMN_BREAKPOINTS = { date: 1000, period: 700, wlRatio: 600 } as const;
 
 export const signalColumns: ReadonlyArray<ColumnDef<SignalRow>> = [
   { id: 'date', header: 'Date', value: (r) => r.date, firstDirection: 'desc', hideBelow: SIGNAL_COLUMN_BREAKPOINTS.date },
   { id: 'ticker', header: 'Ticker', value: (r) => r.ticker },
   { id: 'expected_ret', header: 'Expected%', value: (r) => r.expected_ret, format: (r) => formatPercent(r.expected_ret), align: 'right', firstDirection: 'desc' },
   // Sorting puts the infinite ratios first when descending.
-  { id: 'wl_ratio', header: 'WL Ratio', value: (r) => r.profit_loss_ratio ?? Number.MAX_VALUE, format: wlRatioText, align: 'right', firstDirection: 'desc' },
+  { id: 'wl_ratio', header: 'WL Ratio', value: (r) => r.profit_loss_ratio ?? Number.MAX_VALUE, format: wlRatioText, align: 'right', firstDirection: 'desc', hideBelow: SIGNAL_COLUMN_BREAKPOINTS.wlRatio },
   { id: 'profitable', header: 'Profitable%', value: (r) => r['profitable%'], format: (r) => formatPercent(r['profitable%']), align: 'right', firstDirection: 'desc' },
   { id: 'period', header: 'Period', value: (r) => r.period, format: periodText, align: 'right', hideBelow: SIGNAL_COLUMN_BREAKPOINTS.period },
   { id: 'timeframe', header: 'Timeframe', value: (r) => r.timeframe, format: (r) => capitalize(r.timeframe) },
