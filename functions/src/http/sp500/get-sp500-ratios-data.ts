@@ -11,13 +11,18 @@ import { memoize } from '../../lib/memo.ts';
 const latest = memoize(60_000, async () => {
   const snap = await new SnapshotRepository(documentClient()).latest<Sp500RatiosSnapshot>(SP500_RATIOS_SNAPSHOT);
   if (!snap) throw new NotReadyError('S&P 500 Statistics are being computed. Please try again in a minute.');
+  // Serialised on first request per dataset, not all 36 at once on every reload.
   const texts = new Map<Sp500Dataset, JsonText<Sp500RatiosResponse>>();
-  for (const [id, dataset] of Object.entries(snap.payload.datasets)) texts.set(id as Sp500Dataset, jsonText(dataset));
-  return texts;
+  return (id: Sp500Dataset) => {
+    let text = texts.get(id);
+    const dataset = snap.payload.datasets[id];
+    if (!text && dataset) texts.set(id, (text = jsonText(dataset)));
+    return text;
+  };
 });
 
 export const handler = defineHandler('get_sp500_ratios_data', async ({ query }) => {
-  const text = (await latest()).get(query.dataset);
+  const text = (await latest())(query.dataset);
   if (!text) throw new NotReadyError('S&P 500 Statistics are being computed. Please try again in a minute.');
   return text;
 });
