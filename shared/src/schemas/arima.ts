@@ -91,6 +91,7 @@ export const arimaCoefficientSchema = z.object({
 });
 export type ArimaCoefficient = z.infer<typeof arimaCoefficientSchema>;
 
+/** Chart series are rounded: prices and residuals to 4 decimals, correlations and plot points to 6. */
 export const arimaResponse = z.object({
   ticker: z.string(),
   params: z.object({

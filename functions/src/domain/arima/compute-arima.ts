@@ -20,6 +20,15 @@ export class ArimaInputError extends Error {}
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
+/** Chart series are rounded (prices to 1/10000 like the stored closes): halves the payload. */
+const round = (digits: number) => {
+  const f = 10 ** digits;
+  return (x: number): number => Math.round(x * f) / f;
+};
+const r4 = round(4);
+const r6 = round(6);
+const probPlot = (p: { x: number[]; scatter: number[]; line: number[] }) => ({ x: p.x.map(r6), scatter: p.scatter.map(r6), line: p.line.map(r6) });
+
 function fmt(x: number | null, digits = 4): string {
   if (x === null) return '-';
   const a = Math.abs(x);
@@ -102,15 +111,15 @@ export function computeArima(ticker: string, series: CloseSeries, params: Omit<A
       horizon: ARIMA_HORIZON,
       pred: {
         prices: dates.map((date, i) => [date, closes[i]!] as [string, number]),
-        predictions: future.map((date, i) => ({ date, value: fc.mean[i]!, lower: fc.lower[i]!, upper: fc.upper[i]! })),
+        predictions: future.map((date, i) => ({ date, value: r4(fc.mean[i]!), lower: r4(fc.lower[i]!), upper: r4(fc.upper[i]!) })),
       },
       table: summaryHtml(summary),
       summary,
-      residual: { index: dates.slice(dates.length - resid.length), data: resid },
-      acf: { index: lagIndex, data: acf(resid, lags), bound },
-      pacf: { index: lagIndex, data: pacf(resid, lags), bound },
-      ppplot: ppPoints(resid),
-      qqplot: qqPoints(resid),
+      residual: { index: dates.slice(dates.length - resid.length), data: resid.map(r4) },
+      acf: { index: lagIndex, data: acf(resid, lags).map(r6), bound },
+      pacf: { index: lagIndex, data: pacf(resid, lags).map(r6), bound },
+      ppplot: probPlot(ppPoints(resid)),
+      qqplot: probPlot(qqPoints(resid)),
     };
   } catch (err) {
     if (err instanceof AnalyticsError) throw new ArimaInputError(err.message);
