@@ -8,14 +8,19 @@ import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { PageHelp } from '../../components/ui/page-help.tsx';
 import { useSignalsData, type SignalRow } from './api/get-signals-data.ts';
 import { SignalFiltersPanel } from './components/signal-filters.tsx';
-import { DEFAULT_SIGNAL_SORT, signalColumns, signalUrl } from './utils/columns.ts';
+import { DEFAULT_SIGNAL_SORT, PHONE_MAX_WIDTH, phoneSignalColumns, signalColumns, signalUrl } from './utils/columns.ts';
+import { useViewportWidth } from '../../lib/use-viewport.ts';
 import { EMPTY_FILTERS, filterSignals, type SignalFilters } from './utils/filters.ts';
 
-/** Narrow cells on phones so the six visible columns fit 375 px. */
+/** Narrow cells on phones; there only the factor cell wraps, so the four phone columns fit 375 px. */
 const tableSx = {
   p: { xs: 1, sm: 2 },
-  '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 } },
+  '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 }, fontSize: { xs: '0.75rem', sm: '0.875rem' } },
+  '& .MuiTableSortLabel-icon': { fontSize: { xs: 14, sm: 18 }, mx: { xs: 0, sm: 0.5 } },
+  // Inactive sort arrows are invisible but still take room: phones drop them.
+  '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: { xs: 'none', sm: 'inline-block' } },
   '& td': { whiteSpace: 'nowrap' },
+  '& td:last-of-type': { whiteSpace: { xs: 'normal', sm: 'nowrap' } },
   '& .MuiInputBase-input': { minWidth: 0 },
 } as const;
 
@@ -26,6 +31,7 @@ export function FactorSignalsPage() {
   const [filters, setFilters] = useState<SignalFilters>(EMPTY_FILTERS);
   const rows = useMemo(() => (signals.data ? filterSignals(signals.data, filters) : undefined), [signals.data, filters]);
   const date = signals.data?.[0]?.date;
+  const columns = useViewportWidth() < PHONE_MAX_WIDTH ? phoneSignalColumns : signalColumns;
 
   return (
     <Box component="article" sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 } }}>
@@ -56,7 +62,7 @@ export function FactorSignalsPage() {
         {rows && rows.length > 0 && (
           <DataTable<SignalRow>
             rows={rows}
-            columns={signalColumns}
+            columns={columns}
             pageSize={PAGE_SIZES.signalsTable}
             getRowKey={(r) => `${r.ticker}/${r.factor}/${r.timeframe}`}
             defaultSort={DEFAULT_SIGNAL_SORT}

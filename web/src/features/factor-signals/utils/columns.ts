@@ -31,3 +31,15 @@ export const signalColumns: ReadonlyArray<ColumnDef<SignalRow>> = [
   { id: 'timeframe', header: 'Timeframe', value: (r) => r.timeframe, format: (r) => capitalize(r.timeframe) },
   { id: 'factor', header: 'Factor', value: (r) => factorLabel(r.factor), format: (r) => factorLabel(r.factor) },
 ];
+
+/** Phones (< 600 px) show factor and timeframe in one wrapping cell, so the table fits 375 px. */
+export const PHONE_MAX_WIDTH = 600;
+export const phoneSignalColumns: ReadonlyArray<ColumnDef<SignalRow>> = [
+  ...signalColumns.filter((c) => c.id !== 'timeframe' && c.id !== 'factor'),
+  {
+    id: 'factor',
+    header: 'Factor',
+    value: (r) => factorLabel(r.factor),
+    format: (r) => `${factorLabel(r.factor)} (${capitalize(r.timeframe)})`,
+  },
+];

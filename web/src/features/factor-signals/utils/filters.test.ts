@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SignalRow } from '../api/get-signals-data.ts';
-import { periodText, signalUrl, wlRatioText } from './columns.ts';
+import { periodText, phoneSignalColumns, signalColumns, signalUrl, wlRatioText } from './columns.ts';
 import {
   EMPTY_FILTERS,
   EXPECTED_RETURN_BUCKETS,
@@ -131,5 +131,10 @@ describe('row display', () => {
     expect(wlRatioText(row({ profit_loss_ratio: 1.234 }))).toBe('1.23');
     expect(periodText(row({ period: 20, timeframe: 'daily' }))).toBe('20 days');
     expect(periodText(row({ period: 1, timeframe: 'weekly' }))).toBe('1 week');
+  });
+  it('phones get factor and timeframe in one cell; the other columns stay', () => {
+    expect(signalColumns.map((c) => c.header)).toEqual(['Date', 'Ticker', 'Expected%', 'WL Ratio', 'Profitable%', 'Period', 'Timeframe', 'Factor']);
+    expect(phoneSignalColumns.map((c) => c.header)).toEqual(['Date', 'Ticker', 'Expected%', 'WL Ratio', 'Profitable%', 'Period', 'Factor']);
+    expect(phoneSignalColumns.at(-1)!.format!(row({ factor: 'roc_curve', timeframe: 'weekly' }))).toBe('ROC Curve (Weekly)');
   });
 });
