@@ -35,6 +35,8 @@ test.describe('ARIMA', () => {
     await expect(pred.locator('svg [data-testid="arima-band"]')).toHaveCount(1);
     await pred.getByRole('button', { name: 'Show data' }).click();
     expect(await cellsOf(page.getByTestId('arima-forecast-row'))).toEqual(forecastRows(api));
+    const [image] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save Price and Predictions as image' }).click()]);
+    expect(image.suggestedFilename()).toMatch(/\.png$/);
     for (const title of ['Residual', 'ACF', 'PACF', 'PP Plot', 'QQ Plot']) await expect(page.getByRole('region', { name: title, exact: true }).locator('svg[role="presentation"]')).toHaveCount(1);
 
     const coef = page.getByRole('table', { name: 'ARIMA coefficients' });
