@@ -42,6 +42,15 @@ async function login(page: Page, identifier: string, pw: string, remember: boole
   await form.getByRole('button', { name: 'Login' }).click();
 }
 
+/** Dialogs fade in; a screenshot mid-transition shows the page through the form. */
+const settle = (page: Page) => page.waitForTimeout(400);
+
+/** The navbar's last control (colour toggle) must be fully on screen. */
+async function expectNavbarFits(page: Page, width: number) {
+  const box = await banner(page).getByRole('button', { name: /^Switch to/ }).boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+}
+
 const storedToken = (page: Page) =>
   page.evaluate(() => ({
     local: localStorage.getItem('tapewatch_token'),
@@ -188,13 +197,17 @@ test.describe('account journey', () => {
         await page.goto('/subscriptioncards');
         await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
         await expect(page.getByRole('dialog', { name: 'Promotion' })).toBeVisible();
+        await expectNavbarFits(page, width);
+        await settle(page);
         await page.screenshot({ path: join(shots, `plans-promo-${width}-${mode}.png`) });
         await page.getByRole('button', { name: 'Sign Up for Basic' }).click();
         await expect(page.getByTestId('signup-plan')).toHaveText('Basic plan $39 / month');
+        await settle(page);
         await page.screenshot({ path: join(shots, `signup-${width}-${mode}.png`) });
         await page.keyboard.press('Escape');
         await banner(page).getByRole('button', { name: 'Login' }).click();
         await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+        await settle(page);
         await page.screenshot({ path: join(shots, `login-${width}-${mode}.png`) });
         await page.keyboard.press('Escape');
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -205,6 +218,7 @@ test.describe('account journey', () => {
         await page.goto('/profile');
         await expect(page.getByTestId('profile-subscription')).toHaveText('Free');
         await expect(banner(page).getByRole('link', { name: 'Subscribe' })).toBeVisible();
+        await expectNavbarFits(page, width);
         await page.screenshot({ path: join(shots, `profile-${width}-${mode}.png`) });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.unroute('**/api/get_user_info');

@@ -3,11 +3,13 @@ import { apiGet, renewSession } from './api-client.ts';
 import { dismissAlert } from './alert-store.ts';
 import {
   clearToken,
+  getTokenVersion,
   isTokenExpired,
   readRefreshToken,
   readToken,
   REFRESH_STORAGE_KEY,
   saveToken,
+  subscribeToken,
   TOKEN_STORAGE_KEY,
   tokenExpiry,
 } from './session-token.ts';
@@ -37,6 +39,17 @@ describe('session token storage', () => {
     expect(readToken()).toBe('d.e.f');
     clearToken();
     expect([readToken(), readRefreshToken()]).toEqual([null, null]);
+  });
+
+  it('follows a login or logout in another tab (storage event on the token keys only)', () => {
+    let calls = 0;
+    const off = subscribeToken(() => (calls += 1));
+    const before = getTokenVersion();
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_STORAGE_KEY }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'tapewatch_color_mode' }));
+    off();
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_STORAGE_KEY }));
+    expect([calls, getTokenVersion() - before]).toEqual([1, 1]);
   });
 
   it('reads the exp claim; a token is valid only while exp lies in the future', () => {

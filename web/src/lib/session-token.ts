@@ -45,9 +45,18 @@ export function getTokenVersion(): number {
   return version;
 }
 
+function onStorage(event: StorageEvent): void {
+  // Another tab logged in or out (localStorage is shared): follow it.
+  if (event.key === null || event.key === TOKEN_STORAGE_KEY || event.key === REFRESH_STORAGE_KEY) changed();
+}
+
 export function subscribeToken(listener: () => void): () => void {
+  if (listeners.size === 0 && typeof window !== 'undefined') window.addEventListener('storage', onStorage);
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+  };
 }
 
 /** "Remember me" keeps the token in localStorage; otherwise it lives in sessionStorage. */

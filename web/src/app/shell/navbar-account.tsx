@@ -21,15 +21,17 @@ export function NavbarAccount({ compact }: { compact: boolean }) {
   const client = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const size = compact ? 'small' : 'medium';
+  // At 375 px the logo, two buttons and the colour toggle must share one line.
+  const fit = compact ? { whiteSpace: 'nowrap', minWidth: 0, px: 1 } : { whiteSpace: 'nowrap' };
 
   if (user === null) return null; // still restoring the session: no flicker of the wrong state
   if (!loggedIn) {
     return (
       <>
-        <Button component={RouterLink} to="/subscriptioncards" variant="contained" size={size} disableElevation>
+        <Button component={RouterLink} to="/subscriptioncards" variant="contained" size={size} disableElevation sx={fit}>
           Sign Up
         </Button>
-        <Button onClick={() => openForm('login')} size={size}>
+        <Button onClick={() => openForm('login')} size={size} sx={fit}>
           Login
         </Button>
       </>
@@ -39,7 +41,7 @@ export function NavbarAccount({ compact }: { compact: boolean }) {
   return (
     <>
       {isFreeSubscription(subscription) && (
-        <Button component={RouterLink} to="/subscriptioncards" variant="contained" size={size} disableElevation>
+        <Button component={RouterLink} to="/subscriptioncards" variant="contained" size={size} disableElevation sx={fit}>
           Subscribe
         </Button>
       )}

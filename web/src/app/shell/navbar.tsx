@@ -26,7 +26,7 @@ export function Navbar({ isMobile, onOpenMenu }: NavbarProps) {
       color="inherit"
       sx={{ zIndex: (t) => t.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}
     >
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
         {isMobile && (
           <IconButton edge="start" onClick={onOpenMenu} aria-label="Open navigation menu">
             <MenuIcon />
@@ -37,7 +37,7 @@ export function Navbar({ isMobile, onOpenMenu }: NavbarProps) {
           to="/"
           underline="none"
           color="inherit"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700, fontSize: '1.25rem' }}
+          sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 }, fontWeight: 700, fontSize: { xs: '1.1rem', sm: '1.25rem' } }}
         >
           <ShowChartIcon color="primary" aria-hidden />
           Tapewatch

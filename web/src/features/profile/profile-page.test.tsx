@@ -10,6 +10,8 @@ import { DELETE_CONFIRMATION } from './profile-page.tsx';
 
 setupAccountTests();
 
+// The alert dialog only (the promo popup is a dialog too).
+const alertDialog = () => document.querySelector('[aria-describedby="alert-dialog-message"]');
 const user = (subscription: string) => ({ username: 'trader_1', email: 'trader@example.com', subscription });
 
 describe('profile page', () => {
@@ -38,20 +40,22 @@ describe('profile page', () => {
     });
     const { location } = renderApp('/profile');
     await u.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: '' });
     expect(within(dialog).getByText(DELETE_CONFIRMATION)).toBeTruthy();
     expect(DELETE_CONFIRMATION).toBe('Are you sure you want to delete your account? Please cancel any paid subscription before you proceed.');
     await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(alertDialog()).toBeNull());
     // Escape is a "no" as well.
     await u.click(await screen.findByRole('button', { name: 'Delete' }));
     await screen.findByText(DELETE_CONFIRMATION);
     await u.keyboard('{Escape}');
     await waitFor(() => expect(getAlertState().open).toBe(false));
+    await waitFor(() => expect(alertDialog()).toBeNull());
     expect(api.to('/api/delete_user')).toHaveLength(0);
     expect(readToken()).not.toBeNull();
 
     await u.click(await screen.findByRole('button', { name: 'Delete' }));
-    await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await u.click(within(await screen.findByRole('dialog', { name: '' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.to('/api/delete_user')).toHaveLength(1));
     expect(api.to('/api/delete_user')[0]?.method).toBe('POST');
     await waitFor(() => expect(readToken()).toBeNull());

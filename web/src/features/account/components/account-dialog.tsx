@@ -32,6 +32,8 @@ export function AccountDialog({ title, submitLabel, busy, onSubmit, children, fo
       maxWidth="xs"
       fullWidth
       aria-labelledby="account-form-title"
+      // Phones: use the width instead of MUI's 32 px side margins.
+      slotProps={{ paper: { sx: { m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: 'calc(100% - 64px)' } } } }}
     >
       <DialogTitle id="account-form-title" sx={{ pr: 6 }}>
         {title}
