@@ -30,6 +30,8 @@ export type FlowColumnId =
 
 export interface FlowColumn extends ColumnDef<FlowTrade> {
   id: FlowColumnId;
+  /** Header under 850 px, where every pixel counts. */
+  compactHeader?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export const FLOW_COLUMNS: readonly FlowColumn[] = [
   { id: 'time', header: 'Time', value: (t) => t.time, firstDirection: 'desc' },
   { id: 'ticker', header: 'Ticker', value: (t) => t.ticker },
   { id: 'put_call', header: 'C/P', value: (t) => t.put_call },
-  { id: 'strike', header: 'Strike ($)', value: (t) => t.strike_price, format: (t) => decimal.format(t.strike_price), align: 'right' },
+  { id: 'strike', header: 'Strike ($)', compactHeader: 'Strike', value: (t) => t.strike_price, format: (t) => decimal.format(t.strike_price), align: 'right' },
   { id: 'dte', header: 'DTE', value: (t) => t.DTE, align: 'right', hideBelow: FLOW_TIERS.hideDetail },
   { id: 'fill', header: 'Fill', value: (t) => t.fill, hideBelow: FLOW_TIERS.hideFill },
   { id: 'price', header: 'Price', value: (t) => t.price, format: (t) => decimal.format(t.price), align: 'right', hideBelow: FLOW_TIERS.hideCompact },

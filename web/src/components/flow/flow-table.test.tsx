@@ -68,7 +68,11 @@ describe('FlowTable', () => {
     render(<FlowTable trades={rows} />);
     expect(headers()).toEqual(['Date', 'Time', 'Ticker', 'C/P', 'Strike ($)', 'Price', 'Size', 'Type', 'Score', 'Premium']);
     setWidth(375);
-    expect(headers()).toEqual(['Date', 'Time', 'Ticker', 'C/P', 'Strike ($)', 'Premium']);
+    expect(headers()).toEqual(['Date', 'Time', 'Ticker', 'C/P', 'Strike', 'Premium']);
+    // Phones show month-day, with the full date as the cell's title.
+    const dateCell = within(screen.getAllByTestId('flow-row')[0]!).getAllByRole('cell')[0]!;
+    expect(dateCell.textContent).toBe('03-08');
+    expect(dateCell.querySelector('[title]')?.getAttribute('title')).toBe('2024-03-08');
   });
 
   it('pages 12 rows at a time and returns to page 1 with a new dataset', async () => {

@@ -62,7 +62,7 @@ interface FlowRowProps {
 }
 
 /** Phones: tighter cells so the six remaining columns fit 375 px. */
-const DENSE_CELL = { px: 0.75, fontSize: 12 } as const;
+const DENSE_CELL = { px: 0.5, fontSize: 12 } as const;
 
 /** Memoised: prepending a trade renders one new row, not the page. */
 const FlowRow = memo(function FlowRow({ trade, columns, marked, dense }: FlowRowProps) {
@@ -93,7 +93,16 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked, dense }: FlowRow
             ...(c.id === 'put_call' && { color: trade.put_call === 'Call' ? 'success.main' : 'error.main', fontWeight: 600 }),
           }}
         >
-          {c.id === 'score' ? <ScoreCell score={trade.score} /> : c.format ? c.format(trade) : String(c.value(trade) ?? '')}
+          {c.id === 'score' ? (
+            <ScoreCell score={trade.score} />
+          ) : dense && c.id === 'date' ? (
+            // Phones: month-day keeps the six columns within 375 px; the full date is the cell title.
+            <span title={trade.date}>{trade.date.slice(5)}</span>
+          ) : c.format ? (
+            c.format(trade)
+          ) : (
+            String(c.value(trade) ?? '')
+          )}
         </TableCell>
       ))}
     </TableRow>
@@ -144,9 +153,15 @@ export function FlowTable({ trades, live = false, newestKey = null, pageSize = F
                       active={active}
                       direction={active ? sort.direction : (c.firstDirection ?? 'asc')}
                       onClick={() => onSort(c)}
-                      sx={active ? { color: 'primary.main', '& .MuiTableSortLabel-icon': { color: 'primary.main !important' } } : undefined}
+                      sx={
+                        active
+                          ? { color: 'primary.main', '& .MuiTableSortLabel-icon': { color: 'primary.main !important' } }
+                          : tier === 0
+                            ? { '& .MuiTableSortLabel-icon': { display: 'none' } }
+                            : undefined
+                      }
                     >
-                      {c.header}
+                      {tier === 0 ? (c.compactHeader ?? c.header) : c.header}
                     </TableSortLabel>
                   </TableCell>
                 );

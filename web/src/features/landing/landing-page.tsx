@@ -45,7 +45,7 @@ export function LandingPage() {
         <SectionHeading title="Every large trade, as it prints">
           Block and sweep orders with their fill, size against open interest and a 0 to 1 score. Click a header to sort.
         </SectionHeading>
-        <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+        <Paper variant="outlined" sx={{ p: { xs: 0.5, sm: 2 } }}>
           <FlowTable trades={trades} ariaLabel="Sample options flow" />
           <Box component="p" sx={{ m: 0, mt: 1, fontSize: 12, color: 'text.secondary' }}>
             {SAMPLE_NOTE}
