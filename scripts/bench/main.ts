@@ -10,6 +10,7 @@ import { routeList } from '@tapewatch/shared/api/routes';
 import { schedules } from '@tapewatch/functions/jobs/schedules';
 import { createSearchIndex } from '@tapewatch/functions/domain/tickers/search';
 import { readListings } from '../demo-data/universe.ts';
+import { benchAccounts } from './accounts.ts';
 import { benchAnalytics } from './analytics.ts';
 import { measureInitialJs } from './bundle-size.ts';
 import { benchPages, benchQueries } from './endpoints.ts';
@@ -29,6 +30,8 @@ const budgetFor = (path: string): number | '' =>
   budgets[path] ??
   (/(short_interest|dark_pool|option_walls|option_minmax|sector_rotation|mc_heatmap|spy_to_vix|clusters_table|sp500|get_signals)/.test(path) ? 30 : '');
 
+// The account bench logs one user in thousands of times: limits must not throttle the load itself.
+process.env.RATE_LIMIT_MULTIPLIER ??= '1000000';
 const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-bench-'));
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
 
@@ -52,6 +55,11 @@ for (const r of routeList.filter((r) => r.method === 'GET')) {
 }
 console.table(latency.map((l) => ({ ...l, budgetP99: budgetFor(l.path) })));
 results.endpoints = latency;
+
+console.log(`\nAccounts (10 connections, ${seconds} s each; seeded user)`);
+const accounts = await benchAccounts(second.url, 10, seconds);
+console.table(accounts.map((l) => ({ ...l, budgetP99: l.path.includes('login') ? 150 : 20 })));
+results.accounts = accounts;
 
 console.log('\nAnalytics kernels (median)');
 const kernels = await benchAnalytics();

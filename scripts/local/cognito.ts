@@ -55,6 +55,7 @@ export async function startLocalCognito(dir: string): Promise<LocalCognito> {
     KMSConfig: { credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, region: 'local' },
     ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
   };
+  capRefreshTokens();
   const clock = new services.DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(join(dir, 'db'));
   const cognitoFactory = new (cl('services/cognitoService').CognitoServiceFactoryImpl)(
@@ -100,6 +101,22 @@ export async function startLocalCognito(dir: string): Promise<LocalCognito> {
   });
   process.env.CHECKOUT_TICKET_SECRET ??= ids.checkoutSecret;
   return local;
+}
+
+/**
+ * cognito-local appends every refresh token to the user's record and rewrites the whole pool file
+ * on each login, so logins slow down linearly with their count. Locally only the newest 20 per
+ * user stay valid (Cognito itself keeps them all for their lifetime).
+ */
+function capRefreshTokens(): void {
+  const proto = cl('services/userPoolService').UserPoolServiceImpl.prototype;
+  if (proto.__tapewatchCapped) return;
+  const store = proto.storeRefreshToken;
+  proto.storeRefreshToken = function (this: unknown, ctx: unknown, token: string, user: { RefreshTokens?: string[] }) {
+    const kept = Array.isArray(user.RefreshTokens) ? user.RefreshTokens.slice(-19) : [];
+    return store.call(this, ctx, token, { ...user, RefreshTokens: kept });
+  };
+  proto.__tapewatchCapped = true;
 }
 
 async function ensurePool(endpoint: string, idsFile: string): Promise<Ids> {

@@ -20,6 +20,7 @@ declare module 'autocannon' {
     duration?: number;
     method?: string;
     headers?: Record<string, string>;
+    body?: string;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { appKeys } from './keys.ts';
 import { tableName } from './tables.ts';
 
@@ -33,6 +33,28 @@ export class UsersRepository {
   async getProfile(userId: string): Promise<UserProfile | null> {
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: appKeys.userProfile(userId) }));
     return out.Item ? toProfile(out.Item) : null;
+  }
+
+  /**
+   * The per-request auth read: profile and access-token denial in one round trip. The plan is
+   * read here on every request because webhooks change it.
+   */
+  async getSession(userId: string, tokenId: string, now: Date): Promise<{ profile: UserProfile | null; denied: boolean }> {
+    const profileKey = appKeys.userProfile(userId);
+    const denyKey = appKeys.deniedAccessToken(tokenId);
+    const out = await this.db.send(new BatchGetCommand({ RequestItems: { [this.table]: { Keys: [profileKey, denyKey] } } }));
+    let items = out.Responses?.[this.table] ?? [];
+    // Unprocessed keys are rare (throttling); fall back to plain reads rather than loop.
+    if (out.UnprocessedKeys && Object.keys(out.UnprocessedKeys).length > 0) {
+      const again = await Promise.all([profileKey, denyKey].map((Key) => this.db.send(new GetCommand({ TableName: this.table, Key }))));
+      items = again.flatMap((r) => (r.Item ? [r.Item] : []));
+    }
+    const profile = items.find((it) => it.pk === profileKey.pk);
+    const deny = items.find((it) => it.pk === denyKey.pk);
+    return {
+      profile: profile ? toProfile(profile) : null,
+      denied: deny !== undefined && (deny.ttl as number) >= Math.floor(now.getTime() / 1000),
+    };
   }
 
   async userIdForEmail(email: string): Promise<string | null> {

@@ -1,4 +1,3 @@
-import { AccountTokensRepository } from '../data/account-tokens-repository.ts';
 import { documentClient } from '../data/client.ts';
 import { UsersRepository } from '../data/users-repository.ts';
 import type { Authenticator } from '../lib/auth-guard.ts';
@@ -11,11 +10,7 @@ import { identity } from './identity.ts';
 export const cognitoAuthenticator: Authenticator = async (token) => {
   const verified = await identity().verifyAccessToken(token);
   if (!verified) return null;
-  const db = documentClient();
-  const [profile, denied] = await Promise.all([
-    new UsersRepository(db).getProfile(verified.userId),
-    new AccountTokensRepository(db).isAccessTokenDenied(verified.tokenId, new Date()),
-  ]);
+  const { profile, denied } = await new UsersRepository(documentClient()).getSession(verified.userId, verified.tokenId, new Date());
   if (!profile || denied) return null;
   return {
     userId: profile.userId,

@@ -11,46 +11,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { IdentityAuthError, unverifiedClaims, type Identity, type IdentityUser, type SessionTokens, type VerifiedAccessToken } from './identity-types.ts';
 
-export interface IdentityUser {
-  userId: string;
-  email: string;
-  /** The product username (preferred_username attribute). */
-  username: string;
-  confirmed: boolean;
-}
-
-export interface SessionTokens {
-  accessToken: string;
-  refreshToken?: string;
-  expiresIn: number;
-}
-
-export interface VerifiedAccessToken {
-  userId: string;
-  tokenId: string;
-  expiresAt: number;
-}
-
-/** Outcomes of a password login that the handler turns into different alerts. */
-export class IdentityAuthError extends Error {
-  constructor(readonly reason: 'bad_credentials' | 'not_confirmed') {
-    super(reason);
-  }
-}
-
-/** The identity port: Cognito on AWS, cognito-local in the local runtime (same calls). */
-export interface Identity {
-  signUp(email: string, password: string, username: string): Promise<string>;
-  findByEmail(email: string): Promise<IdentityUser | null>;
-  confirm(userId: string, email: string): Promise<void>;
-  login(email: string, password: string): Promise<SessionTokens>;
-  refresh(refreshToken: string): Promise<SessionTokens | null>;
-  revoke(refreshToken: string): Promise<void>;
-  setPassword(userId: string, password: string): Promise<void>;
-  deleteUser(userId: string): Promise<void>;
-  verifyAccessToken(token: string): Promise<VerifiedAccessToken | null>;
-}
+export { IdentityAuthError, unverifiedClaims, type Identity, type IdentityUser, type SessionTokens, type VerifiedAccessToken };
 
 const env = (name: string): string => {
   const v = process.env[name];
@@ -59,14 +22,9 @@ const env = (name: string): string => {
 };
 const errName = (err: unknown): string => (err as { name?: string }).name ?? '';
 
-/** Reads the `exp` claim without verifying (tokens we just received from Cognito itself). */
 function secondsLeft(jwt: string): number {
-  try {
-    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
-    return payload.exp ? Math.max(0, payload.exp - Math.floor(Date.now() / 1000)) : 3600;
-  } catch {
-    return 3600;
-  }
+  const { exp } = unverifiedClaims(jwt);
+  return exp ? Math.max(0, exp - Math.floor(Date.now() / 1000)) : 3600;
 }
 
 export class CognitoIdentity implements Identity {
@@ -207,7 +165,24 @@ export class CognitoIdentity implements Identity {
     }
   }
 
+  /** Signature checks are the costly part of every authenticated request; a verified token stays so until exp. */
+  private readonly verified = new Map<string, VerifiedAccessToken>();
+
   async verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.expiresAt > Date.now() / 1000) return hit;
+      this.verified.delete(token);
+    }
+    const result = await this.verifySignature(token);
+    if (result) {
+      if (this.verified.size >= 5000) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, result);
+    }
+    return result;
+  }
+
+  private async verifySignature(token: string): Promise<VerifiedAccessToken | null> {
     try {
       const payload = await this.verifier.verify(token, {});
       if (!payload.sub || !payload.exp) return null;

@@ -90,7 +90,8 @@ function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M 
   return {
     ...def,
     body: (def.body ?? noBody) as B,
-    reads: def.reads ?? [],
+    // user/subscriber routes load the caller's profile (and token denylist) from the app table.
+    reads: def.auth === 'public' ? (def.reads ?? []) : [...new Set<TableName>([...(def.reads ?? []), 'app'])],
     writes: def.writes ?? [],
     cacheSeconds: def.cacheSeconds ?? 0,
   };

@@ -1,7 +1,7 @@
 import type { AccountTokensRepository } from '../../data/account-tokens-repository.ts';
 import type { RateLimitRepository } from '../../data/rate-limit-repository.ts';
 import type { UserProfile, UsersRepository } from '../../data/users-repository.ts';
-import type { Identity, IdentityUser } from '../../platform/identity.ts';
+import type { Identity, IdentityUser } from '../../platform/identity-types.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { RateLimitedError } from '../../lib/errors.ts';
 import { ACCOUNT_MESSAGES } from '@tapewatch/shared/schemas/accounts';

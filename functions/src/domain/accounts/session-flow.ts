@@ -11,7 +11,7 @@ import {
 import { alertBody } from '@tapewatch/shared/api/alert';
 import type { Caller } from '../../lib/auth-guard.ts';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors.ts';
-import { IdentityAuthError } from '../../platform/identity.ts';
+import { IdentityAuthError, unverifiedClaims } from '../../platform/identity-types.ts';
 import { ensureProfile, enforceLimit, type AccountDeps } from './deps.ts';
 import { LINK_TOKEN_SECONDS, resetEmail } from './policies.ts';
 import { hashLinkToken, newLinkToken } from './secrets.ts';
@@ -27,9 +27,11 @@ export async function login(deps: AccountDeps, req: LoginRequest, ip: string): P
   const problem = loginProblem(req);
   if (problem) throw new BadRequestError(problem);
   const identifier = req.username_or_email.trim();
-  await enforceLimit(deps, 'login-ip', ip);
-  await enforceLimit(deps, 'login-account', identifier.toLowerCase());
-  const email = identifier.includes('@') ? normalizeEmail(identifier) : (await deps.users.getUsernameClaim(identifier))?.email;
+  const [email] = await Promise.all([
+    identifier.includes('@') ? normalizeEmail(identifier) : deps.users.getUsernameClaim(identifier).then((c) => c?.email),
+    enforceLimit(deps, 'login-ip', ip),
+    enforceLimit(deps, 'login-account', identifier.toLowerCase()),
+  ]);
   const failed = { status: 401, body: alertBody(ACCOUNT_MESSAGES.loginFailed) };
   if (!email) return failed;
   let tokens;
@@ -40,9 +42,8 @@ export async function login(deps: AccountDeps, req: LoginRequest, ip: string): P
     if (err.reason === 'bad_credentials') return failed;
     return { status: 403, body: { ...alertBody(ACCOUNT_MESSAGES.notConfirmed), alert_action: RESEND_CONFIRMATION_ACTION } };
   }
-  const verified = await deps.identity.verifyAccessToken(tokens.accessToken);
-  if (!verified) throw new Error('Cognito issued a token that does not verify');
-  let profile = await deps.users.getProfile(verified.userId);
+  const userId = unverifiedClaims(tokens.accessToken).sub;
+  let profile = userId ? await deps.users.getProfile(userId) : null;
   if (!profile) {
     const user = await deps.identity.findByEmail(email);
     profile = user ? await ensureProfile(deps, user) : null;

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, emailProblem, normalizeEmail, signupProblem, type Plan } from '@tapewatch/shared/schemas/accounts';
 import type { UserProfile } from '../../data/users-repository.ts';
-import { IdentityAuthError } from '../../platform/identity.ts';
+import { IdentityAuthError } from '../../platform/identity-types.ts';
 import { BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { ensureProfile, enforceLimit, type AccountDeps } from './deps.ts';
 import { confirmationEmail, LINK_TOKEN_SECONDS, ORPHAN_CLAIM_SECONDS, RESEND_QUIET_SECONDS } from './policies.ts';
