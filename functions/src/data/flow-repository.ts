@@ -125,13 +125,17 @@ export class FlowRepository {
   }
 }
 
+/** Packed trades first; a live item whose trade the end-of-day ingest already packed is skipped. */
 function tradesOf(items: readonly Record<string, unknown>[]): FlowTrade[] {
   const out: FlowTrade[] = [];
   const nowSec = Date.now() / 1000;
+  for (const it of items) if (it.z instanceof Uint8Array) for (const t of JSON.parse(gunzipSync(it.z).toString('utf8')) as FlowTrade[]) out.push(t);
+  const packed = new Set(out.map((t) => t.key));
   for (const it of items) {
-    if (it.z instanceof Uint8Array) out.push(...(JSON.parse(gunzipSync(it.z).toString('utf8')) as FlowTrade[]));
     // Expired live items count as absent (TTL deletion lags; dynalite has none).
-    else if (typeof it.trade === 'string' && !(typeof it.ttl === 'number' && it.ttl < nowSec)) out.push(JSON.parse(it.trade) as FlowTrade);
+    if (typeof it.trade !== 'string' || (typeof it.ttl === 'number' && it.ttl < nowSec)) continue;
+    const t = JSON.parse(it.trade) as FlowTrade;
+    if (!packed.has(t.key)) out.push(t);
   }
   return out;
 }

@@ -3,7 +3,14 @@ import { MAX_HISTORICAL_ROWS } from '@tapewatch/shared/schemas/flow';
 import { compileFilters, equalTickers } from '@tapewatch/shared/flow/filters';
 import { compareNewestFirst } from '../domain/flow/trade.ts';
 import { BadRequestError } from '../lib/errors.ts';
-import type { FlowRepository } from './flow-repository.ts';
+import { TtlLru } from '../lib/lru.ts';
+import type { DayRead, FlowRepository } from './flow-repository.ts';
+
+/**
+ * Parsed past days, per container: a closed day changes only when re-ingested, and then its
+ * trade count (part of the key) changes too. Today is always read fresh (live trades arrive).
+ */
+const pastDays = new TtlLru<DayRead>(16, 10 * 60_000);
 
 /** Trades a query may examine before it stops and says capped (about 40 demo days). */
 export const MAX_SCANNED_TRADES = 120_000;
@@ -19,7 +26,13 @@ export interface FlowSearchResult {
  * and sorted newest first, until 10,000 rows or the scan bound. An Equal Ticker filter reads only
  * those tickers' items through the ticker index instead of whole days.
  */
-export async function searchFlow(repo: FlowRepository, dates: FlowDates, filters: readonly FlowFilter[] = [], limits = { rows: MAX_HISTORICAL_ROWS, scan: MAX_SCANNED_TRADES }): Promise<FlowSearchResult> {
+export async function searchFlow(
+  repo: FlowRepository,
+  dates: FlowDates,
+  filters: readonly FlowFilter[] = [],
+  limits = { rows: MAX_HISTORICAL_ROWS, scan: MAX_SCANNED_TRADES },
+  today = '9999-12-31',
+): Promise<FlowSearchResult> {
   const compiled = compileFilters(filters.map((f) => ({ ...f, value: f.value ?? null })));
   if (compiled.errors.length > 0) throw new BadRequestError(`Invalid filters: ${compiled.errors.join('; ')}.`);
   const tickers = equalTickers(filters);
@@ -32,8 +45,9 @@ export async function searchFlow(repo: FlowRepository, dates: FlowDates, filters
       capped = true;
       break;
     }
-    const date = days[i]!.date;
-    const reads = tickers ? await Promise.all(tickers.map((t) => repo.readTickerDay(t, date))) : [await repo.readDay(date)];
+    const { date, trades: count } = days[i]!;
+    const whole = () => (date < today ? pastDays.get(`${date}#${count}`, () => repo.readDay(date)) : repo.readDay(date));
+    const reads = tickers ? await Promise.all(tickers.map((t) => repo.readTickerDay(t, date))) : [await whole()];
     const dayTrades = reads.flatMap((r) => r.trades);
     scanned += dayTrades.length;
     const matched = dayTrades.filter(compiled.predicate).sort(compareNewestFirst);

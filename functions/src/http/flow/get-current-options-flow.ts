@@ -1,9 +1,10 @@
+import type { ResponseOf } from '@tapewatch/shared/api/routes';
 import { MAX_HISTORICAL_ROWS } from '@tapewatch/shared/schemas/flow';
 import { keyStats } from '@tapewatch/shared/flow/key-stats';
 import { documentClient } from '../../data/client.ts';
 import { FlowRepository } from '../../data/flow-repository.ts';
 import { compareNewestFirst } from '../../domain/flow/trade.ts';
-import { defineHandler } from '../../lib/http.ts';
+import { defineHandler, JsonText } from '../../lib/http.ts';
 import { clockFor } from '../../platform/clock.ts';
 import { withGzip } from './gzip.ts';
 
@@ -13,6 +14,7 @@ export const handler = withGzip(
     const date = clockFor().today();
     const { trades } = await new FlowRepository(documentClient()).readDay(date);
     const flow = trades.sort(compareNewestFirst).slice(0, MAX_HISTORICAL_ROWS);
-    return { date, options_flow: flow, key_stats: keyStats(flow) };
+    // Stored trades hold finite numbers only: plain JSON.stringify equals toJson without its replacer.
+    return new JsonText<ResponseOf<'get_current_options_flow'>>(JSON.stringify({ date, options_flow: flow, key_stats: keyStats(flow) }));
   }),
 );
