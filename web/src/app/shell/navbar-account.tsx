@@ -1,16 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import LogoutIcon from '@mui/icons-material/Logout';
-import PersonIcon from '@mui/icons-material/Person';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { openForm } from '../../features/account/forms-store.ts';
 import { isFreeSubscription, logout, useSession } from '../../lib/session.ts';
+
+// The menu (MUI Menu, ~9 kB gzip) loads on first open: most visitors never log in.
+const NavbarAccountMenu = lazy(() => import('./navbar-account-menu.tsx').then((m) => ({ default: m.NavbarAccountMenu })));
 
 /**
  * Navbar account entries (spec part 2 section 2.18): logged out, Sign Up (to the plans) and Login;
@@ -54,25 +52,11 @@ export function NavbarAccount({ compact }: { compact: boolean }) {
           {user.username}
         </Button>
       )}
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <MenuItem component={RouterLink} to="/profile" onClick={close}>
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          Profile
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            void logout(client);
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          Logout
-        </MenuItem>
-      </Menu>
+      {anchor && (
+        <Suspense fallback={null}>
+          <NavbarAccountMenu anchor={anchor} onClose={close} onLogout={() => void logout(client)} />
+        </Suspense>
+      )}
     </>
   );
 }

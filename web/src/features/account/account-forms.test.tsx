@@ -86,7 +86,7 @@ describe('account forms and navbar', () => {
     expect(within(await banner()).getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscriptioncards');
     expect(api.to('/api/get_user_info').at(-1)?.auth).toBe(`Bearer ${token}`);
     await user.click(menuButton);
-    expect(screen.getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    expect((await screen.findByRole('menuitem', { name: 'Profile' })).getAttribute('href')).toBe('/profile');
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await within(await banner()).findByRole('button', { name: 'Login' });
     expect(api.to('/api/submit_logout')[0]?.auth).toBe(`Bearer ${token}`);
