@@ -38,9 +38,12 @@ export function XyFrame({ width, height, compact, xDomain, yDomain, xTicks, form
   const margin = { top: 10, right: compact ? 10 : 20, bottom: (xLabel ? 44 : 28) + (legend.length ? 20 : 0), left: compact ? 44 : 58 };
   const plot = { left: margin.left, top: margin.top, width: Math.max(10, width - margin.left - margin.right), height: Math.max(10, height - margin.top - margin.bottom) };
   const [y0, y1] = yDomain[0] === yDomain[1] ? [yDomain[0] - 1, yDomain[1] + 1] : yDomain;
-  const yTicks = niceTicks(y0, y1, compact ? 4 : 6);
-  const yMin = Math.min(y0, yTicks[0] ?? y0);
-  const yMax = Math.max(y1, yTicks.at(-1) ?? y1);
+  // Extend the axis to the round ticks around the data, so the lowest and highest values get a label.
+  const nice = niceTicks(y0, y1, compact ? 4 : 6);
+  const step = nice.length > 1 ? nice[1]! - nice[0]! : 0;
+  const yMin = step ? Math.floor(y0 / step + 1e-9) * step : y0;
+  const yMax = step ? Math.ceil(y1 / step - 1e-9) * step : y1;
+  const yTicks = step ? Array.from({ length: Math.round((yMax - yMin) / step) + 1 }, (_, i) => Number((yMin + i * step).toPrecision(12))) : nice;
   const [x0, x1] = xDomain[0] === xDomain[1] ? [xDomain[0] - 1, xDomain[1] + 1] : xDomain;
   const x = (v: number) => plot.left + ((v - x0) / (x1 - x0)) * plot.width;
   const y = (v: number) => plot.top + ((yMax - v) / (yMax - yMin || 1)) * plot.height;
