@@ -132,7 +132,7 @@ describe('options flow endpoints', () => {
     });
     expect(res.headers['content-encoding']).toBe('gzip');
     const json = gunzipSync(res.body).toString('utf8');
-    expect(res.body.length).toBeLessThan(json.length / 5);
+    expect(res.body.length).toBeLessThan(json.length / 4);
     expect(JSON.parse(json).options_flow).toHaveLength(10_000);
   });
 
