@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { mockApi, renderApp } from '../../test/render-app.tsx';
+import { getFormsState, resetForms } from '../account/forms-store.ts';
 import { fakeJwt } from '../../lib/session-test-utils.ts';
 import { saveToken } from '../../lib/session-token.ts';
 import { CONVERSION_EVENT, recordConversion } from './conversion.ts';
@@ -22,6 +24,13 @@ describe('subscription page', () => {
     expect((pay as HTMLButtonElement).disabled).toBe(true);
     expect(pay.parentElement?.getAttribute('title')).toBe(CHECKOUT_UNAVAILABLE);
     expect(screen.getByText(CHECKOUT_UNAVAILABLE)).toBeTruthy();
+  });
+
+  it('sends a visitor to Sign Up with the Basic plan first', async () => {
+    resetForms();
+    renderApp('/subscription');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Up for Basic first' }, { timeout: 15_000 }));
+    expect(getFormsState()).toMatchObject({ open: 'signup', plan: 'basic' });
   });
 });
 
