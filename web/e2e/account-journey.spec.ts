@@ -196,7 +196,7 @@ test.describe('account journey', () => {
         await page.addInitScript((m) => localStorage.setItem('tapewatch_color_mode', m), mode);
         await page.goto('/subscriptioncards');
         await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
-        await expect(page.getByRole('dialog', { name: 'Promotion' })).toBeVisible();
+        await expect(page.getByRole('complementary', { name: 'Promotion' })).toBeVisible();
         await expectNavbarFits(page, width);
         await settle(page);
         await page.screenshot({ path: join(shots, `plans-promo-${width}-${mode}.png`) });

@@ -15,18 +15,18 @@ describe('promo popup', () => {
     const user = userEvent.setup();
     accountApi({ '/api/get_app_info': [200, demoInfo] });
     const { location } = renderApp('/nowhere');
-    const popup = await screen.findByRole('dialog', { name: 'Promotion' });
+    const popup = await screen.findByRole('complementary', { name: 'Promotion' });
     expect(within(popup).getByTestId('promo-coupon').textContent).toBe(PROMO.couponCode);
     expect(within(popup).getByRole('link', { name: PROMO.chatName }).getAttribute('href')).toBe(PROMO.chatUrl);
     expect(within(popup).getByRole('button', { name: 'More Info' })).toBeTruthy();
     await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Login' }));
     await screen.findByRole('form', { name: 'Login' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Promotion' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Promotion' })).toBeNull());
     await user.keyboard('{Escape}');
-    const again = await screen.findByRole('dialog', { name: 'Promotion' });
+    const again = await screen.findByRole('complementary', { name: 'Promotion' });
     await user.click(within(again).getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(location.pathname).toBe('/subscriptioncards'));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Promotion' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Promotion' })).toBeNull());
     expect(window.sessionStorage.getItem(PROMO_CLOSED_KEY)).toBe('1');
   });
 
@@ -36,6 +36,6 @@ describe('promo popup', () => {
     renderApp('/nowhere');
     await within(await screen.findByRole('banner')).findByRole('button', { name: 'Account menu' });
     await new Promise((r) => setTimeout(r, 1800));
-    expect(screen.queryByRole('dialog', { name: 'Promotion' })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Promotion' })).toBeNull();
   });
 });

@@ -43,7 +43,8 @@ export function PromoPopup() {
   return (
     <Slide direction="up" in={visible} mountOnEnter unmountOnExit>
       <Paper
-        role="dialog"
+        // Non-modal: an aside in the corner, not a dialog that takes focus or blocks the page.
+        component="aside"
         aria-label="Promotion"
         elevation={8}
         sx={{
