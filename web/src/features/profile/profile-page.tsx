@@ -57,10 +57,14 @@ export function ProfilePage() {
             <Row label="E-mail" value={user.email} testId="profile-email" />
             <Row label="Subscription" value={capitalise(user.subscription)} testId="profile-subscription" />
             {user.subscription === 'basic' && (
-              <Box sx={{ py: 1.25 }}>
-                <Link component="button" type="button" variant="body1" onClick={() => void navigate('/subscription')}>
+              <Box sx={{ py: 1.25, display: 'flex', gap: 1.5, alignItems: 'baseline', flexWrap: 'wrap' }}>
+                {/* The billing portal call (POST /api/manage_subscription) comes with the payments issue. */}
+                <Link component="button" type="button" variant="body1" disabled aria-describedby="manage-status" sx={{ '&:disabled': { color: 'text.disabled', cursor: 'default' } }}>
                   Manage
                 </Link>
+                <Typography id="manage-status" variant="body2" color="text.secondary">
+                  Managing the subscription online is not configured yet; email support to change it.
+                </Typography>
               </Box>
             )}
           </Paper>
