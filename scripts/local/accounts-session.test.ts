@@ -119,6 +119,8 @@ describe('session: refresh, logout, stored plan, delete', () => {
     await expect(authorize('subscriber', headers, currentAuthenticator())).rejects.toMatchObject({ status: 403 });
     const userId = (await identity().findByEmail('payer@example.com'))!.userId;
     await new UsersRepository(documentClient()).setSubscription(userId, 'basic');
+    // Session state is cached for at most 1 s per container; a webhook's change shows after that.
+    await new Promise((r) => setTimeout(r, 1100));
     await expect(authorize('subscriber', headers, currentAuthenticator())).resolves.toMatchObject({ username: 'payer_01', subscription: 'basic' });
     expect((await api.get('get_user_info', { token })).body.subscription).toBe('basic');
   });

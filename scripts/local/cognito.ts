@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -56,6 +56,7 @@ export async function startLocalCognito(dir: string): Promise<LocalCognito> {
     ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
   };
   capRefreshTokens();
+  parseSigningKeyOnce();
   const clock = new services.DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(join(dir, 'db'));
   const cognitoFactory = new (cl('services/cognitoService').CognitoServiceFactoryImpl)(
@@ -119,6 +120,12 @@ function capRefreshTokens(): void {
   proto.__tapewatchCapped = true;
 }
 
+/** cognito-local hands jsonwebtoken its PEM, which re-parses the key for each of the 3 tokens of a login. */
+function parseSigningKeyOnce(): void {
+  const key = cl('keys/cognitoLocal.private.json') as { pem: unknown };
+  if (typeof key.pem === 'string') key.pem = createPrivateKey(key.pem);
+}
+
 async function ensurePool(endpoint: string, idsFile: string): Promise<Ids> {
   const client = new CognitoIdentityProviderClient({
     endpoint,
@@ -143,6 +150,12 @@ async function ensurePool(endpoint: string, idsFile: string): Promise<Ids> {
       UserPoolId: userPoolId,
       ClientName: 'tapewatch-web',
       ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      // Cognito's defaults (cognito-local would otherwise issue 24-hour access tokens).
+      AccessTokenValidity: 1,
+      IdTokenValidity: 1,
+      RefreshTokenValidity: 30,
+      TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+      EnableTokenRevocation: true,
     }),
   );
   const ids: Ids = { userPoolId, clientId: app.UserPoolClient!.ClientId!, checkoutSecret: randomBytes(32).toString('base64url') };

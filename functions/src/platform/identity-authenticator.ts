@@ -1,16 +1,36 @@
 import { documentClient } from '../data/client.ts';
-import { UsersRepository } from '../data/users-repository.ts';
+import { UsersRepository, type UserProfile } from '../data/users-repository.ts';
 import type { Authenticator } from '../lib/auth-guard.ts';
 import { identity } from './identity.ts';
 
 /**
+ * Session state (profile with the stored plan, denylist) read per token, kept for at most one
+ * second per container: a burst of requests from one page costs one read, while a plan change
+ * or a logout elsewhere shows within a second. This container's own logout forgets at once.
+ */
+const SESSION_CACHE_MS = 1000;
+const sessions = new Map<string, { at: number; profile: UserProfile | null; denied: boolean }>();
+
+export function forgetSession(tokenId: string): void {
+  sessions.delete(tokenId);
+}
+
+/**
  * A valid Cognito access token of this app, not logged out, whose user still has a profile.
- * The subscription comes from the stored profile on every request, never from token claims.
+ * The subscription comes from the stored profile, never from token claims.
  */
 export const cognitoAuthenticator: Authenticator = async (token) => {
   const verified = await identity().verifyAccessToken(token);
   if (!verified) return null;
-  const { profile, denied } = await new UsersRepository(documentClient()).getSession(verified.userId, verified.tokenId, new Date());
+  const now = Date.now();
+  let state = sessions.get(verified.tokenId);
+  if (!state || now - state.at > SESSION_CACHE_MS) {
+    const read = await new UsersRepository(documentClient()).getSession(verified.userId, verified.tokenId, new Date(now));
+    state = { at: now, ...read };
+    if (sessions.size >= 5000) sessions.delete(sessions.keys().next().value!);
+    sessions.set(verified.tokenId, state);
+  }
+  const { profile, denied } = state;
   if (!profile || denied) return null;
   return {
     userId: profile.userId,
