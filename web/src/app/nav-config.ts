@@ -11,6 +11,9 @@ import ShowChartIcon from '@mui/icons-material/ShowChart';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import FunctionsIcon from '@mui/icons-material/Functions';
+import WavesIcon from '@mui/icons-material/Waves';
+import StreamIcon from '@mui/icons-material/Stream';
+import CallMadeIcon from '@mui/icons-material/CallMade';
 
 export interface NavItem {
   label: string;
@@ -18,11 +21,18 @@ export interface NavItem {
   icon: SvgIconComponent;
   /** One level of sublinks (e.g. Cluster: Single Stock, All); the group's own path is its first sublink's. */
   children?: readonly NavItem[];
+  /** Shown only to basic subscribers (the Options Flow group). */
+  basicOnly?: boolean;
+}
+
+/** The entries a user sees: basic-only ones only for basic subscribers. */
+export function visibleNavItems(items: readonly NavItem[], basic: boolean): NavItem[] {
+  return items.filter((i) => basic || !i.basicOnly);
 }
 
 /** Every link the sidebar shows, groups replaced by their sublinks, in order. */
-export function navLinks(items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
-  return items.flatMap((i) => (i.children ? [...i.children] : [i]));
+export function navLinks(items: readonly NavItem[] = NAV_ITEMS, basic = false): NavItem[] {
+  return visibleNavItems(items, basic).flatMap((i) => (i.children ? [...i.children] : [i]));
 }
 
 /** Sidebar entries: only screens that exist. Adding a screen to the sidebar is one line here. */
@@ -51,6 +61,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
     children: [
       { label: 'Single Stock', path: '/factor-analysis', icon: InsightsIcon },
       { label: 'All', path: '/factor-analysis-table', icon: TableRowsIcon },
+    ],
+  },
+  {
+    label: 'Options Flow',
+    path: '/optionsflow',
+    icon: WavesIcon,
+    basicOnly: true,
+    children: [
+      { label: 'Live & Historical', path: '/optionsflow', icon: StreamIcon },
+      { label: 'Most OTM', path: '/test', icon: CallMadeIcon },
     ],
   },
 ];

@@ -53,6 +53,11 @@ const SubscriptionSuccessPage = lazy(() =>
 const PrivacyPage = lazy(() => import('../features/legal/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('../features/legal/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
 
+const OptionsFlowPage = lazy(() =>
+  import('../features/options-flow/options-flow-page.tsx').then((m) => ({ default: m.OptionsFlowPage })),
+);
+const MostOtmPage = lazy(() => import('../features/most-otm/most-otm-page.tsx').then((m) => ({ default: m.MostOtmPage })));
+
 export const appRoutes: RouteObject[] = [
   {
     element: <ShellLayout />,
@@ -80,6 +85,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'factor-analysis/:factor/:timeframe', element: <FactorAnalysisPage /> },
       { path: 'factor-analysis/:factor/:timeframe/:ticker', element: <FactorAnalysisPage /> },
       { path: 'factor-analysis-table', element: <FactorSignalsPage /> },
+      { path: 'optionsflow', element: <OptionsFlowPage /> },
+      { path: 'test', element: <MostOtmPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'subscriptioncards', element: <SubscriptionCardsPage /> },
       { path: 'subscription', element: <SubscriptionPage /> },

@@ -11,7 +11,8 @@ import Toolbar from '@mui/material/Toolbar';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import { NavLink, useLocation } from 'react-router';
-import { NAV_ITEMS, type NavItem } from '../nav-config.ts';
+import { NAV_ITEMS, visibleNavItems, type NavItem } from '../nav-config.ts';
+import { useSession } from '../../lib/session.ts';
 import { SIDEBAR_WIDTH } from '../theme.ts';
 
 /** Active for its own path and the ticker paths under it (/clusters/AAPL); case-insensitive like the routes. */
@@ -60,9 +61,10 @@ function NavGroup({ item, expanded, onNavigate }: { item: NavItem; expanded: boo
 }
 
 function NavList({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () => void }) {
+  const basic = useSession().subscription === 'basic';
   return (
     <List component="nav" aria-label="Main">
-      {NAV_ITEMS.map((item) =>
+      {visibleNavItems(NAV_ITEMS, basic).map((item) =>
         item.children ? (
           <NavGroup key={item.label} item={item} expanded={expanded} onNavigate={onNavigate} />
         ) : (

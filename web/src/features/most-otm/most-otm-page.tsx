@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { OtmTrade } from '@tapewatch/shared/schemas/flow';
+import { FLOW_PAGE_SIZE } from '../../components/flow/flow-table-logic.ts';
+import { DataTable } from '../../components/table/data-table.tsx';
+import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
+import { useSubscriptionGate } from '../../lib/subscription-gate.ts';
+import { useMostOtmData } from './api/get-most-otm-data.ts';
+import { MOST_OTM_COLUMNS, MOST_OTM_SORT } from './most-otm-columns.ts';
+
+const rowKey = (t: OtmTrade) => t.key;
+
+/** Most OTM (/test): the day's trades furthest out of the money, sorted by OTM By. */
+export function MostOtmPage() {
+  const [gateError, setGateError] = useState<unknown>(null);
+  const allowed = useSubscriptionGate(gateError);
+  const { data, isFetching, error } = useMostOtmData(allowed);
+  useEffect(() => setGateError(error), [error]);
+  return (
+    <Box component="article">
+      <Typography variant="h1" gutterBottom>
+        Most OTM
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Options trades struck furthest out of the money{data ? ` on ${data.date}` : ''}. OTM By is the distance from the underlying price to
+        the strike, in percent of the underlying price.
+      </Typography>
+      {data && (
+        <DataTable
+          rows={data.data}
+          columns={MOST_OTM_COLUMNS}
+          pageSize={FLOW_PAGE_SIZE}
+          getRowKey={rowKey}
+          defaultSort={MOST_OTM_SORT}
+          padRows
+          filterable={false}
+          ariaLabel="Most OTM"
+          csvFileName="most-otm"
+        />
+      )}
+      <LoadingOverlay open={isFetching && !data} />
+    </Box>
+  );
+}

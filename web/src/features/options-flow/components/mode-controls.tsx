@@ -1,0 +1,81 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { EARLIEST_FLOW_DATE } from '@tapewatch/shared/schemas/flow';
+import type { LiveStatus } from '../live/live-flow-connection.ts';
+
+export type FlowMode = 'live' | 'historical';
+
+interface ModeControlsProps {
+  mode: FlowMode;
+  onMode: (mode: FlowMode) => void;
+  start: string;
+  end: string;
+  onDates: (start: string, end: string) => void;
+  /** Historical (load the range) and Update (re-send the filters): both send the current range and filters. */
+  onSubmit: () => void;
+  status: LiveStatus;
+}
+
+export const ROWS_TOOLTIP = 'A maximum of 10k rows is returned for historical data.';
+
+const STATUS_CHIP: Record<LiveStatus, { label: string; color: 'success' | 'warning' | 'default' }> = {
+  live: { label: 'Live', color: 'success' },
+  connecting: { label: 'Connecting…', color: 'default' },
+  reconnecting: { label: 'Reconnecting…', color: 'warning' },
+  closed: { label: 'Offline', color: 'default' },
+};
+
+/** Live/historical switch, the "Start - End" range (disabled live) and the historical actions. */
+export function ModeControls({ mode, onMode, start, end, onDates, onSubmit, status }: ModeControlsProps) {
+  const live = mode === 'live';
+  const rangeOk = start !== '' && end !== '' && start >= EARLIEST_FLOW_DATE && end >= start;
+  const chip = STATUS_CHIP[status];
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+      <FormControlLabel control={<Switch checked={live} onChange={(e) => onMode(e.target.checked ? 'live' : 'historical')} />} label="Live" />
+      {live && <Chip size="small" data-testid="live-status" label={chip.label} color={chip.color} variant={status === 'live' ? 'filled' : 'outlined'} />}
+      <Box role="group" aria-label="Start - End" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <TextField
+          type="date"
+          size="small"
+          label="Start"
+          value={start}
+          disabled={live}
+          onChange={(e) => onDates(e.target.value, end)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: EARLIEST_FLOW_DATE, max: end || undefined, 'aria-label': 'Start date' } }}
+          sx={{ width: 160, ...(!live && { '& .MuiOutlinedInput-root': { bgcolor: 'action.hover' } }) }}
+        />
+        <span aria-hidden>-</span>
+        <TextField
+          type="date"
+          size="small"
+          label="End"
+          value={end}
+          disabled={live}
+          onChange={(e) => onDates(start, e.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || EARLIEST_FLOW_DATE, 'aria-label': 'End date' } }}
+          sx={{ width: 160, ...(!live && { '& .MuiOutlinedInput-root': { bgcolor: 'action.hover' } }) }}
+        />
+        <Tooltip title={ROWS_TOOLTIP}>
+          <InfoOutlinedIcon fontSize="small" color="action" aria-label={ROWS_TOOLTIP} />
+        </Tooltip>
+      </Box>
+      {!live && (
+        <>
+          <Button variant="contained" size="small" disabled={!rangeOk} onClick={onSubmit}>
+            Historical
+          </Button>
+          <Button variant="outlined" size="small" disabled={!rangeOk} onClick={onSubmit}>
+            Update
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,131 @@
+import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
+
+/** Spec part 2 section 9: a trade streamed while the list is loading waits this long. */
+export const LOADING_DELAY_MS = 5000;
+const MAX_BACKOFF_MS = 30_000;
+
+/** 1 s, 2 s, 4 s ... capped at 30 s, with up to 20% jitter so clients do not reconnect in step. */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
+  return Math.round(base * (1 + 0.2 * random()));
+}
+
+export interface LiveFlowOptions {
+  /** The socket URL, or null when there is no session token (nothing to connect). */
+  url: () => string | null;
+  isLoading: () => boolean;
+  onTrades: (trades: FlowTrade[]) => void;
+  onCleared: () => void;
+  onStatus: (status: LiveStatus) => void;
+  WebSocketImpl?: new (url: string) => WebSocket;
+  backoff?: (attempt: number) => number;
+}
+
+/** Trades of one frame: a frame holds one event or an array (server-side coalescing). */
+export function tradesOfFrame(text: string): { trades: FlowTrade[]; cleared: boolean } {
+  const parsed: unknown = JSON.parse(text);
+  const events = Array.isArray(parsed) ? parsed : [parsed];
+  const trades: FlowTrade[] = [];
+  let cleared = false;
+  for (const e of events) {
+    if (typeof e !== 'object' || e === null) continue;
+    const { event, data } = e as { event?: unknown; data?: unknown };
+    if (event === 'database_cleared') cleared = true;
+    else if (event === 'new_flow' && typeof data === 'string') {
+      const trade = JSON.parse(data) as FlowTrade;
+      if (typeof trade.key === 'string') trades.push(trade);
+    }
+  }
+  return { trades, cleared };
+}
+
+export function socketUrl(token: string | null, location: Pick<Location, 'protocol' | 'host'> = window.location): string | null {
+  if (!token) return null;
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The live options-flow socket (spec part 2 sections 4 and 7.4): plain WebSocket, reconnects with
+ * backoff, sends "Connection established" once open; trades arriving while loading are held 5 s.
+ */
+export class LiveFlowConnection {
+  private socket: WebSocket | null = null;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly delayed = new Set<ReturnType<typeof setTimeout>>();
+  private stopped = false;
+
+  constructor(private readonly options: LiveFlowOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  /** Leaving the page or logging out: close and forget pending trades. */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    for (const t of this.delayed) clearTimeout(t);
+    this.delayed.clear();
+    const s = this.socket;
+    this.socket = null;
+    if (s && s.readyState <= 1) s.close(1000, 'leaving');
+    this.options.onStatus('closed');
+  }
+
+  private connect(): void {
+    const url = this.options.url();
+    if (!url) {
+      this.options.onStatus('closed');
+      return;
+    }
+    this.options.onStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
+    const Impl = this.options.WebSocketImpl ?? WebSocket;
+    const socket = new Impl(url);
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.attempt = 0;
+      socket.send('Connection established');
+      this.options.onStatus('live');
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      if (this.socket !== socket || typeof event.data !== 'string') return;
+      this.handle(event.data);
+    };
+    socket.onerror = () => console.error('[flow] socket connect_error');
+    socket.onclose = () => {
+      if (this.socket !== socket || this.stopped) return;
+      this.socket = null;
+      this.options.onStatus('reconnecting');
+      const wait = (this.options.backoff ?? backoffMs)(this.attempt);
+      this.attempt += 1;
+      this.retryTimer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  private handle(text: string): void {
+    let frame: ReturnType<typeof tradesOfFrame>;
+    try {
+      frame = tradesOfFrame(text);
+    } catch (error) {
+      console.error('[flow] bad frame', error);
+      return;
+    }
+    if (frame.cleared) this.options.onCleared();
+    if (frame.trades.length === 0) return;
+    if (!this.options.isLoading()) {
+      this.options.onTrades(frame.trades);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.delayed.delete(timer);
+      this.options.onTrades(frame.trades);
+    }, LOADING_DELAY_MS);
+    this.delayed.add(timer);
+  }
+}

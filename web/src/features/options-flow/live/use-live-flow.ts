@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import { readToken } from '../../../lib/session-token.ts';
+import { onSessionEvent } from '../../../lib/session.ts';
+import { LiveFlowConnection, socketUrl, type LiveFlowOptions, type LiveStatus } from './live-flow-connection.ts';
+
+export interface UseLiveFlowOptions {
+  enabled: boolean;
+  /** True while the current flow is loading: streamed trades then wait 5 s. */
+  loading: boolean;
+  /** database_cleared: the page reloads the current flow. */
+  onCleared: () => void;
+  /** Tests inject a fake socket. */
+  WebSocketImpl?: LiveFlowOptions['WebSocketImpl'];
+  backoff?: LiveFlowOptions['backoff'];
+}
+
+export interface LiveFlow {
+  /** Streamed trades, newest first (each prepend makes a new array; the old trades keep their identity). */
+  streamed: readonly FlowTrade[];
+  newestKey: string | null;
+  status: LiveStatus;
+  /** Forget streamed trades (the current flow was reloaded and already contains them). */
+  reset: () => void;
+}
+
+/** Opens the live socket while enabled; closes it on leave, on disable and on logout. */
+export function useLiveFlow({ enabled, loading, onCleared, WebSocketImpl, backoff }: UseLiveFlowOptions): LiveFlow {
+  const [streamed, setStreamed] = useState<readonly FlowTrade[]>([]);
+  const [status, setStatus] = useState<LiveStatus>('closed');
+  const loadingRef = useRef(loading);
+  const clearedRef = useRef(onCleared);
+  useEffect(() => {
+    loadingRef.current = loading;
+    clearedRef.current = onCleared;
+  });
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const connection = new LiveFlowConnection({
+      url: () => socketUrl(readToken()),
+      isLoading: () => loadingRef.current,
+      onTrades: (trades) => setStreamed((prev) => [...[...trades].reverse(), ...prev]),
+      onCleared: () => {
+        setStreamed([]);
+        clearedRef.current();
+      },
+      onStatus: setStatus,
+      ...(WebSocketImpl && { WebSocketImpl }),
+      ...(backoff && { backoff }),
+    });
+    connection.start();
+    const off = onSessionEvent((event) => {
+      if (event === 'logout') connection.stop();
+    });
+    return () => {
+      off();
+      connection.stop();
+      setStreamed([]);
+    };
+  }, [enabled, WebSocketImpl, backoff]);
+
+  return { streamed, newestKey: streamed[0]?.key ?? null, status, reset: () => setStreamed([]) };
+}

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { FlowTable } from '../../components/flow/flow-table.tsx';
+import { TopPremiumsChart } from '../../components/flow/top-premiums-chart.tsx';
+import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
+import { useViewportWidth } from '../../lib/use-viewport.ts';
+import { useSubscriptionGate } from '../../lib/subscription-gate.ts';
+import { CURRENT_FLOW_KEY, useCurrentOptionsFlow } from './api/get-current-options-flow.ts';
+import { useHistoricalOptionsFlow, type HistoricalRequest } from './api/get-historical-options-flow.ts';
+import { logTestSocket } from './api/test-socket.ts';
+import { FilterPanel } from './components/filter-panel.tsx';
+import { KeyStatsCharts } from './components/key-stats-charts.tsx';
+import { ModeControls, type FlowMode } from './components/mode-controls.tsx';
+import { useLiveFlow } from './live/use-live-flow.ts';
+import { filtersForServer, liveView, mergeLive, type FilterEntry, type FlowView } from './utils/flow-view.ts';
+
+/** Spec part 9: the filter panel is hidden under 1000 px. */
+export const FILTER_PANEL_MIN_WIDTH = 1000;
+const EMPTY: readonly never[] = [];
+
+export function OptionsFlowPage() {
+  const client = useQueryClient();
+  const [mode, setMode] = useState<FlowMode>('live');
+  const [filters, setFilters] = useState<FilterEntry[]>([]);
+  const [dates, setDates] = useState({ start: '', end: '' });
+  const [request, setRequest] = useState<HistoricalRequest | null>(null);
+  const live = mode === 'live';
+
+  const [gateError, setGateError] = useState<unknown>(null);
+  const allowed = useSubscriptionGate(gateError);
+  const current = useCurrentOptionsFlow(allowed && live);
+  const historical = useHistoricalOptionsFlow(allowed && !live ? request : null);
+  const error = current.error ?? historical.error;
+  useEffect(() => setGateError(error), [error]);
+
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: CURRENT_FLOW_KEY }), [client]);
+  const stream = useLiveFlow({ enabled: allowed && live, loading: current.isFetching, onCleared: reload });
+  useEffect(() => {
+    if (allowed && live) void logTestSocket();
+  }, [allowed, live]);
+
+  const base = current.data?.options_flow ?? EMPTY;
+  const baseKeys = useMemo(() => new Set(base.map((t) => t.key)), [base]);
+  const liveTrades = useMemo(() => mergeLive(base, stream.streamed, baseKeys), [base, stream.streamed, baseKeys]);
+  const view: FlowView | null = useMemo(() => {
+    if (live) return current.data ? liveView(liveTrades, filters) : null;
+    const h = historical.data;
+    return h ? { trades: h.options_flow, keyStats: h.key_stats, calls: h.largest_call_premiums, puts: h.largest_put_premiums } : null;
+  }, [live, current.data, liveTrades, filters, historical.data]);
+
+  const onMode = (next: FlowMode) => {
+    setMode(next);
+    if (next === 'live') {
+      // Spec part 2 section 4: switching to live requests the current flow and clears the dates.
+      setDates({ start: '', end: '' });
+      setRequest(null);
+      reload();
+    }
+  };
+  const submit = () => setRequest({ start: dates.start, end: dates.end, filters: filtersForServer(filters) });
+  const wide = useViewportWidth() >= FILTER_PANEL_MIN_WIDTH;
+  const loading = live ? current.isFetching && !current.data : historical.isFetching;
+
+  return (
+    <Box component="article">
+      <Box sx={{ mb: 2 }}>
+        <Typography variant="h1">Options Flow</Typography>
+        <Typography variant="subtitle1" color="text.secondary">
+          Live &amp; Historical
+        </Typography>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        {wide && <FilterPanel filters={filters} onChange={setFilters} />}
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <ModeControls mode={mode} onMode={onMode} start={dates.start} end={dates.end} onDates={(start, end) => setDates({ start, end })} onSubmit={submit} status={stream.status} />
+          {!live && historical.data?.capped && (
+            <Alert severity="info" data-testid="capped-notice">
+              Showing the newest {historical.data.options_flow.length.toLocaleString('en-US')} trades: the result was capped. Narrow the range or add filters to see the rest.
+            </Alert>
+          )}
+          {!live && !request && <Typography color="text.secondary">Choose a date range and press Historical.</Typography>}
+          {view && (
+            <>
+              <KeyStatsCharts stats={view.keyStats} />
+              <FlowTable trades={view.trades} live={live} newestKey={live ? stream.newestKey : null} />
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+                <TopPremiumsChart side="Call" entries={view.calls} />
+                <TopPremiumsChart side="Put" entries={view.puts} />
+              </Box>
+            </>
+          )}
+        </Box>
+      </Box>
+      <LoadingOverlay open={loading} />
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import { applyFilters, compileFilters, type FilterInput } from '@tapewatch/shared/flow/filters';
+import { keyStats, largestPremiums } from '@tapewatch/shared/flow/key-stats';
+import type { FlowTrade, KeyStats, PremiumEntry } from '@tapewatch/shared/schemas/flow';
+
+/** One row of the filter panel (spec part 2 section 2.5.1). */
+export interface FilterEntry {
+  id: number;
+  filter: string;
+  selector: string;
+  value: string;
+  tickers: string[];
+}
+
+export function emptyFilter(id: number): FilterEntry {
+  return { id, filter: '', selector: '', value: '', tickers: [] };
+}
+
+/** Streamed trades first (newest first), then the loaded list; a trade already loaded is not repeated. */
+export function mergeLive(base: readonly FlowTrade[], streamed: readonly FlowTrade[], baseKeys: ReadonlySet<string>): readonly FlowTrade[] {
+  if (streamed.length === 0) return base;
+  const fresh = streamed.filter((t) => !baseKeys.has(t.key));
+  return fresh.length === 0 ? base : [...fresh, ...base];
+}
+
+export interface FlowView {
+  trades: readonly FlowTrade[];
+  keyStats: KeyStats;
+  calls: PremiumEntry[];
+  puts: PremiumEntry[];
+}
+
+/**
+ * The live list through the browser copy of the filter engine; key stats and the largest
+ * premiums are recomputed from what is shown (spec part 2 section 2.5.1).
+ */
+export function liveView(trades: readonly FlowTrade[], filters: readonly FilterInput[]): FlowView {
+  const shown = compileFilters(filters).active === 0 ? trades : applyFilters(trades, filters);
+  return { trades: shown, keyStats: keyStats(shown), calls: largestPremiums(shown, 'Call'), puts: largestPremiums(shown, 'Put') };
+}
+
+/** Filter entries as sent to the server: only complete ones, Ticker entries carry their tags. */
+export function filtersForServer(entries: readonly FilterEntry[]): FilterInput[] {
+  return entries
+    .filter((e) => e.filter !== '' && e.selector !== '')
+    .map((e) => (e.filter === 'Ticker' ? { id: e.id, filter: e.filter, selector: e.selector, tickers: e.tickers } : { id: e.id, filter: e.filter, selector: e.selector, value: e.value }))
+    .filter((e) => ('tickers' in e ? (e.tickers ?? []).length > 0 : String(e.value).trim() !== ''));
+}
+
+/** Message for the first filter that cannot apply (bad number or time), or null. */
+export function filterProblem(entries: readonly FilterEntry[]): string | null {
+  return compileFilters(entries).errors[0] ?? null;
+}
