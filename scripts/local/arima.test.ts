@@ -80,6 +80,19 @@ describe('get_ts_arima_data on the local runtime', () => {
     expect(unknown.body.alert_message).toMatch(/Unknown ticker NOPE1/);
   });
 
+  it('keeps a fit whose covariance is singular (AMZN defaults), as statsmodels does: estimates and forecast, null errors, a warning', async () => {
+    const { status, body } = await get('/api/get_ts_arima_data?ticker=AMZN');
+    expect(status).toBe(200);
+    const a = arimaResponse.parse(body);
+    expect(a.summary.warnings).toHaveLength(1);
+    expect(a.summary.warnings[0]).toMatch(/Covariance matrix is singular/);
+    const ar = a.summary.coefficients.find((c) => c.name === 'ar.L1')!;
+    expect(ar.coef).not.toBeNull();
+    expect(ar.std_err).toBeNull();
+    expect(a.pred.predictions).toHaveLength(20);
+    expect(a.table).toContain('Warning: Covariance matrix is singular');
+  });
+
   it('accepts the allowed combinations at the edges (d=0 with c, ct or t; d=2 with n)', async () => {
     for (const q of ['trend=c&d=0&p=1&q=0', 'trend=ct&d=0&p=1&q=0', 'trend=n&d=2&p=0&q=1', 'trend=t&d=0&p=1&q=0']) {
       const { status, body } = await get(`/api/get_ts_arima_data?ticker=AAPL&${q}`);

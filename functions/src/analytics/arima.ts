@@ -78,6 +78,8 @@ export interface ArimaResult {
   residuals: number[];
   forecast(h: number, alpha?: number): ArimaForecastResult;
   summaryHtml: string;
+  /** Conditions statsmodels reports as warnings (e.g. a singular covariance: bse are NaN). */
+  warnings: string[];
 }
 
 export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
@@ -186,10 +188,13 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   const hx = withScale ? [...natural, sigma2] : natural;
   const hess = numericHessian(fullNll, hx);
   const cov = hess ? invertSpd(hess) : null;
+  // statsmodels keeps the estimates and warns when the covariance is singular (typically an AR root
+  // cancelling an MA root, or a parameter on the stationarity boundary); so do we: the point
+  // estimates, likelihood and forecast are valid, only the standard errors are not.
+  const warnings: string[] = [];
   if (!cov) {
-    throw new AnalyticsError(
-      'not_converged',
-      `The ARIMA(${p},${d},${q}) fit reached a point where the information matrix is not positive definite (parameters may be on the boundary); standard errors are undefined.`,
+    warnings.push(
+      `Covariance matrix is singular or near-singular (parameters may be on the boundary or AR and MA roots may cancel): standard errors, z, P>|z| and intervals of the ARIMA(${p},${d},${q}) coefficients are undefined.`,
     );
   }
   const allNames = withScale ? [...names, 'sigma2'] : names;
@@ -198,7 +203,7 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   const pvalues: Record<string, number> = {};
   allNames.forEach((name, i) => {
     params[name] = hx[i]!;
-    bse[name] = Math.sqrt(cov[i]![i]!);
+    bse[name] = cov ? Math.sqrt(cov[i]![i]!) : Number.NaN;
     pvalues[name] = normalTwoSided(hx[i]! / bse[name]!);
   });
   params['sigma2'] = sigma2;
@@ -251,6 +256,6 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     hqic,
     sigma2,
   });
-  return { params, bse, pvalues, sigma2, llf, aic, bic, hqic, nobs: nEff, residuals: Array.from(v), forecast, summaryHtml };
+  return { params, bse, pvalues, sigma2, llf, aic, bic, hqic, nobs: nEff, residuals: Array.from(v), forecast, summaryHtml, warnings };
 }
 

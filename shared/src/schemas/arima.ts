@@ -117,6 +117,8 @@ export const arimaResponse = z.object({
     title: z.string(),
     stats: z.array(z.object({ label: z.string(), value: z.number().nullable() })),
     coefficients: z.array(arimaCoefficientSchema),
+    /** Fit warnings (statsmodels-style), e.g. a singular covariance: the standard errors are null. */
+    warnings: z.array(z.string()),
   }),
   /** One-step-ahead residuals of the differenced series, indexed by date. */
   residual: z.object({ index: z.array(z.string()), data: z.array(z.number()) }),

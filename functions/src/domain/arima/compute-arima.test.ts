@@ -122,7 +122,9 @@ describe('computeArima', () => {
       title: `<script>alert("x")</script>`,
       stats: [{ label: 'A&B', value: 1 }],
       coefficients: [{ name: `<img src=x onerror='y'>`, coef: 1, std_err: null, z: null, p_value: null, ci_lower: null, ci_upper: null }],
+      warnings: ['<b>singular</b>'],
     });
+    expect(html).toContain('Warning: &lt;b&gt;singular&lt;/b&gt;');
     expect(html).not.toMatch(/<script|<img/);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(html).toContain('&lt;img src=x onerror=&#39;y&#39;&gt;');

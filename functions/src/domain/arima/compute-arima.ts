@@ -50,6 +50,7 @@ export function summaryHtml(summary: ArimaData['summary']): string {
     `<table class="arima-summary"><caption>${escapeHtml(summary.title)}</caption><tbody>${stats.join('')}</tbody></table>`,
     `<table class="arima-coefficients"><thead><tr>${head.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>`,
     `<tbody>${rows.join('')}</tbody></table>`,
+    ...summary.warnings.map((w) => `<p class="arima-warning">Warning: ${escapeHtml(w)}</p>`),
   ].join('');
 }
 
@@ -99,7 +100,7 @@ export function computeArima(ticker: string, series: CloseSeries, params: Omit<A
       { label: 'HQIC', value: finite(fit.hqic) },
       { label: 'sigma2', value: finite(fit.sigma2) },
     ];
-    const summary = { title: `${ticker} ARIMA(${p},${d},${q}), trend '${trend}', last ${closes.length} daily closes`, stats, coefficients };
+    const summary = { title: `${ticker} ARIMA(${p},${d},${q}), trend '${trend}', last ${closes.length} daily closes`, stats, coefficients, warnings: fit.warnings };
     const resid = fit.residuals;
     const lags = Math.min(ARIMA_ACF_LAGS, resid.length - 1);
     const lagIndex = Array.from({ length: lags + 1 }, (_, i) => i);

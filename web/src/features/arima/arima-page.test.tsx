@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ArimaData } from '@tapewatch/shared/schemas/arima';
+import { arimaResponse } from '@tapewatch/shared/schemas/arima';
 import { renderApp } from '../../test/render-app.tsx';
 import fixture from './test/arima-spy.fixture.json' with { type: 'json' };
 
-const data = fixture as ArimaData;
+// Parsed, not cast: the fixture must keep matching the contract.
+const data = arimaResponse.parse(fixture);
 const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
 const quote = { ticker: 'SPY', as_of: '2024-03-08', c: 502.24, todaysChange: 1, todaysChangePerc: 0.2, v: 1, avg_volume: 1, l: 1, h: 2, '52_week_low': 1, '52_week_high': 2, company: 'SPDR S&P 500', sector: '', industry: '' };
 

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DataTable, type ColumnDef } from '../../../components/table/data-table.tsx';
@@ -39,6 +40,11 @@ export function SummaryTable({ summary, ticker }: { summary: ArimaData['summary'
       <Typography variant="h2" sx={{ gridColumn: '1 / -1', fontSize: '1.15rem' }}>
         Model summary: {summary.title}
       </Typography>
+      {summary.warnings.map((w) => (
+        <Alert key={w} severity="warning" sx={{ gridColumn: '1 / -1' }} data-testid="arima-warning">
+          {w}
+        </Alert>
+      ))}
       <DataTable rows={summary.stats} columns={STAT_COLUMNS} pageSize={10} getRowKey={(r) => r.label} filterable={false} ariaLabel="ARIMA fit statistics" csvFileName={`${ticker}-arima-statistics.csv`} />
       <DataTable rows={summary.coefficients} columns={COEFFICIENT_COLUMNS} pageSize={20} getRowKey={(r) => r.name} filterable={false} ariaLabel="ARIMA coefficients" csvFileName={`${ticker}-arima-coefficients.csv`} />
     </Box>
