@@ -33,7 +33,9 @@ export default defineConfig({
     cwd: root,
     url: `http://localhost:${port}/api/get_app_info`,
     env: { PORT: String(port), DATA_DIR: dataDir, TAPEWATCH_BACKFILL: 'blocking' },
-    timeout: 180_000,
+    // Blocking backfill of every demo dataset (flow history, signals, clusters...) before the first test:
+    // ~1-2 min on a quiet 2-core runner; the margin is for a busy one.
+    timeout: 420_000,
     reuseExistingServer: false,
     stdout: 'pipe',
   },
