@@ -11,6 +11,7 @@ import { resetIdentity } from '@tapewatch/functions/platform/identity';
 import { resetMailer } from '@tapewatch/functions/platform/mail';
 import { loadDemoData } from '../demo-data/load-demo.ts';
 import { handleApi, preloadHandlers } from './api-router.ts';
+import { serveLocalPayments } from './checkout.ts';
 import { startLocalCognito } from './cognito.ts';
 import { serveDevMail } from './dev-mail.ts';
 import { ensureTables, startDynalite } from './dynamo.ts';
@@ -96,6 +97,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     };
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return void handleApi(req, res, url).catch(fail);
     if (url.pathname === '/dev/mail') return void serveDevMail(mailDir, res, url).catch(fail);
+    if (url.pathname.startsWith('/dev/checkout/') || url.pathname.startsWith('/dev/portal/')) {
+      return void serveLocalPayments(req, res, url, process.env.APP_BASE_URL ?? `http://localhost:${opts.port}`).catch(fail);
+    }
     if (url.pathname.startsWith('/@connections/')) {
       if (!isLoopback(req.socket.remoteAddress)) return void res.writeHead(403).end();
       return void ws.handleManagement(req, res, url).catch(fail);

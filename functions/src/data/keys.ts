@@ -56,6 +56,13 @@ export const appKeys = {
   deniedAccessToken: (jti: string): Key => ({ pk: `DENY#${jti}`, sk: 'ACCESS' }),
   /** A fixed-window attempt counter. */
   rateLimit: (scope: string, subject: string, windowStart: number): Key => ({ pk: `RL#${scope}#${subject}`, sk: `W#${windowStart}` }),
+  /** A payment-provider customer id -> user id (written when a checkout links the two). */
+  paymentCustomer: (customerId: string): Key => ({ pk: `PAYCUST#${customerId}`, sk: 'USER' }),
+  /** A processed payment webhook event (replays are acknowledged and skipped). */
+  paymentEvent: (eventId: string): Key => ({ pk: `PAYEVT#${eventId}`, sk: 'EVENT' }),
+  /** One plan change of a user (webhook or admin), newest last: who, why, from, to. */
+  planChange: (userId: string, at: string): Key => ({ pk: `PLANLOG#${userId}`, sk: at }),
+  planChangePartition: (userId: string): string => `PLANLOG#${userId}`,
 } as const;
 
 export const flowKeys = {

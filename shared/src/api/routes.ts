@@ -42,6 +42,7 @@ import {
   tickerPricesQuery,
   tickerPricesResponse,
 } from '../schemas/tickers.ts';
+import { checkoutSessionBody, checkoutSessionResponse, manageSubscriptionResponse, stripeWebhookBody, stripeWebhookResponse } from '../schemas/payments.ts';
 
 /**
  * THE route table. CDK creates one Lambda + API route per entry, the local runtime mounts the
@@ -402,6 +403,35 @@ export const routes = {
     query: noQuery,
     response: accountAlertResponse,
     handler: 'accounts/delete-user',
+    writes: ['app'],
+  }),
+  checkoutsession: route({
+    method: 'POST',
+    path: '/api/checkoutsession',
+    // Public so the signed sign-up ticket works without a token; the handler requires one or the other.
+    auth: 'public',
+    query: noQuery,
+    body: checkoutSessionBody,
+    response: checkoutSessionResponse,
+    handler: 'payments/checkout-session',
+    reads: ['app'],
+  }),
+  manage_subscription: route({
+    method: 'POST',
+    path: '/api/manage_subscription',
+    auth: 'user',
+    query: noQuery,
+    response: manageSubscriptionResponse,
+    handler: 'payments/manage-subscription',
+  }),
+  stripe_webhook: route({
+    method: 'POST',
+    path: '/api/stripe_webhook',
+    auth: 'public',
+    query: noQuery,
+    body: stripeWebhookBody,
+    response: stripeWebhookResponse,
+    handler: 'payments/stripe-webhook',
     writes: ['app'],
   }),
   get_signals_data: route({

@@ -1,0 +1,38 @@
+import Stripe from 'stripe';
+import type { CheckoutInput, PaymentEvent, PaymentsPort } from './payments-types.ts';
+
+/** The real adapter: hosted Checkout in subscription mode and the Billing Portal. */
+export function stripePayments(secretKey: string, webhookSecret: string, basicPriceId: string): PaymentsPort {
+  const stripe = new Stripe(secretKey);
+  return {
+    name: 'stripe',
+    basicPriceId,
+    async createCheckoutSession(input: CheckoutInput) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: basicPriceId, quantity: 1 }],
+        // The webhook links the payment by this id, never by email.
+        client_reference_id: input.userId,
+        subscription_data: { metadata: { userId: input.userId } },
+        metadata: { userId: input.userId },
+        // Lets the customer type the 50%-off-first-month code (FLOW50).
+        allow_promotion_codes: true,
+        ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+    async createPortalSession(customerId, returnUrl) {
+      const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return { url: portal.url };
+    },
+    async verifyWebhook(rawBody, signature) {
+      return (await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret)) as unknown as PaymentEvent;
+    },
+    async cancelSubscription(subscriptionId) {
+      await stripe.subscriptions.cancel(subscriptionId);
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { PAYMENT_MESSAGES as P } from '@tapewatch/shared/schemas/payments';
+import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { accountsClient } from './accounts-helpers.ts';
+import { deliverEvent, localEvent } from './checkout-events.ts';
+import { completedSession, loggedInUser, subscriptionObject, subsRepo } from './payments-helpers.ts';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+let api: ReturnType<typeof accountsClient>;
+beforeAll(async () => {
+  process.env.MAIL_OUTBOX_QUIET = '1';
+  rt = await startTestRuntime();
+  api = accountsClient(rt.url);
+});
+afterAll(() => rt?.dispose());
+beforeEach(() => void (process.env.RATE_LIMIT_MULTIPLIER = '100'));
+
+const plan = async (userId: string) => (await subsRepo().get(userId))?.subscription;
+const t0 = Math.floor(Date.now() / 1000);
+
+describe('stripe_webhook signature', () => {
+  it('rejects unsigned, forged and tampered events with 400 and stores nothing', async () => {
+    const u = await loggedInUser(rt.url, 'forged_1');
+    const event = localEvent('checkout.session.completed', completedSession(u.userId));
+    const payload = JSON.stringify(event);
+    const post = (headers: Record<string, string>, body = payload) =>
+      fetch(`${rt.url}/api/stripe_webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const unsigned = await post({});
+    const forged = await post({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }) });
+    const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_local_tapewatch' });
+    const tampered = await post({ 'stripe-signature': good }, payload.replace('"paid"', '"paid" '));
+    for (const r of [unsigned, forged, tampered]) {
+      expect(r.status).toBe(400);
+      expect(await r.json()).toEqual({ alert_show: true, alert_message: P.badSignature });
+    }
+    expect(await plan(u.userId)).toBe('free');
+    expect(await subsRepo().isEventProcessed(event.id)).toBe(false);
+  });
+});
+
+describe('stripe_webhook events', () => {
+  it('checkout.session.completed links the payment by client_reference_id and grants basic', async () => {
+    const u = await loggedInUser(rt.url, 'checkout_1');
+    const r = await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(u.userId), t0));
+    expect(r).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
+    expect(await subsRepo().get(u.userId)).toMatchObject({
+      subscription: 'basic',
+      stripeCustomerId: `cus_local_${u.userId}`,
+      stripeSubscriptionId: `sub_local_${u.userId}`,
+    });
+    expect(await subsRepo().userIdForCustomer(`cus_local_${u.userId}`)).toBe(u.userId);
+    expect((await api.get('get_user_info', { token: u.token })).body.subscription).toBe('basic');
+    expect(await subsRepo().planChanges(u.userId)).toEqual([expect.objectContaining({ from: 'free', to: 'basic', by: 'stripe' })]);
+  });
+
+  it('an unpaid checkout grants nothing', async () => {
+    const u = await loggedInUser(rt.url, 'unpaid_1');
+    const r = await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(u.userId, { payment_status: 'unpaid' })));
+    expect(r.body.outcome).toBe('ignored');
+    expect(await plan(u.userId)).toBe('free');
+  });
+
+  it('subscription created/updated/deleted and invoice.payment_failed map to basic/free', async () => {
+    const u = await loggedInUser(rt.url, 'lifecycle_1');
+    const steps: Array<[string, Record<string, unknown>, string]> = [
+      ['customer.subscription.created', subscriptionObject(u.userId, 'active'), 'basic'],
+      ['customer.subscription.updated', subscriptionObject(u.userId, 'past_due'), 'free'],
+      ['customer.subscription.updated', subscriptionObject(u.userId, 'active'), 'basic'],
+      ['invoice.payment_failed', { object: 'invoice', customer: `cus_local_${u.userId}`, parent: { subscription_details: { subscription: `sub_local_${u.userId}` } } }, 'free'],
+      ['customer.subscription.updated', subscriptionObject(u.userId, 'active'), 'basic'],
+      ['customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), 'free'],
+    ];
+    for (const [i, [type, object, expected]] of steps.entries()) {
+      const r = await deliverEvent(rt.url, localEvent(type, object, t0 + i));
+      expect(r.status, type).toBe(200);
+      expect(await plan(u.userId), `${type} #${i}`).toBe(expected);
+    }
+  });
+
+  it('replays are acknowledged and change nothing; older events never overwrite newer ones', async () => {
+    const u = await loggedInUser(rt.url, 'reorder_1');
+    const created = localEvent('customer.subscription.created', subscriptionObject(u.userId, 'active'), t0);
+    const deleted = localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), t0 + 5);
+    // Delivered out of order: the cancellation first, then the older creation.
+    expect((await deliverEvent(rt.url, deleted)).body.outcome).toBe('applied');
+    expect((await deliverEvent(rt.url, created)).body.outcome).toBe('stale');
+    expect(await plan(u.userId)).toBe('free');
+    // Replay of both.
+    expect((await deliverEvent(rt.url, created)).body.outcome).toBe('duplicate');
+    expect((await deliverEvent(rt.url, deleted)).body.outcome).toBe('duplicate');
+    expect(await plan(u.userId)).toBe('free');
+    // A cancel and a renewal in the same second: the cancel wins whatever the arrival order.
+    const renew = localEvent('customer.subscription.updated', subscriptionObject(u.userId, 'active'), t0 + 9);
+    const cancel = localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), t0 + 9);
+    await deliverEvent(rt.url, cancel);
+    await deliverEvent(rt.url, renew);
+    expect(await plan(u.userId)).toBe('free');
+  });
+
+  it('the end of an older subscription does not cancel the current one', async () => {
+    const u = await loggedInUser(rt.url, 'resub_1');
+    await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(u.userId, { subscription: 'sub_new' }), t0));
+    const r = await deliverEvent(rt.url, localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled', { id: 'sub_old' }), t0 + 1));
+    expect(r.body.outcome).toBe('stale');
+    expect(await plan(u.userId)).toBe('basic');
+  });
+
+  it('rejects an unknown price id with a clear 400 and no state change', async () => {
+    const u = await loggedInUser(rt.url, 'price_1');
+    const r = await deliverEvent(rt.url, localEvent('customer.subscription.created', subscriptionObject(u.userId, 'active', { items: { data: [{ price: { id: 'price_gold' } }] } })));
+    expect(r).toEqual({ status: 400, body: { alert_show: true, alert_message: "Unknown price id 'price_gold': only the Basic plan is sold." } });
+    expect(await plan(u.userId)).toBe('free');
+  });
+});
+
+describe('checkoutsession and manage_subscription', () => {
+  it('anonymous callers are told to sign up first', async () => {
+    const r = await api.post('checkoutsession', {});
+    expect(r).toMatchObject({ status: 401, body: { alert_show: true, alert_message: P.signUpFirst } });
+    const bad = await api.post('checkoutsession', {}, { token: 'not-a-token' });
+    expect(bad.status).toBe(401);
+  });
+
+  it('a free user gets a hosted checkout URL; paying there makes the user basic; a second checkout is 409', async () => {
+    const u = await loggedInUser(rt.url, 'paynow_1');
+    const r = await api.post('checkoutsession', undefined, { token: u.token });
+    expect(r.status).toBe(200);
+    expect(r.body.url).toBe(`${rt.url}/dev/checkout/${r.body.sessionId as string}`);
+    const pageHtml = await (await fetch(r.body.url as string)).text();
+    expect(pageHtml).toContain('$39.00');
+    expect(pageHtml).toContain(u.email);
+    const wrongCode = await fetch(`${r.body.url as string}/pay`, { method: 'POST', body: 'promo=NOPE', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    expect(wrongCode.status).toBe(400);
+    expect(await plan(u.userId)).toBe('free');
+    const pay = await fetch(`${r.body.url as string}/pay`, { method: 'POST', body: 'promo=flow50', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    expect(pay.status).toBe(303);
+    expect(pay.headers.get('location')).toMatch(/\/subscriptionsuccess$/);
+    expect(await plan(u.userId)).toBe('basic');
+    const again = await api.post('checkoutsession', {}, { token: u.token });
+    expect(again).toMatchObject({ status: 409, body: { alert_message: P.alreadyBasic } });
+
+    // Manage -> portal -> Cancel subscription -> free.
+    const manage = await api.post('manage_subscription', undefined, { token: u.token });
+    expect(manage.status).toBe(200);
+    const portal = manage.body.sessionURL as string;
+    expect(await (await fetch(portal)).text()).toContain('Cancel subscription');
+    const cancelUrl = portal.replace(/\?/, '/cancel?');
+    const cancel = await fetch(cancelUrl, { method: 'POST', redirect: 'manual' });
+    expect(cancel.status).toBe(303);
+    expect(cancel.headers.get('location')).toMatch(/\/profile$/);
+    expect(await plan(u.userId)).toBe('free');
+  });
+
+  it('the Basic sign-up ticket starts a checkout for that account only', async () => {
+    const s = await api.post('submit_signup', { username: 'ticket_1', email: 'ticket_1@example.com', password: 'secret123', password_confirmation: 'secret123', selected_subscription: 'basic' });
+    const ticket = s.body.checkout_ticket as string;
+    expect(ticket).toBeTruthy();
+    const ok = await api.post('checkoutsession', { email: 'ticket_1@example.com', checkout_ticket: ticket });
+    expect(ok.status).toBe(200);
+    expect(ok.body.sessionId).toMatch(/^cs_local_/);
+    const otherEmail = await api.post('checkoutsession', { email: 'someone@example.com', checkout_ticket: ticket });
+    expect(otherEmail).toMatchObject({ status: 401, body: { alert_message: P.badTicket } });
+    const forged = await api.post('checkoutsession', { email: 'ticket_1@example.com', checkout_ticket: `${ticket}x` });
+    expect(forged.status).toBe(401);
+    const extra = await api.post('checkoutsession', { email: 'ticket_1@example.com', plan: 'gold' });
+    expect(extra.status).toBe(400);
+  });
+
+  it('manage_subscription without a paid subscription is a clear 409; anonymous is 401', async () => {
+    const u = await loggedInUser(rt.url, 'nomanage_1');
+    expect(await api.post('manage_subscription', undefined, { token: u.token })).toMatchObject({ status: 409, body: { alert_message: P.noSubscription } });
+    expect((await api.post('manage_subscription')).status).toBe(401);
+  });
+});
