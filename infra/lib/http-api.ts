@@ -6,12 +6,15 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { routeList, type RouteDef, type RouteName } from '@tapewatch/shared/api/routes';
 import type { ApiFunctionFactory } from './api-function-factory.ts';
+import type { Identity } from './identity.ts';
 import { httpHandlerModule } from './paths.ts';
 
 export interface HttpApiProps {
   factory: ApiFunctionFactory;
   /** Stage-wide limits; abuse protection per user lives in the handlers' rate limiter. */
   throttle?: { rateLimit: number; burstLimit: number };
+  /** Account handlers get Cognito admin and SES grants; the checkout route the ticket key. */
+  identity?: Identity;
 }
 
 type Route = { name: RouteName } & RouteDef;
@@ -58,6 +61,8 @@ export class TapewatchHttpApi extends Construct {
         methods: [toHttpMethod(route)],
         integration: new HttpLambdaIntegration(`${pascal(route.name)}Integration`, fn),
       });
+      if (route.handler.startsWith('accounts/')) props.identity?.grantAccounts(fn);
+      if (route.handler === 'payments/checkout-session') props.identity?.passCheckoutTicketKey(fn);
       functions.set(route.name, fn);
     }
     this.functions = functions;

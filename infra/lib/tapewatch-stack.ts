@@ -3,6 +3,7 @@ import type { Construct } from 'constructs';
 import { ApiFunctionFactory } from './api-function-factory.ts';
 import { DataTables } from './data-tables.ts';
 import { TapewatchHttpApi } from './http-api.ts';
+import { Identity } from './identity.ts';
 import { webDistDir } from './paths.ts';
 import { JobSchedules } from './schedules.ts';
 import type { StageConfig } from './stage.ts';
@@ -20,6 +21,7 @@ export interface TapewatchStackProps extends StackProps {
 export class TapewatchStack extends Stack {
   readonly tables: DataTables;
   readonly httpApi: TapewatchHttpApi;
+  readonly identity: Identity;
   readonly jobs: JobSchedules;
   readonly web: WebHosting;
 
@@ -28,12 +30,14 @@ export class TapewatchStack extends Stack {
     Tags.of(this).add('tapewatch:stage', props.stage.name);
 
     this.tables = new DataTables(this, 'Data', { retain: props.stage.retain });
+    this.identity = new Identity(this, 'Identity', { retain: props.stage.retain });
     const factory = new ApiFunctionFactory({
       tables: this.tables,
       stage: props.stage.name,
       stubMissingHandlers: props.stubMissingHandlers,
+      environment: this.identity.environment(),
     });
-    this.httpApi = new TapewatchHttpApi(this, 'Http', { factory });
+    this.httpApi = new TapewatchHttpApi(this, 'Http', { factory, identity: this.identity });
     this.jobs = new JobSchedules(this, 'Jobs', { factory });
     this.web = new WebHosting(this, 'Web', {
       httpApi: this.httpApi.api,
@@ -43,6 +47,7 @@ export class TapewatchStack extends Stack {
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.web.distribution.distributionDomainName}` });
     new CfnOutput(this, 'HttpApiEndpoint', { value: this.httpApi.api.apiEndpoint });
+    new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });
     new CfnOutput(this, 'WebBucketName', { value: this.web.bucket.bucketName });
   }
 }

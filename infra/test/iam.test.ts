@@ -49,7 +49,14 @@ describe('least-privilege IAM', () => {
 
   it.each(functions.map((f) => [f.module, f] as const))('%s gets only its declared table access', (module, fn) => {
     const access = accessByModule.get(module)!;
-    const statements = statementsFor(fn.resource);
+    const all = statementsFor(fn.resource);
+    // Account handlers alone also call Cognito (admin actions on the one pool) and SES.
+    const identity = all.filter((s) => ([] as string[]).concat(s.Action).every((a) => /^(cognito-idp:Admin\w+|ses:SendEmail)$/.test(a)));
+    if (!module.startsWith('http/accounts/')) expect(identity).toEqual([]);
+    for (const s of identity.filter((s) => ([] as string[]).concat(s.Action).some((a) => a.startsWith('cognito-idp:')))) {
+      expect(JSON.stringify(s.Resource)).toContain('IdentityUsers');
+    }
+    const statements = all.filter((s) => !identity.includes(s));
     for (const s of statements) {
       expect(s.Effect).toBe('Allow');
       for (const action of ([] as string[]).concat(s.Action)) expect(action).toMatch(/^dynamodb:/);
@@ -64,6 +71,16 @@ describe('least-privilege IAM', () => {
         expect(actions.has(action), `${module} ${action} on ${table}`).toBe(mayWrite);
       }
       expect(actions.has('dynamodb:*')).toBe(false);
+    }
+  });
+
+  it('lets the account handlers sign users up, in and out (Cognito admin on the pool) and send mail', () => {
+    const accounts = functions.filter((f) => f.module.startsWith('http/accounts/'));
+    expect(accounts.length).toBe(11);
+    for (const fn of accounts) {
+      const actions = statementsFor(fn.resource).flatMap((s) => ([] as string[]).concat(s.Action));
+      expect(actions).toEqual(expect.arrayContaining(['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminDeleteUser', 'ses:SendEmail']));
+      expect(actions.some((a) => a === 'cognito-idp:*' || a === 'ses:*')).toBe(false);
     }
   });
 

@@ -1,0 +1,82 @@
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AccountRecovery, UserPool, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+
+export interface IdentityProps {
+  retain: boolean;
+}
+
+/**
+ * The Cognito user pool (email as the username; the product username is the preferred_username
+ * attribute plus a DynamoDB uniqueness item) and the web app client. Cognito sends no mail of
+ * its own: confirmation and reset links go through the mail port (SES).
+ */
+export class Identity extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  /** HMAC key of the sign-up checkout ticket. */
+  readonly checkoutTicketSecret: Secret;
+
+  constructor(scope: Construct, id: string, props: IdentityProps) {
+    super(scope, id);
+    this.userPool = new UserPool(this, 'Users', {
+      userPoolName: `${Stack.of(this).stackName}-users`,
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      autoVerify: {},
+      signInCaseSensitive: false,
+      standardAttributes: { email: { required: true, mutable: true }, preferredUsername: { required: false, mutable: true } },
+      // The spec's rule: 8-20 characters, no whitespace (checked by the handlers); no class requirements.
+      passwordPolicy: { minLength: 8, requireLowercase: false, requireUppercase: false, requireDigits: false, requireSymbols: false },
+      accountRecovery: AccountRecovery.NONE,
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.client = this.userPool.addClient('Web', {
+      authFlows: { adminUserPassword: true },
+      generateSecret: false,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      enableTokenRevocation: true,
+      preventUserExistenceErrors: true,
+    });
+    this.checkoutTicketSecret = new Secret(this, 'CheckoutTicketSecret', {
+      description: 'HMAC key for the short-lived checkout ticket issued at sign-up',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+  }
+
+  /** What every HTTP function needs to verify tokens (the JWKS is public; no IAM). */
+  environment(): Record<string, string> {
+    return { COGNITO_USER_POOL_ID: this.userPool.userPoolId, COGNITO_CLIENT_ID: this.client.userPoolClientId };
+  }
+
+  /** The account handlers: Cognito admin calls on this pool, SES sending, the ticket key. */
+  grantAccounts(fn: IGrantable & { addEnvironment(key: string, value: string): unknown }): void {
+    fn.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: [
+          'cognito-idp:AdminConfirmSignUp',
+          'cognito-idp:AdminDeleteUser',
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminInitiateAuth',
+          'cognito-idp:AdminSetUserPassword',
+          'cognito-idp:AdminUpdateUserAttributes',
+        ],
+        resources: [this.userPool.userPoolArn],
+      }),
+    );
+    fn.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: ['*'] }));
+    this.passCheckoutTicketKey(fn);
+  }
+
+  /** Sign-up issues the ticket, the checkout route (issue 9) verifies it. */
+  passCheckoutTicketKey(fn: { addEnvironment(key: string, value: string): unknown }): void {
+    // CloudFormation resolves the dynamic reference at deploy time (no runtime Secrets Manager call or grant).
+    fn.addEnvironment('CHECKOUT_TICKET_SECRET', this.checkoutTicketSecret.secretValue.unsafeUnwrap());
+  }
+}
