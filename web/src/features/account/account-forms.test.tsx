@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app.tsx';
 import { dismissAlert, getAlertState } from '../../lib/alert-store.ts';
 import { readRefreshToken, readToken, TOKEN_STORAGE_KEY } from '../../lib/session-token.ts';
 import { fakeJwt } from '../../lib/session-test-utils.ts';
+import { browserLocation } from '../../lib/session-redirect.ts';
 import { getFormsState } from './forms-store.ts';
 import { accountApi, setupAccountTests, alert, demoInfo } from './test/account-api-mock.ts';
 
@@ -136,9 +137,13 @@ describe('account forms and navbar', () => {
       '/api/get_app_info': [200, demoInfo],
       '/api/submit_signup': [
         200,
-        alert('You have successfully registered. We have sent you a confirmation email to activate your account. You will now be redirected to Stripe for checkout.'),
+        alert('You have successfully registered. We have sent you a confirmation email to activate your account. You will now be redirected to Stripe for checkout.', {
+          checkout_ticket: 'ticket-1',
+        }),
       ],
+      '/api/checkoutsession': [200, { sessionId: 'cs_1', url: 'https://checkout.example/cs_1' }],
     });
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     renderApp('/subscriptioncards');
     await user.click(await screen.findByRole('button', { name: 'Sign Up for Basic' }));
     const signup = await form('Sign Up');
@@ -166,6 +171,9 @@ describe('account forms and navbar', () => {
       password_confirmation: 'password1',
       selected_subscription: 'basic',
     });
+    // Basic plan: the checkout session is requested with the email and the signed ticket, then the browser leaves.
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_1'));
+    expect(api.to('/api/checkoutsession')[0]?.body).toEqual({ email: 'a@example.com', checkout_ticket: 'ticket-1' });
   });
 
   it('session start-up deletes a stored token when get_user_info says not logged in', async () => {

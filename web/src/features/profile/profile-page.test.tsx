@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app.tsx';
 import { getAlertState } from '../../lib/alert-store.ts';
 import { readToken, TOKEN_STORAGE_KEY } from '../../lib/session-token.ts';
 import { fakeJwt } from '../../lib/session-test-utils.ts';
+import { browserLocation } from '../../lib/session-redirect.ts';
 import { accountApi, setupAccountTests, alert, demoInfo } from '../account/test/account-api-mock.ts';
 import { DELETE_CONFIRMATION } from './profile-page.tsx';
 
@@ -17,12 +18,20 @@ const user = (subscription: string) => ({ username: 'trader_1', email: 'trader@e
 describe('profile page', () => {
   it('shows username, email and the capitalised subscription; Manage only for basic', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, fakeJwt(3600));
-    accountApi({ '/api/get_app_info': [200, demoInfo], '/api/get_user_info': [200, user('basic')] });
+    const api = accountApi({
+      '/api/get_app_info': [200, demoInfo],
+      '/api/get_user_info': [200, user('basic')],
+      '/api/manage_subscription': [200, { sessionURL: 'https://billing.example/portal' }],
+    });
     const { unmount } = renderApp('/profile');
     expect((await screen.findByTestId('profile-username')).textContent).toBe('trader_1');
     expect(screen.getByTestId('profile-email').textContent).toBe('trader@example.com');
     expect(screen.getByTestId('profile-subscription').textContent).toBe('Basic');
-    expect(screen.getByRole('button', { name: 'Manage' })).toBeTruthy();
+    // Manage opens the billing portal session the server returns.
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Manage' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.example/portal'));
+    expect(api.to('/api/manage_subscription')[0]?.method).toBe('POST');
     unmount();
     accountApi({ '/api/get_app_info': [200, demoInfo], '/api/get_user_info': [200, user('free')] });
     renderApp('/profile');

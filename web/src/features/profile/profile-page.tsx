@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { onAlertEvent, showAlert } from '../../lib/alert-store.ts';
 import { deleteAccount, useSession } from '../../lib/session.ts';
+import { openBillingPortal } from '../../lib/session-redirect.ts';
 import { capitalise } from './capitalise.ts';
 
 export const DELETE_CONFIRMATION =
@@ -57,14 +58,10 @@ export function ProfilePage() {
             <Row label="E-mail" value={user.email} testId="profile-email" />
             <Row label="Subscription" value={capitalise(user.subscription)} testId="profile-subscription" />
             {user.subscription === 'basic' && (
-              <Box sx={{ py: 1.25, display: 'flex', gap: 1.5, alignItems: 'baseline', flexWrap: 'wrap' }}>
-                {/* The billing portal call (POST /api/manage_subscription) comes with the payments issue. */}
-                <Link component="button" type="button" variant="body1" disabled aria-describedby="manage-status" sx={{ '&:disabled': { color: 'text.disabled', cursor: 'default' } }}>
+              <Box sx={{ py: 1.25 }}>
+                <Link component="button" type="button" variant="body1" onClick={() => void openBillingPortal()}>
                   Manage
                 </Link>
-                <Typography id="manage-status" variant="body2" color="text.secondary">
-                  Managing the subscription online is not configured yet; email support to change it.
-                </Typography>
               </Box>
             )}
           </Paper>

@@ -7,9 +7,10 @@ import TextField from '@mui/material/TextField';
 import { Link as RouterLink } from 'react-router';
 import { showAlert } from '../../../lib/alert-store.ts';
 import { apiPost } from '../../../lib/api-client.ts';
+import { startCheckout } from '../../../lib/session-redirect.ts';
 import { closeForms, useAccountForms } from '../forms-store.ts';
 import { submitForm } from '../submit-form.ts';
-import { ACCOUNT_LIMITS, PLAN_LABELS, signupProblem } from '@tapewatch/shared/schemas/accounts';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, PLAN_LABELS, signupProblem } from '@tapewatch/shared/schemas/accounts';
 import { AccountDialog } from './account-dialog.tsx';
 import { SwitchLink } from './switch-link.tsx';
 
@@ -28,9 +29,12 @@ export function SignupForm() {
     const problem = signupProblem({ ...fields, terms_accepted: terms });
     if (problem) return showAlert({ message: problem });
     setBusy(true);
-    // The success alert closes the form; the Basic plan's Stripe checkout arrives with the subscription issue.
-    await submitForm(() => apiPost('submit_signup', { ...fields, selected_subscription: plan }));
+    // The success alert closes the form (submitForm); a Basic sign-up then goes on to the hosted checkout.
+    const body = await submitForm(() => apiPost('submit_signup', { ...fields, selected_subscription: plan }));
     setBusy(false);
+    if (body && 'checkout_ticket' in body && body.checkout_ticket && body.alert_message.includes(ACCOUNT_MESSAGES.signupCheckout)) {
+      await startCheckout({ email: fields.email, checkout_ticket: body.checkout_ticket });
+    }
   };
 
   const pw = { htmlInput: { maxLength: ACCOUNT_LIMITS.passwordMax } };
