@@ -72,27 +72,25 @@ export function OptionsFlowPage() {
           Live &amp; Historical
         </Typography>
       </Box>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {wide && <FilterPanel filters={filters} onChange={setFilters} />}
-        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <ModeControls mode={mode} onMode={onMode} start={dates.start} end={dates.end} onDates={(start, end) => setDates({ start, end })} onSubmit={submit} status={stream.status} />
-          {!live && historical.data?.capped && (
-            <Alert severity="info" data-testid="capped-notice">
-              Showing the newest {historical.data.options_flow.length.toLocaleString('en-US')} trades: the result was capped. Narrow the range or add filters to see the rest.
-            </Alert>
-          )}
-          {!live && !request && <Typography color="text.secondary">Choose a date range and press Historical.</Typography>}
-          {view && (
-            <>
-              <KeyStatsCharts stats={view.keyStats} />
-              <FlowTable trades={view.trades} live={live} newestKey={live ? stream.newestKey : null} />
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-                <TopPremiumsChart side="Call" entries={view.calls} />
-                <TopPremiumsChart side="Put" entries={view.puts} />
-              </Box>
-            </>
-          )}
-        </Box>
+        <ModeControls mode={mode} onMode={onMode} start={dates.start} end={dates.end} onDates={(start, end) => setDates({ start, end })} onSubmit={submit} status={stream.status} />
+        {!live && historical.data?.capped && (
+          <Alert severity="info" data-testid="capped-notice">
+            Showing the newest {historical.data.options_flow.length.toLocaleString('en-US')} trades: the result was capped. Narrow the range or add filters to see the rest.
+          </Alert>
+        )}
+        {!live && !request && <Typography color="text.secondary">Choose a date range and press Historical.</Typography>}
+        {view && (
+          <>
+            <KeyStatsCharts stats={view.keyStats} />
+            <FlowTable trades={view.trades} live={live} newestKey={live ? stream.newestKey : null} />
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+              <TopPremiumsChart side="Call" entries={view.calls} />
+              <TopPremiumsChart side="Put" entries={view.puts} />
+            </Box>
+          </>
+        )}
       </Box>
       <LoadingOverlay open={loading} />
     </Box>

@@ -25,26 +25,21 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
   const nextId = filters.reduce((m, f) => Math.max(m, f.id), 0) + 1;
   const problem = filterProblem(filters);
   return (
-    <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 1.5, width: 280, flexShrink: 0, alignSelf: 'flex-start' }}>
+    <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 1.5 }}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
         Filters
       </Typography>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
         {filters.map((f, i) => (
-          <Box key={f.id} data-testid="flow-filter" sx={{ display: 'flex', flexDirection: 'column', gap: 1, pb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-            <Box sx={{ display: 'flex', gap: 1 }}>
-              <TextField select size="small" fullWidth label="Field" value={f.filter} onChange={(e) => update(f.id, { filter: e.target.value })} slotProps={{ htmlInput: { 'aria-label': `Filter ${i + 1} field` } }}>
-                {FLOW_FIELDS.map((name) => (
-                  <MenuItem key={name} value={name}>
-                    {FIELD_LABEL[name] ?? name}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <IconButton size="small" aria-label={`Remove filter ${i + 1}`} onClick={() => onChange(filters.filter((x) => x.id !== f.id))}>
-                <CloseIcon fontSize="small" />
-              </IconButton>
-            </Box>
-            <TextField select size="small" label="Selector" value={f.selector} onChange={(e) => update(f.id, { selector: e.target.value })} slotProps={{ htmlInput: { 'aria-label': `Filter ${i + 1} selector` } }}>
+          <Box key={f.id} data-testid="flow-filter" sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            <TextField select size="small" label="Field" sx={{ width: 150 }} value={f.filter} onChange={(e) => update(f.id, { filter: e.target.value })} slotProps={{ htmlInput: { 'aria-label': `Filter ${i + 1} field` } }}>
+              {FLOW_FIELDS.map((name) => (
+                <MenuItem key={name} value={name}>
+                  {FIELD_LABEL[name] ?? name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField select size="small" label="Selector" sx={{ width: 170 }} value={f.selector} onChange={(e) => update(f.id, { selector: e.target.value })} slotProps={{ htmlInput: { 'aria-label': `Filter ${i + 1} selector` } }}>
               {FLOW_SELECTORS.map((name) => (
                 <MenuItem key={name} value={name}>
                   {name}
@@ -56,6 +51,7 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
                 multiple
                 freeSolo
                 size="small"
+                sx={{ minWidth: 200 }}
                 options={[]}
                 value={f.tickers}
                 onChange={(_, v) => update(f.id, { tickers: v.map((t) => t.trim().toUpperCase()).filter((t) => t !== '') })}
@@ -63,8 +59,11 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
                 renderInput={(params) => <TextField {...params} label="Tickers" placeholder="Type and press Enter" slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'aria-label': `Filter ${i + 1} tickers` } }} />}
               />
             ) : (
-              <TextField size="small" label="Value" placeholder={VALUE_HINT[f.filter] ?? ''} value={f.value} onChange={(e) => update(f.id, { value: e.target.value })} slotProps={{ htmlInput: { 'aria-label': `Filter ${i + 1} value` } }} />
+              <TextField size="small" label="Value" sx={{ width: 130 }} placeholder={VALUE_HINT[f.filter] ?? ''} value={f.value} onChange={(e) => update(f.id, { value: e.target.value })} slotProps={{ htmlInput: { 'aria-label': `Filter ${i + 1} value` } }} />
             )}
+            <IconButton size="small" aria-label={`Remove filter ${i + 1}`} onClick={() => onChange(filters.filter((x) => x.id !== f.id))}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
           </Box>
         ))}
         {problem && (

@@ -19,7 +19,7 @@ export const KEY_STAT_CHARTS = [
 export function KeyStatsCharts({ stats }: { stats: KeyStats }) {
   const { palette } = useTheme();
   return (
-    <Box data-testid="key-stats" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+    <Box data-testid="key-stats" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', xl: 'repeat(4, 1fr)' } }}>
       {KEY_STAT_CHARTS.map((c) => {
         const [calls, puts] = stats[c.id];
         return (
