@@ -188,6 +188,29 @@ test.describe('account journey', () => {
     await expectAlert(page, M.loginFailed);
   });
 
+  test('a Basic sign-up shows the server message and continues to the hosted checkout with the ticket', async ({ page }) => {
+    const basicId = `${id}_b`;
+    await page.addInitScript(() => sessionStorage.setItem('tapewatch_promo_closed', '1'));
+    await page.goto('/subscriptioncards');
+    await page.getByRole('button', { name: 'Sign Up for Basic' }).click();
+    const signup = page.getByRole('form', { name: 'Sign Up' });
+    await expect(signup.getByTestId('signup-plan')).toHaveText('Basic plan $39 / month');
+    await signup.getByLabel('Username').fill(basicId);
+    await signup.getByLabel('Email').fill(`${basicId}@example.com`);
+    await signup.getByLabel('Password', { exact: true }).fill(password);
+    await signup.getByLabel('Confirm password').fill(password);
+    await signup.getByRole('checkbox').check();
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/submit_signup'));
+    const checkout = page.waitForRequest((r) => r.url().endsWith('/api/checkoutsession'));
+    await signup.getByRole('button', { name: 'Sign Up' }).click();
+    const body = await (await answer).json();
+    expect(body.alert_message).toBe(`${M.signupSuccess} ${M.signupCheckout}`);
+    expect((await checkout).postDataJSON()).toEqual({ email: `${basicId}@example.com`, checkout_ticket: body.checkout_ticket });
+    // The local stand-in for the provider's hosted checkout page.
+    await expect(page).toHaveURL(/\/dev\/checkout\//);
+    await expect(page.getByText(`${basicId}@example.com`)).toBeVisible();
+  });
+
   test('account screens at 375 and 1440 px, dark and light, without horizontal overflow', async ({ page }) => {
     const fakeUser = { username: 'screen_user', email: 'screen.user@example.com', subscription: 'free' };
     for (const mode of ['light', 'dark'] as const) {
