@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GLOBAL_TICKER_STORAGE_KEY } from '../../lib/global-ticker.tsx';
-import { TickerSearch } from './ticker-search.tsx';
+import { SEARCH_DEBOUNCE_MS, TickerSearch } from './ticker-search.tsx';
 import { SEARCH_RESULTS } from './test/ticker-fixtures.ts';
 import { callsTo, renderWithApp, stubFetch } from './test/ticker-harness.tsx';
 
@@ -37,7 +37,9 @@ describe('TickerSearch', () => {
     const user = userEvent.setup();
     const fetchMock = stubSearch();
     renderWithApp(<TickerSearch />);
-    await user.type(input(), 'app');
+    // One input event (keystroke timing under load is the debounce test's business, below).
+    await user.click(input());
+    await user.paste('app');
     const listbox = await screen.findByRole('listbox');
     await waitFor(() =>
       expect(optionNames()).toEqual(['APP - AppLovin', 'AAPL - Apple Inc.', 'AMAT - Applied Materials', 'NTAP - NetApp']),
@@ -112,14 +114,21 @@ describe('TickerSearch', () => {
   });
 
   it('debounces: fast typing sends one request for the final text', async () => {
-    const user = userEvent.setup();
-    const fetchMock = stubSearch();
-    renderWithApp(<TickerSearch />);
-    await user.type(input(), 'aapl');
-    await screen.findByRole('option', { name: 'AAPL - Apple Inc.' });
-    // Long past the debounce: no late request for an intermediate fragment.
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(callsTo(fetchMock, SEARCH).map((u) => u.searchParams.get('fragment'))).toEqual(['aapl']);
+    // Virtual time: the keystrokes are 20 ms apart however busy the machine is.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fetchMock = stubSearch();
+      renderWithApp(<TickerSearch />);
+      for (const text of ['a', 'aa', 'aap', 'aapl']) {
+        fireEvent.change(input(), { target: { value: text } });
+        await act(() => vi.advanceTimersByTimeAsync(20));
+      }
+      expect(callsTo(fetchMock, SEARCH)).toHaveLength(0);
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 250));
+      expect(callsTo(fetchMock, SEARCH).map((u) => u.searchParams.get('fragment'))).toEqual(['aapl']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends nothing for empty or blank input', async () => {
