@@ -7,6 +7,14 @@ import { formatPremium } from '../../../components/flow/flow-table-logic.ts';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const score = (v: number) => v.toFixed(2);
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+/** Axis labels stay short (1.5M, $140M): the cards are narrow. */
+const TICKS: Record<string, (v: number) => string> = {
+  tradeCount: (v) => compact.format(v),
+  score,
+  costBasis: (v) => `$${compact.format(v * 1000)}`,
+  volume: (v) => compact.format(v),
+};
 
 /** The four key-stats charts of spec part 2 section 2.5, calls first and puts second. */
 export const KEY_STAT_CHARTS = [
@@ -41,6 +49,7 @@ export function KeyStatsCharts({ stats }: { stats: KeyStats }) {
                 height={height}
                 compact={isMobile}
                 formatValue={c.format}
+                formatTick={TICKS[c.id]}
               />
             )}
           </ChartCard>
