@@ -66,9 +66,10 @@ export function defineHandler<N extends RouteName>(
     let response: APIGatewayProxyStructuredResultV2;
     try {
       const headers = lowerCaseHeaders(event.headers);
+      // Auth first: a gated route answers 401/403 before it says anything about its parameters.
+      const caller = await authorize(route.auth, headers, currentAuthenticator());
       const query = parseQuery(route.query, event.queryStringParameters ?? {});
       const body = parseBody(route.body, event);
-      const caller = await authorize(route.auth, headers, currentAuthenticator());
       const result = await impl({ query, body, caller, requestId, log, event } as HandlerContext<N>);
       const out = result instanceof HttpResult ? result : new HttpResult(result);
       const cache =
