@@ -68,7 +68,7 @@ export function OptionsFlowPage() {
     <Box component="article">
       <Box sx={{ mb: 2 }}>
         <Typography variant="h1">Options Flow</Typography>
-        <Typography variant="subtitle1" color="text.secondary">
+        <Typography variant="subtitle1" component="p" color="text.secondary">
           Live &amp; Historical
         </Typography>
       </Box>
