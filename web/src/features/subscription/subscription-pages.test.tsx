@@ -4,26 +4,51 @@ import userEvent from '@testing-library/user-event';
 import { mockApi, renderApp } from '../../test/render-app.tsx';
 import { getFormsState, resetForms } from '../account/forms-store.ts';
 import { fakeJwt } from '../../lib/session-test-utils.ts';
-import { saveToken } from '../../lib/session-token.ts';
+import { saveToken, TOKEN_STORAGE_KEY } from '../../lib/session-token.ts';
 import { CONVERSION_EVENT, recordConversion } from './conversion.ts';
-import { CHECKOUT_UNAVAILABLE } from './subscription-page.tsx';
+import { browserLocation } from '../../lib/session-redirect.ts';
+import { ALREADY_BASIC } from './subscription-page.tsx';
 
 const demoInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1.0.0' };
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  window.localStorage.removeItem(TOKEN_STORAGE_KEY);
   delete (window as { gtag?: unknown }).gtag;
 });
 
 describe('subscription page', () => {
   beforeEach(() => void mockApi({ '/api/get_app_info': [200, demoInfo] }));
 
-  it('has one Pay now! button, disabled with the reason while checkout is not configured', async () => {
+  it('Pay now! asks for a checkout session with the token and goes to its URL', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, fakeJwt(3600));
+    const fetchMock = mockApi({
+      '/api/get_app_info': [200, demoInfo],
+      '/api/get_user_info': [200, { username: 'trader_1', email: 'trader@example.com', subscription: 'free' }],
+      '/api/checkoutsession': [200, { sessionId: 'cs_1', url: 'https://checkout.example/cs_1' }],
+    });
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     renderApp('/subscription');
     const pay = await screen.findByRole('button', { name: 'Pay now!' }, { timeout: 15_000 });
-    expect((pay as HTMLButtonElement).disabled).toBe(true);
-    expect(pay.parentElement?.getAttribute('title')).toBe(CHECKOUT_UNAVAILABLE);
-    expect(screen.getByText(CHECKOUT_UNAVAILABLE)).toBeTruthy();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/get_user_info'))).toBe(true));
+    await userEvent.click(pay);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_1'));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/api/checkoutsession'));
+    const init = (call as unknown[] | undefined)?.[1] as RequestInit | undefined;
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('authorization')).toMatch(/^Bearer /);
+    assign.mockRestore();
+  });
+
+  it('a basic subscriber cannot pay twice: the button is disabled and says why', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, fakeJwt(3600));
+    mockApi({
+      '/api/get_app_info': [200, demoInfo],
+      '/api/get_user_info': [200, { username: 'trader_1', email: 'trader@example.com', subscription: 'basic' }],
+    });
+    renderApp('/subscription');
+    expect(await screen.findByText(ALREADY_BASIC, {}, { timeout: 15_000 })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Pay now!' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('sends a visitor to Sign Up with the Basic plan first', async () => {
