@@ -34,11 +34,11 @@ async function openAs(page: Page, jwt: string, path: string) {
   await page.goto(path);
 }
 
-const count = async (page: Page) => Number(((await page.getByTestId('flow-count').textContent()) ?? '').replace(/[^\d].*$/s, '').replace(/,/g, '') || 0);
+const count = async (page: Page) => Number(/^[\d,]+/.exec((await page.getByTestId('flow-count').textContent({ timeout: 5000 })) ?? '')?.[0]?.replace(/,/g, '') ?? 0);
 const tickerCells = (page: Page, col: number) => page.getByTestId('flow-row').locator(`td:nth-child(${col})`).allTextContents();
 
 test.describe('options flow', () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
 
   test('a subscriber sees live trades arrive, switches to historical, filters, pages and sorts', async ({ page, request }) => {
     const id = `ofb_${Date.now().toString(36).slice(-8)}`;
@@ -61,11 +61,11 @@ test.describe('options flow', () => {
     await page.screenshot({ path: join(shots, 'live-1440.png'), fullPage: true });
 
     // Sorting: Premium starts ascending, then toggles; the sorted header is highlighted.
-    await page.getByRole('button', { name: 'Premium' }).click();
+    await page.getByTestId('flow-table').getByRole('button', { name: 'Premium', exact: true }).click();
     const premiums = async () => (await page.getByTestId('flow-row').locator('td:last-child').allTextContents()).map((t) => Number(t.replace(/[$K,]/g, '')));
     const asc = await premiums();
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
-    await page.getByRole('button', { name: 'Premium' }).click();
+    await page.getByTestId('flow-table').getByRole('button', { name: 'Premium', exact: true }).click();
     const desc = await premiums();
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
     // Paging.

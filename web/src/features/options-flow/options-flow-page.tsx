@@ -84,6 +84,10 @@ export function OptionsFlowPage() {
         {view && (
           <>
             <KeyStatsCharts stats={view.keyStats} />
+            <Typography variant="body2" color="text.secondary" data-testid="flow-count">
+              {view.trades.length.toLocaleString('en-US')} trades
+              {live && stream.streamed.length > 0 ? ` (${stream.streamed.length.toLocaleString('en-US')} streamed since loading)` : ''}
+            </Typography>
             <FlowTable trades={view.trades} live={live} newestKey={live ? stream.newestKey : null} />
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
               <TopPremiumsChart side="Call" entries={view.calls} />
