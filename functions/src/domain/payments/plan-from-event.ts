@@ -13,15 +13,16 @@ export type PlanDecision =
   | { kind: 'ignore'; reason: string }
   | { kind: 'reject'; message: string };
 
+// Within one second: a paid checkout beats a still-incomplete subscription.created, and a cancel beats a renewal.
 const RANK: Record<string, number> = {
-  'checkout.session.completed': 0,
   'customer.subscription.created': 0,
-  'customer.subscription.updated': 1,
-  'invoice.payment_failed': 2,
-  'customer.subscription.deleted': 3,
+  'checkout.session.completed': 1,
+  'customer.subscription.updated': 2,
+  'invoice.payment_failed': 3,
+  'customer.subscription.deleted': 4,
 };
 /** Admin changes rank above every webhook of the same second. */
-export const ADMIN_RANK = 4;
+export const ADMIN_RANK = 5;
 export const planVersion = (epochSeconds: number, rank: number): number => epochSeconds * 10 + rank;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'object' && v && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : undefined);
