@@ -70,7 +70,7 @@ test.describe('options flow', () => {
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
     // Paging.
     const firstPage = await page.getByTestId('flow-row').first().getAttribute('data-key');
-    await page.getByRole('button', { name: 'Go to page 2' }).click();
+    await page.getByRole('button', { name: 'Go to page 2', exact: true }).click();
     await expect(page.getByTestId('flow-row').first()).not.toHaveAttribute('data-key', firstPage ?? '');
 
     // Historical: the range and a Ticker filter go to the server on Update.
