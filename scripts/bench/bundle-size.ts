@@ -22,12 +22,19 @@ export async function measureInitialJs(baseUrl: string, pages: readonly string[]
     for (const page of pages) {
       const ctx = await browser.newContext();
       const tab = await ctx.newPage();
-      const bodies: Promise<Buffer>[] = [];
+      // A late chunk may still be in flight when the context closes: never an unhandled rejection.
+      const bodies: Promise<Buffer | null>[] = [];
       tab.on('response', (res) => {
-        if (res.request().resourceType() === 'script') bodies.push(res.body());
+        if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => null));
       });
-      await tab.goto(baseUrl + page, { waitUntil: 'networkidle' });
-      const scripts = await Promise.all(bodies);
+      // Initial JS = what the route needs to show its heading: the lazy route chunk can start after
+      // the first quiet moment, and chunks requested later (below-the-fold cards, menus opened on
+      // demand) are not initial.
+      await tab.goto(baseUrl + page, { waitUntil: 'domcontentloaded' });
+      await tab.locator('h1').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+      const initial = bodies.slice();
+      const scripts = (await Promise.all(initial)).filter((b): b is Buffer => b !== null);
+      await Promise.all(bodies); // settle late ones before the context closes
       const raw = scripts.reduce((n, b) => n + b.length, 0);
       const gz = scripts.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
       out.push({ page, scripts: scripts.length, rawKb: Math.round(raw / 1024), gzipKb: Math.round(gz / 1024) });
