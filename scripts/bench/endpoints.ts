@@ -32,4 +32,4 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
 };
 
 /** Screens whose initial JavaScript is measured (path as a user opens it). */
-export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/arima', '/sp500stats', '/factor-analysis', '/factor-analysis-table', '/', '/subscriptioncards', '/profile', '/no-such-page'];
+export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/arima', '/sp500stats', '/factor-analysis', '/factor-analysis-table', '/', '/subscriptioncards', '/profile', '/no-such-page', '/optionsflow', '/test'];

@@ -88,7 +88,10 @@ export function OptionsFlowPage() {
               {view.trades.length.toLocaleString('en-US')} trades
               {live && stream.streamed.length > 0 ? ` (${stream.streamed.length.toLocaleString('en-US')} streamed since loading)` : ''}
             </Typography>
-            <FlowTable trades={view.trades} live={live} newestKey={live ? stream.newestKey : null} />
+            {/* Historical adds Date: 14 columns fit 1440 px only with tighter cells. */}
+            <Box sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+              <FlowTable trades={view.trades} live={live} newestKey={live ? stream.newestKey : null} />
+            </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
               <TopPremiumsChart side="Call" entries={view.calls} />
               <TopPremiumsChart side="Put" entries={view.puts} />
