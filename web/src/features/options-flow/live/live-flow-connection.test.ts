@@ -136,3 +136,24 @@ describe('frame and url helpers', () => {
     expect(backoffMs(0, () => 1)).toBe(1200);
   });
 });
+
+describe('trade batcher', () => {
+  it('shows a lone trade at once and flushes a burst once per window, oldest first', async () => {
+    vi.useFakeTimers();
+    const { TradeBatcher } = await import('./use-live-flow.ts');
+    const flushed: string[][] = [];
+    const b = new TradeBatcher((t) => flushed.push(t.map((x) => x.key)), 250);
+    b.push([trade({ key: 'a' })]);
+    expect(flushed).toEqual([['a']]);
+    b.push([trade({ key: 'b' })]);
+    b.push([trade({ key: 'c' }), trade({ key: 'd' })]);
+    expect(flushed).toEqual([['a']]);
+    vi.advanceTimersByTime(250);
+    expect(flushed).toEqual([['a'], ['b', 'c', 'd']]);
+    vi.advanceTimersByTime(250);
+    b.push([trade({ key: 'e' })]);
+    expect(flushed).toEqual([['a'], ['b', 'c', 'd'], ['e']]);
+    b.cancel();
+    vi.useRealTimers();
+  });
+});

@@ -24,6 +24,40 @@ export interface LiveFlow {
   reset: () => void;
 }
 
+/** One render per 250 ms at most: each render re-sorts the day's list, so 20 trades/s must not mean 20 renders/s. */
+export const RENDER_WINDOW_MS = 250;
+
+/** Leading-edge throttle: a trade after a quiet spell shows at once; a burst is flushed once per window. */
+export class TradeBatcher {
+  private pending: FlowTrade[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  constructor(private readonly flush: (trades: FlowTrade[]) => void, private readonly windowMs = RENDER_WINDOW_MS) {}
+
+  push(trades: readonly FlowTrade[]): void {
+    if (this.timer === undefined) {
+      this.flush([...trades]);
+      this.timer = setTimeout(() => this.tick(), this.windowMs);
+      return;
+    }
+    this.pending.push(...trades);
+  }
+
+  cancel(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending = [];
+  }
+
+  private tick(): void {
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.flush(batch);
+    this.timer = setTimeout(() => this.tick(), this.windowMs);
+  }
+}
+
 /** Opens the live socket while enabled; closes it on leave, on disable and on logout. */
 export function useLiveFlow({ enabled, loading, onCleared, WebSocketImpl, backoff }: UseLiveFlowOptions): LiveFlow {
   const [streamed, setStreamed] = useState<readonly FlowTrade[]>([]);
@@ -37,10 +71,11 @@ export function useLiveFlow({ enabled, loading, onCleared, WebSocketImpl, backof
 
   useEffect(() => {
     if (!enabled) return undefined;
+    const batcher = new TradeBatcher((trades) => setStreamed((prev) => [...trades.reverse(), ...prev]));
     const connection = new LiveFlowConnection({
       url: () => socketUrl(readToken()),
       isLoading: () => loadingRef.current,
-      onTrades: (trades) => setStreamed((prev) => [...[...trades].reverse(), ...prev]),
+      onTrades: (trades) => batcher.push(trades),
       onCleared: () => {
         setStreamed([]);
         clearedRef.current();
@@ -56,6 +91,7 @@ export function useLiveFlow({ enabled, loading, onCleared, WebSocketImpl, backof
     return () => {
       off();
       connection.stop();
+      batcher.cancel();
       setStreamed([]);
     };
   }, [enabled, WebSocketImpl, backoff]);
