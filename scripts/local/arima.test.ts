@@ -69,12 +69,13 @@ describe('get_ts_arima_data on the local runtime', () => {
     }
   });
 
-  it('returns the library message when the fit fails (cached like a result), and 404 for an unknown ticker', async () => {
-    const q = '/api/get_ts_arima_data?ticker=SPY&p=1&d=3&q=1&trend=n';
-    const fail = await get(q);
-    expect(fail.status).toBe(400);
-    expect(fail.body).toEqual({ alert_show: true, alert_message: 'ARIMA orders are limited to p, q <= 20 and d <= 2.' });
-    expect(await get(q)).toEqual(fail);
+  it('fits d = 3 (orders 0-5 as the spec offers) and answers 404 for an unknown ticker', async () => {
+    const ok = await get('/api/get_ts_arima_data?ticker=SPY&p=1&d=3&q=1&trend=n');
+    expect(ok.status).toBe(200);
+    const a = arimaResponse.parse(ok.body);
+    expect(a.params.d).toBe(3);
+    // n - d observations enter the likelihood.
+    expect(a.summary.stats.find((s) => s.label === 'No. Observations')!.value).toBe(497);
     const unknown = await get('/api/get_ts_arima_data?ticker=NOPE1');
     expect(unknown.status).toBe(404);
     expect(unknown.body.alert_message).toMatch(/Unknown ticker NOPE1/);

@@ -92,14 +92,16 @@ test.describe('ARIMA', () => {
     await expect.poll(() => cellsOf(page.getByTestId('arima-forecast-row'))).toEqual(forecastRows(api));
   });
 
-  test("a model the estimator refuses shows the library's message; the API rejects forbidden combinations", async ({ page, request }) => {
+  test('d = 3 switches the trend to n and fits; the API rejects forbidden combinations', async ({ page, request }) => {
     await page.goto('/arima');
     await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20, { timeout: 30_000 });
     await choose(page, 'd (diff)', '3');
     await expect(page.getByRole('combobox', { name: 'Trend' })).toHaveText('n (none)');
+    const reload = page.waitForRequest((r) => r.url().includes('/api/get_ts_arima_data') && r.url().includes('d=3'));
     await page.getByTestId('arima-update').click();
-    await expect(page.getByTestId('arima-error')).toContainText('d <= 2');
-    await expect(page.getByRole('region', { name: 'Price and Predictions' })).toHaveCount(0);
+    expect(new URL((await reload).url()).searchParams.get('trend')).toBe('n');
+    await expect(page.getByTestId('arima-summary')).toContainText('ARIMA(1,3,1)', { timeout: 30_000 });
+    await expect(page.getByTestId('arima-error')).toHaveCount(0);
 
     for (const [q, msg] of [
       ['trend=c&d=1', "Invalid value for 'd': must be 0 when trend is 'c' (for trends c and ct d must be 0)."],

@@ -198,7 +198,7 @@ export function assertOrders(p: number, d: number, q: number): void {
   ] as const) {
     if (!Number.isInteger(v) || v < 0) throw new AnalyticsError('invalid_input', `The ${name} must be a non-negative integer.`);
   }
-  if (p > 20 || q > 20 || d > 2) {
-    throw new AnalyticsError('invalid_input', 'ARIMA orders are limited to p, q <= 20 and d <= 2.');
+  if (p > 20 || q > 20 || d > 5) {
+    throw new AnalyticsError('invalid_input', 'ARIMA orders are limited to p, q <= 20 and d <= 5.');
   }
 }

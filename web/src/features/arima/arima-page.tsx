@@ -108,7 +108,7 @@ export function ArimaPage() {
           <p>
             We fit an ARIMA(p, d, q) model by exact maximum likelihood to the last {ARIMA_WINDOW} daily closes of the ticker and forecast the next{' '}
             {ARIMA_HORIZON} trading days with a 95% confidence band. p is the number of autoregressive lags, d the number of differences, q the
-            number of moving-average lags. The estimator differences at most twice (d up to 2); for d from 3 to 5 it answers with its message.
+            number of moving-average lags.
           </p>
           <p>
             Trend adds a deterministic term on the time index t = offset, offset + 1, …: n none, c a constant, t a linear trend (a drift of the
