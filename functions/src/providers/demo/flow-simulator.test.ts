@@ -84,4 +84,16 @@ describe('flow simulator', () => {
     expect(new Set(b.map((r) => r.option_symbol)).size).toBe(1);
     expect(b[0]!.time).toBe('03:00:00');
   });
+
+  it('lists strikes within a third and three times spot, even for a very volatile name far out in time', () => {
+    const wild: FlowUnderlying[] = [{ symbol: 'SMCI', kind: 'stock', close: 1000, prevClose: 990, dollarVolume: 30e9, vol: 1.4 }];
+    const smci = parseBenzingaOptionsActivity(simulateFlowDay({ date: '2024-03-08', universe: wild, seed: 7 })).rows.map(tradeFromRecord);
+    expect(smci.length).toBeGreaterThan(500);
+    for (const t of smci) {
+      // Against the underlying at the trade (it moves intraday); the grid rounding adds a little.
+      const ratio = t.strike_price / t.underlying_price;
+      expect(ratio).toBeGreaterThanOrEqual((1 / 3) * 0.97);
+      expect(ratio).toBeLessThanOrEqual(3 * 1.03);
+    }
+  });
 });

@@ -86,6 +86,8 @@ function spotAt(u: FlowUnderlying, x: number, noise: number): number {
   return drift * (1 + noise * u.vol * Math.sqrt(Math.max(x * (1 - x), 0.002) / 252));
 }
 
+const MAX_LOG_MONEYNESS = Math.log(3);
+
 function pickContract(rng: () => number, u: FlowUnderlying, spot: number, date: string, expiries: readonly ListedExpiry[]): Contract {
   const putCall = rng() < FLOW_SIM.callShare ? 'call' : 'put';
   const expiry = chooseExpiry(rng, expiries, u.symbol);
@@ -94,7 +96,10 @@ function pickContract(rng: () => number, u: FlowUnderlying, spot: number, date: 
   // Mostly slightly out of the money, with a fat tail of lottery tickets and some deep ITM.
   const sd = u.vol * Math.sqrt(T) * 0.9;
   const z = Math.abs(normal(rng)) * (rng() < 0.1 ? 2.5 : 1) * (rng() < 0.18 ? -0.6 : 1);
-  const logK = Math.log(spot) + (putCall === 'call' ? 1 : -1) * z * sd;
+  // Listed strikes stop far short of what a high-vol LEAPS draw reaches (SMCI's ~130% vol over two
+  // years would otherwise list a 200x-spot call): keep strikes within a third and three times spot.
+  const moneyness = Math.max(-MAX_LOG_MONEYNESS, Math.min(MAX_LOG_MONEYNESS, (putCall === 'call' ? 1 : -1) * z * sd));
+  const logK = Math.log(spot) + moneyness;
   const step = strikeSteps(spot)[0];
   const strike = Math.max(step, Math.round(Math.exp(logK) / step) * step);
   return { u, putCall, strike: Math.round(strike * 1000) / 1000, expiry, dte };
