@@ -91,7 +91,8 @@ describe('flow simulator', () => {
     expect(smci.length).toBeGreaterThan(500);
     for (const t of smci) {
       // Against the underlying at the trade (it moves intraday); the grid rounding adds a little.
-      const ratio = t.strike_price / t.underlying_price;
+      expect(t.underlying_price).not.toBeNull();
+      const ratio = t.strike_price / t.underlying_price!;
       expect(ratio).toBeGreaterThanOrEqual((1 / 3) * 0.97);
       expect(ratio).toBeLessThanOrEqual(3 * 1.03);
     }
