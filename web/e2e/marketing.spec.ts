@@ -112,8 +112,10 @@ test.describe('marketing pages', () => {
 
   test('subscription and success pages', async ({ page }) => {
     await page.goto('/subscription');
-    await expect(page.getByRole('button', { name: 'Pay now!' })).toBeDisabled();
-    await expect(page.getByText('Checkout is not configured yet')).toBeVisible();
+    // A visitor can press Pay now! (it asks to sign up first, see subscription.spec.ts) or sign up here.
+    await expect(page.getByRole('button', { name: 'Pay now!' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Sign Up for Basic first' }).click();
+    await expect(page.getByRole('form', { name: 'Sign Up' }).getByTestId('signup-plan')).toHaveText('Basic plan $39 / month');
     await page.goto('/subscriptionsuccess');
     await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible();
     await expect(page.getByText(/Cookies and scripts must be enabled/)).toBeVisible();

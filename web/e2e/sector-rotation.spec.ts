@@ -30,17 +30,17 @@ test.describe('Sector Rotation', () => {
 
     const nasdaq = await load(request, '?index=nasdaq100&lookback=12&factor=rate_of_change');
     let reload = page.waitForRequest((r) => r.url().includes('index=nasdaq100'));
-    await page.getByLabel('Index').selectOption('nasdaq100');
+    await page.getByLabel('Index', { exact: true }).selectOption('nasdaq100');
     await reload;
     await expect(chart.locator('circle[data-ticker]')).toHaveCount(nasdaq.main_data.length);
     await expect(page.getByText(`vs ${nasdaq.benchmark}`, { exact: false })).toBeVisible();
 
     const momentum = await load(request, '?index=nasdaq100&lookback=26&factor=momentum');
     reload = page.waitForRequest((r) => r.url().includes('factor=momentum'));
-    await page.getByLabel('Factor').selectOption('momentum');
+    await page.getByLabel('Factor', { exact: true }).selectOption('momentum');
     await reload;
     reload = page.waitForRequest((r) => r.url().includes('lookback=26') && r.url().includes('factor=momentum'));
-    await page.getByLabel('Lookback').selectOption('26');
+    await page.getByLabel('Lookback', { exact: true }).selectOption('26');
     await reload;
     await expect(page.getByRole('heading', { name: `Relative Strength vs ${FACTOR_LABELS.momentum}` })).toBeVisible();
     const first = momentum.main_data[0]!;

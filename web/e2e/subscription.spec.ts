@@ -55,7 +55,7 @@ test.describe('subscription', () => {
     await expect(page).toHaveURL(/\/dev\/portal\/cus_local_/);
     await page.screenshot({ path: join(shots, 'portal-1440.png') });
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(/\/profile\?from=billing$/);
     await expect(page.getByTestId('profile-subscription')).toHaveText('Free');
     await expect(optionsFlowGroup(page)).toHaveCount(0);
   });

@@ -4,11 +4,18 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { onAlertEvent, showAlert } from '../../lib/alert-store.ts';
-import { deleteAccount, useSession } from '../../lib/session.ts';
+import { deleteAccount, USER_INFO_KEY, useSession } from '../../lib/session.ts';
 import { openBillingPortal } from '../../lib/session-redirect.ts';
 import { capitalise } from './capitalise.ts';
+
+/**
+ * Back from the billing portal (`?from=billing`): the provider's webhook that changes the plan may
+ * land after the redirect, and sessions are cached for a second, so the plan is read again a few
+ * times instead of showing the old one until the next visit.
+ */
+export const BILLING_RECHECK_MS = [1500, 4000, 8000, 15000] as const;
 
 export const DELETE_CONFIRMATION =
   'Are you sure you want to delete your account? Please cancel any paid subscription before you proceed.';
@@ -31,6 +38,14 @@ export function ProfilePage() {
   const { user, loggedIn } = useSession();
   const client = useQueryClient();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const fromBilling = params.get('from') === 'billing';
+
+  useEffect(() => {
+    if (!fromBilling) return undefined;
+    const timers = BILLING_RECHECK_MS.map((ms) => setTimeout(() => void client.invalidateQueries({ queryKey: USER_INFO_KEY }), ms));
+    return () => timers.forEach(clearTimeout);
+  }, [fromBilling, client]);
 
   useEffect(
     () =>
