@@ -148,7 +148,7 @@ describe('checkoutsession and manage_subscription', () => {
     const cancelUrl = portal.replace(/\?/, '/cancel?');
     const cancel = await fetch(cancelUrl, { method: 'POST', redirect: 'manual' });
     expect(cancel.status).toBe(303);
-    expect(cancel.headers.get('location')).toMatch(/\/profile$/);
+    expect(cancel.headers.get('location')).toMatch(/\/profile\?from=billing$/);
     expect(await plan(u.userId)).toBe('free');
   });
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderApp } from '../../test/render-app.tsx';
@@ -8,6 +8,10 @@ import { saveToken, TOKEN_STORAGE_KEY } from '../../lib/session-token.ts';
 import { CONVERSION_EVENT, recordConversion } from './conversion.ts';
 import { browserLocation } from '../../lib/session-redirect.ts';
 import { ALREADY_BASIC } from './subscription-page.tsx';
+
+// The success page is a lazy route: compile its chunk up front so a busy runner's first transform
+// does not eat the assertion's time.
+beforeAll(() => import('./subscription-success-page.tsx'), 60_000);
 
 const demoInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1.0.0' };
 
