@@ -119,12 +119,14 @@ export function FlowTable({ trades, live = false, newestKey = null, pageSize = F
   const [sort, setSort] = useState<SortState>(() => defaultFlowSort(live));
   const [page, setPage] = useState(1);
   const [marked, setMarked] = useState<string | null>(newestKey);
-  // A new dataset starts on page 1; a new newest trade is marked, any other change clears the marker.
+  // A new dataset starts on page 1; a streamed trade (new newest key) keeps the reader's page and is
+  // marked; any other change clears the marker.
   const [seen, setSeen] = useState({ trades, newestKey });
   if (seen.trades !== trades || seen.newestKey !== newestKey) {
-    setMarked(newestKey !== seen.newestKey ? newestKey : null);
+    const streamed = newestKey !== seen.newestKey && newestKey !== null;
+    setMarked(streamed ? newestKey : null);
     setSeen({ trades, newestKey });
-    setPage(1);
+    if (!streamed) setPage(1);
   }
 
   const sorted = useMemo(() => sortRows(trades, columns, sort), [trades, columns, sort]);
