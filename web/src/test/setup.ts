@@ -1,9 +1,13 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { resetForms } from '../features/account/forms-store.ts';
 
 // vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  // The account forms live in a module-level store: a form one test opened must not cover the next
+  // test's screen (its modal hides the page from role queries).
+  resetForms();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
