@@ -79,6 +79,9 @@ export const flowKeys = {
   /** The ingested days with their trade counts: a range query lists the days to read. */
   dayIndex: (date: string): Key => ({ pk: 'DAYS', sk: date }),
   dayIndexPartition: (): string => 'DAYS',
+  /** Per-day flow summaries (domain/flow/day-summary.ts), one partition: a range query reads 100 days. */
+  daySummary: (date: string, part: number): Key => ({ pk: 'DAYSUM', sk: `${date}#${String(part).padStart(2, '0')}` }),
+  daySummaryPartition: (): string => 'DAYSUM',
 } as const;
 
 export const realtimeKeys = {

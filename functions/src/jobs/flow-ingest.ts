@@ -1,5 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { FlowRepository } from '../data/flow-repository.ts';
+import { FlowSummaryRepository } from '../data/flow-summary-repository.ts';
+import { summarizeDay } from '../domain/flow/day-summary.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { tradeFromRecord } from '../domain/flow/trade.ts';
 import type { OptionsActivityRecord } from '../providers/benzinga/options-activity.ts';
@@ -58,6 +60,7 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
     async (ctx) => {
       const source = flowDaySource(ctx.db, ctx.provider);
       const repo = new FlowRepository(ctx.db);
+      const summaries = new FlowSummaryRepository(ctx.db);
       // TAPEWATCH_FLOW_MAX_DAYS trims a long range to its last N trading days (test seeding).
       const maxDays = Number(process.env.TAPEWATCH_FLOW_MAX_DAYS ?? 0);
       const days = tradingDaysBetween(from, to).slice(maxDays > 0 ? -maxDays : 0);
@@ -71,7 +74,10 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
         counts.rowsSkipped += report.skipped;
         if (report.skipped > 0) ctx.log.warn('malformed flow records skipped', { date, skipped: report.skipped });
         if (report.rows.length === 0) continue;
-        await repo.putDay(date, report.rows.map(tradeFromRecord));
+        const trades = report.rows.map(tradeFromRecord);
+        await repo.putDay(date, trades);
+        // The per-day totals the Options Flow II views aggregate (see domain/flow/day-summary.ts).
+        await summaries.put(summarizeDay(date, trades));
         counts.rowsWritten += report.rows.length;
         last = date;
       }

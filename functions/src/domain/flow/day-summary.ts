@@ -1,0 +1,122 @@
+import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+
+/**
+ * Per-day, per-ticker totals of the options flow. The Options Flow II screens (cumulative stats,
+ * top premiums, ticker metrics, seasonality, dashboard) aggregate over up to 100 days: reading
+ * these small summaries instead of ~3,000 trades a day keeps every such request in milliseconds.
+ * Premiums are cost_basis sums, so in THOUSANDS of dollars like the trades.
+ */
+export interface SideTotals {
+  premium: number;
+  trades: number;
+  size: number;
+  scoreSum: number;
+}
+
+/** [strike, call premium, put premium, call size, put size] */
+export type StrikeRow = [number, number, number, number, number];
+
+/** 30-minute buckets of the regular session: 0 = 09:30-10:00 ... 12 = 15:30-16:00 (outside times clamp). */
+export const HALF_HOUR_BUCKETS = 13;
+
+export interface TickerDaySummary {
+  ticker: string;
+  calls: SideTotals;
+  puts: SideTotals;
+  /** Sorted by strike ascending. */
+  strikes: StrikeRow[];
+  /** Premium per half-hour bucket (see HALF_HOUR_BUCKETS). */
+  halfHours: { calls: number[]; puts: number[] };
+  /** The underlying price of the day's first and last trade (by time); null when no trade had one. */
+  firstPrice: number | null;
+  lastPrice: number | null;
+}
+
+export interface DaySummary {
+  date: string;
+  tradeCount: number;
+  tickers: Record<string, TickerDaySummary>;
+  /** The day's largest trades by cost basis, largest first. */
+  largest: FlowTrade[];
+  /** The day's LEAPS (DTE >= 365) with the highest open interest, highest first. */
+  leaps: FlowTrade[];
+}
+
+export const SUMMARY_TOP_TRADES = 50;
+export const LEAPS_MIN_DTE = 365;
+
+const emptySide = (): SideTotals => ({ premium: 0, trades: 0, size: 0, scoreSum: 0 });
+
+/** Bucket of an HH:MM[:SS] New York time. */
+export function halfHourBucket(time: string): number {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const minutes = h * 60 + m - (9 * 60 + 30);
+  return Math.min(HALF_HOUR_BUCKETS - 1, Math.max(0, Math.floor(minutes / 30)));
+}
+
+/** Keeps the `limit` largest by `by` (ties: the earlier key wins, so the result is deterministic). */
+function topBy(trades: readonly FlowTrade[], by: (t: FlowTrade) => number, limit: number): FlowTrade[] {
+  return [...trades].sort((a, b) => by(b) - by(a) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).slice(0, limit);
+}
+
+export function summarizeDay(date: string, trades: readonly FlowTrade[]): DaySummary {
+  const tickers: Record<string, TickerDaySummary> = {};
+  const strikeMaps = new Map<string, Map<number, StrikeRow>>();
+  const priceTimes = new Map<string, { first: string; last: string }>();
+  for (const t of trades) {
+    let s = tickers[t.ticker];
+    if (!s) {
+      s = {
+        ticker: t.ticker,
+        calls: emptySide(),
+        puts: emptySide(),
+        strikes: [],
+        halfHours: { calls: new Array<number>(HALF_HOUR_BUCKETS).fill(0), puts: new Array<number>(HALF_HOUR_BUCKETS).fill(0) },
+        firstPrice: null,
+        lastPrice: null,
+      };
+      tickers[t.ticker] = s;
+      strikeMaps.set(t.ticker, new Map());
+    }
+    const call = t.put_call === 'Call';
+    const side = call ? s.calls : s.puts;
+    side.premium += t.cost_basis;
+    side.trades += 1;
+    side.size += t.size;
+    side.scoreSum += t.score;
+    (call ? s.halfHours.calls : s.halfHours.puts)[halfHourBucket(t.time)]! += t.cost_basis;
+
+    const strikes = strikeMaps.get(t.ticker)!;
+    const row = strikes.get(t.strike_price) ?? [t.strike_price, 0, 0, 0, 0];
+    if (call) {
+      row[1] += t.cost_basis;
+      row[3] += t.size;
+    } else {
+      row[2] += t.cost_basis;
+      row[4] += t.size;
+    }
+    strikes.set(t.strike_price, row);
+
+    if (t.underlying_price !== null) {
+      const seen = priceTimes.get(t.ticker);
+      if (!seen || t.time < seen.first) s.firstPrice = t.underlying_price;
+      if (!seen || t.time >= seen.last) s.lastPrice = t.underlying_price;
+      priceTimes.set(t.ticker, {
+        first: seen && seen.first <= t.time ? seen.first : t.time,
+        last: seen && seen.last > t.time ? seen.last : t.time,
+      });
+    }
+  }
+  for (const [ticker, strikes] of strikeMaps) tickers[ticker]!.strikes = [...strikes.values()].sort((a, b) => a[0] - b[0]);
+  return {
+    date,
+    tradeCount: trades.length,
+    tickers,
+    largest: topBy(trades, (t) => t.cost_basis, SUMMARY_TOP_TRADES),
+    leaps: topBy(
+      trades.filter((t) => t.DTE >= LEAPS_MIN_DTE),
+      (t) => t.open_interest,
+      SUMMARY_TOP_TRADES,
+    ),
+  };
+}
