@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { FlowFanout, ingestLiveRecords } from '@tapewatch/functions/jobs/flow-live';
-import { demoFlowSource } from '@tapewatch/functions/jobs/flow-universe';
+import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
+import { runFlowReset } from '@tapewatch/functions/jobs/flow-reset';
+import { DEMO_LIVE_SESSION_FROM, demoFlowSource } from '@tapewatch/functions/jobs/flow-universe';
 import { hhmmss } from '@tapewatch/functions/providers/demo/flow-simulator';
 import { clockFor } from '@tapewatch/functions/platform/clock';
-import { MARKET_TIME_ZONE } from '@tapewatch/shared/constants';
 
 export interface FlowPlayerOptions {
   db: DynamoDBDocumentClient;
@@ -14,19 +15,45 @@ export interface FlowPlayerOptions {
   fanout?: FlowFanout;
 }
 
-const nyTime = new Intl.DateTimeFormat('en-GB', { timeZone: MARKET_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+/** The regular session closes at 16:00 New York. */
+export const SESSION_CLOSE_SEC = 16 * 3600;
 
-/** Seconds since New York midnight of an instant. */
-export function nySecondOfDay(instant: Date): number {
-  const [h, m, s] = nyTime.format(instant).split(':').map(Number) as [number, number, number];
+export const secondOfDay = (hms: string): number => {
+  const [h = 0, m = 0, s = 0] = hms.split(':').map(Number);
   return h * 3600 + m * 60 + s;
+};
+
+/**
+ * The demo's simulated session clock: it starts at `startSec` (seconds since New York midnight)
+ * and advances with real time; null once the session has closed. The demo date is pinned, so the
+ * wall clock's time of day cannot be used: a live trade stamped 05:48 would sort below the packed
+ * trades of the same day.
+ */
+export function sessionSecond(startSec: number, startedAtMs: number, nowMs: number): number | null {
+  const sec = startSec + Math.floor(Math.max(0, nowMs - startedAtMs) / 1000);
+  return sec < SESSION_CLOSE_SEC ? sec : null;
+}
+
+/** Where a (re)started player picks up: after the live session's start and after any trade already stored today. */
+export function resumeSecond(latestTimeToday: string | null): number {
+  const from = secondOfDay(DEMO_LIVE_SESSION_FROM);
+  return latestTimeToday === null ? from : Math.max(from, secondOfDay(latestTimeToday) + 1);
+}
+
+async function latestTradeTime(db: DynamoDBDocumentClient, date: string): Promise<string | null> {
+  const { trades } = await new FlowRepository(db).readDay(date);
+  let latest: string | null = null;
+  for (const t of trades) if (latest === null || t.time > latest) latest = t.time;
+  return latest;
 }
 
 /**
  * Plays the demo's live session: Poisson arrivals at `rate` per second (a sweep sometimes prints a
  * burst of 2-6 trades at once, and now and then a flurry of arrivals comes 50-150 ms apart), each
- * stamped with the demo clock's date and the current New York time, through the real live ingest
- * (vendor records -> parser -> flow table -> coalesced fan-out).
+ * stamped with the demo clock's date and the simulated session time, through the real live ingest
+ * (vendor records -> parser -> flow table -> coalesced fan-out). The session runs from noon (where
+ * the packed day ends) to 16:00; at the close the daily reset clears the live trades, tells the
+ * clients (database_cleared) and the session starts again at noon.
  */
 export function startFlowPlayer(opts: FlowPlayerOptions): { stop: () => void; played: () => number } {
   const clock = clockFor();
@@ -38,14 +65,22 @@ export function startFlowPlayer(opts: FlowPlayerOptions): { stop: () => void; pl
   let played = 0;
   let flurry = 0;
   const generator = demoFlowSource(opts.db).live(clock.today(), runId);
+  const session = latestTradeTime(opts.db, clock.today()).then((latest) => ({ startSec: resumeSecond(latest), startedAt: Date.now() }));
 
   const tick = async (): Promise<void> => {
     if (stopped) return;
     try {
-      const next = await generator;
-      const sec = nySecondOfDay(clock.now());
-      const records = next(seq++, sec).map((r) => ({ ...r, date: clock.today(), time: hhmmss(sec) }));
-      played += (await ingestLiveRecords({ option_activity: records }, fanout, opts.db)).length;
+      const [next, s] = await Promise.all([generator, session]);
+      const sec = sessionSecond(s.startSec, s.startedAt, Date.now());
+      if (sec === null) {
+        await runFlowReset(undefined, { db: opts.db });
+        s.startSec = resumeSecond(null);
+        s.startedAt = Date.now();
+        opts.log?.('  flow player: the simulated session closed; live trades cleared, starting again at noon');
+      } else {
+        const records = next(seq++, sec).map((r) => ({ ...r, date: clock.today(), time: hhmmss(sec) }));
+        played += (await ingestLiveRecords({ option_activity: records }, fanout, opts.db)).length;
+      }
     } catch (err) {
       opts.log?.(`  flow player: ${(err as Error).message}`);
     }

@@ -26,8 +26,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
   await ensureTables(dynamo.endpoint);
   await loadDemoData(documentClient());
   process.env.LOG_LEVEL = 'silent';
-  // Options flow: 4 simulated days instead of the demo's 60 keep the seed quick (flow tests need ~12,000 trades).
-  process.env.TAPEWATCH_FLOW_MAX_DAYS ??= '4';
+  // Options flow: 5 simulated days instead of the demo's 60 keep the seed quick (flow tests need over 10,000
+  // trades in 2024-03-01..08; the current day is packed only until noon).
+  process.env.TAPEWATCH_FLOW_MAX_DAYS ??= '5';
   await backfillDemoDatasets(() => {}, () => false);
   await dynamo.close();
   delete process.env.DYNAMODB_ENDPOINT;

@@ -9,7 +9,7 @@ import { tradingDaysBetween } from '../providers/demo/market-calendar.ts';
 import type { MarketDataProvider } from '../providers/provider.ts';
 import type { ParseReport } from '../providers/parse-report.ts';
 import { clockFor, dataMode } from '../platform/clock.ts';
-import { demoFlowSource } from './flow-universe.ts';
+import { DEMO_LIVE_SESSION_FROM, demoFlowSource } from './flow-universe.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
 import { providerFor } from './market-provider.ts';
 
@@ -40,7 +40,8 @@ export function flowDaySource(db: DynamoDBDocumentClient, provider?: MarketDataP
   if (provider) return vendorDays(provider);
   if (dataMode() === 'demo') {
     const demo = demoFlowSource(db);
-    return (date) => demo.day(date);
+    const today = clockFor().today();
+    return (date) => demo.day(date, date === today ? DEMO_LIVE_SESSION_FROM : undefined);
   }
   return vendorDays(providerFor(db, clockFor()));
 }

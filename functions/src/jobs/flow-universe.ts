@@ -7,6 +7,14 @@ import { FlowDayState, flowSimSeed, simulateFlowDay, simulateTrades, type Benzin
 import type { FlowUnderlying } from '../providers/demo/flow-simulator-universe.ts';
 import type { ParseReport } from '../providers/parse-report.ts';
 
+/**
+ * The demo's current day is a session in progress: its packed trades end at noon New York and the
+ * live player stamps new trades from there on (flow-live in scripts/local), so live trades are
+ * always the newest of the day and the day's totals are those of a partial day, as on a real
+ * trading day.
+ */
+export const DEMO_LIVE_SESSION_FROM = '12:00:00';
+
 const clampVol = (v: number): number => Math.min(1.5, Math.max(0.08, Number.isFinite(v) ? v : 0.3));
 
 /** The simulator's view of one name on one date from its real daily bars; null without a bar. */
@@ -46,10 +54,15 @@ export function demoFlowSource(db: DynamoDBDocumentClient, seed = DEMO_SEED) {
   const simSeed = flowSimSeed(seed);
   return {
     universeOn,
-    /** The simulated session of a trading day, parsed; an empty report on a day without bars. */
-    async day(date: string): Promise<ParseReport<OptionsActivityRecord>> {
+    /**
+     * The simulated session of a trading day, parsed; an empty report on a day without bars.
+     * `until` (HH:MM:SS) keeps only the trades before that time: the demo's current day is packed
+     * up to the live session's start and the live player continues from there.
+     */
+    async day(date: string, until?: string): Promise<ParseReport<OptionsActivityRecord>> {
       const universe = await universeOn(date);
-      return parseBenzingaOptionsActivity({ option_activity: universe.length === 0 ? [] : simulateFlowDay({ date, universe, seed: simSeed }) });
+      const report = parseBenzingaOptionsActivity({ option_activity: universe.length === 0 ? [] : simulateFlowDay({ date, universe, seed: simSeed }) });
+      return until === undefined ? report : { ...report, rows: report.rows.filter((r) => r.time < until) };
     },
     /** A live generator for `date`: each call returns the records of one arrival (sometimes a burst). */
     async live(date: string, runId: string): Promise<(seq: number, secOfDay: number) => BenzingaWireRecord[]> {
