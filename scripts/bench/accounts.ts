@@ -33,6 +33,29 @@ export async function benchAccounts(url: string, connections = 10, seconds = 5):
   ];
 }
 
+/**
+ * A basic subscriber's token for the gated routes: a confirmed sign-up that pays through the
+ * local checkout (the signed webhook upgrades the stored plan, as Stripe's would).
+ */
+export async function subscriberToken(url: string): Promise<string> {
+  const api = accountsClient(url);
+  const username = `bsub_${Date.now().toString(36)}`.slice(0, 20);
+  const email = `${username}@bench.example.com`;
+  await api.signupAndConfirm(username, email, 'benchpass1');
+  const login = await api.post('submit_login', { username_or_email: username, password: 'benchpass1', remember: false });
+  const token = login.body.token as string;
+  const session = await fetch(`${url}/api/checkoutsession`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+  const { url: checkoutUrl } = (await session.json()) as { url: string };
+  const paid = await fetch(`${new URL(checkoutUrl, url).href}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'promo=', redirect: 'manual' });
+  if (paid.status >= 400) throw new Error(`bench checkout failed: ${paid.status}`);
+  for (let i = 0; i < 50; i++) {
+    const me = await api.get('get_user_info', { token });
+    if (me.body.subscription === 'basic') return token;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('bench subscriber was not upgraded by the local checkout');
+}
+
 // `node --import tsx scripts/bench/accounts.ts http://localhost:3250` against a running runtime.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const url = process.argv[2] ?? 'http://127.0.0.1:3000';

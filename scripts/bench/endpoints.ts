@@ -27,8 +27,14 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
   get_factor_analysis_data: 'ticker=SPY&factor=uptrend&timeframe=weekly',
   // Spec defaults; the first request fits the model, the rest hit the per-parameter cache.
   get_ts_arima_data: 'ticker=SPY&p=1&d=1&q=1&trend=t&stationarity=1&invertibility=1&offset=1&concentrate=0',
-  // Subscriber route: without a token the bench measures the 401 gate; scripts/bench/flow-bench.ts measures it signed in.
-  get_historical_options_flow: 'dates=%7B%22start%22%3A%222024-03-01%22%2C%22end%22%3A%222024-03-08%22%7D',
+  // Issue 10's case: a range wide enough for the 10,000-row cap, with 3 filters (Premium >= $5K, DTE >= 1, Size >= 2).
+  get_historical_options_flow: `dates=${encodeURIComponent('{"start":"2024-01-02","end":"2024-03-08"}')}&filters=${encodeURIComponent(
+    JSON.stringify([
+      { filter: 'Premium', selector: 'Greater than equal', value: '5' },
+      { filter: 'DTE', selector: 'Greater than equal', value: '1' },
+      { filter: 'Size', selector: 'Greater than equal', value: '2' },
+    ]),
+  )}`,
 };
 
 /** Screens whose initial JavaScript is measured (path as a user opens it). */
