@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const WEB_DIR = join(ROOT, 'web');
-// WEB_DIST lets several local runtimes (parallel test runs, a developer's own server) build and
-// serve separate copies instead of racing on one directory.
-export const DIST_DIR = process.env.WEB_DIST ? join(ROOT, process.env.WEB_DIST) : join(WEB_DIR, 'dist');
+// WEB_DIST (absolute, or relative to the repository) lets several local runtimes (parallel test runs, a
+// developer's own server) build and serve separate copies instead of racing on one directory.
+export const DIST_DIR = process.env.WEB_DIST ? resolve(ROOT, process.env.WEB_DIST) : join(WEB_DIR, 'dist');
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
