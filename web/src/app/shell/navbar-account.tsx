@@ -54,7 +54,7 @@ export function NavbarAccount({ compact }: { compact: boolean }) {
       )}
       {anchor && (
         <Suspense fallback={null}>
-          <NavbarAccountMenu anchor={anchor} onClose={close} onLogout={() => void logout(client)} />
+          <NavbarAccountMenu anchor={anchor} onClose={close} onLogout={() => void logout(client)} basic={subscription === 'basic'} />
         </Suspense>
       )}
     </>
