@@ -200,10 +200,18 @@ test.describe('account journey', () => {
     await signup.getByLabel('Password', { exact: true }).fill(password);
     await signup.getByLabel('Confirm password').fill(password);
     await signup.getByRole('checkbox').check();
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/submit_signup'));
+    // The page leaves for the checkout right after the answer, so the answer is read as it passes
+    // through (a response's body is gone once the page has navigated away).
+    let resolveBody: (b: { alert_message?: string; checkout_ticket?: string }) => void = () => {};
+    const answer = new Promise<{ alert_message?: string; checkout_ticket?: string }>((r) => (resolveBody = r));
+    await page.route('**/api/submit_signup', async (route) => {
+      const response = await route.fetch();
+      resolveBody((await response.json()) as { alert_message?: string; checkout_ticket?: string });
+      await route.fulfill({ response });
+    });
     const checkout = page.waitForRequest((r) => r.url().endsWith('/api/checkoutsession'));
     await signup.getByRole('button', { name: 'Sign Up' }).click();
-    const body = await (await answer).json();
+    const body = await answer;
     expect(body.alert_message).toBe(`${M.signupSuccess} ${M.signupCheckout}`);
     expect((await checkout).postDataJSON()).toEqual({ email: `${basicId}@example.com`, checkout_ticket: body.checkout_ticket });
     // The local stand-in for the provider's hosted checkout page.
