@@ -19,6 +19,15 @@ import { darkPoolDataQuery, darkPoolDataResponse, darkPoolIndividualQuery, darkP
 import { appInfoSchema, dataStatusSchema } from '../schemas/meta.ts';
 import { currentFlowResponse, historicalFlowQuery, historicalFlowResponse, mostOtmResponse, testSocketResponse } from '../schemas/flow.ts';
 import {
+  intradayPremiumsQuery,
+  intradayPremiumsResponse,
+  latestTradesResponse,
+  seasonalityResponse,
+  tickerMetrics1dResponse,
+  tickerMetrics5dResponse,
+  tickerOverviewQuery,
+} from '../schemas/flow-ticker-overview.ts';
+import {
   accountAlertResponse,
   emailBody,
   loginBody,
@@ -490,6 +499,51 @@ export const routes = {
     response: mostOtmResponse,
     handler: 'flow/get-options-flow-most-otm-data',
     reads: ['app', 'flow'],
+  }),
+  get_options_flow_ticker_metrics_1d_data: route({
+    method: 'GET',
+    path: '/api/get_options_flow_ticker_metrics_1d_data',
+    auth: 'subscriber',
+    query: tickerOverviewQuery,
+    response: tickerMetrics1dResponse,
+    handler: 'flow/get-options-flow-ticker-metrics-1d-data',
+    reads: ['app', 'flow', 'market'],
+  }),
+  get_options_flow_ticker_metrics_data: route({
+    method: 'GET',
+    path: '/api/get_options_flow_ticker_metrics_data',
+    auth: 'subscriber',
+    query: tickerOverviewQuery,
+    response: tickerMetrics5dResponse,
+    handler: 'flow/get-options-flow-ticker-metrics-data',
+    reads: ['app', 'flow', 'market'],
+  }),
+  get_options_flow_intraday_premiums_data: route({
+    method: 'GET',
+    path: '/api/get_options_flow_intraday_premiums_data',
+    auth: 'subscriber',
+    query: intradayPremiumsQuery,
+    response: intradayPremiumsResponse,
+    handler: 'flow/get-options-flow-intraday-premiums-data',
+    reads: ['app', 'flow', 'market'],
+  }),
+  get_options_flow_seasonality_data: route({
+    method: 'GET',
+    path: '/api/get_options_flow_seasonality_data',
+    auth: 'subscriber',
+    query: tickerOverviewQuery,
+    response: seasonalityResponse,
+    handler: 'flow/get-options-flow-seasonality-data',
+    reads: ['app', 'flow', 'market'],
+  }),
+  get_options_flow_latest_trades_data: route({
+    method: 'GET',
+    path: '/api/get_options_flow_latest_trades_data',
+    auth: 'subscriber',
+    query: tickerOverviewQuery,
+    response: latestTradesResponse,
+    handler: 'flow/get-options-flow-latest-trades-data',
+    reads: ['app', 'flow', 'market'],
   }),
   test_socket: route({
     method: 'GET',

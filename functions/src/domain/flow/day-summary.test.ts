@@ -1,38 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { halfHourBucket, summarizeDay } from './day-summary.ts';
-
-let n = 0;
-function trade(p: Partial<FlowTrade>): FlowTrade {
-  n += 1;
-  return {
-    key: `k${String(n).padStart(3, '0')}`,
-    ticker: 'SPY',
-    date: '2024-03-08',
-    time: '10:00:00',
-    put_call: 'Call',
-    strike_price: 500,
-    date_expiration: '2024-03-15',
-    DTE: 7,
-    option_activity_type: 'Sweep',
-    exchange: null,
-    aggressor_ind: null,
-    ask: 1.1,
-    bid: 1,
-    midpoint: 1.05,
-    price: 1.1,
-    size: 10,
-    volume: 100,
-    open_interest: 1000,
-    underlying_price: 510,
-    cost_basis: 1.1,
-    trade_count: 1,
-    fill: 'Ask',
-    sentiment: 'Bullish',
-    score: 0.5,
-    ...p,
-  };
-}
+import { trade } from './test-trade.ts';
 
 describe('flow day summary', () => {
   it('buckets New York times into the 13 half hours of the session, clamping the edges', () => {
