@@ -27,6 +27,12 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
   get_factor_analysis_data: 'ticker=SPY&factor=uptrend&timeframe=weekly',
   // Spec defaults; the first request fits the model, the rest hit the per-parameter cache.
   get_ts_arima_data: 'ticker=SPY&p=1&d=1&q=1&trend=t&stationarity=1&invertibility=1&offset=1&concentrate=0',
+  // Ticker Overview: summaries (cached per container) and one memoized ticker-day.
+  get_options_flow_ticker_metrics_1d_data: 'ticker=SPY',
+  get_options_flow_ticker_metrics_data: 'ticker=SPY',
+  get_options_flow_intraday_premiums_data: 'ticker=SPY&interval=0',
+  get_options_flow_seasonality_data: 'ticker=SPY',
+  get_options_flow_latest_trades_data: 'ticker=SPY',
   // Issue 10's case: a range wide enough for the 10,000-row cap, with 3 filters (Premium >= $5K, DTE >= 1, Size >= 2).
   get_historical_options_flow: `dates=${encodeURIComponent('{"start":"2024-01-02","end":"2024-03-08"}')}&filters=${encodeURIComponent(
     JSON.stringify([
@@ -38,4 +44,4 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
 };
 
 /** Screens whose initial JavaScript is measured (path as a user opens it). */
-export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/arima', '/sp500stats', '/factor-analysis', '/factor-analysis-table', '/', '/subscriptioncards', '/profile', '/no-such-page', '/optionsflow', '/test'];
+export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/arima', '/sp500stats', '/factor-analysis', '/factor-analysis-table', '/', '/subscriptioncards', '/profile', '/no-such-page', '/optionsflow', '/test', '/optionsflow-ticker-overview'];
