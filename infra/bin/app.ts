@@ -1,11 +1,17 @@
 import { App } from 'aws-cdk-lib';
+import { deployConfigFromContext } from '../lib/config.ts';
 import { handlerModules } from '../lib/handler-modules.ts';
 import { entryFile, missingEntries } from '../lib/paths.ts';
-import { stageConfig } from '../lib/stage.ts';
 import { TapewatchStack } from '../lib/tapewatch-stack.ts';
 
 const app = new App();
-const stage = stageConfig(String(app.node.tryGetContext('stage') ?? process.env.TAPEWATCH_STAGE ?? 'dev'));
+let config;
+try {
+  config = deployConfigFromContext((key) => app.node.tryGetContext(key));
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
 // Escape hatch while handlers are being written: `-c tapewatch:stubMissingHandlers=true`
 // synthesizes stand-ins that answer 501. Off by default so a deploy never ships them silently.
 const stubMissingHandlers = String(app.node.tryGetContext('tapewatch:stubMissingHandlers')) === 'true';
@@ -23,10 +29,10 @@ if (missing.length > 0) {
   console.warn(`Using 501 stubs for missing handlers:\n${list}`);
 }
 
-new TapewatchStack(app, `Tapewatch-${stage.name}`, {
-  stage,
+new TapewatchStack(app, `Tapewatch-${config.stage.name}`, {
+  config,
   stubMissingHandlers,
-  description: `Tapewatch (${stage.name}): web, /api, data tables, scheduled jobs`,
-  terminationProtection: stage.retain,
+  description: `Tapewatch (${config.stage.name}): web, /api, WebSocket, data tables, auth, scheduled jobs, alarms`,
+  terminationProtection: config.stage.retain,
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });

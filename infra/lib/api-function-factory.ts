@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -14,7 +14,8 @@ export const functionKindTag = 'tapewatch:kind';
 /** Tag carrying the handler module (relative to functions/src) the function was built from. */
 export const functionModuleTag = 'tapewatch:module';
 
-export type FunctionKind = 'http' | 'job' | 'ws';
+/** http: a route-table entry; job: a schedule-table entry; ws: a WebSocket route; fallback: the HTTP API's $default. */
+export type FunctionKind = 'http' | 'job' | 'ws' | 'fallback';
 
 export interface AppFunctionSpec {
   kind: FunctionKind;
@@ -26,6 +27,13 @@ export interface AppFunctionSpec {
   /** Jobs run longer than request handlers; requests stay within API Gateway's 30 s limit. */
   timeout?: Duration;
   memorySize?: number;
+  /** Entry file outside functions/src (infra's own small handlers); tagged with `module` still. */
+  entry?: string;
+  /**
+   * Adds the AWS Parameters and Secrets extension, through which functions/src/platform/secret-env.ts
+   * reads Secrets Manager without bundling another SDK client (the grant is the caller's).
+   */
+  secretsExtension?: boolean;
 }
 
 export interface ApiFunctionFactoryProps {
@@ -54,7 +62,7 @@ export class ApiFunctionFactory {
 
   create(scope: Construct, id: string, spec: AppFunctionSpec): NodejsFunction {
     const { tables, stage } = this.props;
-    const entry = this.resolveEntry(spec.module);
+    const entry = spec.entry ?? this.resolveEntry(spec.module);
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: RetentionDays.TWO_WEEKS,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -68,6 +76,9 @@ export class ApiFunctionFactory {
       memorySize: spec.memorySize ?? 512,
       timeout: spec.timeout ?? Duration.seconds(29),
       logGroup,
+      ...(spec.secretsExtension
+        ? { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, { cacheSize: 10 }) }
+        : {}),
       projectRoot: repoRoot,
       depsLockFilePath: lockFilePath,
       environment: {

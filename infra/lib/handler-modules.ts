@@ -1,8 +1,13 @@
 import { routeList } from '@tapewatch/shared/api/routes';
 import { schedules } from '@tapewatch/functions/jobs/schedules';
 import { httpHandlerModule } from './paths.ts';
+import { webSocketRoutes } from './realtime.ts';
 
-/** Every module under functions/src that the stack turns into a Lambda, from the shared tables. */
+/** Every module under functions/src that the stack turns into a Lambda, from the shared tables and the WebSocket routes. */
 export function handlerModules(): string[] {
-  return [...routeList.map((r) => httpHandlerModule(r.handler)), ...schedules.map((s) => s.handler)];
+  return [
+    ...routeList.map((r) => httpHandlerModule(r.handler)),
+    ...schedules.map((s) => s.handler),
+    ...webSocketRoutes.map((r) => r.module),
+  ];
 }

@@ -1,4 +1,5 @@
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -8,6 +9,7 @@ import { routeList, type RouteDef, type RouteName } from '@tapewatch/shared/api/
 import type { ApiFunctionFactory } from './api-function-factory.ts';
 import type { Identity } from './identity.ts';
 import { httpHandlerModule } from './paths.ts';
+import type { StripeSettings } from './payments.ts';
 
 export interface HttpApiProps {
   factory: ApiFunctionFactory;
@@ -15,7 +17,20 @@ export interface HttpApiProps {
   throttle?: { rateLimit: number; burstLimit: number };
   /** Account handlers get Cognito admin and SES grants; the checkout route the ticket key. */
   identity?: Identity;
+  /** Stripe keys for the handlers that import the payments port (accounts/ for delete_user, payments/). */
+  stripe?: StripeSettings;
 }
+
+/**
+ * Account and payment handlers: the ones whose module graph reaches platform/payments.ts (and so
+ * its Secrets Manager loader; delete_user cancels the subscription) and that build emailed or
+ * redirect links from APP_BASE_URL.
+ */
+export function usesPayments(handler: string): boolean {
+  return handler.startsWith('payments/') || handler.startsWith('accounts/');
+}
+
+const fallbackEntry = fileURLToPath(new URL('../lambda/api-fallback.ts', import.meta.url));
 
 type Route = { name: RouteName } & RouteDef;
 
@@ -26,13 +41,26 @@ type Route = { name: RouteName } & RouteDef;
 export class TapewatchHttpApi extends Construct {
   readonly api: HttpApi;
   readonly functions: ReadonlyMap<RouteName, NodejsFunction>;
+  /** Answers unmatched method/path pairs with the app's 405/404 alert JSON. */
+  readonly fallback: NodejsFunction;
 
   constructor(scope: Construct, id: string, props: HttpApiProps) {
     super(scope, id);
+    this.fallback = props.factory.create(this, 'Fallback', {
+      kind: 'fallback',
+      module: 'infra/api-fallback',
+      entry: fallbackEntry,
+      reads: [],
+      writes: [],
+      description: '$default: 405/404 alert JSON for unmatched /api requests',
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+    });
     this.api = new HttpApi(this, 'Api', {
       apiName: `${Stack.of(this).stackName}-http`,
       description: 'Tapewatch /api routes (one Lambda per route-table entry)',
       createDefaultStage: false,
+      defaultIntegration: new HttpLambdaIntegration('FallbackIntegration', this.fallback),
     });
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: RetentionDays.TWO_WEEKS,
@@ -55,7 +83,9 @@ export class TapewatchHttpApi extends Construct {
         reads: route.reads,
         writes: route.writes,
         description: `${route.method} ${route.path} (${route.auth})`,
+        secretsExtension: Boolean(props.stripe) && usesPayments(route.handler),
       });
+      if (props.stripe && usesPayments(route.handler)) props.stripe.configure(fn);
       this.api.addRoutes({
         path: route.path,
         methods: [toHttpMethod(route)],

@@ -6,6 +6,8 @@ import { Construct } from 'constructs';
 
 export interface IdentityProps {
   retain: boolean;
+  /** SES-verified sender (MAIL_FROM); without it the mail port's default sender is used. */
+  mailFrom?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export class Identity extends Construct {
   /** HMAC key of the sign-up checkout ticket. */
   readonly checkoutTicketSecret: Secret;
 
-  constructor(scope: Construct, id: string, props: IdentityProps) {
+  constructor(scope: Construct, id: string, private readonly props: IdentityProps) {
     super(scope, id);
     this.userPool = new UserPool(this, 'Users', {
       userPoolName: `${Stack.of(this).stackName}-users`,
@@ -70,7 +72,11 @@ export class Identity extends Construct {
         resources: [this.userPool.userPoolArn],
       }),
     );
-    fn.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: ['*'] }));
+    // The account's SES identities (sender domain/address; in the SES sandbox also the verified
+    // recipients, which SES authorizes too), never '*'.
+    const sesIdentities = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+    fn.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: [sesIdentities] }));
+    if (this.props.mailFrom) fn.addEnvironment('MAIL_FROM', this.props.mailFrom);
     this.passCheckoutTicketKey(fn);
   }
 

@@ -2,6 +2,7 @@ import { Duration, TimeZone } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { schedules } from '@tapewatch/functions/jobs/schedules';
 import type { ApiFunctionFactory } from './api-function-factory.ts';
@@ -12,6 +13,9 @@ export interface JobSchedulesProps {
   factory: ApiFunctionFactory;
 }
 
+/** Jobs that post to WebSocket connections (new_flow, database_cleared); checked against the table in tests. */
+export const fanoutJobs = ['flow-ingest', 'flow-reset'] as const;
+
 /**
  * One EventBridge Scheduler schedule + job Lambda per entry of functions/src/jobs/schedules.ts.
  * Scheduler (not EventBridge rules) because market times are New York wall-clock and rules
@@ -19,9 +23,16 @@ export interface JobSchedulesProps {
  */
 export class JobSchedules extends Construct {
   readonly functions: ReadonlyMap<string, NodejsFunction>;
+  /** Invocations that still failed after the retries (or aged out) land here; an alarm watches it. */
+  readonly deadLetterQueue: Queue;
 
   constructor(scope: Construct, id: string, props: JobSchedulesProps) {
     super(scope, id);
+    this.deadLetterQueue = new Queue(this, 'DeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     const functions = new Map<string, NodejsFunction>();
     for (const job of schedules) {
       const jobId = pascal(job.name);
@@ -41,7 +52,7 @@ export class JobSchedules extends Construct {
           timeZone: TimeZone.AMERICA_NEW_YORK,
         }),
         // Jobs are idempotent, so a retry after a partial run is safe.
-        target: new LambdaInvoke(fn, { retryAttempts: 2, maxEventAge: Duration.hours(1) }),
+        target: new LambdaInvoke(fn, { retryAttempts: 2, maxEventAge: Duration.hours(1), deadLetterQueue: this.deadLetterQueue }),
       });
       functions.set(job.name, fn);
     }

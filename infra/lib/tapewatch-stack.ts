@@ -1,53 +1,99 @@
 import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { tableList } from '@tapewatch/functions/data/tables';
+import { routeList } from '@tapewatch/shared/api/routes';
 import { ApiFunctionFactory } from './api-function-factory.ts';
+import type { DeployConfig } from './config.ts';
 import { DataTables } from './data-tables.ts';
-import { TapewatchHttpApi } from './http-api.ts';
+import { TapewatchHttpApi, usesPayments } from './http-api.ts';
 import { Identity } from './identity.ts';
+import { Monitoring } from './monitoring.ts';
 import { webDistDir } from './paths.ts';
-import { JobSchedules } from './schedules.ts';
-import type { StageConfig } from './stage.ts';
+import { StripeSettings } from './payments.ts';
+import { Realtime } from './realtime.ts';
+import { fanoutJobs, JobSchedules } from './schedules.ts';
 import { WebHosting } from './web-hosting.ts';
 
 export interface TapewatchStackProps extends StackProps {
-  stage: StageConfig;
+  config: DeployConfig;
   /** Defaults to web/dist; tests point it elsewhere. */
   webDistDir?: string;
   /** Template tests only: build missing handler files from a stub instead of failing. */
   stubMissingHandlers?: boolean;
 }
 
-/** Everything deployed today: tables, /api Lambdas, job schedules, and CloudFront + S3 for the SPA. */
+/**
+ * The whole app in one stack: data, auth, /api (one Lambda per route-table entry), the WebSocket
+ * API, scheduled jobs, payments configuration, CloudFront + S3, alarms. Everything per route, table
+ * or job is derived from the shared tables, so new entries need no change here.
+ */
 export class TapewatchStack extends Stack {
   readonly tables: DataTables;
   readonly httpApi: TapewatchHttpApi;
   readonly identity: Identity;
+  readonly realtime: Realtime;
   readonly jobs: JobSchedules;
   readonly web: WebHosting;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: TapewatchStackProps) {
     super(scope, id, props);
-    Tags.of(this).add('tapewatch:stage', props.stage.name);
+    const { config } = props;
+    const { stage } = config;
+    // Dashboards take no tags in the CloudFormation schema cfn-lint checks against.
+    Tags.of(this).add('tapewatch:stage', stage.name, { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] });
 
-    this.tables = new DataTables(this, 'Data', { retain: props.stage.retain });
-    this.identity = new Identity(this, 'Identity', { retain: props.stage.retain });
+    this.tables = new DataTables(this, 'Data', { retain: stage.retain });
+    this.identity = new Identity(this, 'Identity', { retain: stage.retain, mailFrom: config.mailFrom });
+    const stripe = config.stripe ? new StripeSettings(this, 'Stripe', config.stripe) : undefined;
     const factory = new ApiFunctionFactory({
       tables: this.tables,
-      stage: props.stage.name,
+      stage: stage.name,
       stubMissingHandlers: props.stubMissingHandlers,
       environment: this.identity.environment(),
     });
-    this.httpApi = new TapewatchHttpApi(this, 'Http', { factory, identity: this.identity });
+    this.httpApi = new TapewatchHttpApi(this, 'Http', { factory, identity: this.identity, stripe });
+    this.realtime = new Realtime(this, 'Realtime', { factory });
     this.jobs = new JobSchedules(this, 'Jobs', { factory });
+    for (const name of fanoutJobs) {
+      const job = this.jobs.functions.get(name);
+      if (job) this.realtime.enableFanout(job);
+    }
+    const testSocket = this.httpApi.functions.get('test_socket');
+    if (testSocket) this.realtime.announceEndpoint(testSocket);
+
     this.web = new WebHosting(this, 'Web', {
       httpApi: this.httpApi.api,
+      webSocketApi: this.realtime.api,
+      domainName: config.domainName,
+      certificateArn: config.certificateArn,
       webDistDir: props.webDistDir ?? webDistDir,
-      retain: props.stage.retain,
+      retain: stage.retain,
+    });
+    const siteUrl = config.appBaseUrl ?? `https://${this.web.distribution.distributionDomainName}`;
+    // Emailed and Stripe return links must point at the site, not at execute-api.
+    for (const route of routeList) {
+      if (usesPayments(route.handler)) this.httpApi.functions.get(route.name)?.addEnvironment('APP_BASE_URL', siteUrl);
+    }
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      httpApi: this.httpApi.api,
+      webSocketApi: this.realtime.api,
+      jobDeadLetters: this.jobs.deadLetterQueue,
+      alarmEmail: config.alarmEmail,
     });
 
-    new CfnOutput(this, 'SiteUrl', { value: `https://${this.web.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl });
+    new CfnOutput(this, 'CloudFrontDomain', { value: this.web.distribution.distributionDomainName });
     new CfnOutput(this, 'HttpApiEndpoint', { value: this.httpApi.api.apiEndpoint });
+    new CfnOutput(this, 'WebSocketEndpoint', { value: this.realtime.stage.url });
     new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.identity.client.userPoolClientId });
     new CfnOutput(this, 'WebBucketName', { value: this.web.bucket.bucketName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
+    // `npm run ingest -- demo --aws` reads the table names from these variables (README).
+    for (const def of tableList) {
+      new CfnOutput(this, `${def.envVar.replace(/_/g, '')}`, { value: this.tables.byName[def.name].tableName, description: def.envVar });
+    }
   }
 }

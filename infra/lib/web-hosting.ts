@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { HttpApi, WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CacheCookieBehavior,
@@ -16,7 +17,10 @@ import {
   FunctionRuntime,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   OriginSslPolicy,
   PriceClass,
   ViewerProtocolPolicy,
@@ -25,17 +29,38 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { scopeInvalidationGrant } from './invalidation-grant.ts';
 import { createSecurityHeadersPolicy } from './security-headers.ts';
 import { spaFallbackCode } from './spa-fallback.ts';
 
+/** The WebSocket handshake headers API Gateway needs, plus the viewer address for per-IP limits. */
+export const webSocketOriginHeaders = [
+  'Sec-WebSocket-Key',
+  'Sec-WebSocket-Version',
+  'Sec-WebSocket-Protocol',
+  'Sec-WebSocket-Extensions',
+  'CloudFront-Viewer-Address',
+] as const;
+
+/**
+ * What /api handlers read from the request besides Authorization and Accept-Encoding (both in the
+ * cache key, hence forwarded): the body type, the Stripe signature, and the viewer address, since
+ * API Gateway's sourceIp behind CloudFront is an edge server. Host stays out: API Gateway routes by it.
+ */
+export const apiOriginHeaders = ['Content-Type', 'Accept', 'Accept-Language', 'Stripe-Signature', 'User-Agent', 'CloudFront-Viewer-Address'] as const;
+
 export interface WebHostingProps {
   httpApi: HttpApi;
+  webSocketApi: WebSocketApi;
+  /** Custom domain + its us-east-1 ACM certificate; without them the cloudfront.net name is used. */
+  domainName?: string;
+  certificateArn?: string;
   /** Vite build output; deployed only when it contains index.html. */
   webDistDir: string;
   retain: boolean;
 }
 
-/** Private S3 bucket + CloudFront: the SPA at /, the HTTP API at /api/*. */
+/** Private S3 bucket + CloudFront: the SPA at /, the HTTP API at /api/*, the WebSocket API at /ws. */
 export class WebHosting extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
@@ -60,8 +85,19 @@ export class WebHosting extends Construct {
       code: FunctionCode.fromInline(spaFallbackCode),
     });
 
+    const executeApiOrigin = (apiId: string) =>
+      new HttpOrigin(executeApiDomain(this, apiId), {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `${Stack.of(this).stackName} web + api`,
+      ...(props.domainName && props.certificateArn
+        ? {
+            domainNames: [props.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn),
+          }
+        : {}),
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
@@ -75,25 +111,43 @@ export class WebHosting extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain(props.httpApi), {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-          }),
+          origin: executeApiOrigin(props.httpApi.apiId),
           // A redirect would drop POST bodies; API clients must use HTTPS from the start.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachedMethods: CachedMethods.CACHE_GET_HEAD,
           cachePolicy: this.createApiCachePolicy(),
-          // Forwards query strings and headers but not Host, which API Gateway needs to be its own.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: new OriginRequestPolicy(this, 'ApiOriginRequest', {
+            comment: 'Tapewatch /api: query, body headers, Stripe signature, viewer address; not Host',
+            queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+            headerBehavior: OriginRequestHeaderBehavior.allowList(...apiOriginHeaders),
+            cookieBehavior: OriginRequestCookieBehavior.none(),
+          }),
           responseHeadersPolicy: securityHeaders,
           compress: true,
+        },
+        // The WebSocket API's stage is named "ws", so the unchanged viewer path /ws reaches it.
+        '/ws': {
+          origin: executeApiOrigin(props.webSocketApi.apiId),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: new OriginRequestPolicy(this, 'WebSocketOriginRequest', {
+            comment: 'Tapewatch /ws: handshake headers and ?token=',
+            queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+            headerBehavior: OriginRequestHeaderBehavior.allowList(...webSocketOriginHeaders),
+            cookieBehavior: OriginRequestCookieBehavior.none(),
+          }),
+          compress: false,
         },
       },
     });
 
     this.deploysWebBuild = existsSync(path.join(props.webDistDir, 'index.html'));
-    if (this.deploysWebBuild) this.deployWebBuild(props.webDistDir);
+    if (this.deploysWebBuild) {
+      this.deployWebBuild(props.webDistDir);
+      scopeInvalidationGrant(this.distribution);
+    }
   }
 
   /**
@@ -145,8 +199,8 @@ export class WebHosting extends Construct {
   }
 }
 
-/** The execute-api host of the HTTP API's $default stage (no stage path prefix). */
-function apiDomain(api: HttpApi): string {
-  const stack = Stack.of(api);
-  return `${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+/** The execute-api host of an API; the viewer path is forwarded as is (HTTP: $default stage, WS: stage "ws"). */
+function executeApiDomain(scope: Construct, apiId: string): string {
+  const stack = Stack.of(scope);
+  return `${apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
 }

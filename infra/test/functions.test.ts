@@ -2,28 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { routeList } from '@tapewatch/shared/api/routes';
 import { schedules } from '@tapewatch/functions/jobs/schedules';
 import { tableList } from '@tapewatch/functions/data/tables';
+import { webSocketRoutes } from '../lib/realtime.ts';
 import { appFunctions, synth, type Resource } from './synth.ts';
 
 const { template } = synth();
 const functions = appFunctions(template);
 
 describe('Lambda functions', () => {
-  it('has exactly one function per route plus one per schedule', () => {
+  it('has exactly one function per route, per schedule, per WebSocket route, plus the /api fallback', () => {
     expect(functions.filter((f) => f.kind === 'http')).toHaveLength(routeList.length);
     expect(functions.filter((f) => f.kind === 'job')).toHaveLength(schedules.length);
-    expect(functions).toHaveLength(routeList.length + schedules.length);
+    expect(functions.filter((f) => f.kind === 'ws')).toHaveLength(3);
+    expect(functions.filter((f) => f.kind === 'fallback')).toHaveLength(1);
+    expect(functions).toHaveLength(routeList.length + schedules.length + 3 + 1);
   });
 
   it('builds each function from the handler module its table entry names', () => {
     const modules = functions.map((f) => f.module).sort();
-    const expected = [...routeList.map((r) => `http/${r.handler}`), ...schedules.map((s) => s.handler)].sort();
+    const expected = [
+      ...routeList.map((r) => `http/${r.handler}`),
+      ...schedules.map((s) => s.handler),
+      ...webSocketRoutes.map((r) => r.module),
+      'infra/api-fallback',
+    ].sort();
     expect(modules).toEqual(expected);
   });
 
   it('uses the shared runtime settings for every function', () => {
     for (const { resource } of functions) {
       const p = resource.Properties as Record<string, unknown>;
-      expect(p.Runtime).toMatch(/^nodejs(2[02468])\.x$/);
+      expect(p.Runtime).toBe('nodejs22.x');
       expect(p.Architectures).toEqual(['arm64']);
       expect(p.Handler).toBe('index.handler');
       expect(p.MemorySize).toBeGreaterThanOrEqual(512);
@@ -32,7 +40,7 @@ describe('Lambda functions', () => {
   });
 
   it('keeps request handlers at 512 MB within API Gateway’s 30 s limit', () => {
-    for (const { resource } of functions.filter((f) => f.kind === 'http')) {
+    for (const { resource } of functions.filter((f) => f.kind !== 'job')) {
       expect(resource.Properties?.MemorySize).toBe(512);
       expect(resource.Properties?.Timeout).toBeGreaterThanOrEqual(10);
       expect(resource.Properties?.Timeout).toBeLessThanOrEqual(30);

@@ -10,7 +10,13 @@ import { schedules } from '@tapewatch/functions/jobs/schedules';
 
 describe('handler entries', () => {
   it('derives entry files from the route and schedule tables', () => {
-    expect(handlerModules()).toEqual([...routeList.map((r) => `http/${r.handler}`), ...schedules.map((s) => s.handler)]);
+    expect(handlerModules()).toEqual([
+      ...routeList.map((r) => `http/${r.handler}`),
+      ...schedules.map((s) => s.handler),
+      'ws/connect',
+      'ws/disconnect',
+      'ws/default',
+    ]);
     expect(entryFile('http/meta/get-app-info')).toMatch(/functions\/src\/http\/meta\/get-app-info\.ts$/);
     expect(missingEntries(['http/does-not/exist'])).toEqual(['http/does-not/exist']);
   });

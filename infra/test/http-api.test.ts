@@ -5,25 +5,44 @@ import { appFunctions, synth, type Resource } from './synth.ts';
 const { template } = synth();
 
 describe('HTTP API', () => {
-  const routes = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
+  const httpApiId = Object.entries(template.findResources('AWS::ApiGatewayV2::Api')).find(([, a]) => a.Properties?.ProtocolType === 'HTTP')![0];
+  const routes = Object.fromEntries(
+    Object.entries(template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>).filter(
+      ([, r]) => JSON.stringify(r.Properties?.ApiId) === JSON.stringify({ Ref: httpApiId }),
+    ),
+  );
   const integrations = template.findResources('AWS::ApiGatewayV2::Integration') as Record<string, Resource>;
   const functionIdByModule = new Map(appFunctions(template).map((f) => [f.module, f.id]));
 
-  it('has exactly one route per route-table entry', () => {
-    const keys = Object.values(routes).map((r) => r.Properties?.RouteKey).sort();
-    expect(keys).toEqual(routeList.map((r) => `${r.method} ${r.path}`).sort());
-  });
-
-  it.each(routeList.map((r) => [`${r.method} ${r.path}`, r] as const))('%s invokes its own Lambda', (routeKey, route) => {
+  const integrationOf = (routeKey: string) => {
     const [, resource] = Object.entries(routes).find(([, r]) => r.Properties?.RouteKey === routeKey)!;
     const target = resource.Properties?.Target as { 'Fn::Join': [string, unknown[]] };
     const integrationId = (target['Fn::Join'][1][1] as { Ref: string }).Ref;
-    const integration = integrations[integrationId]!.Properties!;
+    return { route: resource, integration: integrations[integrationId]!.Properties! };
+  };
+
+  it('has exactly one route per route-table entry, plus the $default fallback', () => {
+    const keys = Object.values(routes).map((r) => r.Properties?.RouteKey).sort();
+    expect(keys).toEqual([...routeList.map((r) => `${r.method} ${r.path}`), '$default'].sort());
+  });
+
+  it.each(routeList.map((r) => [`${r.method} ${r.path}`, r] as const))('%s invokes its own Lambda', (routeKey, route) => {
+    const { integration, route: resource } = integrationOf(routeKey);
     expect(integration.IntegrationType).toBe('AWS_PROXY');
     expect(integration.PayloadFormatVersion).toBe('2.0');
     const fnId = functionIdByModule.get(`http/${route.handler}`);
     expect(fnId).toBeDefined();
     expect(JSON.stringify(integration.IntegrationUri)).toContain(`"${fnId}"`);
+    // Authentication (public/user/subscriber) is the handler's: the route table's level is checked in
+    // functions/src/lib/http.ts against the token, so API Gateway adds no authorizer of its own.
+    expect(resource.Properties?.AuthorizationType ?? 'NONE').toBe('NONE');
+    const fn = appFunctions(template).find((f) => f.id === fnId)!;
+    expect(fn.resource.Properties?.Description).toBe(`${route.method} ${route.path} (${route.auth})`);
+  });
+
+  it('sends unmatched requests ($default) to the fallback that answers the 405/404 alert', () => {
+    const { integration } = integrationOf('$default');
+    expect(JSON.stringify(integration.IntegrationUri)).toContain(`"${functionIdByModule.get('infra/api-fallback')}"`);
   });
 
   it('mounts every route under /api', () => {
@@ -31,8 +50,8 @@ describe('HTTP API', () => {
   });
 
   it('throttles the default stage and logs access', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
-    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0] as Resource;
+    const stages = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as Resource[];
+    const stage = stages.find((s) => JSON.stringify(s.Properties?.ApiId) === JSON.stringify({ Ref: httpApiId }))!;
     expect(stage.Properties?.StageName).toBe('$default');
     expect(stage.Properties?.AutoDeploy).toBe(true);
     const throttle = stage.Properties?.DefaultRouteSettings as { ThrottlingRateLimit: number; ThrottlingBurstLimit: number };
@@ -42,7 +61,7 @@ describe('HTTP API', () => {
   });
 
   it('configures no CORS (same origin through CloudFront)', () => {
-    const api = Object.values(template.findResources('AWS::ApiGatewayV2::Api'))[0] as Resource;
+    const api = template.findResources('AWS::ApiGatewayV2::Api')[httpApiId] as Resource;
     expect(api.Properties?.CorsConfiguration).toBeUndefined();
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { TableName } from '@tapewatch/shared/api/routes';
 import { routeList } from '@tapewatch/shared/api/routes';
 import { schedules } from '@tapewatch/functions/jobs/schedules';
-import { appFunctions, synth, tableIds, type Resource } from './synth.ts';
+import { webSocketRoutes } from '../lib/realtime.ts';
+import { fanoutJobs } from '../lib/schedules.ts';
+import { appFunctions, fakeWebDist, synth, tableIds, type Resource } from './synth.ts';
 
 const { template } = synth();
 const tables = tableIds(template);
@@ -42,7 +44,14 @@ function actionsByTable(statements: Statement[]): Map<TableName, Set<string>> {
 const accessByModule = new Map<string, { reads: readonly TableName[]; writes: readonly TableName[] }>([
   ...routeList.map((r) => [`http/${r.handler}`, r] as const),
   ...schedules.map((s) => [s.handler, s] as const),
+  ...webSocketRoutes.map((r) => [r.module, { reads: ['app'], writes: ['app'] }] as const),
+  ['infra/api-fallback', { reads: [], writes: [] }],
 ]);
+
+/** Functions that post to WebSocket connections: the fan-out jobs and $default (pong). */
+const fanoutModules = new Set([...fanoutJobs.map((name) => schedules.find((s) => s.name === name)!.handler), 'ws/default']);
+
+const actionsOf = (s: Statement) => ([] as string[]).concat(s.Action);
 
 describe('least-privilege IAM', () => {
   const functions = appFunctions(template);
@@ -56,7 +65,15 @@ describe('least-privilege IAM', () => {
     for (const s of identity.filter((s) => ([] as string[]).concat(s.Action).some((a) => a.startsWith('cognito-idp:')))) {
       expect(JSON.stringify(s.Resource)).toContain('IdentityUsers');
     }
-    const statements = all.filter((s) => !identity.includes(s));
+    const realtime = all.filter((s) => actionsOf(s).every((a) => a === 'execute-api:ManageConnections'));
+    expect(realtime.length > 0, `${module} may post to connections`).toBe(fanoutModules.has(module));
+    for (const s of realtime) {
+      // Only the "ws" stage's Management API of this app's WebSocket API.
+      const resource = JSON.stringify(s.Resource);
+      expect(resource).toContain('RealtimeApi');
+      expect(resource).toContain('/ws/*/@connections/*');
+    }
+    const statements = all.filter((s) => !identity.includes(s) && !realtime.includes(s));
     for (const s of statements) {
       expect(s.Effect).toBe('Allow');
       for (const action of ([] as string[]).concat(s.Action)) expect(action).toMatch(/^dynamodb:/);
@@ -90,6 +107,34 @@ describe('least-privilege IAM', () => {
     for (const fn of readOnly) {
       const all = statementsFor(fn.resource).flatMap((s) => ([] as string[]).concat(s.Action));
       for (const action of writeActions) expect(all).not.toContain(action);
+    }
+  });
+});
+
+describe('resources in IAM statements', () => {
+  it('name a specific ARN in every statement, CDK helpers included (no bare "*")', () => {
+    const offenders: string[] = [];
+    const withBuild = synth({ webDistDir: fakeWebDist(), config: { stripePriceId: 'price_123', alarmEmail: 'ops@example.com' } }).template;
+    const all = withBuild.findResources('AWS::IAM::Policy') as Record<string, Resource>;
+    expect(JSON.stringify(all)).toContain('cloudfront:CreateInvalidation');
+    for (const [id, policy] of Object.entries(all)) {
+      for (const s of (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement) {
+        const resources = ([] as unknown[]).concat(s.Resource);
+        if (resources.includes('*')) offenders.push(`${id}: ${actionsOf(s).join(',')}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('give the fan-out functions the Management endpoint of the "ws" stage', () => {
+    const functions = appFunctions(template);
+    const withEndpoint = functions.filter((f) => (f.resource.Properties?.Environment as { Variables: Record<string, unknown> }).Variables.WS_MANAGEMENT_ENDPOINT);
+    expect(withEndpoint.map((f) => f.module).sort()).toEqual([...fanoutModules, 'http/flow/test-socket'].sort());
+    for (const f of withEndpoint) {
+      const value = JSON.stringify((f.resource.Properties?.Environment as { Variables: Record<string, unknown> }).Variables.WS_MANAGEMENT_ENDPOINT);
+      expect(value).toContain('https://');
+      expect(value).toContain('.execute-api.');
+      expect(value).toContain('/ws"');
     }
   });
 });

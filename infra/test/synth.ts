@@ -5,7 +5,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { functionKindTag, functionModuleTag } from '../lib/api-function-factory.ts';
 import { tableTag } from '../lib/data-tables.ts';
-import { stageConfig } from '../lib/stage.ts';
+import { parseDeployConfig, type DeployConfigInput } from '../lib/config.ts';
 import { TapewatchStack } from '../lib/tapewatch-stack.ts';
 
 export interface SynthOptions {
@@ -17,6 +17,8 @@ export interface SynthOptions {
    * `cdk synth` runs it anyway and cfn-lint.test.ts lints the template, so it is off by default.
    */
   builtinValidation?: boolean;
+  /** Further CDK context settings (domain, alarm e-mail, Stripe...). */
+  config?: Partial<DeployConfigInput>;
 }
 
 export type Resource = { Type: string; Properties?: Record<string, unknown>; [k: string]: unknown };
@@ -32,7 +34,11 @@ export function synth(options: SynthOptions = {}): { stack: TapewatchStack; temp
     builtinCloudFormationValidation: options.builtinValidation ?? false,
   });
   const stack = new TapewatchStack(app, 'Tapewatch-test', {
-    stage: stageConfig(options.stage ?? 'dev'),
+    config: parseDeployConfig({
+      stage: options.stage ?? 'dev',
+      ...(options.stage === 'prod' ? { mailFrom: 'Tapewatch <no-reply@example.com>' } : {}),
+      ...options.config,
+    }),
     webDistDir: options.webDistDir ?? mkdtempSync(path.join(tmpdir(), 'tapewatch-nodist-')),
     stubMissingHandlers: true,
     env: { account: '123456789012', region: 'us-east-1' },

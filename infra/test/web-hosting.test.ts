@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { spaFallbackCode } from '../lib/spa-fallback.ts';
+import { apiOriginHeaders, webSocketOriginHeaders } from '../lib/web-hosting.ts';
 import { fakeWebDist, synth, type Resource } from './synth.ts';
 
-const allViewerExceptHostHeader = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const cachingDisabled = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 
 type Behavior = Record<string, unknown> & { PathPattern?: string; FunctionAssociations?: unknown[] };
 
@@ -13,6 +14,11 @@ describe('web hosting', () => {
   const defaultBehavior = config.DefaultCacheBehavior as Behavior;
   const behaviors = (config.CacheBehaviors ?? []) as Behavior[];
   const apiBehavior = behaviors.find((b) => b.PathPattern === '/api/*');
+  const wsBehavior = behaviors.find((b) => b.PathPattern === '/ws');
+  const originRequestPolicy = (b: Behavior) =>
+    (template.findResources('AWS::CloudFront::OriginRequestPolicy')[(b.OriginRequestPolicyId as { Ref: string }).Ref] as Resource).Properties
+      ?.OriginRequestPolicyConfig as Record<string, any>;
+  const originOf = (b: Behavior) => (config.Origins as Array<Record<string, unknown>>).find((o) => o.Id === b.TargetOriginId)!;
 
   it('keeps the bucket private and reaches it through Origin Access Control', () => {
     const bucket = Object.values(template.findResources('AWS::S3::Bucket'))[0] as Resource;
@@ -44,11 +50,18 @@ describe('web hosting', () => {
   it('routes /api/* to the HTTP API, uncached unless the origin says so', () => {
     expect(apiBehavior).toBeDefined();
     expect(apiBehavior!.FunctionAssociations).toBeUndefined();
-    expect(apiBehavior!.OriginRequestPolicyId).toBe(allViewerExceptHostHeader);
+    const forwarded = originRequestPolicy(apiBehavior!);
+    expect(forwarded.QueryStringsConfig.QueryStringBehavior).toBe('all');
+    // The viewer address reaches the handlers (per-IP rate limits); Host must not (API Gateway routes by it).
+    expect(forwarded.HeadersConfig.Headers).toEqual([...apiOriginHeaders]);
+    expect(forwarded.HeadersConfig.Headers).toContain('CloudFront-Viewer-Address');
+    expect(forwarded.HeadersConfig.Headers).toContain('Stripe-Signature');
+    expect(forwarded.HeadersConfig.Headers.map((h: string) => h.toLowerCase())).not.toContain('host');
     expect(apiBehavior!.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'OPTIONS']));
     expect(apiBehavior!.ViewerProtocolPolicy).toBe('https-only');
-    const origin = (config.Origins as Array<Record<string, unknown>>).find((o) => o.Id === apiBehavior!.TargetOriginId)!;
+    const origin = originOf(apiBehavior!);
     expect(JSON.stringify(origin.DomainName)).toContain('execute-api');
+    expect(JSON.stringify(origin.DomainName)).toContain('HttpApi');
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
 
     const cachePolicyId = (apiBehavior!.CachePolicyId as { Ref: string }).Ref;
@@ -61,6 +74,39 @@ describe('web hosting', () => {
       HeaderBehavior: 'whitelist',
       Headers: ['Authorization'],
     });
+  });
+
+  it('routes /ws to the WebSocket API stage named "ws", uncached, with the handshake headers and ?token=', () => {
+    expect(wsBehavior).toBeDefined();
+    expect(wsBehavior!.CachePolicyId).toBe(cachingDisabled);
+    expect(wsBehavior!.ViewerProtocolPolicy).toBe('https-only');
+    const forwarded = originRequestPolicy(wsBehavior!);
+    expect(forwarded.QueryStringsConfig.QueryStringBehavior).toBe('all');
+    expect(forwarded.HeadersConfig.Headers).toEqual([...webSocketOriginHeaders]);
+    expect(forwarded.HeadersConfig.Headers).toContain('Sec-WebSocket-Key');
+    const origin = originOf(wsBehavior!);
+    expect(JSON.stringify(origin.DomainName)).toContain('RealtimeApi');
+    expect(origin.OriginPath ?? '').toBe('');
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')).find(
+      (s) => JSON.stringify((s as Resource).Properties?.ApiId).includes('RealtimeApi'),
+    ) as Resource;
+    expect(stage.Properties?.StageName).toBe('ws');
+  });
+
+  it('serves HTTP/2 and HTTP/3 and compresses the SPA and /api', () => {
+    expect(config.HttpVersion).toBe('http2and3');
+    expect(defaultBehavior.Compress).toBe(true);
+    expect(apiBehavior!.Compress).toBe(true);
+  });
+
+  it('uses the custom domain and its certificate when configured', () => {
+    const arn = 'arn:aws:acm:us-east-1:123456789012:certificate/12345678-1234-1234-1234-123456789012';
+    const withDomain = synth({ config: { domainName: 'app.example.com', certificateArn: arn } }).template;
+    const d = Object.values(withDomain.findResources('AWS::CloudFront::Distribution'))[0] as Resource;
+    const c = d.Properties?.DistributionConfig as Record<string, any>;
+    expect(c.Aliases).toEqual(['app.example.com']);
+    expect(c.ViewerCertificate).toMatchObject({ AcmCertificateArn: arn, SslSupportMethod: 'sni-only' });
+    expect(config.Aliases).toBeUndefined();
   });
 
   it('sends a strict CSP and HSTS on every behaviour', () => {

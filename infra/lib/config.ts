@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { stageConfig, type StageConfig } from './stage.ts';
+
+/**
+ * Deployment settings, read from CDK context (`-c key=value` or cdk.json "context") and validated
+ * here so a typo fails the synth with the key's name instead of deploying a half-configured stack.
+ */
+const hostname = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** CloudFront only accepts certificates from us-east-1. */
+const cloudFrontCertificateArn = /^arn:aws:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
+/** "no-reply@example.com" or "Tapewatch <no-reply@example.com>". */
+const senderAddress = /^(?:[^<>]+ <)?[^\s@<>]+@[^\s@<>]+\.[a-z]{2,63}>?$/i;
+
+export const deployConfigSchema = z
+  .strictObject({
+    stage: z.string().regex(/^[a-z][a-z0-9-]{0,19}$/, 'lowercase letters, digits or dashes, e.g. dev or prod'),
+    domainName: z.string().regex(hostname, 'a host name such as app.example.com').optional(),
+    certificateArn: z.string().regex(cloudFrontCertificateArn, 'an ACM certificate ARN in us-east-1').optional(),
+    alarmEmail: z.email().optional(),
+    /** SES-verified sender, becomes MAIL_FROM. */
+    mailFrom: z.string().regex(senderAddress, 'an address such as "Tapewatch <no-reply@example.com>"').optional(),
+    /** The site URL used in emailed links; defaults to https://domainName, else the CloudFront URL. */
+    appBaseUrl: z.url({ protocol: /^https$/ }).optional(),
+    stripePriceId: z.string().regex(/^price_[A-Za-z0-9]+$/, 'a Stripe price id (price_...)').optional(),
+    /** Secrets Manager secret holding {"secret_key": "sk_...", "webhook_secret": "whsec_..."}. */
+    stripeSecretName: z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/).optional(),
+  })
+  .refine((c) => Boolean(c.domainName) === Boolean(c.certificateArn), {
+    message: 'domainName and certificateArn go together (CloudFront needs the certificate for the name)',
+    path: ['certificateArn'],
+  })
+  .refine((c) => c.stage !== 'prod' || Boolean(c.mailFrom), {
+    message: 'prod needs mailFrom (an SES-verified sender): confirmation and reset mails are required',
+    path: ['mailFrom'],
+  });
+
+export type DeployConfigInput = z.input<typeof deployConfigSchema>;
+
+export interface DeployConfig {
+  stage: StageConfig;
+  domainName?: string;
+  certificateArn?: string;
+  alarmEmail?: string;
+  mailFrom?: string;
+  appBaseUrl?: string;
+  stripe?: { priceId: string; secretName: string };
+}
+
+export const contextKeys = [
+  'stage',
+  'domainName',
+  'certificateArn',
+  'alarmEmail',
+  'mailFrom',
+  'appBaseUrl',
+  'stripePriceId',
+  'stripeSecretName',
+] as const;
+
+export function parseDeployConfig(input: Record<string, unknown>): DeployConfig {
+  // CDK context values given on the command line are strings; empty ones mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  const result = deployConfigSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(config)'}: ${i.message}`);
+    throw new Error(`Invalid deployment configuration (CDK context):\n${lines.join('\n')}`);
+  }
+  const c = result.data;
+  return {
+    stage: stageConfig(c.stage),
+    domainName: c.domainName,
+    certificateArn: c.certificateArn,
+    alarmEmail: c.alarmEmail,
+    mailFrom: c.mailFrom,
+    appBaseUrl: (c.appBaseUrl ?? (c.domainName ? `https://${c.domainName}` : undefined))?.replace(/\/$/, ''),
+    stripe: c.stripePriceId ? { priceId: c.stripePriceId, secretName: c.stripeSecretName ?? `tapewatch/${c.stage}/stripe` } : undefined,
+  };
+}
+
+/** Reads every known key from CDK context (stage also from TAPEWATCH_STAGE), for bin/app.ts. */
+export function deployConfigFromContext(tryGetContext: (key: string) => unknown, env: NodeJS.ProcessEnv = process.env): DeployConfig {
+  const input: Record<string, unknown> = Object.fromEntries(contextKeys.map((k) => [k, tryGetContext(k)]));
+  input.stage ??= env.TAPEWATCH_STAGE ?? 'dev';
+  return parseDeployConfig(input);
+}
