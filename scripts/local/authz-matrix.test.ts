@@ -1,4 +1,7 @@
+import { createSign } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { routeList, type RouteDef } from '@tapewatch/shared/api/routes';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
 import { accountsClient } from './accounts-helpers.ts';
@@ -6,11 +9,37 @@ import { deliverEvent, localEvent } from './checkout-events.ts';
 import { loggedInUser, subscriptionObject } from './payments-helpers.ts';
 
 /**
- * Every route of the table x {anonymous, free, basic}: generated from the table, so a new route is
- * covered the moment it is added. Requests carry no parameters: the auth decision must not depend on them.
+ * Every route of the table x {anonymous, expired token, tampered token, free, basic}: generated from
+ * the table, so a new route is covered the moment it is added. Requests carry no parameters: the auth
+ * decision must not depend on them. The expired and tampered tokens are made from the BASIC user's
+ * token, so accepting either would open the paid routes.
  */
-type Role = 'anonymous' | 'free' | 'basic';
-const ROLES: Role[] = ['anonymous', 'free', 'basic'];
+type Role = 'anonymous' | 'expired' | 'tampered' | 'free' | 'basic';
+const ROLES: Role[] = ['anonymous', 'expired', 'tampered', 'free', 'basic'];
+
+const b64url = (s: string | Buffer): string => Buffer.from(s).toString('base64url');
+const claimsOf = (token: string): Record<string, unknown> => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+// The local identity provider's own signing key: an expired token that is otherwise perfectly valid.
+const signingKey = (createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string }).pem;
+
+function resigned(token: string, claims: Record<string, unknown>): string {
+  const [header] = token.split('.');
+  const body = `${header}.${b64url(JSON.stringify({ ...claimsOf(token), ...claims }))}`;
+  return `${body}.${createSign('RSA-SHA256').update(body).sign(signingKey).toString('base64url')}`;
+}
+
+/** The same token with its expiry an hour back, properly signed: only the expiry check can refuse it. */
+function expiredCopy(token: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  return resigned(token, { iat: now - 7200, auth_time: now - 7200, exp: now - 3600 });
+}
+
+/** The same token claiming another user, with the original signature: only the signature check can refuse it. */
+function tamperedCopy(token: string): string {
+  const [header, , signature] = token.split('.');
+  const claims = claimsOf(token);
+  return `${header}.${b64url(JSON.stringify({ ...claims, sub: '00000000-0000-0000-0000-000000000000', username: 'someone_else' }))}.${signature}`;
+}
 // These end the session or the account: each gets a fresh login, and they run last.
 const ENDS_SESSION = new Set(['submit_logout', 'delete_user']);
 // Public in the table (the sign-up ticket needs no token) but the handler itself wants a token or a ticket.
@@ -30,6 +59,8 @@ beforeAll(async () => {
 afterAll(() => rt?.dispose());
 
 async function tokenFor(role: Role, routeName: string): Promise<string | undefined> {
+  if (role === 'expired') return expiredCopy(users.basic!.token);
+  if (role === 'tampered') return tamperedCopy(users.basic!.token);
   const u = users[role as 'free' | 'basic'];
   if (!u) return undefined;
   if (!ENDS_SESSION.has(routeName)) return u.token;
@@ -38,9 +69,10 @@ async function tokenFor(role: Role, routeName: string): Promise<string | undefin
 }
 
 function expectation(route: RouteDef & { name: string }, role: Role): { exact?: number; notIn?: number[]; message?: string } {
-  if (role === 'anonymous' && ANONYMOUS_401.has(route.name)) return { exact: 401 };
+  const noValidToken = role === 'anonymous' || role === 'expired' || role === 'tampered';
+  if (noValidToken && ANONYMOUS_401.has(route.name)) return { exact: 401 };
   if (route.auth === 'public') return { notIn: [401, 403] };
-  if (role === 'anonymous') return { exact: 401 };
+  if (noValidToken) return { exact: 401 };
   if (route.auth === 'user' || role === 'basic') return { notIn: [401, 403] };
   return { exact: 403, message: 'You need to subscribe to access this page.' };
 }
@@ -70,4 +102,38 @@ describe('authorisation matrix (route table x role)', () => {
       });
     }
   }
+});
+
+function wsConnect(token: string | undefined): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${rt.url.replace('http', 'ws')}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`);
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('error', reject);
+  });
+}
+
+describe('authorisation matrix: the live websocket connect', () => {
+  const want: Record<Role, number> = { anonymous: 401, expired: 401, tampered: 401, free: 403, basic: 101 };
+  for (const role of ROLES) {
+    it(`/ws as ${role} -> ${want[role] === 101 ? 'connected' : want[role]}`, async () => {
+      expect(await wsConnect(await tokenFor(role, 'ws'))).toBe(want[role]);
+    });
+  }
+
+  it('the forged tokens are refused for their forgery, not by accident: the real token works on the same route', async () => {
+    const real = users.basic!.token;
+    const res = await fetch(`${rt.url}/api/get_user_info`, { headers: { authorization: `Bearer ${real}` } });
+    expect(res.status).toBe(200);
+    // Re-signed the same way but still in date, the token is accepted: the signing is sound, so the
+    // expired copy is refused for its expiry alone.
+    const now = Math.floor(Date.now() / 1000);
+    const fresh = await fetch(`${rt.url}/api/get_user_info`, { headers: { authorization: `Bearer ${resigned(real, { iat: now - 60, exp: now + 600 })}` } });
+    expect(fresh.status).toBe(200);
+    expect(claimsOf(expiredCopy(real)).sub).toBe(claimsOf(real).sub);
+    expect(claimsOf(tamperedCopy(real)).sub).not.toBe(claimsOf(real).sub);
+  });
 });
