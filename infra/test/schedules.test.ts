@@ -45,3 +45,26 @@ describe('EventBridge Scheduler', () => {
     expect((p.Target as { RetryPolicy: unknown }).RetryPolicy).toBeDefined();
   });
 });
+
+describe('job delivery', () => {
+  const { template } = synth();
+  const resources = Object.values(template.findResources('AWS::Scheduler::Schedule')) as Resource[];
+  const queues = template.findResources('AWS::SQS::Queue') as Record<string, Resource>;
+
+  it('runs option walls at 16:35 and dark pools at 18:00 New York time on weekdays', () => {
+    const expressions = resources.map((r) => `${r.Properties?.ScheduleExpression} ${r.Properties?.ScheduleExpressionTimezone}`);
+    expect(expressions).toContain('cron(35 16 ? * MON-FRI *) America/New_York');
+    expect(expressions).toContain('cron(0 18 ? * MON-FRI *) America/New_York');
+  });
+
+  it('retries twice within an hour, then sends the event to one dead-letter queue', () => {
+    expect(Object.keys(queues)).toHaveLength(1);
+    const [queueId] = Object.keys(queues);
+    for (const r of resources) {
+      const target = r.Properties?.Target as { RetryPolicy: Record<string, number>; DeadLetterConfig: { Arn: unknown } };
+      expect(target.RetryPolicy).toEqual({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });
+      expect(target.DeadLetterConfig.Arn).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+    }
+    expect(queues[queueId!]!.Properties?.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+  });
+});

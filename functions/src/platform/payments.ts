@@ -1,10 +1,15 @@
 import { LOCAL_WEBHOOK_SECRET_DEFAULT, localPayments } from './payments-local.ts';
 import { stripePayments } from './payments-stripe.ts';
 import type { PaymentsPort } from './payments-types.ts';
+import { loadSecretEnv, stripeSecretSpec } from './secret-env.ts';
 
 export type { PaymentEvent, PaymentsPort } from './payments-types.ts';
 
 let cached: PaymentsPort | null = null;
+
+// On AWS the Stripe keys come from Secrets Manager (STRIPE_SECRET_ARN), loaded during the cold
+// start so payments() stays synchronous; a no-op locally and whenever the env vars are set.
+await loadSecretEnv(stripeSecretSpec);
 
 /** Stripe when STRIPE_SECRET_KEY is set, otherwise the local checkout (the embedded default). */
 export function payments(baseUrl: string): PaymentsPort {

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadSecretEnv, resetSecretEnv, stripeSecretSpec } from './secret-env.ts';
+
+const arn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:tapewatch/dev/stripe-AbCdEf';
+
+afterEach(() => resetSecretEnv());
+
+describe('loadSecretEnv', () => {
+  it('copies the JSON keys of the secret into the env vars, fetching once per container', async () => {
+    const env: NodeJS.ProcessEnv = { STRIPE_SECRET_ARN: arn };
+    const fetcher = vi.fn(async () => JSON.stringify({ secret_key: 'sk_test_1', webhook_secret: 'whsec_2' }));
+    await loadSecretEnv(stripeSecretSpec, env, fetcher);
+    await loadSecretEnv(stripeSecretSpec, { ...env }, fetcher);
+    expect(env.STRIPE_SECRET_KEY).toBe('sk_test_1');
+    expect(env.STRIPE_WEBHOOK_SECRET).toBe('whsec_2');
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(fetcher).toHaveBeenCalledWith(arn);
+  });
+
+  it('leaves env vars that are already set alone (local runtime, tests) and fetches nothing', async () => {
+    const env: NodeJS.ProcessEnv = { STRIPE_SECRET_ARN: arn, STRIPE_SECRET_KEY: 'sk_local', STRIPE_WEBHOOK_SECRET: 'whsec_local' };
+    const fetcher = vi.fn(async () => '{}');
+    await loadSecretEnv(stripeSecretSpec, env, fetcher);
+    expect(env.STRIPE_SECRET_KEY).toBe('sk_local');
+    expect(fetcher).not.toHaveBeenCalled();
+  });
+
+  it('does nothing without the ARN variable (no Stripe configured)', async () => {
+    const env: NodeJS.ProcessEnv = {};
+    const fetcher = vi.fn(async () => '{}');
+    await loadSecretEnv(stripeSecretSpec, env, fetcher);
+    expect(env).toEqual({});
+    expect(fetcher).not.toHaveBeenCalled();
+  });
+
+  it('names the missing key, and retries after a failure instead of caching it', async () => {
+    const env: NodeJS.ProcessEnv = { STRIPE_SECRET_ARN: arn };
+    const fetcher = vi
+      .fn<(id: string) => Promise<string>>()
+      .mockResolvedValueOnce(JSON.stringify({ secret_key: 'sk_1' }))
+      .mockResolvedValueOnce(JSON.stringify({ secret_key: 'sk_1', webhook_secret: 'whsec_1' }));
+    await expect(loadSecretEnv(stripeSecretSpec, env, fetcher)).rejects.toThrow('lacks "webhook_secret"');
+    await loadSecretEnv(stripeSecretSpec, env, fetcher);
+    expect(env.STRIPE_WEBHOOK_SECRET).toBe('whsec_1');
+    expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+
+  it('rejects a secret that is not JSON with the expected shape in the message', async () => {
+    await expect(loadSecretEnv(stripeSecretSpec, { STRIPE_SECRET_ARN: arn }, async () => 'sk_live_plain')).rejects.toThrow(
+      /not JSON \(expected \{"secret_key": "\.\.\.", "webhook_secret": "\.\.\."\}\)/,
+    );
+  });
+});
