@@ -14,6 +14,7 @@ import FunctionsIcon from '@mui/icons-material/Functions';
 import WavesIcon from '@mui/icons-material/Waves';
 import StreamIcon from '@mui/icons-material/Stream';
 import CallMadeIcon from '@mui/icons-material/CallMade';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 
 export interface NavItem {
   label: string;
@@ -71,6 +72,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     children: [
       { label: 'Live & Historical', path: '/optionsflow', icon: StreamIcon },
       { label: 'Most OTM', path: '/test', icon: CallMadeIcon },
+      { label: 'Ticker Overview', path: '/optionsflow-ticker-overview', icon: ManageSearchIcon },
     ],
   },
 ];

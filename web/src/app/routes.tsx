@@ -57,6 +57,9 @@ const OptionsFlowPage = lazy(() =>
   import('../features/options-flow/options-flow-page.tsx').then((m) => ({ default: m.OptionsFlowPage })),
 );
 const MostOtmPage = lazy(() => import('../features/most-otm/most-otm-page.tsx').then((m) => ({ default: m.MostOtmPage })));
+const TickerOverviewPage = lazy(() =>
+  import('../features/flow-ticker-overview/ticker-overview-page.tsx').then((m) => ({ default: m.TickerOverviewPage })),
+);
 
 export const appRoutes: RouteObject[] = [
   {
@@ -87,6 +90,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'factor-analysis-table', element: <FactorSignalsPage /> },
       { path: 'optionsflow', element: <OptionsFlowPage /> },
       { path: 'test', element: <MostOtmPage /> },
+      { path: 'optionsflow-ticker-overview', element: <TickerOverviewPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'subscriptioncards', element: <SubscriptionCardsPage /> },
       { path: 'subscription', element: <SubscriptionPage /> },
