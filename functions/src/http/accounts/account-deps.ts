@@ -6,6 +6,7 @@ import { UsersRepository } from '../../data/users-repository.ts';
 import type { AccountDeps } from '../../domain/accounts/deps.ts';
 import { identity } from '../../platform/identity.ts';
 import { mailer } from '../../platform/mail.ts';
+import { viewerAddress } from '../../platform/viewer-address.ts';
 
 /** The real adapters for the account flows (built per request: all of them are cheap wrappers). */
 export function accountDeps(event: APIGatewayProxyEventV2): AccountDeps {
@@ -25,5 +26,5 @@ export function accountDeps(event: APIGatewayProxyEventV2): AccountDeps {
 }
 
 export function clientIp(event: APIGatewayProxyEventV2): string {
-  return event.requestContext?.http?.sourceIp ?? 'unknown';
+  return viewerAddress(event.headers, event.requestContext?.http?.sourceIp);
 }
