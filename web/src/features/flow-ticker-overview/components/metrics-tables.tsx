@@ -34,7 +34,9 @@ function MetricsTable({ title, subtitle, columns, rows, testId }: MetricsTablePr
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
         {subtitle}
       </Typography>
-      <Table size="small" aria-label={title} data-testid={testId}>
+      {/* Tighter cells on phones keep all four columns of the 1-day table in 375 px; scrolling is the fallback. */}
+      <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={title} data-testid={testId} sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
@@ -62,6 +64,7 @@ function MetricsTable({ title, subtitle, columns, rows, testId }: MetricsTablePr
           ))}
         </TableBody>
       </Table>
+      </Box>
     </Card>
   );
 }

@@ -14,7 +14,7 @@ export function SeasonalityCharts({ data }: { data: SeasonalityData }) {
       {SEASONALITY_CHARTS.map(({ kind, side, title, rowHeader }) => {
         const series = data[kind];
         return (
-          <ChartCard key={`${kind}-${side}`} title={title} table={seasonalityTable(series, side, kind, rowHeader)} height={260} mobileHeight={220} lazy>
+          <ChartCard key={`${kind}-${side}`} title={title} table={seasonalityTable(series, side, kind, rowHeader)} height={260} mobileHeight={220}>
             {({ width, height, isMobile }) => (
               <CategoryBarChart
                 categories={series.index}
