@@ -1,38 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
+import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 // A basic subscriber is made through the real sign-up, email confirmation and local checkout.
 const shots = join(import.meta.dirname, '../../test-results/options-flow-screens');
-const password = 'First-pass1';
-
-async function signupAndLogin(api: APIRequestContext, id: string): Promise<string> {
-  const email = `${id}@example.com`;
-  const s = await api.post('/api/submit_signup', { data: { username: id, email, password, password_confirmation: password } });
-  expect(s.status()).toBe(200);
-  const mail = (await (await api.get('/dev/mail?format=json')).json()) as { to: string; link?: string }[];
-  const token = mail.find((m) => m.to === email && m.link?.includes('/confirm/'))?.link?.split('/confirm/')[1];
-  expect((await api.post('/api/get_token_confirmation', { data: { token } })).status()).toBe(200);
-  const login = await api.post('/api/submit_login', { data: { username_or_email: id, password } });
-  return ((await login.json()) as { token: string }).token;
-}
-
-async function makeBasic(api: APIRequestContext, jwt: string): Promise<void> {
-  const co = (await (await api.post('/api/checkoutsession', { data: {}, headers: { authorization: `Bearer ${jwt}` } })).json()) as { url: string };
-  const pay = await api.post(`${co.url.replace(/\/$/, '')}/pay`, { form: { promo: '' }, maxRedirects: 0 });
-  expect(pay.status()).toBe(303);
-  // The subscription webhook is delivered asynchronously.
-  await expect
-    .poll(async () => ((await (await api.get('/api/get_user_info', { headers: { authorization: `Bearer ${jwt}` } })).json()) as { subscription: string }).subscription, { timeout: 15_000 })
-    .toBe('basic');
-}
-
-async function openAs(page: Page, jwt: string, path: string) {
-  await page.addInitScript((t) => {
-    localStorage.setItem('tapewatch_token', t);
-    sessionStorage.setItem('tapewatch_promo_closed', '1');
-  }, jwt);
-  await page.goto(path);
-}
 
 const count = async (page: Page) => Number(/^[\d,]+/.exec((await page.getByTestId('flow-count').textContent({ timeout: 5000 })) ?? '')?.[0]?.replace(/,/g, '') ?? 0);
 const tickerCells = (page: Page, col: number) => page.getByTestId('flow-row').locator(`td:nth-child(${col})`).allTextContents();

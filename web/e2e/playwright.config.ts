@@ -32,7 +32,9 @@ export default defineConfig({
     command: `node --import tsx scripts/local/main.ts`,
     cwd: root,
     url: `http://localhost:${port}/api/get_app_info`,
-    env: { PORT: String(port), DATA_DIR: dataDir, TAPEWATCH_BACKFILL: 'blocking' },
+    // A web build per port: runs on other ports (a developer's, a parallel suite) rebuild their own
+    // copy, never the directory this server is serving (vite empties its output first).
+    env: { PORT: String(port), DATA_DIR: dataDir, TAPEWATCH_BACKFILL: 'blocking', WEB_DIST: process.env.WEB_DIST ?? join(tmpdir(), `tapewatch-e2e-web-${port}`) },
     // Blocking backfill of every demo dataset (flow history, signals, clusters...) before the first test:
     // ~1-2 min on a quiet 2-core runner; the margin is for a busy one.
     timeout: 420_000,

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
+
+/**
+ * Every path of the spec's route tables (part 1 and part 2 section 2.1), opened once at 1440 px as
+ * the user kind it is for: the page shows its heading, no API call fails unexpectedly, no script
+ * error is logged, and the loader goes away. Gated paths are also opened as a free user, who must
+ * get the designed gate.
+ */
+type Kind = 'anonymous' | 'free' | 'basic';
+interface Visit {
+  path: string;
+  kind: Kind;
+  /** The h1 the page shows (a regular expression source), or a gate outcome. */
+  heading?: RegExp;
+  gate?: 'alert' | 'redirect-home';
+}
+
+const GATE = 'You need to subscribe to access this page.';
+const FREE_SCREENS = [
+  '/', '/landing', '/optionwalls', '/darkpools', '/darkpools/AAPL', '/clusters', '/clusters/AAPL', '/clusterstable', '/Sectorrotation',
+  '/SectorRotation', '/Sectorperformance', '/SectorPerformance', '/shortinterest', '/shortinterest/AAPL', '/subscriptioncards', '/subscription',
+  '/privacy', '/terms', '/reddit-ads', '/spytovix', '/arima', '/sp500stats', '/factor-analysis', '/factor-analysis/uptrend/weekly/AAPL',
+  '/factor-analysis-table',
+];
+const BASIC_SCREENS = [
+  '/optionsflow', '/test', '/optionsflowcumulativestats', '/optionsflowcumulativestats/AAPL', '/optionsflowtoppremiums',
+  '/optionsflow-ticker-overview', '/optionsflow-dashboard', '/optionsflow-dashboard/SPY',
+];
+
+const visits: Visit[] = [
+  ...FREE_SCREENS.map((path): Visit => ({ path, kind: 'anonymous' })),
+  { path: '/no-such-page', kind: 'anonymous', heading: /^Page Not Found$/ },
+  { path: '/profile', kind: 'free' },
+  { path: '/subscriptionsuccess', kind: 'free', heading: /^Thank you for subscribing!$/ },
+  ...BASIC_SCREENS.map((path): Visit => ({ path, kind: 'basic' })),
+  { path: '/profile', kind: 'basic' },
+  // The designed gates (spec part 2 sections 2.6 and 4).
+  ...BASIC_SCREENS.map((path): Visit => ({ path, kind: 'free', gate: path.startsWith('/optionsflowcumulativestats') ? 'redirect-home' : 'alert' })),
+];
+
+const tokens: Partial<Record<Kind, string>> = {};
+
+test.describe('every route in Chromium', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.setTimeout(60_000);
+
+  test.beforeAll(async ({ request }) => {
+    const id = `route_${Date.now().toString(36)}`;
+    tokens.free = await signupAndLogin(request, `${id}_f`);
+    tokens.basic = await signupAndLogin(request, `${id}_b`);
+    await makeBasic(request, tokens.basic);
+  });
+
+  for (const visit of visits) {
+    const label = `${visit.path} as ${visit.kind}${visit.gate ? ` -> ${visit.gate}` : ''}`;
+    test(label, async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const problems = watch(page, visit);
+      await openAs(page, visit.kind === 'anonymous' ? null : tokens[visit.kind]!, visit.path);
+      if (visit.gate === 'alert') {
+        await expect(page.getByRole('dialog').getByText(GATE)).toBeVisible({ timeout: 20_000 });
+      } else if (visit.gate === 'redirect-home') {
+        await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+      } else {
+        const h1 = page.locator('h1').first();
+        await expect(h1).toBeVisible({ timeout: 20_000 });
+        if (visit.heading) await expect(h1).toHaveText(visit.heading);
+        await expect(page.getByText('Page Not Found')).toHaveCount(visit.path === '/no-such-page' ? 1 : 0);
+        await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 20_000 });
+      }
+      // Let late calls (charts below the fold, the socket) settle before judging.
+      await page.waitForTimeout(500);
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+});
+
+/** Script errors and unexpected API failures while the page is open. */
+function watch(page: Page, visit: Visit): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    // A refused fetch is logged by Chromium as "Failed to load resource"; the statuses are judged below.
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) problems.push(`console: ${msg.text()}`);
+  });
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const expectedGate = visit.gate !== undefined && (res.status() === 403 || res.status() === 401);
+    if (res.status() >= 400 && !expectedGate) problems.push(`${res.status()} ${url.pathname}${url.search}`);
+  });
+  return problems;
+}
