@@ -55,6 +55,21 @@ test.describe('options flow ticker overview', () => {
     expect(row0.slice(0, 7)).toEqual([intraday.index[0], dec2(o[0]), dec2(o[1]), dec2(o[2]), dec2(o[3]), int(intraday.calls[0]!), int(intraday.puts[0]!)]);
     await expect(page.getByTestId('seasonality-coverage')).toContainText('full days');
 
+    // Zoom: the buttons halve the window down to the 25% minimum; the wheel zooms back out.
+    const buckets = chart.locator('g[data-bucket]');
+    await expect(buckets).toHaveCount(intraday.index.length);
+    await chart.getByRole('button', { name: 'Zoom in' }).click();
+    await chart.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(chart.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+    const quarter = await buckets.count();
+    expect(quarter).toBeLessThanOrEqual(Math.ceil(intraday.index.length / 4) + 1);
+    expect(quarter).toBeGreaterThanOrEqual(Math.floor(intraday.index.length / 4));
+    const box = (await chart.locator('svg[role="presentation"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+    for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 200);
+    await expect(buckets).toHaveCount(intraday.index.length);
+    await expect(chart.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+
     // Latest Trades: the first row is the answer's newest trade.
     const latest = (await rl.json()) as LatestTrades;
     const firstRow = page.getByRole('table', { name: 'Latest Trades' }).getByTestId('flow-row').first();
