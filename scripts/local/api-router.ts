@@ -6,6 +6,7 @@ import { findRoute, routeList } from '@tapewatch/shared/api/routes';
 import type { LambdaHttpHandler } from '@tapewatch/functions/lib/http';
 import { toJson } from '@tapewatch/functions/lib/json';
 import { readBody, toHttpApiEvent, writeLambdaResult } from './lambda-event.ts';
+import { securityHeaders } from './static.ts';
 
 const FUNCTIONS_SRC = join(import.meta.dirname, '../../functions/src');
 
@@ -32,7 +33,7 @@ export async function preloadHandlers(): Promise<void> {
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = toJson(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { securityHeaders } from './static.ts';
 
 const textTypes = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
 
@@ -63,6 +64,7 @@ export function toHttpApiEvent(req: IncomingMessage, url: URL, body: Buffer, rou
 
 export function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
   const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
-  res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string>), 'content-length': Buffer.byteLength(body) });
+  // CloudFront adds the same headers to /api/* in production (infra security headers policy).
+  res.writeHead(result.statusCode ?? 200, { ...securityHeaders, ...(result.headers as Record<string, string>), 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
