@@ -27,7 +27,7 @@ interface MetricsTableProps {
 
 function MetricsTable({ title, subtitle, columns, rows, testId }: MetricsTableProps) {
   return (
-    <Card variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 1.5, sm: 2 }, flex: '1 1 340px', minWidth: 0 }}>
+    <Card variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 1, sm: 2 }, flex: '1 1 340px', minWidth: 0 }}>
       <Typography variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' } }}>
         {title}
       </Typography>
@@ -36,7 +36,7 @@ function MetricsTable({ title, subtitle, columns, rows, testId }: MetricsTablePr
       </Typography>
       {/* Tighter cells on phones keep all four columns of the 1-day table in 375 px; scrolling is the fallback. */}
       <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={title} data-testid={testId} sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
+      <Table size="small" aria-label={title} data-testid={testId} sx={{ '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 }, fontSize: { xs: '0.78rem', sm: '0.875rem' } } }}>
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
