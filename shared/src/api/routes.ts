@@ -27,6 +27,7 @@ import {
   tickerMetrics5dResponse,
   tickerOverviewQuery,
 } from '../schemas/flow-ticker-overview.ts';
+import { byStrikeQuery, byStrikeResponse, historicalPremiumQuery, historicalPremiumResponse, topPremiumsQuery, topPremiumsResponse } from '../schemas/flow-cumulative-top.ts';
 import {
   accountAlertResponse,
   emailBody,
@@ -543,6 +544,33 @@ export const routes = {
     query: tickerOverviewQuery,
     response: latestTradesResponse,
     handler: 'flow/get-options-flow-latest-trades-data',
+    reads: ['app', 'flow', 'market'],
+  }),
+  get_options_flow_historical_premium_data: route({
+    method: 'GET',
+    path: '/api/get_options_flow_historical_premium_data',
+    auth: 'subscriber',
+    query: historicalPremiumQuery,
+    response: historicalPremiumResponse,
+    handler: 'flow/get-options-flow-historical-premium-data',
+    reads: ['app', 'flow', 'market'],
+  }),
+  get_options_flow_by_strike_data: route({
+    method: 'GET',
+    path: '/api/get_options_flow_by_strike_data',
+    auth: 'subscriber',
+    query: byStrikeQuery,
+    response: byStrikeResponse,
+    handler: 'flow/get-options-flow-by-strike-data',
+    reads: ['app', 'flow', 'market'],
+  }),
+  get_options_flow_top_premiums_data: route({
+    method: 'GET',
+    path: '/api/get_options_flow_top_premiums_data',
+    auth: 'subscriber',
+    query: topPremiumsQuery,
+    response: topPremiumsResponse,
+    handler: 'flow/get-options-flow-top-premiums-data',
     reads: ['app', 'flow', 'market'],
   }),
   test_socket: route({

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { tickerParam } from './tickers.ts';
+
+/**
+ * Cumulative Stats and Top Premiums wire shapes (spec part 2 sections 2.6, 2.7, 3, 7.2 and 9).
+ * Premiums are cost_basis sums in THOUSANDS of dollars, like the trades.
+ *
+ * "Lookback N" = the last N trading days with flow, counting today's partial session when it has
+ * started: the screens show what has happened so far, and "1 day" during the session means today.
+ */
+export const CUMULATIVE_LOOKBACK = { min: 2, max: 40, default: 20 } as const;
+export const BY_STRIKE_LOOKBACK = { min: 1, max: 40, default: 20 } as const;
+export const TOP_PREMIUMS_LOOKBACKS = ['1', '5', '10', '20', '40', '60', '100'] as const;
+export const TOP_PREMIUMS_DEFAULT_LOOKBACK = '20';
+
+const lookbackParam = (range: { min: number; max: number; default: number }) =>
+  z
+    .string()
+    .regex(/^\d{1,3}$/, `lookback must be a whole number of days from ${range.min} to ${range.max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(range.min, `lookback must be from ${range.min} to ${range.max} days`).max(range.max, `lookback must be from ${range.min} to ${range.max} days`))
+    .default(range.default);
+
+export const historicalPremiumQuery = z.strictObject({ ticker: tickerParam, lookback: lookbackParam(CUMULATIVE_LOOKBACK) });
+export const byStrikeQuery = z.strictObject({ ticker: tickerParam, lookback: lookbackParam(BY_STRIKE_LOOKBACK) });
+export const topPremiumsQuery = z.strictObject({
+  lookback: z
+    .enum(TOP_PREMIUMS_LOOKBACKS, { error: `lookback must be one of ${TOP_PREMIUMS_LOOKBACKS.join(', ')}` })
+    .default(TOP_PREMIUMS_DEFAULT_LOOKBACK)
+    .transform(Number),
+});
+
+const days = {
+  ticker: z.string(),
+  lookback: z.number().int(),
+  /** The trading days looked at (oldest first); the ticker may have had flow on only some of them. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+};
+
+/** One entry per day with the ticker's flow, oldest first; prices = the underlying at the day's last trade. */
+export const historicalPremiumResponse = z.object({
+  ...days,
+  dates: z.array(z.string()),
+  prices: z.array(z.number()),
+  call_premiums: z.array(z.number()),
+  put_premiums: z.array(z.number()),
+  net_premiums: z.array(z.number()),
+  cum_call_premiums: z.array(z.number()),
+  cum_put_premiums: z.array(z.number()),
+  cum_net_premiums: z.array(z.number()),
+});
+export type HistoricalPremiumResponse = z.infer<typeof historicalPremiumResponse>;
+
+/** Parallel arrays sorted by strike ascending, summed over the lookback. */
+export const byStrikeResponse = z.object({
+  ...days,
+  strike_price: z.array(z.number()),
+  call_premiums: z.array(z.number()),
+  put_premiums: z.array(z.number()),
+  call_size: z.array(z.number()),
+  put_size: z.array(z.number()),
+});
+export type ByStrikeResponse = z.infer<typeof byStrikeResponse>;
+
+export const topPremiumsRowSchema = z.object({ ticker: z.string(), calls: z.number(), puts: z.number(), net: z.number(), sector: z.string() });
+export type TopPremiumsRow = z.infer<typeof topPremiumsRowSchema>;
+const nameValue = z.array(z.object({ name: z.string(), value: z.number() }));
+
+export const topPremiumsResponse = z.object({
+  lookback: z.number().int(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** Every ticker with flow in the range, net descending. */
+  by_ticker: z.array(topPremiumsRowSchema),
+  /** Per sector (sector stocks and the 11 SPDR sector ETFs only), largest first; net may be negative. */
+  sectors: z.object({ calls: nameValue, puts: nameValue, net: nameValue }),
+  /** Call and put totals over every ticker (the put/call share). */
+  sum: z.object({ calls: z.number(), puts: z.number() }),
+});
+export type TopPremiumsResponse = z.infer<typeof topPremiumsResponse>;
