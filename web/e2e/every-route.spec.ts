@@ -1,11 +1,13 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 /**
  * Every path of the spec's route tables (part 1 and part 2 section 2.1), opened once at 1440 px as
  * the user kind it is for: the page shows its heading, no API call fails unexpectedly, no script
- * error is logged, and the loader goes away. Gated paths are also opened as a free user, who must
- * get the designed gate.
+ * error is logged, the loader goes away, and axe finds no serious or critical accessibility
+ * violation, in the light and in the dark theme. Gated paths are also opened as a free user, who
+ * must get the designed gate.
  */
 type Kind = 'anonymous' | 'free' | 'basic';
 interface Visit {
@@ -52,10 +54,12 @@ test.describe('every route in Chromium', () => {
     await makeBasic(request, tokens.basic);
   });
 
-  for (const visit of visits) {
-    const label = `${visit.path} as ${visit.kind}${visit.gate ? ` -> ${visit.gate}` : ''}`;
+  const runs = visits.flatMap((visit) => (visit.gate ? [{ visit, theme: 'light' as const }] : (['light', 'dark'] as const).map((theme) => ({ visit, theme }))));
+  for (const { visit, theme } of runs) {
+    const label = `${visit.path} as ${visit.kind}${visit.gate ? ` -> ${visit.gate}` : ''} (${theme})`;
     test(label, async ({ page }) => {
       await page.setViewportSize({ width: 1440, height: 900 });
+      await page.addInitScript((t) => localStorage.setItem('tapewatch_color_mode', t), theme);
       const problems = watch(page, visit);
       await openAs(page, visit.kind === 'anonymous' ? null : tokens[visit.kind]!, visit.path);
       if (visit.gate === 'alert') {
@@ -68,6 +72,9 @@ test.describe('every route in Chromium', () => {
         if (visit.heading) await expect(h1).toHaveText(visit.heading);
         await expect(page.getByText('Page Not Found')).toHaveCount(visit.path === '/no-such-page' ? 1 : 0);
         await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 20_000 });
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 120)).join(' | ')}`)).toEqual([]);
       }
       // Let late calls (charts below the fold, the socket) settle before judging.
       await page.waitForTimeout(500);

@@ -47,7 +47,8 @@ function NavGroup({ item, expanded, onNavigate }: { item: NavItem; expanded: boo
   const Icon = item.icon;
   return (
     <Box role="group" aria-label={item.label}>
-      <ListItem sx={{ minHeight: 40, px: 2.5, whiteSpace: 'nowrap' }}>
+      {/* A div, not an li: the group sits in a nav, not in a list. */}
+      <ListItem component="div" sx={{ minHeight: 40, px: 2.5, whiteSpace: 'nowrap' }}>
         <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 'auto', justifyContent: 'center' }}>
           <Icon />
         </ListItemIcon>

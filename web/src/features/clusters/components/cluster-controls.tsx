@@ -40,7 +40,8 @@ export function ClusterControls({ value, onChange }: Props) {
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }} data-testid="cluster-controls">
       <NumberSelect label="Number of clusters" id="nb_clusters" value={value.nb_clusters} choices={CLUSTER_CHOICES.nbClusters} onChange={(v) => set('nb_clusters', v)} />
       <NumberSelect label="Pattern length" id="length" value={value.length} choices={CLUSTER_CHOICES.length} onChange={(v) => set('length', v)} />
-      <TextField select size="small" label="Metric" value="euclidean" disabled helperText={DTW_UNAVAILABLE} sx={{ minWidth: 130, maxWidth: 260 }}>
+      {/* The explanation stays readable (AA contrast) although the selector is disabled. */}
+      <TextField select size="small" label="Metric" value="euclidean" disabled helperText={DTW_UNAVAILABLE} sx={{ minWidth: 130, maxWidth: 260, '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}>
         <MenuItem value="euclidean">euclidean</MenuItem>
       </TextField>
       <NumberSelect label="Iterations" id="iterations" value={value.iterations} choices={CLUSTER_CHOICES.iterations} onChange={(v) => set('iterations', v)} />
