@@ -102,8 +102,9 @@ export function IntradayChart({ view, width, height, compact, zoom, onZoom }: In
 
   const labelEvery = Math.max(1, Math.ceil(44 / slot));
   const text = theme.palette.text.secondary;
-  const barW = Math.max(1, slot * 0.38);
-  const candleW = Math.max(1, slot * 0.5);
+  // Capped so a quiet ticker's few buckets do not turn into slabs.
+  const barW = Math.min(14, Math.max(1, slot * 0.38));
+  const candleW = Math.min(18, Math.max(1, slot * 0.5));
   const hc = hover !== null ? view.ohlc[hover] : null;
 
   return (
