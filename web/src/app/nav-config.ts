@@ -15,6 +15,7 @@ import WavesIcon from '@mui/icons-material/Waves';
 import StreamIcon from '@mui/icons-material/Stream';
 import CallMadeIcon from '@mui/icons-material/CallMade';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import PieChartIcon from '@mui/icons-material/PieChartOutline';
 
 export interface NavItem {
   label: string;
@@ -73,6 +74,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
       { label: 'Live & Historical', path: '/optionsflow', icon: StreamIcon },
       { label: 'Most OTM', path: '/test', icon: CallMadeIcon },
       { label: 'Ticker Overview', path: '/optionsflow-ticker-overview', icon: ManageSearchIcon },
+      { label: 'Cumulative Stats', path: '/optionsflowcumulativestats', icon: ShowChartIcon },
+      { label: 'Top Premiums', path: '/optionsflowtoppremiums', icon: PieChartIcon },
     ],
   },
 ];

@@ -60,6 +60,10 @@ const MostOtmPage = lazy(() => import('../features/most-otm/most-otm-page.tsx').
 const TickerOverviewPage = lazy(() =>
   import('../features/flow-ticker-overview/ticker-overview-page.tsx').then((m) => ({ default: m.TickerOverviewPage })),
 );
+const CumulativeStatsPage = lazy(() =>
+  import('../features/flow-cumulative-top/cumulative-stats-page.tsx').then((m) => ({ default: m.CumulativeStatsPage })),
+);
+const TopPremiumsPage = lazy(() => import('../features/flow-cumulative-top/top-premiums-page.tsx').then((m) => ({ default: m.TopPremiumsPage })));
 
 export const appRoutes: RouteObject[] = [
   {
@@ -91,6 +95,9 @@ export const appRoutes: RouteObject[] = [
       { path: 'optionsflow', element: <OptionsFlowPage /> },
       { path: 'test', element: <MostOtmPage /> },
       { path: 'optionsflow-ticker-overview', element: <TickerOverviewPage /> },
+      { path: 'optionsflowcumulativestats', element: <CumulativeStatsPage /> },
+      { path: 'optionsflowcumulativestats/:ticker', element: <CumulativeStatsPage /> },
+      { path: 'optionsflowtoppremiums', element: <TopPremiumsPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'subscriptioncards', element: <SubscriptionCardsPage /> },
       { path: 'subscription', element: <SubscriptionPage /> },
