@@ -7,6 +7,7 @@ import { ConnectionRepository } from '@tapewatch/functions/data/connection-repos
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
 import { searchFlow } from '@tapewatch/functions/data/flow-search';
 import { FlowFanout, ingestLiveRecords } from '@tapewatch/functions/jobs/flow-live';
+import { postViaManagementApi } from '@tapewatch/functions/platform/realtime';
 import { runFlowReset } from '@tapewatch/functions/jobs/flow-reset';
 import { registerAuthenticator, type Caller } from '@tapewatch/functions/lib/auth-guard';
 import { FlowDayState, simulateTrades } from '@tapewatch/functions/providers/demo/flow-simulator';
@@ -218,6 +219,19 @@ describe('live flow over the WebSocket', () => {
     const after = currentFlowResponse.parse((await get('/api/get_current_options_flow')).body);
     expect(after.options_flow.some((t) => keys.has(t.key) && written.some((w) => w.key === t.key))).toBe(false);
     expect(after.options_flow.length).toBe(current.options_flow.length - 5);
+    client.ws.close();
+  });
+
+  it('the Management API path (what AWS uses) delivers to a live connection and reports a gone one', async () => {
+    const client = await connect('sub-token');
+    await new Promise((r) => setTimeout(r, 50));
+    const ids = (await new ConnectionRepository(documentClient()).list()).map((c) => c.connectionId);
+    const frame = { event: 'database_cleared' } as const;
+    // Only the live client's id answers 200; the others are closed sockets of earlier tests.
+    const delivered = await Promise.all(ids.map((id) => postViaManagementApi(id, JSON.stringify(frame))));
+    expect(delivered.filter(Boolean)).toHaveLength(1);
+    expect(await client.next()).toEqual(frame);
+    expect(await postViaManagementApi('no-such-connection', JSON.stringify(frame))).toBe(false);
     client.ws.close();
   });
 });

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { WebSocket, WebSocketServer } from 'ws';
+import { registerLocalDelivery } from '@tapewatch/functions/platform/realtime';
 import { readBody } from './lambda-event.ts';
 import { loadHandler } from './api-router.ts';
 
@@ -94,6 +95,15 @@ export function attachWebSocket(server: Server): { handleManagement: (req: Incom
     })();
   });
 
+  // The fan-out in this process delivers straight to the sockets (see registerLocalDelivery);
+  // /@connections below stays for anything that goes through the Management API client.
+  const unregisterDelivery = registerLocalDelivery((id, data) => {
+    const entry = sockets.get(id);
+    if (!entry || entry.ws.readyState !== WebSocket.OPEN) return false;
+    entry.ws.send(data);
+    return true;
+  });
+
   async function handleManagement(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const id = decodeURIComponent(url.pathname.slice('/@connections/'.length));
     const entry = sockets.get(id);
@@ -125,6 +135,7 @@ export function attachWebSocket(server: Server): { handleManagement: (req: Incom
     handleManagement,
     close: () => {
       closing = true;
+      unregisterDelivery();
       for (const { ws } of sockets.values()) ws.terminate();
       wss.close();
     },

@@ -28,7 +28,8 @@ export function connectionsBroadcaster(db: DynamoDBDocumentClient): (frame: WsFr
     if (!cached || Date.now() - cached.at > CONNECTIONS_TTL_MS) cached = { at: Date.now(), ids: repo.list().then((l) => l.map((c) => c.connectionId)) };
     const ids = await cached.ids;
     const gone: string[] = [];
-    const results = await Promise.all(ids.map(async (id) => ((await postToConnection(id, frame)) ? true : (gone.push(id), false))));
+    const data = JSON.stringify(frame);
+    const results = await Promise.all(ids.map(async (id) => ((await postToConnection(id, data)) ? true : (gone.push(id), false))));
     if (gone.length > 0) {
       await Promise.all(gone.map((id) => repo.remove(id)));
       cached = null;

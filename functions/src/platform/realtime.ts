@@ -31,10 +31,33 @@ export function resetManagementClient(): void {
   client = undefined;
 }
 
-/** Sends one frame; false when the connection is gone (the caller forgets it). */
-export async function postToConnection(connectionId: string, frame: WsFrame): Promise<boolean> {
+/** Delivers to a connection held by this very process; false when it is gone. */
+export type LocalDelivery = (connectionId: string, data: string) => boolean;
+let localDelivery: LocalDelivery | null = null;
+
+/**
+ * The local runtime holds the sockets in-process and registers a direct delivery here, so its
+ * fan-out does not pay an HTTP request and a signed SDK call per connection and frame (on AWS the
+ * Management API is the only way). Null restores the Management API path.
+ */
+export function registerLocalDelivery(deliver: LocalDelivery | null): () => void {
+  localDelivery = deliver;
+  // Undoes this registration only (a later runtime in the same process keeps its own).
+  return () => {
+    if (localDelivery === deliver) localDelivery = null;
+  };
+}
+
+/** Sends one frame (or its JSON, serialised once for many connections); false when the connection is gone. */
+export async function postToConnection(connectionId: string, frame: WsFrame | string): Promise<boolean> {
+  const data = typeof frame === 'string' ? frame : JSON.stringify(frame);
+  return localDelivery ? localDelivery(connectionId, data) : postViaManagementApi(connectionId, data);
+}
+
+/** PostToConnection through the API Gateway Management API; false on 410 Gone. */
+export async function postViaManagementApi(connectionId: string, data: string): Promise<boolean> {
   try {
-    await managementClient().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(frame) }));
+    await managementClient().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
     return true;
   } catch (err) {
     if (err instanceof GoneException || (err as { name?: string }).name === 'GoneException') return false;
@@ -46,11 +69,12 @@ export async function postToConnection(connectionId: string, frame: WsFrame): Pr
 export async function broadcast(db: DynamoDBDocumentClient, frame: WsFrame): Promise<{ sent: number; gone: number }> {
   const repo = new ConnectionRepository(db);
   const connections = await repo.list();
+  const data = JSON.stringify(frame);
   let sent = 0;
   let gone = 0;
   await Promise.all(
     connections.map(async ({ connectionId }) => {
-      if (await postToConnection(connectionId, frame)) sent++;
+      if (await postToConnection(connectionId, data)) sent++;
       else {
         gone++;
         await repo.remove(connectionId);
