@@ -15,7 +15,7 @@ import WavesIcon from '@mui/icons-material/Waves';
 import StreamIcon from '@mui/icons-material/Stream';
 import CallMadeIcon from '@mui/icons-material/CallMade';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import PieChartIcon from '@mui/icons-material/PieChartOutline';
+import PieChartIcon from '@mui/icons-material/PieChartOutlined';
 
 export interface NavItem {
   label: string;
