@@ -33,6 +33,10 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
   get_options_flow_intraday_premiums_data: 'ticker=SPY&interval=0',
   get_options_flow_seasonality_data: 'ticker=SPY',
   get_options_flow_latest_trades_data: 'ticker=SPY',
+  // Cumulative Stats / Top Premiums: summed from the day summaries (top premiums memoized per lookback).
+  get_options_flow_historical_premium_data: 'ticker=SPY&lookback=40',
+  get_options_flow_by_strike_data: 'ticker=SPY&lookback=40',
+  get_options_flow_top_premiums_data: 'lookback=100',
   // Issue 10's case: a range wide enough for the 10,000-row cap, with 3 filters (Premium >= $5K, DTE >= 1, Size >= 2).
   get_historical_options_flow: `dates=${encodeURIComponent('{"start":"2024-01-02","end":"2024-03-08"}')}&filters=${encodeURIComponent(
     JSON.stringify([
@@ -44,4 +48,4 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
 };
 
 /** Screens whose initial JavaScript is measured (path as a user opens it). */
-export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/arima', '/sp500stats', '/factor-analysis', '/factor-analysis-table', '/', '/subscriptioncards', '/profile', '/no-such-page', '/optionsflow', '/test', '/optionsflow-ticker-overview'];
+export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/arima', '/sp500stats', '/factor-analysis', '/factor-analysis-table', '/', '/subscriptioncards', '/profile', '/no-such-page', '/optionsflow', '/test', '/optionsflow-ticker-overview', '/optionsflowcumulativestats', '/optionsflowtoppremiums'];
