@@ -10,9 +10,10 @@ export const FLOW_PAGE_SIZE: number = PAGE_SIZES.optionsFlow;
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** Premium (cost_basis, thousands of dollars) as whole thousands: 1234.6 -> "$1,235K". */
+/** Premium (cost_basis, thousands of dollars) as whole thousands: 1234.6 -> "$1,235K"; a net of -20 -> "-$20K". */
 export function formatPremium(costBasis: number): string {
-  return `$${integer.format(Math.round(costBasis))}K`;
+  const k = Math.round(costBasis);
+  return `${k < 0 ? '-' : ''}$${integer.format(Math.abs(k))}K`;
 }
 
 /** Score 0-1, always two decimals. */

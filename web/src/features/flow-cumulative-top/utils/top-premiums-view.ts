@@ -43,9 +43,8 @@ export function sharePercent(slices: readonly PieSlice[], i: number): string {
   return total > 0 ? `${(((slices[i]?.value ?? 0) / total) * 100).toFixed(1)}%` : '0.0%';
 }
 
-export function formatSigned(value: number): string {
-  return value < 0 ? `-${formatPremium(-value)}` : formatPremium(value);
-}
+/** Signed premium ("-$100K"); formatPremium puts the sign before the dollar. */
+export const formatSigned = formatPremium;
 
 export function pieTable(slices: readonly PieSlice[], rowHeader: string, valueHeader: string, testId: string): ChartTableData {
   return {
