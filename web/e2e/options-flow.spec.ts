@@ -46,11 +46,10 @@ test.describe('options flow', () => {
 
     // Historical: the range and a Ticker filter go to the server on Update.
     await expect(page.getByRole('button', { name: 'Update' })).toHaveCount(0);
-    await expect(page.getByLabel('Start date')).toBeDisabled();
+    await expect(page.getByLabel('Start - End')).toBeDisabled();
     await page.getByRole('switch', { name: 'Live' }).click();
     await expect(page.getByTestId('live-status')).toHaveCount(0);
-    await page.getByLabel('Start date').fill('2024-03-04');
-    await page.getByLabel('End date').fill('2024-03-08');
+    await page.getByLabel('Start - End').fill('2024-03-04 - 2024-03-08');
     await page.getByRole('button', { name: 'Add filter' }).click();
     const filter = page.getByTestId('flow-filter').first();
     await filter.getByRole('combobox', { name: /^Field/ }).click();

@@ -116,14 +116,24 @@ describe('Options Flow screen', () => {
     renderApp('/optionsflow');
     await waitFor(() => expect(tickers()).toHaveLength(3), { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
-    expect((screen.getByLabelText('Start date') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Start - End') as HTMLInputElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('switch', { name: 'Live' }));
     expect(FakeWebSocket.latest().closedByClient).toBe(true);
-    const start = screen.getByLabelText('Start date') as HTMLInputElement;
-    expect(start.disabled).toBe(false);
-    expect(start.min).toBe('2019-01-01');
-    fireEvent.change(start, { target: { value: '2024-03-01' } });
-    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2024-03-08' } });
+    const range = screen.getByLabelText('Start - End') as HTMLInputElement;
+    expect(range.disabled).toBe(false);
+    expect(range.placeholder).toBe('Start - End');
+    // A locale-formatted date is refused with the expected format; the buttons stay disabled.
+    fireEvent.change(range, { target: { value: '03/01/2024 - 03/08/2024' } });
+    expect(screen.getByText('Use YYYY-MM-DD - YYYY-MM-DD')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(true);
+    // The calendars start no earlier than 2019-01-01 and write the text field.
+    await userEvent.click(screen.getByRole('button', { name: 'Pick dates' }));
+    expect((screen.getByLabelText('Start date') as HTMLInputElement).min).toBe('2019-01-01');
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2024-02-01' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2024-02-09' } });
+    await waitFor(() => expect(range.value).toBe('2024-02-01 - 2024-02-09'));
+    await userEvent.keyboard('{Escape}');
+    fireEvent.change(range, { target: { value: '2024-03-01 - 2024-03-08' } });
     await userEvent.click(screen.getByRole('button', { name: 'Add filter' }));
     await choose('Field', 'Ticker');
     await choose('Selector', 'Equal');

@@ -3,11 +3,11 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { EARLIEST_FLOW_DATE } from '@tapewatch/shared/schemas/flow';
 import type { LiveStatus } from '../live/live-flow-connection.ts';
+import { DateRangeField } from './date-range-field.tsx';
 
 export type FlowMode = 'live' | 'historical';
 
@@ -40,28 +40,8 @@ export function ModeControls({ mode, onMode, start, end, onDates, onSubmit, stat
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
       <FormControlLabel control={<Switch checked={live} onChange={(e) => onMode(e.target.checked ? 'live' : 'historical')} />} label="Live" />
       {live && <Chip size="small" data-testid="live-status" label={chip.label} color={chip.color} variant={status === 'live' ? 'filled' : 'outlined'} />}
-      <Box role="group" aria-label="Start - End" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <TextField
-          type="date"
-          size="small"
-          label="Start"
-          value={start}
-          disabled={live}
-          onChange={(e) => onDates(e.target.value, end)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: EARLIEST_FLOW_DATE, max: end || undefined, 'aria-label': 'Start date' } }}
-          sx={{ width: 160, ...(!live && { '& .MuiOutlinedInput-root': { bgcolor: 'action.hover' } }) }}
-        />
-        <span aria-hidden>-</span>
-        <TextField
-          type="date"
-          size="small"
-          label="End"
-          value={end}
-          disabled={live}
-          onChange={(e) => onDates(start, e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || EARLIEST_FLOW_DATE, 'aria-label': 'End date' } }}
-          sx={{ width: 160, ...(!live && { '& .MuiOutlinedInput-root': { bgcolor: 'action.hover' } }) }}
-        />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <DateRangeField start={start} end={end} disabled={live} onDates={onDates} />
         <Tooltip title={ROWS_TOOLTIP}>
           <InfoOutlinedIcon fontSize="small" color="action" aria-label={ROWS_TOOLTIP} />
         </Tooltip>
