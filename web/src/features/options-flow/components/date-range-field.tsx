@@ -76,23 +76,23 @@ export function DateRangeField({ start, end, disabled, onDates }: DateRangeField
       />
       <Popover open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
         <Box sx={{ p: 2, display: 'flex', gap: 1, alignItems: 'center' }}>
-          <TextField
-            type="date"
-            size="small"
-            label="Start"
-            value={draft.start}
-            onChange={(e) => pick({ ...draft, start: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: EARLIEST_FLOW_DATE, max: draft.end || undefined, 'aria-label': 'Start date' } }}
-          />
-          <span aria-hidden>-</span>
-          <TextField
-            type="date"
-            size="small"
-            label="End"
-            value={draft.end}
-            onChange={(e) => pick({ ...draft, end: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: draft.start || EARLIEST_FLOW_DATE, 'aria-label': 'End date' } }}
-          />
+          {(['start', 'end'] as const).map((side) => (
+            <TextField
+              key={side}
+              type="date"
+              size="small"
+              label={side === 'start' ? 'Start' : 'End'}
+              value={draft[side]}
+              onChange={(e) => pick({ ...draft, [side]: e.target.value })}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput:
+                  side === 'start'
+                    ? { min: EARLIEST_FLOW_DATE, max: draft.end || undefined, 'aria-label': 'Start date' }
+                    : { min: draft.start || EARLIEST_FLOW_DATE, 'aria-label': 'End date' },
+              }}
+            />
+          ))}
         </Box>
       </Popover>
     </>
