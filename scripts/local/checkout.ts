@@ -5,10 +5,11 @@ import {
   localSubscriptionId,
   userIdOfLocalCustomer,
 } from '@tapewatch/functions/platform/payments-local';
+import { PROMO } from '@tapewatch/shared/constants';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { readBody } from './lambda-event.ts';
 
-const PROMO_CODE = 'FLOW50';
+const PROMO_CODE = PROMO.couponCode;
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(res: ServerResponse, status: number, title: string, body: string): void {
@@ -41,15 +42,22 @@ export async function serveLocalPayments(req: IncomingMessage, res: ServerRespon
   if (kind === 'checkout') {
     const session = decodeLocalSession(id);
     if (!session) return page(res, 404, 'Checkout', '<h1>Checkout session not found</h1>');
-    const form = (error = '') =>
-      page(res, error ? 400 : 200, 'Subscribe to Basic', `<h1>Subscribe to Tapewatch Basic</h1><p><strong>$39.00</strong> per month</p>
-<p>Account: ${esc(session.email)}</p><form method="post" action="/dev/checkout/${id}/pay"><p><label>Promotion code <input name="promo" autocomplete="off"></label></p>
+    // Like Stripe's page: Apply checks a code and shows the discounted first month before paying.
+    const form = (error = '', applied = '') =>
+      page(res, error ? 400 : 200, 'Subscribe to Basic', `<h1>Subscribe to Tapewatch Basic</h1>${
+        applied
+          ? `<p data-testid="price"><s>$39.00</s> <strong>$${(39 * (1 - PROMO.percentOff / 100)).toFixed(2)}</strong> the first month with ${esc(applied)} (${PROMO.percentOff}% off), then $39.00 per month</p>`
+          : '<p data-testid="price"><strong>$39.00</strong> per month</p>'
+      }
+<p>Account: ${esc(session.email)}</p><form method="post" action="/dev/checkout/${id}/pay"><p><label>Promotion code <input name="promo" autocomplete="off" value="${esc(applied)}"></label>
+<button class="secondary" type="submit" formaction="/dev/checkout/${id}/apply">Apply</button></p>
 ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}<p><button type="submit">Pay</button></p></form>
 <form method="post" action="/dev/checkout/${id}/cancel"><button class="secondary" type="submit">Cancel</button></form>`);
     if (!post) return form();
     if (action === 'cancel') return redirect(res, session.cancelUrl);
     const promo = new URLSearchParams((await readBody(req)).toString('utf8')).get('promo')?.trim() ?? '';
     if (promo !== '' && promo.toUpperCase() !== PROMO_CODE) return form('This code is invalid.');
+    if (action === 'apply') return promo === '' ? form() : form('', promo.toUpperCase());
     const subscriptionId = localSubscriptionId(session.userId);
     const completed = localEvent('checkout.session.completed', {
       id,
@@ -60,7 +68,7 @@ ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}<p><button type="
       subscription: subscriptionId,
       payment_status: 'paid',
       status: 'complete',
-      amount_total: promo ? 1950 : 3900,
+      amount_total: promo ? Math.round(3900 * (1 - PROMO.percentOff / 100)) : 3900,
       metadata: { userId: session.userId },
     });
     const created = localEvent('customer.subscription.created', subscriptionObject(session.userId, session.customerId, 'active'));

@@ -133,6 +133,13 @@ describe('checkoutsession and manage_subscription', () => {
     const wrongCode = await fetch(`${r.body.url as string}/pay`, { method: 'POST', body: 'promo=NOPE', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
     expect(wrongCode.status).toBe(400);
     expect(await plan(u.userId)).toBe('free');
+    // Apply shows the discounted first month and keeps the code for Pay; it charges nothing.
+    const applied = await fetch(`${r.body.url as string}/apply`, { method: 'POST', body: 'promo=flow50', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const appliedHtml = await applied.text();
+    expect(applied.status).toBe(200);
+    expect(appliedHtml).toContain('<s>$39.00</s> <strong>$19.50</strong> the first month with FLOW50 (50% off)');
+    expect(appliedHtml).toContain('value="FLOW50"');
+    expect(await plan(u.userId)).toBe('free');
     const pay = await fetch(`${r.body.url as string}/pay`, { method: 'POST', body: 'promo=flow50', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
     expect(pay.status).toBe(303);
     expect(pay.headers.get('location')).toMatch(/\/subscriptionsuccess$/);
