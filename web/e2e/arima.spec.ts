@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectEscapeDismissesLoader } from './support/loader.ts';
 import { arimaResponse, type ArimaData } from '@tapewatch/shared/schemas/arima';
 
 const cellsOf = (rows: Locator) => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
@@ -115,22 +116,7 @@ test.describe('ARIMA', () => {
   });
 
   test('Escape dismisses the loader while the model is fitted', async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    let requested: () => void = () => {};
-    const dataRequested = new Promise<void>((r) => (requested = r));
-    await page.route('**/api/get_ts_arima_data?*', async (route) => {
-      requested();
-      await held;
-      await route.continue();
-    });
-    await page.goto('/arima');
-    await dataRequested;
-    const overlay = page.getByTestId('loading-overlay');
-    await expect(overlay).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(overlay).toBeHidden();
-    release();
+    await expectEscapeDismissesLoader(page, '**/api/get_ts_arima_data?*', '/arima');
     await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20, { timeout: 30_000 });
   });
 });

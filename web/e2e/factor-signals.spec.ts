@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectEscapeDismissesLoader } from './support/loader.ts';
 import { SIGNAL_FACTORS, signalsResponse, type SignalRow } from '@tapewatch/shared/schemas/signals';
 
 const label = new Map<string, string>(SIGNAL_FACTORS.map((f) => [f.id, f.label]));
@@ -91,22 +92,7 @@ test.describe('Factor Analysis / All', () => {
   });
 
   test('Escape dismisses the loader while the signals are requested', async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    let requested: () => void = () => {};
-    const dataRequested = new Promise<void>((r) => (requested = r));
-    await page.route('**/api/get_signals_data', async (route) => {
-      requested();
-      await held;
-      await route.continue();
-    });
-    await page.goto('/factor-analysis-table');
-    await dataRequested;
-    const overlay = page.getByTestId('loading-overlay');
-    await expect(overlay).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(overlay).toBeHidden();
-    release();
+    await expectEscapeDismissesLoader(page, '**/api/get_signals_data', '/factor-analysis-table');
   });
 
   test('the API rejects parameters with a 400 alert', async ({ request }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectEscapeDismissesLoader } from './support/loader.ts';
 import { sectorPerformanceSchema } from '@tapewatch/shared/schemas/sectors';
 
 test.describe('Sector Performance', () => {
@@ -40,25 +41,7 @@ test('an unknown path shows Page Not Found', async ({ page }) => {
 });
 
 test('Escape dismisses the full-page loader', async ({ page }) => {
-  // Hold the data request so the loader stays up until the user dismisses it.
-  let release: () => void = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  let requested: () => void = () => {};
-  const dataRequested = new Promise<void>((r) => (requested = r));
-  await page.route('**/api/get_sector_performance_data', async (route) => {
-    requested();
-    await held;
-    await route.continue();
-  });
-  await page.goto('/Sectorperformance');
-  // Wait for the screen's own data request: before it, the overlay on screen is the one shown
-  // while the lazy route chunk downloads, which the screen's loader then replaces.
-  await dataRequested;
-  const overlay = page.getByTestId('loading-overlay');
-  await expect(overlay).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(overlay).toBeHidden();
-  release();
+  await expectEscapeDismissesLoader(page, '**/api/get_sector_performance_data', '/Sectorperformance');
 });
 
 test('unknown API paths answer JSON 404, bad parameters a 400 alert', async ({ request }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectEscapeDismissesLoader } from './support/loader.ts';
 import { sp500RatiosResponse, type Sp500RatiosResponse } from '@tapewatch/shared/schemas/sp500';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -84,22 +85,7 @@ test.describe('S&P 500 Statistics', () => {
   });
 
   test('Escape dismisses the loader while a dataset is requested', async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    let requested: () => void = () => {};
-    const dataRequested = new Promise<void>((r) => (requested = r));
-    await page.route('**/api/get_sp500_ratios_data*', async (route) => {
-      requested();
-      await held;
-      await route.continue();
-    });
-    await page.goto('/sp500stats');
-    await dataRequested;
-    const overlay = page.getByTestId('loading-overlay');
-    await expect(overlay).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(overlay).toBeHidden();
-    release();
+    await expectEscapeDismissesLoader(page, '**/api/get_sp500_ratios_data*', '/sp500stats');
     await expect(page.getByTestId('sp500-chart')).toBeVisible();
   });
 
