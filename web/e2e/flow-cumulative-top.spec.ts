@@ -88,6 +88,7 @@ test.describe('options flow cumulative stats and top premiums', () => {
     if (t.by_ticker.length > 20) {
       await page.getByRole('button', { name: 'Go to page 2' }).first().click();
       await expect.poll(cells).toEqual(t.by_ticker.slice(20, 40).map(row));
+      await page.getByRole('button', { name: 'Go to page 1' }).first().click();
     }
     await table.getByRole('button', { name: 'Calls' }).click();
     const byCalls = [...t.by_ticker].sort((a, b) => b.calls - a.calls);
