@@ -19,6 +19,10 @@ interface Visit {
 }
 
 const GATE = 'You need to subscribe to access this page.';
+// MATRIX=1 (npm run test:matrix, not part of npm test): every visit at 375 and 1440 px with a screenshot each.
+const MATRIX = process.env.MATRIX === '1';
+const WIDTHS = MATRIX ? [375, 1440] : [1440];
+const SHOTS = 'test-results/route-matrix';
 const FREE_SCREENS = [
   '/', '/landing', '/optionwalls', '/darkpools', '/darkpools/AAPL', '/clusters', '/clusters/AAPL', '/clusterstable', '/Sectorrotation',
   '/SectorRotation', '/Sectorperformance', '/SectorPerformance', '/shortinterest', '/shortinterest/AAPL', '/subscriptioncards', '/subscription',
@@ -37,8 +41,12 @@ const visits: Visit[] = [
   { path: '/subscriptionsuccess', kind: 'free', heading: /^Thank you for subscribing!$/ },
   ...BASIC_SCREENS.map((path): Visit => ({ path, kind: 'basic' })),
   { path: '/profile', kind: 'basic' },
-  // The designed gates (spec part 2 sections 2.6 and 4).
-  ...BASIC_SCREENS.map((path): Visit => ({ path, kind: 'free', gate: path.startsWith('/optionsflowcumulativestats') ? 'redirect-home' : 'alert' })),
+  // The designed gates (spec part 2 sections 2.6 and 4), for free users and for visitors.
+  ...(['free', 'anonymous'] as const).flatMap((kind) =>
+    BASIC_SCREENS.map((path): Visit => ({ path, kind, gate: path.startsWith('/optionsflowcumulativestats') ? 'redirect-home' : 'alert' })),
+  ),
+  // The full matrix (npm run test:matrix) also opens the free screens signed in, free and basic.
+  ...(MATRIX ? (['free', 'basic'] as const).flatMap((kind) => FREE_SCREENS.map((path): Visit => ({ path, kind }))) : []),
 ];
 
 const tokens: Partial<Record<Kind, string>> = {};
@@ -54,11 +62,12 @@ test.describe('every route in Chromium', () => {
     await makeBasic(request, tokens.basic);
   });
 
-  const runs = visits.flatMap((visit) => (visit.gate ? [{ visit, theme: 'light' as const }] : (['light', 'dark'] as const).map((theme) => ({ visit, theme }))));
-  for (const { visit, theme } of runs) {
-    const label = `${visit.path} as ${visit.kind}${visit.gate ? ` -> ${visit.gate}` : ''} (${theme})`;
+  const themes = (visit: Visit) => (visit.gate && !MATRIX ? (['light'] as const) : (['light', 'dark'] as const));
+  const runs = visits.flatMap((visit) => themes(visit).flatMap((theme) => WIDTHS.map((width) => ({ visit, theme, width }))));
+  for (const { visit, theme, width } of runs) {
+    const label = `${visit.path} as ${visit.kind}${visit.gate ? ` -> ${visit.gate}` : ''} (${theme}${MATRIX ? `, ${width} px` : ''})`;
     test(label, async ({ page }) => {
-      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.setViewportSize({ width, height: 900 });
       await page.addInitScript((t) => localStorage.setItem('tapewatch_color_mode', t), theme);
       const problems = watch(page, visit);
       await openAs(page, visit.kind === 'anonymous' ? null : tokens[visit.kind]!, visit.path);
@@ -78,6 +87,12 @@ test.describe('every route in Chromium', () => {
       }
       // Let late calls (charts below the fold, the socket) settle before judging.
       await page.waitForTimeout(500);
+      if (MATRIX) {
+        const name = `${visit.path.replace(/\//g, '_') || '_'}-${visit.kind}-${width}-${theme}.png`;
+        await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
+        // No horizontal scrolling at any width.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      }
       expect(problems, problems.join('\n')).toEqual([]);
     });
   }
