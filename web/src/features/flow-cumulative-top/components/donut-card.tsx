@@ -38,9 +38,10 @@ export function DonutCard({ title, slices, table, note }: DonutCardProps) {
   });
   let angle = 0;
   return (
-    <ChartCard title={title} table={table} height={260} mobileHeight={300} note={note}>
+    <ChartCard title={title} table={table} height={260} mobileHeight={320} note={note}>
       {({ width, height }) => {
-        const size = Math.min(height, width < 420 ? width : width * 0.5);
+        // Narrow cards stack the legend under the donut: leave it ~125 px of the plot height.
+        const size = width < 420 ? Math.min(width, height - 125) : Math.min(height, width * 0.5);
         const r1 = size / 2 - 4;
         return (
           <Box sx={{ display: 'flex', flexDirection: width < 420 ? 'column' : 'row', gap: 1.5, alignItems: 'center', height }}>
@@ -64,7 +65,7 @@ export function DonutCard({ title, slices, table, note }: DonutCardProps) {
                 );
               })}
             </svg>
-            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, fontSize: 12, overflowY: 'auto', maxHeight: width < 420 ? 120 : height, flex: 1, minWidth: 0 }}>
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, fontSize: 12, overflowY: 'auto', maxHeight: width < 420 ? 115 : height, width: width < 420 ? '100%' : 'auto', flex: 1, minWidth: 0 }}>
               {slices.map((s, i) => (
                 <Box component="li" key={s.name} sx={{ display: 'flex', gap: 0.75, alignItems: 'center', py: 0.25, fontWeight: hover === i ? 700 : 400 }}>
                   <Box sx={{ width: 10, height: 10, flex: 'none', borderRadius: '2px', bgcolor: colours[i] }} />
