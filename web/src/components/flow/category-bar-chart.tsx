@@ -46,6 +46,8 @@ export function CategoryBarChart({ categories, series, width, height, compact, f
   const y = (v: number) => margin.top + ((top - v) / top) * plotH;
   const step = plotW / n;
   const barW = Math.max(1, (step * 0.8) / Math.max(1, series.length));
+  // Hundreds of strikes: label every k-th slot so rotated labels (about 13 px tall) do not overlap.
+  const labelEvery = rotate ? Math.max(1, Math.ceil(13 / Math.max(0.1, step))) : 1;
   const text = theme.palette.text;
 
   const onMove = (event: MouseEvent<SVGRectElement>) => {
@@ -75,7 +77,7 @@ export function CategoryBarChart({ categories, series, width, height, compact, f
                 const x0 = cx - (barW * series.length) / 2 + j * barW;
                 return <rect key={s.id} x={x0} y={y(v)} width={Math.max(1, barW - 1)} height={Math.max(0.5, y(0) - y(v))} fill={s.color} fillOpacity={hover === i ? 1 : 0.85} />;
               })}
-              {c && (
+              {c && i % labelEvery === 0 && (
                 <text
                   transform={rotate ? `translate(${cx},${margin.top + plotH + 6}) rotate(-90)` : undefined}
                   x={rotate ? 0 : cx}
