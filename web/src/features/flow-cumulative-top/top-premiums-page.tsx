@@ -15,10 +15,13 @@ import { formatSigned, netSlices, pieTable, putCallSlices, sideSlices } from './
 
 export const TOP_PREMIUMS_PAGE_SIZE = 20;
 
+// On phones the table keeps Ticker, Net (the default sort) and Sector; Calls and Puts stay in the CSV.
+const PHONE = 520;
+
 const COLUMNS: ColumnDef<TopPremiumsRow>[] = [
   { id: 'ticker', header: 'Ticker', value: (r) => r.ticker },
-  { id: 'calls', header: 'Calls', value: (r) => r.calls, format: (r) => formatPremium(r.calls), align: 'right', firstDirection: 'desc' },
-  { id: 'puts', header: 'Puts', value: (r) => r.puts, format: (r) => formatPremium(r.puts), align: 'right', firstDirection: 'desc' },
+  { id: 'calls', header: 'Calls', value: (r) => r.calls, format: (r) => formatPremium(r.calls), align: 'right', firstDirection: 'desc', hideBelow: PHONE },
+  { id: 'puts', header: 'Puts', value: (r) => r.puts, format: (r) => formatPremium(r.puts), align: 'right', firstDirection: 'desc', hideBelow: PHONE },
   { id: 'net', header: 'Net', value: (r) => r.net, format: (r) => formatSigned(r.net), align: 'right', firstDirection: 'desc' },
   { id: 'sector', header: 'Sector', value: (r) => r.sector },
 ];
