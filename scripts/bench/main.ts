@@ -14,6 +14,7 @@ import { benchAccounts, subscriberToken } from './accounts.ts';
 import { benchAnalytics } from './analytics.ts';
 import { measureInitialJs } from './bundle-size.ts';
 import { benchPages, benchQueries } from './endpoints.ts';
+import { LOAD_PATHS, runLoad } from './load.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
 import { startServer } from './startup.ts';
 
@@ -38,6 +39,25 @@ function budgetFor(path: string): number | '' {
 process.env.RATE_LIMIT_MULTIPLIER ??= '1000000';
 const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-bench-'));
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
+
+if (process.argv.includes('--load')) {
+  // Load and soak: a quiet, fully backfilled server, then sustained mixed traffic (scripts/bench/load.ts).
+  process.env.TAPEWATCH_FLOW_RATE ??= '10';
+  const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 120);
+  const server = await startServer(port, dataDir);
+  await server.waitForOutput(/backfilled \S+ in/, schedules.filter((s) => s.demoBackfillDays !== null).length);
+  console.log(`Load and soak: ${loadSeconds} s, 10 HTTP connections over ${LOAD_PATHS.length} free and flow endpoints, 100 websocket subscribers, ${process.env.TAPEWATCH_FLOW_RATE} trades/s`);
+  const load = await runLoad(server, loadSeconds);
+  console.table([{ requests: load.requests, rps: load.rps, p50: load.p50, p99: load.p99, errors: load.errors, non2xx: load.non2xx, timeouts: load.timeouts }]);
+  console.log(`websocket: ${load.ws.clients} clients, new_flow events per client ${load.ws.eventsMin}..${load.ws.eventsMax}, ${load.ws.disconnects} dropped`);
+  console.log(`server memory: ${load.memory.startMb} -> ${load.memory.endMb} MB (peak ${load.memory.peakMb}), slope after warm-up ${load.memory.slopeMbPerMin} MB/min over ${load.memory.samples} samples`);
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!existsSync(join(ROOT, 'bench'))) mkdirSync(join(ROOT, 'bench'));
+  writeFileSync(join(ROOT, 'bench', 'load-results.json'), JSON.stringify({ date: new Date().toISOString(), ...load }, null, 2) + '\n');
+  console.log('Wrote bench/load-results.json');
+  process.exit(load.errors + load.non2xx + load.timeouts + load.ws.disconnects === 0 ? 0 : 1);
+}
 
 console.log('Start-up');
 const first = await startServer(port, dataDir);

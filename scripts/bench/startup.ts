@@ -5,6 +5,8 @@ const ROOT = join(import.meta.dirname, '../..');
 
 export interface RunningServer {
   url: string;
+  /** The server process (for memory sampling). */
+  pid: number;
   readyMs: number;
   /** Resolves with the ms since start once the output has matched `pattern` `count` times. */
   waitForOutput(pattern: RegExp, count: number): Promise<number>;
@@ -38,6 +40,7 @@ export function startServer(port: number, dataDir: string): Promise<RunningServe
         ready = true;
         resolve({
           url: `http://127.0.0.1:${port}`,
+          pid: child.pid ?? 0,
           readyMs: Math.round(performance.now() - started),
           waitForOutput,
           stop: () =>

@@ -65,17 +65,29 @@ export function startFlowPlayer(opts: FlowPlayerOptions): { stop: () => void; pl
   let played = 0;
   let flurry = 0;
   const generator = demoFlowSource(opts.db).live(clock.today(), runId);
-  const session = latestTradeTime(opts.db, clock.today()).then((latest) => ({ startSec: resumeSecond(latest), startedAt: Date.now() }));
+  const session = latestTradeTime(opts.db, clock.today()).then((latest) => ({ startSec: resumeSecond(latest), startedAt: Date.now(), resetting: false }));
 
   const tick = async (): Promise<void> => {
     if (stopped) return;
+    // The next arrival is scheduled before this one is written: a slow write (a busy machine) must
+    // not lower the arrival rate, as a vendor feed would not slow down either.
+    if (flurry === 0 && Math.random() < 0.03) flurry = 3 + Math.floor(Math.random() * 6);
+    const delayMs = flurry > 0 ? (flurry--, 50 + Math.random() * 100) : (-Math.log(1 - Math.random()) / opts.rate) * 1000;
+    timer = setTimeout(() => void tick(), delayMs);
     try {
       const [next, s] = await Promise.all([generator, session]);
       const sec = sessionSecond(s.startSec, s.startedAt, Date.now());
       if (sec === null) {
-        await runFlowReset(undefined, { db: opts.db });
-        s.startSec = resumeSecond(null);
-        s.startedAt = Date.now();
+        // Arrivals overlap now: only the first to see the close resets the session.
+        if (s.resetting) return;
+        s.resetting = true;
+        try {
+          await runFlowReset(undefined, { db: opts.db });
+        } finally {
+          s.startSec = resumeSecond(null);
+          s.startedAt = Date.now();
+          s.resetting = false;
+        }
         opts.log?.('  flow player: the simulated session closed; live trades cleared, starting again at noon');
       } else {
         const records = next(seq++, sec).map((r) => ({ ...r, date: clock.today(), time: hhmmss(sec) }));
@@ -84,9 +96,6 @@ export function startFlowPlayer(opts: FlowPlayerOptions): { stop: () => void; pl
     } catch (err) {
       opts.log?.(`  flow player: ${(err as Error).message}`);
     }
-    if (flurry === 0 && Math.random() < 0.03) flurry = 3 + Math.floor(Math.random() * 6);
-    const delayMs = flurry > 0 ? (flurry--, 50 + Math.random() * 100) : (-Math.log(1 - Math.random()) / opts.rate) * 1000;
-    if (!stopped) timer = setTimeout(() => void tick(), delayMs);
   };
   if (opts.rate > 0) timer = setTimeout(() => void tick(), 500);
   return {

@@ -13,6 +13,13 @@ declare module 'autocannon' {
     throughput: Histogram;
     non2xx: number;
     errors: number;
+    timeouts: number;
+  }
+  interface RequestSpec {
+    method?: 'GET' | 'POST';
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Options {
     url: string;
@@ -21,6 +28,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Cycled through by every connection in turn. */
+    requests?: RequestSpec[];
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

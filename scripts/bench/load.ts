@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { WebSocket } from 'ws';
+import { parseFrame } from '@tapewatch/shared/ws/messages';
+import { subscriberToken } from './accounts.ts';
+import type { RunningServer } from './startup.ts';
+
+/**
+ * `npm run bench -- --load`: the local runtime under sustained mixed traffic for a bounded time:
+ * free screens and options-flow queries from 10 connections (signed in as a subscriber), while 100
+ * websocket subscribers receive the live player's trades at TAPEWATCH_FLOW_RATE (10/s here).
+ * Reports throughput held, p50/p99, errors, websocket delivery and the server's memory slope.
+ */
+export interface LoadResult {
+  seconds: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+  ws: { clients: number; eventsMin: number; eventsMax: number; disconnects: number };
+  memory: { startMb: number; endMb: number; peakMb: number; slopeMbPerMin: number; samples: number };
+}
+
+const day = encodeURIComponent('{"start":"2024-03-07","end":"2024-03-08"}');
+const filters = encodeURIComponent('[{"filter":"Premium","selector":"Greater than equal","value":"25"}]');
+/** What a mixed crowd opens: free screens (visitors and users) and the paid flow views. */
+export const LOAD_PATHS = [
+  '/api/get_sector_performance_data',
+  '/api/get_spy_to_vix_data',
+  '/api/get_sector_rotation_data?index=nasdaq100&lookback=26&factor=momentum',
+  '/api/get_clusters_table_data',
+  '/api/search_tickers?fragment=app',
+  '/api/get_dark_pool_data?top=Dark%20Pools%20Position%20%24&minmax=desc',
+  '/api/get_short_interest?top=float',
+  '/api/get_signals_data',
+  '/api/get_current_options_flow',
+  `/api/get_historical_options_flow?dates=${day}&filters=${filters}`,
+  '/api/get_options_flow_most_otm_data',
+  '/api/get_user_info',
+];
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+/** Least-squares slope of (minutes, MB). */
+function slope(points: Array<[number, number]>): number {
+  const n = points.length;
+  if (n < 2) return 0;
+  const mx = points.reduce((a, p) => a + p[0], 0) / n;
+  const my = points.reduce((a, p) => a + p[1], 0) / n;
+  const sxy = points.reduce((a, p) => a + (p[0] - mx) * (p[1] - my), 0);
+  const sxx = points.reduce((a, p) => a + (p[0] - mx) ** 2, 0);
+  return sxx === 0 ? 0 : sxy / sxx;
+}
+
+export async function runLoad(server: RunningServer, seconds: number, clients = 100): Promise<LoadResult> {
+  const token = await subscriberToken(server.url);
+  const counts: number[] = new Array<number>(clients).fill(0);
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < clients; i++) {
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
+    ws.on('message', (data) => {
+      for (const e of parseFrame(data.toString())) if (e.event === 'new_flow') counts[i]! += 1;
+    });
+    await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+    sockets.push(ws);
+  }
+
+  // Delivery is compared over the same window for every client (they connected one after another).
+  const before = [...counts];
+  const memory: Array<[number, number]> = [];
+  const t0 = performance.now();
+  const sample = () => memory.push([(performance.now() - t0) / 60_000, rssMb(server.pid)]);
+  sample();
+  const sampler = setInterval(sample, 2000);
+  const result = await autocannon({
+    url: server.url,
+    connections: 10,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+    requests: LOAD_PATHS.map((path) => ({ method: 'GET' as const, path })),
+  });
+  clearInterval(sampler);
+  sample();
+  const open = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+  // Frames still on their way when the load stopped.
+  await new Promise((r) => setTimeout(r, 1000));
+  const received = counts.map((c, i) => c - before[i]!);
+  for (const s of sockets) s.terminate();
+  const mb = memory.map((p) => p[1]);
+  return {
+    seconds,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+    ws: { clients, eventsMin: Math.min(...received), eventsMax: Math.max(...received), disconnects: clients - open },
+    memory: {
+      startMb: Math.round(mb[0]!),
+      endMb: Math.round(mb[mb.length - 1]!),
+      peakMb: Math.round(Math.max(...mb)),
+      // The first 20 % is warm-up (caches filling); the slope is judged on the rest.
+      slopeMbPerMin: +slope(memory.slice(Math.floor(memory.length / 5))).toFixed(2),
+      samples: memory.length,
+    },
+  };
+}
