@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { join } from 'node:path';
 import type { ByStrikeResponse, HistoricalPremiumResponse, TopPremiumsResponse } from '@tapewatch/shared/schemas/flow-cumulative-top';
+import { expectEscapeDismissesLoader } from './support/loader.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 const shots = join(import.meta.dirname, '../../test-results/flow-cumulative-top');
@@ -108,6 +109,16 @@ test.describe('options flow cumulative stats and top premiums', () => {
     await page.screenshot({ path: join(shots, 'top-375-dark.png'), fullPage: true });
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
     await page.screenshot({ path: join(shots, 'top-375-light.png'), fullPage: true });
+  });
+
+  test('Escape dismisses the loader on both screens', async ({ page, request }) => {
+    const jwt = await signupAndLogin(request, `esc_${Date.now().toString(36).slice(-8)}`);
+    await makeBasic(request, jwt);
+    await openAs(page, jwt, '/');
+    await expectEscapeDismissesLoader(page, '**/api/get_options_flow_top_premiums_data?*', '/optionsflowtoppremiums');
+    await expect(page.getByRole('table', { name: 'Top premiums by ticker' })).toBeVisible({ timeout: 30_000 });
+    await expectEscapeDismissesLoader(page, '**/api/get_options_flow_historical_premium_data?*', '/optionsflowcumulativestats');
+    await expect(page.getByRole('region', { name: 'Cumulative Premiums: SPY' })).toBeVisible({ timeout: 30_000 });
   });
 
   test('a free user opening Cumulative Stats is sent to /', async ({ page, request }) => {
