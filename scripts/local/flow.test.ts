@@ -6,6 +6,7 @@ import { documentClient } from '@tapewatch/functions/data/client';
 import { ConnectionRepository } from '@tapewatch/functions/data/connection-repository';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
 import { searchFlow } from '@tapewatch/functions/data/flow-search';
+import { mostOtm } from '@tapewatch/functions/domain/flow/most-otm';
 import { FlowFanout, ingestLiveRecords } from '@tapewatch/functions/jobs/flow-live';
 import { postViaManagementApi } from '@tapewatch/functions/platform/realtime';
 import { runFlowReset } from '@tapewatch/functions/jobs/flow-reset';
@@ -149,7 +150,10 @@ describe('options flow endpoints', () => {
   it('lists the most out-of-the-money trades, whole percent, furthest first', async () => {
     const r = mostOtmResponse.parse((await get('/api/get_options_flow_most_otm_data')).body);
     expect(r.date).toBe('2024-03-08');
-    expect(r.data.length).toBe(100);
+    // The day's 50 furthest (issue 11, spec 2.10), equal to the list computed from the stored trades.
+    expect(r.data.length).toBe(50);
+    const stored = mostOtm((await new FlowRepository(documentClient()).readDay('2024-03-08')).trades);
+    expect(r.data.map((x) => x.key)).toEqual(stored.map((x) => x.key));
     expect(r.data.every((t, i) => Number.isInteger(t.otm) && (i === 0 || r.data[i - 1]!.otm >= t.otm))).toBe(true);
     const t = r.data[0]!;
     const raw = t.put_call === 'Call' ? (t.strike_price - t.underlying_price!) / t.underlying_price! : (t.underlying_price! - t.strike_price) / t.underlying_price!;

@@ -31,7 +31,8 @@ const FREE_SCREENS = [
 ];
 const BASIC_SCREENS = [
   '/optionsflow', '/test', '/optionsflowcumulativestats', '/optionsflowcumulativestats/AAPL', '/optionsflowtoppremiums',
-  '/optionsflow-ticker-overview', '/optionsflow-dashboard', '/optionsflow-dashboard/SPY',
+  '/optionsflow-ticker-overview',
+  // The Dashboard (/optionsflow-dashboard[/{ticker}]) is not built yet (issue 11).
 ];
 
 const visits: Visit[] = [

@@ -52,7 +52,21 @@ describe('flow day summary', () => {
     expect(s.leaps.map((t) => t.open_interest)).toEqual([5000, 10]);
   });
 
+  it('keeps the Most OTM list: calls above and puts below the underlying, furthest first, whole percent', () => {
+    const s = summarizeDay('2024-03-08', [
+      trade({ put_call: 'Call', strike_price: 550, underlying_price: 500 }),
+      trade({ put_call: 'Put', strike_price: 400, underlying_price: 500 }),
+      trade({ put_call: 'Call', strike_price: 480, underlying_price: 500 }),
+      trade({ put_call: 'Put', strike_price: 500, underlying_price: null }),
+    ]);
+    expect(s.mostOtm?.map((t) => [t.put_call, t.otm])).toEqual([
+      ['Put', 20],
+      ['Call', 10],
+      ['Call', -4],
+    ]);
+  });
+
   it('an empty day has no tickers and no top trades', () => {
-    expect(summarizeDay('2024-03-08', [])).toEqual({ date: '2024-03-08', tradeCount: 0, tickers: {}, largest: [], leaps: [] });
+    expect(summarizeDay('2024-03-08', [])).toEqual({ date: '2024-03-08', tradeCount: 0, tickers: {}, largest: [], leaps: [], mostOtm: [] });
   });
 });

@@ -1,4 +1,5 @@
-import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import type { FlowTrade, OtmTrade } from '@tapewatch/shared/schemas/flow';
+import { mostOtm } from './most-otm.ts';
 
 /**
  * Per-day, per-ticker totals of the options flow. The Options Flow II screens (cumulative stats,
@@ -40,6 +41,8 @@ export interface DaySummary {
   largest: FlowTrade[];
   /** The day's LEAPS (DTE >= 365) with the highest open interest, highest first. */
   leaps: FlowTrade[];
+  /** The day's most out-of-the-money trades (Most OTM); absent in summaries stored before it existed. */
+  mostOtm?: OtmTrade[];
 }
 
 export const SUMMARY_TOP_TRADES = 50;
@@ -118,5 +121,6 @@ export function summarizeDay(date: string, trades: readonly FlowTrade[]): DaySum
       (t) => t.open_interest,
       SUMMARY_TOP_TRADES,
     ),
+    mostOtm: mostOtm(trades),
   };
 }

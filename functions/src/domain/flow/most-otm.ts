@@ -1,7 +1,8 @@
 import type { FlowTrade, OtmTrade } from '@tapewatch/shared/schemas/flow';
 import { otmPercent } from './classify.ts';
 
-export const MOST_OTM_ROWS = 100;
+/** Issue 11 / spec 2.10: the current trading day's 50 trades with the largest otm %. */
+export const MOST_OTM_ROWS = 50;
 
 /** The day's most out-of-the-money trades (whole percent), furthest first. */
 export function mostOtm(trades: readonly FlowTrade[], limit = MOST_OTM_ROWS): OtmTrade[] {
