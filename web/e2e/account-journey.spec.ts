@@ -107,7 +107,7 @@ test.describe('account journey', () => {
     await expectAlert(page, M.loginSuccess);
     await expect(page.getByRole('form', { name: 'Login' })).toBeHidden();
     await closeAlert(page);
-    await expect(banner(page).getByRole('button', { name: 'Account menu' })).toHaveText(id);
+    await expect(banner(page).getByRole('button', { name: /Account menu$/ })).toHaveText(id);
     await expect(banner(page).getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptioncards');
     const remembered = await storedToken(page);
     expect(remembered.local).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -118,10 +118,10 @@ test.describe('account journey', () => {
     const userInfo = page.waitForResponse((r) => r.url().includes('/api/get_user_info'));
     await page.reload();
     expect(await (await userInfo).json()).toEqual({ username: id, email, subscription: 'free' });
-    await expect(banner(page).getByRole('button', { name: 'Account menu' })).toHaveText(id);
+    await expect(banner(page).getByRole('button', { name: /Account menu$/ })).toHaveText(id);
 
     // Profile shows the account.
-    await banner(page).getByRole('button', { name: 'Account menu' }).click();
+    await banner(page).getByRole('button', { name: /Account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page.getByTestId('profile-username')).toHaveText(id);
     await expect(page.getByTestId('profile-email')).toHaveText(email);
@@ -130,7 +130,7 @@ test.describe('account journey', () => {
 
     // Log out: the stored token goes, the navbar shows Login again, the old token is refused.
     const oldToken = remembered.local!;
-    await banner(page).getByRole('button', { name: 'Account menu' }).click();
+    await banner(page).getByRole('button', { name: /Account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expectAlert(page, M.loggedOut);
     await closeAlert(page);

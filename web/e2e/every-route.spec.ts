@@ -53,7 +53,7 @@ const visits: Visit[] = [
 const tokens: Partial<Record<Kind, string>> = {};
 
 test.describe('every route in Chromium', () => {
-  test.describe.configure({ mode: 'serial' });
+  // Not serial: one page's failure must not hide the others' (each worker makes its own users).
   test.setTimeout(60_000);
 
   test.beforeAll(async ({ request }) => {

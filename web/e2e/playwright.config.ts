@@ -34,7 +34,15 @@ export default defineConfig({
     url: `http://localhost:${port}/api/get_app_info`,
     // A web build per port: runs on other ports (a developer's, a parallel suite) rebuild their own
     // copy, never the directory this server is serving (vite empties its output first).
-    env: { PORT: String(port), DATA_DIR: dataDir, TAPEWATCH_BACKFILL: 'blocking', WEB_DIST: process.env.WEB_DIST ?? join(tmpdir(), `tapewatch-e2e-web-${port}`) },
+    // Every simulated user signs up from 127.0.0.1, so the limits (10 sign-ups an hour per IP) are
+    // raised tenfold for the suite's users; the limits themselves are proven by the integration tests.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      TAPEWATCH_BACKFILL: 'blocking',
+      WEB_DIST: process.env.WEB_DIST ?? join(tmpdir(), `tapewatch-e2e-web-${port}`),
+      RATE_LIMIT_MULTIPLIER: '10',
+    },
     // Blocking backfill of every demo dataset (flow history, signals, clusters...) before the first test:
     // ~1-2 min on a quiet 2-core runner; the margin is for a busy one.
     timeout: 420_000,

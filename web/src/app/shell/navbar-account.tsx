@@ -48,7 +48,8 @@ export function NavbarAccount({ compact }: { compact: boolean }) {
           <AccountCircleIcon />
         </IconButton>
       ) : (
-        <Button aria-label="Account menu" color="inherit" startIcon={<AccountCircleIcon />} onClick={(e) => setAnchor(e.currentTarget)} sx={{ textTransform: 'none' }}>
+        // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+        <Button aria-label={`${user.username}, Account menu`} color="inherit" startIcon={<AccountCircleIcon />} onClick={(e) => setAnchor(e.currentTarget)} sx={{ textTransform: 'none' }}>
           {user.username}
         </Button>
       )}

@@ -34,7 +34,7 @@ describe('promo popup', () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, fakeJwt(3600));
     accountApi({ '/api/get_app_info': [200, demoInfo], '/api/get_user_info': [200, { username: 'pro_user', email: 'p@example.com', subscription: 'basic' }] });
     renderApp('/nowhere');
-    await within(await screen.findByRole('banner')).findByRole('button', { name: 'Account menu' });
+    await within(await screen.findByRole('banner')).findByRole('button', { name: /Account menu$/ });
     await new Promise((r) => setTimeout(r, 1800));
     expect(screen.queryByRole('complementary', { name: 'Promotion' })).toBeNull();
   });

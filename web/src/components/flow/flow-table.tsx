@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import { memo, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
@@ -90,7 +91,14 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked, dense }: FlowRow
             whiteSpace: 'nowrap',
             fontVariantNumeric: 'tabular-nums',
             ...(dense && DENSE_CELL),
-            ...(c.id === 'put_call' && { color: trade.put_call === 'Call' ? 'success.main' : 'error.main', fontWeight: 600 }),
+            // The darker shades in light mode keep AA contrast on the tinted newest-row marker.
+            ...(c.id === 'put_call' && {
+              color: (t: Theme) => {
+                const p = trade.put_call === 'Call' ? t.palette.success : t.palette.error;
+                return t.palette.mode === 'light' ? p.dark : p.main;
+              },
+              fontWeight: 600,
+            }),
           }}
         >
           {c.id === 'score' ? (

@@ -82,7 +82,7 @@ describe('account forms and navbar', () => {
     await waitFor(() => expect(getFormsState().open).toBeNull());
     act(() => dismissAlert('close'));
 
-    const menuButton = await within(await banner()).findByRole('button', { name: 'Account menu' });
+    const menuButton = await within(await banner()).findByRole('button', { name: /Account menu$/ });
     expect(menuButton.textContent).toBe('trader_1');
     expect(within(await banner()).getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscriptioncards');
     expect(api.to('/api/get_user_info').at(-1)?.auth).toBe(`Bearer ${token}`);
@@ -106,7 +106,7 @@ describe('account forms and navbar', () => {
     await openLoginAndSubmit(user, 'trader_1', 'password1');
     await waitFor(() => expect(getAlertState().message).toBe('You have successfully logged in.'));
     act(() => dismissAlert('close'));
-    await within(await banner()).findByRole('button', { name: 'Account menu' });
+    await within(await banner()).findByRole('button', { name: /Account menu$/ });
     expect([window.sessionStorage.getItem(TOKEN_STORAGE_KEY), window.localStorage.getItem(TOKEN_STORAGE_KEY), readRefreshToken()]).toEqual([token, null, null]);
     // Basic subscribers get no Subscribe button.
     expect(within(await banner()).queryByRole('link', { name: 'Subscribe' })).toBeNull();
@@ -189,7 +189,7 @@ describe('account forms and navbar', () => {
     window.sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
     const api = accountApi({ '/api/get_app_info': [200, demoInfo], '/api/get_user_info': [200, { username: 'trader_1', email: 'a@example.com', subscription: 'basic' }] });
     renderApp('/nowhere');
-    expect((await within(await banner()).findByRole('button', { name: 'Account menu' })).textContent).toBe('trader_1');
+    expect((await within(await banner()).findByRole('button', { name: /Account menu$/ })).textContent).toBe('trader_1');
     expect(api.to('/api/get_user_info')[0]?.auth).toBe(`Bearer ${token}`);
     expect(readToken()).toBe(token);
   });

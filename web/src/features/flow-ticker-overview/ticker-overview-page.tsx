@@ -75,7 +75,7 @@ export function TickerOverviewPage() {
             aria-labelledby="interval-label"
           >
             {INTERVAL_OPTIONS.map((o) => (
-              <ToggleButton key={o.code} value={o.code} sx={{ textTransform: 'none', px: 1.5 }}>
+              <ToggleButton key={o.code} value={o.code} sx={{ textTransform: 'none', px: 1.5, color: 'text.primary' }}>
                 {o.label}
               </ToggleButton>
             ))}

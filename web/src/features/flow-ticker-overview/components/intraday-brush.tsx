@@ -69,7 +69,8 @@ export function IntradayBrush({ view, x, y, width, height, zoom, onZoom }: Intra
         onPointerDown={onDown}
         onPointerMove={onMove}
         onPointerUp={() => (drag.current = null)}
-        aria-label="Zoom window"
+        // Pointer-only; the Zoom in/out buttons are the keyboard and screen-reader path.
+        aria-hidden
       />
     </g>
   );
