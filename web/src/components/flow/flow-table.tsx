@@ -34,7 +34,9 @@ export interface FlowTableProps {
   ariaLabel?: string;
 }
 
-const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
+// The marker fades in as a background tint, never as text opacity: a half-transparent row would be
+// unreadable (and fails contrast) while it appears.
+const fadeIn = keyframes`from { background-color: transparent; }`;
 
 /** Width band of the viewport, so the column list (and every memoised row) changes only at a tier. */
 function band(width: number): number {
