@@ -6,13 +6,14 @@ import { backoffMs, LiveFlowConnection, LOADING_DELAY_MS, socketUrl, tradesOfFra
 
 const newFlow = (t: FlowTrade) => ({ event: 'new_flow', data: JSON.stringify(t) });
 
-function setup(loading = false) {
-  const state = { loading, trades: [] as FlowTrade[][], cleared: 0, statuses: [] as LiveStatus[] };
+function setup(loading = false, url: () => string | null | Promise<string | null> = () => 'ws://host/ws?token=t') {
+  const state = { loading, trades: [] as FlowTrade[][], cleared: 0, reconnected: 0, statuses: [] as LiveStatus[] };
   const connection = new LiveFlowConnection({
-    url: () => 'ws://host/ws?token=t',
+    url,
     isLoading: () => state.loading,
     onTrades: (t) => state.trades.push(t),
     onCleared: () => (state.cleared += 1),
+    onReconnected: () => (state.reconnected += 1),
     onStatus: (s) => state.statuses.push(s),
     WebSocketImpl: asWebSocket,
     backoff: (attempt) => 1000 * 2 ** attempt,
@@ -105,6 +106,64 @@ describe('live flow connection', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
     expect(state.trades).toEqual([]);
     expect(state.statuses.at(-1)).toBe('closed');
+  });
+
+  it('reports a reconnect on every open after a drop, never on the first open', () => {
+    const { state, connection } = setup();
+    FakeWebSocket.latest().open();
+    expect(state.reconnected).toBe(0);
+    FakeWebSocket.latest().drop();
+    vi.advanceTimersByTime(1000);
+    // A failed attempt (closed before opening) is no reconnect yet.
+    FakeWebSocket.latest().drop();
+    vi.advanceTimersByTime(2000);
+    expect(state.reconnected).toBe(0);
+    FakeWebSocket.latest().open();
+    expect(state.reconnected).toBe(1);
+    FakeWebSocket.latest().drop();
+    vi.advanceTimersByTime(1000);
+    FakeWebSocket.latest().open();
+    expect(state.reconnected).toBe(2);
+    // A new start (page left and entered again) loads the flow itself: its first open is no reconnect.
+    connection.stop();
+    connection.start();
+    FakeWebSocket.latest().open();
+    expect(state.reconnected).toBe(2);
+  });
+
+  it('asks for the url before every attempt and waits for a promised one (token renewal)', async () => {
+    const tokens = ['first'];
+    let renew: ((url: string) => void) | undefined;
+    const { state } = setup(false, () => {
+      const token = tokens.shift();
+      if (token) return `ws://host/ws?token=${token}`;
+      return new Promise<string>((resolve) => (renew = resolve));
+    });
+    FakeWebSocket.latest().open();
+    FakeWebSocket.latest().drop();
+    vi.advanceTimersByTime(1000);
+    // Still renewing: no socket with the old token.
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    renew?.('ws://host/ws?token=renewed');
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2));
+    expect(FakeWebSocket.latest().url).toBe('ws://host/ws?token=renewed');
+    FakeWebSocket.latest().open();
+    expect(state.statuses.at(-1)).toBe('live');
+    expect(state.reconnected).toBe(1);
+  });
+
+  it('opens nothing when the url settles after stop, and closes when the session cannot be renewed', async () => {
+    let settle: ((url: string | null) => void) | undefined;
+    const { state, connection } = setup(false, () => new Promise((resolve) => (settle = resolve)));
+    connection.stop();
+    settle?.('ws://host/ws?token=late');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    connection.start();
+    settle?.(null);
+    await vi.waitFor(() => expect(state.statuses.at(-1)).toBe('closed'));
+    expect(FakeWebSocket.instances).toHaveLength(0);
   });
 
   it('ignores a malformed frame and keeps listening', () => {

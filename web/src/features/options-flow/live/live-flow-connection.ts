@@ -13,11 +13,19 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
 }
 
 export interface LiveFlowOptions {
-  /** The socket URL, or null when there is no session token (nothing to connect). */
-  url: () => string | null;
+  /**
+   * The socket URL, or null when there is no session token (nothing to connect). Asked before every
+   * attempt, so a reconnect can renew an expired token first (the socket may be dropped hours later).
+   */
+  url: () => string | null | Promise<string | null>;
   isLoading: () => boolean;
   onTrades: (trades: FlowTrade[]) => void;
   onCleared: () => void;
+  /**
+   * An open after a drop (not the first one): trades published while disconnected were never sent
+   * to this client, so the current flow must be reloaded.
+   */
+  onReconnected?: () => void;
   onStatus: (status: LiveStatus) => void;
   WebSocketImpl?: new (url: string) => WebSocket;
   backoff?: (attempt: number) => number;
@@ -57,17 +65,25 @@ export class LiveFlowConnection {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly delayed = new Set<ReturnType<typeof setTimeout>>();
   private stopped = false;
+  /** Set by the first successful open of this start(); every later open is a reconnect. */
+  private everOpened = false;
+  /** Bumped by start/stop so a url still resolving for an abandoned attempt is ignored. */
+  private generation = 0;
 
   constructor(private readonly options: LiveFlowOptions) {}
 
   start(): void {
     this.stopped = false;
+    this.everOpened = false;
+    this.attempt = 0;
+    this.generation += 1;
     this.connect();
   }
 
   /** Leaving the page or logging out: close and forget pending trades. */
   stop(): void {
     this.stopped = true;
+    this.generation += 1;
     clearTimeout(this.retryTimer);
     for (const t of this.delayed) clearTimeout(t);
     this.delayed.clear();
@@ -77,8 +93,25 @@ export class LiveFlowConnection {
     this.options.onStatus('closed');
   }
 
+  /** A synchronous url opens at once; a promised one (token renewal) opens when it settles. */
   private connect(): void {
-    const url = this.options.url();
+    const generation = this.generation;
+    const failed = (error: unknown) => {
+      console.error('[flow] socket url', error);
+      return null;
+    };
+    let url: string | null | Promise<string | null>;
+    try {
+      url = this.options.url();
+    } catch (error) {
+      url = failed(error);
+    }
+    if (typeof url === 'string' || url === null) this.open(url, generation);
+    else void url.catch(failed).then((u) => this.open(u, generation));
+  }
+
+  private open(url: string | null, generation: number): void {
+    if (this.stopped || generation !== this.generation) return;
     if (!url) {
       this.options.onStatus('closed');
       return;
@@ -92,6 +125,8 @@ export class LiveFlowConnection {
       this.attempt = 0;
       socket.send('Connection established');
       this.options.onStatus('live');
+      if (this.everOpened) this.options.onReconnected?.();
+      this.everOpened = true;
     };
     socket.onmessage = (event: MessageEvent) => {
       if (this.socket !== socket || typeof event.data !== 'string') return;
