@@ -2,6 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../charts/axis-ticks.ts';
+import { categoryLabels, CategoryTick } from './category-axis.tsx';
 import { ChartTooltip } from './chart-tooltip.tsx';
 
 export interface BarSeries {
@@ -11,7 +12,7 @@ export interface BarSeries {
   values: readonly number[];
 }
 
-interface CategoryBarChartProps {
+export interface CategoryBarChartProps {
   categories: readonly string[];
   series: readonly BarSeries[];
   width: number;
@@ -22,6 +23,8 @@ interface CategoryBarChartProps {
   formatTick?: (value: number) => string;
   /** Extra tooltip lines for a category (e.g. the sizes behind the premiums). */
   details?: (index: number) => readonly string[];
+  /** A category whose label is emphasised (a ticker the page highlights). */
+  highlight?: string | null;
 }
 
 /**
@@ -29,15 +32,14 @@ interface CategoryBarChartProps {
  * add ~50 kB gzip to the landing page. Labels turn 90 degrees when the bars get narrow; blank
  * categories (padding) keep their slot but draw nothing.
  */
-export function CategoryBarChart({ categories, series, width, height, compact, formatValue, formatTick = formatValue, details }: CategoryBarChartProps) {
+export function CategoryBarChart({ categories, series, width, height, compact, formatValue, formatTick = formatValue, details, highlight = null }: CategoryBarChartProps) {
   const theme = useTheme();
   const [hover, setHover] = useState<number | null>(null);
   const n = Math.max(1, categories.length);
   const longest = categories.reduce((m, c) => Math.max(m, c.length), 0);
   const left = compact ? 44 : 56;
-  const slot = (width - left - 8) / n;
-  const rotate = slot < longest * 7 + 4;
-  const margin = { top: 10, right: 8, bottom: rotate ? 12 + longest * 6.5 : 24, left };
+  const { rotate, depth, every: labelEvery } = categoryLabels(longest, n, width - left - 8);
+  const margin = { top: 10, right: 8, bottom: depth, left };
   const plotW = Math.max(10, width - margin.left - margin.right);
   const plotH = Math.max(10, height - margin.top - margin.bottom);
   const max = Math.max(0, ...series.flatMap((s) => s.values));
@@ -46,8 +48,6 @@ export function CategoryBarChart({ categories, series, width, height, compact, f
   const y = (v: number) => margin.top + ((top - v) / top) * plotH;
   const step = plotW / n;
   const barW = Math.max(1, (step * 0.8) / Math.max(1, series.length));
-  // Hundreds of strikes: label every k-th slot so rotated labels (about 13 px tall) do not overlap.
-  const labelEvery = rotate ? Math.max(1, Math.ceil(13 / Math.max(0.1, step))) : 1;
   const text = theme.palette.text;
 
   const onMove = (event: MouseEvent<SVGRectElement>) => {
@@ -70,25 +70,14 @@ export function CategoryBarChart({ categories, series, width, height, compact, f
         {categories.map((c, i) => {
           const cx = margin.left + (i + 0.5) * step;
           return (
-            <g key={`${c}-${i}`} data-category={c || undefined}>
+            <g key={`${c}-${i}`} data-category={c || undefined} data-highlighted={(c !== '' && c === highlight) || undefined}>
               {series.map((s, j) => {
                 const v = s.values[i] ?? 0;
                 if (v <= 0) return null;
                 const x0 = cx - (barW * series.length) / 2 + j * barW;
                 return <rect key={s.id} x={x0} y={y(v)} width={Math.max(1, barW - 1)} height={Math.max(0.5, y(0) - y(v))} fill={s.color} fillOpacity={hover === i ? 1 : 0.85} />;
               })}
-              {c && i % labelEvery === 0 && (
-                <text
-                  transform={rotate ? `translate(${cx},${margin.top + plotH + 6}) rotate(-90)` : undefined}
-                  x={rotate ? 0 : cx}
-                  y={rotate ? 0 : margin.top + plotH + 15}
-                  textAnchor={rotate ? 'end' : 'middle'}
-                  dominantBaseline={rotate ? 'central' : undefined}
-                  fill={text.secondary}
-                >
-                  {c}
-                </text>
-              )}
+              {c && i % labelEvery === 0 && <CategoryTick x={cx} y={margin.top + plotH} rotate={rotate} label={c} emphasized={c === highlight} />}
             </g>
           );
         })}

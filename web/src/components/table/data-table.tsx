@@ -39,6 +39,8 @@ export interface DataTableProps<Row> {
   size?: 'small' | 'medium';
   /** Shows a "Download CSV" button exporting the filtered, sorted rows under this file name. */
   csvFileName?: string;
+  /** Rows to mark (tinted, data-marked), e.g. those of a ticker the page highlights. */
+  isRowMarked?: (row: Row) => boolean;
 }
 
 export function DataTable<Row>({
@@ -53,6 +55,7 @@ export function DataTable<Row>({
   ariaLabel,
   size = 'small',
   csvFileName,
+  isRowMarked,
 }: DataTableProps<Row>) {
   const width = useViewportWidth();
   const [sort, setSort] = useState<SortState | null>(defaultSort ?? null);
@@ -145,23 +148,28 @@ export function DataTable<Row>({
             )}
           </TableHead>
           <TableBody>
-            {pageRows.map((row, index) => (
-              <TableRow
-                key={getRowKey(row, index)}
-                hover={Boolean(onRowClick)}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
-                tabIndex={onRowClick ? 0 : undefined}
-                sx={onRowClick ? { cursor: 'pointer' } : undefined}
-                data-testid="data-row"
-              >
-                {visible.map((column) => (
-                  <TableCell key={column.id} align={column.align}>
-                    {displayText(column, row)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
+            {pageRows.map((row, index) => {
+              const marked = isRowMarked?.(row) ?? false;
+              return (
+                <TableRow
+                  key={getRowKey(row, index)}
+                  selected={marked}
+                  data-marked={marked || undefined}
+                  hover={Boolean(onRowClick)}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
+                  tabIndex={onRowClick ? 0 : undefined}
+                  sx={onRowClick ? { cursor: 'pointer' } : undefined}
+                  data-testid="data-row"
+                >
+                  {visible.map((column) => (
+                    <TableCell key={column.id} align={column.align}>
+                      {displayText(column, row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              );
+            })}
             {Array.from({ length: blankRows }, (_, i) => (
               <TableRow key={`blank-${i}`} data-testid="blank-row" aria-hidden="true">
                 <TableCell colSpan={visible.length}>&nbsp;</TableCell>

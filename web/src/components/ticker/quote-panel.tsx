@@ -23,13 +23,13 @@ import {
 /** The schema says most fields are present, but the original API sent NaN (now null) anywhere. */
 type LooseTickerInfo = { [K in keyof TickerInfo]: TickerInfo[K] | null | undefined };
 
-const TREND_COLOR: Record<Trend, string> = {
+export const TREND_COLOR: Record<Trend, string> = {
   positive: 'success.main',
   negative: 'error.main',
   neutral: 'text.secondary',
 };
 
-const TREND_ICON: Record<Trend, typeof ArrowUpwardIcon> = {
+export const TREND_ICON: Record<Trend, typeof ArrowUpwardIcon> = {
   positive: ArrowUpwardIcon,
   negative: ArrowDownwardIcon,
   neutral: RemoveIcon,
