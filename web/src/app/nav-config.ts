@@ -16,6 +16,7 @@ import StreamIcon from '@mui/icons-material/Stream';
 import CallMadeIcon from '@mui/icons-material/CallMade';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import PieChartIcon from '@mui/icons-material/PieChartOutlined';
+import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 
 export interface NavItem {
   label: string;
@@ -76,6 +77,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
       { label: 'Ticker Overview', path: '/optionsflow-ticker-overview', icon: ManageSearchIcon },
       { label: 'Cumulative Stats', path: '/optionsflowcumulativestats', icon: ShowChartIcon },
       { label: 'Top Premiums', path: '/optionsflowtoppremiums', icon: PieChartIcon },
+      { label: 'Options Dashboard', path: '/optionsflow-dashboard', icon: DashboardIcon },
     ],
   },
 ];

@@ -64,6 +64,9 @@ const CumulativeStatsPage = lazy(() =>
   import('../features/flow-cumulative-top/cumulative-stats-page.tsx').then((m) => ({ default: m.CumulativeStatsPage })),
 );
 const TopPremiumsPage = lazy(() => import('../features/flow-cumulative-top/top-premiums-page.tsx').then((m) => ({ default: m.TopPremiumsPage })));
+const FlowDashboardPage = lazy(() =>
+  import('../features/flow-dashboard/flow-dashboard-page.tsx').then((m) => ({ default: m.FlowDashboardPage })),
+);
 
 export const appRoutes: RouteObject[] = [
   {
@@ -98,6 +101,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'optionsflowcumulativestats', element: <CumulativeStatsPage /> },
       { path: 'optionsflowcumulativestats/:ticker', element: <CumulativeStatsPage /> },
       { path: 'optionsflowtoppremiums', element: <TopPremiumsPage /> },
+      { path: 'optionsflow-dashboard', element: <FlowDashboardPage /> },
+      { path: 'optionsflow-dashboard/:ticker', element: <FlowDashboardPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'subscriptioncards', element: <SubscriptionCardsPage /> },
       { path: 'subscription', element: <SubscriptionPage /> },
