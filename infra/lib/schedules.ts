@@ -14,7 +14,7 @@ export interface JobSchedulesProps {
 }
 
 /** Jobs that post to WebSocket connections (new_flow, database_cleared); checked against the table in tests. */
-export const fanoutJobs = ['flow-ingest', 'flow-reset'] as const;
+export const fanoutJobs = ['flow-ingest', 'flow-live-poll', 'flow-reset'] as const;
 
 /**
  * One EventBridge Scheduler schedule + job Lambda per entry of functions/src/jobs/schedules.ts.

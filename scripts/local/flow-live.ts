@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { FlowFanout, ingestLiveRecords } from '@tapewatch/functions/jobs/flow-live';
-import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
 import { runFlowReset } from '@tapewatch/functions/jobs/flow-reset';
-import { DEMO_LIVE_SESSION_FROM, demoFlowSource } from '@tapewatch/functions/jobs/flow-universe';
+import { demoFlowSource } from '@tapewatch/functions/jobs/flow-universe';
+import { latestTradeTime, resumeSecond, SESSION_CLOSE_SEC } from '@tapewatch/functions/jobs/flow-live-session';
+
 import { hhmmss } from '@tapewatch/functions/providers/demo/flow-simulator';
 import { clockFor } from '@tapewatch/functions/platform/clock';
+
+// The session helpers live with the AWS poller, which plays the same demo session.
+export { resumeSecond, secondOfDay, SESSION_CLOSE_SEC } from '@tapewatch/functions/jobs/flow-live-session';
 
 export interface FlowPlayerOptions {
   db: DynamoDBDocumentClient;
@@ -14,14 +18,6 @@ export interface FlowPlayerOptions {
   log?: (line: string) => void;
   fanout?: FlowFanout;
 }
-
-/** The regular session closes at 16:00 New York. */
-export const SESSION_CLOSE_SEC = 16 * 3600;
-
-export const secondOfDay = (hms: string): number => {
-  const [h = 0, m = 0, s = 0] = hms.split(':').map(Number);
-  return h * 3600 + m * 60 + s;
-};
 
 /**
  * The demo's simulated session clock: it starts at `startSec` (seconds since New York midnight)
@@ -32,19 +28,6 @@ export const secondOfDay = (hms: string): number => {
 export function sessionSecond(startSec: number, startedAtMs: number, nowMs: number): number | null {
   const sec = startSec + Math.floor(Math.max(0, nowMs - startedAtMs) / 1000);
   return sec < SESSION_CLOSE_SEC ? sec : null;
-}
-
-/** Where a (re)started player picks up: after the live session's start and after any trade already stored today. */
-export function resumeSecond(latestTimeToday: string | null): number {
-  const from = secondOfDay(DEMO_LIVE_SESSION_FROM);
-  return latestTimeToday === null ? from : Math.max(from, secondOfDay(latestTimeToday) + 1);
-}
-
-async function latestTradeTime(db: DynamoDBDocumentClient, date: string): Promise<string | null> {
-  const { trades } = await new FlowRepository(db).readDay(date);
-  let latest: string | null = null;
-  for (const t of trades) if (latest === null || t.time > latest) latest = t.time;
-  return latest;
 }
 
 /**

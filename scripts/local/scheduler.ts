@@ -20,7 +20,7 @@ export async function runJob(def: ScheduleDef, event?: JobEvent, opts?: JobOptio
 
 /** The same schedule table EventBridge Scheduler runs on AWS, here with croner in New York time. */
 export function startSchedules(onError: (name: string, err: unknown) => void): { stop: () => void; jobs: Cron[] } {
-  const jobs = schedules.map(
+  const jobs = schedules.filter((def) => !def.awsOnly).map(
     (def) =>
       new Cron(def.cron, { timezone: MARKET_TIME_ZONE, name: def.name, protect: true }, async () => {
         try {

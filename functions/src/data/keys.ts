@@ -87,4 +87,6 @@ export const flowKeys = {
 export const realtimeKeys = {
   /** The last live fan-out (test_socket reports it). */
   fanoutStatus: (): Key => ({ pk: 'WS#STATUS', sk: 'fanout' }),
+  /** Where the vendor poller's delta resumes (the newest `updated` seen today). */
+  liveCursor: (): Key => ({ pk: 'WS#STATUS', sk: 'live-cursor' }),
 } as const;

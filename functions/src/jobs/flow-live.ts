@@ -132,7 +132,11 @@ export class FlowFanout {
 export async function ingestLiveRecords(json: unknown, fanout: FlowFanout, db: DynamoDBDocumentClient = documentClient()): Promise<FlowTrade[]> {
   const report = parseBenzingaOptionsActivity(json);
   if (report.skipped > 0) log.warn('malformed live flow records skipped', { skipped: report.skipped });
-  const trades = report.rows.map(tradeFromRecord);
+  return publishLiveTrades(report.rows.map(tradeFromRecord), fanout, db);
+}
+
+/** Fans the trades out at once and stores them as the day's live items (idempotent per trade key). */
+export async function publishLiveTrades(trades: FlowTrade[], fanout: FlowFanout, db: DynamoDBDocumentClient = documentClient()): Promise<FlowTrade[]> {
   if (trades.length === 0) return trades;
   fanout.publish(trades);
   await new FlowRepository(db).putLive(trades);

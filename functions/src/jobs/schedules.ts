@@ -20,6 +20,11 @@ export interface ScheduleDef {
   demoBackfillDays: number | null;
   /** The dataset whose as-of date the job advances (listed by get_data_status). */
   dataset: string | null;
+  /**
+   * Scheduled on AWS only: the local runtime, a long-lived process, plays this feed continuously
+   * itself (scripts/local/flow-live.ts) instead of in minute-long Lambda runs.
+   */
+  awsOnly?: boolean;
 }
 
 export const schedules: readonly ScheduleDef[] = [
@@ -144,6 +149,20 @@ export const schedules: readonly ScheduleDef[] = [
     // 88 calendar days ending 2024-03-08 = 60 trading days.
     demoBackfillDays: 88,
     dataset: 'options-flow',
+  },
+  {
+    name: 'flow-live-poll',
+    handler: 'jobs/flow-live-poll',
+    // Every minute of 09:00-15:59 on weekdays; each run polls for just under a minute and skips
+    // outside the session (09:30-16:00; the demo's simulated session plays from noon).
+    cron: '* 9-15 * * 1-5',
+    description: 'Live options flow: poll the vendor for new activity (demo: play the simulated session) for a minute and fan new trades out',
+    reads: ['market', 'flow', 'app'],
+    writes: ['flow', 'app'],
+    runOnLocalStart: false,
+    demoBackfillDays: null,
+    dataset: null,
+    awsOnly: true,
   },
   {
     name: 'flow-reset',

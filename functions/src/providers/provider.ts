@@ -35,8 +35,11 @@ export interface MarketDataProvider {
   /** One bar per ticker for the whole US stock market on one day. */
   groupedDaily(date: string): Promise<DailyBarsReport>;
   tickerSnapshot(ticker: string): Promise<ParseReport<TickerSnapshot>>;
-  /** Unusual options activity (sweeps/blocks) for one day; page is 0-based. */
-  optionsActivity(date: string, page?: number): Promise<OptionsActivityPage>;
+  /**
+   * Unusual options activity (sweeps/blocks) for one day; page is 0-based. `updatedSince` (Unix
+   * seconds) asks only for records updated at or after it: the live poller's delta.
+   */
+  optionsActivity(date: string, page?: number, updatedSince?: number): Promise<OptionsActivityPage>;
   /** Monthly S&P 500 price, trailing dividends and earnings, CPI and CAPE (Shiller's data). */
   sp500Monthly(): Promise<ParseReport<ShillerMonth>>;
 }

@@ -14,6 +14,11 @@ describe('Benzinga fetcher', () => {
     expect(() => benzingaOptionsActivityUrl(KEY, '2019-08-26', -1, 2)).toThrow(RangeError);
   });
 
+  it('asks only for records updated since a time when polling for a delta', () => {
+    expect(benzingaOptionsActivityUrl(KEY, '2019-08-26', 0, 2, undefined, 1566835200)).toBe(`${URL_P0}&parameters%5Bupdated%5D=1566835200`);
+    expect(() => benzingaOptionsActivityUrl(KEY, '2019-08-26', 0, 2, undefined, 1.5)).toThrow(RangeError);
+  });
+
   it('replays a page and reports whether more may follow', async () => {
     const body = JSON.stringify({ option_activity: [benzingaRecord(), benzingaRecord({ id: '2', size: 'x' })] });
     const http = replayHttp({ [URL_P0]: { status: 200, body }, [URL_P0.replace('page=0', 'page=1')]: { status: 200, body: '{}' } });
