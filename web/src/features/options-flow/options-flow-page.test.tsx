@@ -66,6 +66,9 @@ describe('Options Flow screen', () => {
     setup();
     renderApp('/optionsflow');
     expect(await screen.findByRole('heading', { name: 'Options Flow', level: 1 }, { timeout: 15_000 })).toBeTruthy();
+    // The score's formula is on the page (issue 10): its five weighted parts.
+    const help = screen.getByTestId('score-help').textContent ?? '';
+    for (const part of ['Premium (30%)', 'Opening size (25%)', 'Aggressor (20%)', 'Urgency (15%)', 'Expiry (10%)']) expect(help).toContain(part);
     await waitFor(() => expect(tickers()).toEqual(['SPY', 'AAPL', 'QQQ']), { timeout: 10_000 });
     // Live mode hides Date; the status chip follows the socket.
     expect(within(screen.getByTestId('flow-table')).queryByRole('columnheader', { name: /Date/ })).toBeNull();

@@ -6,6 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FlowTable } from '../../components/flow/flow-table.tsx';
 import { TopPremiumsChart } from '../../components/flow/top-premiums-chart.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
+import { PageHelp } from '../../components/ui/page-help.tsx';
+import { SCORE_HELP } from '@tapewatch/shared/flow/score';
 import { useViewportWidth } from '../../lib/use-viewport.ts';
 import { useSubscriptionGate } from '../../lib/subscription-gate.ts';
 import { CURRENT_FLOW_KEY, useCurrentOptionsFlow } from './api/get-current-options-flow.ts';
@@ -71,6 +73,11 @@ export function OptionsFlowPage() {
         <Typography variant="subtitle1" component="p" color="text.secondary">
           Live &amp; Historical
         </Typography>
+        <PageHelp testId="score-help">
+          <Box component="p" sx={{ whiteSpace: 'pre-line', my: 0 }}>
+            {SCORE_HELP}
+          </Box>
+        </PageHelp>
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {wide && <FilterPanel filters={filters} onChange={setFilters} />}
