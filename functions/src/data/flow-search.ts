@@ -14,6 +14,8 @@ const pastDays = new TtlLru<DayRead>(16, 10 * 60_000);
 
 /** Trades a query may examine before it stops and says capped (about 40 demo days). */
 export const MAX_SCANNED_TRADES = 120_000;
+/** Days of ticker-index reads in flight at once for an Equal Ticker query. */
+export const TICKER_PREFETCH = 16;
 
 export interface FlowSearchResult {
   trades: FlowTrade[];
@@ -40,6 +42,21 @@ export async function searchFlow(
   const out: FlowTrade[] = [];
   let scanned = 0;
   let capped = false;
+  // A rare ticker over years is one small index read per listed day: read TICKER_PREFETCH days
+  // at once (in order of use) so such a query costs tens of round trips, not a thousand.
+  const tickerReads = new Map<number, Promise<DayRead[]>>();
+  const readTickers = (i: number, list: readonly string[]) => {
+    for (let j = i; j < Math.min(days.length, i + TICKER_PREFETCH); j += 1) {
+      if (tickerReads.has(j)) continue;
+      const read = Promise.all(list.map((t) => repo.readTickerDay(t, days[j]!.date)));
+      // A read past an early stop is never awaited: its failure must not surface as unhandled.
+      read.catch(() => undefined);
+      tickerReads.set(j, read);
+    }
+    const reads = tickerReads.get(i)!;
+    tickerReads.delete(i);
+    return reads;
+  };
   for (let i = 0; i < days.length; i += 1) {
     if (scanned >= limits.scan) {
       capped = true;
@@ -47,7 +64,7 @@ export async function searchFlow(
     }
     const { date, trades: count } = days[i]!;
     const whole = () => (date < today ? pastDays.get(`${date}#${count}`, () => repo.readDay(date)) : repo.readDay(date));
-    const reads = tickers ? await Promise.all(tickers.map((t) => repo.readTickerDay(t, date))) : [await whole()];
+    const reads = tickers ? await readTickers(i, tickers) : [await whole()];
     const dayTrades = reads.flatMap((r) => r.trades);
     scanned += dayTrades.length;
     const matched = dayTrades.filter(compiled.predicate).sort(compareNewestFirst);
