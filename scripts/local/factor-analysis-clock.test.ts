@@ -1,0 +1,63 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient } from '@tapewatch/functions/data/client';
+import { TimeSeriesRepository, totalReturnCloses } from '@tapewatch/functions/data/timeseries-repository';
+import { factorAnalysisData, type PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
+import { startTestRuntime } from '../test/runtime-fixture.ts';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+});
+afterAll(() => rt?.dispose());
+// The runtime runs in this process, so the demo clock reads this variable on every request.
+afterEach(() => {
+  delete process.env.TAPEWATCH_DEMO_AS_OF;
+});
+
+const get = async (query: string) => {
+  const res = await fetch(`${rt.url}/api/get_factor_analysis_data?${query}`);
+  expect(res.status).toBe(200);
+  return factorAnalysisData.parse(await res.json());
+};
+
+// A Friday well inside the stored history and inside the year of FINRA short volume (Dark Pools).
+const CUT = '2023-10-13';
+
+describe('factor analysis is cut at the clock\'s today (like the signals job, clusters and ARIMA)', () => {
+  it('momentum / daily: no bar, signal or forward return after the clock date', async () => {
+    const full = await get('ticker=SPY&factor=momentum&timeframe=daily');
+    expect(full.as_of > CUT).toBe(true);
+
+    process.env.TAPEWATCH_DEMO_AS_OF = CUT;
+    const d = await get('ticker=SPY&factor=momentum&timeframe=daily');
+    expect(d.as_of).toBe(CUT);
+    expect(d.predictions_data.dates.at(-1)).toBe(CUT);
+    expect(d.cumulative_returns_data.dates.at(-1)).toBe(CUT);
+    const s = await new TimeSeriesRepository(documentClient()).getSeries('SPY', 0);
+    const closes = totalReturnCloses(s);
+    const cut = s.date.indexOf(CUT);
+    expect(d.cumulative_returns_data.buy_and_hold.at(-1)).toBeCloseTo((closes[cut]! / closes[0]! - 1) * 100, 1);
+    const past = JSON.parse(d.past_signals_data) as PastSignalRow[];
+    expect(past.length).toBeGreaterThan(0);
+    for (const r of past) {
+      expect(r.date <= CUT).toBe(true);
+      // A forward return whose horizon ends after the cut is unknown on that date, not read from later data.
+      const i = s.date.indexOf(r.date);
+      if (i + 20 > cut) expect(r.fwd_ret_20).toBeNull();
+      else expect(r.fwd_ret_20).toBeCloseTo((closes[i + 20]! / closes[i]! - 1) * 100, 3);
+    }
+  });
+
+  it('dark pools: the position series stops at the clock date too', async () => {
+    process.env.TAPEWATCH_DEMO_AS_OF = CUT;
+    for (const timeframe of ['daily', 'weekly']) {
+      const res = await fetch(`${rt.url}/api/get_factor_analysis_data?ticker=AAPL&factor=dark_pools&timeframe=${timeframe}`);
+      const body = (await res.json()) as object;
+      // {} (no signal in the shorter history) is a valid answer; data must not reach past the cut.
+      if (Object.keys(body).length === 0) continue;
+      const d = factorAnalysisData.parse(body);
+      expect(d.as_of <= CUT, timeframe).toBe(true);
+      for (const r of JSON.parse(d.past_signals_data) as PastSignalRow[]) expect(r.date <= CUT).toBe(true);
+    }
+  });
+});
