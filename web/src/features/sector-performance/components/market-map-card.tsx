@@ -7,7 +7,7 @@ import { quantizedColor, readableTextColor } from '../../../components/charts/co
 import { useMcHeatmapData } from '../api/get-mc-heatmap-data.ts';
 import { formatCap, layoutMarketMap, MARKET_MAP_RANGE, marketMapTable } from '../utils/market-map.ts';
 
-function MarketMapSvg({ rows, width, height }: { rows: readonly McHeatmapRow[]; width: number; height: number }) {
+function MarketMapSvg({ rows, width, height, capIsEstimate }: { rows: readonly McHeatmapRow[]; width: number; height: number; capIsEstimate: boolean }) {
   const theme = useTheme();
   const font = theme.typography.fontFamily ?? 'sans-serif';
   const layout = useMemo(() => layoutMarketMap(rows, { x: 0, y: 0, w: width, h: height }), [rows, width, height]);
@@ -32,7 +32,7 @@ function MarketMapSvg({ rows, width, height }: { rows: readonly McHeatmapRow[]; 
         return (
           <g key={c.data.ticker} data-ticker={c.data.ticker}>
             <rect x={c.x} y={c.y} width={Math.max(0, c.w - 0.5)} height={Math.max(0, c.h - 0.5)} fill={fill} stroke={theme.palette.background.paper} strokeWidth={0.5}>
-              <title>{`${c.data.ticker} ${c.data.company} (${c.data.sector}): ${c.data.change_pct.toFixed(2)}%, market cap ${formatCap(c.data.market_cap)} (estimate)`}</title>
+              <title>{`${c.data.ticker} ${c.data.company} (${c.data.sector}): ${c.data.change_pct.toFixed(2)}%, market cap ${formatCap(c.data.market_cap)}${capIsEstimate ? ' (estimate)' : ''}`}</title>
             </rect>
             {showTicker && (
               <text x={c.x + c.w / 2} y={c.y + c.h / 2 + (showChange ? -fs * 0.15 : fs * 0.35)} textAnchor="middle" fontSize={fs} fontWeight={700} fill={ink} pointerEvents="none">
@@ -54,7 +54,11 @@ function MarketMapSvg({ rows, width, height }: { rows: readonly McHeatmapRow[]; 
 /** Loaded lazily (after the first render of the page) to keep the route's initial JS small. */
 export function MarketMapCard() {
   const { data, error } = useMcHeatmapData();
-  const table = useMemo(() => marketMapTable(data?.data ?? []), [data]);
+  const table = useMemo(() => {
+    const t = marketMapTable(data?.data ?? []);
+    // The shared table helper always labels the cap an estimate; say so only when the API does.
+    return data?.market_cap_is_estimate === false ? { ...t, columns: t.columns.map((c) => c.replace(' (est.)', '')) } : t;
+  }, [data]);
   if (error && !data) return <Typography color="error">Market map: {error.message}</Typography>;
   return (
     <ChartCard
@@ -68,7 +72,7 @@ export function MarketMapCard() {
           : 'Loading the market map...'
       }
     >
-      {({ width, height }) => (data ? <MarketMapSvg rows={data.data} width={width} height={height} /> : null)}
+      {({ width, height }) => (data ? <MarketMapSvg rows={data.data} width={width} height={height} capIsEstimate={data.market_cap_is_estimate} /> : null)}
     </ChartCard>
   );
 }
