@@ -14,7 +14,7 @@ export const FAMILY_HELP: Record<Sp500Family, string> = {
   div_yield: '100 x trailing twelve-month dividends per share / price, in percent.',
   div: 'Trailing twelve-month dividends per share in index dollars, as published (not inflation adjusted).',
   earnings: 'Trailing twelve-month earnings per share in index dollars, as published (not inflation adjusted).',
-  real_price: "Shiller's Real Price column: the price in dollars of the file's last CPI month (September 2023).",
+  real_price: "Shiller's Real Price column: the price in dollars of the file's latest month with a CPI reading (its last date in the CPI-based datasets).",
   infladj:
     'Price x CPI of the latest month with a CPI reading / CPI of the month, computed here from the CPI column (so it equals Real Price while both use the same base month).',
   div_growth: 'Year-over-year percent change of trailing twelve-month dividends per share against the same month a year earlier.',
@@ -40,8 +40,10 @@ export function Sp500Definitions() {
       </Typography>
       <Typography variant="body2" color="text.secondary" component="div" data-testid="sp500-definitions">
         <p style={{ marginTop: 0 }}>
-          Source: Robert Shiller&apos;s monthly S&amp;P 500 data. In the bundled demo data prices run to March 2024, dividends and
-          earnings to June 2023, CPI and the Shiller PE to September 2023; months after the last real value are missing, never zero.{' '}
+          {/* No dates here: they change with every update of the file; each dataset's own last date is in its chart note and table. */}
+          Source: Robert Shiller&apos;s monthly S&amp;P 500 data. Its columns end at different months: prices run furthest, then CPI
+          (and so the Shiller PE and the real series), then dividends and earnings, which are published with the longest lag. Each
+          dataset therefore ends at the last month its inputs have real values: the months after that are missing, never zero.{' '}
           {PERIOD_HELP}
         </p>
         <dl style={{ margin: 0 }}>
