@@ -31,9 +31,15 @@ export const FORWARD_RETURN_LABELS = [
   '20D Forward Return',
 ] as const;
 
-/** Why DTW is refused: the message the API sends and the selector shows. */
-export const DTW_UNAVAILABLE =
-  'DTW and SoftDTW are unavailable because of their computational cost; only euclidean is offered.';
+/**
+ * Why DTW is refused, with the measured cost (scripts/bench/dtw-kmeans.ts, in `npm run bench`):
+ * k-means with the analytics library's dtwDistance at the defaults (391 windows x 2 features,
+ * 8 clusters, 10 iterations, 4 restarts) took 0.5-1 s on the 2-core bench machine, about 65-130x
+ * euclidean k-means, before any DTW barycentre step; a first request has 60 ms in all.
+ */
+export const DTW_MEASURED_COST = 'DTW k-means at the default settings measured 0.5-1 s per request against a 60 ms budget';
+/** The message the API sends and the selector shows. */
+export const DTW_UNAVAILABLE = `DTW and SoftDTW are unavailable because of their computational cost (${DTW_MEASURED_COST}); only euclidean is offered.`;
 
 /** A query number restricted to a list of choices, with a message that lists them. */
 function choice<T extends readonly number[]>(values: T, def: T[number]) {

@@ -20,7 +20,8 @@ function api(extra: Record<string, [number, unknown]> = {}, ticker = 'AAPL') {
 const clusterCalls = (f: ReturnType<typeof api>) => f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_clusters_data'));
 
 // Lazy route chunk + MUI on a busy CI box can take a few seconds.
-describe('Clusters single stock screen', { timeout: 20_000 }, () => {
+// The first test also loads the lazy route and four charts: allow for a busy shared machine.
+describe('Clusters single stock screen', { timeout: 45_000 }, () => {
   beforeEach(() => {
     window.innerWidth = 1440;
   });
@@ -62,6 +63,9 @@ describe('Clusters single stock screen', { timeout: 20_000 }, () => {
     expect(within(screen.getByTestId('boxplot-table')).getAllByTestId('boxplot-row')).toHaveLength(8);
     // The metric is fixed, with the reason.
     expect(screen.getByText(/DTW and SoftDTW are unavailable because of their computational cost/)).toBeTruthy();
+    // Issue 6: the refusal states what DTW was measured to cost, in the selector and in the page help.
+    expect(screen.getByText(/DTW and SoftDTW are unavailable/).textContent).toMatch(/measured 0\.5-1 s per request against a 60 ms budget/);
+    expect(screen.getByTestId('clusters-help').textContent).toMatch(/dynamic time warping \(DTW\) was measured .*measured 0\.5-1 s per request/);
   });
 
   it('reloads when a control changes', async () => {
