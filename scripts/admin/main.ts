@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/client';
+import { payments } from '@tapewatch/functions/platform/payments';
 import { ensureTables, startDynalite } from '../local/dynamo.ts';
 import { ROOT } from '../local/web-build.ts';
 import { PLANS, setPlan, type Plan } from './set-plan.ts';
@@ -49,7 +50,10 @@ async function main(): Promise<number> {
   const target = await connect();
   resetDocumentClient();
   try {
-    const line = await setPlan(documentClient(), { email, plan: plan as Plan, by: values.by, reason: values.reason });
+    // Stripe when STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN) is set. Against AWS without it there
+    // is no port: the local adapter's no-op cancel would leave a real subscription billing.
+    const port = values.aws && !process.env.STRIPE_SECRET_KEY ? undefined : payments(process.env.APP_BASE_URL ?? 'http://localhost:3000');
+    const line = await setPlan(documentClient(), { email, plan: plan as Plan, by: values.by, reason: values.reason }, new Date(), port);
     console.log(`[admin] ${new Date().toISOString()} ${target.label}: ${line}`);
     return 0;
   } catch (err) {

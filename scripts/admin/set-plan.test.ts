@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
 import { deliverEvent, localEvent } from '../local/checkout-events.ts';
-import { loggedInUser, subscriptionObject, subsRepo } from '../local/payments-helpers.ts';
+import { completedSession, loggedInUser, subscriptionObject, subsRepo } from '../local/payments-helpers.ts';
 import { setPlan } from './set-plan.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -29,6 +29,21 @@ describe('admin subscription <email> basic|free', () => {
     await deliverEvent(rt.url, localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), older));
     expect((await subsRepo().get(u.userId))?.subscription).toBe('basic');
     await deliverEvent(rt.url, localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), older + 120));
+    expect((await subsRepo().get(u.userId))?.subscription).toBe('free');
+  });
+
+  it('free for a Stripe subscriber cancels the subscription through the port first; without a port it is refused', async () => {
+    const u = await loggedInUser(rt.url, 'payer_adm');
+    await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(u.userId)));
+    const req = { email: u.email, plan: 'free', by: 'bob', reason: 'asked to stop' } as const;
+    await expect(setPlan(documentClient(), req)).rejects.toThrow(`has the Stripe subscription sub_local_${u.userId}`);
+    expect((await subsRepo().get(u.userId))?.subscription).toBe('basic');
+    const failing = { cancelSubscription: vi.fn(async () => Promise.reject(new Error('stripe down'))) };
+    await expect(setPlan(documentClient(), req, new Date(), failing)).rejects.toThrow('stripe down');
+    expect((await subsRepo().get(u.userId))?.subscription).toBe('basic');
+    const port = { cancelSubscription: vi.fn(async () => {}) };
+    expect(await setPlan(documentClient(), req, new Date(), port)).toMatch(/basic -> free .*Stripe subscription sub_local_\S+ cancelled$/);
+    expect(port.cancelSubscription).toHaveBeenCalledWith(`sub_local_${u.userId}`);
     expect((await subsRepo().get(u.userId))?.subscription).toBe('free');
   });
 

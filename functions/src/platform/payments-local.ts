@@ -59,5 +59,9 @@ export function localPayments(baseUrl: string, webhookSecret: string): PaymentsP
     async cancelSubscription() {
       // Nothing to call: deleting the account removes the stored plan.
     },
+    async subscriptionStatus() {
+      // Stateless: the local checkout reuses one subscription id per user, so no second one exists.
+      return null;
+    },
   };
 }

@@ -32,7 +32,25 @@ export function stripePayments(secretKey: string, webhookSecret: string, basicPr
       return (await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret)) as unknown as PaymentEvent;
     },
     async cancelSubscription(subscriptionId) {
-      await stripe.subscriptions.cancel(subscriptionId);
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+      } catch (err) {
+        // Already ended (the stored id outlives a cancellation) or gone: nothing left to bill.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          if (err.code === 'resource_missing') return;
+          const current = await stripe.subscriptions.retrieve(subscriptionId);
+          if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
+        }
+        throw err;
+      }
+    },
+    async subscriptionStatus(subscriptionId) {
+      try {
+        return (await stripe.subscriptions.retrieve(subscriptionId)).status;
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+        throw err;
+      }
     },
   };
 }

@@ -25,6 +25,8 @@ export interface PaymentsPort {
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** Verifies the signature over the raw body; throws when it does not match. */
   verifyWebhook(rawBody: string, signature: string): Promise<PaymentEvent>;
-  /** Ends a subscription at once (account deletion). */
+  /** Ends a subscription at once (account deletion, a duplicate); an already ended one is fine. */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /** The provider's current status of a subscription (active, canceled, ...); null when unknown. */
+  subscriptionStatus(subscriptionId: string): Promise<string | null>;
 }

@@ -1,9 +1,13 @@
 import { BadRequestError } from '../../lib/errors.ts';
 import type { SubscriptionsRepository } from '../../data/subscriptions-repository.ts';
-import type { PaymentEvent } from '../../platform/payments-types.ts';
+import { isSubscriber } from '../../lib/auth-guard.ts';
+import type { PaymentEvent, PaymentsPort } from '../../platform/payments-types.ts';
 import { planFromEvent } from './plan-from-event.ts';
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'stale' | 'unknown-user';
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'stale' | 'unknown-user' | 'duplicate-subscription';
+
+/** Provider statuses in which a subscription still charges the customer. */
+const BILLED = new Set(['active', 'trialing', 'past_due', 'unpaid']);
 
 /**
  * Applies one verified webhook event: idempotent per event id, and ordered by the event's time so
@@ -14,6 +18,7 @@ export async function applyPaymentEvent(
   event: PaymentEvent,
   basicPriceId: string,
   now: Date,
+  port?: Pick<PaymentsPort, 'cancelSubscription' | 'subscriptionStatus'>,
 ): Promise<EventOutcome> {
   if (await subs.isEventProcessed(event.id)) return 'duplicate';
   const decision = planFromEvent(event, basicPriceId);
@@ -34,6 +39,20 @@ export async function applyPaymentEvent(
     current.stripeSubscriptionId !== undefined &&
     decision.subscriptionId !== current.stripeSubscriptionId;
   if (otherSubscription) return done('stale');
+  // Two checkouts opened before either was paid: the customer would pay twice. The subscription
+  // stored first stays; the second is ended at once and flagged in the plan log for a refund.
+  const secondSubscription =
+    decision.subscription === 'basic' &&
+    decision.subscriptionId !== undefined &&
+    current.stripeSubscriptionId !== undefined &&
+    decision.subscriptionId !== current.stripeSubscriptionId &&
+    isSubscriber(current.subscription);
+  if (port && secondSubscription && BILLED.has((await port.subscriptionStatus(current.stripeSubscriptionId!)) ?? '')) {
+    await port.cancelSubscription(decision.subscriptionId!);
+    const reason = `${event.type} ${event.id}: second subscription ${decision.subscriptionId} cancelled, ${current.stripeSubscriptionId} kept; refund its first payment`;
+    await subs.logPlanChange({ userId, from: current.subscription, to: current.subscription, by: 'stripe', reason, at: now.toISOString() });
+    return done('duplicate-subscription');
+  }
 
   const applied = await subs.apply(userId, {
     subscription: decision.subscription,

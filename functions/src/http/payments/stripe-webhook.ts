@@ -18,7 +18,7 @@ export const handler = defineHandler('stripe_webhook', async ({ event, log }) =>
     log.warn('webhook signature rejected');
     throw new BadRequestError(PAYMENT_MESSAGES.badSignature);
   }
-  const outcome = await applyPaymentEvent(deps.subs, verified, deps.payments.basicPriceId, deps.now());
+  const outcome = await applyPaymentEvent(deps.subs, verified, deps.payments.basicPriceId, deps.now(), deps.payments);
   log.info('webhook', { eventId: verified.id, type: verified.type, outcome });
   return { received: true as const, outcome };
 });
