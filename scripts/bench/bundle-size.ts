@@ -6,6 +6,8 @@ export interface BundleResult {
   scripts: number;
   rawKb: number;
   gzipKb: number;
+  /** The first heading shown: tells a page that rendered from one that fell back (not found, sign-in). */
+  heading: string;
 }
 
 /**
@@ -31,13 +33,17 @@ export async function measureInitialJs(baseUrl: string, pages: readonly string[]
       // the first quiet moment, and chunks requested later (below-the-fold cards, menus opened on
       // demand) are not initial.
       await tab.goto(baseUrl + page, { waitUntil: 'domcontentloaded' });
-      await tab.locator('h1').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+      const h1 = tab.locator('h1').first();
+      const heading = await h1
+        .waitFor({ timeout: 15_000 })
+        .then(() => h1.innerText())
+        .catch(() => '(no h1)');
       const initial = bodies.slice();
       const scripts = (await Promise.all(initial)).filter((b): b is Buffer => b !== null);
       await Promise.all(bodies); // settle late ones before the context closes
       const raw = scripts.reduce((n, b) => n + b.length, 0);
       const gz = scripts.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
-      out.push({ page, scripts: scripts.length, rawKb: Math.round(raw / 1024), gzipKb: Math.round(gz / 1024) });
+      out.push({ page, scripts: scripts.length, rawKb: Math.round(raw / 1024), gzipKb: Math.round(gz / 1024), heading: heading.slice(0, 40) });
       await ctx.close();
     }
   } finally {

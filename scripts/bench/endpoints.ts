@@ -37,6 +37,14 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
   get_options_flow_historical_premium_data: 'ticker=SPY&lookback=40',
   get_options_flow_by_strike_data: 'ticker=SPY&lookback=40',
   get_options_flow_top_premiums_data: 'lookback=100',
+  // Options-flow Dashboard (issue 11; p99 80 ms): no parameters, from the day summaries and the day's flow.
+  get_options_flow_index_metrics_data: '',
+  get_options_flow_index_quotes_data: '',
+  get_options_flow_largest_flow_data: '',
+  get_options_flow_sector_inflow_data: '',
+  get_options_flow_high_oi_leaps_data: '',
+  get_options_flow_daily_over_avg_premiums_data: '',
+  get_options_flow_daily_over_avg_size_data: '',
   // Issue 10's case: a range wide enough for the 10,000-row cap, with 3 filters (Premium >= $5K, DTE >= 1, Size >= 2).
   get_historical_options_flow: `dates=${encodeURIComponent('{"start":"2024-01-02","end":"2024-03-08"}')}&filters=${encodeURIComponent(
     JSON.stringify([
@@ -48,4 +56,4 @@ export const benchQueries: Partial<Record<RouteName, string>> = {
 };
 
 /** Screens whose initial JavaScript is measured (path as a user opens it). */
-export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/arima', '/sp500stats', '/factor-analysis', '/factor-analysis-table', '/', '/subscriptioncards', '/profile', '/no-such-page', '/optionsflow', '/test', '/optionsflow-ticker-overview', '/optionsflowcumulativestats', '/optionsflowtoppremiums'];
+export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/arima', '/sp500stats', '/factor-analysis', '/factor-analysis-table', '/', '/subscriptioncards', '/profile', '/no-such-page', '/optionsflow', '/test', '/optionsflow-ticker-overview', '/optionsflowcumulativestats', '/optionsflowtoppremiums', '/optionsflow-dashboard'];

@@ -10,6 +10,8 @@ export interface RunningServer {
   readyMs: number;
   /** Resolves with the ms since start once the output has matched `pattern` `count` times. */
   waitForOutput(pattern: RegExp, count: number): Promise<number>;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export function startServer(port: number, dataDir: string): Promise<RunningServe
           pid: child.pid ?? 0,
           readyMs: Math.round(performance.now() - started),
           waitForOutput,
+          output: () => output,
           stop: () =>
             new Promise((r) => {
               child.once('exit', () => r());
