@@ -1,5 +1,5 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -10,12 +10,14 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { recoverJsonFiles, writeFileAtomic, writeFileAtomicSync, type JsonRecovery } from './atomic-file.ts';
 
 /* cognito-local ships CommonJS without types for its internals; its own start script builds the
    same object graph, but with paths relative to the working directory (./.cognito). */
 const require = createRequire(import.meta.url);
 const cl = (path: string) => require(`cognito-local/lib/${path}`) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const pinoFactory = createRequire(require.resolve('cognito-local'))('pino') as (opts: object) => unknown;
+const cognitoRequire = createRequire(require.resolve('cognito-local'));
+const pinoFactory = cognitoRequire('pino') as (opts: object) => unknown;
 
 export interface LocalCognito {
   endpoint: string;
@@ -23,6 +25,8 @@ export interface LocalCognito {
   clientId: string;
   issuer: string;
   jwksUri: string;
+  /** What the start-up repair pass found in the state files (a crash of an earlier process). */
+  recovery: JsonRecovery;
   close(): Promise<void>;
 }
 
@@ -42,6 +46,12 @@ const silentSender = { sendEmail: async () => {}, sendSms: async () => {} };
  */
 export async function startLocalCognito(dir: string): Promise<LocalCognito> {
   mkdirSync(join(dir, 'db'), { recursive: true });
+  writeStateAtomically();
+  // cognito-local opens every *.json of the directory as a pool and refuses to start on one it cannot parse.
+  const recovery = recoverJsonFiles(join(dir, 'db'));
+  if (recovery.quarantined.length + recovery.restored.length > 0) {
+    process.stderr.write(`cognito-local state repaired: restored ${recovery.restored.join(', ') || 'none'}; unreadable, moved aside: ${recovery.quarantined.join(', ') || 'none'}\n`);
+  }
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
   const logger = pinoFactory({ level: 'silent' });
   const ctx = { logger };
@@ -91,6 +101,7 @@ export async function startLocalCognito(dir: string): Promise<LocalCognito> {
     clientId: ids.clientId,
     issuer,
     jwksUri: `${issuer}/.well-known/jwks.json`,
+    recovery,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
   Object.assign(process.env, {
@@ -102,6 +113,29 @@ export async function startLocalCognito(dir: string): Promise<LocalCognito> {
   });
   process.env.CHECKOUT_TICKET_SECRET ??= ids.checkoutSecret;
   return local;
+}
+
+/**
+ * cognito-local keeps each pool in memory and saves it whole with stormdb's fs.writeFile: a process
+ * killed mid-write left a truncated file (which then refused to load), and two saves in flight could
+ * interleave. Saves become ordered temp-file-and-rename writes.
+ */
+function writeStateAtomically(): void {
+  const engine = (cognitoRequire('stormdb') as { localFileEngine: { prototype: Record<string, unknown> } }).localFileEngine.prototype;
+  if (engine.__tapewatchAtomic) return;
+  type Engine = { path: string; async: boolean; serialize: (data: unknown) => string; read(): unknown };
+  engine.write = function (this: Engine, data: unknown) {
+    const text = this.serialize(data);
+    if (this.async) return writeFileAtomic(this.path, text);
+    writeFileAtomicSync(this.path, text);
+    return null;
+  };
+  engine.init = function (this: Engine) {
+    if (existsSync(this.path)) return this.read();
+    writeFileAtomicSync(this.path, this.serialize({}));
+    return {};
+  };
+  engine.__tapewatchAtomic = true;
 }
 
 /**
@@ -159,6 +193,6 @@ async function ensurePool(endpoint: string, idsFile: string): Promise<Ids> {
     }),
   );
   const ids: Ids = { userPoolId, clientId: app.UserPoolClient!.ClientId!, checkoutSecret: randomBytes(32).toString('base64url') };
-  writeFileSync(idsFile, JSON.stringify(ids, null, 2));
+  writeFileAtomicSync(idsFile, JSON.stringify(ids, null, 2));
   return ids;
 }
