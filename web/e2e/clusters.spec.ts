@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { clustersResponse, clustersTableResponse, type ClustersTable } from '@tapewatch/shared/schemas/clusters';
+import { expectEscapeDismissesLoader } from './support/loader.ts';
 
 const num = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const pct = (v: number | null) => (v === null ? '-' : `${(Math.abs(v) < 5e-5 ? 0 : v * 100).toFixed(2)}%`);
@@ -41,6 +42,14 @@ test.describe('Clusters single stock', () => {
     await reload;
     await expect(avg.getByTestId('average-returns-row')).toHaveCount(4);
   });
+});
+
+test('Escape dismisses the loader while the clusters are computed', async ({ page }) => {
+  await expectEscapeDismissesLoader(page, '**/api/get_clusters_data?*', '/clusters/aapl');
+});
+
+test('Escape dismisses the loader of the all-stocks table', async ({ page }) => {
+  await expectEscapeDismissesLoader(page, '**/api/get_clusters_table_data', '/clusterstable');
 });
 
 test('a ticker with too little history shows the reason instead of charts', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { FACTOR_LABELS, sectorRotationResponse } from '@tapewatch/shared/schemas/sector-rotation';
+import { expectEscapeDismissesLoader } from './support/loader.ts';
 
 const load = async (request: APIRequestContext, query = '') =>
   sectorRotationResponse.parse(await (await request.get(`/api/get_sector_rotation_data${query}`)).json());
@@ -90,4 +91,8 @@ test.describe('Sector Rotation', () => {
     expect(lines[0]).toBe('Ticker,Sector,Position,Relative Strength,Relative Momentum');
     expect(lines[1]!.startsWith('MSFT,')).toBe(true);
   });
+});
+
+test('Escape dismisses the loader while the rotation data loads', async ({ page }) => {
+  await expectEscapeDismissesLoader(page, '**/api/get_sector_rotation_data?*', '/Sectorrotation');
 });

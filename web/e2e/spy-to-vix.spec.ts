@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { spyToVixSchema } from '@tapewatch/shared/schemas/spy-to-vix';
+import { expectEscapeDismissesLoader } from './support/loader.ts';
 
 const load = async (request: APIRequestContext) => spyToVixSchema.parse(await (await request.get('/api/get_spy_to_vix_data')).json());
 const cellTexts = (rows: import('@playwright/test').Locator) =>
@@ -77,4 +78,8 @@ test.describe('SPY To VIX', () => {
     await expect(page.getByTestId('prob-cells-20d').getByTestId('prob-cells-20d-row')).toHaveCount(prob.data['20d'].length);
     await expect(card.getByText(/at least 20 days\. Colours 35-65%/)).toBeVisible();
   });
+});
+
+test('Escape dismisses the loader while the tables load', async ({ page }) => {
+  await expectEscapeDismissesLoader(page, '**/api/get_spy_to_vix_data', '/spytovix');
 });
