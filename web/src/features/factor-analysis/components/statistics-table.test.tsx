@@ -29,7 +29,7 @@ describe('Factor Analysis Statistics table CSV export', () => {
     expect(csv).toBe('Statistic,1W,2W\r\nProfit/Loss Ratio,1.50,\r\n');
   });
 
-  it('the Download CSV button saves that CSV under the given name', async () => {
+  it('the Export CSV button saves that CSV under the given name', async () => {
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => (blobs.push(b as Blob), 'blob:stats'));
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
@@ -39,7 +39,7 @@ describe('Factor Analysis Statistics table CSV export', () => {
     });
     const view = statisticsView(d);
     render(<StatisticsTable view={view} csvFileName="AAPL-momentum-weekly-statistics" />);
-    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(saved).toBe('AAPL-momentum-weekly-statistics.csv');
     expect(blobs).toHaveLength(1);
     // jsdom's Blob has no text(): read it as a browser would.

@@ -21,13 +21,16 @@ export function statisticsCsv(view: StatisticsView): string {
   return toCsv(view.rows, columns);
 }
 
-/** Statistics per horizon (columns) and statistic (rows), with the CSV export every table has (issue 7). */
+/**
+ * Statistics per horizon (columns) and statistic (rows), with the CSV export every table has (issue 7).
+ * Labelled "Export CSV" (as Latest Trades is) so it is told apart from the Past Signals table's "Download CSV".
+ */
 export function StatisticsTable({ view, csvFileName = 'factor-statistics' }: { view: StatisticsView; csvFileName?: string }) {
   return (
     <TableContainer>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button size="small" disabled={view.rows.length === 0} onClick={() => downloadCsv(csvFileName, statisticsCsv(view))}>
-          Download CSV
+          Export CSV
         </Button>
       </Box>
       <Table size="small" aria-label="Factor statistics" data-testid="statistics-table" sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
