@@ -1,10 +1,11 @@
 import type { StoredSubscription } from '../../data/subscriptions-repository.ts';
-import { isSubscriber } from '../../lib/auth-guard.ts';
 import type { PaymentsPort } from '../../platform/payments-types.ts';
 
 /**
- * Account deletion (issue 9): ends an active paid subscription at the provider first, so a deleted
- * account is never billed again. Returns whether one was cancelled. For the delete-user flow to call.
+ * Account deletion (issue 9): ends the stored provider subscription first, so a deleted account
+ * is never billed again. Whenever an id is stored, not only on the basic plan: after
+ * invoice.payment_failed the plan is free while Stripe keeps retrying the charge. The port treats
+ * an already-ended subscription as done. Returns whether a cancellation was sent.
  */
 export async function cancelActiveSubscription(
   subs: { get(userId: string): Promise<StoredSubscription | null> },
@@ -12,7 +13,7 @@ export async function cancelActiveSubscription(
   userId: string,
 ): Promise<boolean> {
   const current = await subs.get(userId);
-  if (!current?.stripeSubscriptionId || !isSubscriber(current.subscription)) return false;
+  if (!current?.stripeSubscriptionId) return false;
   await port.cancelSubscription(current.stripeSubscriptionId);
   return true;
 }
