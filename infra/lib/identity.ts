@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { AccountRecovery, UserPool, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { AccountRecovery, ClientAttributes, UserPool, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -25,7 +25,10 @@ export class Identity extends Construct {
     super(scope, id);
     this.userPool = new UserPool(this, 'Users', {
       userPoolName: `${Stack.of(this).stackName}-users`,
-      selfSignUpEnabled: true,
+      // The sign-up Lambda creates users (AdminCreateUser): the public client has no secret, so
+      // with self sign-up on anyone could call Cognito's SignUp and skip our validation,
+      // username uniqueness and rate limits.
+      selfSignUpEnabled: false,
       signInAliases: { email: true },
       autoVerify: {},
       signInCaseSensitive: false,
@@ -43,6 +46,10 @@ export class Identity extends Construct {
       refreshTokenValidity: Duration.days(30),
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,
+      // With their access token users could otherwise rewrite email or preferred_username
+      // straight at Cognito (the login name, and the attribute a lost profile is rebuilt from).
+      // An empty list means "all" to Cognito, so only the unused locale stays writable.
+      writeAttributes: new ClientAttributes().withStandardAttributes({ locale: true }),
     });
     this.checkoutTicketSecret = new Secret(this, 'CheckoutTicketSecret', {
       description: 'HMAC key for the short-lived checkout ticket issued at sign-up',
@@ -63,11 +70,13 @@ export class Identity extends Construct {
         effect: Effect.ALLOW,
         actions: [
           'cognito-idp:AdminConfirmSignUp',
+          'cognito-idp:AdminCreateUser',
           'cognito-idp:AdminDeleteUser',
           'cognito-idp:AdminGetUser',
           'cognito-idp:AdminInitiateAuth',
           'cognito-idp:AdminSetUserPassword',
           'cognito-idp:AdminUpdateUserAttributes',
+          'cognito-idp:AdminUserGlobalSignOut',
         ],
         resources: [this.userPool.userPoolArn],
       }),

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M, RESEND_CONFIRMATION_ACTION } from '@tapewatch/shared/schemas/accounts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '@tapewatch/functions/data/client';
+import { appKeys } from '@tapewatch/functions/data/keys';
+import { tableName } from '@tapewatch/functions/data/tables';
 import { UsersRepository } from '@tapewatch/functions/data/users-repository';
 import { verifyCheckoutTicket } from '@tapewatch/functions/domain/accounts/secrets';
 import { identity } from '@tapewatch/functions/platform/identity';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
 import { accountsClient, expireLinkToken } from './accounts-helpers.ts';
+import { deliverEvent, localEvent } from './checkout-events.ts';
+import { completedSession, subsRepo } from './payments-helpers.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let api: ReturnType<typeof accountsClient>;
@@ -159,5 +164,79 @@ describe('retry-safe sign-up (a crash between steps)', () => {
     const login = await api.post('submit_login', { username_or_email: 'resender', password: 'secret123' });
     expect(login.status).toBe(200);
     expect((await api.get('get_user_info', { token: login.body.token as string })).body.username).toBe('resender');
+  });
+});
+
+describe('a pending (unconfirmed) account is never taken over by another sign-up', () => {
+  const users = () => new UsersRepository(documentClient());
+  const userIdOf = async (email: string) => (await identity().findByEmail(email))!.userId;
+  const pay = (userId: string) => deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(userId)));
+  const backdate = (userId: string, hours: number) =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('app'),
+        Key: appKeys.userProfile(userId),
+        UpdateExpression: 'SET createdAt = :at',
+        ExpressionAttributeValues: { ':at': new Date(Date.now() - hours * 3600_000).toISOString() },
+      }),
+    );
+
+  it('another password gets the "already registered" answer and changes nothing; the owner recovers by reset', async () => {
+    expect((await api.post('submit_signup', form('pending_a', 'pend-a@example.com', 'ownerpass1'))).status).toBe(200);
+    const userId = await userIdOf('pend-a@example.com');
+    const mails = (await api.outbox()).length;
+    const otherName = await api.post('submit_signup', form('pending_b', 'Pend-A@example.com', 'attacker1'));
+    const sameName = await api.post('submit_signup', form('pending_a', 'pend-a@example.com', 'attacker1'));
+    for (const r of [otherName, sameName]) expect(r).toMatchObject({ status: 409, body: { alert_show: true, alert_message: M.emailTaken } });
+    expect(await userIdOf('pend-a@example.com')).toBe(userId);
+    expect(await users().getProfile(userId)).toMatchObject({ username: 'pending_a', confirmed: false });
+    expect(await users().getUsernameClaim('pending_b')).toBeNull();
+    expect((await api.outbox()).length).toBe(mails);
+    // The owner who forgot the password: reset link -> new password (which also confirms) -> login.
+    await api.post('reset_password', { email: 'pend-a@example.com' });
+    const token = await api.lastLinkToken('pend-a@example.com', '/confirmpassword/');
+    expect((await api.post('update_password', { password: 'ownerpass2', password_confirmation: 'ownerpass2', token })).status).toBe(200);
+    expect((await api.post('submit_login', { username_or_email: 'pending_a', password: 'ownerpass2' })).status).toBe(200);
+  });
+
+  it('a Basic sign-up that paid before confirming keeps its account and plan, whoever signs up again', async () => {
+    const first = await api.post('submit_signup', form('paid_pend', 'paid-pend@example.com', 'ownerpass1', { selected_subscription: 'basic' }));
+    expect(first.status).toBe(200);
+    const userId = await userIdOf('paid-pend@example.com');
+    await pay(userId);
+    const paid = await subsRepo().get(userId);
+    expect(paid).toMatchObject({ subscription: 'basic', stripeSubscriptionId: `sub_local_${userId}` });
+    // Even its own password cannot redo it under another username: the subscription is bound to this id.
+    for (const [name, password] of [['paid_pend2', 'ownerpass1'], ['paid_pend3', 'attacker1'], ['paid_pend', 'attacker1']] as const) {
+      expect(await api.post('submit_signup', form(name, 'paid-pend@example.com', password))).toMatchObject({ status: 409, body: { alert_message: M.emailTaken } });
+    }
+    expect(await userIdOf('paid-pend@example.com')).toBe(userId);
+    expect(await subsRepo().get(userId)).toEqual(paid);
+    // The exact repeat is still the idempotent success.
+    expect((await api.post('submit_signup', form('paid_pend', 'paid-pend@example.com', 'ownerpass1', { selected_subscription: 'basic' }))).status).toBe(200);
+    expect(await userIdOf('paid-pend@example.com')).toBe(userId);
+  });
+
+  it('its creator (same password) may redo an unpaid pending sign-up under another username', async () => {
+    await api.post('submit_signup', form('typo_nme', 'redo@example.com', 'ownerpass1'));
+    const r = await api.post('submit_signup', form('right_name', 'redo@example.com', 'ownerpass1'));
+    expect(r.status).toBe(200);
+    expect(await users().getUsernameClaim('typo_nme')).toBeNull();
+    expect((await users().getProfile(await userIdOf('redo@example.com')))?.username).toBe('right_name');
+  });
+
+  it('a username held by a pending account for over a day is released, unless that account paid', async () => {
+    await api.post('submit_signup', form('stale_free', 'stale-free@example.com'));
+    await backdate(await userIdOf('stale-free@example.com'), 25);
+    expect((await api.post('submit_signup', form('stale_free', 'new-owner1@example.com'))).status).toBe(200);
+    expect(await identity().findByEmail('stale-free@example.com')).toBeNull();
+
+    await api.post('submit_signup', form('stale_paid', 'stale-paid@example.com', 'secret123', { selected_subscription: 'basic' }));
+    const userId = await userIdOf('stale-paid@example.com');
+    await pay(userId);
+    await backdate(userId, 25);
+    expect(await api.post('submit_signup', form('stale_paid', 'new-owner2@example.com'))).toMatchObject({ status: 409, body: { alert_message: M.usernameTaken } });
+    expect(await userIdOf('stale-paid@example.com')).toBe(userId);
+    expect((await subsRepo().get(userId))?.subscription).toBe('basic');
   });
 });

@@ -1,5 +1,6 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { appKeys } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
 
 export interface UserProfile {
@@ -12,6 +13,13 @@ export interface UserProfile {
   createdAt: string;
   /** When the last confirmation email went out (a quick repeat sends no second one). */
   confirmationSentAt?: string;
+  /** When the last password-reset email went out (same quiet window). */
+  resetSentAt?: string;
+  /** Epoch seconds: access tokens from logins before this are refused (set by a password reset). */
+  tokensValidAfter?: number;
+  /** Written by the payments webhook (domain/accounts/policies.ts hasPayments). */
+  stripeCustomerId?: string;
+  stripeSubscriptionId?: string;
 }
 
 export interface UsernameClaim {
@@ -126,14 +134,34 @@ export class UsersRepository {
   }
 
   async setConfirmationSentAt(userId: string, at: Date): Promise<void> {
-    await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: appKeys.userProfile(userId),
-        UpdateExpression: 'SET confirmationSentAt = :at',
-        ExpressionAttributeValues: { ':at': at.toISOString() },
-      }),
-    );
+    await this.setField(userId, 'confirmationSentAt', at.toISOString());
+  }
+
+  async setResetSentAt(userId: string, at: Date): Promise<void> {
+    await this.setField(userId, 'resetSentAt', at.toISOString());
+  }
+
+  /** Every access token of a login before `at` stops working at once (the auth guard compares). */
+  async invalidateTokensBefore(userId: string, at: Date): Promise<void> {
+    await this.setField(userId, 'tokensValidAfter', Math.floor(at.getTime() / 1000));
+  }
+
+  private async setField(userId: string, name: string, value: string | number): Promise<void> {
+    await this.db
+      .send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: appKeys.userProfile(userId),
+          UpdateExpression: 'SET #f = :v',
+          // Never resurrect a deleted profile as a fragment.
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#f': name },
+          ExpressionAttributeValues: { ':v': value },
+        }),
+      )
+      .catch((err: unknown) => {
+        if (!isConditionFailure(err)) throw err;
+      });
   }
 
   /** For the payments webhook (issue 9): the stored plan is what the auth guard trusts. */
@@ -149,22 +177,45 @@ export class UsersRepository {
     );
   }
 
-  /** Removes profile, email index and username claim (each only if it still belongs to this user). */
+  /**
+   * Removes everything of the user: username claim, email index, payment-customer mapping, live
+   * websocket connections, then the profile (last, so a crash leaves something to retry from).
+   * Kept on purpose: the plan-change log (PLANLOG#<userId>), the billing audit trail (who granted
+   * or ended a paid plan, when) needed for disputes and support review; it holds only the random
+   * user id, no email or username. Single-use link tokens and rate-limit windows expire by
+   * themselves within 24 hours and point at a profile that no longer exists.
+   */
   async deleteUser(profile: Pick<UserProfile, 'userId' | 'email' | 'username'>, opts: { keepUsername?: boolean } = {}): Promise<void> {
+    const stored = await this.getProfile(profile.userId);
     if (!opts.keepUsername) await this.releaseUsername(profile.username, profile.email);
+    await this.deleteIf(appKeys.userEmail(profile.email), profile.userId);
+    if (stored?.stripeCustomerId) await this.deleteIf(appKeys.paymentCustomer(stored.stripeCustomerId), profile.userId);
+    // Rare (account deletion), so a filtered read of the connections partition is fine here.
+    const connections = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: 'userId = :u',
+      ProjectionExpression: 'sk',
+      ExpressionAttributeValues: { ':pk': appKeys.wsConnectionsPartition(), ':u': profile.userId },
+    });
+    for (const c of connections) await this.deleteIf(appKeys.wsConnection(c.sk as string), profile.userId);
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
+  }
+
+  /** Deletes an item only while it still points at this user (a new owner's item stays). */
+  private async deleteIf(key: { pk: string; sk: string }, userId: string): Promise<void> {
     await this.db
       .send(
         new DeleteCommand({
           TableName: this.table,
-          Key: appKeys.userEmail(profile.email),
+          Key: key,
           ConditionExpression: 'attribute_not_exists(pk) OR userId = :u',
-          ExpressionAttributeValues: { ':u': profile.userId },
+          ExpressionAttributeValues: { ':u': userId },
         }),
       )
       .catch((err: unknown) => {
         if (!isConditionFailure(err)) throw err;
       });
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
   }
 }
 
@@ -177,5 +228,9 @@ function toProfile(item: Record<string, unknown>): UserProfile {
     confirmed: item.confirmed === true,
     createdAt: item.createdAt as string,
     confirmationSentAt: item.confirmationSentAt as string | undefined,
+    resetSentAt: item.resetSentAt as string | undefined,
+    tokensValidAfter: item.tokensValidAfter as number | undefined,
+    stripeCustomerId: item.stripeCustomerId as string | undefined,
+    stripeSubscriptionId: item.stripeSubscriptionId as string | undefined,
   };
 }

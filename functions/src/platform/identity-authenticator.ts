@@ -16,7 +16,8 @@ export function forgetSession(tokenId: string): void {
 }
 
 /**
- * A valid Cognito access token of this app, not logged out, whose user still has a profile.
+ * A valid Cognito access token of this app, not logged out, from a login after the last password
+ * reset, whose user still has a profile.
  * The subscription comes from the stored profile, never from token claims.
  */
 export const cognitoAuthenticator: Authenticator = async (token) => {
@@ -31,7 +32,10 @@ export const cognitoAuthenticator: Authenticator = async (token) => {
     sessions.set(verified.tokenId, state);
   }
   const { profile, denied } = state;
-  if (!profile || denied) return null;
+  // Unconfirmed: login never hands out its tokens; refuse one that got out some other way.
+  if (!profile || denied || !profile.confirmed) return null;
+  // A password reset ends every session that logged in before it (cognito-local cannot revoke them).
+  if (profile.tokensValidAfter !== undefined && verified.authTime < profile.tokensValidAfter) return null;
   return {
     userId: profile.userId,
     username: profile.username,

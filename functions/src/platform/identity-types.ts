@@ -17,6 +17,8 @@ export interface VerifiedAccessToken {
   userId: string;
   tokenId: string;
   expiresAt: number;
+  /** Epoch seconds of the login behind the token (auth_time; Cognito keeps it across refreshes). */
+  authTime: number;
 }
 
 /** Outcomes of a password login that the handler turns into different alerts. */
@@ -36,13 +38,15 @@ export interface Identity {
   revoke(refreshToken: string): Promise<void>;
   setPassword(userId: string, password: string): Promise<void>;
   deleteUser(userId: string): Promise<void>;
+  /** Ends every session of the user at the identity provider (refresh tokens). */
+  signOutEverywhere(userId: string): Promise<void>;
   verifyAccessToken(token: string): Promise<VerifiedAccessToken | null>;
 }
 
 /** Claims of a token just received from Cognito itself over its API (not from a client): no signature check needed. */
-export function unverifiedClaims(jwt: string): { sub?: string; exp?: number } {
+export function unverifiedClaims(jwt: string): { sub?: string; exp?: number; iat?: number; auth_time?: number } {
   try {
-    return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string; exp?: number };
+    return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string; exp?: number; iat?: number; auth_time?: number };
   } catch {
     return {};
   }

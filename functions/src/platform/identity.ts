@@ -1,13 +1,14 @@
 import {
   AdminConfirmSignUpCommand,
+  AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   RevokeTokenCommand,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
@@ -55,19 +56,33 @@ export class CognitoIdentity implements Identity {
     );
   }
 
+  /**
+   * Creates the user server-side (self sign-up is off in the pool, so nobody can skip our
+   * validation by calling Cognito's public SignUp). Cognito sends nothing; the user starts with
+   * email_verified unset, which is what "not confirmed" means here; confirmation stays ours.
+   */
   async signUp(email: string, password: string, username: string): Promise<string> {
     const out = await this.client.send(
-      new SignUpCommand({
-        ClientId: this.clientId,
+      new AdminCreateUserCommand({
+        UserPoolId: this.poolId,
         Username: email,
-        Password: password,
+        MessageAction: 'SUPPRESS',
         UserAttributes: [
           { Name: 'email', Value: email },
           { Name: 'preferred_username', Value: username },
         ],
       }),
     );
-    return out.UserSub!;
+    const userId = out.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? out.User?.Username;
+    if (!userId) throw new Error('AdminCreateUser returned no user id');
+    try {
+      await this.setPassword(userId, password);
+    } catch (err) {
+      // A user left with Cognito's temporary password could never log in: undo, then report.
+      await this.deleteUser(userId);
+      throw err;
+    }
+    return userId;
   }
 
   async findByEmail(email: string): Promise<IdentityUser | null> {
@@ -78,7 +93,9 @@ export class CognitoIdentity implements Identity {
         userId: attr('sub') ?? out.Username!,
         email: attr('email') ?? email,
         username: attr('preferred_username') ?? '',
-        confirmed: out.UserStatus !== 'UNCONFIRMED',
+        // Users are created already CONFIRMED in Cognito's sense (AdminCreateUser + permanent
+        // password); our confirmation is the verified email. UNCONFIRMED is a pre-AdminCreateUser user.
+        confirmed: out.UserStatus !== 'UNCONFIRMED' && attr('email_verified') === 'true',
       };
     } catch (err) {
       if (errName(err) === 'UserNotFoundException') return null;
@@ -165,6 +182,19 @@ export class CognitoIdentity implements Identity {
     }
   }
 
+  /**
+   * Revokes every refresh token of the user (after a password reset). cognito-local has no
+   * AdminUserGlobalSignOut; there the profile's tokensValidAfter (checked per request) is what
+   * ends the other sessions' access tokens.
+   */
+  async signOutEverywhere(userId: string): Promise<void> {
+    try {
+      await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.poolId, Username: userId }));
+    } catch (err) {
+      if (!['Unsupported', 'UserNotFoundException'].includes(errName(err))) throw err;
+    }
+  }
+
   /** Signature checks are the costly part of every authenticated request; a verified token stays so until exp. */
   private readonly verified = new Map<string, VerifiedAccessToken>();
 
@@ -186,7 +216,8 @@ export class CognitoIdentity implements Identity {
     try {
       const payload = await this.verifier.verify(token, {});
       if (!payload.sub || !payload.exp) return null;
-      return { userId: payload.sub, tokenId: String(payload.jti ?? payload.origin_jti ?? token.slice(-32)), expiresAt: payload.exp };
+      const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat ?? 0);
+      return { userId: payload.sub, tokenId: String(payload.jti ?? payload.origin_jti ?? token.slice(-32)), expiresAt: payload.exp, authTime };
     } catch {
       return null;
     }

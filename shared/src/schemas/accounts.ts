@@ -195,7 +195,7 @@ export type RefreshTokenResponse = z.infer<typeof refreshTokenResponse>;
 
 export const passwordTokenResponse = z.object({
   show_update_password: z.boolean(),
-  /** Single-use token (30 minutes) for update_password; the emailed link's token is spent. */
+  /** The emailed link's own token, not spent by this check: update_password spends it (single use, 24 hours). */
   update_token: z.string(),
 });
 export type PasswordTokenResponse = z.infer<typeof passwordTokenResponse>;

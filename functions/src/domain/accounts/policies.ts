@@ -27,6 +27,18 @@ export function limitRule(scope: LimitScope, multiplier = Number(process.env.RAT
   return { limit: Math.ceil(rule.limit * m), windowSeconds: rule.windowSeconds };
 }
 
+/**
+ * The account has (or had) a paid plan: sign-up repair and username release leave it alone,
+ * since the Stripe subscription is bound to its user id.
+ */
+export function hasPayments(profile: { subscription: string; stripeCustomerId?: string; stripeSubscriptionId?: string }): boolean {
+  return profile.subscription.toLowerCase() === 'basic' || Boolean(profile.stripeCustomerId || profile.stripeSubscriptionId);
+}
+
+/** Seconds since an ISO time; never (undefined) counts as long ago. */
+export const secondsSince = (iso: string | undefined, now: Date): number =>
+  iso ? (now.getTime() - Date.parse(iso)) / 1000 : Number.POSITIVE_INFINITY;
+
 export const LINK_TOKEN_SECONDS = 24 * 60 * 60;
 /** A repeated signup or resend within this window sends no second email. */
 export const RESEND_QUIET_SECONDS = 60;

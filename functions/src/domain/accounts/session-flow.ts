@@ -13,7 +13,7 @@ import type { Caller } from '../../lib/auth-guard.ts';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors.ts';
 import { IdentityAuthError, unverifiedClaims } from '../../platform/identity-types.ts';
 import { ensureProfile, enforceLimit, type AccountDeps } from './deps.ts';
-import { LINK_TOKEN_SECONDS, resetEmail } from './policies.ts';
+import { LINK_TOKEN_SECONDS, RESEND_QUIET_SECONDS, resetEmail, secondsSince } from './policies.ts';
 import { hashLinkToken, newLinkToken } from './secrets.ts';
 
 export interface LoginRequest {
@@ -30,25 +30,33 @@ export async function login(deps: AccountDeps, req: LoginRequest, ip: string): P
   const [email] = await Promise.all([
     identifier.includes('@') ? normalizeEmail(identifier) : deps.users.getUsernameClaim(identifier).then((c) => c?.email),
     enforceLimit(deps, 'login-ip', ip),
-    enforceLimit(deps, 'login-account', identifier.toLowerCase()),
   ]);
+  // One bucket per account, whether it is named by username or email; a name that resolves to
+  // nothing gets its own bucket with the same limit and answers, so the bucket reveals nothing.
+  await enforceLimit(deps, 'login-account', email ? `email:${email}` : `name:${identifier.toLowerCase()}`);
   const failed = { status: 401, body: alertBody(ACCOUNT_MESSAGES.loginFailed) };
+  const notConfirmed = { status: 403, body: { ...alertBody(ACCOUNT_MESSAGES.notConfirmed), alert_action: RESEND_CONFIRMATION_ACTION } };
   if (!email) return failed;
   let tokens;
   try {
     tokens = await deps.identity.login(email, req.password);
   } catch (err) {
     if (!(err instanceof IdentityAuthError)) throw err;
-    if (err.reason === 'bad_credentials') return failed;
-    return { status: 403, body: { ...alertBody(ACCOUNT_MESSAGES.notConfirmed), alert_action: RESEND_CONFIRMATION_ACTION } };
+    return err.reason === 'bad_credentials' ? failed : notConfirmed;
   }
   const userId = unverifiedClaims(tokens.accessToken).sub;
   let profile = userId ? await deps.users.getProfile(userId) : null;
-  if (!profile) {
+  if (!profile?.confirmed) {
+    // Cognito lets a user with an unverified email log in (we create users with a permanent
+    // password); the confirmation is ours, checked only after the password was right.
     const user = await deps.identity.findByEmail(email);
-    profile = user ? await ensureProfile(deps, user) : null;
+    if (!user?.confirmed) {
+      if (tokens.refreshToken) await deps.identity.revoke(tokens.refreshToken);
+      return user ? notConfirmed : failed;
+    }
+    profile ??= await ensureProfile(deps, user);
+    if (profile && !profile.confirmed) await deps.users.markConfirmed(profile.userId);
   }
-  if (profile && !profile.confirmed) await deps.users.markConfirmed(profile.userId);
   return {
     status: 200,
     body: {
@@ -63,6 +71,16 @@ export async function login(deps: AccountDeps, req: LoginRequest, ip: string): P
 export async function refreshSession(deps: AccountDeps, refreshToken: string): Promise<{ token: string; expires_in: number }> {
   const tokens = refreshToken ? await deps.identity.refresh(refreshToken) : null;
   if (!tokens) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
+  // A session that began before the last password reset is over. On AWS AdminUserGlobalSignOut
+  // revoked it already and auth_time survives refreshes; cognito-local has neither, but its
+  // refresh token (which Cognito just accepted, so it is genuine) carries its own iat.
+  const claims = unverifiedClaims(tokens.accessToken);
+  const profile = claims.sub ? await deps.users.getProfile(claims.sub) : null;
+  const began = unverifiedClaims(refreshToken).iat ?? claims.auth_time ?? 0;
+  if (profile?.tokensValidAfter !== undefined && began < profile.tokensValidAfter) {
+    await deps.identity.revoke(refreshToken);
+    throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
+  }
   return { token: tokens.accessToken, expires_in: tokens.expiresIn };
 }
 
@@ -82,8 +100,9 @@ export async function requestPasswordReset(deps: AccountDeps, rawEmail: string, 
   await enforceLimit(deps, 'reset-email', email);
   const user = await deps.identity.findByEmail(email);
   const profile = user ? await ensureProfile(deps, user) : null;
-  if (profile) {
-    const now = deps.now();
+  const now = deps.now();
+  // Like resend: a quick repeat sends no second email (the first link still works).
+  if (profile && secondsSince(profile.resetSentAt, now) >= RESEND_QUIET_SECONDS) {
     const token = newLinkToken();
     await deps.tokens.create(hashLinkToken(token), {
       kind: 'reset',
@@ -94,6 +113,7 @@ export async function requestPasswordReset(deps: AccountDeps, rawEmail: string, 
     });
     const link = `${deps.baseUrl}/confirmpassword/${token}`;
     await deps.mailer.send({ to: email, link, ...resetEmail(link) });
+    await deps.users.setResetSentAt(profile.userId, now);
   }
   return ACCOUNT_MESSAGES.resetSent;
 }
@@ -123,6 +143,10 @@ export async function updatePassword(
     throw new BadRequestError(ACCOUNT_MESSAGES.resetLinkUsed);
   }
   await deps.identity.setPassword(profile.userId, req.password);
+  // Whoever knew the old password (or holds a stolen session) is logged out everywhere: refresh
+  // tokens are revoked at Cognito, and access tokens of earlier logins are refused per request.
+  await deps.users.invalidateTokensBefore(profile.userId, deps.now());
+  await deps.identity.signOutEverywhere(profile.userId);
   // The link proved the mailbox, so an unconfirmed account is confirmed too.
   if (!profile.confirmed) {
     await deps.identity.confirm(profile.userId, profile.email);

@@ -3,7 +3,7 @@ import type { UserProfile } from '../../data/users-repository.ts';
 import { IdentityAuthError } from '../../platform/identity-types.ts';
 import { BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { ensureProfile, enforceLimit, type AccountDeps } from './deps.ts';
-import { confirmationEmail, LINK_TOKEN_SECONDS, ORPHAN_CLAIM_SECONDS, RESEND_QUIET_SECONDS } from './policies.ts';
+import { confirmationEmail, hasPayments, LINK_TOKEN_SECONDS, ORPHAN_CLAIM_SECONDS, RESEND_QUIET_SECONDS, secondsSince } from './policies.ts';
 import { hashLinkToken, newLinkToken, signCheckoutTicket } from './secrets.ts';
 
 export interface SignupRequest {
@@ -14,13 +14,13 @@ export interface SignupRequest {
   selected_subscription: Plan;
 }
 
-const secondsSince = (iso: string | undefined, now: Date): number =>
-  iso ? (now.getTime() - Date.parse(iso)) / 1000 : Number.POSITIVE_INFINITY;
-
 /**
- * Sign-up as a retry-safe sequence: username claim -> Cognito user -> email index + profile ->
+ * Sign-up as a retry-safe sequence: username claim -> identity user -> email index + profile ->
  * token + email. Each step is idempotent, and a repeat finds and completes (or replaces) what an
  * earlier, interrupted attempt left, so nobody ends up unable both to sign up and to log in.
+ * A completed sign-up that awaits confirmation is only continued or redone by whoever knows its
+ * password; anyone else gets the "already registered" answer and the account stays as it is
+ * (its owner, having lost the password, uses "Forgot password": the reset link also confirms).
  */
 export async function signup(deps: AccountDeps, req: SignupRequest, ip: string): Promise<{ message: string; checkoutTicket?: string }> {
   const problem = signupProblem(req);
@@ -31,73 +31,93 @@ export async function signup(deps: AccountDeps, req: SignupRequest, ip: string):
   await enforceLimit(deps, 'signup-email', email);
   const now = deps.now();
 
-  let existing = await deps.identity.findByEmail(email);
+  const existing = await deps.identity.findByEmail(email);
   if (existing?.confirmed) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
-  const earlierProfile = existing ? await deps.users.getProfile(existing.userId) : null;
+  const earlier = existing ? await deps.users.getProfile(existing.userId) : null;
+  // No profile behind the identity user means a sign-up that crashed half-way: nothing to lose.
+  const step: 'new' | 'keep' | 'replace' = earlier ? await pendingAccountStep(deps, earlier, email, username, req.password) : existing ? 'replace' : 'new';
 
   if (!(await deps.users.claimUsername(username, email, now))) {
     if (!(await takeOverOrphanClaim(deps, username, email, now))) throw new ConflictError(ACCOUNT_MESSAGES.usernameTaken);
   }
-
-  let repeat = false;
-  if (existing) {
-    // An unconfirmed account for this email: the same person repeating (same password and
-    // username) keeps it; anything else replaces it — it was never usable anyway.
-    repeat = earlierProfile?.username === username && (await passwordMatches(deps, email, req.password));
-    if (!repeat) {
-      await deps.identity.deleteUser(existing.userId);
-      if (earlierProfile) await deps.users.deleteUser(earlierProfile, { keepUsername: earlierProfile.username === username });
-      existing = null;
-    }
+  if (step === 'replace') {
+    await deps.identity.deleteUser(existing!.userId);
+    if (earlier) await deps.users.deleteUser(earlier, { keepUsername: sameName(earlier.username, username) });
   }
 
-  let userId = existing?.userId;
-  if (!userId) {
-    try {
-      userId = await deps.identity.signUp(email, req.password, username);
-    } catch (err) {
-      if ((err as Error).name === 'UsernameExistsException') throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
-      throw err;
-    }
+  let profile: UserProfile;
+  if (step === 'keep') {
+    profile = earlier!;
+  } else {
+    const userId = await createIdentityUser(deps, email, req.password, username);
+    profile = { userId, username, email, subscription: 'free', confirmed: false, createdAt: now.toISOString() };
+    await deps.users.putUser(profile);
   }
-  const profile: UserProfile = repeat && earlierProfile
-    ? earlierProfile
-    : { userId, username, email, subscription: 'free', confirmed: false, createdAt: now.toISOString() };
-  if (!repeat || !earlierProfile) await deps.users.putUser(profile);
-
-  if (!(repeat && secondsSince(profile.confirmationSentAt, now) < RESEND_QUIET_SECONDS)) {
+  if (!(step === 'keep' && secondsSince(profile.confirmationSentAt, now) < RESEND_QUIET_SECONDS)) {
     await sendConfirmation(deps, profile);
   }
   const basic = req.selected_subscription === 'basic';
   return basic
     ? {
         message: `${ACCOUNT_MESSAGES.signupSuccess} ${ACCOUNT_MESSAGES.signupCheckout}`,
-        checkoutTicket: signCheckoutTicket(userId, email, deps.checkoutSecret, now),
+        checkoutTicket: signCheckoutTicket(profile.userId, email, deps.checkoutSecret, now),
       }
     : { message: ACCOUNT_MESSAGES.signupSuccess };
 }
 
+const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * What a new sign-up may do with an unconfirmed account of the same email: the exact repeat
+ * keeps it; its creator (same password) may redo it under another username unless it has paid
+ * (the Stripe subscription is bound to its user id). Everyone else: "already registered".
+ */
+async function pendingAccountStep(deps: AccountDeps, earlier: UserProfile, email: string, username: string, password: string): Promise<'keep' | 'replace'> {
+  if (!(await passwordMatches(deps, email, password))) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
+  if (sameName(earlier.username, username)) return 'keep';
+  if (hasPayments(earlier)) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
+  return 'replace';
+}
+
+async function createIdentityUser(deps: AccountDeps, email: string, password: string, username: string): Promise<string> {
+  try {
+    return await deps.identity.signUp(email, password, username);
+  } catch (err) {
+    // A concurrent sign-up of the same email won the race.
+    if ((err as Error).name === 'UsernameExistsException') throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
+    throw err;
+  }
+}
+
 async function passwordMatches(deps: AccountDeps, email: string, password: string): Promise<boolean> {
   try {
-    await deps.identity.login(email, password);
+    const tokens = await deps.identity.login(email, password);
+    // The check must not leave a usable session behind.
+    if (tokens.refreshToken) await deps.identity.revoke(tokens.refreshToken);
     return true;
   } catch (err) {
-    // Cognito checks the password before the confirmation status.
+    // Users created before AdminCreateUser: Cognito checks the password before the confirmation status.
     if (err instanceof IdentityAuthError) return err.reason === 'not_confirmed';
     throw err;
   }
 }
 
-/** A claim whose owner never got a profile (crash mid-signup) or never confirmed within a day is released. */
+/**
+ * Releases a username whose claim is dead: no account of the claiming email uses it (a crash
+ * mid-signup) for 10 minutes, or its account never confirmed within a day and never paid.
+ */
 async function takeOverOrphanClaim(deps: AccountDeps, username: string, email: string, now: Date): Promise<boolean> {
   const claim = await deps.users.getUsernameClaim(username);
   if (!claim) return deps.users.claimUsername(username, email, now);
   const ownerId = await deps.users.userIdForEmail(claim.email);
-  const owner = ownerId ? await deps.users.getProfile(ownerId) : null;
+  const profile = ownerId ? await deps.users.getProfile(ownerId) : null;
+  const owner = profile && sameName(profile.username, claim.username) ? profile : null;
   const abandoned = owner
-    ? !owner.confirmed && owner.username === claim.username && secondsSince(owner.createdAt, now) > 24 * 3600
+    ? !owner.confirmed && !hasPayments(owner) && secondsSince(owner.createdAt, now) > 24 * 3600
     : secondsSince(claim.claimedAt, now) > ORPHAN_CLAIM_SECONDS;
   if (!abandoned) return false;
+  // The profile may lag a confirmation that Cognito already recorded (crash between the two).
+  if (owner && (await deps.identity.findByEmail(owner.email))?.confirmed) return false;
   if (!(await deps.users.claimUsername(username, email, now, claim.email))) return false;
   if (owner) {
     await deps.identity.deleteUser(owner.userId);
