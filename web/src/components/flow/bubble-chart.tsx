@@ -27,16 +27,20 @@ interface BubbleChartProps {
    */
   compact: boolean;
   formatTick: (value: number) => string;
+  /** A click on a bubble (pointer only: the card's data table is the accessible view). */
+  onSelect?: (bubble: Bubble) => void;
 }
 
-/** Pixel height of a category row in the compact layout (the card is sized from it). */
-export const BUBBLE_ROW = 18;
+/** Pixel height of a category row in the compact layout, and the room above and below the rows (the card is sized from them). */
+export const BUBBLE_ROW = 22;
+const BUBBLE_OVERHANG = 12;
+export const compactBubbleHeight = (rows: number): number => rows * BUBBLE_ROW + 2 * BUBBLE_OVERHANG + 22;
 
 /**
  * One bubble per item over text categories (several may share one), value on the other axis,
  * hand-written SVG (no chart library on the route). Small bubbles are drawn over large ones.
  */
-export function BubbleChart({ bubbles, width, height, compact, formatTick }: BubbleChartProps) {
+export function BubbleChart({ bubbles, width, height, compact, formatTick, onSelect }: BubbleChartProps) {
   const theme = useTheme();
   const { palette } = theme;
   const [hover, setHover] = useState<string | null>(null);
@@ -44,13 +48,17 @@ export function BubbleChart({ bubbles, width, height, compact, formatTick }: Bub
   const n = Math.max(1, categories.length);
   const longest = categories.reduce((m, c) => Math.max(m, c.length), 0);
   const labels = categoryLabels(longest, n, width - 64);
-  const margin = compact ? { top: 6, right: 14, bottom: 22, left: longest * 7 + 10 } : { top: 10, right: 8, bottom: labels.depth, left: 56 };
+  // Compact: the first and last rows keep room for a large bubble that reaches past its row.
+  const overhang = compact ? BUBBLE_OVERHANG : 0;
+  const margin = compact
+    ? { top: overhang, right: 14, bottom: 22 + overhang, left: longest * 7 + 10 }
+    : { top: 10, right: 8, bottom: labels.depth, left: 56 };
   const plotW = Math.max(10, width - margin.left - margin.right);
   const plotH = Math.max(10, height - margin.top - margin.bottom);
   const catLen = compact ? plotH : plotW;
   const valLen = compact ? plotW : plotH;
   const step = catLen / n;
-  const rMax = Math.min(26, Math.max(6, Math.min(compact ? step * 1.3 : step * 0.9, valLen / 5)));
+  const rMax = compact ? Math.min(step / 2 + overhang, 26) : Math.min(26, Math.max(6, Math.min(step * 0.9, valLen / 5)));
   const max = Math.max(0, ...bubbles.map((b) => b.value));
   const ticks = niceTicks(0, max || 1, compact ? 3 : 5);
   const top = Math.max(max, ticks.at(-1) ?? 1) || 1;
@@ -121,6 +129,8 @@ export function BubbleChart({ bubbles, width, height, compact, formatTick }: Bub
               data-emphasized={b.emphasized || undefined}
               onMouseEnter={() => setHover(b.key)}
               onMouseLeave={() => setHover(null)}
+              onClick={onSelect ? () => onSelect(b) : undefined}
+              style={onSelect ? { cursor: 'pointer' } : undefined}
             />
           );
         })}

@@ -2,6 +2,7 @@ import { useState, type MouseEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../charts/axis-ticks.ts';
+import { SeriesLegend } from '../charts/series-legend.tsx';
 import { ChartCard } from '../charts/chart-card.tsx';
 import { ChartTooltip } from './chart-tooltip.tsx';
 import { cumulativeTable, formatPremiumTick, type HistoricalPremiumData } from './flow-chart-data.ts';
@@ -100,14 +101,7 @@ export function CumulativeStatsChart({ data, title = 'Cumulative Premiums', note
     { id: 'Price', color: palette.text.secondary, values: data.prices, axis: 'right' },
   ];
   const legend = (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 1, fontSize: 12 }} aria-hidden>
-      {lines.map((l) => (
-        <Box key={l.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-          <Box sx={{ width: 14, height: 3, bgcolor: l.color, borderRadius: 1 }} />
-          {l.id === 'Price' ? 'Price (right axis)' : `Cumulative ${l.id.toLowerCase()}`}
-        </Box>
-      ))}
-    </Box>
+    <SeriesLegend shape="line" items={lines.map((l) => ({ color: l.color, label: l.id === 'Price' ? 'Price (right axis)' : `Cumulative ${l.id.toLowerCase()}` }))} />
   );
   return (
     <ChartCard title={title} table={cumulativeTable(data)} height={320} mobileHeight={280} note={note} controls={<>{controls}{legend}</>}>

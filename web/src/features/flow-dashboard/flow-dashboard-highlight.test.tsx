@@ -8,7 +8,7 @@ import { dashboardApi, flowCalls } from './test/dashboard-harness.ts';
 const region = (name: string) => screen.getByRole('region', { name });
 /** The Ticker cells of a table's marked rows. */
 const markedTickers = (table: string) =>
-  Array.from(screen.getByRole('table', { name: table }).querySelectorAll('tr[data-marked="true"]')).map((r) => r.children[2]?.textContent);
+  Array.from(screen.getByRole('table', { name: table }).querySelectorAll('tr[data-marked="true"]')).map((r) => r.children[1]?.textContent);
 
 describe('Options Flow Dashboard: ticker highlight, gate and empty state', { timeout: 60_000 }, () => {
   beforeEach(() => {
@@ -59,6 +59,19 @@ describe('Options Flow Dashboard: ticker highlight, gate and empty state', { tim
     expect(tip.textContent).toMatch(/SentimentBullish/);
     fireEvent.mouseLeave(tsla);
     expect(within(region('Daily Largest Flows')).queryByRole('tooltip')).toBeNull();
+  });
+
+  it('clicking a bubble or a table row highlights its ticker through the route', async () => {
+    dashboardApi();
+    const { location } = renderApp('/optionsflow-dashboard');
+    await screen.findByRole('table', { name: 'High OI LEAPS' }, { timeout: 15_000 });
+    fireEvent.click(region('Weekly Largest Flows').querySelector('circle[data-category="NVDA"]')!);
+    await waitFor(() => expect(location.pathname).toBe('/optionsflow-dashboard/NVDA'));
+    expect((await screen.findByTestId('dashboard-highlight')).textContent).toContain('Highlighting NVDA');
+    const msft = within(screen.getByRole('table', { name: 'High OI LEAPS' })).getByText('MSFT').closest('tr')!;
+    await userEvent.click(msft);
+    await waitFor(() => expect(location.pathname).toBe('/optionsflow-dashboard/MSFT'));
+    await waitFor(() => expect(markedTickers('High OI LEAPS')).toEqual(['MSFT']));
   });
 
   it('a ticker without flow here highlights nothing and says so', async () => {

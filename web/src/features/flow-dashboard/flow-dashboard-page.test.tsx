@@ -86,8 +86,8 @@ describe('Options Flow Dashboard screen', { timeout: 60_000 }, () => {
     renderApp('/optionsflow-dashboard');
     const table = await screen.findByRole('table', { name: 'Most OTM Flows' }, { timeout: 15_000 });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Date', 'Time', 'Ticker', 'C/P', 'Strike ($)', 'DTE', 'Fill', 'Price', 'Size', 'Type', 'OI', 'Volume', 'Score', 'Premium', 'OTM By']);
-    const tickers = () => bodyCells(screen.getByRole('table', { name: 'Most OTM Flows' })).map((r) => r[2]);
+    expect(headers).toEqual(['Time', 'Ticker', 'C/P', 'Strike ($)', 'DTE', 'Fill', 'Price', 'Size', 'Type', 'OI', 'Volume', 'Score', 'Premium', 'OTM By']);
+    const tickers = () => bodyCells(screen.getByRole('table', { name: 'Most OTM Flows' })).map((r) => r[1]);
     expect(tickers()).toHaveLength(12);
     expect(tickers()[0]).toBe('T13');
     expect(bodyCells(table)[0]!.slice(-2)).toEqual(['$140K', '59%']);
@@ -102,15 +102,15 @@ describe('Options Flow Dashboard screen', { timeout: 60_000 }, () => {
     expect(tickers().slice(0, 2)).toEqual(['T00', 'T01']);
   });
 
-  it('High OI LEAPS: highest open interest first; OI and DTE shown even on a phone', async () => {
+  it('High OI LEAPS: highest open interest first; OI and DTE shown even on a phone, where Date and Time give way', async () => {
     window.innerWidth = 375;
     dashboardApi();
     renderApp('/optionsflow-dashboard');
     const table = await screen.findByRole('table', { name: 'High OI LEAPS' }, { timeout: 15_000 });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time', 'Ticker', 'C/P', 'Strike ($)', 'DTE', 'OI', 'Premium']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Ticker', 'C/P', 'Strike ($)', 'DTE', 'OI', 'Premium']);
     expect(bodyCells(table)).toEqual([
-      ['10:00:00', 'AAPL', 'Put', '500', '650', '9,000', '$80K'],
-      ['10:00:00', 'MSFT', 'Call', '500', '400', '5,000', '$120K'],
+      ['AAPL', 'Put', '500', '650', '9,000', '$80K'],
+      ['MSFT', 'Call', '500', '400', '5,000', '$120K'],
     ]);
     expect(screen.getByRole('region', { name: 'High OI LEAPS' }).textContent).toContain('The trades of 2024-03-08 in options a year or more from expiry');
   });

@@ -4,14 +4,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { TickerSearch } from '../../components/ticker/ticker-search.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { PageHelp } from '../../components/ui/page-help.tsx';
 import { isGateError, useSubscriptionGate } from '../../lib/subscription-gate.ts';
 import { useTickerParam } from '../../lib/use-ticker-param.ts';
 import { useDashboardData } from './api/dashboard-api.ts';
 import { DashboardSections } from './components/dashboard-sections.tsx';
-import { dayRange, tickerAppears } from './utils/dashboard-view.ts';
+import { tickerAppears, weekText } from './utils/dashboard-view.ts';
 
 export const DASHBOARD_PATH = '/optionsflow-dashboard';
 
@@ -62,20 +61,17 @@ export function FlowDashboardPage() {
           of the day and of the week, premiums by sector, the trades furthest out of the money, the long-dated options (LEAPS, a year or
           more to expiry) with the highest open interest, and the tickers whose premiums or contract volume today stand furthest above
           their 20-day average. The day is today once its session has flow, else the latest day with flow; the week is the last 5 days
-          with flow. Premiums are in thousands of dollars. Open the page as /optionsflow-dashboard/TICKER (or pick a ticker below) to
-          highlight that ticker everywhere: its bubbles are outlined, its bars labelled in bold and its table rows marked; a ticker
-          without flow here highlights nothing.
+          with flow. Premiums are in thousands of dollars. Open the page as /optionsflow-dashboard/TICKER, or click a bubble or a table
+          row, to highlight that ticker everywhere: its index card is framed, its bubbles outlined, its bars labelled in bold and its
+          table rows marked; a ticker without flow here highlights nothing.
         </PageHelp>
       </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TickerSearch onSelect={(t) => void navigate(`${DASHBOARD_PATH}/${t}`)} label="Highlight ticker" sx={{ width: { xs: '100%', sm: 320 } }} />
-        {day && (
-          <Typography variant="body2" color="text.secondary" data-testid="dashboard-coverage">
-            Flow of {day}
-            {largest.data?.week_from ? `; week ${dayRange(largest.data.week_from, day)}` : ''}
-          </Typography>
-        )}
-      </Box>
+      {day && (
+        <Typography variant="body2" color="text.secondary" data-testid="dashboard-coverage">
+          Flow of {day}
+          {weekText(largest.data?.week_from, day)}
+        </Typography>
+      )}
       {highlight && (
         <Typography variant="body2" data-testid="dashboard-highlight">
           {!loaded || found ? (
@@ -99,6 +95,7 @@ export function FlowDashboardPage() {
         <DashboardSections
           day={day}
           highlight={found ? highlight : null}
+          onPick={(t) => void navigate(`${DASHBOARD_PATH}/${t}`)}
           data={{
             quotes: quotes.data,
             metrics: metrics.data,

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { MOST_OTM_SORT } from '../../../components/flow/otm-columns.ts';
 import type { DashboardData } from '../api/dashboard-api.ts';
-import { dayRange, indexCards, type OverAvgMeasure } from '../utils/dashboard-view.ts';
+import { dayRange, indexCards, weekOf, type OverAvgMeasure } from '../utils/dashboard-view.ts';
 import { LEAPS_SORT, LEAPS_TABLE_COLUMNS, OTM_TABLE_COLUMNS } from '../utils/table-columns.ts';
 import { DashboardTable } from './dashboard-table.tsx';
 import { IndexCards } from './index-cards.tsx';
@@ -26,10 +26,16 @@ function Pair({ children }: { children: ReactNode }) {
   return <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>{children}</Box>;
 }
 
-const weekOf = (from: string | null | undefined, to: string | null | undefined) => `the week ${dayRange(from, to)}`;
-
 /** Each section appears as soon as its own answer is in; the page above handles the gate, loader and empty state. */
-export function DashboardSections({ day, highlight, data }: { day: string | null; highlight: string | null; data: DashboardAnswers }) {
+interface DashboardSectionsProps {
+  day: string | null;
+  highlight: string | null;
+  data: DashboardAnswers;
+  /** Highlight a ticker (a bubble or table row was chosen). */
+  onPick: (ticker: string) => void;
+}
+
+export function DashboardSections({ day, highlight, data, onPick }: DashboardSectionsProps) {
   const { quotes, metrics, largest, sectors, otm, leaps, premiums, volume } = data;
   const cards = useMemo(() => indexCards(quotes, metrics), [quotes, metrics]);
   const overAvg = (measure: OverAvgMeasure, answer: typeof premiums) => {
@@ -55,8 +61,8 @@ export function DashboardSections({ day, highlight, data }: { day: string | null
       {(quotes || metrics) && <IndexCards cards={cards} highlight={highlight} />}
       {largest && (
         <>
-          <LargestFlowCard title="Daily Largest Flows" entries={largest.daily} period={largest.date ?? 'the day'} highlight={highlight} testId="largest-daily-data" />
-          <LargestFlowCard title="Weekly Largest Flows" entries={largest.weekly} period={weekOf(largest.week_from, largest.date)} highlight={highlight} testId="largest-weekly-data" />
+          <LargestFlowCard title="Daily Largest Flows" entries={largest.daily} period={largest.date ?? 'the day'} highlight={highlight} testId="largest-daily-data" onPick={onPick} />
+          <LargestFlowCard title="Weekly Largest Flows" entries={largest.weekly} period={weekOf(largest.week_from, largest.date)} highlight={highlight} testId="largest-weekly-data" onPick={onPick} />
         </>
       )}
       {sectors && (
@@ -74,6 +80,7 @@ export function DashboardSections({ day, highlight, data }: { day: string | null
           defaultSort={MOST_OTM_SORT}
           csvFileName={`most-otm-flows-${otm.date}`}
           highlight={highlight}
+          onPick={onPick}
         />
       )}
       {leaps && (
@@ -85,6 +92,7 @@ export function DashboardSections({ day, highlight, data }: { day: string | null
           defaultSort={LEAPS_SORT}
           csvFileName={`high-oi-leaps-${leaps.date ?? ''}`}
           highlight={highlight}
+          onPick={onPick}
         />
       )}
       {(premiums || volume) && (

@@ -13,12 +13,14 @@ interface DashboardTableProps<Row extends FlowTrade> {
   defaultSort: SortState;
   csvFileName: string;
   highlight: string | null;
+  /** A row was chosen (click, Enter or Space): highlight its ticker. */
+  onPick: (ticker: string) => void;
 }
 
 const rowKey = (t: FlowTrade) => t.key;
 
 /** A titled flow table of the day: sortable, paged like the flow table, CSV export; a highlighted ticker's rows are marked. */
-export function DashboardTable<Row extends FlowTrade>({ title, caption, rows, columns, defaultSort, csvFileName, highlight }: DashboardTableProps<Row>) {
+export function DashboardTable<Row extends FlowTrade>({ title, caption, rows, columns, defaultSort, csvFileName, highlight, onPick }: DashboardTableProps<Row>) {
   const id = `${csvFileName}-title`;
   return (
     <Card variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
@@ -28,8 +30,14 @@ export function DashboardTable<Row extends FlowTrade>({ title, caption, rows, co
       <Typography variant="caption" component="p" color="text.secondary">
         {caption}
       </Typography>
-      {/* Fifteen columns fit 1440 px only with tighter cells that never wrap. */}
-      <Box sx={{ '& .MuiTableCell-root': { whiteSpace: 'nowrap', px: { xs: 0.5, sm: 1 } } }}>
+      {/* Tighter cells that never wrap: fourteen columns beside the sidebar, six in 375 px, where only
+          the sorted column keeps its (otherwise invisible but space-taking) sort arrow. */}
+      <Box
+        sx={{
+          '& .MuiTableCell-root': { whiteSpace: 'nowrap', px: { xs: 0.5, sm: 1 }, fontSize: { xs: '0.75rem', sm: '0.875rem' } },
+          '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: { xs: 'none', sm: 'inline-block' } },
+        }}
+      >
         <DataTable
           rows={rows}
           columns={columns}
@@ -40,6 +48,7 @@ export function DashboardTable<Row extends FlowTrade>({ title, caption, rows, co
           ariaLabel={title}
           csvFileName={csvFileName}
           isRowMarked={highlight ? (r) => r.ticker === highlight : undefined}
+          onRowClick={(r) => onPick(r.ticker)}
         />
       </Box>
     </Card>

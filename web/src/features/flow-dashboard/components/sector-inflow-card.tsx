@@ -1,6 +1,7 @@
 import { useTheme } from '@mui/material/styles';
 import type { SectorInflow } from '@tapewatch/shared/schemas/flow-dashboard';
 import { ChartCard } from '../../../components/charts/chart-card.tsx';
+import { SeriesLegend } from '../../../components/charts/series-legend.tsx';
 import { formatPremiumTick } from '../../../components/flow/flow-chart-data.ts';
 import { formatPremium } from '../../../components/flow/flow-table-logic.ts';
 import { HorizontalBarChart } from '../../../components/flow/horizontal-bar-chart.tsx';
@@ -16,13 +17,19 @@ interface SectorInflowCardProps {
 /** Call, put and net premiums per sector (net below zero when puts outweigh calls), net descending. */
 export function SectorInflowCard({ title, inflow, period, testId }: SectorInflowCardProps) {
   const { palette } = useTheme();
-  const rows = Math.max(1, inflow.sectors.length);
+  const rows = inflow.sectors.length;
+  const series = [
+    { id: 'Calls', color: palette.success.main, values: inflow.calls },
+    { id: 'Puts', color: palette.error.main, values: inflow.puts },
+    { id: 'Net', color: palette.primary.main, values: inflow.net },
+  ];
   return (
     <ChartCard
       title={title}
       table={sectorTable(inflow, testId)}
-      height={rows * 30 + 30}
-      mobileHeight={rows * 28 + 30}
+      height={rows ? rows * 30 + 30 : 0}
+      mobileHeight={rows ? rows * 28 + 30 : 0}
+      controls={rows > 0 && <SeriesLegend items={series.map((s) => ({ label: s.id, color: s.color }))} />}
       note={
         inflow.sectors.length === 0
           ? `No sector flow in ${period}.`
@@ -32,11 +39,7 @@ export function SectorInflowCard({ title, inflow, period, testId }: SectorInflow
       {({ width, height, isMobile }) => (
         <HorizontalBarChart
           categories={inflow.sectors}
-          series={[
-            { id: 'Calls', color: palette.success.main, values: inflow.calls },
-            { id: 'Puts', color: palette.error.main, values: inflow.puts },
-            { id: 'Net', color: palette.primary.main, values: inflow.net },
-          ]}
+          series={series}
           width={width}
           height={height}
           compact={isMobile}

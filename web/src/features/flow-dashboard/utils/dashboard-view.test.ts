@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { categoryLabels, distinctCategories } from '../../../components/flow/category-axis.tsx';
 import { fitLabel } from '../../../components/flow/horizontal-bar-chart.tsx';
 import { largest, leaps, metrics, otmRows, premiums, quotes, sectors, volume } from '../test/dashboard-fixtures.ts';
-import { dayRange, flowBubbles, indexCards, largestFlowTable, overAvgTable, ratioText, sectorTable, tickerAppears } from './dashboard-view.ts';
+import { dayRange, flowBubbles, indexCards, largestFlowTable, overAvgTable, ratioText, sectorTable, tickerAppears, weekOf, weekText } from './dashboard-view.ts';
 import { LEAPS_TABLE_COLUMNS, OTM_TABLE_COLUMNS } from './table-columns.ts';
 
 const rowsOf = (t: { rows: ReadonlyArray<{ label: string; cells: readonly string[] }> }) => t.rows.map((r) => [r.label, ...r.cells]);
@@ -62,15 +62,22 @@ describe('dashboard view model', () => {
     expect(dayRange('2024-03-04', '2024-03-08')).toBe('2024-03-04 to 2024-03-08');
     expect(dayRange('2024-03-08', '2024-03-08')).toBe('2024-03-08');
     expect(dayRange(null, null)).toBe('');
+    expect(weekText('2024-03-04', '2024-03-08')).toBe('; week 2024-03-04 to 2024-03-08');
+    expect(weekText('2024-03-08', '2024-03-08')).toBe('; the week so far is this day alone');
+    expect(weekText(null, null)).toBe('');
+    expect(weekOf('2024-03-04', '2024-03-08')).toBe('the week 2024-03-04 to 2024-03-08');
+    expect(weekOf('2024-03-08', '2024-03-08')).toBe('the week so far (2024-03-08 only)');
     const sources = { daily: largest.daily, weekly: largest.weekly, tables: [otmRows, leaps.data], charts: [premiums.calls, premiums.puts, volume.calls] };
     expect(['NVDA', 'MSFT', 'XOM', 'PLTR', 'IWM', 'T05'].map((t) => tickerAppears(t, sources))).toEqual([true, true, true, true, true, true]);
     expect(tickerAppears('ZZZZ', sources)).toBe(false);
   });
 
-  it('table columns: Date gives way on phones first; LEAPS always keep DTE and OI', () => {
+  it('table columns: Date gives way under 1600 px, Time on phones; LEAPS always keep DTE and OI', () => {
     expect(OTM_TABLE_COLUMNS.at(-1)!.header).toBe('OTM By');
-    expect(OTM_TABLE_COLUMNS.find((c) => c.id === 'date')!.hideBelow).toBe(850);
-    expect(LEAPS_TABLE_COLUMNS.filter((c) => c.hideBelow === undefined).map((c) => c.id)).toEqual(['time', 'ticker', 'put_call', 'strike', 'dte', 'oi', 'premium']);
+    expect(OTM_TABLE_COLUMNS.find((c) => c.id === 'date')!.hideBelow).toBe(1600);
+    expect(OTM_TABLE_COLUMNS.find((c) => c.id === 'time')!.hideBelow).toBe(850);
+    expect(OTM_TABLE_COLUMNS.filter((c) => c.hideBelow === undefined).map((c) => c.id)).toEqual(['ticker', 'put_call', 'strike', 'premium', 'otm']);
+    expect(LEAPS_TABLE_COLUMNS.filter((c) => c.hideBelow === undefined).map((c) => c.id)).toEqual(['ticker', 'put_call', 'strike', 'dte', 'oi', 'premium']);
   });
 
   it('category labels turn when slots are narrow; long sector names are shortened', () => {

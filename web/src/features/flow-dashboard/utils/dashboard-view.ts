@@ -133,6 +133,17 @@ export function dayRange(from: string | null | undefined, to: string | null | un
   return from && from !== to ? `${from} to ${to}` : to;
 }
 
+/** The coverage line's week part: "; week 2024-03-04 to 2024-03-08", or that the week so far is the day alone. */
+export function weekText(from: string | null | undefined, day: string | null | undefined): string {
+  if (!from || !day) return '';
+  return from === day ? '; the week so far is this day alone' : `; week ${dayRange(from, day)}`;
+}
+
+/** A chart's period in words: "the week 2024-03-04 to 2024-03-08" or "the week so far (2024-03-08 only)". */
+export function weekOf(from: string | null | undefined, to: string | null | undefined): string {
+  return from && from !== to ? `the week ${dayRange(from, to)}` : `the week so far (${to ?? 'no day'} only)`;
+}
+
 export interface HighlightSources {
   daily: readonly LargestFlowEntry[];
   weekly: readonly LargestFlowEntry[];

@@ -1,3 +1,4 @@
+import { BREAKPOINTS } from '@tapewatch/shared/constants';
 import type { FlowTrade, OtmTrade } from '@tapewatch/shared/schemas/flow';
 import { FLOW_COLUMNS, FLOW_TIERS, type FlowColumnId } from '../../../components/flow/flow-table-logic.ts';
 import { MOST_OTM_COLUMNS } from '../../../components/flow/otm-columns.ts';
@@ -5,12 +6,14 @@ import type { ColumnDef, SortState } from '../../../components/table/table-logic
 
 /**
  * The Dashboard tables use the flow table's columns and width tiers with two changes: every row is
- * of the one day the page names, so Date gives way first on phones; and the column a table is about
- * (OI and DTE for LEAPS) never hides.
+ * of the one day the page names, so Date gives way under 1600 px (beside the sidebar, fifteen columns
+ * do not fit) and Time on phones (the CSV keeps both); and the columns a table is about (OI and DTE
+ * for LEAPS) never hide.
  */
 export function dashboardColumns<Row extends FlowTrade>(columns: readonly ColumnDef<Row>[], alwaysShown: readonly FlowColumnId[]): ColumnDef<Row>[] {
   return columns.map((c) => {
-    if (c.id === 'date') return { ...c, hideBelow: FLOW_TIERS.hideCompact };
+    if (c.id === 'date') return { ...c, hideBelow: BREAKPOINTS.tierWidest };
+    if (c.id === 'time') return { ...c, hideBelow: FLOW_TIERS.hideCompact };
     if ((alwaysShown as readonly string[]).includes(c.id)) {
       const { hideBelow: _shown, ...rest } = c;
       return rest;
