@@ -2,7 +2,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { alertBody } from '@tapewatch/shared/api/alert';
 import { routes, type BodyOf, type ParsedQueryOf, type ResponseOf, type RouteName } from '@tapewatch/shared/api/routes';
 import { authorize, currentAuthenticator, type Caller } from './auth-guard.ts';
-import { AppError, BadRequestError, RateLimitedError } from './errors.ts';
+import { acceptsOrigin } from '../platform/viewer-address.ts';
+import { AppError, BadRequestError, ForbiddenError, RateLimitedError } from './errors.ts';
 import { toJson } from './json.ts';
 import { errorFields, log as rootLog, type Logger } from './log.ts';
 import { describeZodError } from './validation.ts';
@@ -66,6 +67,8 @@ export function defineHandler<N extends RouteName>(
     let response: APIGatewayProxyStructuredResultV2;
     try {
       const headers = lowerCaseHeaders(event.headers);
+      // On AWS only CloudFront may call: it adds the origin-verify header (infra/lib/origin-verify.ts).
+      if (!acceptsOrigin(headers)) throw new ForbiddenError('Please use Tapewatch through its website.');
       // Auth first: a gated route answers 401/403 before it says anything about its parameters.
       const caller = await authorize(route.auth, headers, currentAuthenticator());
       const query = parseQuery(route.query, event.queryStringParameters ?? {});

@@ -1,11 +1,45 @@
+import { timingSafeEqual } from 'node:crypto';
+
+type Headers = Readonly<Record<string, string | undefined>> | undefined;
+
+/** Header CloudFront adds to /api and /ws origin requests with the stack's secret (infra/lib/origin-verify.ts). */
+export const originVerifyHeader = 'x-origin-verify';
+
+function header(headers: Headers, name: string): string | undefined {
+  return Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
+}
+
+/**
+ * Whether the request came through this app's CloudFront: it carries the origin-verify value the
+ * stack generated (ORIGIN_VERIFY_SECRET). False wherever no value is configured.
+ */
+export function viaCloudFront(headers: Headers, secret: string | undefined = process.env.ORIGIN_VERIFY_SECRET): boolean {
+  const sent = header(headers, originVerifyHeader);
+  if (!secret || sent === undefined) return false;
+  const [a, b] = [Buffer.from(sent), Buffer.from(secret)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Whether to serve the request at all: on AWS only through CloudFront (the execute-api endpoint
+ * is public and would skip its headers and caching); without a configured value (the local
+ * runtime, tests) every request.
+ */
+export function acceptsOrigin(headers: Headers, secret: string | undefined = process.env.ORIGIN_VERIFY_SECRET): boolean {
+  return !secret || viaCloudFront(headers, secret);
+}
+
 /**
  * The client's IP address. Behind CloudFront, API Gateway's sourceIp is the edge server, so the
  * address comes from CloudFront-Viewer-Address ("ip:port", IPv6 unbracketed), which the /api
- * behaviour forwards (infra/lib/web-hosting.ts) and CloudFront sets itself. Locally and on direct
- * execute-api calls the header is absent and sourceIp is the client.
+ * behaviour forwards (infra/lib/web-hosting.ts) and CloudFront sets itself. Anyone can send that
+ * header, so it counts only on requests that prove they came through CloudFront (viaCloudFront);
+ * otherwise, as in the local runtime (which sets sourceIp from the socket) and on direct
+ * execute-api calls, sourceIp is the client.
  */
-export function viewerAddress(headers: Readonly<Record<string, string | undefined>> | undefined, sourceIp: string | undefined): string {
-  const entry = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'cloudfront-viewer-address')?.[1];
-  const ip = entry?.trim().replace(/:\d+$/, '');
-  return ip && /^[0-9a-fA-F.:]+$/.test(ip) ? ip : (sourceIp ?? 'unknown');
+export function viewerAddress(headers: Headers, sourceIp: string | undefined, secret: string | undefined = process.env.ORIGIN_VERIFY_SECRET): string {
+  const fallback = sourceIp ?? 'unknown';
+  if (!viaCloudFront(headers, secret)) return fallback;
+  const ip = header(headers, 'cloudfront-viewer-address')?.trim().replace(/:\d+$/, '');
+  return ip && /^[0-9a-fA-F.:]+$/.test(ip) ? ip : fallback;
 }
