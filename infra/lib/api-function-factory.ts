@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { TableName } from '@tapewatch/shared/api/routes';
 import type { DataTables } from './data-tables.ts';
+import { lambdaBundling } from './lambda-bundling.ts';
 import { entryFile, functionsSrcDir, lockFilePath, repoRoot } from './paths.ts';
 
 /** Tag on every function this project defines, so tests (and cost reports) can tell them from CDK helpers. */
@@ -43,13 +45,28 @@ export interface ApiFunctionFactoryProps {
   stubMissingHandlers?: boolean;
   /** Extra environment shared by every function. */
   environment?: Record<string, string>;
+  /** Extra environment for the functions that answer requests through CloudFront (http, ws, fallback), not jobs. */
+  requestEnvironment?: Record<string, string>;
 }
 
-// ESM output keeps top-level await and tree-shaking; some CommonJS dependencies still call
-// require(), which does not exist in ESM scope, hence the banner.
-const esmRequireBanner =
-  "import { createRequire as __tapewatchCreateRequire } from 'node:module';" +
-  'const require = __tapewatchCreateRequire(import.meta.url);';
+/** NodejsFunction's bundling, from the settings the bundle-size bench and test use too. */
+export function cdkBundlingOptions(): BundlingOptions {
+  const b = lambdaBundling;
+  return {
+    format: b.format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
+    target: b.target,
+    mainFields: [...b.mainFields],
+    banner: b.banner,
+    minify: b.minify,
+    sourceMap: b.sourceMap,
+    sourcesContent: b.sourcesContent,
+    externalModules: [...b.externalModules],
+    // Ship the SDK versions from the lockfile (the ones the local runtime and tests use)
+    // rather than whatever the Lambda runtime happens to include (externalModules is empty).
+    bundleAwsSDK: true,
+    tsconfig: b.tsconfig,
+  };
+}
 
 const stubEntry = fileURLToPath(new URL('./stub-handler.ts', import.meta.url));
 
@@ -67,6 +84,13 @@ export class ApiFunctionFactory {
       retention: RetentionDays.TWO_WEEKS,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    // Instead of AWSLambdaBasicExecutionRole (logs:* on every log group): the function writes to its
+    // own group only, which exists before it runs, so no logs:CreateLogGroup either.
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${spec.module}`,
+    });
+    logGroup.grantWrite(role);
     const fn = new NodejsFunction(scope, id, {
       entry,
       handler: 'handler',
@@ -76,6 +100,7 @@ export class ApiFunctionFactory {
       memorySize: spec.memorySize ?? 512,
       timeout: spec.timeout ?? Duration.seconds(29),
       logGroup,
+      role,
       ...(spec.secretsExtension
         ? { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, { cacheSize: 10 }) }
         : {}),
@@ -84,22 +109,11 @@ export class ApiFunctionFactory {
       environment: {
         ...tables.environment(),
         ...this.props.environment,
+        ...(spec.kind === 'job' ? {} : this.props.requestEnvironment),
         TAPEWATCH_STAGE: stage,
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: esmRequireBanner,
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // Ship the SDK versions from the lockfile (the ones the local runtime and tests use)
-        // rather than whatever the Lambda runtime happens to include.
-        bundleAwsSDK: true,
-        tsconfig: `${repoRoot}/functions/tsconfig.json`,
-      },
+      bundling: cdkBundlingOptions(),
     });
     Tags.of(fn).add(functionKindTag, spec.kind);
     Tags.of(fn).add(functionModuleTag, spec.module);

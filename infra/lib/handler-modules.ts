@@ -1,6 +1,6 @@
 import { routeList } from '@tapewatch/shared/api/routes';
 import { schedules } from '@tapewatch/functions/jobs/schedules';
-import { httpHandlerModule } from './paths.ts';
+import { apiFallbackEntry, apiFallbackModule, entryFile, httpHandlerModule } from './paths.ts';
 import { webSocketRoutes } from './realtime.ts';
 
 /** Every module under functions/src that the stack turns into a Lambda, from the shared tables and the WebSocket routes. */
@@ -10,4 +10,9 @@ export function handlerModules(): string[] {
     ...schedules.map((s) => s.handler),
     ...webSocketRoutes.map((r) => r.module),
   ];
+}
+
+/** Every Lambda the stack defines, by module name, with its entry file: the handlers plus infra's $default fallback. */
+export function lambdaEntries(): Array<{ name: string; entry: string }> {
+  return [...handlerModules().map((m) => ({ name: m, entry: entryFile(m) })), { name: apiFallbackModule, entry: apiFallbackEntry }];
 }

@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Duration, NestedStack, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -8,7 +7,7 @@ import { Construct } from 'constructs';
 import { routeList, type RouteDef, type RouteName } from '@tapewatch/shared/api/routes';
 import type { ApiFunctionFactory } from './api-function-factory.ts';
 import type { Identity } from './identity.ts';
-import { httpHandlerModule } from './paths.ts';
+import { apiFallbackEntry, apiFallbackModule, httpHandlerModule } from './paths.ts';
 import type { StripeSettings } from './payments.ts';
 
 export interface HttpApiProps {
@@ -30,26 +29,37 @@ export function usesPayments(handler: string): boolean {
   return handler.startsWith('payments/') || handler.startsWith('accounts/');
 }
 
-const fallbackEntry = fileURLToPath(new URL('../lambda/api-fallback.ts', import.meta.url));
-
 type Route = { name: RouteName } & RouteDef;
+
+/** Route handlers are grouped by their directory under functions/src/http ("flow/get-..." -> flow). */
+export function routeArea(handler: string): string {
+  return handler.split('/')[0]!;
+}
 
 /**
  * HTTP API v2 with one Lambda per route-table entry. No CORS: browsers reach it through the
  * same CloudFront origin as the web app.
+ *
+ * A route costs seven resources (function, role, policy, log group, integration, permission,
+ * route), so ~60 routes alone would break CloudFormation's 500-resource limit per stack: each
+ * handler area (accounts, flow, ...) gets a nested stack of its own. Areas are stable, so adding a
+ * route never moves another one between stacks (a route key can exist only once per API, and a
+ * move would create it in one stack before deleting it from the other).
  */
 export class TapewatchHttpApi extends Construct {
   readonly api: HttpApi;
   readonly functions: ReadonlyMap<RouteName, NodejsFunction>;
   /** Answers unmatched method/path pairs with the app's 405/404 alert JSON. */
   readonly fallback: NodejsFunction;
+  /** One nested stack per handler area, keyed by area. */
+  readonly areaStacks: ReadonlyMap<string, NestedStack>;
 
   constructor(scope: Construct, id: string, props: HttpApiProps) {
     super(scope, id);
     this.fallback = props.factory.create(this, 'Fallback', {
       kind: 'fallback',
-      module: 'infra/api-fallback',
-      entry: fallbackEntry,
+      module: apiFallbackModule,
+      entry: apiFallbackEntry,
       reads: [],
       writes: [],
       description: '$default: 405/404 alert JSON for unmatched /api requests',
@@ -75,9 +85,19 @@ export class TapewatchHttpApi extends Construct {
     });
 
     const functions = new Map<RouteName, NodejsFunction>();
-    const functionsScope = new Construct(this, 'Routes');
+    const areaStacks = new Map<string, NestedStack>();
+    const stackFor = (area: string): NestedStack => {
+      let stack = areaStacks.get(area);
+      if (!stack) {
+        stack = new NestedStack(this, `${pascal(area)}Routes`, { description: `Tapewatch /api routes of functions/src/http/${area}` });
+        areaStacks.set(area, stack);
+      }
+      return stack;
+    };
     for (const route of routeList) {
-      const fn = props.factory.create(functionsScope, pascal(route.name), {
+      const scope = stackFor(routeArea(route.handler));
+      const id = pascal(route.name);
+      const fn = props.factory.create(scope, id, {
         kind: 'http',
         module: httpHandlerModule(route.handler),
         reads: route.reads,
@@ -86,15 +106,16 @@ export class TapewatchHttpApi extends Construct {
         secretsExtension: Boolean(props.stripe) && usesPayments(route.handler),
       });
       if (props.stripe && usesPayments(route.handler)) props.stripe.configure(fn);
-      this.api.addRoutes({
-        path: route.path,
-        methods: [toHttpMethod(route)],
-        integration: new HttpLambdaIntegration(`${pascal(route.name)}Integration`, fn),
+      new HttpRoute(scope, `${id}Route`, {
+        httpApi: this.api,
+        routeKey: HttpRouteKey.with(route.path, toHttpMethod(route)),
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
       });
       if (route.handler.startsWith('accounts/')) props.identity?.grantAccounts(fn);
       if (route.handler === 'payments/checkout-session') props.identity?.passCheckoutTicketKey(fn);
       functions.set(route.name, fn);
     }
+    this.areaStacks = areaStacks;
     this.functions = functions;
   }
 }

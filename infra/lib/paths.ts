@@ -8,6 +8,9 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const functionsSrcDir = path.join(repoRoot, 'functions', 'src');
 export const webDistDir = path.join(repoRoot, 'web', 'dist');
 export const lockFilePath = path.join(repoRoot, 'package-lock.json');
+/** infra's own handler: the HTTP API's $default route (module name "infra/api-fallback"). */
+export const apiFallbackEntry = path.join(repoRoot, 'infra', 'lambda', 'api-fallback.ts');
+export const apiFallbackModule = 'infra/api-fallback';
 
 /** Route handlers live under functions/src/http/, as the route table documents. */
 export function httpHandlerModule(handler: string): string {

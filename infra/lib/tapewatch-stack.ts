@@ -8,6 +8,7 @@ import { DataTables } from './data-tables.ts';
 import { TapewatchHttpApi, usesPayments } from './http-api.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
+import { OriginVerify } from './origin-verify.ts';
 import { webDistDir } from './paths.ts';
 import { StripeSettings } from './payments.ts';
 import { Realtime } from './realtime.ts';
@@ -35,6 +36,7 @@ export class TapewatchStack extends Stack {
   readonly jobs: JobSchedules;
   readonly web: WebHosting;
   readonly monitoring: Monitoring;
+  readonly originVerify: OriginVerify;
 
   constructor(scope: Construct, id: string, props: TapewatchStackProps) {
     super(scope, id, props);
@@ -46,11 +48,13 @@ export class TapewatchStack extends Stack {
     this.tables = new DataTables(this, 'Data', { retain: stage.retain });
     this.identity = new Identity(this, 'Identity', { retain: stage.retain, mailFrom: config.mailFrom });
     const stripe = config.stripe ? new StripeSettings(this, 'Stripe', config.stripe) : undefined;
+    this.originVerify = new OriginVerify(this, 'OriginVerify');
     const factory = new ApiFunctionFactory({
       tables: this.tables,
       stage: stage.name,
       stubMissingHandlers: props.stubMissingHandlers,
       environment: this.identity.environment(),
+      requestEnvironment: this.originVerify.environment(),
     });
     this.httpApi = new TapewatchHttpApi(this, 'Http', { factory, identity: this.identity, stripe });
     this.realtime = new Realtime(this, 'Realtime', { factory });
@@ -65,6 +69,7 @@ export class TapewatchStack extends Stack {
     this.web = new WebHosting(this, 'Web', {
       httpApi: this.httpApi.api,
       webSocketApi: this.realtime.api,
+      originVerifyValue: this.originVerify.value,
       domainName: config.domainName,
       certificateArn: config.certificateArn,
       webDistDir: props.webDistDir ?? webDistDir,

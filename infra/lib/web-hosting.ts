@@ -30,6 +30,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { scopeInvalidationGrant } from './invalidation-grant.ts';
+import { originVerifyHeader } from './origin-verify.ts';
 import { createSecurityHeadersPolicy } from './security-headers.ts';
 import { spaFallbackCode } from './spa-fallback.ts';
 
@@ -55,6 +56,11 @@ export interface WebHostingProps {
   /** Custom domain + its us-east-1 ACM certificate; without them the cloudfront.net name is used. */
   domainName?: string;
   certificateArn?: string;
+  /**
+   * Sent as x-origin-verify on every /api and /ws origin request (CloudFront overwrites a viewer's
+   * header of that name), so the functions can tell CloudFront from direct execute-api calls.
+   */
+  originVerifyValue: string;
   /** Vite build output; deployed only when it contains index.html. */
   webDistDir: string;
   retain: boolean;
@@ -89,6 +95,7 @@ export class WebHosting extends Construct {
       new HttpOrigin(executeApiDomain(this, apiId), {
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+        customHeaders: { [originVerifyHeader]: props.originVerifyValue },
       });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `${Stack.of(this).stackName} web + api`,

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fakeWebDist, synth } from './synth.ts';
+import { fakeWebDist, synth, type SynthOptions } from './synth.ts';
 
 // cfn-lint is a Python tool: used when the machine has it, never installed by the project.
 const cfnLintAvailable = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' }).status === 0;
@@ -11,12 +11,34 @@ const cfnLintAvailable = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8'
 // W3005 flags the DependsOn CDK always adds next to a Role GetAtt: harmless and not ours to change.
 const ignoredChecks = ['W3005'];
 
+const variants: Array<[string, SynthOptions]> = [
+  ['dev', { stage: 'dev' }],
+  ['prod', { stage: 'prod' }],
+  [
+    'prod with custom domain, certificate, Stripe price and alarm e-mail',
+    {
+      stage: 'prod',
+      config: {
+        domainName: 'app.example.com',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
+        stripePriceId: 'price_1Abc',
+        alarmEmail: 'ops@example.com',
+      },
+    },
+  ],
+];
+
 describe.skipIf(!cfnLintAvailable)('cfn-lint', () => {
-  it.each(['dev', 'prod'])('finds nothing in the %s template (with a web build)', (stage) => {
-    const { template } = synth({ stage, webDistDir: fakeWebDist() });
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'tapewatch-cfn-')), `${stage}.template.json`);
-    writeFileSync(file, JSON.stringify(template.toJSON(), null, 1));
-    const result = spawnSync('cfn-lint', ['--ignore-checks', ...ignoredChecks, '--', file], { encoding: 'utf8' });
+  it.each(variants)('finds nothing in the %s templates, nested stacks included (with a web build)', (_name, options) => {
+    const { templates } = synth({ ...options, webDistDir: fakeWebDist() });
+    expect(templates.length).toBeGreaterThan(1);
+    const dir = mkdtempSync(path.join(tmpdir(), 'tapewatch-cfn-'));
+    const files = templates.map((t) => {
+      const file = path.join(dir, `${t.name.replace(/\W+/g, '-')}.template.json`);
+      writeFileSync(file, JSON.stringify(t.json, null, 1));
+      return file;
+    });
+    const result = spawnSync('cfn-lint', ['--ignore-checks', ...ignoredChecks, '--', ...files], { encoding: 'utf8' });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   });

@@ -61,13 +61,25 @@ describe('Lambda functions', () => {
     for (const id of logGroupIds) expect(logGroups[id]?.Properties?.RetentionInDays).toBe(14);
   });
 
-  it('attaches nothing but basic execution to function roles', () => {
+  it('gives each function a role of its own, with no managed policy, that may write only to its own log group', () => {
     const roles = template.findResources('AWS::IAM::Role') as Record<string, Resource>;
-    for (const { resource } of functions) {
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
+    const roleIds = new Set<string>();
+    for (const { module, resource } of functions) {
       const roleId = (resource.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-      const managed = roles[roleId]?.Properties?.ManagedPolicyArns as unknown[];
-      expect(managed).toHaveLength(1);
-      expect(JSON.stringify(managed)).toContain('service-role/AWSLambdaBasicExecutionRole');
+      roleIds.add(roleId);
+      const role = roles[roleId]!.Properties!;
+      expect(role.ManagedPolicyArns, module).toBeUndefined();
+      expect(JSON.stringify(role.AssumeRolePolicyDocument)).toContain('lambda.amazonaws.com');
+      const logGroup = (resource.Properties?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      const logStatements = policies
+        .filter((p) => JSON.stringify(p.Properties?.Roles) === JSON.stringify([{ Ref: roleId }]))
+        .flatMap((p) => (p.Properties?.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement)
+        .filter((st) => JSON.stringify(st.Action).includes('logs:'));
+      expect(logStatements, module).toEqual([
+        expect.objectContaining({ Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [logGroup, 'Arn'] } }),
+      ]);
     }
+    expect(roleIds.size).toBe(functions.length);
   });
 });

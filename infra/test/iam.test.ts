@@ -1,3 +1,4 @@
+import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import type { TableName } from '@tapewatch/shared/api/routes';
 import { routeList } from '@tapewatch/shared/api/routes';
@@ -73,7 +74,13 @@ describe('least-privilege IAM', () => {
       expect(resource).toContain('RealtimeApi');
       expect(resource).toContain('/ws/*/@connections/*');
     }
-    const statements = all.filter((s) => !identity.includes(s) && !realtime.includes(s));
+    // Logging: its own log group only (no AWSLambdaBasicExecutionRole, whose logs:* covers every group).
+    const logging = all.filter((s) => actionsOf(s).every((a) => a.startsWith('logs:')));
+    const ownLogGroup = (fn.resource.Properties?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+    expect(logging).toHaveLength(1);
+    expect(actionsOf(logging[0]!).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(logging[0]!.Resource).toEqual({ 'Fn::GetAtt': [ownLogGroup, 'Arn'] });
+    const statements = all.filter((s) => !identity.includes(s) && !realtime.includes(s) && !logging.includes(s));
     for (const s of statements) {
       expect(s.Effect).toBe('Allow');
       for (const action of ([] as string[]).concat(s.Action)) expect(action).toMatch(/^dynamodb:/);
@@ -111,18 +118,65 @@ describe('least-privilege IAM', () => {
   });
 });
 
+function wildcardResources(docs: Array<{ where: string; statements: Statement[] }>): string[] {
+  return docs.flatMap((d) =>
+    d.statements.filter((s) => ([] as unknown[]).concat(s.Resource).includes('*')).map((s) => `${d.where}: ${actionsOf(s).join(',')}`),
+  );
+}
+
 describe('resources in IAM statements', () => {
-  it('name a specific ARN in every statement, CDK helpers included (no bare "*")', () => {
-    const offenders: string[] = [];
-    const withBuild = synth({ webDistDir: fakeWebDist(), config: { stripePriceId: 'price_123', alarmEmail: 'ops@example.com' } }).template;
-    const all = withBuild.findResources('AWS::IAM::Policy') as Record<string, Resource>;
-    expect(JSON.stringify(all)).toContain('cloudfront:CreateInvalidation');
-    for (const [id, policy] of Object.entries(all)) {
-      for (const s of (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement) {
-        const resources = ([] as unknown[]).concat(s.Resource);
-        if (resources.includes('*')) offenders.push(`${id}: ${actionsOf(s).join(',')}`);
-      }
+  const configured = synth({
+    webDistDir: fakeWebDist(),
+    config: {
+      stripePriceId: 'price_123',
+      alarmEmail: 'ops@example.com',
+      domainName: 'app.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
+    },
+  }).template;
+
+  /** Every policy document in the template: AWS::IAM::Policy, inline Policies of roles, customer managed policies. */
+  function documents(t: Pick<typeof configured, 'findResources'>): Array<{ where: string; statements: Statement[] }> {
+    const docs: Array<{ where: string; statements: Statement[] }> = [];
+    const push = (where: string, doc: unknown) => docs.push({ where, statements: ([] as Statement[]).concat((doc as { Statement: Statement[] }).Statement) });
+    for (const [id, p] of Object.entries(t.findResources('AWS::IAM::Policy') as Record<string, Resource>)) push(id, p.Properties?.PolicyDocument);
+    for (const [id, p] of Object.entries(t.findResources('AWS::IAM::ManagedPolicy') as Record<string, Resource>)) push(id, p.Properties?.PolicyDocument);
+    for (const [id, role] of Object.entries(t.findResources('AWS::IAM::Role') as Record<string, Resource>)) {
+      for (const inline of (role.Properties?.Policies ?? []) as Array<{ PolicyName: string; PolicyDocument: unknown }>) push(`${id}/${inline.PolicyName}`, inline.PolicyDocument);
     }
+    return docs;
+  }
+
+  it('name a specific ARN in every statement of every policy, CDK helpers included (no bare "*")', () => {
+    const docs = documents(configured);
+    // The scan reaches the CDK helpers' grants (the web deployment's invalidation, its bucket access).
+    expect(JSON.stringify(docs)).toContain('cloudfront:CreateInvalidation');
+    expect(wildcardResources(docs)).toEqual([]);
+  });
+
+  it('would catch a "*" resource in an inline role policy or a managed policy', () => {
+    const statement = { Effect: 'Allow', Action: 'logs:PutLogEvents', Resource: '*' };
+    const fake = Template.fromJSON({
+      Resources: {
+        InlineRole: { Type: 'AWS::IAM::Role', Properties: { AssumeRolePolicyDocument: {}, Policies: [{ PolicyName: 'p', PolicyDocument: { Statement: [statement] } }] } },
+        Managed: { Type: 'AWS::IAM::ManagedPolicy', Properties: { PolicyDocument: { Statement: [statement] } } },
+      },
+    });
+    expect(wildcardResources(documents(fake)).sort()).toEqual(['InlineRole/p: logs:PutLogEvents', 'Managed: logs:PutLogEvents']);
+  });
+
+  it('gives function roles no managed policies (AWSLambdaBasicExecutionRole grants logs:* on every group)', () => {
+    const roles = configured.findResources('AWS::IAM::Role') as Record<string, Resource>;
+    for (const { module, resource } of appFunctions(configured)) {
+      const roleId = (resource.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      expect(roles[roleId]?.Properties?.ManagedPolicyArns, module).toBeUndefined();
+    }
+  });
+
+  it('allows no wildcard actions beyond the read/write grants CDK spells out (no "service:*")', () => {
+    const offenders = documents(configured).flatMap((d) =>
+      d.statements.flatMap((s) => actionsOf(s).filter((a) => a === '*' || /^[a-z0-9-]+:\*$/.test(a)).map((a) => `${d.where}: ${a}`)),
+    );
     expect(offenders).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { functionKindTag, functionModuleTag } from '../lib/api-function-factory.ts';
 import { tableTag } from '../lib/data-tables.ts';
@@ -27,8 +27,13 @@ export type Resource = { Type: string; Properties?: Record<string, unknown>; [k:
  * Builds the real stack without asset bundling (so tests stay fast and do not depend on handler
  * files being finished); stubs stand in for missing entries, while entry paths and tags still come
  * from the route and schedule tables.
+ *
+ * `template` is the root template with every nested stack's resources merged in and their
+ * parameters replaced by what the parent passes, so assertions see one stack as if nothing were
+ * nested (a table grant in a route's nested stack names the table's logical id, as before).
+ * `templates` are the real ones, for cfn-lint and per-stack limits.
  */
-export function synth(options: SynthOptions = {}): { stack: TapewatchStack; template: Template } {
+export function synth(options: SynthOptions = {}): { stack: TapewatchStack; template: Template; templates: SynthesizedTemplate[] } {
   const app = new App({
     context: { 'aws:cdk:bundling-stacks': [] },
     builtinCloudFormationValidation: options.builtinValidation ?? false,
@@ -43,7 +48,72 @@ export function synth(options: SynthOptions = {}): { stack: TapewatchStack; temp
     stubMissingHandlers: true,
     env: { account: '123456789012', region: 'us-east-1' },
   });
-  return { stack, template: Template.fromStack(stack) };
+  const templates = synthesizedTemplates(stack);
+  return { stack, template: Template.fromJSON(mergeNested(templates), { skipCyclicalDependenciesCheck: true }), templates };
+}
+
+export interface SynthesizedTemplate {
+  /** Construct path of the stack ("Tapewatch-test", "Tapewatch-test/Http/FlowRoutes"). */
+  name: string;
+  json: CfnTemplate;
+  /** For nested stacks: the logical id of their AWS::CloudFormation::Stack in the parent, and the parent's name. */
+  nested?: { parent: string; logicalId: string };
+}
+
+type CfnTemplate = { Resources: Record<string, Resource>; Outputs?: Record<string, { Value: unknown }>; Parameters?: Record<string, unknown>; [k: string]: unknown };
+
+/** The root template and every nested one, parents first. */
+export function synthesizedTemplates(root: Stack): SynthesizedTemplate[] {
+  const root$ = { name: root.node.path, json: Template.fromStack(root).toJSON() as CfnTemplate };
+  const nested = root.node
+    .findAll()
+    .filter((c): c is NestedStack => NestedStack.isNestedStack(c))
+    .map((ns) => {
+      const parent = Stack.of(ns.node.scope!);
+      return {
+        name: ns.node.path,
+        json: Template.fromStack(ns).toJSON() as CfnTemplate,
+        nested: { parent: parent.node.path, logicalId: parent.getLogicalId(ns.nestedStackResource!) },
+      };
+    });
+  return [root$, ...nested];
+}
+
+/** One template: nested resources inlined, their parameter refs and the parents' output refs resolved. */
+function mergeNested(templates: SynthesizedTemplate[]): CfnTemplate {
+  const byName = new Map(templates.map((t) => [t.name, t]));
+  const merged: CfnTemplate = structuredClone(templates[0]!.json);
+  for (const t of templates.slice(1)) {
+    const parent = byName.get(t.nested!.parent)!;
+    const stackResource = parent.json.Resources[t.nested!.logicalId]!;
+    const params = (stackResource.Properties?.Parameters ?? {}) as Record<string, unknown>;
+    const resolved = substitute(t.json.Resources, (node) => {
+      const ref = (node as { Ref?: unknown }).Ref;
+      return typeof ref === 'string' && ref in params ? params[ref] : undefined;
+    }) as Record<string, Resource>;
+    for (const [id, resource] of Object.entries(resolved)) {
+      if (merged.Resources[id]) throw new Error(`Logical id ${id} of ${t.name} also exists in another stack`);
+      merged.Resources[id] = resource;
+    }
+    const outputs = t.json.Outputs ?? {};
+    merged.Resources = substitute(merged.Resources, (node) => {
+      const att = (node as { 'Fn::GetAtt'?: unknown })['Fn::GetAtt'];
+      if (!Array.isArray(att) || att[0] !== t.nested!.logicalId || typeof att[1] !== 'string') return undefined;
+      return outputs[att[1].replace(/^Outputs\./, '')]?.Value;
+    }) as Record<string, Resource>;
+  }
+  return merged;
+}
+
+/** Deep copy of `value` with every object for which `replace` answers something replaced by that answer. */
+function substitute(value: unknown, replace: (node: object) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => substitute(v, replace));
+  if (value && typeof value === 'object') {
+    const replacement = replace(value);
+    if (replacement !== undefined) return substitute(replacement, replace);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, replace)]));
+  }
+  return value;
 }
 
 /** A throwaway Vite-like build output. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { spaFallbackCode } from '../lib/spa-fallback.ts';
+import { originVerifyEnvVar, originVerifyHeader } from '../lib/origin-verify.ts';
 import { apiOriginHeaders, webSocketOriginHeaders } from '../lib/web-hosting.ts';
-import { fakeWebDist, synth, type Resource } from './synth.ts';
+import { appFunctions, fakeWebDist, synth, type Resource } from './synth.ts';
 
 const cachingDisabled = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 
@@ -91,6 +92,25 @@ describe('web hosting', () => {
       (s) => JSON.stringify((s as Resource).Properties?.ApiId).includes('RealtimeApi'),
     ) as Resource;
     expect(stage.Properties?.StageName).toBe('ws');
+  });
+
+  it('marks /api and /ws origin requests with the generated origin-verify value that the request handlers expect', () => {
+    const secrets = template.findResources('AWS::SecretsManager::Secret') as Record<string, Resource>;
+    const [secretId] = Object.entries(secrets).find(([id]) => id.startsWith('OriginVerify'))!;
+    expect(secrets[secretId]!.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
+    // A CloudFormation dynamic reference: the value is resolved at deploy time, never written to the template.
+    const reference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] };
+    for (const behavior of [apiBehavior!, wsBehavior!]) {
+      expect(originOf(behavior).OriginCustomHeaders).toEqual([{ HeaderName: originVerifyHeader, HeaderValue: reference }]);
+      // Forwarding the header from the viewer too would let a client choose it; CloudFront's own value wins anyway.
+      expect(originRequestPolicy(behavior).HeadersConfig.Headers.map((h: string) => h.toLowerCase())).not.toContain(originVerifyHeader);
+    }
+    expect(originOf(defaultBehavior).OriginCustomHeaders).toBeUndefined();
+    for (const f of appFunctions(template)) {
+      const value = (f.resource.Properties?.Environment as { Variables: Record<string, unknown> }).Variables[originVerifyEnvVar];
+      // Request handlers check it; scheduled jobs answer no requests.
+      expect(value, f.module).toEqual(f.kind === 'job' ? undefined : reference);
+    }
   });
 
   it('serves HTTP/2 and HTTP/3 and compresses the SPA and /api', () => {
