@@ -15,11 +15,14 @@ import { registerAuthenticator } from '@tapewatch/functions/lib/auth-guard';
 import { FlowDayState, simulateTrades } from '@tapewatch/functions/providers/demo/flow-simulator';
 import { parseFrame } from '@tapewatch/shared/ws/messages';
 import { startLocalRuntime } from '../local/server.ts';
+import { seedPlan } from '../test/seed-subscriber.ts';
 
 process.env.LOG_LEVEL ??= 'silent';
 const [clients = 100, rate = 10, seconds = 20] = process.argv.slice(2).map(Number);
 const rt = await startLocalRuntime({ port: Number(process.env.PORT ?? 3270), host: '127.0.0.1', dataDir: process.env.DATA_DIR ?? '/tmp/tw-flow', web: false, schedules: false, backfill: false, flowLive: false, log: () => {} });
 registerAuthenticator(async (token) => (token === 'bench' ? { userId: 'bench', username: 'bench', email: 'b@example.com', subscription: 'basic', token } : null));
+// The fan-out re-reads connected users' plans from their stored profiles.
+await seedPlan('bench', 'basic');
 const repo = new FlowRepository(documentClient());
 if ((await repo.listDays('2019-01-01', '2024-03-08')).length < 60) {
   const t = performance.now();

@@ -7,7 +7,7 @@ import { ConnectionRepository } from '@tapewatch/functions/data/connection-repos
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
 import { searchFlow } from '@tapewatch/functions/data/flow-search';
 import { mostOtm } from '@tapewatch/functions/domain/flow/most-otm';
-import { FlowFanout, ingestLiveRecords } from '@tapewatch/functions/jobs/flow-live';
+import { connectionsBroadcaster, FlowFanout, ingestLiveRecords } from '@tapewatch/functions/jobs/flow-live';
 import { postViaManagementApi } from '@tapewatch/functions/platform/realtime';
 import { runFlowReset } from '@tapewatch/functions/jobs/flow-reset';
 import { registerAuthenticator, type Caller } from '@tapewatch/functions/lib/auth-guard';
@@ -17,6 +17,7 @@ import { keyStats, largestPremiums } from '@tapewatch/shared/flow/key-stats';
 import { currentFlowResponse, historicalFlowResponse, mostOtmResponse, testSocketResponse, type FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { seedPlan } from '../test/seed-subscriber.ts';
 
 const users: Record<string, Caller> = {
   'sub-token': { userId: 'u-sub', username: 'subscriber1', email: 'sub@example.com', subscription: 'basic', token: 'sub-token' },
@@ -27,6 +28,8 @@ let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 beforeAll(async () => {
   rt = await startTestRuntime();
   registerAuthenticator(async (token) => users[token] ?? null);
+  // The fan-out reads connected users' plans from their stored profiles.
+  await Promise.all([seedPlan('u-sub', 'basic'), seedPlan('u-x', 'basic')]);
 });
 afterAll(() => rt?.dispose());
 
@@ -224,6 +227,28 @@ describe('live flow over the WebSocket', () => {
     expect(after.options_flow.some((t) => keys.has(t.key) && written.some((w) => w.key === t.key))).toBe(false);
     expect(after.options_flow.length).toBe(current.options_flow.length - 5);
     client.ws.close();
+  });
+
+  it('a socket whose user is no longer a subscriber is closed by the server and gets no more trades', async () => {
+    users['late-token'] = { userId: 'u-late', username: 'lateuser1', email: 'late@example.com', subscription: 'basic', token: 'late-token' };
+    await seedPlan('u-late', 'basic');
+    const client = await connect('late-token');
+    const closed = new Promise<number>((r) => client.ws.once('close', (code) => r(code)));
+    await new Promise((r) => setTimeout(r, 50));
+    // Plans re-read on every connection listing (production: every 30 s), listings at most once a second.
+    const fanout = new FlowFanout(documentClient(), connectionsBroadcaster(documentClient(), 0));
+    const universe = [{ symbol: 'QQQ', kind: 'etf' as const, close: 439, prevClose: 440, dollarVolume: 2e10, vol: 0.15 }];
+    const state = new FlowDayState({ date: '2024-03-08', universe, seed: 9 });
+    const record = (i: number) => simulateTrades(state, `rv-${i}`, 12 * 3600 + i, 0.5, false)[0]!;
+    const [first] = await ingestLiveRecords({ option_activity: [record(0)] }, fanout);
+    expect(JSON.parse(((await client.next()) as { data: string }).data).key).toBe(first!.key);
+    // The payment failed or support set the plan to free while the socket stayed open.
+    await seedPlan('u-late', 'free');
+    await new Promise((r) => setTimeout(r, 1_100));
+    await ingestLiveRecords({ option_activity: [record(1)] }, fanout);
+    await fanout.flush();
+    expect(await closed).toBe(1000);
+    expect((await new ConnectionRepository(documentClient()).list()).some((c) => c.userId === 'u-late')).toBe(false);
   });
 
   it('the Management API path (what AWS uses) delivers to a live connection and reports a gone one', async () => {

@@ -7,7 +7,10 @@ import { FanoutStatusRepository } from '../data/flow-fanout-status.ts';
 import { FlowRepository } from '../data/flow-repository.ts';
 import { tradeFromRecord } from '../domain/flow/trade.ts';
 import { errorFields, log } from '../lib/log.ts';
-import { postToConnection } from '../platform/realtime.ts';
+import { closeConnection, postToConnection } from '../platform/realtime.ts';
+import { SubscriptionsRepository } from '../data/subscriptions-repository.ts';
+import { isSubscriber } from '../lib/auth-guard.ts';
+import { TtlLru } from '../lib/lru.ts';
 import { parseBenzingaOptionsActivity } from '../providers/benzinga/options-activity.ts';
 
 /** The longest a trade waits for the frame it shares with others. */
@@ -17,15 +20,39 @@ const CONNECTIONS_TTL_MS = 1000;
 /** API Gateway frames are at most 32 KB; a trade event is ~700 bytes, so 30 per frame stay well inside. */
 export const MAX_EVENTS_PER_FRAME = 30;
 
+/** How long a connected user's plan is trusted before it is read again. */
+export const PLAN_RECHECK_MS = 30_000;
+
 /**
  * Sends a frame to every live connection in parallel; the connection list is read at most once a
  * second instead of once per frame, and a gone connection (410) is deleted and dropped from it.
+ * The subscription is checked at connect, but a plan can end while the socket stays open (a
+ * cancelled or failed payment, support's admin change): each connected user's plan is read again
+ * every PLAN_RECHECK_MS, and the sockets of a user who is no longer a subscriber are closed.
  */
-export function connectionsBroadcaster(db: DynamoDBDocumentClient): (frame: WsFrame) => Promise<{ sent: number; gone: number }> {
+export function connectionsBroadcaster(db: DynamoDBDocumentClient, recheckMs = PLAN_RECHECK_MS): (frame: WsFrame) => Promise<{ sent: number; gone: number }> {
   const repo = new ConnectionRepository(db);
+  const subs = new SubscriptionsRepository(db);
+  const plans = new TtlLru<boolean>(10_000, recheckMs);
+  const subscribed = (userId: string | null) => (userId ? plans.get(userId, async () => isSubscriber((await subs.get(userId))?.subscription ?? '')) : Promise.resolve(false));
+  const live = async (): Promise<string[]> => {
+    const all = await repo.list();
+    const allowed = await Promise.all(all.map((c) => subscribed(c.userId)));
+    const revoked = all.filter((_, i) => !allowed[i]);
+    await Promise.all(
+      revoked.map(async (c) => {
+        // Forgotten at once: a user who subscribes again and reconnects is read afresh.
+        if (c.userId) plans.delete(c.userId);
+        await repo.remove(c.connectionId);
+        await closeConnection(c.connectionId).catch((err: unknown) => log.warn('closing a revoked connection failed', { connectionId: c.connectionId, ...errorFields(err) }));
+        log.info('ws connection closed: no longer a subscriber', { connectionId: c.connectionId, userId: c.userId });
+      }),
+    );
+    return all.filter((_, i) => allowed[i]).map((c) => c.connectionId);
+  };
   let cached: { at: number; ids: Promise<string[]> } | null = null;
   return async (frame) => {
-    if (!cached || Date.now() - cached.at > CONNECTIONS_TTL_MS) cached = { at: Date.now(), ids: repo.list().then((l) => l.map((c) => c.connectionId)) };
+    if (!cached || Date.now() - cached.at > CONNECTIONS_TTL_MS) cached = { at: Date.now(), ids: live() };
     const ids = await cached.ids;
     const gone: string[] = [];
     const data = JSON.stringify(frame);

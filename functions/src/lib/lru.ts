@@ -27,6 +27,10 @@ export class TtlLru<V> {
     return value;
   }
 
+  delete(key: string): void {
+    this.items.delete(key);
+  }
+
   get size(): number {
     return this.items.size;
   }

@@ -1,5 +1,6 @@
 import {
   ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
@@ -61,6 +62,16 @@ export async function postViaManagementApi(connectionId: string, data: string): 
     return true;
   } catch (err) {
     if (err instanceof GoneException || (err as { name?: string }).name === 'GoneException') return false;
+    throw err;
+  }
+}
+
+/** Closes a connection from the server side (DeleteConnection); a connection already gone is fine. */
+export async function closeConnection(connectionId: string): Promise<void> {
+  try {
+    await managementClient().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+  } catch (err) {
+    if (err instanceof GoneException || (err as { name?: string }).name === 'GoneException') return;
     throw err;
   }
 }
