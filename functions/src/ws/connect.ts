@@ -3,6 +3,7 @@ import { documentClient } from '../data/client.ts';
 import { ConnectionRepository } from '../data/connection-repository.ts';
 import { currentAuthenticator, isSubscriber } from '../lib/auth-guard.ts';
 import { errorFields, log } from '../lib/log.ts';
+import { acceptsOrigin } from '../platform/viewer-address.ts';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
 
@@ -15,6 +16,8 @@ type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: 
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
   const { connectionId } = event.requestContext;
   const token = (event as ConnectEvent).queryStringParameters?.token;
+  // As for /api: on AWS only CloudFront's /ws behaviour may open a socket (it adds the origin secret).
+  if (!acceptsOrigin((event as { headers?: Record<string, string | undefined> }).headers)) return { statusCode: 403, body: 'forbidden' };
   try {
     if (!token) return { statusCode: 401, body: 'missing token' };
     const caller = await currentAuthenticator()(token).catch(() => null);
