@@ -31,8 +31,7 @@ const FREE_SCREENS = [
 ];
 const BASIC_SCREENS = [
   '/optionsflow', '/test', '/optionsflowcumulativestats', '/optionsflowcumulativestats/AAPL', '/optionsflowtoppremiums',
-  '/optionsflow-ticker-overview',
-  // The Dashboard (/optionsflow-dashboard[/{ticker}]) is not built yet (issue 11).
+  '/optionsflow-ticker-overview', '/optionsflow-dashboard', '/optionsflow-dashboard/SPY',
 ];
 
 const visits: Visit[] = [
