@@ -116,8 +116,9 @@ async function request(name: string, init: RequestInit, url: string): Promise<un
     }
     body = parseLenientJson(await response.text());
   } catch (error) {
-    // Spec: failed data calls are only logged, the user sees no message.
-    console.error(`[api] ${name}`, error);
+    // Spec: failed data calls are only logged, the user sees no message. A request the page
+    // cancelled itself (it left, or asked again with new parameters) did not fail.
+    if (!(error instanceof DOMException && error.name === 'AbortError')) console.error(`[api] ${name}`, error);
     throw error;
   }
   // Any body carrying an alert is shown as received, whatever the status.

@@ -16,6 +16,9 @@ export function AlertDialog() {
       open={alert.open}
       // Escape or a click outside a confirmation means "no": it must never trigger the confirm button.
       onClose={() => dismissAlert(alert.showCancel ? 'cancel' : 'close')}
+      // The message is the dialog's name too: it has no title, and a dialog without a name is
+      // announced as just "dialog" (axe: aria-dialog-name).
+      aria-labelledby="alert-dialog-message"
       aria-describedby="alert-dialog-message"
       maxWidth="sm"
       fullWidth
