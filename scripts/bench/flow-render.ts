@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { schedules } from '@tapewatch/functions/jobs/schedules';
 import { subscriberToken } from './accounts.ts';
 import { startServer } from './startup.ts';
 
@@ -18,7 +19,10 @@ import { startServer } from './startup.ts';
 export interface FlowRenderResult {
   tradesPerSecond: number;
   seconds: number;
+  /** new_flow events the page's socket received while measuring. */
   tradesArrived: number;
+  /** Growth of the page's own "streamed since loading" count over the same time. */
+  tradesShown: number;
   tableCommits: number;
   commitsPerSecond: number;
   longTasks: number;
@@ -42,6 +46,8 @@ export async function measureFlowRender(seconds = 20, rate = 20, port = 3290): P
   const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-bench-render-'));
   process.env.TAPEWATCH_FLOW_RATE = String(rate);
   const server = await startServer(port, dataDir);
+  // Measured on a settled server: the first start's background demo backfill would starve the player.
+  await server.waitForOutput(/backfilled \S+ in/, schedules.filter((s) => s.demoBackfillDays !== null).length);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -50,9 +56,13 @@ export async function measureFlowRender(seconds = 20, rate = 20, port = 3290): P
     const token = await subscriberToken(server.url);
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await page.addInitScript(`window.localStorage.setItem('tapewatch_token', ${JSON.stringify(token)})`);
+    // Trades that reached the browser: new_flow events in the page's own socket frames.
+    let received = 0;
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => (received += (String(f.payload).match(/"event":"new_flow"/g) ?? []).length)));
     await page.goto(`${server.url}/optionsflow`);
     await page.getByTestId('flow-row').first().waitFor({ timeout: 60_000 });
     const countBefore = await streamedCount(page);
+    const receivedBefore = received;
     await page.evaluate(OBSERVE);
     const started = Date.now();
     const sortClickMs: number[] = [];
@@ -69,11 +79,13 @@ export async function measureFlowRender(seconds = 20, rate = 20, port = 3290): P
     }
     const elapsed = (Date.now() - started) / 1000;
     const m = (await page.evaluate('({ commits: window.__commits, longTasks: window.__longTasks, longTaskMs: window.__longTaskMs, frames: window.__frames })')) as Record<'commits' | 'longTasks' | 'longTaskMs' | 'frames', number>;
-    const tradesArrived = (await streamedCount(page)) - countBefore;
+    const tradesArrived = received - receivedBefore;
+    const tradesShown = (await streamedCount(page)) - countBefore;
     return {
       tradesPerSecond: rate,
       seconds: Math.round(elapsed),
       tradesArrived,
+      tradesShown,
       tableCommits: m.commits,
       commitsPerSecond: Math.round((m.commits / elapsed) * 10) / 10,
       longTasks: m.longTasks,
