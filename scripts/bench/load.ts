@@ -22,6 +22,8 @@ export interface LoadResult {
   timeouts: number;
   ws: { clients: number; eventsMin: number; eventsMax: number; disconnects: number };
   memory: { startMb: number; endMb: number; peakMb: number; slopeMbPerMin: number; samples: number };
+  /** The server's own split at the start and the end (MB): JS heap in use vs memory outside it. */
+  process: { start: MemorySplit | null; end: MemorySplit | null };
 }
 
 const day = encodeURIComponent('{"start":"2024-03-07","end":"2024-03-08"}');
@@ -41,6 +43,23 @@ export const LOAD_PATHS = [
   '/api/get_options_flow_most_otm_data',
   '/api/get_user_info',
 ];
+
+export interface MemorySplit {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** process.memoryUsage() of the server in MB, after a full GC when the server exposes one (--expose-gc). */
+async function memorySplit(url: string): Promise<MemorySplit | null> {
+  const res = await fetch(`${url}/dev/memory?gc=1`).catch(() => null);
+  if (!res?.ok) return null;
+  const m = (await res.json()) as Record<keyof MemorySplit, number>;
+  const mb = (v: number) => Math.round(v / 1048576);
+  return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) };
+}
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -73,6 +92,7 @@ export async function runLoad(server: RunningServer, seconds: number, clients = 
 
   // Delivery is compared over the same window for every client (they connected one after another).
   const before = [...counts];
+  const splitStart = await memorySplit(server.url);
   const memory: Array<[number, number]> = [];
   const t0 = performance.now();
   const sample = () => memory.push([(performance.now() - t0) / 60_000, rssMb(server.pid)]);
@@ -87,6 +107,7 @@ export async function runLoad(server: RunningServer, seconds: number, clients = 
   });
   clearInterval(sampler);
   sample();
+  const splitEnd = await memorySplit(server.url);
   const open = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
   // Frames still on their way when the load stopped.
   await new Promise((r) => setTimeout(r, 1000));
@@ -111,5 +132,6 @@ export async function runLoad(server: RunningServer, seconds: number, clients = 
       slopeMbPerMin: +slope(memory.slice(Math.floor(memory.length / 5))).toFixed(2),
       samples: memory.length,
     },
+    process: { start: splitStart, end: splitEnd },
   };
 }

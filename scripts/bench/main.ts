@@ -53,6 +53,8 @@ if (process.argv.includes('--load')) {
   console.table([{ requests: load.requests, rps: load.rps, p50: load.p50, p99: load.p99, errors: load.errors, non2xx: load.non2xx, timeouts: load.timeouts }]);
   console.log(`websocket: ${load.ws.clients} clients, new_flow events per client ${load.ws.eventsMin}..${load.ws.eventsMax}, ${load.ws.disconnects} dropped`);
   console.log(`server memory: ${load.memory.startMb} -> ${load.memory.endMb} MB (peak ${load.memory.peakMb}), slope after warm-up ${load.memory.slopeMbPerMin} MB/min over ${load.memory.samples} samples`);
+  const split = (m: typeof load.process.start) => (m ? `rss ${m.rss}, heap used ${m.heapUsed} of ${m.heapTotal}, external ${m.external} (array buffers ${m.arrayBuffers})` : 'n/a');
+  console.log(`server process (MB, after a GC when --expose-gc): start ${split(load.process.start)}; end ${split(load.process.end)}`);
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
   if (!existsSync(join(ROOT, 'bench'))) mkdirSync(join(ROOT, 'bench'));

@@ -97,6 +97,12 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     };
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return void handleApi(req, res, url).catch(fail);
     if (url.pathname === '/dev/mail') return void serveDevMail(mailDir, res, url).catch(fail);
+    // The soak bench tells JS heap from native growth (RSS alone cannot); loopback only.
+    if (url.pathname === '/dev/memory') {
+      if (!isLoopback(req.socket.remoteAddress)) return void res.writeHead(403).end();
+      if (url.searchParams.has('gc')) (globalThis as { gc?: () => void }).gc?.();
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(process.memoryUsage()));
+    }
     if (url.pathname.startsWith('/dev/checkout/') || url.pathname.startsWith('/dev/portal/')) {
       return void serveLocalPayments(req, res, url, process.env.APP_BASE_URL ?? `http://localhost:${opts.port}`).catch(fail);
     }
