@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium.ts';
 
 export interface BundleResult {
   page: string;
@@ -15,10 +15,7 @@ export interface BundleResult {
  * route chunk), measured in Chromium and gzipped at level 9 as CloudFront would serve it.
  */
 export async function measureInitialJs(baseUrl: string, pages: readonly string[]): Promise<BundleResult[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const out: BundleResult[] = [];
   try {
     for (const page of pages) {

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import { schedules } from '@tapewatch/functions/jobs/schedules';
 import { subscriberToken } from './accounts.ts';
+import { launchChromium } from './chromium.ts';
 import { startServer } from './startup.ts';
 
 /**
@@ -48,10 +48,7 @@ export async function measureFlowRender(seconds = 20, rate = 20, port = 3290): P
   const server = await startServer(port, dataDir);
   // Measured on a settled server: the first start's background demo backfill would starve the player.
   await server.waitForOutput(/backfilled \S+ in/, schedules.filter((s) => s.demoBackfillDays !== null).length);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   try {
     const token = await subscriberToken(server.url);
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();

@@ -14,7 +14,7 @@ import {
 } from '@tapewatch/shared/schemas/flow-dashboard';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
-import { tickerSector } from './cumulative-top.ts';
+import { topPremiums } from './cumulative-top.ts';
 import type { DaySummary, SideTotals, TickerDaySummary } from './day-summary.ts';
 
 /**
@@ -103,20 +103,15 @@ export function largestFlow(days: readonly DaySummary[], limit = LARGEST_FLOW_BU
   ]);
 }
 
-/** Calls, puts and net per sector over the days (sector stocks and SPDR sector ETFs, as Top Premiums), net descending. */
+/**
+ * Calls, puts and net per sector over the days, net descending: Top Premiums' sector statistics
+ * (sector stocks and the SPDR sector ETFs; plain ETFs left out) as parallel arrays.
+ */
 export function sectorInflow(days: readonly DaySummary[], directory: ReadonlyMap<string, DirectoryEntry>): SectorInflow {
-  const sums = new Map<string, { calls: number; puts: number }>();
-  for (const day of days) {
-    for (const t of Object.values(day.tickers)) {
-      const { sector, counts } = tickerSector(t.ticker, directory.get(t.ticker));
-      if (!counts) continue;
-      const s = sums.get(sector) ?? { calls: 0, puts: 0 };
-      s.calls += t.calls.premium;
-      s.puts += t.puts.premium;
-      sums.set(sector, s);
-    }
-  }
-  const rows = [...sums].map(([sector, s]) => ({ sector, calls: round2(s.calls), puts: round2(s.puts), net: round2(s.calls - s.puts) }));
+  const { sectors } = topPremiums(days, days.length, directory);
+  const calls = new Map(sectors.calls.map((s) => [s.name, s.value]));
+  const puts = new Map(sectors.puts.map((s) => [s.name, s.value]));
+  const rows = sectors.net.map(({ name, value }) => ({ sector: name, calls: calls.get(name) ?? 0, puts: puts.get(name) ?? 0, net: value }));
   rows.sort((a, b) => b.net - a.net || a.sector.localeCompare(b.sector));
   return { sectors: rows.map((r) => r.sector), calls: rows.map((r) => r.calls), puts: rows.map((r) => r.puts), net: rows.map((r) => r.net) };
 }
