@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { tableList, tableName, type TableDef } from '@tapewatch/functions/data/tables';
 import dynalite from 'dynalite';
+import { patchDynaliteIteratorClose } from './dynalite-iterator-fix.ts';
 
 export interface LocalDynamo {
   endpoint: string;
@@ -12,6 +13,7 @@ export interface LocalDynamo {
 /** dynalite on a free loopback port, persisted under `dir` (LevelDB), so data survives restarts. */
 export async function startDynalite(dir: string): Promise<LocalDynamo> {
   mkdirSync(dir, { recursive: true });
+  patchDynaliteIteratorClose();
   const server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
