@@ -16,7 +16,7 @@ import { measureInitialJs } from './bundle-size.ts';
 import { measureColdCached } from './cold.ts';
 import { benchDtwKmeans } from './dtw-kmeans.ts';
 import { benchPages, benchQueries } from './endpoints.ts';
-import { LOAD_PATHS, runLoad } from './load.ts';
+import { LOAD_PATHS, runLoad, type Series as LoadSeries } from './load.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
 import { startServer } from './startup.ts';
 
@@ -42,17 +42,27 @@ process.env.RATE_LIMIT_MULTIPLIER ??= '1000000';
 const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-bench-'));
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
 
+const MAX_ANON_SLOPE_MB_PER_MIN = 10;
+
 if (process.argv.includes('--load')) {
   // Load and soak: a quiet, fully backfilled server, then sustained mixed traffic (scripts/bench/load.ts).
   process.env.TAPEWATCH_FLOW_RATE ??= '10';
   const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 120);
+  // --expose-gc lets the bench read the JS heap after a full GC (/dev/memory?gc=1): a leak, not garbage.
+  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim();
   const server = await startServer(port, dataDir);
   await server.waitForOutput(/backfilled \S+ in/, schedules.filter((s) => s.demoBackfillDays !== null).length);
   console.log(`Load and soak: ${loadSeconds} s, 10 HTTP connections over ${LOAD_PATHS.length} free and flow endpoints, 100 websocket subscribers, ${process.env.TAPEWATCH_FLOW_RATE} trades/s`);
   const load = await runLoad(server, loadSeconds);
   console.table([{ requests: load.requests, rps: load.rps, p50: load.p50, p99: load.p99, errors: load.errors, non2xx: load.non2xx, timeouts: load.timeouts }]);
   console.log(`websocket: ${load.ws.clients} clients, new_flow events per client ${load.ws.eventsMin}..${load.ws.eventsMax}, ${load.ws.disconnects} dropped`);
-  console.log(`server memory: ${load.memory.startMb} -> ${load.memory.endMb} MB (peak ${load.memory.peakMb}), slope after warm-up ${load.memory.slopeMbPerMin} MB/min over ${load.memory.samples} samples`);
+  const line = (name: string, m: LoadSeries | null) =>
+    m && console.log(`  ${name.padEnd(34)} ${m.startMb} -> ${m.endMb} MB (peak ${m.peakMb}), slope after warm-up ${m.slopeMbPerMin} MB/min (${m.samples} samples)`);
+  console.log('server memory:');
+  line('resident, total (RSS)', load.memory.rss);
+  line('resident, anonymous (the process)', load.memory.anon);
+  line('resident, mapped LevelDB files', load.memory.file);
+  line('JS heap used after a full GC', load.memory.heapAfterGc);
   const split = (m: typeof load.process.start) => (m ? `rss ${m.rss}, heap used ${m.heapUsed} of ${m.heapTotal}, external ${m.external} (array buffers ${m.arrayBuffers})` : 'n/a');
   console.log(`server process (MB, after a GC when --expose-gc): start ${split(load.process.start)}; end ${split(load.process.end)}`);
   await server.stop();
@@ -60,7 +70,11 @@ if (process.argv.includes('--load')) {
   if (!existsSync(join(ROOT, 'bench'))) mkdirSync(join(ROOT, 'bench'));
   writeFileSync(join(ROOT, 'bench', 'load-results.json'), JSON.stringify({ date: new Date().toISOString(), ...load }, null, 2) + '\n');
   console.log('Wrote bench/load-results.json');
-  process.exit(load.errors + load.non2xx + load.timeouts + load.ws.disconnects === 0 ? 0 : 1);
+  // A leak fails the run: the dynalite iterator leak grew 76 MB/min here. Today's flow itself grows the
+  // process by ~2 MB/min at 10 trades/s (the day's trades and their summary are held until the day ends).
+  const leaking = load.memory.anon.slopeMbPerMin > MAX_ANON_SLOPE_MB_PER_MIN;
+  console.log(`memory: ${leaking ? 'GROWING' : 'flat'} (anonymous resident slope after warm-up ${load.memory.anon.slopeMbPerMin} MB/min, limit ${MAX_ANON_SLOPE_MB_PER_MIN})`);
+  process.exit(load.errors + load.non2xx + load.timeouts + load.ws.disconnects === 0 && !leaking ? 0 : 1);
 }
 
 console.log('Start-up');
