@@ -1,21 +1,9 @@
 import { z } from 'zod';
 import { tickerParam } from './tickers.ts';
+import { DARK_POOL_TOP_COLUMNS } from '../params/darkpools.ts';
+export * from '../params/darkpools.ts';
 
 const nullableNumber = z.number().nullable();
-
-/** The six columns the table can be ordered by, with the spec's display names (part 1 section 7). */
-export const DARK_POOL_TOP_COLUMNS = [
-  'Short Volume',
-  'Short Volume %',
-  'Net Short Volume',
-  'Net Short Volume $',
-  'Dark Pools Position',
-  'Dark Pools Position $',
-] as const;
-export type DarkPoolTopColumn = (typeof DARK_POOL_TOP_COLUMNS)[number];
-
-/** Trading days summed into the dark pool position (spec section 9). */
-export const DARK_POOL_POSITION_DAYS = 20;
 
 export const darkPoolDataQuery = z.strictObject({
   top: z.enum(DARK_POOL_TOP_COLUMNS).default('Dark Pools Position $'),

@@ -1,59 +1,7 @@
 import { z } from 'zod';
 import { tickerParam } from './tickers.ts';
-
-/**
- * The factors with their spec labels (part 2 section 2.15) and precise definitions (shown in the
- * page help; the functions domain implements exactly these with the same lookbacks).
- * All lookbacks count bars of the chosen timeframe; weekly bars are the last trading day of each week.
- */
-export const FACTOR_DEFINITIONS = [
-  { id: 'uptrend', label: 'New Uptrend', definition: 'The 20-bar simple moving average of the close crosses above the 50-bar simple moving average.' },
-  {
-    id: 'sustained_momentum',
-    label: 'Sustained Momentum',
-    definition: 'The 20-bar rate of change has been positive on 10 consecutive bars (fires on the 10th).',
-  },
-  { id: 'momentum', label: 'Momentum', definition: 'The 20-bar rate of change rises above +10%.' },
-  {
-    id: 'relative_strength',
-    label: 'Relative Strength',
-    definition: 'The relative-strength line (close divided by the SPY close) crosses above its 50-bar simple moving average.',
-  },
-  {
-    id: 'new_high',
-    label: 'New High',
-    definition: 'The close makes a new 52-week high: above the highest close of the previous 252 daily or 52 weekly bars.',
-  },
-  {
-    id: 'filtered_momentum',
-    label: 'Filtered Momentum',
-    definition:
-      'The 20-bar rate of change is above +5% while the close is above its rising 100-bar simple moving average (higher than 5 bars earlier); fires when all three first hold together.',
-  },
-  {
-    id: 'roc_curve',
-    label: 'ROC Curve',
-    definition: 'The 10-bar rate of change crosses above its own 10-bar average while still negative: the momentum curve turns up from a trough.',
-  },
-  {
-    id: 'dark_pools',
-    label: 'Dark Pools',
-    definition:
-      'The dark-pool position (net short volume over the last 20 trading days) rises more than 1 standard deviation above its mean of the previous 100 daily or 20 weekly bars.',
-  },
-] as const;
-export type FactorAnalysisFactor = (typeof FACTOR_DEFINITIONS)[number]['id'];
-export const factorIds = FACTOR_DEFINITIONS.map((f) => f.id) as [FactorAnalysisFactor, ...FactorAnalysisFactor[]];
-export const FACTOR_TIMEFRAMES = ['daily', 'weekly'] as const;
-export type FactorTimeframe = (typeof FACTOR_TIMEFRAMES)[number];
-
-/** Forward-return horizons in bars (spec part 2 section 9). */
-export const FACTOR_HORIZONS = { daily: [1, 5, 10, 20, 40, 60, 120], weekly: [1, 2, 4, 8, 12, 26, 52] } as const;
-
-export const FACTOR_QUALITY_RULE =
-  'A signal is shown when, at its best horizon, the factor has at least 10 past signals, at least 55% of them profitable and a positive mean return.';
-export const FACTOR_BEST_RULE =
-  "The signal's period is the horizon with the highest profitable %, ties broken by the higher mean return, among horizons with at least 10 past signals (or, with fewer, among those with the most); its expected return is the mean forward return there.";
+import { factorIds, FACTOR_TIMEFRAMES } from '../params/factor-analysis.ts';
+export * from '../params/factor-analysis.ts';
 
 export const factorAnalysisQuery = z.strictObject({
   ticker: tickerParam,

@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { tickerParam } from './tickers.ts';
-
-/**
- * Cumulative Stats and Top Premiums wire shapes (spec part 2 sections 2.6, 2.7, 3, 7.2 and 9).
- * Premiums are cost_basis sums in THOUSANDS of dollars, like the trades.
- *
- * "Lookback N" = the last N trading days with flow, counting today's partial session when it has
- * started: the screens show what has happened so far, and "1 day" during the session means today.
- */
-export const CUMULATIVE_LOOKBACK = { min: 2, max: 40, default: 20 } as const;
-export const BY_STRIKE_LOOKBACK = { min: 1, max: 40, default: 20 } as const;
-export const TOP_PREMIUMS_LOOKBACKS = ['1', '5', '10', '20', '40', '60', '100'] as const;
-export const TOP_PREMIUMS_DEFAULT_LOOKBACK = '20';
+import { CUMULATIVE_LOOKBACK, BY_STRIKE_LOOKBACK, TOP_PREMIUMS_LOOKBACKS, TOP_PREMIUMS_DEFAULT_LOOKBACK } from '../params/flow-cumulative-top.ts';
+export * from '../params/flow-cumulative-top.ts';
 
 const lookbackParam = (range: { min: number; max: number; default: number }) =>
   z

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { FLOW_FIELDS, FLOW_SELECTORS } from '../flow/filter-fields.ts';
+import { FILLS, SENTIMENTS, EARLIEST_FLOW_DATE } from '../params/flow.ts';
+export * from '../params/flow.ts';
 
 /**
  * Options flow wire shapes (spec part 2 sections 3 and 7.2). Field names are the spec's; cost_basis
  * is the premium in THOUSANDS of dollars; time is New York wall time HH:MM:SS.
  */
-export const FILLS = ['Above Ask', 'Ask', 'Mid', 'Bid', 'Below Bid'] as const;
-export type Fill = (typeof FILLS)[number];
-export const SENTIMENTS = ['Bullish', 'Bearish', 'Neutral'] as const;
-export type Sentiment = (typeof SENTIMENTS)[number];
-export const ACTIVITY_TYPES = ['Sweep', 'Block', 'Trade'] as const;
 
 export const flowTradeSchema = z.object({
   key: z.string(),
@@ -63,9 +60,6 @@ export const flowFilterSchema = z.object({
   tickers: z.array(z.string()).optional(),
 });
 export type FlowFilter = z.infer<typeof flowFilterSchema>;
-
-export const EARLIEST_FLOW_DATE = '2019-01-01';
-export const MAX_HISTORICAL_ROWS = 10_000;
 
 const isoDay = z
   .string()

@@ -5,7 +5,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { isAlertBody } from '@tapewatch/shared/api/alert';
-import { ARIMA_DEFAULTS, ARIMA_HORIZON, ARIMA_WINDOW } from '@tapewatch/shared/schemas/arima';
+import { ARIMA_DEFAULTS, ARIMA_HORIZON, ARIMA_WINDOW } from '@tapewatch/shared/params/arima';
 import { ChartCard } from '../../components/charts/chart-card.tsx';
 import { QuotePanel } from '../../components/ticker/quote-panel.tsx';
 import { TickerSearch } from '../../components/ticker/ticker-search.tsx';

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { isAlertBody } from '@tapewatch/shared/api/alert';
-import { CLUSTER_DEFAULTS, DTW_MEASURED_COST } from '@tapewatch/shared/schemas/clusters';
+import { CLUSTER_DEFAULTS, DTW_MEASURED_COST } from '@tapewatch/shared/params/clusters';
 import { ChartCard } from '../../components/charts/chart-card.tsx';
 import { QuotePanel } from '../../components/ticker/quote-panel.tsx';
 import { TickerSearch } from '../../components/ticker/ticker-search.tsx';

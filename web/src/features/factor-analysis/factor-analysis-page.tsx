@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { isAlertBody } from '@tapewatch/shared/api/alert';
-import { FACTOR_BEST_RULE, FACTOR_DEFINITIONS, FACTOR_QUALITY_RULE, type FactorAnalysisFactor, type FactorTimeframe } from '@tapewatch/shared/schemas/factor-analysis';
+import { FACTOR_BEST_RULE, FACTOR_DEFINITIONS, FACTOR_QUALITY_RULE, type FactorAnalysisFactor, type FactorTimeframe } from '@tapewatch/shared/params/factor-analysis';
 import { QuotePanel } from '../../components/ticker/quote-panel.tsx';
 import { TickerSearch } from '../../components/ticker/ticker-search.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BY_STRIKE_LOOKBACK, CUMULATIVE_LOOKBACK } from '@tapewatch/shared/schemas/flow-cumulative-top';
+import { BY_STRIKE_LOOKBACK, CUMULATIVE_LOOKBACK } from '@tapewatch/shared/params/flow-cumulative-top';
 import { ByStrikeChart } from '../../components/flow/by-strike-chart.tsx';
 import { CumulativeStatsChart } from '../../components/flow/cumulative-stats-chart.tsx';
 import { QuotePanel } from '../../components/ticker/quote-panel.tsx';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NASDAQ_ONLY_MESSAGE } from '@tapewatch/shared/schemas/short-interest';
+import { NASDAQ_ONLY_MESSAGE } from '@tapewatch/shared/params/short-interest';
 import { renderApp } from '../../test/render-app.tsx';
 import { pricesOf, series, tableOrderedBy } from './test/fixtures.ts';
 

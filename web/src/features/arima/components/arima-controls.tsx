@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { ARIMA_ORDER_CHOICES, ARIMA_TRENDS, type ArimaTrendId } from '@tapewatch/shared/schemas/arima';
+import { ARIMA_ORDER_CHOICES, ARIMA_TRENDS, type ArimaTrendId } from '@tapewatch/shared/params/arima';
 import { isDLocked, withD, withTrend, type ArimaSettings } from '../utils/rules.ts';
 
 type Order = (typeof ARIMA_ORDER_CHOICES)[number];

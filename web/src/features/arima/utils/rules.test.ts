@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ARIMA_TRENDS, arimaRuleViolation } from '@tapewatch/shared/schemas/arima';
+import { ARIMA_TRENDS, arimaRuleViolation } from '@tapewatch/shared/params/arima';
 import { isDLocked, withD, withTrend, type ArimaSettings } from './rules.ts';
 
 const base: ArimaSettings = { p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0 };

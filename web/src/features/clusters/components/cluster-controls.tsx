@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { CLUSTER_CHOICES, DTW_UNAVAILABLE } from '@tapewatch/shared/schemas/clusters';
+import { CLUSTER_CHOICES, DTW_UNAVAILABLE } from '@tapewatch/shared/params/clusters';
 import type { ClustersRequest } from '../api/get-clusters-data.ts';
 
 export type ClusterSettings = Omit<ClustersRequest, 'ticker'>;

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { FACTOR_DEFINITIONS, type FactorAnalysisFactor, type FactorTimeframe } from '@tapewatch/shared/schemas/factor-analysis';
+import { FACTOR_DEFINITIONS, type FactorAnalysisFactor, type FactorTimeframe } from '@tapewatch/shared/params/factor-analysis';
 import { isFactor, isTimeframe } from '../utils/reshape.ts';
 
 interface Props {

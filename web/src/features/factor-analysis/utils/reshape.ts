@@ -1,12 +1,5 @@
-import {
-  FACTOR_DEFINITIONS,
-  factorIds,
-  type FactorAnalysisData,
-  type FactorAnalysisFactor,
-  type FactorStatisticsRow,
-  type FactorTimeframe,
-  type PastSignalRow,
-} from '@tapewatch/shared/schemas/factor-analysis';
+import { FACTOR_DEFINITIONS, factorIds, type FactorAnalysisFactor, type FactorTimeframe } from '@tapewatch/shared/params/factor-analysis';
+import type { FactorAnalysisData, FactorStatisticsRow, PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
 import type { ChartTableData } from '../../../components/charts/chart-card.tsx';
 import type { FactorAnalysisResponse } from '../api/get-factor-analysis-data.ts';
 

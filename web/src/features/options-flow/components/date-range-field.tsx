@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Popover from '@mui/material/Popover';
 import TextField from '@mui/material/TextField';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
-import { EARLIEST_FLOW_DATE } from '@tapewatch/shared/schemas/flow';
+import { EARLIEST_FLOW_DATE } from '@tapewatch/shared/params/flow';
 import { formatRange, parseRange } from '../utils/date-range.ts';
 
 interface DateRangeFieldProps {

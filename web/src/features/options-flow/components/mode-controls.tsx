@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { EARLIEST_FLOW_DATE } from '@tapewatch/shared/schemas/flow';
+import { EARLIEST_FLOW_DATE } from '@tapewatch/shared/params/flow';
 import type { LiveStatus } from '../live/live-flow-connection.ts';
 import { DateRangeField } from './date-range-field.tsx';
 

@@ -1,4 +1,4 @@
-import { EARLIEST_FLOW_DATE } from '@tapewatch/shared/schemas/flow';
+import { EARLIEST_FLOW_DATE } from '@tapewatch/shared/params/flow';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 

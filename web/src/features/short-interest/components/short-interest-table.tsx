@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { BREAKPOINTS, PAGE_SIZES } from '@tapewatch/shared/constants';
-import { SHORT_INTEREST_TOP_FIELD, SHORT_INTEREST_TOPS, type ShortInterestTop } from '@tapewatch/shared/schemas/short-interest';
+import { SHORT_INTEREST_TOP_FIELD, SHORT_INTEREST_TOPS, type ShortInterestTop } from '@tapewatch/shared/params/short-interest';
 import { DataTable, type ColumnDef } from '../../../components/table/data-table.tsx';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import { useViewportWidth } from '../../../lib/use-viewport.ts';
