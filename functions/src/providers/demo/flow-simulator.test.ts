@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenzingaOptionsActivity } from '../benzinga/options-activity.ts';
 import { tradeFromRecord } from '../../domain/flow/trade.ts';
+import { mostOtm } from '../../domain/flow/most-otm.ts';
 import { FlowDayState, sessionOffset, simulateFlowDay, simulateTrades } from './flow-simulator.ts';
 import type { FlowUnderlying } from './flow-simulator-universe.ts';
 import { pickIndex, popularity } from './flow-simulator-universe.ts';
@@ -96,5 +97,11 @@ describe('flow simulator', () => {
       expect(ratio).toBeGreaterThanOrEqual((1 / 3) * 0.97);
       expect(ratio).toBeLessThanOrEqual(3 * 1.03);
     }
+    // The far tail thins out towards the limit instead of piling up on it: the day's 50 most
+    // out-of-the-money trades spread over many strikes, not one 200% wall.
+    const top = mostOtm(smci);
+    expect(top).toHaveLength(50);
+    expect(new Set(top.map((t) => t.otm)).size).toBeGreaterThan(10);
+    expect(top.filter((t) => t.otm >= 195).length).toBeLessThan(25);
   });
 });

@@ -88,6 +88,18 @@ function spotAt(u: FlowUnderlying, x: number, noise: number): number {
 
 const MAX_LOG_MONEYNESS = Math.log(3);
 
+/**
+ * Unchanged up to half the limit; a draw beyond the limit is folded back between the half and the
+ * limit (wrapped, so no extra random draw shifts the seeded sequence). A hard cut piled every far draw
+ * of a volatile name's LEAPS onto the 3x-spot strike, and the whole Most OTM table read 200%.
+ */
+function foldIntoLimit(m: number, max: number): number {
+  const a = Math.abs(m);
+  if (a <= max) return m;
+  const knee = max / 2;
+  return Math.sign(m) * (knee + ((a - knee) % (max - knee)));
+}
+
 function pickContract(rng: () => number, u: FlowUnderlying, spot: number, date: string, expiries: readonly ListedExpiry[]): Contract {
   const putCall = rng() < FLOW_SIM.callShare ? 'call' : 'put';
   const expiry = chooseExpiry(rng, expiries, u.symbol);
@@ -98,7 +110,7 @@ function pickContract(rng: () => number, u: FlowUnderlying, spot: number, date: 
   const z = Math.abs(normal(rng)) * (rng() < 0.1 ? 2.5 : 1) * (rng() < 0.18 ? -0.6 : 1);
   // Listed strikes stop far short of what a high-vol LEAPS draw reaches (SMCI's ~130% vol over two
   // years would otherwise list a 200x-spot call): keep strikes within a third and three times spot.
-  const moneyness = Math.max(-MAX_LOG_MONEYNESS, Math.min(MAX_LOG_MONEYNESS, (putCall === 'call' ? 1 : -1) * z * sd));
+  const moneyness = foldIntoLimit((putCall === 'call' ? 1 : -1) * z * sd, MAX_LOG_MONEYNESS);
   const logK = Math.log(spot) + moneyness;
   const step = strikeSteps(spot)[0];
   const strike = Math.max(step, Math.round(Math.exp(logK) / step) * step);
