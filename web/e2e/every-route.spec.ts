@@ -86,9 +86,22 @@ test.describe('every route in Chromium', () => {
         if (visit.heading) await expect(h1).toHaveText(visit.heading);
         await expect(page.getByText('Page Not Found')).toHaveCount(visit.path === '/no-such-page' ? 1 : 0);
         await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 20_000 });
+        // Judge the settled page: a row's highlight or a card sliding in is mid-transition for a frame
+        // or two, and axe reads the colours of that frame (finite animations only; a spinner never ends).
+        await page.evaluate(() =>
+          Promise.race([
+            Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+            new Promise((resolve) => setTimeout(resolve, 3000)),
+          ]),
+        );
         const { violations } = await new AxeBuilder({ page }).analyze();
         const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 120)).join(' | ')}`)).toEqual([]);
+        // A contrast failure says which colours axe saw (foreground, background, ratio): transient states are otherwise hard to tell apart.
+        const detail = (n: (typeof violations)[number]['nodes'][number]) => {
+          const data = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+          return data?.fgColor ? ` [${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}]` : '';
+        };
+        expect(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 120) + detail(n)).join(' | ')}`)).toEqual([]);
       }
       // Let late calls (charts below the fold, the socket) settle before judging.
       await page.waitForTimeout(500);
