@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { keyframes } from '@mui/material/styles';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import { putCallTextColor } from './put-call-color.ts';
 import { useViewportWidth } from '../../lib/use-viewport.ts';
 import { nextSort, sortRows, type SortState } from '../table/table-logic.ts';
 import {
@@ -37,6 +38,7 @@ export interface FlowTableProps {
 // The marker fades in as a background tint, never as text opacity: a half-transparent row would be
 // unreadable (and fails contrast) while it appears.
 const fadeIn = keyframes`from { background-color: transparent; }`;
+
 
 /** Width band of the viewport, so the column list (and every memoised row) changes only at a tier. */
 function band(width: number): number {
@@ -93,12 +95,8 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked, dense }: FlowRow
             whiteSpace: 'nowrap',
             fontVariantNumeric: 'tabular-nums',
             ...(dense && DENSE_CELL),
-            // The darker shades in light mode keep AA contrast on the tinted newest-row marker.
             ...(c.id === 'put_call' && {
-              color: (t: Theme) => {
-                const p = trade.put_call === 'Call' ? t.palette.success : t.palette.error;
-                return t.palette.mode === 'light' ? p.dark : p.main;
-              },
+              color: (t: Theme) => putCallTextColor(t, trade.put_call),
               fontWeight: 600,
             }),
           }}
