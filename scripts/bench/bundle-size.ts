@@ -28,7 +28,15 @@ export async function measureInitialJs(baseUrl: string, pages: readonly string[]
       });
       // Initial JS = what the route needs to show its heading: the lazy route chunk can start after
       // the first quiet moment, and chunks requested later (below-the-fold cards, menus opened on
-      // demand) are not initial.
+      // demand) are not initial. API answers are held until the heading shows (at most 2 s): from a
+      // loopback server they arrive within milliseconds, so a chunk that loads only once the data is
+      // there (Sector Performance's charts) would race the heading, which on a real network it follows.
+      let headingShown!: () => void;
+      const shown = new Promise<void>((resolve) => (headingShown = resolve));
+      await tab.route('**/api/**', async (route) => {
+        await Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 2000))]);
+        await route.continue().catch(() => undefined);
+      });
       await tab.goto(baseUrl + page, { waitUntil: 'domcontentloaded' });
       const h1 = tab.locator('h1').first();
       const heading = await h1
@@ -36,6 +44,7 @@ export async function measureInitialJs(baseUrl: string, pages: readonly string[]
         .then(() => h1.innerText())
         .catch(() => '(no h1)');
       const initial = bodies.slice();
+      headingShown();
       const scripts = (await Promise.all(initial)).filter((b): b is Buffer => b !== null);
       await Promise.all(bodies); // settle late ones before the context closes
       const raw = scripts.reduce((n, b) => n + b.length, 0);
