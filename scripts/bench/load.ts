@@ -121,17 +121,11 @@ export async function runLoad(server: RunningServer, seconds: number, clients = 
   // Delivery is compared over the same window for every client (they connected one after another).
   const before = [...counts];
   const splitStart = await memorySplit(server.url);
-  const rss: Array<[number, number]> = [];
-  const anon: Array<[number, number]> = [];
-  const file: Array<[number, number]> = [];
+  const resident: Array<{ t: number } & ReturnType<typeof residentMb>> = [];
   const heap: Array<[number, number]> = [];
   const t0 = performance.now();
   const minutes = () => (performance.now() - t0) / 60_000;
-  const sample = () => {
-    const m = residentMb(server.pid);
-    const t = minutes();
-    rss.push([t, m.rss]), anon.push([t, m.anon]), file.push([t, m.file]);
-  };
+  const sample = () => resident.push({ t: minutes(), ...residentMb(server.pid) });
   const sampleHeap = async () => {
     const t = minutes();
     const split = await memorySplit(server.url);
@@ -169,7 +163,12 @@ export async function runLoad(server: RunningServer, seconds: number, clients = 
     non2xx: result.non2xx,
     timeouts: result.timeouts,
     ws: { clients, eventsMin: Math.min(...received), eventsMax: Math.max(...received), disconnects: clients - open },
-    memory: { rss: series(rss), anon: series(anon), file: series(file), heapAfterGc: heap.length >= 2 ? series(heap) : null },
+    memory: {
+      rss: series(resident.map((r) => [r.t, r.rss])),
+      anon: series(resident.map((r) => [r.t, r.anon])),
+      file: series(resident.map((r) => [r.t, r.file])),
+      heapAfterGc: heap.length >= 2 ? series(heap) : null,
+    },
     process: { start: splitStart, end: splitEnd },
   };
 }

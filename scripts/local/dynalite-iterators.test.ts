@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDynalite, type LocalDynamo } from './dynamo.ts';
+import { localDynamoClient, startDynalite, type LocalDynamo } from './dynamo.ts';
 
 // The LevelDB binding dynalite really uses (dynalite -> level -> classic-level).
 const fromDynalite = createRequire(createRequire(import.meta.url).resolve('dynalite'));
@@ -31,7 +31,7 @@ beforeAll(async () => {
   };
   dir = mkdtempSync(join(tmpdir(), 'tapewatch-iterators-'));
   dynamo = await startDynalite(dir);
-  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = localDynamoClient(dynamo.endpoint);
   doc = DynamoDBDocumentClient.from(client);
   await client.send(
     new CreateTableCommand({

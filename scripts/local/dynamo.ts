@@ -51,9 +51,14 @@ export function createTableInput(def: TableDef): CreateTableCommandInput {
   };
 }
 
+/** A client for a dynalite endpoint (any credentials do). */
+export function localDynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
 /** Creates any missing table from tables.ts (the same definitions CDK deploys). */
 export async function ensureTables(endpoint: string): Promise<string[]> {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = localDynamoClient(endpoint);
   const created: string[] = [];
   for (const def of tableList) {
     try {

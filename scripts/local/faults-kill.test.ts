@@ -3,13 +3,12 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { tableName } from '@tapewatch/functions/data/tables';
 import { spawnScript, type Child } from '../test/faults/child-process.ts';
 import { accountsClient } from './accounts-helpers.ts';
-import { startDynalite } from './dynamo.ts';
+import { localDynamoClient, startDynalite } from './dynamo.ts';
 
 /**
  * Issue 13 item 4, with real processes: the ingest CLI and the local runtime are SIGKILLed in the
@@ -50,7 +49,7 @@ interface FlowFingerprint {
 async function flowFingerprint(dir: string): Promise<FlowFingerprint> {
   const dynamo = await startDynalite(join(dir, 'dynamodb'));
   try {
-    const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const db = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
     const lines: string[] = [];
     const tradeKeys: string[] = [];
     let start: Record<string, unknown> | undefined;
@@ -182,7 +181,7 @@ describe('faults: processes killed mid-work lose and duplicate nothing', () => {
 async function appProfiles(dir: string): Promise<{ email: string; userId: string }[]> {
   const dynamo = await startDynalite(join(dir, 'dynamodb'));
   try {
-    const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const db = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
     const out: { email: string; userId: string }[] = [];
     let start: Record<string, unknown> | undefined;
     do {
