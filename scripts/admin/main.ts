@@ -1,5 +1,6 @@
 /**
- * npm run admin -- subscription <email> basic|free --by <who> --reason <why> [--aws]
+ * npm run admin -- subscription <email> basic|free --by <who> --reason <why> [--force] [--aws]
+ * --force: override a plan that a newer (bad) payment event pinned.
  *
  * Target: DYNAMODB_ENDPOINT when set; else the running local runtime (DATA_DIR/runtime.json);
  * else, with --aws, AWS (table names from TABLE_*); else a dynalite over DATA_DIR for this command.
@@ -18,9 +19,9 @@ process.env.LOG_LEVEL ??= 'warn';
 process.env.AWS_REGION ??= 'us-east-1';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { by: { type: 'string' }, reason: { type: 'string' }, aws: { type: 'boolean', default: false } },
+  options: { by: { type: 'string' }, reason: { type: 'string' }, aws: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } },
 });
-const usage = 'usage: npm run admin -- subscription <email> basic|free --by <who> --reason <why> [--aws]';
+const usage = 'usage: npm run admin -- subscription <email> basic|free --by <who> --reason <why> [--force] [--aws]';
 const dataDir = process.env.DATA_DIR ?? join(ROOT, '.data');
 
 async function connect(): Promise<{ label: string; close: () => Promise<void> }> {
@@ -53,7 +54,7 @@ async function main(): Promise<number> {
     // Stripe when STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN) is set. Against AWS without it there
     // is no port: the local adapter's no-op cancel would leave a real subscription billing.
     const port = values.aws && !process.env.STRIPE_SECRET_KEY ? undefined : payments(process.env.APP_BASE_URL ?? 'http://localhost:3000');
-    const line = await setPlan(documentClient(), { email, plan: plan as Plan, by: values.by, reason: values.reason }, new Date(), port);
+    const line = await setPlan(documentClient(), { email, plan: plan as Plan, by: values.by, reason: values.reason, force: values.force }, new Date(), port);
     console.log(`[admin] ${new Date().toISOString()} ${target.label}: ${line}`);
     return 0;
   } catch (err) {

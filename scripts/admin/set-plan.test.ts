@@ -3,6 +3,7 @@ import { documentClient } from '@tapewatch/functions/data/client';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
 import { deliverEvent, localEvent } from '../local/checkout-events.ts';
 import { completedSession, loggedInUser, subscriptionObject, subsRepo } from '../local/payments-helpers.ts';
+import { planVersion } from '@tapewatch/functions/domain/payments/plan-from-event';
 import { setPlan } from './set-plan.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -45,6 +46,24 @@ describe('admin subscription <email> basic|free', () => {
     expect(await setPlan(documentClient(), req, new Date(), port)).toMatch(/basic -> free .*Stripe subscription sub_local_\S+ cancelled$/);
     expect(port.cancelSubscription).toHaveBeenCalledWith(`sub_local_${u.userId}`);
     expect((await subsRepo().get(u.userId))?.subscription).toBe('free');
+  });
+
+  it('--force overrides a plan that a bad future-dated event pinned, logs it, and lets real events apply again', async () => {
+    const u = await loggedInUser(rt.url, 'pinned_1');
+    // An event dated 2099 (accepted before the webhook refused future dates) pinned "basic".
+    const pinned = planVersion(Date.UTC(2099, 0, 1) / 1000, 1);
+    expect(await subsRepo().apply(u.userId, { subscription: 'basic', subscriptionVersion: pinned })).toBe(true);
+    const req = { email: u.email, plan: 'free', by: 'ann', reason: 'fraudulent upgrade' } as const;
+    await expect(setPlan(documentClient(), req)).rejects.toThrow(/newer payment event .* --force overrides it/);
+    const line = await setPlan(documentClient(), { ...req, force: true });
+    expect(line).toMatch(/basic -> free .*forced over plan version \d+ dated 2099-01-01T00:00:00.000Z/);
+    const stored = await subsRepo().get(u.userId);
+    expect(stored?.subscription).toBe('free');
+    expect(stored!.subscriptionVersion!).toBeLessThan(pinned);
+    expect((await subsRepo().planChanges(u.userId)).at(-1)).toMatchObject({ from: 'basic', to: 'free', by: 'ann', reason: expect.stringContaining('forced over plan version') });
+    // A genuine payment now applies again.
+    await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(u.userId)));
+    expect((await subsRepo().get(u.userId))?.subscription).toBe('basic');
   });
 
   it('an unknown email changes nothing', async () => {

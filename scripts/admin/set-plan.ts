@@ -12,6 +12,11 @@ export interface PlanChangeRequest {
   plan: Plan;
   by: string;
   reason: string;
+  /**
+   * Override a plan pinned by a newer (bad) event: the admin version replaces the stored one
+   * unconditionally, so the next genuine Stripe event applies again. Recorded in the plan log.
+   */
+  force?: boolean;
 }
 
 /**
@@ -31,14 +36,23 @@ export async function setPlan(
   const userId = await users.userIdForEmail(req.email);
   const current = userId ? await subs.get(userId) : null;
   if (!userId || !current) throw new Error(`No account with the email ${req.email}.`);
-  if (current.subscription === req.plan) return `${req.email} already has the ${req.plan} plan; nothing changed.`;
+  const pinned = current.subscriptionVersion !== undefined && current.subscriptionVersion > planVersion(Math.floor(now.getTime() / 1000), ADMIN_RANK);
+  if (current.subscription === req.plan && !(req.force && pinned)) return `${req.email} already has the ${req.plan} plan; nothing changed.`;
   const billed = req.plan === 'free' ? current.stripeSubscriptionId : undefined;
   if (billed && !payments) throw new Error(`${req.email} has the Stripe subscription ${billed}; cancel it through the payments port first; nothing changed.`);
   // Cancelled before the plan changes: if Stripe refuses, the customer keeps what they pay for.
   if (billed) await payments!.cancelSubscription(billed);
-  const applied = await subs.apply(userId, { subscription: req.plan, subscriptionVersion: planVersion(Math.floor(now.getTime() / 1000), ADMIN_RANK) });
-  if (!applied) throw new Error(`A newer payment event changed ${req.email}'s plan meanwhile; nothing changed.`);
-  await subs.logPlanChange({ userId, from: current.subscription, to: req.plan, by: req.by, reason: req.reason, at: now.toISOString() });
+  const version = planVersion(Math.floor(now.getTime() / 1000), ADMIN_RANK);
+  const applied = await subs.apply(userId, { subscription: req.plan, subscriptionVersion: version }, { force: req.force === true });
+  if (!applied) throw new Error(`A newer payment event changed ${req.email}'s plan meanwhile; nothing changed (--force overrides it).`);
+  const forced = req.force && pinned ? ` [forced over plan version ${current.subscriptionVersion} dated ${versionDate(current.subscriptionVersion!)}]` : '';
+  await subs.logPlanChange({ userId, from: current.subscription, to: req.plan, by: req.by, reason: req.reason + forced, at: now.toISOString() });
   const cancelled = billed ? `; Stripe subscription ${billed} cancelled` : '';
-  return `${req.email}: ${current.subscription || '(none)'} -> ${req.plan} (by ${req.by}: ${req.reason})${cancelled}`;
+  return `${req.email}: ${current.subscription || '(none)'} -> ${req.plan} (by ${req.by}: ${req.reason}${forced})${cancelled}`;
 }
+
+/** A plan version is event.created * 10 + rank (plan-from-event.ts). */
+const versionDate = (version: number): string => {
+  const ms = Math.floor(version / 10) * 1000;
+  return Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString() : String(version);
+};

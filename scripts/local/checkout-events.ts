@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { LOCAL_WEBHOOK_SECRET_DEFAULT } from '@tapewatch/functions/platform/payments-local';
 
 export interface SignedDelivery {
   status: number;
@@ -13,7 +12,8 @@ export function localEvent(type: string, object: Record<string, unknown>, create
 }
 
 /** Signs the payload as Stripe does and posts it to the real webhook endpoint over HTTP. */
-export async function deliverEvent(baseUrl: string, event: object, secret = process.env.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET_DEFAULT): Promise<SignedDelivery> {
+export async function deliverEvent(baseUrl: string, event: object, secret = process.env.STRIPE_WEBHOOK_SECRET): Promise<SignedDelivery> {
+  if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is not set: the local runtime generates it on start');
   const payload = JSON.stringify(event);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
   const res = await fetch(`${baseUrl}/api/stripe_webhook`, {

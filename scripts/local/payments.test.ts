@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Stripe from 'stripe';
 import { PAYMENT_MESSAGES as P } from '@tapewatch/shared/schemas/payments';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
 import { accountsClient } from './accounts-helpers.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
+import { localWebhookSecret } from './local-secrets.ts';
 import { completedSession, loggedInUser, subscriptionObject, subsRepo } from './payments-helpers.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -28,7 +32,7 @@ describe('stripe_webhook signature', () => {
       fetch(`${rt.url}/api/stripe_webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
     const unsigned = await post({});
     const forged = await post({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }) });
-    const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_local_tapewatch' });
+    const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! });
     const tampered = await post({ 'stripe-signature': good }, payload.replace('"paid"', '"paid" '));
     for (const r of [unsigned, forged, tampered]) {
       expect(r.status).toBe(400);
@@ -36,6 +40,68 @@ describe('stripe_webhook signature', () => {
     }
     expect(await plan(u.userId)).toBe('free');
     expect(await subsRepo().isEventProcessed(event.id)).toBe(false);
+  });
+});
+
+describe('stripe_webhook: the local secret and the event envelope', () => {
+  it('the constant the repository used to hold signs nothing: a free "paid" checkout is refused', async () => {
+    const u = await loggedInUser(rt.url, 'constant_1');
+    const event = localEvent('checkout.session.completed', completedSession(u.userId));
+    const r = await deliverEvent(rt.url, event, 'whsec_local_tapewatch');
+    expect(r).toEqual({ status: 400, body: { alert_show: true, alert_message: P.badSignature } });
+    expect(await plan(u.userId)).toBe('free');
+  });
+
+  it('the secret is random per data directory and kept there', () => {
+    const kept = readFileSync(join(rt.dataDir, 'stripe-webhook-secret'), 'utf8').trim();
+    expect(kept).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(process.env.STRIPE_WEBHOOK_SECRET).toBe(kept);
+    expect(localWebhookSecret(rt.dataDir)).toBe(kept);
+    const other = mkdtempSync(join(tmpdir(), 'tapewatch-secret-'));
+    try {
+      expect(localWebhookSecret(other)).not.toBe(kept);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('a validly signed body that is not a well-formed event gets 400, never 500, and changes nothing', async () => {
+    const u = await loggedInUser(rt.url, 'envelope_1');
+    const good = localEvent('checkout.session.completed', completedSession(u.userId));
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      { ...good, created: 1e20 },
+      { ...good, created: '1710000000' },
+      { ...good, created: 1.5e9 + 0.5 },
+      { ...good, id: 42 },
+      { ...good, type: null },
+      { ...good, data: null },
+      { ...good, data: { object: 'paid' } },
+    ];
+    for (const body of bodies) {
+      const r = await deliverEvent(rt.url, body as object);
+      expect(r, JSON.stringify(body).slice(0, 80)).toEqual({ status: 400, body: { alert_show: true, alert_message: P.badEvent } });
+    }
+    // NaN is not JSON: Stripe's parser refuses the body as it refuses a bad signature.
+    const nan = JSON.stringify(good).replace(/"created":\d+/, '"created":NaN');
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: nan, secret: process.env.STRIPE_WEBHOOK_SECRET! });
+    const r = await fetch(`${rt.url}/api/stripe_webhook`, { method: 'POST', headers: { 'stripe-signature': signature }, body: nan });
+    expect(r.status).toBe(400);
+    expect(await plan(u.userId)).toBe('free');
+  });
+
+  it('an event dated more than 5 minutes ahead is refused, so it cannot pin the plan against later events', async () => {
+    const u = await loggedInUser(rt.url, 'future_1');
+    const now = Math.floor(Date.now() / 1000);
+    const ahead = localEvent('checkout.session.completed', completedSession(u.userId), now + 6 * 60);
+    expect(await deliverEvent(rt.url, ahead)).toEqual({ status: 400, body: { alert_show: true, alert_message: P.futureEvent } });
+    expect(await subsRepo().isEventProcessed(ahead.id)).toBe(false);
+    // Within the tolerated clock skew it applies.
+    const skewed = localEvent('checkout.session.completed', completedSession(u.userId), now + 60);
+    expect((await deliverEvent(rt.url, skewed)).body.outcome).toBe('applied');
+    expect(await plan(u.userId)).toBe('basic');
   });
 });
 

@@ -14,6 +14,7 @@ import { handleApi, preloadHandlers } from './api-router.ts';
 import { serveLocalPayments } from './checkout.ts';
 import { startLocalCognito } from './cognito.ts';
 import { serveDevMail } from './dev-mail.ts';
+import { localWebhookSecret } from './local-secrets.ts';
 import { ensureTables, startDynalite } from './dynamo.ts';
 import { flowRateFromEnv, startFlowPlayer } from './flow-live.ts';
 import { progressBar } from './progress.ts';
@@ -58,10 +59,14 @@ const isLoopback = (ip: string | undefined): boolean => ip === '127.0.0.1' || ip
 export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<LocalRuntime> {
   const say = opts.log ?? ((line: string) => process.stdout.write(line + '\n'));
   const dataDir = opts.dataDir ?? join(ROOT, '.data');
+  // Handlers offer local stand-ins (checkout pages, generated secrets) only inside this runtime.
+  process.env.TAPEWATCH_RUNTIME = 'local';
   process.env.TAPEWATCH_DATA_MODE ??= 'demo';
   process.env.AWS_REGION ??= 'us-east-1';
 
   const dynamo = await startDynalite(join(dataDir, 'dynamodb'));
+  // Without real Stripe keys the local checkout signs its events with this data directory's secret.
+  if (!process.env.STRIPE_SECRET_KEY) process.env.STRIPE_WEBHOOK_SECRET ??= localWebhookSecret(dataDir);
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   resetDocumentClient();
   await ensureTables(dynamo.endpoint);

@@ -45,7 +45,11 @@ export class SubscriptionsRepository {
    * Sets the plan (and ids) unless a newer change was applied already. False when the user is
    * gone or the stored version is newer (an out-of-order event).
    */
-  async apply(userId: string, change: Required<Pick<StoredSubscription, 'subscription' | 'subscriptionVersion'>> & StoredSubscription): Promise<boolean> {
+  async apply(
+    userId: string,
+    change: Required<Pick<StoredSubscription, 'subscription' | 'subscriptionVersion'>> & StoredSubscription,
+    opts: { force?: boolean } = {},
+  ): Promise<boolean> {
     const sets = ['subscription = :s', 'subscriptionVersion = :v'];
     const values: Record<string, unknown> = { ':s': change.subscription, ':v': change.subscriptionVersion };
     if (change.stripeCustomerId) (sets.push('stripeCustomerId = :c'), (values[':c'] = change.stripeCustomerId));
@@ -56,7 +60,8 @@ export class SubscriptionsRepository {
           TableName: this.table,
           Key: appKeys.userProfile(userId),
           UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(subscriptionVersion) OR subscriptionVersion <= :v)',
+          // force: support's override of a version pinned by a bad event (never used by webhooks).
+          ConditionExpression: opts.force ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND (attribute_not_exists(subscriptionVersion) OR subscriptionVersion <= :v)',
           ExpressionAttributeValues: values,
         }),
       );

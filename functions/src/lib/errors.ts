@@ -46,6 +46,12 @@ export class RateLimitedError extends AppError {
     super(429, message);
   }
 }
+/** A part of the service that this deployment does not offer (e.g. payments without Stripe). */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
 /** Data that a job has not produced yet (e.g. the first start is still loading). */
 export class NotReadyError extends AppError {
   constructor(message = 'This data is being prepared. Please try again in a minute.') {

@@ -2,7 +2,6 @@ import Stripe from 'stripe';
 import type { CheckoutInput, PaymentEvent, PaymentsPort } from './payments-types.ts';
 
 export const LOCAL_BASIC_PRICE = 'price_local_basic';
-export const LOCAL_WEBHOOK_SECRET_DEFAULT = 'whsec_local_tapewatch';
 
 /** What the local checkout page needs; stateless: it travels inside the session id. */
 export interface LocalCheckoutSession {

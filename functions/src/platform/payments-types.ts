@@ -18,7 +18,7 @@ export interface PaymentEvent {
 }
 
 export interface PaymentsPort {
-  readonly name: 'stripe' | 'local';
+  readonly name: 'stripe' | 'local' | 'unconfigured';
   /** Price id of the Basic plan ($39/month); events for other prices grant nothing. */
   readonly basicPriceId: string;
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;

@@ -7,6 +7,9 @@ export const PAYMENT_MESSAGES = {
   badTicket: 'This checkout link has expired. Please log in and press "Pay now!" on the subscription page.',
   noSubscription: 'You have no paid subscription to manage yet. Subscribe to the Basic plan first.',
   badSignature: 'Invalid webhook signature.',
+  badEvent: 'Invalid webhook event.',
+  futureEvent: 'Invalid webhook event: it is dated in the future.',
+  notConfigured: 'Payments are not available on this server. Please try again later.',
 } as const;
 
 /**

@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomicSync } from './atomic-file.ts';
+
+/**
+ * The local checkout's webhook secret: random per data directory (`<dataDir>/stripe-webhook-secret`),
+ * never a constant from the repository, which anybody could use to sign a "paid" event.
+ */
+export function localWebhookSecret(dataDir: string): string {
+  const file = join(dataDir, 'stripe-webhook-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (/^whsec_[A-Za-z0-9_-]{32,}$/.test(kept)) return kept;
+  }
+  const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+  writeFileAtomicSync(file, secret + '\n');
+  chmodSync(file, 0o600);
+  return secret;
+}
