@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { WebSocket, WebSocketServer } from 'ws';
 import { registerLocalDelivery } from '@tapewatch/functions/platform/realtime';
+import { MAX_CLIENT_MESSAGE_BYTES } from '@tapewatch/shared/ws/messages';
 import { readBody } from './lambda-event.ts';
 import { loadHandler } from './api-router.ts';
 
@@ -52,7 +53,9 @@ const statusOf = (r: APIGatewayProxyResultV2): number => (typeof r === 'object' 
  * fan-out code's ApiGatewayManagementApiClient talks to.
  */
 export function attachWebSocket(server: Server): { handleManagement: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>; close: () => void } {
-  const wss = new WebSocketServer({ noServer: true });
+  // As on AWS the $default handler closes a socket that sends more than a control frame; here ws
+  // refuses such a frame before buffering it (close code 1009).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   const sockets = new Map<string, { ws: WebSocket; connectedAt: number; lastActiveAt: number; sourceIp: string }>();
   let closing = false;
   const invoke = (route: 'ws/default' | 'ws/disconnect', event: APIGatewayProxyWebsocketEventV2): void => {
@@ -87,6 +90,8 @@ export function attachWebSocket(server: Server): { handleManagement: (req: Incom
           if (entry) entry.lastActiveAt = Date.now();
           invoke('ws/default', wsEvent('$default', connectionId, req, data.toString()));
         });
+        // A protocol error (e.g. a frame over maxPayload) closes this socket; unhandled, it would crash the process.
+        ws.on('error', () => ws.terminate());
         ws.on('close', () => {
           sockets.delete(connectionId);
           invoke('ws/disconnect', wsEvent('$disconnect', connectionId, req));

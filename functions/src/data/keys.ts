@@ -43,6 +43,12 @@ export const appKeys = {
   /** A live websocket connection; listed for fan-out by querying the partition. */
   wsConnection: (connectionId: string): Key => ({ pk: 'WS#CONN', sk: connectionId }),
   wsConnectionsPartition: (): string => 'WS#CONN',
+  /** The same connection listed under its user: the per-user cap and closing a user's or a session's sockets. */
+  userWsConnection: (userId: string, connectionId: string): Key => ({ pk: `USERWS#${userId}`, sk: connectionId }),
+  userWsConnectionsPartition: (userId: string): string => `USERWS#${userId}`,
+  /** A network (IPv4 address or IPv6 /64, hashed) that logged in to this account before: exempt from the account-wide guessing limit. */
+  knownLoginSource: (email: string, sourceHash: string): Key => ({ pk: `LOGINSRC#${email.toLowerCase()}`, sk: sourceHash }),
+  knownLoginSourcesPartition: (email: string): string => `LOGINSRC#${email.toLowerCase()}`,
 
   /** A user's profile (username, email, subscription), keyed by the Cognito `sub`. */
   userProfile: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),

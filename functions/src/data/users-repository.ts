@@ -17,6 +17,8 @@ export interface UserProfile {
   resetSentAt?: string;
   /** Epoch seconds: access tokens from logins before this are refused (set by a password reset). */
   tokensValidAfter?: number;
+  /** ISO time (ms) of the last password change by reset: older reset links are spent. */
+  passwordChangedAt?: string;
   /** Written by the payments webhook (domain/accounts/policies.ts hasPayments). */
   stripeCustomerId?: string;
   stripeSubscriptionId?: string;
@@ -141,9 +143,22 @@ export class UsersRepository {
     await this.setField(userId, 'resetSentAt', at.toISOString());
   }
 
-  /** Every access token of a login before `at` stops working at once (the auth guard compares). */
+  /**
+   * A password change: sessions that logged in up to this second end (tokens carry whole seconds),
+   * and every reset link created before this moment (ms) is spent.
+   */
   async invalidateTokensBefore(userId: string, at: Date): Promise<void> {
-    await this.setField(userId, 'tokensValidAfter', Math.floor(at.getTime() / 1000));
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: appKeys.userProfile(userId),
+        UpdateExpression: 'SET tokensValidAfter = :s, passwordChangedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':s': Math.floor(at.getTime() / 1000), ':at': at.toISOString() },
+      }),
+    ).catch((err: unknown) => {
+      if (!isConditionFailure(err)) throw err;
+    });
   }
 
   private async setField(userId: string, name: string, value: string | number): Promise<void> {
@@ -199,6 +214,23 @@ export class UsersRepository {
       ExpressionAttributeValues: { ':pk': appKeys.wsConnectionsPartition(), ':u': profile.userId },
     });
     for (const c of connections) await this.deleteIf(appKeys.wsConnection(c.sk as string), profile.userId);
+    const own = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ProjectionExpression: 'sk',
+      ExpressionAttributeValues: { ':pk': appKeys.userWsConnectionsPartition(profile.userId) },
+    });
+    for (const c of own) {
+      await this.deleteIf(appKeys.wsConnection(c.sk as string), profile.userId);
+      await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userWsConnection(profile.userId, c.sk as string) }));
+    }
+    const sources = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ProjectionExpression: 'pk, sk',
+      ExpressionAttributeValues: { ':pk': appKeys.knownLoginSourcesPartition(profile.email) },
+    });
+    for (const k of sources) await this.db.send(new DeleteCommand({ TableName: this.table, Key: { pk: k.pk, sk: k.sk } }));
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
   }
 
@@ -230,6 +262,7 @@ function toProfile(item: Record<string, unknown>): UserProfile {
     confirmationSentAt: item.confirmationSentAt as string | undefined,
     resetSentAt: item.resetSentAt as string | undefined,
     tokensValidAfter: item.tokensValidAfter as number | undefined,
+    passwordChangedAt: item.passwordChangedAt as string | undefined,
     stripeCustomerId: item.stripeCustomerId as string | undefined,
     stripeSubscriptionId: item.stripeSubscriptionId as string | undefined,
   };

@@ -11,6 +11,10 @@ export interface Caller {
   /** The access token's jti and exp (epoch seconds): logout denylists it until then. */
   tokenId?: string;
   tokenExpiresAt?: number;
+  /** Epoch seconds of the login behind the token. */
+  authTime?: number;
+  /** The login session the token belongs to (stable across refreshes on Cognito). */
+  sessionId?: string;
 }
 
 /** Verifies a bearer token and loads the user; null when the token is invalid or expired. */

@@ -1,6 +1,7 @@
 import { documentClient } from '../data/client.ts';
 import { UsersRepository, type UserProfile } from '../data/users-repository.ts';
 import type { Authenticator } from '../lib/auth-guard.ts';
+import { sessionSurvivesReset } from '../domain/accounts/policies.ts';
 import { identity } from './identity.ts';
 
 /**
@@ -35,7 +36,7 @@ export const cognitoAuthenticator: Authenticator = async (token) => {
   // Unconfirmed: login never hands out its tokens; refuse one that got out some other way.
   if (!profile || denied || !profile.confirmed) return null;
   // A password reset ends every session that logged in before it (cognito-local cannot revoke them).
-  if (profile.tokensValidAfter !== undefined && verified.authTime < profile.tokensValidAfter) return null;
+  if (!sessionSurvivesReset(verified.authTime, profile.tokensValidAfter)) return null;
   return {
     userId: profile.userId,
     username: profile.username,
@@ -44,5 +45,7 @@ export const cognitoAuthenticator: Authenticator = async (token) => {
     token,
     tokenId: verified.tokenId,
     tokenExpiresAt: verified.expiresAt,
+    authTime: verified.authTime,
+    sessionId: verified.sessionId,
   };
 };

@@ -19,6 +19,8 @@ export interface VerifiedAccessToken {
   expiresAt: number;
   /** Epoch seconds of the login behind the token (auth_time; Cognito keeps it across refreshes). */
   authTime: number;
+  /** The login session: Cognito's origin_jti (the same for every refresh of one login), else the jti. */
+  sessionId: string;
 }
 
 /** Outcomes of a password login that the handler turns into different alerts. */

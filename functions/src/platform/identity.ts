@@ -217,7 +217,9 @@ export class CognitoIdentity implements Identity {
       const payload = await this.verifier.verify(token, {});
       if (!payload.sub || !payload.exp) return null;
       const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat ?? 0);
-      return { userId: payload.sub, tokenId: String(payload.jti ?? payload.origin_jti ?? token.slice(-32)), expiresAt: payload.exp, authTime };
+      const tokenId = String(payload.jti ?? payload.origin_jti ?? token.slice(-32));
+      const sessionId = typeof payload.origin_jti === 'string' ? payload.origin_jti : tokenId;
+      return { userId: payload.sub, tokenId, expiresAt: payload.exp, authTime, sessionId };
     } catch {
       return null;
     }

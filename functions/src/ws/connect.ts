@@ -3,7 +3,9 @@ import { documentClient } from '../data/client.ts';
 import { ConnectionRepository } from '../data/connection-repository.ts';
 import { currentAuthenticator, isSubscriber } from '../lib/auth-guard.ts';
 import { errorFields, log } from '../lib/log.ts';
+import { closeOne } from '../platform/live-sockets.ts';
 import { acceptsOrigin } from '../platform/viewer-address.ts';
+import { MAX_SOCKETS_PER_USER } from '@tapewatch/shared/ws/messages';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
 
@@ -11,7 +13,8 @@ type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: 
  * $connect: only subscribers may stream flow. The browser cannot set headers on a WebSocket, so
  * the session token comes as ?token= (DESIGN.md section 3) and goes through the same authenticator
  * as the HTTP routes; the subscription is read from the database, not the token. A refused
- * handshake gets 401 (no or bad token) or 403 (not subscribed).
+ * handshake gets 401 (no or bad token) or 403 (not subscribed). The record names the user and
+ * the session (token id, login time), so logout, a password reset or deletion can close it.
  */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
   const { connectionId } = event.requestContext;
@@ -23,8 +26,13 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
     const caller = await currentAuthenticator()(token).catch(() => null);
     if (!caller) return { statusCode: 401, body: 'invalid token' };
     if (!isSubscriber(caller.subscription)) return { statusCode: 403, body: 'subscription required' };
-    await new ConnectionRepository(documentClient()).add(connectionId, caller.userId);
-    log.info('ws connect', { connectionId, userId: caller.userId });
+    const repo = new ConnectionRepository(documentClient());
+    // At most MAX_SOCKETS_PER_USER: a new tab takes over from the oldest socket, which is told why.
+    const open = await repo.forUser(caller.userId);
+    const excess = open.slice(0, Math.max(0, open.length - (MAX_SOCKETS_PER_USER - 1)));
+    await Promise.all(excess.map((c) => closeOne(repo, caller.userId, c.connectionId, 'replaced')));
+    await repo.add(connectionId, { userId: caller.userId, tokenId: caller.tokenId, authTime: caller.authTime, sessionId: caller.sessionId });
+    log.info('ws connect', { connectionId, userId: caller.userId, replaced: excess.length });
     return { statusCode: 200, body: 'connected' };
   } catch (err) {
     log.error('ws connect failed', { connectionId, ...errorFields(err) });

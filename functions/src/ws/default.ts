@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
-import { wsClientMessageSchema } from '@tapewatch/shared/ws/messages';
+import { MAX_CLIENT_MESSAGE_BYTES, wsClientMessageSchema } from '@tapewatch/shared/ws/messages';
 import { log } from '../lib/log.ts';
-import { postToConnection } from '../platform/realtime.ts';
+import { closeConnection, postToConnection } from '../platform/realtime.ts';
 
 function parse(body: string | undefined): unknown {
   if (body === undefined) return undefined;
@@ -19,6 +19,12 @@ function parse(body: string | undefined): unknown {
  */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
   const { connectionId } = event.requestContext;
+  // API Gateway accepts frames up to 128 KB; a client that sends more than a control frame is closed.
+  if (Buffer.byteLength(event.body ?? '', 'utf8') > MAX_CLIENT_MESSAGE_BYTES) {
+    log.warn('ws message too large: closing', { connectionId, length: event.body?.length ?? 0 });
+    await closeConnection(connectionId).catch(() => undefined);
+    return { statusCode: 413, body: 'message too large' };
+  }
   const message = wsClientMessageSchema.safeParse(parse(event.body));
   if (!message.success) {
     log.warn('ws message ignored', { connectionId, length: event.body?.length ?? 0 });

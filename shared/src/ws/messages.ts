@@ -8,7 +8,15 @@ export const wsEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('new_flow'), data: z.string() }),
   z.object({ event: z.literal('database_cleared') }),
   z.object({ event: z.literal('pong'), data: z.string().optional() }),
+  // Sent just before the server closes the socket on purpose: the client must not reconnect.
+  z.object({ event: z.literal('session_closed'), reason: z.enum(['replaced', 'logged_out', 'password_reset', 'account_deleted']) }),
 ]);
+export type SessionClosedReason = Extract<WsEvent, { event: 'session_closed' }>['reason'];
+
+/** Live sockets one user may hold; opening one more closes the oldest (reason 'replaced'). */
+export const MAX_SOCKETS_PER_USER = 3;
+/** A client sends only small control frames ("Connection established", a ping); larger ones close the socket. */
+export const MAX_CLIENT_MESSAGE_BYTES = 1024;
 export type WsEvent = z.infer<typeof wsEventSchema>;
 
 export const wsFrameSchema = z.union([wsEventSchema, z.array(wsEventSchema)]);

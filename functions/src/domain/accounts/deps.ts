@@ -1,7 +1,9 @@
 import type { AccountTokensRepository } from '../../data/account-tokens-repository.ts';
+import type { LoginSourcesRepository } from '../../data/login-sources-repository.ts';
 import type { RateLimitRepository } from '../../data/rate-limit-repository.ts';
 import type { UserProfile, UsersRepository } from '../../data/users-repository.ts';
 import type { Identity, IdentityUser } from '../../platform/identity-types.ts';
+import type { LiveSockets } from '../../platform/live-sockets.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { RateLimitedError } from '../../lib/errors.ts';
 import { ACCOUNT_MESSAGES } from '@tapewatch/shared/schemas/accounts';
@@ -12,12 +14,35 @@ export interface AccountDeps {
   users: UsersRepository;
   tokens: AccountTokensRepository;
   limits: RateLimitRepository;
+  loginSources: LoginSourcesRepository;
   identity: Identity;
   mailer: Mailer;
   now: () => Date;
   /** Origin of the web app for emailed links, e.g. https://tapewatch.app */
   baseUrl: string;
   checkoutSecret: string;
+  /** The user's live-flow sockets (closed by logout, password reset and deletion). */
+  sockets: LiveSockets;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/**
+ * Answers that must not tell whether an email has an account (sign-up, resend, reset) take at
+ * least ACCOUNT_RESPONSE_FLOOR_MS (default 1 s) from the start of the request: the branch that
+ * sends an email is slower than the one that does not, and the difference would give it away.
+ */
+export function responseFloorMs(env: NodeJS.ProcessEnv = process.env): number {
+  const v = Number(env.ACCOUNT_RESPONSE_FLOOR_MS ?? 1000);
+  return Number.isFinite(v) && v >= 0 ? v : 1000;
+}
+
+export async function padResponse<T>(deps: Pick<AccountDeps, 'now' | 'sleep'>, startedAt: number, work: () => Promise<T>, floorMs = responseFloorMs()): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    const left = startedAt + floorMs - deps.now().getTime();
+    if (left > 0) await deps.sleep(left);
+  }
 }
 
 export async function enforceLimit(deps: AccountDeps, scope: LimitScope, subject: string): Promise<void> {

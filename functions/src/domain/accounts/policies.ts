@@ -4,12 +4,16 @@ export interface LimitRule {
 }
 
 /**
- * Attempts per fixed window. Per IP stops one source from trying many accounts; per account
- * stops many sources from trying one. Applied identically whether or not the account exists.
+ * Attempts per fixed window, applied identically whether or not the account exists.
+ * Login: per network (IPv4 address or IPv6 /64) stops one source from trying many accounts;
+ * per network and account stops one source from guessing one password; the account-wide limit
+ * stops a botnet from guessing one password from many sources, and applies only to networks the
+ * account never logged in from, so such a flood cannot lock the owner out where they usually log in.
  */
 export const RATE_LIMITS = {
   'login-ip': { limit: 30, windowSeconds: 15 * 60 },
-  'login-account': { limit: 10, windowSeconds: 15 * 60 },
+  'login-ip-account': { limit: 10, windowSeconds: 15 * 60 },
+  'login-account-new-source': { limit: 50, windowSeconds: 60 * 60 },
   'signup-ip': { limit: 10, windowSeconds: 60 * 60 },
   'signup-email': { limit: 5, windowSeconds: 60 * 60 },
   'resend-ip': { limit: 10, windowSeconds: 60 * 60 },
@@ -57,4 +61,14 @@ export function resetEmail(link: string): { subject: string; text: string } {
     subject: 'Reset your Tapewatch password',
     text: `Someone asked to reset the password of your Tapewatch account.\n\nChoose a new password here:\n${link}\n\nThe link works once and expires in 24 hours. If it was not you, ignore this email; your password stays as it is.\n`,
   };
+}
+
+/**
+ * Whether a session (its login time, epoch seconds as JWT claims carry it) outlives the last
+ * password reset (tokensValidAfter: the reset's second). Tokens carry whole seconds, so a login in
+ * the very second of the reset cannot be told from one just before it: it ends too (login waits
+ * for the next second in that case, so a fresh login is never refused).
+ */
+export function sessionSurvivesReset(authTime: number, tokensValidAfter: number | undefined): boolean {
+  return tokensValidAfter === undefined || authTime > tokensValidAfter;
 }

@@ -12,8 +12,8 @@ import { alertBody } from '@tapewatch/shared/api/alert';
 import type { Caller } from '../../lib/auth-guard.ts';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors.ts';
 import { IdentityAuthError, unverifiedClaims } from '../../platform/identity-types.ts';
-import { ensureProfile, enforceLimit, type AccountDeps } from './deps.ts';
-import { LINK_TOKEN_SECONDS, RESEND_QUIET_SECONDS, resetEmail, secondsSince } from './policies.ts';
+import { ensureProfile, enforceLimit, padResponse, type AccountDeps } from './deps.ts';
+import { LINK_TOKEN_SECONDS, RESEND_QUIET_SECONDS, resetEmail, secondsSince, sessionSurvivesReset } from './policies.ts';
 import { hashLinkToken, newLinkToken } from './secrets.ts';
 
 export interface LoginRequest {
@@ -33,7 +33,10 @@ export async function login(deps: AccountDeps, req: LoginRequest, ip: string): P
   ]);
   // One bucket per account, whether it is named by username or email; a name that resolves to
   // nothing gets its own bucket with the same limit and answers, so the bucket reveals nothing.
-  await enforceLimit(deps, 'login-account', email ? `email:${email}` : `name:${identifier.toLowerCase()}`);
+  const account = email ? `email:${email}` : `name:${identifier.toLowerCase()}`;
+  await enforceLimit(deps, 'login-ip-account', `${account}|${ip}`);
+  const known = email ? await deps.loginSources.isKnown(email, ip, deps.now()) : false;
+  if (!known) await enforceLimit(deps, 'login-account-new-source', account);
   const failed = { status: 401, body: alertBody(ACCOUNT_MESSAGES.loginFailed) };
   const notConfirmed = { status: 403, body: { ...alertBody(ACCOUNT_MESSAGES.notConfirmed), alert_action: RESEND_CONFIRMATION_ACTION } };
   if (!email) return failed;
@@ -46,6 +49,14 @@ export async function login(deps: AccountDeps, req: LoginRequest, ip: string): P
   }
   const userId = unverifiedClaims(tokens.accessToken).sub;
   let profile = userId ? await deps.users.getProfile(userId) : null;
+  // A login in the same second as a password reset would carry a login time the reset ends
+  // (tokens count whole seconds): wait for the next second and take fresh tokens instead.
+  const authTime = unverifiedClaims(tokens.accessToken).auth_time ?? unverifiedClaims(tokens.accessToken).iat ?? 0;
+  if (profile && !sessionSurvivesReset(authTime, profile.tokensValidAfter)) {
+    if (tokens.refreshToken) await deps.identity.revoke(tokens.refreshToken);
+    await deps.sleep(Math.max(0, (profile.tokensValidAfter! + 1) * 1000 - deps.now().getTime()) + 5);
+    tokens = await deps.identity.login(email, req.password);
+  }
   if (!profile?.confirmed) {
     // Cognito lets a user with an unverified email log in (we create users with a permanent
     // password); the confirmation is ours, checked only after the password was right.
@@ -57,6 +68,7 @@ export async function login(deps: AccountDeps, req: LoginRequest, ip: string): P
     profile ??= await ensureProfile(deps, user);
     if (profile && !profile.confirmed) await deps.users.markConfirmed(profile.userId);
   }
+  await deps.loginSources.remember(email, ip, deps.now());
   return {
     status: 200,
     body: {
@@ -77,17 +89,26 @@ export async function refreshSession(deps: AccountDeps, refreshToken: string): P
   const claims = unverifiedClaims(tokens.accessToken);
   const profile = claims.sub ? await deps.users.getProfile(claims.sub) : null;
   const began = unverifiedClaims(refreshToken).iat ?? claims.auth_time ?? 0;
-  if (profile?.tokensValidAfter !== undefined && began < profile.tokensValidAfter) {
+  if (profile && !sessionSurvivesReset(began, profile.tokensValidAfter)) {
     await deps.identity.revoke(refreshToken);
     throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
   }
   return { token: tokens.accessToken, expires_in: tokens.expiresIn };
 }
 
-/** Always succeeds: the client clears its token regardless; a valid token is denylisted until it expires. */
+/**
+ * Always succeeds: the client clears its token regardless; a valid token is denylisted until it
+ * expires, and the live-flow sockets of this session (this token, or on Cognito any refresh of
+ * the same login, which shares its origin_jti) are closed.
+ */
 export async function logout(deps: AccountDeps, caller: Caller | null, refreshToken: string | undefined): Promise<AccountAlert> {
   if (caller?.tokenId && caller.tokenExpiresAt) await deps.tokens.denyAccessToken(caller.tokenId, caller.tokenExpiresAt);
   if (refreshToken) await deps.identity.revoke(refreshToken);
+  if (caller) {
+    const sameSession = (c: { tokenId?: string; sessionId?: string }) =>
+      (caller.tokenId !== undefined && c.tokenId === caller.tokenId) || (caller.sessionId !== undefined && c.sessionId === caller.sessionId);
+    await deps.sockets.closeForUser(caller.userId, 'logged_out', sameSession);
+  }
   return alertBody(ACCOUNT_MESSAGES.loggedOut);
 }
 
@@ -95,7 +116,10 @@ export async function logout(deps: AccountDeps, caller: Caller | null, refreshTo
 export async function requestPasswordReset(deps: AccountDeps, rawEmail: string, ip: string): Promise<string> {
   const problem = emailProblem(rawEmail);
   if (problem) throw new BadRequestError(problem);
-  const email = normalizeEmail(rawEmail);
+  return padResponse(deps, deps.now().getTime(), () => sendResetLink(deps, normalizeEmail(rawEmail), ip));
+}
+
+async function sendResetLink(deps: AccountDeps, email: string, ip: string): Promise<string> {
   await enforceLimit(deps, 'reset-ip', ip);
   await enforceLimit(deps, 'reset-email', email);
   const user = await deps.identity.findByEmail(email);
@@ -123,6 +147,10 @@ async function validResetToken(deps: AccountDeps, token: string) {
   if (found.state === 'used') throw new BadRequestError(ACCOUNT_MESSAGES.resetLinkUsed);
   const profile = found.state === 'valid' ? await deps.users.getProfile(found.record.userId) : null;
   if (!profile) throw new BadRequestError(ACCOUNT_MESSAGES.resetLinkInvalid);
+  // A reset spends every link sent before it: an older link (a stolen mailbox copy) must not work.
+  if (found.state === 'valid' && profile.passwordChangedAt && found.record.createdAt <= profile.passwordChangedAt) {
+    throw new BadRequestError(ACCOUNT_MESSAGES.resetLinkUsed);
+  }
   return profile;
 }
 
@@ -147,6 +175,7 @@ export async function updatePassword(
   // tokens are revoked at Cognito, and access tokens of earlier logins are refused per request.
   await deps.users.invalidateTokensBefore(profile.userId, deps.now());
   await deps.identity.signOutEverywhere(profile.userId);
+  await deps.sockets.closeForUser(profile.userId, 'password_reset');
   // The link proved the mailbox, so an unconfirmed account is confirmed too.
   if (!profile.confirmed) {
     await deps.identity.confirm(profile.userId, profile.email);
@@ -157,6 +186,8 @@ export async function updatePassword(
 
 /** DynamoDB first: a crash before the Cognito delete leaves a login that rebuilds the profile, never a dead claim. */
 export async function deleteAccount(deps: AccountDeps, caller: Caller): Promise<string> {
+  // Closed before the records go: afterwards nothing would list them.
+  await deps.sockets.closeForUser(caller.userId, 'account_deleted');
   await deps.users.deleteUser({ userId: caller.userId, email: caller.email, username: caller.username });
   await deps.identity.deleteUser(caller.userId);
   if (caller.tokenId && caller.tokenExpiresAt) await deps.tokens.denyAccessToken(caller.tokenId, caller.tokenExpiresAt);

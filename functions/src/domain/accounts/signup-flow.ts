@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { ACCOUNT_MESSAGES, emailProblem, normalizeEmail, signupProblem, type Plan } from '@tapewatch/shared/schemas/accounts';
 import type { UserProfile } from '../../data/users-repository.ts';
 import { IdentityAuthError } from '../../platform/identity-types.ts';
 import { BadRequestError, ConflictError } from '../../lib/errors.ts';
-import { ensureProfile, enforceLimit, type AccountDeps } from './deps.ts';
+import { ensureProfile, enforceLimit, padResponse, type AccountDeps } from './deps.ts';
+import { signupAttemptEmail } from './emails.ts';
 import { confirmationEmail, hasPayments, LINK_TOKEN_SECONDS, ORPHAN_CLAIM_SECONDS, RESEND_QUIET_SECONDS, secondsSince } from './policies.ts';
 import { hashLinkToken, newLinkToken, signCheckoutTicket } from './secrets.ts';
 
@@ -22,9 +24,25 @@ export interface SignupRequest {
  * password; anyone else gets the "already registered" answer and the account stays as it is
  * (its owner, having lost the password, uses "Forgot password": the reset link also confirms).
  */
-export async function signup(deps: AccountDeps, req: SignupRequest, ip: string): Promise<{ message: string; checkoutTicket?: string }> {
+export async function signup(deps: AccountDeps, req: SignupRequest, ip: string): Promise<SignupAnswer> {
   const problem = signupProblem(req);
   if (problem) throw new BadRequestError(problem);
+  return padResponse(deps, deps.now().getTime(), async () => {
+    try {
+      return await signupSteps(deps, req, ip);
+    } catch (err) {
+      if (!(err instanceof EmailTaken)) throw err;
+      return answerForTakenEmail(deps, req);
+    }
+  });
+}
+
+type SignupAnswer = { message: string; checkoutTicket?: string };
+
+/** The email belongs to an account this sign-up may not touch; never told to the caller. */
+class EmailTaken extends Error {}
+
+async function signupSteps(deps: AccountDeps, req: SignupRequest, ip: string): Promise<SignupAnswer> {
   const email = normalizeEmail(req.email);
   const { username } = req;
   await enforceLimit(deps, 'signup-ip', ip);
@@ -32,7 +50,7 @@ export async function signup(deps: AccountDeps, req: SignupRequest, ip: string):
   const now = deps.now();
 
   const existing = await deps.identity.findByEmail(email);
-  if (existing?.confirmed) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
+  if (existing?.confirmed) throw new EmailTaken();
   const earlier = existing ? await deps.users.getProfile(existing.userId) : null;
   // No profile behind the identity user means a sign-up that crashed half-way: nothing to lose.
   const step: 'new' | 'keep' | 'replace' = earlier ? await pendingAccountStep(deps, earlier, email, username, req.password) : existing ? 'replace' : 'new';
@@ -56,13 +74,27 @@ export async function signup(deps: AccountDeps, req: SignupRequest, ip: string):
   if (!(step === 'keep' && secondsSince(profile.confirmationSentAt, now) < RESEND_QUIET_SECONDS)) {
     await sendConfirmation(deps, profile);
   }
-  const basic = req.selected_subscription === 'basic';
-  return basic
-    ? {
-        message: `${ACCOUNT_MESSAGES.signupSuccess} ${ACCOUNT_MESSAGES.signupCheckout}`,
-        checkoutTicket: signCheckoutTicket(profile.userId, email, deps.checkoutSecret, now),
-      }
+  return successAnswer(deps, req, profile.userId, email, now);
+}
+
+function successAnswer(deps: AccountDeps, req: SignupRequest, userId: string, email: string, now: Date): SignupAnswer {
+  return req.selected_subscription === 'basic'
+    ? { message: `${ACCOUNT_MESSAGES.signupSuccess} ${ACCOUNT_MESSAGES.signupCheckout}`, checkoutTicket: signCheckoutTicket(userId, email, deps.checkoutSecret, now) }
     : { message: ACCOUNT_MESSAGES.signupSuccess };
+}
+
+/**
+ * A sign-up with the email of an account it may not touch gets the answer of a fresh sign-up (a
+ * taken username still gets its 409, as it would for a new email), and the owner of the address is
+ * told by email. A Basic sign-up's ticket names no account, so checkout later refuses it.
+ */
+async function answerForTakenEmail(deps: AccountDeps, req: SignupRequest): Promise<SignupAnswer> {
+  const email = normalizeEmail(req.email);
+  const claim = await deps.users.getUsernameClaim(req.username);
+  if (claim && claim.email.toLowerCase() !== email) throw new ConflictError(ACCOUNT_MESSAGES.usernameTaken);
+  const site = `${deps.baseUrl}/`;
+  await deps.mailer.send({ to: email, link: site, ...signupAttemptEmail(site) });
+  return successAnswer(deps, req, randomUUID(), email, deps.now());
 }
 
 const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
@@ -73,9 +105,9 @@ const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowe
  * (the Stripe subscription is bound to its user id). Everyone else: "already registered".
  */
 async function pendingAccountStep(deps: AccountDeps, earlier: UserProfile, email: string, username: string, password: string): Promise<'keep' | 'replace'> {
-  if (!(await passwordMatches(deps, email, password))) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
+  if (!(await passwordMatches(deps, email, password))) throw new EmailTaken();
   if (sameName(earlier.username, username)) return 'keep';
-  if (hasPayments(earlier)) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
+  if (hasPayments(earlier)) throw new EmailTaken();
   return 'replace';
 }
 
@@ -84,7 +116,7 @@ async function createIdentityUser(deps: AccountDeps, email: string, password: st
     return await deps.identity.signUp(email, password, username);
   } catch (err) {
     // A concurrent sign-up of the same email won the race.
-    if ((err as Error).name === 'UsernameExistsException') throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
+    if ((err as Error).name === 'UsernameExistsException') throw new EmailTaken();
     throw err;
   }
 }
@@ -157,7 +189,10 @@ export async function confirmEmail(deps: AccountDeps, token: string): Promise<st
 export async function resendConfirmation(deps: AccountDeps, rawEmail: string, ip: string): Promise<string> {
   const problem = emailProblem(rawEmail);
   if (problem) throw new BadRequestError(problem);
-  const email = normalizeEmail(rawEmail);
+  return padResponse(deps, deps.now().getTime(), () => resendIfPending(deps, normalizeEmail(rawEmail), ip));
+}
+
+async function resendIfPending(deps: AccountDeps, email: string, ip: string): Promise<string> {
   await enforceLimit(deps, 'resend-ip', ip);
   await enforceLimit(deps, 'resend-email', email);
   const user = await deps.identity.findByEmail(email);

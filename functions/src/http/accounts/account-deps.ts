@@ -1,10 +1,12 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { AccountTokensRepository } from '../../data/account-tokens-repository.ts';
 import { documentClient } from '../../data/client.ts';
+import { LoginSourcesRepository } from '../../data/login-sources-repository.ts';
 import { RateLimitRepository } from '../../data/rate-limit-repository.ts';
 import { UsersRepository } from '../../data/users-repository.ts';
 import type { AccountDeps } from '../../domain/accounts/deps.ts';
 import { identity } from '../../platform/identity.ts';
+import { liveSockets } from '../../platform/live-sockets.ts';
 import { mailer } from '../../platform/mail.ts';
 import { viewerAddress } from '../../platform/viewer-address.ts';
 
@@ -17,11 +19,14 @@ export function accountDeps(event: APIGatewayProxyEventV2): AccountDeps {
     users: new UsersRepository(db),
     tokens: new AccountTokensRepository(db),
     limits: new RateLimitRepository(db),
+    loginSources: new LoginSourcesRepository(db),
     identity: identity(),
     mailer: mailer(),
     now: () => new Date(),
     baseUrl: (process.env.APP_BASE_URL ?? `https://${event.requestContext.domainName}`).replace(/\/$/, ''),
     checkoutSecret: secret,
+    sockets: liveSockets(db),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 }
 

@@ -29,6 +29,8 @@ const STATUS_CHIP: Record<LiveStatus, { label: string; color: 'success' | 'warni
   connecting: { label: 'Connecting…', color: 'default' },
   reconnecting: { label: 'Reconnecting…', color: 'warning' },
   closed: { label: 'Offline', color: 'default' },
+  replaced: { label: 'Paused: live in another window', color: 'default' },
+  ended: { label: 'Session ended', color: 'default' },
 };
 
 /** Live/historical switch, the "Start - End" range (disabled live) and the historical actions. */

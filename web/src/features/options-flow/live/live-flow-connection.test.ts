@@ -43,6 +43,20 @@ describe('live flow connection', () => {
     expect(state.statuses).toEqual(['connecting', 'live']);
   });
 
+  it('a socket the server closed on purpose does not reconnect: replaced by a newer tab, or the session ended', () => {
+    for (const [reason, status] of [['replaced', 'replaced'], ['logged_out', 'ended'], ['password_reset', 'ended']] as const) {
+      FakeWebSocket.reset();
+      const { state } = setup();
+      const ws = FakeWebSocket.latest();
+      ws.open();
+      ws.message({ event: 'session_closed', reason });
+      ws.drop();
+      vi.advanceTimersByTime(60_000);
+      expect(FakeWebSocket.instances, reason).toHaveLength(1);
+      expect(state.statuses.at(-1), reason).toBe(status);
+    }
+  });
+
   it('hands a new trade over at once when not loading, and every trade of a coalesced frame', () => {
     const { state } = setup();
     const ws = FakeWebSocket.latest();

@@ -1,6 +1,7 @@
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
+/** 'replaced': the server closed this socket for a newer one of the same user (tab limit); 'ended': logout, reset or deletion. */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'closed' | 'replaced' | 'ended';
 
 /** Spec part 2 section 9: a trade streamed while the list is loading waits this long. */
 export const LOADING_DELAY_MS = 5000;
@@ -32,21 +33,23 @@ export interface LiveFlowOptions {
 }
 
 /** Trades of one frame: a frame holds one event or an array (server-side coalescing). */
-export function tradesOfFrame(text: string): { trades: FlowTrade[]; cleared: boolean } {
+export function tradesOfFrame(text: string): { trades: FlowTrade[]; cleared: boolean; closedReason?: string } {
   const parsed: unknown = JSON.parse(text);
   const events = Array.isArray(parsed) ? parsed : [parsed];
   const trades: FlowTrade[] = [];
   let cleared = false;
+  let closedReason: string | undefined;
   for (const e of events) {
     if (typeof e !== 'object' || e === null) continue;
-    const { event, data } = e as { event?: unknown; data?: unknown };
+    const { event, data, reason } = e as { event?: unknown; data?: unknown; reason?: unknown };
     if (event === 'database_cleared') cleared = true;
+    else if (event === 'session_closed') closedReason = typeof reason === 'string' ? reason : 'ended';
     else if (event === 'new_flow' && typeof data === 'string') {
       const trade = JSON.parse(data) as FlowTrade;
       if (typeof trade.key === 'string') trades.push(trade);
     }
   }
-  return { trades, cleared };
+  return closedReason ? { trades, cleared, closedReason } : { trades, cleared };
 }
 
 export function socketUrl(token: string | null, location: Pick<Location, 'protocol' | 'host'> = window.location): string | null {
@@ -149,6 +152,15 @@ export class LiveFlowConnection {
       frame = tradesOfFrame(text);
     } catch (error) {
       console.error('[flow] bad frame', error);
+      return;
+    }
+    if (frame.closedReason) {
+      // Closed on purpose by the server: reconnecting would take the socket back from the newer
+      // tab (or fail: the session is over), so this connection stops here.
+      this.stopped = true;
+      clearTimeout(this.retryTimer);
+      this.socket = null;
+      this.options.onStatus(frame.closedReason === 'replaced' ? 'replaced' : 'ended');
       return;
     }
     if (frame.cleared) this.options.onCleared();
