@@ -54,7 +54,7 @@ describe('admin subscription <email> basic|free', () => {
     const pinned = planVersion(Date.UTC(2099, 0, 1) / 1000, 1);
     expect(await subsRepo().apply(u.userId, { subscription: 'basic', subscriptionVersion: pinned })).toBe(true);
     const req = { email: u.email, plan: 'free', by: 'ann', reason: 'fraudulent upgrade' } as const;
-    await expect(setPlan(documentClient(), req)).rejects.toThrow(/newer payment event .* --force overrides it/);
+    await expect(setPlan(documentClient(), req)).rejects.toThrow(/newer payment event .*--force overrides it/);
     const line = await setPlan(documentClient(), { ...req, force: true });
     expect(line).toMatch(/basic -> free .*forced over plan version \d+ dated 2099-01-01T00:00:00.000Z/);
     const stored = await subsRepo().get(u.userId);

@@ -106,8 +106,11 @@ describe('sign-up, confirmation, login', () => {
     await api.signupAndConfirm('unique_1', 'unique1@example.com', 'secret123');
     const sameName = await api.post('submit_signup', form('UNIQUE_1', 'other1@example.com'));
     expect(sameName).toMatchObject({ status: 409, body: { alert_message: M.usernameTaken } });
+    // A taken email is not revealed (issue 18.8): the answer of a fresh sign-up, and the owner is told by email.
     const sameEmail = await api.post('submit_signup', form('unique_2', 'Unique1@example.com'));
-    expect(sameEmail).toMatchObject({ status: 409, body: { alert_message: M.emailTaken } });
+    expect(sameEmail).toMatchObject({ status: 200, body: { alert_message: M.signupSuccess } });
+    expect((await api.outbox())[0]).toMatchObject({ to: 'unique1@example.com', subject: 'Someone tried to sign up to Tapewatch with your email address' });
+    expect(await new UsersRepository(documentClient()).getUsernameClaim('unique_2')).toBeNull();
 
     const first = await api.post('submit_signup', form('twice_me', 'twice@example.com'));
     const again = await api.post('submit_signup', form('twice_me', 'twice@example.com'));
@@ -187,11 +190,13 @@ describe('a pending (unconfirmed) account is never taken over by another sign-up
     const mails = (await api.outbox()).length;
     const otherName = await api.post('submit_signup', form('pending_b', 'Pend-A@example.com', 'attacker1'));
     const sameName = await api.post('submit_signup', form('pending_a', 'pend-a@example.com', 'attacker1'));
-    for (const r of [otherName, sameName]) expect(r).toMatchObject({ status: 409, body: { alert_show: true, alert_message: M.emailTaken } });
+    for (const r of [otherName, sameName]) expect(r).toMatchObject({ status: 200, body: { alert_show: true, alert_message: M.signupSuccess } });
     expect(await userIdOf('pend-a@example.com')).toBe(userId);
     expect(await users().getProfile(userId)).toMatchObject({ username: 'pending_a', confirmed: false });
     expect(await users().getUsernameClaim('pending_b')).toBeNull();
-    expect((await api.outbox()).length).toBe(mails);
+    // No confirmation link went out: only the owner's "someone tried to sign up" notices.
+    const sent = (await api.outbox()).slice(0, (await api.outbox()).length - mails);
+    expect(sent.map((m) => [m.to, m.link?.includes('/confirm/') ?? false])).toEqual([['pend-a@example.com', false], ['pend-a@example.com', false]]);
     // The owner who forgot the password: reset link -> new password (which also confirms) -> login.
     await api.post('reset_password', { email: 'pend-a@example.com' });
     const token = await api.lastLinkToken('pend-a@example.com', '/confirmpassword/');
@@ -208,7 +213,7 @@ describe('a pending (unconfirmed) account is never taken over by another sign-up
     expect(paid).toMatchObject({ subscription: 'basic', stripeSubscriptionId: `sub_local_${userId}` });
     // Even its own password cannot redo it under another username: the subscription is bound to this id.
     for (const [name, password] of [['paid_pend2', 'ownerpass1'], ['paid_pend3', 'attacker1'], ['paid_pend', 'attacker1']] as const) {
-      expect(await api.post('submit_signup', form(name, 'paid-pend@example.com', password))).toMatchObject({ status: 409, body: { alert_message: M.emailTaken } });
+      expect(await api.post('submit_signup', form(name, 'paid-pend@example.com', password))).toMatchObject({ status: 200, body: { alert_message: M.signupSuccess } });
     }
     expect(await userIdOf('paid-pend@example.com')).toBe(userId);
     expect(await subsRepo().get(userId)).toEqual(paid);

@@ -42,6 +42,9 @@ export default defineConfig({
       TAPEWATCH_BACKFILL: 'blocking',
       WEB_DIST: process.env.WEB_DIST ?? join(tmpdir(), `tapewatch-e2e-web-${port}`),
       RATE_LIMIT_MULTIPLIER: '10',
+      // Sign-up/reset answer no sooner than 1 s (no account enumeration by timing); the suite signs up
+      // many users, and the floor itself is proven by scripts/local/sessions-security.test.ts.
+      ACCOUNT_RESPONSE_FLOOR_MS: '0',
     },
     // Blocking backfill of every demo dataset (flow history, signals, clusters...) before the first test:
     // ~1-2 min on a quiet 2-core runner; the margin is for a busy one.

@@ -30,7 +30,6 @@ export const ACCOUNT_MESSAGES = {
     'Are you sure you want to delete your account? Please cancel any paid subscription before you proceed.',
   // ours
   usernameTaken: 'This username is already taken. Please choose another one.',
-  emailTaken: 'An account with this email already exists. Please log in or reset your password.',
   accountConfirmed: 'Your account has been confirmed. You can now log in.',
   alreadyConfirmed: 'Your account is already confirmed. You can log in.',
   confirmLinkInvalid: 'This confirmation link is invalid or has expired. Please request a new confirmation email.',
