@@ -36,6 +36,8 @@ export interface AppFunctionSpec {
    * reads Secrets Manager without bundling another SDK client (the grant is the caller's).
    */
   secretsExtension?: boolean;
+  /** Checks CloudFront's origin-verify header (route handlers, $connect): gets read access to that secret. */
+  checksOrigin?: boolean;
 }
 
 export interface ApiFunctionFactoryProps {
@@ -45,8 +47,8 @@ export interface ApiFunctionFactoryProps {
   stubMissingHandlers?: boolean;
   /** Extra environment shared by every function. */
   environment?: Record<string, string>;
-  /** Extra environment for the functions that answer requests through CloudFront (http, ws, fallback), not jobs. */
-  requestEnvironment?: Record<string, string>;
+  /** Grants the origin-verify secret to the functions that declare `checksOrigin`. */
+  originVerify?: { grant(fn: NodejsFunction): void };
 }
 
 /** NodejsFunction's bundling, from the settings the bundle-size bench and test use too. */
@@ -101,7 +103,7 @@ export class ApiFunctionFactory {
       timeout: spec.timeout ?? Duration.seconds(29),
       logGroup,
       role,
-      ...(spec.secretsExtension
+      ...(spec.secretsExtension || (spec.checksOrigin && this.props.originVerify)
         ? { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, { cacheSize: 10 }) }
         : {}),
       projectRoot: repoRoot,
@@ -109,7 +111,6 @@ export class ApiFunctionFactory {
       environment: {
         ...tables.environment(),
         ...this.props.environment,
-        ...(spec.kind === 'job' ? {} : this.props.requestEnvironment),
         TAPEWATCH_STAGE: stage,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -118,6 +119,7 @@ export class ApiFunctionFactory {
     Tags.of(fn).add(functionKindTag, spec.kind);
     Tags.of(fn).add(functionModuleTag, spec.module);
     this.grantTables(fn, spec);
+    if (spec.checksOrigin) this.props.originVerify?.grant(fn);
     return fn;
   }
 

@@ -14,19 +14,15 @@ export interface HttpApiProps {
   factory: ApiFunctionFactory;
   /** Stage-wide limits; abuse protection per user lives in the handlers' rate limiter. */
   throttle?: { rateLimit: number; burstLimit: number };
-  /** Account handlers get Cognito admin and SES grants; the checkout route the ticket key. */
+  /** Cognito actions, SES and the checkout-ticket key, for the routes that declare them. */
   identity?: Identity;
-  /** Stripe keys for the handlers that import the payments port (accounts/ for delete_user, payments/). */
+  /** Stripe keys for the routes that declare the `stripe` secret. */
   stripe?: StripeSettings;
 }
 
-/**
- * Account and payment handlers: the ones whose module graph reaches platform/payments.ts (and so
- * its Secrets Manager loader; delete_user cancels the subscription) and that build emailed or
- * redirect links from APP_BASE_URL.
- */
-export function usesPayments(handler: string): boolean {
-  return handler.startsWith('payments/') || handler.startsWith('accounts/');
+/** Routes that build emailed (mail) or Stripe redirect (stripe) links from APP_BASE_URL. */
+export function buildsSiteLinks(route: Pick<RouteDef, 'mail' | 'secrets'>): boolean {
+  return route.mail || route.secrets.includes('stripe');
 }
 
 type Route = { name: RouteName } & RouteDef;
@@ -103,21 +99,29 @@ export class TapewatchHttpApi extends Construct {
         reads: route.reads,
         writes: route.writes,
         description: `${route.method} ${route.path} (${route.auth})`,
-        secretsExtension: Boolean(props.stripe) && usesPayments(route.handler),
+        // The http wrapper checks the origin-verify header on every request.
+        checksOrigin: true,
+        secretsExtension: route.secrets.length > 0,
       });
-      if (props.stripe && usesPayments(route.handler)) props.stripe.configure(fn);
+      grantDeclaredNeeds(fn, route, props);
       new HttpRoute(scope, `${id}Route`, {
         httpApi: this.api,
         routeKey: HttpRouteKey.with(route.path, toHttpMethod(route)),
         integration: new HttpLambdaIntegration(`${id}Integration`, fn),
       });
-      if (route.handler.startsWith('accounts/')) props.identity?.grantAccounts(fn);
-      if (route.handler === 'payments/checkout-session') props.identity?.passCheckoutTicketKey(fn);
       functions.set(route.name, fn);
     }
     this.areaStacks = areaStacks;
     this.functions = functions;
   }
+}
+
+/** What the route's entry declares beyond tables (Cognito actions, mail, secrets), and nothing else. */
+function grantDeclaredNeeds(fn: NodejsFunction, route: Route, props: HttpApiProps): void {
+  if (route.secrets.includes('stripe')) props.stripe?.configure(fn);
+  if (route.secrets.includes('checkoutTicket')) props.identity?.grantCheckoutTicket(fn);
+  props.identity?.grantCognito(fn, route.cognito);
+  if (route.mail) props.identity?.grantMail(fn);
 }
 
 function toHttpMethod(route: Route): HttpMethod {

@@ -39,6 +39,8 @@ export class Realtime extends Construct {
         reads: ['app'],
         writes: ['app'],
         description: route.description,
+        // Only $connect comes through CloudFront with the header; the others ride the open socket.
+        checksOrigin: route.routeKey === '$connect',
       });
       functions.set(route.routeKey, created);
       return created;

@@ -5,7 +5,7 @@ import { routeList } from '@tapewatch/shared/api/routes';
 import { ApiFunctionFactory } from './api-function-factory.ts';
 import type { DeployConfig } from './config.ts';
 import { DataTables } from './data-tables.ts';
-import { TapewatchHttpApi, usesPayments } from './http-api.ts';
+import { buildsSiteLinks, TapewatchHttpApi } from './http-api.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
 import { OriginVerify } from './origin-verify.ts';
@@ -54,7 +54,7 @@ export class TapewatchStack extends Stack {
       stage: stage.name,
       stubMissingHandlers: props.stubMissingHandlers,
       environment: this.identity.environment(),
-      requestEnvironment: this.originVerify.environment(),
+      originVerify: this.originVerify,
     });
     this.httpApi = new TapewatchHttpApi(this, 'Http', { factory, identity: this.identity, stripe });
     this.realtime = new Realtime(this, 'Realtime', { factory });
@@ -78,7 +78,7 @@ export class TapewatchStack extends Stack {
     const siteUrl = config.appBaseUrl ?? `https://${this.web.distribution.distributionDomainName}`;
     // Emailed and Stripe return links must point at the site, not at execute-api.
     for (const route of routeList) {
-      if (usesPayments(route.handler)) this.httpApi.functions.get(route.name)?.addEnvironment('APP_BASE_URL', siteUrl);
+      if (buildsSiteLinks(route)) this.httpApi.functions.get(route.name)?.addEnvironment('APP_BASE_URL', siteUrl);
     }
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
