@@ -7,6 +7,7 @@ import type { DeployConfig } from './config.ts';
 import { DataTables } from './data-tables.ts';
 import { buildsSiteLinks, TapewatchHttpApi } from './http-api.ts';
 import { Identity } from './identity.ts';
+import { JobAlarms } from './job-alarms.ts';
 import { Monitoring } from './monitoring.ts';
 import { OriginVerify } from './origin-verify.ts';
 import { webDistDir } from './paths.ts';
@@ -87,6 +88,7 @@ export class TapewatchStack extends Stack {
       jobDeadLetters: this.jobs.deadLetterQueue,
       alarmEmail: config.alarmEmail,
     });
+    new JobAlarms(this, 'JobAlarms', { functions: this.jobs.functions, topic: this.monitoring.topic, stage: stage.name });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'CloudFrontDomain', { value: this.web.distribution.distributionDomainName });

@@ -75,11 +75,11 @@ function secretOf(s: Statement): string {
   return `unknown secret ${resource}`;
 }
 
-type Grouped = Record<'logs' | 'dynamodb' | 'cognito' | 'ses' | 'secrets' | 'realtime' | 'other', Statement[]>;
+type Grouped = Record<'logs' | 'dynamodb' | 'cognito' | 'ses' | 'secrets' | 'realtime' | 'queue' | 'other', Statement[]>;
 
 /** Sorts a role's statements by service; anything outside the known services lands in `other`. */
 function byService(statements: Statement[]): Grouped {
-  const g: Grouped = { logs: [], dynamodb: [], cognito: [], ses: [], secrets: [], realtime: [], other: [] };
+  const g: Grouped = { logs: [], dynamodb: [], cognito: [], ses: [], secrets: [], realtime: [], queue: [], other: [] };
   const prefixes: Array<[keyof Grouped, string]> = [
     ['logs', 'logs:'],
     ['dynamodb', 'dynamodb:'],
@@ -87,6 +87,7 @@ function byService(statements: Statement[]): Grouped {
     ['ses', 'ses:'],
     ['secrets', 'secretsmanager:'],
     ['realtime', 'execute-api:'],
+    ['queue', 'sqs:'],
   ];
   for (const s of statements) {
     const group = prefixes.find(([, prefix]) => actionsOf(s).every((a) => a.startsWith(prefix)))?.[0] ?? 'other';
@@ -96,13 +97,14 @@ function byService(statements: Statement[]): Grouped {
 }
 
 /** The permissions a function's role holds beyond tables and logs, in the route table's terms. */
-function grantedNeeds(fn: Resource): { cognito: string[]; mail: boolean; secrets: string[]; realtime: boolean; other: string[] } {
+function grantedNeeds(fn: Resource): { cognito: string[]; mail: boolean; secrets: string[]; realtime: boolean; jobFailures: boolean; other: string[] } {
   const g = byService(statementsFor(fn));
   return {
     cognito: [...new Set(g.cognito.flatMap(actionsOf).map((a) => a.replace('cognito-idp:', '')))].sort(),
     mail: g.ses.length > 0,
     secrets: [...new Set(g.secrets.map(secretOf))].sort(),
     realtime: g.realtime.length > 0,
+    jobFailures: g.queue.length > 0,
     other: g.other.map((s) => `${actionsOf(s).join(',')} on ${JSON.stringify(s.Resource)}`),
   };
 }
@@ -119,8 +121,14 @@ describe('least-privilege IAM', () => {
       mail: declared.mail,
       secrets: [...declared.secrets, ...(checksOrigin(module) ? ['originVerify'] : [])].sort(),
       realtime: fanoutModules.has(module),
+      // Jobs send failed invocations to the job queue (their on-failure destination).
+      jobFailures: fn.kind === 'job',
       other: [],
     });
+    for (const s of g.queue) {
+      expect(actionsOf(s).every((a) => ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a)), actionsOf(s).join()).toBe(true);
+      expect(JSON.stringify(s.Resource)).toContain('JobsDeadLetters');
+    }
     for (const s of g.cognito) expect(JSON.stringify(s.Resource)).toContain('IdentityUsers');
     for (const s of g.ses) expect(actionsOf(s)).toEqual(['ses:SendEmail']);
     for (const s of g.secrets) expect(actionsOf(s).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
