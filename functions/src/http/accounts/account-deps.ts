@@ -4,6 +4,7 @@ import { documentClient } from '../../data/client.ts';
 import { RateLimitRepository } from '../../data/rate-limit-repository.ts';
 import { UsersRepository } from '../../data/users-repository.ts';
 import type { AccountDeps } from '../../domain/accounts/deps.ts';
+import { rateLimitAddress } from '../../domain/accounts/ip-bucket.ts';
 import { identity } from '../../platform/identity.ts';
 import { mailer } from '../../platform/mail.ts';
 import { checkoutTicketSecretSpec, loadSecretEnv } from '../../platform/secret-env.ts';
@@ -33,6 +34,7 @@ export function accountDeps(event: APIGatewayProxyEventV2): AccountDeps {
   };
 }
 
+/** The viewer's address as the per-IP limits count it: an IPv6 client by its /64 (ip-bucket.ts). */
 export function clientIp(event: APIGatewayProxyEventV2): string {
-  return viewerAddress(event.headers, event.requestContext?.http?.sourceIp);
+  return rateLimitAddress(viewerAddress(event.headers, event.requestContext?.http?.sourceIp));
 }
