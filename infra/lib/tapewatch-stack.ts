@@ -7,6 +7,7 @@ import type { DeployConfig } from './config.ts';
 import { DataTables } from './data-tables.ts';
 import { buildsSiteLinks, TapewatchHttpApi } from './http-api.ts';
 import { Identity } from './identity.ts';
+import { EdgeWebAcl } from './edge-protection.ts';
 import { JobAlarms } from './job-alarms.ts';
 import { Monitoring } from './monitoring.ts';
 import { OriginVerify } from './origin-verify.ts';
@@ -22,6 +23,8 @@ export interface TapewatchStackProps extends StackProps {
   webDistDir?: string;
   /** Template tests only: build missing handler files from a stub instead of failing. */
   stubMissingHandlers?: boolean;
+  /** The CloudFront web ACL from the us-east-1 edge stack; without it the ACL is created here (lib/app-stacks.ts). */
+  webAclArn?: string;
 }
 
 /**
@@ -67,7 +70,9 @@ export class TapewatchStack extends Stack {
     const testSocket = this.httpApi.functions.get('test_socket');
     if (testSocket) this.realtime.announceEndpoint(testSocket);
 
+    const webAclArn = props.webAclArn ?? new EdgeWebAcl(this, 'Edge').arn;
     this.web = new WebHosting(this, 'Web', {
+      webAclArn,
       httpApi: this.httpApi.api,
       webSocketApi: this.realtime.api,
       originVerifyValue: this.originVerify.value,
