@@ -36,6 +36,8 @@ export interface AppFunctionSpec {
    * reads Secrets Manager without bundling another SDK client (the grant is the caller's).
    */
   secretsExtension?: boolean;
+  /** Reserved (and so also maximum) concurrent executions; unset = the account's shared pool. */
+  reservedConcurrency?: number;
   /** Checks CloudFront's origin-verify header (route handlers, $connect): gets read access to that secret. */
   checksOrigin?: boolean;
 }
@@ -101,6 +103,7 @@ export class ApiFunctionFactory {
       architecture: Architecture.ARM_64,
       memorySize: spec.memorySize ?? 512,
       timeout: spec.timeout ?? Duration.seconds(29),
+      ...(spec.reservedConcurrency ? { reservedConcurrentExecutions: spec.reservedConcurrency } : {}),
       logGroup,
       role,
       ...(spec.secretsExtension || (spec.checksOrigin && this.props.originVerify)

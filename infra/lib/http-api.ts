@@ -18,6 +18,8 @@ export interface HttpApiProps {
   identity?: Identity;
   /** Stripe keys for the routes that declare the `stripe` secret. */
   stripe?: StripeSettings;
+  /** Reserved concurrency of each function in functions/src/http/accounts (0 or unset: none). */
+  accountConcurrency?: number;
 }
 
 /** Routes that build emailed (mail) or Stripe redirect (stripe) links from APP_BASE_URL. */
@@ -102,6 +104,8 @@ export class TapewatchHttpApi extends Construct {
         // The http wrapper checks the origin-verify header on every request.
         checksOrigin: true,
         secretsExtension: route.secrets.length > 0,
+        // Account routes are what floods target (sign-up, login, reset): each gets its own share.
+        reservedConcurrency: routeArea(route.handler) === 'accounts' ? props.accountConcurrency : undefined,
       });
       grantDeclaredNeeds(fn, route, props);
       new HttpRoute(scope, `${id}Route`, {

@@ -60,7 +60,7 @@ export class TapewatchStack extends Stack {
       environment: this.identity.environment(),
       originVerify: this.originVerify,
     });
-    this.httpApi = new TapewatchHttpApi(this, 'Http', { factory, identity: this.identity, stripe });
+    this.httpApi = new TapewatchHttpApi(this, 'Http', { factory, identity: this.identity, stripe, accountConcurrency: config.accountReservedConcurrency });
     this.realtime = new Realtime(this, 'Realtime', { factory });
     this.jobs = new JobSchedules(this, 'Jobs', { factory });
     for (const name of fanoutJobs) {

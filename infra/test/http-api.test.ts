@@ -60,6 +60,15 @@ describe('HTTP API', () => {
     expect(stage.Properties?.AccessLogSettings).toBeDefined();
   });
 
+  it('reserves concurrency for each account function, so a flood of one route cannot starve the rest (nor they it)', () => {
+    for (const f of appFunctions(template)) {
+      const reserved = f.resource.Properties?.ReservedConcurrentExecutions;
+      expect(reserved, f.module).toBe(f.module.startsWith('http/accounts/') ? 10 : undefined);
+    }
+    const off = appFunctions(synth({ config: { accountReservedConcurrency: '0' } }).template);
+    expect(off.filter((f) => f.resource.Properties?.ReservedConcurrentExecutions !== undefined)).toEqual([]);
+  });
+
   it('configures no CORS (same origin through CloudFront)', () => {
     const api = template.findResources('AWS::ApiGatewayV2::Api')[httpApiId] as Resource;
     expect(api.Properties?.CorsConfiguration).toBeUndefined();
