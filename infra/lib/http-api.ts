@@ -29,6 +29,18 @@ export function buildsSiteLinks(route: Pick<RouteDef, 'mail' | 'secrets'>): bool
 
 type Route = { name: RouteName } & RouteDef;
 
+/**
+ * Routes that exist only to talk to Stripe: without a Stripe secret there is nothing they may
+ * accept (issue 18: the webhook fell back to a public default signing secret, so anyone could sign
+ * themselves a paid plan). Not deployed then; the request reaches $default, which answers 503.
+ */
+const stripeOnlyRoutes: ReadonlySet<RouteName> = new Set(['stripe_webhook']);
+
+/** The route-table entries this deployment serves. */
+export function deployedRoutes(stripeConfigured: boolean): Route[] {
+  return routeList.filter((r) => stripeConfigured || !stripeOnlyRoutes.has(r.name));
+}
+
 /** Route handlers are grouped by their directory under functions/src/http ("flow/get-..." -> flow). */
 export function routeArea(handler: string): string {
   return handler.split('/')[0]!;
@@ -92,7 +104,7 @@ export class TapewatchHttpApi extends Construct {
       }
       return stack;
     };
-    for (const route of routeList) {
+    for (const route of deployedRoutes(Boolean(props.stripe))) {
       const scope = stackFor(routeArea(route.handler));
       const id = pascal(route.name);
       const fn = props.factory.create(scope, id, {
