@@ -1,8 +1,9 @@
 import { App } from 'aws-cdk-lib';
+import { createStacks } from '../lib/app-stacks.ts';
 import { deployConfigFromContext } from '../lib/config.ts';
 import { handlerModules } from '../lib/handler-modules.ts';
 import { entryFile, missingEntries } from '../lib/paths.ts';
-import { TapewatchStack } from '../lib/tapewatch-stack.ts';
+
 
 const app = new App();
 let config;
@@ -29,10 +30,4 @@ if (missing.length > 0) {
   console.warn(`Using 501 stubs for missing handlers:\n${list}`);
 }
 
-new TapewatchStack(app, `Tapewatch-${config.stage.name}`, {
-  config,
-  stubMissingHandlers,
-  description: `Tapewatch (${config.stage.name}): web, /api, WebSocket, data tables, auth, scheduled jobs, alarms`,
-  terminationProtection: config.stage.retain,
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-});
+createStacks(app, { config, stubMissingHandlers, account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION });

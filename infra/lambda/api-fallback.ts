@@ -5,14 +5,19 @@ import { routeList } from '@tapewatch/shared/api/routes';
 /**
  * The HTTP API's $default route: whatever no route-table entry matches. API Gateway would answer
  * {"message":"Not Found"}; the app's clients expect the alert JSON the local runtime sends
- * (scripts/local/api-router.ts): 405 for a known path with the wrong method, 404 otherwise.
+ * (scripts/local/api-router.ts): 405 for a known path with the wrong method, 404 otherwise. A known
+ * method and path arrive here only when the stack left the route out (the Stripe webhook without
+ * Stripe configured, infra/lib/http-api.ts): 503, the feature is not available on this deployment.
  */
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const path = event.rawPath ?? event.requestContext?.http?.path ?? '';
+  const method = event.requestContext?.http?.method ?? '';
   const known = routeList.find((r) => r.path === path);
-  const [status, message] = known
-    ? [405, `${path} only accepts ${known.method} requests.`]
-    : [404, `Unknown API endpoint ${path}.`];
+  const [status, message] = !known
+    ? [404, `Unknown API endpoint ${path}.`]
+    : known.method === method
+      ? [503, `${path} is not available on this deployment.`]
+      : [405, `${path} only accepts ${known.method} requests.`];
   return {
     statusCode: status,
     headers: {

@@ -36,6 +36,10 @@ export interface AppFunctionSpec {
    * reads Secrets Manager without bundling another SDK client (the grant is the caller's).
    */
   secretsExtension?: boolean;
+  /** Reserved (and so also maximum) concurrent executions; unset = the account's shared pool. */
+  reservedConcurrency?: number;
+  /** Checks CloudFront's origin-verify header (route handlers, $connect): gets read access to that secret. */
+  checksOrigin?: boolean;
 }
 
 export interface ApiFunctionFactoryProps {
@@ -45,8 +49,8 @@ export interface ApiFunctionFactoryProps {
   stubMissingHandlers?: boolean;
   /** Extra environment shared by every function. */
   environment?: Record<string, string>;
-  /** Extra environment for the functions that answer requests through CloudFront (http, ws, fallback), not jobs. */
-  requestEnvironment?: Record<string, string>;
+  /** Grants the origin-verify secret to the functions that declare `checksOrigin`. */
+  originVerify?: { grant(fn: NodejsFunction): void };
 }
 
 /** NodejsFunction's bundling, from the settings the bundle-size bench and test use too. */
@@ -99,9 +103,10 @@ export class ApiFunctionFactory {
       architecture: Architecture.ARM_64,
       memorySize: spec.memorySize ?? 512,
       timeout: spec.timeout ?? Duration.seconds(29),
+      ...(spec.reservedConcurrency ? { reservedConcurrentExecutions: spec.reservedConcurrency } : {}),
       logGroup,
       role,
-      ...(spec.secretsExtension
+      ...(spec.secretsExtension || (spec.checksOrigin && this.props.originVerify)
         ? { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, { cacheSize: 10 }) }
         : {}),
       projectRoot: repoRoot,
@@ -109,7 +114,6 @@ export class ApiFunctionFactory {
       environment: {
         ...tables.environment(),
         ...this.props.environment,
-        ...(spec.kind === 'job' ? {} : this.props.requestEnvironment),
         TAPEWATCH_STAGE: stage,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -118,6 +122,7 @@ export class ApiFunctionFactory {
     Tags.of(fn).add(functionKindTag, spec.kind);
     Tags.of(fn).add(functionModuleTag, spec.module);
     this.grantTables(fn, spec);
+    if (spec.checksOrigin) this.props.originVerify?.grant(fn);
     return fn;
   }
 

@@ -24,6 +24,12 @@ export const deployConfigSchema = z
     stripePriceId: z.string().regex(/^price_[A-Za-z0-9]+$/, 'a Stripe price id (price_...)').optional(),
     /** Secrets Manager secret holding {"secret_key": "sk_...", "webhook_secret": "whsec_..."}. */
     stripeSecretName: z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/).optional(),
+    /**
+     * Reserved concurrency per account function (sign-up, login, reset...): a flood of one of them
+     * is capped there and cannot take the concurrency every other route needs. 0 turns it off,
+     * for accounts whose Lambda concurrency quota is below 1,000 (AWS keeps 100 unreserved).
+     */
+    accountReservedConcurrency: z.coerce.number().int().min(0).max(100).optional(),
   })
   .refine((c) => Boolean(c.domainName) === Boolean(c.certificateArn), {
     message: 'domainName and certificateArn go together (CloudFront needs the certificate for the name)',
@@ -44,6 +50,7 @@ export interface DeployConfig {
   mailFrom?: string;
   appBaseUrl?: string;
   stripe?: { priceId: string; secretName: string };
+  accountReservedConcurrency: number;
 }
 
 export const contextKeys = [
@@ -55,6 +62,7 @@ export const contextKeys = [
   'appBaseUrl',
   'stripePriceId',
   'stripeSecretName',
+  'accountReservedConcurrency',
 ] as const;
 
 export function parseDeployConfig(input: Record<string, unknown>): DeployConfig {
@@ -74,6 +82,7 @@ export function parseDeployConfig(input: Record<string, unknown>): DeployConfig 
     mailFrom: c.mailFrom,
     appBaseUrl: (c.appBaseUrl ?? (c.domainName ? `https://${c.domainName}` : undefined))?.replace(/\/$/, ''),
     stripe: c.stripePriceId ? { priceId: c.stripePriceId, secretName: c.stripeSecretName ?? `tapewatch/${c.stage}/stripe` } : undefined,
+    accountReservedConcurrency: c.accountReservedConcurrency ?? 10,
   };
 }
 

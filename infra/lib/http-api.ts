@@ -14,22 +14,32 @@ export interface HttpApiProps {
   factory: ApiFunctionFactory;
   /** Stage-wide limits; abuse protection per user lives in the handlers' rate limiter. */
   throttle?: { rateLimit: number; burstLimit: number };
-  /** Account handlers get Cognito admin and SES grants; the checkout route the ticket key. */
+  /** Cognito actions, SES and the checkout-ticket key, for the routes that declare them. */
   identity?: Identity;
-  /** Stripe keys for the handlers that import the payments port (accounts/ for delete_user, payments/). */
+  /** Stripe keys for the routes that declare the `stripe` secret. */
   stripe?: StripeSettings;
+  /** Reserved concurrency of each function in functions/src/http/accounts (0 or unset: none). */
+  accountConcurrency?: number;
 }
 
-/**
- * Account and payment handlers: the ones whose module graph reaches platform/payments.ts (and so
- * its Secrets Manager loader; delete_user cancels the subscription) and that build emailed or
- * redirect links from APP_BASE_URL.
- */
-export function usesPayments(handler: string): boolean {
-  return handler.startsWith('payments/') || handler.startsWith('accounts/');
+/** Routes that build emailed (mail) or Stripe redirect (stripe) links from APP_BASE_URL. */
+export function buildsSiteLinks(route: Pick<RouteDef, 'mail' | 'secrets'>): boolean {
+  return route.mail || route.secrets.includes('stripe');
 }
 
 type Route = { name: RouteName } & RouteDef;
+
+/**
+ * Routes that exist only to talk to Stripe: without a Stripe secret there is nothing they may
+ * accept (issue 18: the webhook fell back to a public default signing secret, so anyone could sign
+ * themselves a paid plan). Not deployed then; the request reaches $default, which answers 503.
+ */
+const stripeOnlyRoutes: ReadonlySet<RouteName> = new Set(['stripe_webhook']);
+
+/** The route-table entries this deployment serves. */
+export function deployedRoutes(stripeConfigured: boolean): Route[] {
+  return routeList.filter((r) => stripeConfigured || !stripeOnlyRoutes.has(r.name));
+}
 
 /** Route handlers are grouped by their directory under functions/src/http ("flow/get-..." -> flow). */
 export function routeArea(handler: string): string {
@@ -94,7 +104,7 @@ export class TapewatchHttpApi extends Construct {
       }
       return stack;
     };
-    for (const route of routeList) {
+    for (const route of deployedRoutes(Boolean(props.stripe))) {
       const scope = stackFor(routeArea(route.handler));
       const id = pascal(route.name);
       const fn = props.factory.create(scope, id, {
@@ -103,21 +113,31 @@ export class TapewatchHttpApi extends Construct {
         reads: route.reads,
         writes: route.writes,
         description: `${route.method} ${route.path} (${route.auth})`,
-        secretsExtension: Boolean(props.stripe) && usesPayments(route.handler),
+        // The http wrapper checks the origin-verify header on every request.
+        checksOrigin: true,
+        secretsExtension: route.secrets.length > 0,
+        // Account routes are what floods target (sign-up, login, reset): each gets its own share.
+        reservedConcurrency: routeArea(route.handler) === 'accounts' ? props.accountConcurrency : undefined,
       });
-      if (props.stripe && usesPayments(route.handler)) props.stripe.configure(fn);
+      grantDeclaredNeeds(fn, route, props);
       new HttpRoute(scope, `${id}Route`, {
         httpApi: this.api,
         routeKey: HttpRouteKey.with(route.path, toHttpMethod(route)),
         integration: new HttpLambdaIntegration(`${id}Integration`, fn),
       });
-      if (route.handler.startsWith('accounts/')) props.identity?.grantAccounts(fn);
-      if (route.handler === 'payments/checkout-session') props.identity?.passCheckoutTicketKey(fn);
       functions.set(route.name, fn);
     }
     this.areaStacks = areaStacks;
     this.functions = functions;
   }
+}
+
+/** What the route's entry declares beyond tables (Cognito actions, mail, secrets), and nothing else. */
+function grantDeclaredNeeds(fn: NodejsFunction, route: Route, props: HttpApiProps): void {
+  if (route.secrets.includes('stripe')) props.stripe?.configure(fn);
+  if (route.secrets.includes('checkoutTicket')) props.identity?.grantCheckoutTicket(fn);
+  props.identity?.grantCognito(fn, route.cognito);
+  if (route.mail) props.identity?.grantMail(fn);
 }
 
 function toHttpMethod(route: Route): HttpMethod {

@@ -3,6 +3,7 @@ import { AccountRecovery, ClientAttributes, UserPool, type UserPoolClient } from
 import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { CognitoAction } from '@tapewatch/shared/api/routes';
 
 export interface IdentityProps {
   retain: boolean;
@@ -63,35 +64,34 @@ export class Identity extends Construct {
     return { COGNITO_USER_POOL_ID: this.userPool.userPoolId, COGNITO_CLIENT_ID: this.client.userPoolClientId };
   }
 
-  /** The account handlers: Cognito admin calls on this pool, SES sending, the ticket key. */
-  grantAccounts(fn: IGrantable & { addEnvironment(key: string, value: string): unknown }): void {
+  /** Exactly the Cognito admin actions a route declares (shared/src/api/routes.ts), on this pool only. */
+  grantCognito(fn: IGrantable, actions: readonly CognitoAction[]): void {
+    if (actions.length === 0) return;
     fn.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,
-        actions: [
-          'cognito-idp:AdminConfirmSignUp',
-          'cognito-idp:AdminCreateUser',
-          'cognito-idp:AdminDeleteUser',
-          'cognito-idp:AdminGetUser',
-          'cognito-idp:AdminInitiateAuth',
-          'cognito-idp:AdminSetUserPassword',
-          'cognito-idp:AdminUpdateUserAttributes',
-          'cognito-idp:AdminUserGlobalSignOut',
-        ],
+        actions: [...new Set(actions)].sort().map((a) => `cognito-idp:${a}`),
         resources: [this.userPool.userPoolArn],
       }),
     );
+  }
+
+  /** Routes that declare `mail`: SES sending and the sender address. */
+  grantMail(fn: IGrantable & { addEnvironment(key: string, value: string): unknown }): void {
     // The account's SES identities (sender domain/address; in the SES sandbox also the verified
     // recipients, which SES authorizes too), never '*'.
     const sesIdentities = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
     fn.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: [sesIdentities] }));
     if (this.props.mailFrom) fn.addEnvironment('MAIL_FROM', this.props.mailFrom);
-    this.passCheckoutTicketKey(fn);
   }
 
-  /** Sign-up issues the ticket, the checkout route (issue 9) verifies it. */
-  passCheckoutTicketKey(fn: { addEnvironment(key: string, value: string): unknown }): void {
-    // CloudFormation resolves the dynamic reference at deploy time (no runtime Secrets Manager call or grant).
-    fn.addEnvironment('CHECKOUT_TICKET_SECRET', this.checkoutTicketSecret.secretValue.unsafeUnwrap());
+  /**
+   * Sign-up issues the ticket, the checkout route verifies it. Only the ARN goes into the
+   * environment: the function reads the value at cold start (functions/src/platform/secret-env.ts),
+   * so it never shows in the Lambda configuration.
+   */
+  grantCheckoutTicket(fn: IGrantable & { addEnvironment(key: string, value: string): unknown }): void {
+    this.checkoutTicketSecret.grantRead(fn);
+    fn.addEnvironment('CHECKOUT_TICKET_SECRET_ARN', this.checkoutTicketSecret.secretArn);
   }
 }

@@ -39,6 +39,8 @@ export class Realtime extends Construct {
         reads: ['app'],
         writes: ['app'],
         description: route.description,
+        // Only $connect comes through CloudFront with the header; the others ride the open socket.
+        checksOrigin: route.routeKey === '$connect',
       });
       functions.set(route.routeKey, created);
       return created;
@@ -60,8 +62,10 @@ export class Realtime extends Construct {
       // CloudWatch role, which a fresh account lacks; the handlers log every connect/disconnect.
     });
     this.functions = functions;
-    // $default answers pings through the Management API.
+    // $default answers pings (and closes a socket that sends too much); $connect closes a user's
+    // oldest socket beyond the per-user cap.
     this.enableFanout(functions.get('$default')!);
+    this.enableFanout(functions.get('$connect')!);
   }
 
   /** The https:// Management API endpoint of the stage (PostToConnection). */

@@ -1,4 +1,5 @@
 import { Duration, TimeZone } from 'aws-cdk-lib';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
@@ -23,7 +24,7 @@ export const fanoutJobs = ['flow-ingest', 'flow-live-poll', 'flow-reset'] as con
  */
 export class JobSchedules extends Construct {
   readonly functions: ReadonlyMap<string, NodejsFunction>;
-  /** Invocations that still failed after the retries (or aged out) land here; an alarm watches it. */
+  /** Undeliverable schedule events and failed job invocations (after the retries) land here; an alarm watches it. */
   readonly deadLetterQueue: Queue;
 
   constructor(scope: Construct, id: string, props: JobSchedulesProps) {
@@ -45,6 +46,10 @@ export class JobSchedules extends Construct {
         timeout: Duration.minutes(5),
         memorySize: 1024,
       });
+      // Scheduler invokes asynchronously, so its dead-letter queue only sees invocations it could
+      // not deliver; a job that throws is retried by Lambda and then lands here through this
+      // on-failure destination (with the error and the event), where the queue alarm sees it.
+      fn.configureAsyncInvoke({ onFailure: new SqsDestination(this.deadLetterQueue), retryAttempts: 2, maxEventAge: Duration.hours(1) });
       new Schedule(this, `${jobId}Schedule`, {
         description: `${job.description} (${job.cron} America/New_York)`,
         schedule: ScheduleExpression.cron({

@@ -5,8 +5,10 @@ import { routeList } from '@tapewatch/shared/api/routes';
 import { ApiFunctionFactory } from './api-function-factory.ts';
 import type { DeployConfig } from './config.ts';
 import { DataTables } from './data-tables.ts';
-import { TapewatchHttpApi, usesPayments } from './http-api.ts';
+import { buildsSiteLinks, TapewatchHttpApi } from './http-api.ts';
 import { Identity } from './identity.ts';
+import { EdgeWebAcl } from './edge-protection.ts';
+import { JobAlarms } from './job-alarms.ts';
 import { Monitoring } from './monitoring.ts';
 import { OriginVerify } from './origin-verify.ts';
 import { webDistDir } from './paths.ts';
@@ -21,6 +23,8 @@ export interface TapewatchStackProps extends StackProps {
   webDistDir?: string;
   /** Template tests only: build missing handler files from a stub instead of failing. */
   stubMissingHandlers?: boolean;
+  /** The CloudFront web ACL from the us-east-1 edge stack; without it the ACL is created here (lib/app-stacks.ts). */
+  webAclArn?: string;
 }
 
 /**
@@ -54,19 +58,26 @@ export class TapewatchStack extends Stack {
       stage: stage.name,
       stubMissingHandlers: props.stubMissingHandlers,
       environment: this.identity.environment(),
-      requestEnvironment: this.originVerify.environment(),
+      originVerify: this.originVerify,
     });
-    this.httpApi = new TapewatchHttpApi(this, 'Http', { factory, identity: this.identity, stripe });
+    this.httpApi = new TapewatchHttpApi(this, 'Http', { factory, identity: this.identity, stripe, accountConcurrency: config.accountReservedConcurrency });
     this.realtime = new Realtime(this, 'Realtime', { factory });
     this.jobs = new JobSchedules(this, 'Jobs', { factory });
     for (const name of fanoutJobs) {
       const job = this.jobs.functions.get(name);
       if (job) this.realtime.enableFanout(job);
     }
+    // Routes that close the caller's live sockets (logout, password reset, deletion), as their entries declare.
+    for (const route of routeList.filter((r) => r.liveSockets)) {
+      const fn = this.httpApi.functions.get(route.name);
+      if (fn) this.realtime.enableFanout(fn);
+    }
     const testSocket = this.httpApi.functions.get('test_socket');
     if (testSocket) this.realtime.announceEndpoint(testSocket);
 
+    const webAclArn = props.webAclArn ?? new EdgeWebAcl(this, 'Edge').arn;
     this.web = new WebHosting(this, 'Web', {
+      webAclArn,
       httpApi: this.httpApi.api,
       webSocketApi: this.realtime.api,
       originVerifyValue: this.originVerify.value,
@@ -78,7 +89,7 @@ export class TapewatchStack extends Stack {
     const siteUrl = config.appBaseUrl ?? `https://${this.web.distribution.distributionDomainName}`;
     // Emailed and Stripe return links must point at the site, not at execute-api.
     for (const route of routeList) {
-      if (usesPayments(route.handler)) this.httpApi.functions.get(route.name)?.addEnvironment('APP_BASE_URL', siteUrl);
+      if (buildsSiteLinks(route)) this.httpApi.functions.get(route.name)?.addEnvironment('APP_BASE_URL', siteUrl);
     }
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
@@ -87,6 +98,7 @@ export class TapewatchStack extends Stack {
       jobDeadLetters: this.jobs.deadLetterQueue,
       alarmEmail: config.alarmEmail,
     });
+    new JobAlarms(this, 'JobAlarms', { functions: this.jobs.functions, topic: this.monitoring.topic, stage: stage.name });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'CloudFrontDomain', { value: this.web.distribution.distributionDomainName });

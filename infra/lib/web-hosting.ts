@@ -61,6 +61,8 @@ export interface WebHostingProps {
    * header of that name), so the functions can tell CloudFront from direct execute-api calls.
    */
   originVerifyValue: string;
+  /** The CloudFront-scoped WAF web ACL (lib/edge-protection.ts). */
+  webAclArn: string;
   /** Vite build output; deployed only when it contains index.html. */
   webDistDir: string;
   retain: boolean;
@@ -106,6 +108,7 @@ export class WebHosting extends Construct {
           }
         : {}),
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       defaultBehavior: {

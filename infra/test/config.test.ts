@@ -50,4 +50,12 @@ describe('deployment configuration (CDK context)', () => {
   it('rejects unknown keys', () => {
     expect(() => parseDeployConfig({ stage: 'dev', domain: 'typo.example.com' })).toThrow(/Unrecognized key: "domain"/);
   });
+
+  it('reserves 10 concurrent executions per account function unless told otherwise (0 = off), and rejects nonsense', () => {
+    expect(parseDeployConfig({ stage: 'dev' }).accountReservedConcurrency).toBe(10);
+    expect(parseDeployConfig({ stage: 'dev', accountReservedConcurrency: '0' }).accountReservedConcurrency).toBe(0);
+    expect(parseDeployConfig({ stage: 'dev', accountReservedConcurrency: '25' }).accountReservedConcurrency).toBe(25);
+    expect(() => parseDeployConfig({ stage: 'dev', accountReservedConcurrency: 'many' })).toThrow(/accountReservedConcurrency/);
+    expect(() => parseDeployConfig({ stage: 'dev', accountReservedConcurrency: '500' })).toThrow(/accountReservedConcurrency/);
+  });
 });

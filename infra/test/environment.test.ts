@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { routeList } from '@tapewatch/shared/api/routes';
-import { usesPayments } from '../lib/http-api.ts';
+import { buildsSiteLinks } from '../lib/http-api.ts';
 import { appFunctions, synth, type Resource } from './synth.ts';
 
 type Vars = Record<string, unknown>;
 const varsOf = (r: Resource) => (r.Properties?.Environment as { Variables: Vars }).Variables;
-const paymentModules = routeList.filter((r) => usesPayments(r.handler)).map((r) => `http/${r.handler}`);
+const linkModules = routeList.filter((r) => buildsSiteLinks(r)).map((r) => `http/${r.handler}`);
+const stripeModules = routeList.filter((r) => r.secrets.includes('stripe')).map((r) => `http/${r.handler}`);
+const mailModules = routeList.filter((r) => r.mail).map((r) => `http/${r.handler}`);
 
 describe('configuration passed to the functions', () => {
   const configured = synth({
@@ -19,16 +21,15 @@ describe('configuration passed to the functions', () => {
   const functions = appFunctions(configured);
 
   it('covers the payment routes and delete_user (which cancels the subscription)', () => {
-    expect(paymentModules).toEqual(expect.arrayContaining(['http/accounts/delete-user', 'http/payments/stripe-webhook', 'http/payments/checkout-session']));
+    expect(stripeModules.sort()).toEqual(['http/accounts/delete-user', 'http/payments/checkout-session', 'http/payments/manage-subscription', 'http/payments/stripe-webhook']);
   });
 
-  it('gives account and payment handlers the site URL, the sender and the Stripe price, and no one else', () => {
+  it('gives the site URL to routes that build links, the sender to mail routes, the Stripe price to Stripe routes, and no one else', () => {
     for (const f of functions) {
       const vars = varsOf(f.resource);
-      const expected = paymentModules.includes(f.module);
-      expect(vars.APP_BASE_URL, f.module).toBe(expected ? 'https://app.example.com' : undefined);
-      expect(vars.STRIPE_PRICE_BASIC, f.module).toBe(expected ? 'price_1Abc' : undefined);
-      if (f.module.startsWith('http/accounts/')) expect(vars.MAIL_FROM).toBe('Tapewatch <no-reply@example.com>');
+      expect(vars.APP_BASE_URL, f.module).toBe(linkModules.includes(f.module) ? 'https://app.example.com' : undefined);
+      expect(vars.STRIPE_PRICE_BASIC, f.module).toBe(stripeModules.includes(f.module) ? 'price_1Abc' : undefined);
+      expect(vars.MAIL_FROM, f.module).toBe(mailModules.includes(f.module) ? 'Tapewatch <no-reply@example.com>' : undefined);
     }
   });
 
@@ -38,7 +39,7 @@ describe('configuration passed to the functions', () => {
     const policies = Object.values(configured.findResources('AWS::IAM::Policy')) as Resource[];
     for (const f of functions) {
       const vars = varsOf(f.resource);
-      const expected = paymentModules.includes(f.module);
+      const expected = stripeModules.includes(f.module);
       expect(vars.STRIPE_SECRET_KEY).toBeUndefined();
       expect(vars.STRIPE_WEBHOOK_SECRET).toBeUndefined();
       if (!expected) {
@@ -51,14 +52,23 @@ describe('configuration passed to the functions', () => {
       const statements = policies
         .filter((p) => JSON.stringify(p.Properties?.Roles) === JSON.stringify([{ Ref: roleId }]))
         .flatMap((p) => (p.Properties?.PolicyDocument as { Statement: Array<{ Action: string[]; Resource: unknown }> }).Statement);
-      const read = statements.find((s) => ([] as string[]).concat(s.Action).includes('secretsmanager:GetSecretValue'))!;
-      expect(JSON.stringify(read.Resource)).toContain(':secret:tapewatch/dev/stripe-??????');
+      const reads = statements.filter((s) => ([] as string[]).concat(s.Action).includes('secretsmanager:GetSecretValue'));
+      expect(reads.map((s) => JSON.stringify(s.Resource)).join(' ')).toContain(':secret:tapewatch/dev/stripe-??????');
+    }
+  });
+
+  it('passes the checkout-ticket key by ARN only, to the two routes that declare it (never its value)', () => {
+    const holders = functions.filter((f) => varsOf(f.resource).CHECKOUT_TICKET_SECRET_ARN !== undefined).map((f) => f.module);
+    expect(holders.sort()).toEqual(['http/accounts/submit-signup', 'http/payments/checkout-session']);
+    for (const f of functions) {
+      expect(varsOf(f.resource).CHECKOUT_TICKET_SECRET, f.module).toBeUndefined();
+      expect(JSON.stringify(varsOf(f.resource)), f.module).not.toContain('{{resolve:secretsmanager:');
     }
   });
 
   it('points emailed links at the CloudFront URL when there is no custom domain, and leaves Stripe unset', () => {
     const plain = appFunctions(synth().template);
-    const signup = plain.find((f) => f.module === 'http/accounts/signup') ?? plain.find((f) => f.module.startsWith('http/accounts/'))!;
+    const signup = plain.find((f) => f.module === 'http/accounts/submit-signup')!;
     expect(JSON.stringify(varsOf(signup.resource).APP_BASE_URL)).toMatch(/"https:\/\/",\{"Fn::GetAtt":\["WebDistribution\w+","DomainName"\]\}/);
     for (const f of plain) expect(varsOf(f.resource).STRIPE_SECRET_ARN).toBeUndefined();
   });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { routeList } from '@tapewatch/shared/api/routes';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { handler as apiFallback } from '../lambda/api-fallback.ts';
+import { deployedRoutes } from '../lib/http-api.ts';
 import { appFunctions, synth, type Resource } from './synth.ts';
 
 const { template } = synth();
@@ -21,12 +24,27 @@ describe('HTTP API', () => {
     return { route: resource, integration: integrations[integrationId]!.Properties! };
   };
 
-  it('has exactly one route per route-table entry, plus the $default fallback', () => {
+  it('has exactly one route per route-table entry, plus the $default fallback (the Stripe webhook only with Stripe)', () => {
     const keys = Object.values(routes).map((r) => r.Properties?.RouteKey).sort();
-    expect(keys).toEqual([...routeList.map((r) => `${r.method} ${r.path}`), '$default'].sort());
+    const withoutStripe = routeList.filter((r) => r.name !== 'stripe_webhook');
+    expect(keys).toEqual([...withoutStripe.map((r) => `${r.method} ${r.path}`), '$default'].sort());
+    const withStripe = synth({ config: { stripePriceId: 'price_123' } }).template;
+    const stripeKeys = Object.values(withStripe.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>).map((r) => r.Properties?.RouteKey);
+    expect(stripeKeys).toContain('POST /api/stripe_webhook');
   });
 
-  it.each(routeList.map((r) => [`${r.method} ${r.path}`, r] as const))('%s invokes its own Lambda', (routeKey, route) => {
+  // Issue 18: without Stripe the webhook verified events with a public default secret, so anyone
+  // could sign checkout.session.completed for themselves. A deployment without Stripe has no
+  // webhook function at all; the request reaches $default, which refuses it.
+  it('creates no webhook function without Stripe, and $default answers its POST 503', async () => {
+    expect(appFunctions(template).map((f) => f.module)).not.toContain('http/payments/stripe-webhook');
+    const event = { rawPath: '/api/stripe_webhook', requestContext: { http: { method: 'POST', path: '/api/stripe_webhook' } } } as unknown as APIGatewayProxyEventV2;
+    const answer = await apiFallback(event);
+    expect(answer.statusCode).toBe(503);
+    expect(JSON.parse(answer.body!)).toMatchObject({ alert_show: true, alert_message: expect.stringMatching(/not available on this deployment/) });
+  });
+
+  it.each(deployedRoutes(false).map((r) => [`${r.method} ${r.path}`, r] as const))('%s invokes its own Lambda', (routeKey, route) => {
     const { integration, route: resource } = integrationOf(routeKey);
     expect(integration.IntegrationType).toBe('AWS_PROXY');
     expect(integration.PayloadFormatVersion).toBe('2.0');
@@ -58,6 +76,15 @@ describe('HTTP API', () => {
     expect(throttle.ThrottlingRateLimit).toBeGreaterThan(0);
     expect(throttle.ThrottlingBurstLimit).toBeGreaterThanOrEqual(throttle.ThrottlingRateLimit);
     expect(stage.Properties?.AccessLogSettings).toBeDefined();
+  });
+
+  it('reserves concurrency for each account function, so a flood of one route cannot starve the rest (nor they it)', () => {
+    for (const f of appFunctions(template)) {
+      const reserved = f.resource.Properties?.ReservedConcurrentExecutions;
+      expect(reserved, f.module).toBe(f.module.startsWith('http/accounts/') ? 10 : undefined);
+    }
+    const off = appFunctions(synth({ config: { accountReservedConcurrency: '0' } }).template);
+    expect(off.filter((f) => f.resource.Properties?.ReservedConcurrentExecutions !== undefined)).toEqual([]);
   });
 
   it('configures no CORS (same origin through CloudFront)', () => {

@@ -1,13 +1,14 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import type { TableName } from '@tapewatch/shared/api/routes';
+import type { AppSecret, CognitoAction, TableName } from '@tapewatch/shared/api/routes';
 import { routeList } from '@tapewatch/shared/api/routes';
 import { schedules } from '@tapewatch/functions/jobs/schedules';
 import { webSocketRoutes } from '../lib/realtime.ts';
 import { fanoutJobs } from '../lib/schedules.ts';
 import { appFunctions, fakeWebDist, synth, tableIds, type Resource } from './synth.ts';
 
-const { template } = synth();
+// Stripe and a sender configured, so every grant the stack can make is in the template.
+const { template } = synth({ config: { stripePriceId: 'price_123', mailFrom: 'Tapewatch <no-reply@example.com>' } });
 const tables = tableIds(template);
 const policies = template.findResources('AWS::IAM::Policy') as Record<string, Resource>;
 
@@ -42,55 +43,121 @@ function actionsByTable(statements: Statement[]): Map<TableName, Set<string>> {
   return result;
 }
 
-const accessByModule = new Map<string, { reads: readonly TableName[]; writes: readonly TableName[] }>([
+/** What a function's entry declares: tables, Cognito actions, mail, secrets. */
+interface Declared {
+  reads: readonly TableName[];
+  writes: readonly TableName[];
+  cognito: readonly CognitoAction[];
+  mail: boolean;
+  secrets: readonly AppSecret[];
+}
+const none = { cognito: [], mail: false, secrets: [] } as const;
+const declaredByModule = new Map<string, Declared>([
   ...routeList.map((r) => [`http/${r.handler}`, r] as const),
-  ...schedules.map((s) => [s.handler, s] as const),
-  ...webSocketRoutes.map((r) => [r.module, { reads: ['app'], writes: ['app'] }] as const),
-  ['infra/api-fallback', { reads: [], writes: [] }],
+  ...schedules.map((s) => [s.handler, { ...s, ...none }] as const),
+  ...webSocketRoutes.map((r) => [r.module, { reads: ['app'], writes: ['app'], ...none }] as const),
+  ['infra/api-fallback', { reads: [], writes: [], ...none }],
 ]);
 
-/** Functions that post to WebSocket connections: the fan-out jobs and $default (pong). */
-const fanoutModules = new Set([...fanoutJobs.map((name) => schedules.find((s) => s.name === name)!.handler), 'ws/default']);
+/**
+ * Functions that post to or close WebSocket connections: the fan-out jobs, $default (pong, oversized
+ * frames), $connect (the per-user cap) and the routes that declare liveSockets (logout, reset, deletion).
+ */
+const fanoutModules = new Set([
+  ...fanoutJobs.map((name) => schedules.find((s) => s.name === name)!.handler),
+  'ws/default',
+  'ws/connect',
+  ...routeList.filter((r) => r.liveSockets).map((r) => `http/${r.handler}`),
+]);
+/** Functions that check the origin-verify value: every route handler (the http wrapper) and $connect. */
+const checksOrigin = (module: string) => module.startsWith('http/') || module === 'ws/connect';
 
 const actionsOf = (s: Statement) => ([] as string[]).concat(s.Action);
+
+/** Which secret a secretsmanager statement is about, by the resource it names. */
+function secretOf(s: Statement): string {
+  const resource = JSON.stringify(s.Resource);
+  if (resource.includes(':secret:tapewatch/dev/stripe')) return 'stripe';
+  if (resource.includes('IdentityCheckoutTicketSecret')) return 'checkoutTicket';
+  if (resource.includes('OriginVerifySecret')) return 'originVerify';
+  return `unknown secret ${resource}`;
+}
+
+type Grouped = Record<'logs' | 'dynamodb' | 'cognito' | 'ses' | 'secrets' | 'realtime' | 'queue' | 'other', Statement[]>;
+
+/** Sorts a role's statements by service; anything outside the known services lands in `other`. */
+function byService(statements: Statement[]): Grouped {
+  const g: Grouped = { logs: [], dynamodb: [], cognito: [], ses: [], secrets: [], realtime: [], queue: [], other: [] };
+  const prefixes: Array<[keyof Grouped, string]> = [
+    ['logs', 'logs:'],
+    ['dynamodb', 'dynamodb:'],
+    ['cognito', 'cognito-idp:'],
+    ['ses', 'ses:'],
+    ['secrets', 'secretsmanager:'],
+    ['realtime', 'execute-api:'],
+    ['queue', 'sqs:'],
+  ];
+  for (const s of statements) {
+    const group = prefixes.find(([, prefix]) => actionsOf(s).every((a) => a.startsWith(prefix)))?.[0] ?? 'other';
+    g[group].push(s);
+  }
+  return g;
+}
+
+/** The permissions a function's role holds beyond tables and logs, in the route table's terms. */
+function grantedNeeds(fn: Resource): { cognito: string[]; mail: boolean; secrets: string[]; realtime: boolean; jobFailures: boolean; other: string[] } {
+  const g = byService(statementsFor(fn));
+  return {
+    cognito: [...new Set(g.cognito.flatMap(actionsOf).map((a) => a.replace('cognito-idp:', '')))].sort(),
+    mail: g.ses.length > 0,
+    secrets: [...new Set(g.secrets.map(secretOf))].sort(),
+    realtime: g.realtime.length > 0,
+    jobFailures: g.queue.length > 0,
+    other: g.other.map((s) => `${actionsOf(s).join(',')} on ${JSON.stringify(s.Resource)}`),
+  };
+}
 
 describe('least-privilege IAM', () => {
   const functions = appFunctions(template);
 
-  it.each(functions.map((f) => [f.module, f] as const))('%s gets only its declared table access', (module, fn) => {
-    const access = accessByModule.get(module)!;
-    const all = statementsFor(fn.resource);
-    // Account handlers alone also call Cognito (admin actions on the one pool) and SES.
-    const identity = all.filter((s) => ([] as string[]).concat(s.Action).every((a) => /^(cognito-idp:Admin\w+|ses:SendEmail)$/.test(a)));
-    if (!module.startsWith('http/accounts/')) expect(identity).toEqual([]);
-    for (const s of identity.filter((s) => ([] as string[]).concat(s.Action).some((a) => a.startsWith('cognito-idp:')))) {
-      expect(JSON.stringify(s.Resource)).toContain('IdentityUsers');
+  it.each(functions.map((f) => [f.module, f] as const))('%s gets only what its entry declares', (module, fn) => {
+    const declared = declaredByModule.get(module)!;
+    const g = byService(statementsFor(fn.resource));
+    // Anything outside the declared model fails here, whatever service it is.
+    expect(grantedNeeds(fn.resource)).toEqual({
+      cognito: [...declared.cognito].sort(),
+      mail: declared.mail,
+      secrets: [...declared.secrets, ...(checksOrigin(module) ? ['originVerify'] : [])].sort(),
+      realtime: fanoutModules.has(module),
+      // Jobs send failed invocations to the job queue (their on-failure destination).
+      jobFailures: fn.kind === 'job',
+      other: [],
+    });
+    for (const s of g.queue) {
+      expect(actionsOf(s).every((a) => ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a)), actionsOf(s).join()).toBe(true);
+      expect(JSON.stringify(s.Resource)).toContain('JobsDeadLetters');
     }
-    const realtime = all.filter((s) => actionsOf(s).every((a) => a === 'execute-api:ManageConnections'));
-    expect(realtime.length > 0, `${module} may post to connections`).toBe(fanoutModules.has(module));
-    for (const s of realtime) {
+    for (const s of g.cognito) expect(JSON.stringify(s.Resource)).toContain('IdentityUsers');
+    for (const s of g.ses) expect(actionsOf(s)).toEqual(['ses:SendEmail']);
+    for (const s of g.secrets) expect(actionsOf(s).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    for (const s of g.realtime) {
       // Only the "ws" stage's Management API of this app's WebSocket API.
       const resource = JSON.stringify(s.Resource);
+      expect(actionsOf(s)).toEqual(['execute-api:ManageConnections']);
       expect(resource).toContain('RealtimeApi');
       expect(resource).toContain('/ws/*/@connections/*');
     }
     // Logging: its own log group only (no AWSLambdaBasicExecutionRole, whose logs:* covers every group).
-    const logging = all.filter((s) => actionsOf(s).every((a) => a.startsWith('logs:')));
     const ownLogGroup = (fn.resource.Properties?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
-    expect(logging).toHaveLength(1);
-    expect(actionsOf(logging[0]!).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
-    expect(logging[0]!.Resource).toEqual({ 'Fn::GetAtt': [ownLogGroup, 'Arn'] });
-    const statements = all.filter((s) => !identity.includes(s) && !realtime.includes(s) && !logging.includes(s));
-    for (const s of statements) {
-      expect(s.Effect).toBe('Allow');
-      for (const action of ([] as string[]).concat(s.Action)) expect(action).toMatch(/^dynamodb:/);
-    }
-    const granted = actionsByTable(statements);
-    const declared = new Set<TableName>([...access.reads, ...access.writes]);
-    expect([...granted.keys()].sort()).toEqual([...declared].sort());
+    expect(g.logs).toHaveLength(1);
+    expect(actionsOf(g.logs[0]!).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(g.logs[0]!.Resource).toEqual({ 'Fn::GetAtt': [ownLogGroup, 'Arn'] });
+    for (const s of g.dynamodb) expect(s.Effect).toBe('Allow');
+    const granted = actionsByTable(g.dynamodb);
+    expect([...granted.keys()].sort()).toEqual([...new Set<TableName>([...declared.reads, ...declared.writes])].sort());
     for (const [table, actions] of granted) {
       for (const action of readActions) expect(actions).toContain(action);
-      const mayWrite = access.writes.includes(table);
+      const mayWrite = declared.writes.includes(table);
       for (const action of writeActions) {
         expect(actions.has(action), `${module} ${action} on ${table}`).toBe(mayWrite);
       }
@@ -98,18 +165,52 @@ describe('least-privilege IAM', () => {
     }
   });
 
-  it('lets the account handlers sign users up, in and out (Cognito admin on the pool) and send mail', () => {
-    const accounts = functions.filter((f) => f.module.startsWith('http/accounts/'));
-    expect(accounts.length).toBe(11);
-    for (const fn of accounts) {
-      const actions = statementsFor(fn.resource).flatMap((s) => ([] as string[]).concat(s.Action));
-      expect(actions).toEqual(expect.arrayContaining(['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminDeleteUser', 'ses:SendEmail']));
-      expect(actions.some((a) => a === 'cognito-idp:*' || a === 'ses:*')).toBe(false);
+  it('would catch a permission the entry does not declare', () => {
+    const fn = functions.find((f) => f.module === 'http/accounts/submit-logout')!;
+    const declared = declaredByModule.get(fn.module)!;
+    expect(declared.cognito).toEqual([]);
+    const roleId = (fn.resource.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const extra = { Type: 'AWS::IAM::Policy', Properties: { Roles: [{ Ref: roleId }], PolicyDocument: { Statement: [{ Effect: 'Allow', Action: 'cognito-idp:AdminDeleteUser', Resource: 'arn' }] } } };
+    policies.__extra = extra;
+    try {
+      expect(grantedNeeds(fn.resource).cognito).toEqual(['AdminDeleteUser']);
+    } finally {
+      delete policies.__extra;
     }
   });
 
+  it('lets only the 4 Stripe handlers read the Stripe secret, and each account handler only its Cognito actions', () => {
+    const needs = functions.map((f) => ({ module: f.module, ...grantedNeeds(f.resource) }));
+    expect(needs.filter((n) => n.secrets.includes('stripe')).map((n) => n.module).sort()).toEqual([
+      'http/accounts/delete-user',
+      'http/payments/checkout-session',
+      'http/payments/manage-subscription',
+      'http/payments/stripe-webhook',
+    ]);
+    expect(needs.filter((n) => n.secrets.includes('checkoutTicket')).map((n) => n.module).sort()).toEqual([
+      'http/accounts/submit-signup',
+      'http/payments/checkout-session',
+    ]);
+    expect(needs.filter((n) => n.mail).map((n) => n.module).sort()).toEqual([
+      'http/accounts/resend-confirmation',
+      'http/accounts/reset-password',
+      'http/accounts/submit-signup',
+    ]);
+    const cognito = Object.fromEntries(needs.filter((n) => n.cognito.length > 0).map((n) => [n.module, n.cognito]));
+    expect(cognito).toEqual({
+      'http/accounts/submit-signup': ['AdminCreateUser', 'AdminDeleteUser', 'AdminGetUser', 'AdminInitiateAuth', 'AdminSetUserPassword'],
+      'http/accounts/get-token-confirmation': ['AdminConfirmSignUp', 'AdminUpdateUserAttributes'],
+      'http/accounts/submit-login': ['AdminGetUser', 'AdminInitiateAuth'],
+      'http/accounts/refresh-token': ['AdminInitiateAuth'],
+      'http/accounts/resend-confirmation': ['AdminGetUser'],
+      'http/accounts/reset-password': ['AdminGetUser'],
+      'http/accounts/update-password': ['AdminConfirmSignUp', 'AdminSetUserPassword', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
+      'http/accounts/delete-user': ['AdminDeleteUser'],
+    });
+  });
+
   it('gives read-only routes no write actions at all', () => {
-    const readOnly = functions.filter((f) => accessByModule.get(f.module)!.writes.length === 0);
+    const readOnly = functions.filter((f) => declaredByModule.get(f.module)!.writes.length === 0);
     expect(readOnly.length).toBeGreaterThan(0);
     for (const fn of readOnly) {
       const all = statementsFor(fn.resource).flatMap((s) => ([] as string[]).concat(s.Action));

@@ -9,6 +9,7 @@ import { handleApi } from '../../scripts/local/api-router.ts';
 import { createTableInput } from '../../scripts/local/dynamo.ts';
 import { startSchedules } from '../../scripts/local/scheduler.ts';
 import { handler as apiFallback } from '../lambda/api-fallback.ts';
+import { deployedRoutes } from '../lib/http-api.ts';
 import { unixCronToCronOptions } from '../lib/cron.ts';
 import { webSocketRoutes } from '../lib/realtime.ts';
 import { appFunctions, synth, tableIds, type Resource } from './synth.ts';
@@ -66,7 +67,8 @@ describe('local runtime and CDK app mount the same API', () => {
 
   it('routes every method and path to the same handler module', () => {
     const cdkKeys = [...cdk.keys()].filter((k) => k !== '$default').sort();
-    expect(cdkKeys).toEqual(routeList.map((r) => `${r.method} ${r.path}`).sort());
+    // The Stripe webhook only exists with Stripe configured (this synth has none; http-api.test.ts).
+    expect(cdkKeys).toEqual(deployedRoutes(false).map((r) => `${r.method} ${r.path}`).sort());
     for (const key of cdkKeys) {
       const [method, path] = key.split(' ') as [string, string];
       const local = findRoute(method, path);

@@ -68,3 +68,27 @@ describe('job delivery', () => {
     expect(queues[queueId!]!.Properties?.MessageRetentionPeriod).toBe(14 * 24 * 3600);
   });
 });
+
+describe('job failures page someone', () => {
+  const { template } = synth();
+  const queues = template.findResources('AWS::SQS::Queue') as Record<string, Resource>;
+  const configs = Object.values(template.findResources('AWS::Lambda::EventInvokeConfig')) as Resource[];
+  const jobFunctions = appFunctions(template).filter((f) => f.kind === 'job');
+
+  // Scheduler invokes asynchronously: its dead-letter queue sees only failed deliveries, while a
+  // job that throws is retried by Lambda and then dropped unless the function has a destination.
+  it.each(jobFunctions.map((f) => [f.module, f] as const))('%s sends failed invocations to the job queue after 2 retries', (_module, fn) => {
+    const config = configs.find((c) => JSON.stringify(c.Properties?.FunctionName) === JSON.stringify({ Ref: fn.id }));
+    expect(config).toBeDefined();
+    const [queueId] = Object.keys(queues);
+    expect(config!.Properties).toMatchObject({
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 3600,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+  });
+
+  it('gives request handlers no on-failure destination (they answer synchronously)', () => {
+    expect(configs).toHaveLength(jobFunctions.length);
+  });
+});

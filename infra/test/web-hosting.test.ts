@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spaFallbackCode } from '../lib/spa-fallback.ts';
-import { originVerifyEnvVar, originVerifyHeader } from '../lib/origin-verify.ts';
+import { originVerifyArnEnvVar, originVerifyHeader } from '../lib/origin-verify.ts';
 import { apiOriginHeaders, webSocketOriginHeaders } from '../lib/web-hosting.ts';
 import { appFunctions, fakeWebDist, synth, type Resource } from './synth.ts';
 
@@ -107,9 +107,14 @@ describe('web hosting', () => {
     }
     expect(originOf(defaultBehavior).OriginCustomHeaders).toBeUndefined();
     for (const f of appFunctions(template)) {
-      const value = (f.resource.Properties?.Environment as { Variables: Record<string, unknown> }).Variables[originVerifyEnvVar];
-      // Request handlers check it; scheduled jobs answer no requests.
-      expect(value, f.module).toEqual(f.kind === 'job' ? undefined : reference);
+      const vars = (f.resource.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      // The functions read the value from Secrets Manager at cold start: only the ARN is in their
+      // configuration (a plaintext value there is readable by anyone with lambda:GetFunction).
+      expect(JSON.stringify(vars), f.module).not.toContain('{{resolve:secretsmanager:');
+      expect(vars.ORIGIN_VERIFY_SECRET, f.module).toBeUndefined();
+      // Route handlers and $connect check it; jobs, $disconnect, $default and the fallback do not.
+      const checks = f.module.startsWith('http/') || f.module === 'ws/connect';
+      expect(vars[originVerifyArnEnvVar], f.module).toEqual(checks ? { Ref: secretId } : undefined);
     }
   });
 

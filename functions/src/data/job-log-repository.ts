@@ -65,6 +65,12 @@ export class JobLogRepository {
     );
   }
 
+  /** The dataset's as-of date (the marker setDatasetAsOf keeps), null before its first load. */
+  async datasetAsOf(dataset: string): Promise<string | null> {
+    const res = await this.db.send(new GetCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(dataset) }));
+    return (res.Item?.asOf as string | undefined) ?? null;
+  }
+
   async backfilledTo(job: string): Promise<string | null> {
     const res = await this.db.send(new GetCommand({ TableName: tableName('market'), Key: marketKeys.backfillMarker(job) }));
     return (res.Item?.to as string | undefined) ?? null;

@@ -8,6 +8,7 @@ import { clockFor, type Clock } from '../platform/clock.ts';
 import type { OptionsActivityRecord } from '../providers/benzinga/options-activity.ts';
 import { hhmmss } from '../providers/demo/flow-simulator.ts';
 import type { MarketDataProvider } from '../providers/provider.ts';
+import { emitJobMetric } from './job-metrics.ts';
 import { FlowFanout, ingestLiveRecords, publishLiveTrades } from './flow-live.ts';
 import { latestTradeTime, newYorkSecond, poisson, resumeSecond, SESSION_CLOSE_SEC, SESSION_OPEN_SEC } from './flow-live-session.ts';
 import { demoFlowSource, DEMO_LIVE_SESSION_FROM } from './flow-universe.ts';
@@ -136,5 +137,10 @@ export async function runFlowLivePoll(_event?: unknown, deps: Partial<LivePollDe
   return { published };
 }
 
-export const handler = (event?: unknown) => runFlowLivePoll(event);
+export const handler = async (event?: unknown) => {
+  const out = await runFlowLivePoll(event);
+  // A live feed has no dataset date: a successful run is what the did-not-run alarm counts.
+  emitJobMetric({ job: 'flow-live-poll', ageDays: 0 });
+  return out;
+};
 export const run = runFlowLivePoll;

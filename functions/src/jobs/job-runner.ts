@@ -4,6 +4,8 @@ import { JobLogRepository, type JobRun } from '../data/job-log-repository.ts';
 import { createLogger, errorFields, type Logger } from '../lib/log.ts';
 import { clockFor, type Clock } from '../platform/clock.ts';
 import type { MarketDataProvider } from '../providers/provider.ts';
+import { asOfAgeDays, emitJobMetric } from './job-metrics.ts';
+import { schedules } from './schedules.ts';
 
 export interface JobCounts {
   rowsRead: number;
@@ -49,17 +51,33 @@ export async function runLogged(
   const jobLog = new JobLogRepository(db);
   const log = createLogger({ job, from, to });
   const run = await jobLog.start(job, from, to);
+  const clock = clockFor();
   try {
-    const counts = await work({ db, clock: clockFor(), log, progress: opts.onProgress ?? (() => {}), ...(opts.provider ? { provider: opts.provider } : {}) });
+    const counts = await work({ db, clock, log, progress: opts.onProgress ?? (() => {}), ...(opts.provider ? { provider: opts.provider } : {}) });
     const done: JobRun = { ...run, ...counts, status: 'succeeded', endedAt: new Date().toISOString() };
     await jobLog.save(done);
     log.info('job succeeded', { ...counts });
+    await reportFreshness(jobLog, job, clock.today(), log);
     return done;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await jobLog.save({ ...run, status: 'failed', endedAt: new Date().toISOString(), error: message.slice(0, 500) });
     log.error('job failed', errorFields(err));
     throw err;
+  }
+}
+
+/**
+ * On AWS, after a success: how old the job's dataset now is (job-metrics.ts; the stale-data and
+ * did-not-run alarms watch it). Skipped elsewhere, and a failure here never fails the job.
+ */
+async function reportFreshness(jobLog: JobLogRepository, job: string, today: string, log: Logger): Promise<void> {
+  if (!process.env.AWS_LAMBDA_FUNCTION_NAME) return;
+  try {
+    const dataset = schedules.find((s) => s.name === job)?.dataset;
+    emitJobMetric({ job, ageDays: dataset ? asOfAgeDays(await jobLog.datasetAsOf(dataset), today) : 0 });
+  } catch (err) {
+    log.warn('job freshness metric failed', errorFields(err));
   }
 }
 

@@ -21,6 +21,11 @@ export interface ScheduleDef {
   /** The dataset whose as-of date the job advances (listed by get_data_status). */
   dataset: string | null;
   /**
+   * Calendar days the dataset's as-of date may lag today before the stale-data alarm pages
+   * (default: job-metrics.ts defaultStaleAfterDays, for data of each trading day).
+   */
+  staleAfterDays?: number;
+  /**
    * Scheduled on AWS only: the local runtime, a long-lived process, plays this feed continuously
    * itself (scripts/local/flow-live.ts) instead of in minute-long Lambda runs.
    */
@@ -71,6 +76,8 @@ export const schedules: readonly ScheduleDef[] = [
     runOnLocalStart: false,
     demoBackfillDays: 366,
     dataset: 'finra-short-interest',
+    // Settlements are twice a month and FINRA publishes about 8 business days after each one.
+    staleAfterDays: 30,
   },
   {
     name: 'optionwalls',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadSecretEnv, resetSecretEnv, stripeSecretSpec } from './secret-env.ts';
+import { checkoutTicketSecretSpec, loadSecretEnv, originVerifySecretSpec, resetSecretEnv, stripeSecretSpec } from './secret-env.ts';
 
 const arn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:tapewatch/dev/stripe-AbCdEf';
 
@@ -49,5 +49,21 @@ describe('loadSecretEnv', () => {
     await expect(loadSecretEnv(stripeSecretSpec, { STRIPE_SECRET_ARN: arn }, async () => 'sk_live_plain')).rejects.toThrow(
       /not JSON \(expected \{"secret_key": "\.\.\.", "webhook_secret": "\.\.\."\}\)/,
     );
+  });
+
+  it('loads a plain-text secret (Secrets Manager-generated: checkout ticket key, origin-verify value) whole', async () => {
+    const ticketArn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:IdentityCheckoutTicketSecret-AbCdEf';
+    const env: NodeJS.ProcessEnv = { CHECKOUT_TICKET_SECRET_ARN: ticketArn, ORIGIN_VERIFY_SECRET_ARN: arn };
+    const fetcher = vi.fn(async (id: string) => (id === ticketArn ? 'ticketKey48chars' : 'originValue48chars'));
+    await loadSecretEnv(checkoutTicketSecretSpec, env, fetcher);
+    await loadSecretEnv(originVerifySecretSpec, env, fetcher);
+    expect(env.CHECKOUT_TICKET_SECRET).toBe('ticketKey48chars');
+    expect(env.ORIGIN_VERIFY_SECRET).toBe('originValue48chars');
+  });
+
+  it('refuses an empty plain-text secret rather than running without it', async () => {
+    const env: NodeJS.ProcessEnv = { ORIGIN_VERIFY_SECRET_ARN: arn };
+    await expect(loadSecretEnv(originVerifySecretSpec, env, async () => '')).rejects.toThrow('ORIGIN_VERIFY_SECRET_ARN is empty');
+    expect(env.ORIGIN_VERIFY_SECRET).toBeUndefined();
   });
 });

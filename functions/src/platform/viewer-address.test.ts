@@ -94,4 +94,19 @@ describe('defineHandler on AWS (ORIGIN_VERIFY_SECRET set)', () => {
     delete process.env.ORIGIN_VERIFY_SECRET;
     expect((await handler(event({}))).statusCode).toBe(200);
   });
+
+  it('refuses every request inside Lambda when no value is configured (a deploy that lost its secret is not the local runtime)', async () => {
+    const lambdaName = process.env.AWS_LAMBDA_FUNCTION_NAME;
+    delete process.env.ORIGIN_VERIFY_SECRET;
+    process.env.AWS_LAMBDA_FUNCTION_NAME = 'Tapewatch-dev-GetAppInfo';
+    try {
+      expect(acceptsOrigin({}, undefined)).toBe(false);
+      expect(acceptsOrigin(cloudFront(), '')).toBe(false);
+      expect((await handler(event({}))).statusCode).toBe(403);
+      expect((await handler(event(cloudFront()))).statusCode).toBe(403);
+    } finally {
+      if (lambdaName === undefined) delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+      else process.env.AWS_LAMBDA_FUNCTION_NAME = lambdaName;
+    }
+  });
 });

@@ -1,4 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import { loadSecretEnv, originVerifySecretSpec } from './secret-env.ts';
+
+// On AWS the value comes from Secrets Manager (ORIGIN_VERIFY_SECRET_ARN), read once per cold start
+// so it never sits in the function's configuration; a no-op locally and in tests. A failed read
+// fails the cold start: the function answers nothing rather than everything.
+await loadSecretEnv(originVerifySecretSpec);
 
 type Headers = Readonly<Record<string, string | undefined>> | undefined;
 
@@ -22,11 +28,13 @@ export function viaCloudFront(headers: Headers, secret: string | undefined = pro
 
 /**
  * Whether to serve the request at all: on AWS only through CloudFront (the execute-api endpoint
- * is public and would skip its headers and caching); without a configured value (the local
- * runtime, tests) every request.
+ * is public and would skip its headers and caching); without a configured value every request in
+ * the local runtime and tests, none inside Lambda (a missing secret there is a broken deploy, not
+ * a reason to open the direct endpoint).
  */
 export function acceptsOrigin(headers: Headers, secret: string | undefined = process.env.ORIGIN_VERIFY_SECRET): boolean {
-  return !secret || viaCloudFront(headers, secret);
+  if (!secret) return !process.env.AWS_LAMBDA_FUNCTION_NAME;
+  return viaCloudFront(headers, secret);
 }
 
 /**

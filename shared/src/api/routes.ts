@@ -91,19 +91,52 @@ export interface RouteDef<
   /** Needs write access to these tables (read access is implied by `reads`). */
   reads: readonly TableName[];
   writes: readonly TableName[];
+  /**
+   * Cognito admin actions the handler's code calls on the user pool (platform/identity.ts maps
+   * each port method to its actions). CDK grants exactly these; RevokeToken and the JWKS need none.
+   */
+  cognito: readonly CognitoAction[];
+  /** Sends mail through the mail port (SES on AWS): gets ses:SendEmail and MAIL_FROM. */
+  mail: boolean;
+  /** Secrets loaded from Secrets Manager at cold start; CDK grants read on these alone. */
+  secrets: readonly AppSecret[];
+  /**
+   * Closes the caller's live-flow sockets (logout, password reset, deletion) through the WebSocket
+   * Management API: gets execute-api:ManageConnections on the stage and WS_MANAGEMENT_ENDPOINT.
+   */
+  liveSockets: boolean;
 }
 
 export type TableName = 'app' | 'market' | 'flow';
+
+export const cognitoActions = [
+  'AdminConfirmSignUp',
+  'AdminCreateUser',
+  'AdminDeleteUser',
+  'AdminGetUser',
+  'AdminInitiateAuth',
+  'AdminSetUserPassword',
+  'AdminUpdateUserAttributes',
+  'AdminUserGlobalSignOut',
+] as const;
+export type CognitoAction = (typeof cognitoActions)[number];
+
+/** stripe: the API key and webhook secret; checkoutTicket: the HMAC key of the sign-up checkout ticket. */
+export type AppSecret = 'stripe' | 'checkoutTicket';
 
 const noQuery = z.strictObject({});
 const noBody = z.undefined();
 
 function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M extends HttpMethod>(
-  def: Omit<RouteDef<Q, B, R, M>, 'body' | 'reads' | 'writes' | 'cacheSeconds'> & {
+  def: Omit<RouteDef<Q, B, R, M>, 'body' | 'reads' | 'writes' | 'cacheSeconds' | 'cognito' | 'mail' | 'secrets' | 'liveSockets'> & {
     body?: B;
     reads?: readonly TableName[];
     writes?: readonly TableName[];
     cacheSeconds?: number;
+    cognito?: readonly CognitoAction[];
+    mail?: boolean;
+    secrets?: readonly AppSecret[];
+    liveSockets?: boolean;
   },
 ): RouteDef<Q, B, R, M> {
   return {
@@ -113,6 +146,10 @@ function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M 
     reads: def.auth === 'public' ? (def.reads ?? []) : [...new Set<TableName>([...(def.reads ?? []), 'app'])],
     writes: def.writes ?? [],
     cacheSeconds: def.cacheSeconds ?? 0,
+    cognito: def.cognito ?? [],
+    mail: def.mail ?? false,
+    secrets: def.secrets ?? [],
+    liveSockets: def.liveSockets ?? false,
   };
 }
 
@@ -324,6 +361,10 @@ export const routes = {
     response: signupResponse,
     handler: 'accounts/submit-signup',
     writes: ['app'],
+    // findByEmail, passwordMatches (login), signUp (create + set password, delete on failure), replace.
+    cognito: ['AdminGetUser', 'AdminInitiateAuth', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
+    mail: true,
+    secrets: ['checkoutTicket'],
   }),
   get_token_confirmation: route({
     method: 'POST',
@@ -334,6 +375,7 @@ export const routes = {
     response: accountAlertResponse,
     handler: 'accounts/get-token-confirmation',
     writes: ['app'],
+    cognito: ['AdminConfirmSignUp', 'AdminUpdateUserAttributes'],
   }),
   submit_login: route({
     method: 'POST',
@@ -344,6 +386,7 @@ export const routes = {
     response: loginResponse,
     handler: 'accounts/submit-login',
     writes: ['app'],
+    cognito: ['AdminInitiateAuth', 'AdminGetUser'],
   }),
   refresh_token: route({
     method: 'POST',
@@ -354,6 +397,7 @@ export const routes = {
     response: refreshTokenResponse,
     handler: 'accounts/refresh-token',
     writes: ['app'],
+    cognito: ['AdminInitiateAuth'],
   }),
   submit_logout: route({
     method: 'POST',
@@ -364,6 +408,7 @@ export const routes = {
     response: accountAlertResponse,
     handler: 'accounts/submit-logout',
     writes: ['app'],
+    liveSockets: true,
   }),
   resend_confirmation: route({
     method: 'POST',
@@ -374,6 +419,8 @@ export const routes = {
     response: accountAlertResponse,
     handler: 'accounts/resend-confirmation',
     writes: ['app'],
+    cognito: ['AdminGetUser'],
+    mail: true,
   }),
   reset_password: route({
     method: 'POST',
@@ -384,6 +431,8 @@ export const routes = {
     response: accountAlertResponse,
     handler: 'accounts/reset-password',
     writes: ['app'],
+    cognito: ['AdminGetUser'],
+    mail: true,
   }),
   get_password_token_confirmation: route({
     method: 'POST',
@@ -404,6 +453,9 @@ export const routes = {
     response: accountAlertResponse,
     handler: 'accounts/update-password',
     writes: ['app'],
+    liveSockets: true,
+    // setPassword, signOutEverywhere, confirm (the link proved the mailbox).
+    cognito: ['AdminSetUserPassword', 'AdminUserGlobalSignOut', 'AdminConfirmSignUp', 'AdminUpdateUserAttributes'],
   }),
   get_user_info: route({
     method: 'GET',
@@ -422,6 +474,10 @@ export const routes = {
     response: accountAlertResponse,
     handler: 'accounts/delete-user',
     writes: ['app'],
+    liveSockets: true,
+    cognito: ['AdminDeleteUser'],
+    // Cancels the paid plan at Stripe before the account goes.
+    secrets: ['stripe'],
   }),
   checkoutsession: route({
     method: 'POST',
@@ -433,6 +489,7 @@ export const routes = {
     response: checkoutSessionResponse,
     handler: 'payments/checkout-session',
     reads: ['app'],
+    secrets: ['stripe', 'checkoutTicket'],
   }),
   manage_subscription: route({
     method: 'POST',
@@ -441,6 +498,7 @@ export const routes = {
     query: noQuery,
     response: manageSubscriptionResponse,
     handler: 'payments/manage-subscription',
+    secrets: ['stripe'],
   }),
   stripe_webhook: route({
     method: 'POST',
@@ -451,6 +509,7 @@ export const routes = {
     response: stripeWebhookResponse,
     handler: 'payments/stripe-webhook',
     writes: ['app'],
+    secrets: ['stripe'],
   }),
   get_signals_data: route({
     method: 'GET',

@@ -3,7 +3,11 @@ import { verifyCheckoutTicket } from '../../domain/accounts/secrets.ts';
 import { isSubscriber } from '../../lib/auth-guard.ts';
 import { ConflictError, UnauthorizedError } from '../../lib/errors.ts';
 import { defineHandler } from '../../lib/http.ts';
+import { checkoutTicketSecretSpec, loadSecretEnv } from '../../platform/secret-env.ts';
 import { paymentDeps } from './payment-deps.ts';
+
+// The ticket key is read from Secrets Manager at cold start on AWS (its ARN is in the environment).
+await loadSecretEnv(checkoutTicketSecretSpec);
 
 /** The caller's token ("Pay now!") or the signed ticket from a Basic sign-up; never an email alone. */
 export const handler = defineHandler('checkoutsession', async ({ caller, body, event }) => {
