@@ -41,10 +41,11 @@ describe('factor analysis is cut at the clock\'s today (like the signals job, cl
     expect(past.length).toBeGreaterThan(0);
     for (const r of past) {
       expect(r.date <= CUT).toBe(true);
-      // A forward return whose horizon ends after the cut is unknown on that date, not read from later data.
+      // A forward return whose exit (the next open + 20 bars) lies after the cut is unknown on that date, not read from later data.
       const i = s.date.indexOf(r.date);
-      if (i + 20 > cut) expect(r.fwd_ret_20).toBeNull();
-      else expect(r.fwd_ret_20).toBeCloseTo((closes[i + 20]! / closes[i]! - 1) * 100, 3);
+      const open = (k: number) => s.open[k]! * (closes[k]! / s.close[k]!);
+      if (i + 21 > cut) expect(r.fwd_ret_20).toBeNull();
+      else expect(r.fwd_ret_20).toBeCloseTo((open(i + 21) / open(i + 1) - 1) * 100, 3);
     }
   });
 
