@@ -68,6 +68,8 @@ export function FactorCharts({ data }: { data: FactorAnalysisData }) {
   const c = data.cumulative_returns_data;
   return (
     <>
+      {/* Right under the Last Signal: the headline's honest figures beside the hindsight ones. */}
+      <ComparisonPanel data={data} />
       <ChartCard
         title="Prediction"
         table={view.predictionTable}
@@ -100,7 +102,6 @@ export function FactorCharts({ data }: { data: FactorAnalysisData }) {
           {({ width, height, isMobile }) => <BarChart bars={view.hist} width={width} height={height} compact={isMobile} formatTick={(v) => String(v)} />}
         </ChartCard>
       </Box>
-      <ComparisonPanel data={data} />
       <Card component="section" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} aria-label="Statistics">
         <Typography variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, mb: 1 }}>
           Statistics (in-sample)
