@@ -75,7 +75,7 @@ export function FactorCharts({ data }: { data: FactorAnalysisData }) {
         table={view.predictionTable}
         height={400}
         mobileHeight={320}
-        note="% change from the last signal's close; the expected and median paths run over the signal's period."
+        note="% change from the last signal's close; the expected and median paths (of the out-of-sample trades) run to the exit, one bar plus the period later."
       >
         {({ width, height, isMobile }) => (
           <TimeSeriesChart
