@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
+import { DirectoryRepository } from '@tapewatch/functions/data/directory-repository';
+import { FACTOR_IDS, weekKey } from '@tapewatch/functions/domain/factors/index';
 import { TimeSeriesRepository, totalReturnCloses } from '@tapewatch/functions/data/timeseries-repository';
 import { factorAnalysisData, type PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
@@ -41,10 +44,11 @@ describe('factor analysis is cut at the clock\'s today (like the signals job, cl
     expect(past.length).toBeGreaterThan(0);
     for (const r of past) {
       expect(r.date <= CUT).toBe(true);
-      // A forward return whose horizon ends after the cut is unknown on that date, not read from later data.
+      // A forward return whose exit (the next open + 20 bars) lies after the cut is unknown on that date, not read from later data.
       const i = s.date.indexOf(r.date);
-      if (i + 20 > cut) expect(r.fwd_ret_20).toBeNull();
-      else expect(r.fwd_ret_20).toBeCloseTo((closes[i + 20]! / closes[i]! - 1) * 100, 3);
+      const open = (k: number) => s.open[k]! * (closes[k]! / s.close[k]!);
+      if (i + 21 > cut) expect(r.fwd_ret_20).toBeNull();
+      else expect(r.fwd_ret_20).toBeCloseTo((open(i + 21) / open(i + 1) - 1) * 100, 3);
     }
   });
 
@@ -59,5 +63,41 @@ describe('factor analysis is cut at the clock\'s today (like the signals job, cl
       expect(d.as_of <= CUT, timeframe).toBe(true);
       for (const r of JSON.parse(d.past_signals_data) as PastSignalRow[]) expect(r.date <= CUT).toBe(true);
     }
+  });
+
+  it('no look-ahead through the endpoint: for random tickers, factors and cut dates, the signals up to the cut keep their walk-forward period and trade', async () => {
+    const db = documentClient();
+    const tickers = (await new DirectoryRepository(db).all()).filter((e) => e.kind === 'stock').map((e) => e.symbol);
+    const days = (await new TimeSeriesRepository(db).getSeries('SPY', 0)).date.filter((d) => d >= '2016-01-01' && d <= '2024-03-08');
+    // A weekly bar is final on its week's last trading day: weekly cuts fall there.
+    const weekEnds = days.filter((d, k) => k === days.length - 1 || weekKey(days[k + 1]!) !== weekKey(d));
+    const rows = async (query: string): Promise<PastSignalRow[]> => {
+      const body = (await (await fetch(`${rt.url}/api/get_factor_analysis_data?${query}`)).json()) as object;
+      return Object.keys(body).length ? (JSON.parse(factorAnalysisData.parse(body).past_signals_data) as PastSignalRow[]) : [];
+    };
+    let traded = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: tickers.length - 1 }), fc.constantFrom(...FACTOR_IDS), fc.constantFrom('daily', 'weekly'), fc.double({ min: 0, max: 1, noNaN: true }), async (t, factor, timeframe, u) => {
+        const dates = timeframe === 'weekly' ? weekEnds : days;
+        const cut = dates[Math.floor(u * (dates.length - 1))]!;
+        const query = `ticker=${tickers[t]}&factor=${factor}&timeframe=${timeframe}`;
+        delete process.env.TAPEWATCH_DEMO_AS_OF;
+        const full = (await rows(query)).filter((r) => r.date <= cut);
+        process.env.TAPEWATCH_DEMO_AS_OF = cut;
+        const part = await rows(query);
+        delete process.env.TAPEWATCH_DEMO_AS_OF;
+        expect(part.map((r) => [r.date, r.close, r.period])).toEqual(full.map((r) => [r.date, r.close, r.period]));
+        part.forEach((r, k) => {
+          // Known on the cut date: the same number; unknown then: null, never read from later data.
+          if (r.outcome !== null) expect(r.outcome).toBe(full[k]!.outcome);
+          for (const [key, v] of Object.entries(r)) if (key.startsWith('fwd_ret_') && v !== null) expect(v).toBe(full[k]![key as `fwd_ret_${number}`]);
+        });
+        traded += part.filter((r) => r.period !== null).length;
+      }),
+      // AAPL momentum daily cut in 2022 is always among the runs, so signals with periods are compared.
+      { numRuns: 12, examples: [[tickers.indexOf('AAPL'), 'momentum', 'daily', 0.75]] },
+    );
+    // The runs must reach signals with a walk-forward period, or the property proves nothing.
+    expect(traded).toBeGreaterThan(20);
   });
 });

@@ -39,10 +39,14 @@ describe('GET /api/get_factor_analysis_data', () => {
     expect(past.map((r) => r.date)).toEqual([...expectedDates].reverse());
     expect(past.length).toBeGreaterThan(5);
 
+    // Trades fill at the next bar's open (adjusted by that day's total-return factor) and exit at the open h bars later.
+    const s = await new TimeSeriesRepository(documentClient()).getSeries('SPY', 0);
+    const open = (k: number) => s.open[k]! * (closes[k]! / s.close[k]!);
+    expect(d.entry).toBe('next_open');
     const oldest = past.at(-1)!;
     const i = dates.indexOf(oldest.date);
     expect(oldest.close).toBe(closes[i]);
-    expect(oldest.fwd_ret_20).toBeCloseTo((closes[i + 20]! / closes[i]! - 1) * 100, 3);
+    expect(oldest.fwd_ret_20).toBeCloseTo((open(i + 21) / open(i + 1) - 1) * 100, 3);
     expect(past[0]!.fwd_ret_120 === null || dates.indexOf(past[0]!.date) + 120 < dates.length).toBe(true);
 
     const stats = JSON.parse(d.factor_statistics_data) as FactorStatisticsRow[];
@@ -51,11 +55,16 @@ describe('GET /api/get_factor_analysis_data', () => {
     expect(stats[1]!.fwd_ret_5).toBeCloseTo(known.reduce((a, b) => a + b, 0) / known.length, 2);
     expect(stats[3]!.fwd_ret_5).toBeCloseTo((100 * known.filter((v) => v > 0).length) / known.length, 1);
 
-    const h = d.best_horizon!;
-    expect(d.past_signals_returns_data.horizon).toBe(h);
+    // The returns chart holds the walk-forward trades: each signal at the period chosen at it.
+    const trades = past.filter((r) => r.outcome !== null).reverse();
+    expect(d.past_signals_returns_data.dates).toEqual(trades.map((r) => r.date));
+    expect(d.past_signals_returns_data.periods).toEqual(trades.map((r) => r.period));
+    expect(d.past_signals_returns_data.returns).toEqual(trades.map((r) => r[`fwd_ret_${r.period!}`]));
+    expect(d.out_of_sample.trades).toBe(trades.length);
     expect(d.past_signals_return_hist_data.counts.reduce((a, b) => a + b, 0)).toBe(d.past_signals_returns_data.returns.length);
     expect(d.cumulative_returns_data.buy_and_hold.at(-1)).toBeCloseTo((closes.at(-1)! / closes[0]! - 1) * 100, 1);
-    if (d.passes_quality) expect(d.last_signal_data).toMatchObject({ date: expectedDates.at(-1), period: h, period_unit: 'days' });
+    const h = d.out_of_sample.period;
+    if (d.passes_quality) expect(d.last_signal_data).toMatchObject({ date: expectedDates.at(-1), period: h, period_unit: 'days', signals: trades.length });
     else expect(d.last_signal_data).toEqual({});
   });
 

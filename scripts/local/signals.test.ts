@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factorAnalysisData } from '@tapewatch/shared/schemas/factor-analysis';
 import { signalsResponse, type SignalRow } from '@tapewatch/shared/schemas/signals';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
 import { documentClient } from '@tapewatch/functions/data/client';
@@ -43,20 +44,20 @@ function testEvaluate(factor: SignalRow['factor'], timeframe: SignalRow['timefra
     expect(inputs.weekly.bars).toEqual(toWeekly(i.bars));
     expect(inputs.weekly.benchmark).toBe(i.benchmark);
   }
-  const none: SignalEvaluation = { best: null, passesQuality: false, lastSignalDate: null, lastBarDate: lastDate(i.bars) };
+  const none: SignalEvaluation = { outOfSample: { horizon: null, mean: 0, profitable_pct: 0, profit_loss_ratio: null }, passesQuality: false, lastSignalDate: null, lastBarDate: lastDate(i.bars) };
   const closes = i.bars.map((b) => b.close);
   const n = closes.length;
   if (factor === 'uptrend' && timeframe === 'daily' && n > 21) {
     const fired = closes[n - 1]! > Math.max(...closes.slice(n - 21, n - 1));
     const mean = (closes[n - 1]! / closes[n - 21]! - 1) * 100;
-    return { best: { horizon: 20, mean, profitable_pct: 62.5, profit_loss_ratio: 1.25 }, passesQuality: true, lastSignalDate: fired ? lastDate(i.bars) : '2000-01-03', lastBarDate: lastDate(i.bars) };
+    return { outOfSample: { horizon: 20, mean, profitable_pct: 62.5, profit_loss_ratio: 1.25 }, passesQuality: true, lastSignalDate: fired ? lastDate(i.bars) : '2000-01-03', lastBarDate: lastDate(i.bars) };
   }
   if (factor === 'dark_pools' && timeframe === 'weekly') {
     const p = i.darkPoolPosition.at(-1);
     const fired = p !== undefined && p.date === AS_OF && p.value > 0 && lastDate(i.benchmark) === AS_OF;
-    return { best: { horizon: 4, mean: 1, profitable_pct: 90, profit_loss_ratio: null }, passesQuality: true, lastSignalDate: fired ? AS_OF : null, lastBarDate: lastDate(i.bars) };
+    return { outOfSample: { horizon: 4, mean: 1, profitable_pct: 90, profit_loss_ratio: null }, passesQuality: true, lastSignalDate: fired ? AS_OF : null, lastBarDate: lastDate(i.bars) };
   }
-  if (factor === 'momentum' && timeframe === 'daily') return { ...none, best: { horizon: 1, mean: 50, profitable_pct: 99, profit_loss_ratio: 9 }, lastSignalDate: lastDate(i.bars) };
+  if (factor === 'momentum' && timeframe === 'daily') return { ...none, outOfSample: { horizon: 1, mean: 50, profitable_pct: 99, profit_loss_ratio: 9 }, lastSignalDate: lastDate(i.bars) };
   return none;
 }
 
@@ -157,8 +158,9 @@ describe('signals job on the demo universe', () => {
       for (const { id } of FACTORS) {
         for (const tf of ['daily', 'weekly'] as const) {
           const ev = evaluateFactor(id, tf, inputs);
-          if (ev.passesQuality && ev.best && ev.lastSignalDate === AS_OF && ev.lastBarDate === AS_OF) {
-            want.push(`${id}/${tf}/${ev.best.horizon}/${Math.round(ev.best.mean * 1e4) / 1e4}/${Math.round(ev.best.profitable_pct * 100) / 100}`);
+          const oos = ev.outOfSample;
+          if (ev.passesQuality && ev.lastSignalDate === AS_OF && ev.lastBarDate === AS_OF) {
+            want.push(`${id}/${tf}/${oos.horizon}/${Math.round(oos.mean * 1e4) / 1e4}/${Math.round(oos.profitable_pct * 100) / 100}`);
           }
         }
       }
@@ -166,11 +168,24 @@ describe('signals job on the demo universe', () => {
       expect(got.sort(), ticker).toEqual(want.sort());
     }
 
-    // The row's target page shows the same last signal.
-    for (const r of rows.slice(0, 3)) {
+    // The row's target page shows the same walk-forward (out-of-sample) figures: Expected %, Profitable %,
+    // period and profit/loss ratio, on rows of both timeframes.
+    const daily = rows.filter((r) => r.timeframe === 'daily').slice(0, 3);
+    const weekly = rows.filter((r) => r.timeframe === 'weekly').slice(0, 3);
+    for (const r of [...daily, ...weekly]) {
       const page = await get(`/api/get_factor_analysis_data?ticker=${r.ticker}&factor=${r.factor}&timeframe=${r.timeframe}`);
       expect(page.status).toBe(200);
-      expect((page.body as { last_signal_data: unknown }).last_signal_data).toMatchObject({ date: AS_OF, period: r.period, expected_ret: r.expected_ret, profitable_pct: r['profitable%'] });
+      const d = factorAnalysisData.parse(page.body);
+      expect(d.last_signal_data).toEqual({
+        date: AS_OF,
+        period: r.period,
+        period_unit: r.timeframe === 'daily' ? 'days' : 'weeks',
+        expected_ret: r.expected_ret,
+        profitable_pct: r['profitable%'],
+        profit_loss: r.profit_loss_ratio ?? '-',
+        signals: d.out_of_sample.trades,
+      });
+      expect(d).toMatchObject({ passes_quality: true, last_signal_status: 'ok', out_of_sample: { period: r.period, mean: r.expected_ret, profitable_pct: r['profitable%'] } });
     }
     console.info(`signals job: ${seconds.toFixed(1)} s, ${rows.length} signals`);
   });

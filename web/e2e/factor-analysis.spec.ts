@@ -23,6 +23,7 @@ test.describe('Factor Analysis single stock', () => {
     if ('date' in last) {
       await expect(page.getByTestId('last-signal')).toContainText(`on ${last.date}: expected return`);
       await expect(page.getByTestId('last-signal')).toContainText(`over ${last.period} days`);
+      await expect(page.getByTestId('last-signal')).toContainText(`of ${d.out_of_sample.trades} out-of-sample trades profitable`);
     } else {
       await expect(page.getByTestId('last-signal')).toContainText('do not meet quality requirements.');
     }
@@ -38,8 +39,17 @@ test.describe('Factor Analysis single stock', () => {
     await expect(table.getByTestId('data-row')).toHaveCount(20);
     const first = (await cellsOf(table.getByTestId('data-row')))[0]!;
     expect(first[0]).toBe(past[0]!.date);
-    expect(first[2]).toBe(past[0]!.fwd_ret_1 === null ? '' : past[0]!.fwd_ret_1!.toFixed(2));
+    // Date, Close, walk-forward Period and Trade %, then the in-sample horizons.
+    expect(first[2]).toBe(past[0]!.period === null ? '' : `${past[0]!.period}D`);
+    expect(first[4]).toBe(past[0]!.fwd_ret_1 === null ? '' : past[0]!.fwd_ret_1!.toFixed(2));
     await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+
+    // The comparison panel: the hindsight pick beside the walk-forward record, as the API computed them.
+    const cmp = await cellsOf(page.getByTestId('comparison-table').locator('tbody tr'));
+    const pctOrBlank = (v: number | null) => (v === null ? '' : `${v.toFixed(2)}%`);
+    expect(cmp.find((r) => r[0] === 'Expected %')).toEqual(['Expected %', pctOrBlank(d.in_sample.mean), pctOrBlank(d.out_of_sample.mean)]);
+    expect(cmp.find((r) => r[0] === 'Profitable %')).toEqual(['Profitable %', pctOrBlank(d.in_sample.profitable_pct), pctOrBlank(d.out_of_sample.profitable_pct)]);
+    await expect(page.getByTestId('comparison-note')).toContainText("Trades fill at the next bar's open.");
 
     // Chart data tables carry the same numbers.
     const returns = page.getByRole('region', { name: /Past Signals Returns/ });

@@ -7,9 +7,15 @@ import { toSignalSector } from '../domain/signals/sectors.ts';
 export interface Bar {
   date: string;
   close: number;
+  open?: number;
 }
 
-/** Adjusted (total-return) daily closes up to the as-of date, oldest first. */
+/**
+ * Adjusted (total-return) daily closes up to the as-of date, oldest first, with the open adjusted
+ * by the same day's factor (total-return close / close as traded) so an open-to-close or
+ * close-to-open return is on one basis. A missing or non-positive open is left out (the factor
+ * module then fills trades at closes).
+ */
 export function toBars(s: DailySeries, asOf: string): Bar[] {
   const closes = totalReturnCloses(s);
   const bars: Bar[] = [];
@@ -17,7 +23,9 @@ export function toBars(s: DailySeries, asOf: string): Bar[] {
     const d = s.date[i]!;
     if (d > asOf) break;
     const c = closes[i]!;
-    if (Number.isFinite(c) && c > 0) bars.push({ date: d, close: c });
+    if (!(Number.isFinite(c) && c > 0)) continue;
+    const open = (s.open[i] ?? Number.NaN) * (c / s.close[i]!);
+    bars.push(Number.isFinite(open) && open > 0 ? { date: d, close: c, open } : { date: d, close: c });
   }
   return bars;
 }

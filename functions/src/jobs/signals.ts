@@ -18,14 +18,16 @@ export function evaluateLatest(factor: FactorId, timeframe: Timeframe, inputs: S
   const cond = factorCondition(factor, timeframe, i.bars, i);
   const n = cond.length;
   if (n < 2 || cond[n - 1] !== true || cond[n - 2] !== false) {
-    return { best: null, passesQuality: false, lastSignalDate: null, lastBarDate: i.bars.at(-1)?.date ?? null };
+    const none = { horizon: null, mean: 0, profitable_pct: 0, profit_loss_ratio: null };
+    return { outOfSample: none, passesQuality: false, lastSignalDate: null, lastBarDate: i.bars.at(-1)?.date ?? null };
   }
   return evaluateFactor(factor, timeframe, i);
 }
 
 /**
  * Nightly signals table (Factor Analysis / All): every factor on daily and weekly bars for the
- * whole universe, keeping the signals that fired on the latest date and pass the quality rule.
+ * whole universe, keeping the signals that fired on the latest date and whose walk-forward
+ * (out-of-sample) trades pass the quality rule: the same evaluation the single-stock page shows.
  * Runs after the prices and dark pool ingests; idempotent per as-of date.
  */
 export async function runSignalsJob(opts: JobOptions = {}) {

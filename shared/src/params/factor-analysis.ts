@@ -50,7 +50,22 @@ export type FactorTimeframe = (typeof FACTOR_TIMEFRAMES)[number];
 /** Forward-return horizons in bars (spec part 2 section 9). */
 export const FACTOR_HORIZONS = { daily: [1, 5, 10, 20, 40, 60, 120], weekly: [1, 2, 4, 8, 12, 26, 52] } as const;
 
-export const FACTOR_QUALITY_RULE =
-  'A signal is shown when, at its best horizon, the factor has at least 10 past signals, at least 55% of them profitable and a positive mean return.';
+/**
+ * Walk-forward and quality thresholds (the functions domain applies these; the page help states them).
+ * minPast: known outcomes a horizon needs before it can be chosen at a signal. minTrades: with fewer
+ * out-of-sample trades one trade moves the profitable % by more than 10 points. minProfitablePct: a
+ * margin over a coin flip, so a factor that merely rides the market's drift is not offered as an edge.
+ */
+export const FACTOR_RULES = { minPast: 10, minTrades: 10, minProfitablePct: 55 } as const;
+
+export const FACTOR_ENTRY_RULE =
+  "A trade enters at the open of the bar after the signal (at its close where the data has no opens) and exits at the same price after the period's number of bars, counted from the entry.";
 export const FACTOR_BEST_RULE =
-  "The signal's period is the horizon with the highest profitable %, ties broken by the higher mean return, among horizons with at least 10 past signals (or, with fewer, among those with the most); its expected return is the mean forward return there.";
+  `At each signal the period is chosen walk-forward: among the horizons with at least ${FACTOR_RULES.minPast} trades that had already exited before the signal's date, the one with the highest profitable %, ties broken by the higher mean return. ` +
+  'Earlier signals have no period (not enough history) and are not traded.';
+export const FACTOR_QUALITY_RULE =
+  `A signal is shown when its period could be chosen and the out-of-sample trades (each earlier signal held for the period chosen at that signal) number at least ${FACTOR_RULES.minTrades}, at least ${FACTOR_RULES.minProfitablePct}% of them profitable, with a positive mean return: ` +
+  `fewer trades let a single one move the profitable % by more than 10 points, and ${FACTOR_RULES.minProfitablePct}% asks for a margin over a coin flip.`;
+export const FACTOR_IN_SAMPLE_HELP =
+  'In-sample picks the horizon that scored best over the whole history, so it already knows how every signal turned out and flatters the factor. ' +
+  'Out-of-sample holds each signal only for the period chosen from trades that had finished before it, which is what a trader following the page could have done.';

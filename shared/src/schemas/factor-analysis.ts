@@ -12,7 +12,13 @@ export const factorAnalysisQuery = z.strictObject({
 const num = z.number();
 const nullableNum = z.number().nullable();
 
-/** Empty when the latest signal fails the quality rule. Percents (2.5 = 2.5%); period in bars. */
+const profitLoss = z.union([num, z.literal('-')]);
+
+/**
+ * Empty when the latest signal fails the quality rule (or had not enough history). Out-of-sample:
+ * period = the walk-forward period chosen at this signal; expected_ret, profitable_pct, profit_loss
+ * and signals describe the out-of-sample trades. Percents (2.5 = 2.5%); period in bars.
+ */
 export const lastSignalSchema = z.union([
   z.strictObject({}),
   z.object({
@@ -21,15 +27,32 @@ export const lastSignalSchema = z.union([
     period_unit: z.enum(['days', 'weeks']),
     expected_ret: num,
     profitable_pct: num,
-    profit_loss: z.union([num, z.literal('-')]),
+    profit_loss: profitLoss,
     signals: num,
   }),
 ]);
 
 /**
+ * One side of the in-sample / out-of-sample comparison. trades = trades with a known outcome;
+ * mean, median and profitable_pct are null without trades; cumulative_pct = the curve's last value.
+ */
+export const sampleSummarySchema = z.object({
+  period: nullableNum,
+  trades: num,
+  mean: nullableNum,
+  median: nullableNum,
+  profitable_pct: nullableNum,
+  profit_loss: profitLoss,
+  cumulative_pct: num,
+});
+export type SampleSummary = z.infer<typeof sampleSummarySchema>;
+
+/**
  * Present data. factor_statistics_data and past_signals_data are JSON strings (spec 7.3):
  * statistics rows {index, fwd_ret_N...} for count/mean/median/profitable_pct/profit_loss_ratio
- * ('-' when no loss), past signals {date, close, fwd_ret_N (null beyond the last bar)}, newest first.
+ * ('-' when no loss), in-sample over the whole history; past signals {date, close, period (walk-forward,
+ * null = not enough history), outcome (return at that period, null while open), fwd_ret_N (null beyond
+ * the last bar)}, newest first.
  */
 export const factorAnalysisData = z.object({
   ticker: z.string(),
@@ -37,9 +60,16 @@ export const factorAnalysisData = z.object({
   timeframe: z.enum(FACTOR_TIMEFRAMES),
   as_of: z.string(),
   horizons: z.array(num),
-  best_horizon: nullableNum,
+  /** Where trades fill: the next bar's open, or its close when the data has no opens. */
+  entry: z.enum(['next_open', 'next_close']),
   passes_quality: z.boolean(),
+  /** Why an empty last signal is empty: the latest signal had not enough history, or the trades fail the quality rule. */
+  last_signal_status: z.enum(['ok', 'not_enough_history', 'fails_quality']),
   last_signal_data: lastSignalSchema,
+  /** Hindsight: the horizon that scored best over the whole history. Descriptive only. */
+  in_sample: sampleSummarySchema,
+  /** Walk-forward: the headline numbers; not_enough_history signals were not traded, pending ones are still open. */
+  out_of_sample: sampleSummarySchema.extend({ not_enough_history: num, pending: num }),
   /** Recent closes, the signal markers among them, and the projection from the last signal over its period. */
   predictions_data: z.object({
     dates: z.array(z.string()),
@@ -47,13 +77,13 @@ export const factorAnalysisData = z.object({
     signal_dates: z.array(z.string()),
     prediction: z.object({ dates: z.array(z.string()), expected: z.array(num), median: z.array(num) }).nullable(),
   }),
-  /** Each past signal's forward return at the best horizon (signals without one are left out). */
-  past_signals_returns_data: z.object({ horizon: nullableNum, dates: z.array(z.string()), returns: z.array(num) }),
+  /** Each out-of-sample trade's return at the period chosen at its signal (open trades are left out). */
+  past_signals_returns_data: z.object({ dates: z.array(z.string()), periods: z.array(num), returns: z.array(num) }),
   /** Histogram of those returns: bins [lower, upper) in percent. */
   past_signals_return_hist_data: z.object({ lower: z.array(num), upper: z.array(num), counts: z.array(num) }),
   factor_statistics_data: z.string(),
   past_signals_data: z.string(),
-  /** Cumulative % of holding for the best horizon after each signal vs holding throughout. */
+  /** Cumulative % of holding each signal for its walk-forward period (flat otherwise) vs holding throughout. */
   cumulative_returns_data: z.object({ dates: z.array(z.string()), signals: z.array(num), buy_and_hold: z.array(num) }),
 });
 export type FactorAnalysisData = z.infer<typeof factorAnalysisData>;
@@ -67,5 +97,7 @@ export interface FactorStatisticsRow {
 export interface PastSignalRow {
   date: string;
   close: number;
+  period: number | null;
+  outcome: number | null;
   [fwd: `fwd_ret_${number}`]: number | null;
 }

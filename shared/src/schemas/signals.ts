@@ -35,9 +35,10 @@ export type SignalSector = (typeof SIGNAL_SECTORS)[number];
 export const SIGNAL_TIMEFRAMES = ['daily', 'weekly'] as const;
 
 /**
- * One signal generated on the latest date. expected_ret and profitable% are percents (3.5 = 3.5%)
- * at the best horizon; period is that horizon in bars of the timeframe (days or weeks);
- * profit_loss_ratio is null when no signal lost (shown as infinity); sector is null for
+ * One signal generated on the latest date, with the single-stock page's out-of-sample figures:
+ * period is the horizon chosen walk-forward at this signal, in bars of the timeframe (days or weeks);
+ * expected_ret and profitable% are the mean return and share of winners of the walk-forward trades,
+ * in percent (3.5 = 3.5%); profit_loss_ratio is null when no such trade lost (shown as infinity); sector is null for
  * tickers outside the 11 sectors (index ETFs); marketcap is in dollars, null when unknown.
  */
 export const signalRowSchema = z.object({

@@ -1,7 +1,7 @@
-import type { FactorAnalysisData, FactorStatisticsRow, PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
+import type { FactorAnalysisData, FactorStatisticsRow, PastSignalRow, SampleSummary } from '@tapewatch/shared/schemas/factor-analysis';
 import { HORIZONS } from './evaluate.ts';
 import { toWeekly } from './series.ts';
-import type { DailyBar, FactorEvaluation, FactorId, HorizonStats, Timeframe } from './types.ts';
+import type { DailyBar, EntryPrice, FactorEvaluation, FactorId, HorizonStats, Timeframe } from './types.ts';
 
 /** Bars of recent history on the prediction chart. */
 export const PREDICTION_WINDOW = { daily: 250, weekly: 104 } as const;
@@ -36,26 +36,40 @@ export function histogram(values: readonly number[]): { lower: number[]; upper: 
   return { lower: edges.slice(0, -1).map(r4), upper: edges.slice(1).map(r4), counts };
 }
 
+/** A trade's bars: it fills at the entry bar and exits at the exit bar (which may lie beyond the last bar: still open). */
+export interface Holding {
+  entry: number;
+  exit: number;
+}
+
 /**
- * Cumulative returns (percent) of holding for `period` bars after each signal (overlapping signals
- * extend the holding; flat otherwise) against holding every bar, from the first bar.
+ * Cumulative returns (percent, marked at each close) of the holdings against holding every bar
+ * from the first close. Trades fill at the entry type's price: with opens the timeline alternates
+ * open, close, open, ... so a next-open trade earns the overnight gap into its entry bar not at all
+ * and the one into its exit bar fully. Overlapping holdings extend each other; open trades run to the last bar.
  */
-export function cumulativeReturns(bars: readonly DailyBar[], signalIdx: readonly number[], period: number | null) {
-  const inMarket = new Array<boolean>(bars.length).fill(false);
-  if (period !== null) for (const s of signalIdx) for (let t = s; t < Math.min(bars.length - 1, s + period); t++) inMarket[t] = true;
+export function cumulativeReturns(bars: readonly DailyBar[], holdings: readonly Holding[], entry: EntryPrice) {
+  const perBar = entry === 'next_open' ? 2 : 1;
+  const price = (k: number): number => {
+    const b = bars[Math.floor(k / perBar)]!;
+    return perBar === 2 && k % 2 === 0 ? b.open! : b.close;
+  };
+  const fill = (bar: number) => bar * perBar; // the open of the bar, or its close without opens
+  const points = bars.length * perBar;
+  const held = new Array<boolean>(Math.max(0, points - 1)).fill(false);
+  for (const h of holdings) for (let k = fill(h.entry); k < Math.min(points - 1, fill(h.exit)); k++) held[k] = true;
   const dates: string[] = [];
   const signals: number[] = [];
   const buyAndHold: number[] = [];
   let strat = 1;
-  bars.forEach((b, t) => {
-    if (t > 0) {
-      const r = b.close / bars[t - 1]!.close;
-      if (inMarket[t - 1]) strat *= r;
-    }
+  for (let k = 0; k < points; k++) {
+    if (k > 0 && held[k - 1]) strat *= price(k) / price(k - 1);
+    if ((k + 1) % perBar !== 0) continue; // marked at closes only
+    const b = bars[Math.floor(k / perBar)]!;
     dates.push(b.date);
     signals.push(r2((strat - 1) * 100));
     buyAndHold.push(r2((b.close / bars[0]!.close - 1) * 100));
-  });
+  }
   return { dates, signals, buy_and_hold: buyAndHold };
 }
 
@@ -74,6 +88,21 @@ function statisticsRows(stats: readonly HorizonStats[]): FactorStatisticsRow[] {
   ];
 }
 
+const profitLoss = (v: number | null): number | '-' => (v === null ? '-' : r4(v));
+
+function summary(stats: Omit<HorizonStats, 'horizon'> | null, period: number | null, curve: { signals: number[] }): SampleSummary {
+  const n = stats?.count ?? 0;
+  return {
+    period,
+    trades: n,
+    mean: stats && n ? r4(stats.mean) : null,
+    median: stats && n ? r4(stats.median) : null,
+    profitable_pct: stats && n ? r2(stats.profitable_pct) : null,
+    profit_loss: profitLoss(stats && n ? stats.profit_loss_ratio : null),
+    cumulative_pct: curve.signals.at(-1) ?? 0,
+  };
+}
+
 /** The API payload of one ticker/factor/timeframe; `{}` when there are no bars or no signals. */
 export function buildFactorAnalysisData(
   ticker: string,
@@ -85,29 +114,37 @@ export function buildFactorAnalysisData(
   if (ev.signals.length === 0 || ev.lastBarDate === null) return {};
   const bars = timeframe === 'weekly' ? toWeekly(dailyBars) : [...dailyBars];
   const horizons = [...HORIZONS[timeframe]];
-  const best = ev.best;
-  const period = best?.horizon ?? null;
+  const oos = ev.outOfSample;
   const indexOf = new Map(bars.map((b, i) => [b.date, i]));
   const signalIdx = ev.signals.map((s) => indexOf.get(s.date)!);
   const last = ev.signals.at(-1)!;
+  const holdings = (periodOf: (k: number) => number | null): Holding[] =>
+    signalIdx.flatMap((i, k) => {
+      const p = periodOf(k);
+      return p === null ? [] : [{ entry: i + ev.entryOffset, exit: i + ev.entryOffset + p }];
+    });
+  const curve = cumulativeReturns(bars, holdings((k) => ev.signals[k]!.period), ev.entry);
+  const inSampleCurve = cumulativeReturns(bars, holdings(() => ev.inSample?.horizon ?? null), ev.entry);
+  const status = last.period === null ? 'not_enough_history' : ev.passesQuality ? 'ok' : 'fails_quality';
 
   const recent = bars.slice(-PREDICTION_WINDOW[timeframe]);
   const from = recent[0]!.date;
   let prediction: FactorAnalysisData['predictions_data']['prediction'] = null;
-  if (best && period !== null && ev.passesQuality) {
-    const endBar = bars[indexOf.get(last.date)! + period];
-    const endDate = endBar?.date ?? projectDates(last.date, period, timeframe);
+  if (status === 'ok' && last.period !== null) {
+    // From the signal's close to the exit bar (entry offset + period bars later).
+    const span = ev.entryOffset + last.period;
+    const endDate = bars[signalIdx.at(-1)! + span]?.date ?? projectDates(last.date, span, timeframe);
     prediction = {
       dates: [last.date, endDate],
-      expected: [last.close, r4(last.close * (1 + best.mean / 100))],
-      median: [last.close, r4(last.close * (1 + best.median / 100))],
+      expected: [last.close, r4(last.close * (1 + oos.mean / 100))],
+      median: [last.close, r4(last.close * (1 + oos.median / 100))],
     };
   }
 
-  const withReturn = period === null ? [] : ev.signals.filter((s) => s.forward[period] !== null && s.forward[period] !== undefined);
-  const returns = withReturn.map((s) => s.forward[period!]!);
+  const trades = ev.signals.filter((s) => s.outcome !== null);
+  const returns = trades.map((s) => s.outcome!);
   const pastRows: PastSignalRow[] = [...ev.signals].reverse().map((s) => {
-    const row: PastSignalRow = { date: s.date, close: s.close };
+    const row: PastSignalRow = { date: s.date, close: s.close, period: s.period, outcome: s.outcome === null ? null : r4(s.outcome) };
     for (const h of horizons) {
       const v = s.forward[h] ?? null;
       row[`fwd_ret_${h}`] = v === null ? null : r4(v);
@@ -121,30 +158,33 @@ export function buildFactorAnalysisData(
     timeframe,
     as_of: ev.lastBarDate,
     horizons,
-    best_horizon: period,
+    entry: ev.entry,
     passes_quality: ev.passesQuality,
+    last_signal_status: status,
     last_signal_data:
-      best && ev.passesQuality
+      status === 'ok' && last.period !== null
         ? {
             date: last.date,
-            period: best.horizon,
+            period: last.period,
             period_unit: timeframe === 'daily' ? 'days' : 'weeks',
-            expected_ret: r4(best.mean),
-            profitable_pct: r2(best.profitable_pct),
-            profit_loss: best.profit_loss_ratio === null ? '-' : r4(best.profit_loss_ratio),
-            signals: best.count,
+            expected_ret: r4(oos.mean),
+            profitable_pct: r2(oos.profitable_pct),
+            profit_loss: profitLoss(oos.profit_loss_ratio),
+            signals: oos.count,
           }
         : {},
+    in_sample: summary(ev.inSample, ev.inSample?.horizon ?? null, inSampleCurve),
+    out_of_sample: { ...summary(oos, oos.horizon, curve), not_enough_history: ev.notEnoughHistory, pending: ev.pending },
     predictions_data: {
       dates: recent.map((b) => b.date),
       prices: recent.map((b) => b.close),
       signal_dates: ev.signals.filter((s) => s.date >= from).map((s) => s.date),
       prediction,
     },
-    past_signals_returns_data: { horizon: period, dates: withReturn.map((s) => s.date), returns: returns.map(r4) },
+    past_signals_returns_data: { dates: trades.map((s) => s.date), periods: trades.map((s) => s.period!), returns: returns.map(r4) },
     past_signals_return_hist_data: histogram(returns),
     factor_statistics_data: JSON.stringify(statisticsRows(ev.stats)),
     past_signals_data: JSON.stringify(pastRows),
-    cumulative_returns_data: cumulativeReturns(bars, signalIdx, period),
+    cumulative_returns_data: curve,
   };
 }

@@ -28,8 +28,11 @@ describe('factor signals (daily, hand-built series)', () => {
     const closes = [...flat(50, 10), 60, 66, 70];
     const ev = evaluateFactor('uptrend', 'daily', { bars: bars(closes), benchmark: [] });
     expect(ev.signals.map((s) => s.close)).toEqual([60]);
-    expect(ev.signals[0]!.forward[1]).toBeCloseTo(10, 10); // 66 / 60 - 1
+    // No opens: the trade enters at the next close (66) and the 1-bar horizon exits at 70.
+    expect(ev.entry).toBe('next_close');
+    expect(ev.signals[0]!.forward[1]).toBeCloseTo((70 / 66 - 1) * 100, 10);
     expect(ev.signals[0]!.forward[5]).toBeNull(); // beyond the last bar
+    expect(ev.signals[0]).toMatchObject({ period: null, outcome: null }); // no earlier outcomes: not enough history
     expect(ev.lastSignalDate).toBe(bars(closes)[50]!.date);
     expect(ev.lastBarDate).toBe(bars(closes)[52]!.date);
   });
@@ -107,11 +110,18 @@ describe('weekly bars', () => {
     closes[53 * 5 + 2] = 15; // a Wednesday spike is not a weekly close
     closes[53 * 5 + 4] = 11;
     for (let i = 54 * 5; i < 55 * 5; i++) closes[i] = 12.1;
-    const b = bars(closes);
+    // Week 55 opens at 12.1 on Monday and closes 13.31 on Friday: the 1-week trade runs Monday to Monday.
+    closes.push(...flat(5, 13.31));
+    // Opens: 1 below each close, except the Mondays of weeks 54 and 55 (the entry and exit fills).
+    const b = bars(closes).map((x, i) => ({ ...x, open: i === 54 * 5 ? 11.5 : i === 55 * 5 ? 12.65 : x.close - 1 }));
     const ev = evaluateFactor('new_high', 'weekly', { bars: b, benchmark: [] });
     expect(ev.signals.map((s) => [s.date, s.close])).toEqual([[b[53 * 5 + 4]!.date, 11]]);
     expect(Object.keys(ev.signals[0]!.forward).map(Number)).toEqual([1, 2, 4, 8, 12, 26, 52]);
-    expect(ev.signals[0]!.forward[1]).toBeCloseTo(10, 10);
+    expect(ev.entry).toBe('next_open');
+    expect(ev.signals[0]!.forward[1]).toBeCloseTo((12.65 / 11.5 - 1) * 100, 10);
+    expect(ev.signals[0]!.forward[2]).toBeNull();
+    // The weekly bar keeps the close of the week's last day and the open of its first.
+    expect(toWeekly(b).at(-2)).toEqual({ date: b[54 * 5 + 4]!.date, close: 12.1, open: 11.5 });
     expect(ev.stats.map((s) => s.horizon)).toEqual([1, 2, 4, 8, 12, 26, 52]);
     expect(ev.lastBarDate).toBe(b.at(-1)!.date);
   });
@@ -126,11 +136,13 @@ describe('statistics', () => {
     expect(horizonStats(1, [])).toMatchObject({ count: 0, mean: 0, median: 0, profitable_pct: 0, profit_loss_ratio: null });
   });
 
-  it('best horizon: highest profitable %, then mean, among horizons with enough signals; quality rule', () => {
+  it('in-sample best horizon: highest profitable %, then mean, among horizons with enough signals; quality rule on out-of-sample trades', () => {
     const s = (horizon: number, count: number, profitable_pct: number, mean: number) => ({ horizon, count, mean, median: mean, profitable_pct, profit_loss_ratio: null });
     const stats = [s(1, 12, 60, 0.5), s(5, 12, 70, 1), s(10, 12, 70, 2), s(20, 9, 90, 5)];
     expect(pickBest(stats)?.horizon).toBe(10); // 20 has too few signals; 10 beats 5 on the mean
-    expect(passesQuality(pickBest(stats))).toBe(true);
+    expect(passesQuality(s(10, 12, 70, 2))).toBe(true);
+    // Out-of-sample trades that pass, but the latest signal had no walk-forward period: not shown.
+    expect(passesQuality({ ...s(10, 12, 70, 2), horizon: null })).toBe(false);
     expect(passesQuality(s(1, 9, 90, 1))).toBe(false);
     expect(passesQuality(s(1, 10, 54, 1))).toBe(false);
     expect(passesQuality(s(1, 10, 55, 0))).toBe(false);
@@ -144,7 +156,7 @@ describe('statistics', () => {
     expect(FACTOR_IDS).toEqual(['uptrend', 'sustained_momentum', 'momentum', 'relative_strength', 'new_high', 'filtered_momentum', 'roc_curve', 'dark_pools']);
     expect(FACTORS.map((f) => f.label)).toEqual(['New Uptrend', 'Sustained Momentum', 'Momentum', 'Relative Strength', 'New High', 'Filtered Momentum', 'ROC Curve', 'Dark Pools']);
     for (const id of FACTOR_IDS) {
-      expect(evaluateFactor(id, 'weekly', { bars: [], benchmark: [] })).toMatchObject({ signals: [], best: null, passesQuality: false, lastSignalDate: null, lastBarDate: null });
+      expect(evaluateFactor(id, 'weekly', { bars: [], benchmark: [] })).toMatchObject({ signals: [], inSample: null, outOfSample: { horizon: null, count: 0 }, passesQuality: false, lastSignalDate: null, lastBarDate: null });
     }
   });
 

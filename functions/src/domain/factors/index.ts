@@ -1,20 +1,24 @@
 export type {
   DailyBar,
+  EntryPrice,
   FactorEvaluation,
   FactorId,
   FactorInputs,
   FactorSignal,
   HorizonStats,
   Timeframe,
+  TradeStats,
 } from './types.ts';
+export { betterScore, chooseHorizon, walkForwardPeriods, WALK_FORWARD_MIN_PAST } from './walk-forward.ts';
+export type { EvaluateOptions } from './evaluate.ts';
 export { FACTORS, FACTOR_IDS, FACTOR_PARAMS, factorCondition } from './definitions.ts';
 export {
-  BEST_RULE,
   HORIZONS,
   QUALITY_MIN_PROFITABLE_PCT,
   QUALITY_MIN_SIGNALS,
-  QUALITY_RULE,
+  entryPriceOf,
   evaluateFactor,
+  priceAt,
   horizonStats,
   median,
   passesQuality,

@@ -15,13 +15,22 @@ function mondayNumber(date: string): number {
   return days - ((days + 3) % 7); // 1970-01-01 was a Thursday (Monday = 0)
 }
 
-/** Weekly bars = the last trading day of each calendar week (input ascending). */
+/** The bar with another open (none when `open` is undefined, so a week without its first open has none). */
+function withOpen(b: DailyBar, open: number | undefined): DailyBar {
+  return open === undefined ? { date: b.date, close: b.close } : { date: b.date, close: b.close, open };
+}
+
+/**
+ * Weekly bars = the last trading day of each calendar week (input ascending); a weekly bar's open is
+ * the open of the week's first trading day (where a trade entering "at the next weekly bar" fills).
+ */
 export function toWeekly(bars: readonly DailyBar[]): DailyBar[] {
   const out: DailyBar[] = [];
   let lastKey = -1;
   for (const b of bars) {
     const key = mondayNumber(b.date);
-    if (key === lastKey) out[out.length - 1] = b;
+    const prev = out[out.length - 1];
+    if (key === lastKey && prev) out[out.length - 1] = withOpen(b, prev.open);
     else out.push(b);
     lastKey = key;
   }

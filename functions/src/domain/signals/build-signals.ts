@@ -4,9 +4,13 @@ import { SIGNAL_TIMEFRAMES } from '@tapewatch/shared/schemas/signals';
 type FactorId = SignalRow['factor'];
 type Timeframe = SignalRow['timeframe'];
 
-/** The part of the factor module's FactorEvaluation a signal row needs (structurally compatible). */
+/**
+ * The part of the factor module's FactorEvaluation a signal row needs (structurally compatible):
+ * the out-of-sample (walk-forward) trades, whose horizon is the period chosen at the latest signal
+ * (null = not enough history), exactly what the single-stock page shows as its last signal.
+ */
 export interface SignalEvaluation {
-  best: { horizon: number; mean: number; profitable_pct: number; profit_loss_ratio: number | null } | null;
+  outOfSample: { horizon: number | null; mean: number; profitable_pct: number; profit_loss_ratio: number | null };
   passesQuality: boolean;
   lastSignalDate: string | null;
   lastBarDate: string | null;
@@ -29,8 +33,9 @@ const round = (x: number, digits: number): number => {
 /**
  * The rows of one ticker: every factor and timeframe whose latest signal fired on the as-of date
  * (its last bar is the as-of date too, so a stale series never yields a row) and whose past
- * signals pass the factor module's quality rule. The best horizon gives period, expected return
- * (its mean forward return, in percent like the factor module's), profitable % and profit/loss ratio.
+ * out-of-sample trades pass the factor module's quality rule. The walk-forward period of the latest
+ * signal is the row's period; the out-of-sample trades give expected return (their mean, in percent
+ * like the factor module's), profitable % and profit/loss ratio.
  */
 export function signalsForTicker<I>(
   t: SignalTicker,
@@ -43,17 +48,17 @@ export function signalsForTicker<I>(
   for (const factor of factors) {
     for (const timeframe of SIGNAL_TIMEFRAMES) {
       const ev = evaluate(factor, timeframe, inputs);
-      const best = ev.best;
-      if (!ev.passesQuality || !best || ev.lastBarDate !== asOf || ev.lastSignalDate !== asOf) continue;
-      if (!Number.isFinite(best.mean) || !Number.isFinite(best.profitable_pct)) continue;
-      const pl = best.profit_loss_ratio;
+      const oos = ev.outOfSample;
+      if (!ev.passesQuality || oos.horizon === null || ev.lastBarDate !== asOf || ev.lastSignalDate !== asOf) continue;
+      if (!Number.isFinite(oos.mean) || !Number.isFinite(oos.profitable_pct)) continue;
+      const pl = oos.profit_loss_ratio;
       rows.push({
         date: asOf,
         ticker: t.ticker,
-        expected_ret: round(best.mean, 4),
+        expected_ret: round(oos.mean, 4),
         profit_loss_ratio: pl === null || !Number.isFinite(pl) ? null : round(pl, 4),
-        'profitable%': round(best.profitable_pct, 2),
-        period: best.horizon,
+        'profitable%': round(oos.profitable_pct, 2),
+        period: oos.horizon,
         timeframe,
         factor,
         sector: t.sector,

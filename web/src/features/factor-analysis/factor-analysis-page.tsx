@@ -3,7 +3,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { isAlertBody } from '@tapewatch/shared/api/alert';
-import { FACTOR_BEST_RULE, FACTOR_DEFINITIONS, FACTOR_QUALITY_RULE, type FactorAnalysisFactor, type FactorTimeframe } from '@tapewatch/shared/params/factor-analysis';
+import {
+  FACTOR_BEST_RULE,
+  FACTOR_DEFINITIONS,
+  FACTOR_ENTRY_RULE,
+  FACTOR_QUALITY_RULE,
+  type FactorAnalysisFactor,
+  type FactorTimeframe,
+} from '@tapewatch/shared/params/factor-analysis';
 import { QuotePanel } from '../../components/ticker/quote-panel.tsx';
 import { TickerSearch } from '../../components/ticker/ticker-search.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
@@ -52,10 +59,13 @@ export function FactorAnalysisPage() {
         <PageHelp testId="factor-help">
           <p>
             A factor fires a signal on the bar where its condition turns true (not on every bar it stays true). Daily bars are trading
-            days; weekly bars are the last trading day of each week; lookbacks count bars of the chosen timeframe. Closes are adjusted for
-            splits and dividends. For every past signal the forward return is measured at 1, 5, 10, 20, 40, 60 and 120 days (daily) or
-            1, 2, 4, 8, 12, 26 and 52 weeks (weekly). Profit/loss ratio = average gain of the profitable signals / average loss of the
-            losing ones. {FACTOR_BEST_RULE} {FACTOR_QUALITY_RULE}
+            days; weekly bars are the last trading day of each week; lookbacks count bars of the chosen timeframe. Prices are adjusted for
+            splits and dividends. {FACTOR_ENTRY_RULE} For every past signal the forward return is measured at 1, 5, 10, 20, 40, 60 and
+            120 days (daily) or 1, 2, 4, 8, 12, 26 and 52 weeks (weekly); the Statistics table shows them all (in-sample).
+          </p>
+          <p data-testid="factor-rules">
+            {FACTOR_BEST_RULE} Expected %, Profitable %, the period, the profit/loss ratio (average gain of the profitable trades / average
+            loss of the losing ones), the returns charts and the cumulative curve come from these out-of-sample trades. {FACTOR_QUALITY_RULE}
           </p>
           <Box component="dl" sx={{ m: 0, '& dt': { fontWeight: 600, color: 'text.primary' }, '& dd': { ml: 0, mb: 1 } }}>
             {FACTOR_DEFINITIONS.map((f) => (

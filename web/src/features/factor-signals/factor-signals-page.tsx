@@ -45,9 +45,10 @@ export function FactorSignalsPage() {
         </Typography>
         <PageHelp testId="signals-help">
           Every factor is evaluated nightly on daily and weekly bars (weekly = the last trading day of each week) for every stock and ETF. A row is a
-          signal on the latest date whose past signals meet the quality requirements of the single-stock page. Expected% and Profitable% are the
-          average forward return and the share of winning past signals at the best horizon (Period); WL Ratio is the average win over the average
-          loss (∞ when no past signal lost). Filters: an empty filter means no restriction; a row matches a filter when it falls in any selected
+          signal on the latest date whose out-of-sample trades meet the quality requirements of the single-stock page, with the same figures it shows
+          there. Out-of-sample: each earlier signal was held for the period chosen from trades that had finished before it (entering at the next
+          bar), so no figure uses hindsight. Period is the period chosen that way for today's signal; Expected% and Profitable% are the average
+          return and the share of winning out-of-sample trades; WL Ratio is their average win over their average loss (∞ when none lost). Filters: an empty filter means no restriction; a row matches a filter when it falls in any selected
           bucket, and buckets include their lower edge (10-20% holds 10%, not 20%). Market cap: Mega ≥ $200B, Large $10-200B, Mid $2-10B, Small
           $300M-2B, Micro &lt; $300M (shares outstanding × the latest close; ETFs have none). Sectors use the 11 sector names; index ETFs have none.
         </PageHelp>

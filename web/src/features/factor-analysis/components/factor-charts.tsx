@@ -19,6 +19,7 @@ import {
   statisticsView,
 } from '../utils/reshape.ts';
 import { BarChart } from './bar-chart.tsx';
+import { ComparisonPanel } from './comparison-panel.tsx';
 import { StatisticsTable } from './statistics-table.tsx';
 
 const gridSx = { display: 'grid', gap: { xs: 2, sm: 3 }, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } } as const;
@@ -28,6 +29,9 @@ function pastColumns(d: FactorAnalysisData): ColumnDef<PastSignalRow>[] {
   return [
     { id: 'date', header: 'Date', value: (r) => r.date, firstDirection: 'desc' },
     { id: 'close', header: 'Close', value: (r) => r.close, format: (r) => r.close.toFixed(2), align: 'right', tier: 2 },
+    // The walk-forward period chosen at the signal and the trade's return at it (blank: not traded or still open).
+    { id: 'period', header: 'Period', value: (r) => r.period, format: (r) => (r.period === null ? '' : horizonLabel(d.timeframe, r.period)), align: 'right' },
+    { id: 'outcome', header: 'Trade %', value: (r) => r.outcome, format: (r) => (r.outcome === null ? '' : r.outcome.toFixed(2)), align: 'right' },
     ...d.horizons.map(
       (h): ColumnDef<PastSignalRow> => ({
         id: `fwd_ret_${h}`,
@@ -61,16 +65,17 @@ export function FactorCharts({ data }: { data: FactorAnalysisData }) {
     [data],
   );
   const colors = [theme.palette.text.primary, theme.palette.success.main, theme.palette.warning.main];
-  const period = data.best_horizon === null ? '' : ` (${horizonLabel(data.timeframe, data.best_horizon)})`;
   const c = data.cumulative_returns_data;
   return (
     <>
+      {/* Right under the Last Signal: the headline's honest figures beside the hindsight ones. */}
+      <ComparisonPanel data={data} />
       <ChartCard
         title="Prediction"
         table={view.predictionTable}
         height={400}
         mobileHeight={320}
-        note="% change from the last signal's close; the expected and median paths run over the signal's period."
+        note="% change from the last signal's close; the expected and median paths (of the out-of-sample trades) run to the exit, one bar plus the period later."
       >
         {({ width, height, isMobile }) => (
           <TimeSeriesChart
@@ -84,16 +89,25 @@ export function FactorCharts({ data }: { data: FactorAnalysisData }) {
         )}
       </ChartCard>
       <Box sx={gridSx}>
-        <ChartCard title={`Past Signals Returns${period}`} table={view.returnsTable} height={340} mobileHeight={280}>
+        <ChartCard
+          title="Past Signals Returns (out-of-sample)"
+          table={view.returnsTable}
+          height={340}
+          mobileHeight={280}
+          note="Each signal's trade at the period chosen walk-forward at it; signals without enough history and open trades are left out."
+        >
           {({ width, height, isMobile }) => <BarChart bars={view.returns} width={width} height={height} compact={isMobile} formatTick={(v) => `${v}%`} signed />}
         </ChartCard>
-        <ChartCard title={`Return Histogram${period}`} table={view.histTable} height={340} mobileHeight={280}>
+        <ChartCard title="Return Histogram (out-of-sample)" table={view.histTable} height={340} mobileHeight={280}>
           {({ width, height, isMobile }) => <BarChart bars={view.hist} width={width} height={height} compact={isMobile} formatTick={(v) => String(v)} />}
         </ChartCard>
       </Box>
       <Card component="section" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} aria-label="Statistics">
         <Typography variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, mb: 1 }}>
-          Statistics
+          Statistics (in-sample)
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Every horizon over the whole history: a description of the past, not a forecast.
         </Typography>
         <StatisticsTable view={view.stats} />
       </Card>
@@ -111,7 +125,13 @@ export function FactorCharts({ data }: { data: FactorAnalysisData }) {
           csvFileName={`${data.ticker}-${data.factor}-${data.timeframe}-signals.csv`}
         />
       </Card>
-      <ChartCard title={`Cumulative Returns${period}`} table={view.cumulativeTable} height={380} mobileHeight={300} note="Signals: holding for the period after each signal, flat otherwise.">
+      <ChartCard
+        title="Cumulative Returns (out-of-sample)"
+        table={view.cumulativeTable}
+        height={380}
+        mobileHeight={300}
+        note="Signals: each signal held for the period chosen walk-forward at it, from the next bar; flat otherwise."
+      >
         {({ width, height, isMobile }) => (
           <TimeSeriesChart
             dates={c.dates}

@@ -1,14 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { downloadCsv, toCsv } from '../../../components/table/csv-export.ts';
 import type { ColumnDef } from '../../../components/table/table-logic.ts';
 import type { StatisticsView } from '../utils/reshape.ts';
+import { StatGrid } from './stat-grid.tsx';
 
 type StatRow = StatisticsView['rows'][number];
 
@@ -33,34 +29,7 @@ export function StatisticsTable({ view, csvFileName = 'factor-statistics' }: { v
           Export CSV
         </Button>
       </Box>
-      <Table size="small" aria-label="Factor statistics" data-testid="statistics-table" sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">
-              Statistic
-            </TableCell>
-            {view.columns.map((c) => (
-              <TableCell key={c} component="th" scope="col" align="right">
-                {c}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {view.rows.map((r) => (
-            <TableRow key={r.key} data-testid={`stat-${r.key}`}>
-              <TableCell component="th" scope="row">
-                {r.label}
-              </TableCell>
-              {r.cells.map((c, i) => (
-                <TableCell key={view.columns[i]} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {c}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <StatGrid view={view} ariaLabel="Factor statistics" testId="statistics-table" rowTestId={(k) => `stat-${k}`} />
     </TableContainer>
   );
 }

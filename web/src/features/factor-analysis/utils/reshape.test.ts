@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FactorAnalysisData } from '@tapewatch/shared/schemas/factor-analysis';
 import momentum from '../test/aapl-momentum-weekly.fixture.json' with { type: 'json' };
 import uptrend from '../test/aapl-uptrend-weekly.fixture.json' with { type: 'json' };
-import { futureDates, hasData, lastSignalText, predictionView, statisticsView, cumulativeTable } from './reshape.ts';
+import { comparisonView, cumulativeTable, futureDates, hasData, lastSignalText, predictionView, returnsTable, statisticsView } from './reshape.ts';
 
 const good = momentum as FactorAnalysisData;
 const failing = uptrend as FactorAnalysisData;
@@ -14,13 +14,45 @@ describe('factor analysis reshaping', () => {
     expect(hasData(good)).toBe(true);
   });
 
-  it('last signal text states date, return, period and profit/loss; the quality failure wording', () => {
+  it('last signal text states date, out-of-sample return, period and profit/loss; the quality failure wording and why', () => {
     const s = good.last_signal_data as Extract<FactorAnalysisData['last_signal_data'], { date: string }>;
+    expect(good.last_signal_status).toBe('ok');
+    // The fixture (AAPL momentum weekly) shows the walk-forward record, not the full-history pick.
+    expect(s).toMatchObject({ expected_ret: good.out_of_sample.mean, profitable_pct: good.out_of_sample.profitable_pct, period: good.out_of_sample.period, signals: good.out_of_sample.trades });
     expect(lastSignalText(good)).toBe(
-      `Last Momentum signal for AAPL on ${s.date}: expected return +${s.expected_ret.toFixed(2)}% over ${s.period} weeks (${s.profitable_pct.toFixed(1)}% of ${s.signals} past signals profitable, profit/loss ratio ${(s.profit_loss as number).toFixed(2)}).`,
+      `Last Momentum signal for AAPL on ${s.date}: expected return +${s.expected_ret.toFixed(2)}% over ${s.period} weeks (${s.profitable_pct.toFixed(1)}% of ${s.signals} out-of-sample trades profitable, profit/loss ratio ${(s.profit_loss as number).toFixed(2)}).`,
     );
     expect(lastSignalText({ ...good, last_signal_data: { ...s, profit_loss: '-' } })).not.toContain('profit/loss');
-    expect(lastSignalText(failing)).toBe('Past signals for AAPL for the New Uptrend factor do not meet quality requirements.');
+    expect(failing.last_signal_status).toBe('not_enough_history');
+    expect(lastSignalText(failing)).toBe(
+      'Past signals for AAPL for the New Uptrend factor do not meet quality requirements. Not enough history: when the last signal fired, no horizon had 10 earlier trades that had finished.',
+    );
+    expect(lastSignalText({ ...failing, last_signal_status: 'fails_quality' })).toBe('Past signals for AAPL for the New Uptrend factor do not meet quality requirements.');
+  });
+
+  it('comparison: in-sample beside out-of-sample, blanks without trades, the period of the latest signal', () => {
+    const v = comparisonView(good);
+    expect(v.columns).toEqual(['In-sample (hindsight)', 'Out-of-sample (walk-forward)']);
+    const cells = Object.fromEntries(v.rows.map((r) => [r.label, r.cells]));
+    const a = good.in_sample;
+    const b = good.out_of_sample;
+    expect(cells['Period']).toEqual([`${a.period}W`, `${b.period}W`]);
+    expect(cells['Trades']).toEqual([String(a.trades), String(b.trades)]);
+    expect(cells['Expected %']).toEqual([`${a.mean!.toFixed(2)}%`, `${b.mean!.toFixed(2)}%`]);
+    expect(cells['Profitable %']).toEqual([`${a.profitable_pct!.toFixed(2)}%`, `${b.profitable_pct!.toFixed(2)}%`]);
+    expect(cells['Cumulative return']).toEqual([`${a.cumulative_pct.toFixed(2)}%`, `${b.cumulative_pct.toFixed(2)}%`]);
+    // Hindsight flatters: the in-sample profitable % of this fixture is above the walk-forward one.
+    expect(a.profitable_pct!).toBeGreaterThan(b.profitable_pct!);
+    const none = Object.fromEntries(comparisonView(failing).rows.map((r) => [r.label, r.cells[1]]));
+    expect(none).toMatchObject({ Period: 'Not enough history', Trades: '0', 'Expected %': '', 'Profitable %': '', 'Profit/Loss Ratio': '' });
+  });
+
+  it('returns table: each out-of-sample trade with its own period', () => {
+    const t = returnsTable(good);
+    const r = good.past_signals_returns_data;
+    expect(t.columns).toEqual(['Period', 'Return']);
+    expect(t.rows).toHaveLength(good.out_of_sample.trades);
+    expect(t.rows[0]).toEqual({ key: r.dates[0], label: r.dates[0], cells: [`${r.periods[0]}W`, `${r.returns[0]!.toFixed(2)}%`] });
   });
 
   it('statistics: one column per horizon, a - profit/loss ratio is blank and an all-- row is hidden', () => {

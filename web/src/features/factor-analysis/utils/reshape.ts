@@ -1,4 +1,4 @@
-import { FACTOR_DEFINITIONS, factorIds, type FactorAnalysisFactor, type FactorTimeframe } from '@tapewatch/shared/params/factor-analysis';
+import { FACTOR_DEFINITIONS, FACTOR_RULES, factorIds, type FactorAnalysisFactor, type FactorTimeframe } from '@tapewatch/shared/params/factor-analysis';
 import type { FactorAnalysisData, FactorStatisticsRow, PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
 import type { ChartTableData } from '../../../components/charts/chart-card.tsx';
 import type { FactorAnalysisResponse } from '../api/get-factor-analysis-data.ts';
@@ -19,16 +19,52 @@ export const pct = (v: number, digits = 2): string => `${v.toFixed(digits)}%`;
 const signedPct = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(2)}%`;
 const unitOf = (tf: FactorTimeframe, n: number) => (tf === 'daily' ? (n === 1 ? 'day' : 'days') : n === 1 ? 'week' : 'weeks');
 
-/** The Last Signal sentence; the profit/loss part is left out when it is '-'. */
+/**
+ * The Last Signal sentence, from the out-of-sample (walk-forward) trades; the profit/loss part is
+ * left out when it is '-'. An empty last signal keeps the spec's wording and says why.
+ */
 export function lastSignalText(d: FactorAnalysisData): string {
   const label = factorLabel(d.factor);
   const s = d.last_signal_data;
-  if (!('date' in s)) return `Past signals for ${d.ticker} for the ${label} factor do not meet quality requirements.`;
+  if (!('date' in s)) {
+    const base = `Past signals for ${d.ticker} for the ${label} factor do not meet quality requirements.`;
+    if (d.last_signal_status !== 'not_enough_history') return base;
+    return `${base} Not enough history: when the last signal fired, no horizon had ${FACTOR_RULES.minPast} earlier trades that had finished.`;
+  }
   const pl = s.profit_loss === '-' ? '' : `, profit/loss ratio ${s.profit_loss.toFixed(2)}`;
   return (
     `Last ${label} signal for ${d.ticker} on ${s.date}: expected return ${signedPct(s.expected_ret)} over ${s.period} ` +
-    `${unitOf(d.timeframe, s.period)} (${pct(s.profitable_pct, 1)} of ${s.signals} past signals profitable${pl}).`
+    `${unitOf(d.timeframe, s.period)} (${pct(s.profitable_pct, 1)} of ${s.signals} out-of-sample trades profitable${pl}).`
   );
+}
+
+export interface ComparisonView {
+  columns: [string, string];
+  rows: { key: string; label: string; cells: [string, string] }[];
+}
+
+/**
+ * In-sample (hindsight pick) beside out-of-sample (walk-forward) figures. A blank cell has no value
+ * (no trades, or no loss for the profit/loss ratio); the out-of-sample period is the latest signal's.
+ */
+export function comparisonView(d: FactorAnalysisData): ComparisonView {
+  const a = d.in_sample;
+  const b = d.out_of_sample;
+  const num = (v: number | null, f: (x: number) => string) => (v === null ? '' : f(v));
+  const period = (v: number | null) => num(v, (h) => horizonLabel(d.timeframe, h));
+  const row = (key: string, label: string, f: (x: FactorAnalysisData['in_sample']) => string) => ({ key, label, cells: [f(a), f(b)] as [string, string] });
+  return {
+    columns: ['In-sample (hindsight)', 'Out-of-sample (walk-forward)'],
+    rows: [
+      { key: 'period', label: 'Period', cells: [period(a.period), b.period === null ? 'Not enough history' : period(b.period)] },
+      row('trades', 'Trades', (x) => String(x.trades)),
+      row('mean', 'Expected %', (x) => num(x.mean, (v) => pct(v))),
+      row('median', 'Median %', (x) => num(x.median, (v) => pct(v))),
+      row('profitable', 'Profitable %', (x) => num(x.profitable_pct, (v) => pct(v))),
+      row('profit_loss', 'Profit/Loss Ratio', (x) => (x.profit_loss === '-' ? '' : x.profit_loss.toFixed(2))),
+      row('cumulative', 'Cumulative return', (x) => pct(x.cumulative_pct)),
+    ],
+  };
 }
 
 export const parseStatistics = (d: FactorAnalysisData): FactorStatisticsRow[] => JSON.parse(d.factor_statistics_data) as FactorStatisticsRow[];
@@ -124,13 +160,14 @@ export function predictionTable(d: FactorAnalysisData): ChartTableData {
   };
 }
 
+/** The out-of-sample trades: each signal's return at the period chosen walk-forward at it. */
 export function returnsTable(d: FactorAnalysisData): ChartTableData {
   const r = d.past_signals_returns_data;
   return {
     rowHeader: 'Signal date',
-    columns: [`Return ${r.horizon === null ? '' : horizonLabel(d.timeframe, r.horizon)}`.trim()],
+    columns: ['Period', 'Return'],
     testId: 'returns-table',
-    rows: r.dates.map((date, i) => ({ key: date, label: date, cells: [pct(r.returns[i]!)] })),
+    rows: r.dates.map((date, i) => ({ key: date, label: date, cells: [horizonLabel(d.timeframe, r.periods[i]!), pct(r.returns[i]!)] })),
   };
 }
 
