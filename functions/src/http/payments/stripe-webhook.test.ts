@@ -22,7 +22,7 @@ function signedEvent(secret: string, object: Record<string, unknown>): APIGatewa
   } as unknown as APIGatewayProxyEventV2;
 }
 
-const KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'TAPEWATCH_RUNTIME', 'DYNAMODB_ENDPOINT', 'AWS_LAMBDA_FUNCTION_NAME'] as const;
+const KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'TAPEWATCH_RUNTIME', 'DYNAMODB_ENDPOINT', 'AWS_LAMBDA_FUNCTION_NAME', 'ORIGIN_VERIFY_SECRET'] as const;
 
 describe('stripe_webhook on a deployment without Stripe (not the local runtime)', () => {
   const saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
@@ -45,9 +45,12 @@ describe('stripe_webhook on a deployment without Stripe (not the local runtime)'
   });
 
   it('a Lambda never takes the local stand-in, even with TAPEWATCH_RUNTIME=local and a webhook secret in its env', async () => {
-    Object.assign(process.env, { TAPEWATCH_RUNTIME: 'local', STRIPE_WEBHOOK_SECRET: PUBLIC_CONSTANT, AWS_LAMBDA_FUNCTION_NAME: 'tapewatch-stripe_webhook' });
+    // Inside Lambda the wrapper also wants the CloudFront origin value, as a real request carries it.
+    Object.assign(process.env, { TAPEWATCH_RUNTIME: 'local', STRIPE_WEBHOOK_SECRET: PUBLIC_CONSTANT, AWS_LAMBDA_FUNCTION_NAME: 'tapewatch-stripe_webhook', ORIGIN_VERIFY_SECRET: 'origin-value' });
     expect(payments('https://tapewatch.example').name).toBe('unconfigured');
-    expect((await handler(signedEvent(PUBLIC_CONSTANT, { object: 'checkout.session' }))).statusCode).toBe(503);
+    const viaCloudFront = signedEvent(PUBLIC_CONSTANT, { object: 'checkout.session' });
+    viaCloudFront.headers['x-origin-verify'] = 'origin-value';
+    expect((await handler(viaCloudFront)).statusCode).toBe(503);
   });
 
   it('the local stand-in needs the runtime marker and a secret: there is no default secret', () => {

@@ -157,5 +157,6 @@ describe('generateCboeOptionChain', () => {
       }),
       { numRuns: 12 },
     );
-  });
+    // 12 full chains take ~2 s alone; a busy 2-core CI runner has taken over 5.
+  }, 20_000);
 });
