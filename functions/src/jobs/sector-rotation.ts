@@ -79,7 +79,7 @@ export async function runSectorRotationJob(opts: JobOptions = {}) {
           .filter((m) => m.in_sp500)
           .map((m) => {
             const s = series.get(m.symbol)!;
-            return { ticker: m.symbol, company: m.company, sector: m.sector, sharesOutstanding: m.shares_outstanding, dates: s.date, closes: s.close };
+            return { ticker: m.symbol, company: m.company, sector: m.sector, sharesOutstanding: m.shares_outstanding, ...(m.share_class_of ? { shareClassOf: m.share_class_of } : {}), dates: s.date, closes: s.close };
           }),
         asOf,
       ),

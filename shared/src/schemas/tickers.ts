@@ -21,9 +21,15 @@ export const directoryEntrySchema = z.object({
   kind: z.enum(['stock', 'etf', 'index']),
   in_sp500: z.boolean(),
   in_nasdaq100: z.boolean(),
-  /** Estimate in the demo (market cap / price from a public snapshot); null when unknown. */
+  /**
+   * Estimate in the demo (market cap / price of a public snapshot, back to the demo date through the
+   * splits in between); null when unknown. For a company with several listed classes it is the whole
+   * company's count in this class's price terms (Yahoo's convention), so it stays a company figure.
+   */
   shares_outstanding: z.number().nullable(),
   shares_outstanding_is_estimate: z.boolean(),
+  /** Set on a secondary share class (GOOG -> GOOGL): company-level figures are counted on the primary only. */
+  share_class_of: z.string().optional(),
 });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
 
