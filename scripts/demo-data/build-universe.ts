@@ -10,7 +10,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { DEMO_AS_OF } from '@tapewatch/shared/constants';
 import { BUNDLE_DIR, STOCK_FILES, encodeStockSeries, type StockRow } from './universe-format.ts';
 import { parseCsv, toCsv } from './csv.ts';
-import { estimateSharesAt, parseSplits, secondaryClasses, type CapSnapshot } from './shares-at-date.ts';
+import { estimateSharesAt, parseSplits, secondaryClasses, sharesValidFrom, type CapSnapshot } from './shares-at-date.ts';
 
 const source = resolve(process.argv[2] ?? join(import.meta.dirname, '../../../shared/data'));
 const read = (p: string) => readFileSync(join(source, p), 'utf8');
@@ -79,11 +79,13 @@ const universe = tickers.map((t) => {
     exchange,
     shares_outstanding_est: est.shares === null ? '' : String(est.shares),
     shares_source: est.source ?? '',
+    shares_valid_from: est.shares === null ? '' : (sharesValidFrom(byTicker.get(t)!.map((r) => r.date), byTicker.get(t)!.map((r) => r.close)) ?? ''),
     share_class_of: classOf.get(t) ?? '',
   };
 });
 console.log(`shares at ${DEMO_AS_OF}: ${universe.filter((u) => u.shares_outstanding_est).length}/${universe.length}; secondary classes: ${[...classOf].map(([a, b]) => `${a}->${b}`).join(' ')}`);
 console.log(capNotes.join('\n'));
+console.log(`share counts valid only from: ${universe.filter((u) => u.shares_valid_from).map((u) => `${u.symbol} ${u.shares_valid_from}`).join(', ') || 'none'}`);
 write('universe.csv.gz', toCsv(universe));
 
 // 3. Listings directory (all NASDAQ and NYSE/other listed symbols) for names and exchange lookups.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateSharesAt, parseSplits, secondaryClasses, splitFactor, type CapSnapshot } from './shares-at-date.ts';
+import { estimateSharesAt, parseSplits, secondaryClasses, sharesValidFrom, splitFactor, type CapSnapshot } from './shares-at-date.ts';
 
 // Rows as in ../shared/data/reference/stock_splits_2024-2026.csv.
 const SPLITS = parseSplits([
@@ -59,5 +59,14 @@ describe('secondaryClasses', () => {
       { symbol: 'ARM', issuer: '', dollarVolume: 1e9 },
     ]);
     expect(Object.fromEntries(m)).toEqual({ GOOG: 'GOOGL', FOX: 'FOXA' });
+  });
+});
+
+describe('sharesValidFrom', () => {
+  it('starts the share count after the last move beyond 3x (KDP closes around its 2018 merger)', () => {
+    const dates = ['2018-07-06', '2018-07-09', '2018-07-10', '2018-07-11', '2018-07-12'];
+    expect(sharesValidFrom(dates, [120.1, 119.8, 21.9, 22.3, 22.0])).toBe('2018-07-10');
+    expect(sharesValidFrom(dates, [10, 30.1, 30, 9.9, 10.1])).toBe('2018-07-11'); // the later of two breaks
+    expect(sharesValidFrom(dates, [10, 29.9, 30, 10.1, 10.2])).toBeUndefined(); // within 3x: continuous
   });
 });

@@ -104,3 +104,17 @@ export function secondaryClasses(members: readonly { symbol: string; issuer: str
   }
   return out;
 }
+
+/**
+ * First date the share count at D applies to: the day after the last close-to-close move beyond
+ * MAX_CAP_MOVE (split-adjusted prices move that much only when the company changed: Dr Pepper
+ * Snapple's 2018-07-09 merger into KDP, a $103.75 special dividend and 7x the shares). Earlier
+ * days get no market cap. Undefined when the whole history is continuous.
+ */
+export function sharesValidFrom(dates: readonly string[], closes: readonly number[]): string | undefined {
+  for (let i = closes.length - 1; i > 0; i--) {
+    const move = closes[i]! / closes[i - 1]!;
+    if (!(move <= MAX_CAP_MOVE && move >= 1 / MAX_CAP_MOVE)) return dates[i];
+  }
+  return undefined;
+}

@@ -28,6 +28,8 @@ export const directoryEntrySchema = z.object({
    */
   shares_outstanding: z.number().nullable(),
   shares_outstanding_is_estimate: z.boolean(),
+  /** First date the share count applies to (a merger changed it before); earlier dates have no market cap. */
+  shares_outstanding_from: z.string().optional(),
   /** Set on a secondary share class (GOOG -> GOOGL): company-level figures are counted on the primary only. */
   share_class_of: z.string().optional(),
 });
