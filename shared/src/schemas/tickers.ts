@@ -12,6 +12,14 @@ export const tickerParam = z
 /** Query booleans arrive as text; the spec sends 1/0 and true/false. */
 export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/**
+ * What a quoted close is: 'as_traded' (split-adjusted, as printed on the tape) or 'dividend_adjusted'
+ * (total-return close: the bundled ETF histories are yfinance auto_adjust closes with no unadjusted
+ * column, so a quote of one is below the price printed that day by the dividends paid since).
+ */
+export const closeBasis = z.enum(['as_traded', 'dividend_adjusted']);
+export type CloseBasis = z.infer<typeof closeBasis>;
+
 export const directoryEntrySchema = z.object({
   symbol: z.string(),
   company: z.string(),
@@ -57,6 +65,8 @@ export const tickerInfoResponse = z.object({
   company: z.string(),
   sector: z.string(),
   industry: z.string(),
+  /** Basis of c, l, h and the ranges. */
+  close_basis: closeBasis,
 });
 export type TickerInfo = z.infer<typeof tickerInfoResponse>;
 
