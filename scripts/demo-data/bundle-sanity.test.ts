@@ -10,6 +10,7 @@ import type { DailySeries } from '@tapewatch/functions/data/timeseries-repositor
 import { createDemoProvider } from '@tapewatch/functions/providers/demo/demo-provider';
 import { shortInterestSettlementDates } from '@tapewatch/functions/providers/demo/market-calendar';
 import { sharesOn } from '@tapewatch/functions/domain/tickers/shares';
+import { roc } from '@tapewatch/functions/domain/factors/series';
 import { readBundle } from './load-demo.ts';
 import { buildDirectory, readStocks } from './universe.ts';
 
@@ -89,6 +90,16 @@ describe('market caps at the demo date', () => {
     }
     expect(jumps).toEqual([]);
     expect([...stocks.keys()].filter((t) => entry.get(t)!.shares_outstanding !== null).length).toBeGreaterThan(450);
+  });
+});
+
+describe('adjusted closes at the source precision', () => {
+  it("AAPL's 20-day ROC on 2017-08-08 is 9.9979%, under the momentum threshold (cents gave 10.0054%)", () => {
+    const s = stocks.get('AAPL')!;
+    const i = s.date.indexOf('2017-08-08');
+    // Yahoo adj_close 37.512547 on 2017-08-08 and 34.102966 on 2017-07-11 (source rows, 6 decimals).
+    expect([s.adjClose![i], s.adjClose![i - 20]]).toEqual([37.512547, 34.102966]);
+    expect(roc(s.adjClose!, 20)[i]).toBeCloseTo(9.9979, 4);
   });
 });
 
