@@ -101,6 +101,11 @@ describe('adjusted closes at the source precision', () => {
     expect([s.adjClose![i], s.adjClose![i - 20]]).toEqual([37.512547, 34.102966]);
     expect(roc(s.adjClose!, 20)[i]).toBeCloseTo(9.9979, 4);
   });
+
+  it('ETF closes keep 6 decimals: XLF 2009-03-05 is the source 3.760660409927368 to the millionth', () => {
+    const xlf = etfs.get('XLF')!;
+    expect(xlf.close[xlf.date.indexOf('2009-03-05')]).toBe(3.76066);
+  });
 });
 
 describe('short interest of the demo universe (last 24 settlements)', async () => {
