@@ -20,12 +20,15 @@ const directory = buildDirectory([...etfs.keys()]);
 const entry = new Map(directory.map((e) => [e.symbol, e]));
 
 /**
+ * The counts are quoted from the filings as remembered, not fetched while writing this (only Alphabet's
+ * was checked against its 10-Q text); "about" marks rounded ones. The 15% tolerance covers small slips.
  * Shares outstanding as printed on the cover page of each company's last 10-K or 10-Q filed on or
  * before 2024-03-08 (SEC EDGAR), times that day's close: the market cap published for the day.
  *  MSFT 10-Q filed 2024-01-30: 7,432,216,000 (2024-01-24) · AAPL 10-Q filed 2024-02-02: 15,441,881,000
  *  (2024-01-19) · NVDA 10-K filed 2024-02-21: 2.5 billion (2024-02-16) · AMZN 10-K filed 2024-02-02:
  *  10,387,381,439 (2024-01-19) · Alphabet 10-K filed 2024-01-31: about 12.4 billion Class A, B and C
- *  together (2024-01-26; the company once, priced at GOOGL) · META 10-K filed 2024-02-02: 2,200,048,907
+ *  together (cover date 2024-01-23; the Q1 2024 10-Q's basic count is 5,883M A + 869M B + 5,663M C;
+ *  the company once, priced at GOOGL) · META 10-K filed 2024-02-02: 2,200,048,907
  *  Class A + 349,356,199 Class B (2024-01-26) · LLY 10-K filed 2024-02-21: about 950 million · AVGO
  *  10-K filed 2023-12-14: about 468 million (after the VMware shares) · TSLA 10-K filed 2024-01-29:
  *  3,184,790,415 (2024-01-22) · V 10-Q filed 2024-01-25: about 2.03 billion Class A equivalents (B and
