@@ -3,8 +3,8 @@
  * formatter so they go through parseFinraShortInterest.
  *
  * Calibration targets (why the parameters below are what they are):
- *  - Published ranges, as stated in issue 19 from market commentary (Goldman Sachs' and S3 Partners'
- *    short-interest reports): S&P 500 / NASDAQ-100 large caps mostly 0.5-3% of float and 1-4 days to
+ *  - Published ranges, as issue 19 states them (the usual figures of brokers' short-interest reviews,
+ *    not re-checked here): S&P 500 / NASDAQ-100 large caps mostly 0.5-3% of float and 1-4 days to
  *    cover; a tail of heavily shorted names at 10-30% of float.
  *  - The real FINRA file ../shared/data/samples/finra/shrt20210715_excerpt.txt (settlement 2021-07-15),
  *    listed operating companies: days to cover A 1.56, AA 1.67, AAL 3.17, AAN 2.13, AAT 3.32, AAP 5.82,
