@@ -10,6 +10,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { DEMO_AS_OF } from '@tapewatch/shared/constants';
 import { BUNDLE_DIR, STOCK_FILES, encodeStockSeries, type StockRow } from './universe-format.ts';
 import { parseCsv, toCsv } from './csv.ts';
+import { estimateSharesAt, parseSplits, secondaryClasses, sharesValidFrom, type CapSnapshot } from './shares-at-date.ts';
 
 const source = resolve(process.argv[2] ?? join(import.meta.dirname, '../../../shared/data'));
 const read = (p: string) => readFileSync(join(source, p), 'utf8');
@@ -33,20 +34,39 @@ const lines = tickers.map((t) => JSON.stringify(encodeStockSeries(t, byTicker.ge
 const per = Math.ceil(lines.length / STOCK_FILES.length);
 STOCK_FILES.forEach((name, i) => write(name, lines.slice(i * per, (i + 1) * per).join('\n') + '\n'));
 
-// 2. Constituents with GICS sector, sub-industry, market cap and an estimate of shares outstanding.
+// 2. Constituents with GICS sector, sub-industry and shares outstanding at the demo date (an estimate).
 const sp = new Map(parseCsv(read('reference/sp500_constituents.csv')).map((r) => [r.Symbol!, r]));
 const ndx = new Map(parseCsv(read('reference/nasdaq100_constituents.csv')).map((r) => [r.Ticker!, r]));
-const fin = new Map(parseCsv(read('reference/sp500_constituents_financials.csv')).map((r) => [r.Symbol!, r]));
 const nasdaq = new Map(parseCsv(read('reference/nasdaq_listed_symbols.csv')).map((r) => [r.Symbol!, r]));
 const other = new Map(parseCsv(read('reference/nyse_other_listed.csv')).map((r) => [r['ACT Symbol']!, r]));
 const exchangeName: Record<string, string> = { N: 'NYSE', A: 'NYSE American', P: 'NYSE Arca', Z: 'Cboe BZX', V: 'IEX' };
 
+// Yahoo snapshots of the S&P 500 (Market Cap, Price), nearest to the demo date first. The 2026 file's
+// date is its commit date (SOURCES.md); the split list ends 2026-02, so later splits are missed and
+// the sanity rule in shares-at-date.ts catches them.
+const SNAPSHOTS = [
+  { label: '2024-10-10', date: '2024-10-10', file: 'reference/sp500_constituents_financials_2024-10-10.csv' },
+  { label: '2026-08-22', date: '2026-08-22', file: 'reference/sp500_constituents_financials.csv' },
+].map((s) => ({ ...s, rows: new Map(parseCsv(read(s.file)).map((r) => [r.Symbol!, r])) }));
+const splits = parseSplits(parseCsv(read('reference/stock_splits_2024-2026.csv')));
+const snapshotsOf = (t: string): CapSnapshot[] =>
+  SNAPSHOTS.flatMap((s) => {
+    const r = s.rows.get(t);
+    return r ? [{ label: s.label, date: s.date, price: Number(r.Price), marketCap: Number(r['Market Cap']) }] : [];
+  });
+
+const lastRows = (t: string, n: number) => byTicker.get(t)!.slice(-n);
+const classOf = secondaryClasses(
+  tickers.map((t) => ({ symbol: t, issuer: sp.get(t)?.CIK ?? '', dollarVolume: lastRows(t, 20).reduce((a, r) => a + r.close * r.volume, 0) })),
+);
+const capNotes: string[] = [];
+
 const universe = tickers.map((t) => {
   const s = sp.get(t);
   const n = ndx.get(t);
-  const f = fin.get(t);
-  const cap = f ? Number(f['Market Cap']) : NaN;
-  const price = f ? Number(f.Price) : NaN;
+  const close = lastRows(t, 1)[0]!.close;
+  const est = estimateSharesAt(t, DEMO_AS_OF, close, snapshotsOf(t), splits);
+  if (est.shares === null || est.rejected.length > 0) capNotes.push(`${t}: ${est.source ? `from ${est.source}; ` : 'no market cap; '}${est.rejected.join('; ') || 'in no snapshot'}`);
   const exchange = nasdaq.has(t) ? 'NASDAQ' : exchangeName[other.get(t)?.Exchange ?? ''] ?? '';
   return {
     symbol: t,
@@ -57,10 +77,15 @@ const universe = tickers.map((t) => {
     in_sp500: s ? '1' : '0',
     in_nasdaq100: n ? '1' : '0',
     exchange,
-    market_cap: Number.isFinite(cap) && cap > 0 ? String(cap) : '',
-    shares_outstanding_est: Number.isFinite(cap) && cap > 0 && price > 0 ? String(Math.round(cap / price)) : '',
+    shares_outstanding_est: est.shares === null ? '' : String(est.shares),
+    shares_source: est.source ?? '',
+    shares_valid_from: est.shares === null ? '' : (sharesValidFrom(byTicker.get(t)!.map((r) => r.date), byTicker.get(t)!.map((r) => r.close)) ?? ''),
+    share_class_of: classOf.get(t) ?? '',
   };
 });
+console.log(`shares at ${DEMO_AS_OF}: ${universe.filter((u) => u.shares_outstanding_est).length}/${universe.length}; secondary classes: ${[...classOf].map(([a, b]) => `${a}->${b}`).join(' ')}`);
+console.log(capNotes.join('\n'));
+console.log(`share counts valid only from: ${universe.filter((u) => u.shares_valid_from).map((u) => `${u.symbol} ${u.shares_valid_from}`).join(', ') || 'none'}`);
 write('universe.csv.gz', toCsv(universe));
 
 // 3. Listings directory (all NASDAQ and NYSE/other listed symbols) for names and exchange lookups.

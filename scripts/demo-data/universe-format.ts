@@ -17,8 +17,11 @@ export interface StockRow {
 /**
  * One ticker's history, compact: trading days as gaps in calendar days from `d0`; the
  * split-adjusted close in cents as differences from the previous day; open/high/low in cents
- * relative to that day's close; volume as is; and the dividend adjustment factor
- * (adj_close / close) as runs [first day index, factor] since it only changes on ex-dates.
+ * relative to that day's close; volume as is; and the split- and dividend-adjusted close in
+ * millionths of a dollar (the source's 6 decimals) as differences from the previous day. The
+ * adjusted close is kept at full precision because signals compare its returns with thresholds:
+ * rebuilt from a cents close times a rounded factor it put AAPL's 20-day ROC on 2017-08-08 at
+ * 10.0054% instead of 9.9979%, and 46 ROC values of the universe on the wrong side of 10%.
  */
 export interface EncodedStock {
   t: string;
@@ -29,17 +32,18 @@ export interface EncodedStock {
   h: number[];
   l: number[];
   v: number[];
-  adj: Array<[number, number]>;
+  a: number[];
 }
 
 const cents = (x: number) => Math.round(x * 100);
+const micros = (x: number) => Math.round(x * 1e6);
 const DAY = 86_400_000;
 
 export function encodeStockSeries(t: string, rows: readonly StockRow[]): EncodedStock {
-  const out: EncodedStock = { t, d0: rows[0]!.date, gaps: [], c: [], o: [], h: [], l: [], v: [], adj: [] };
+  const out: EncodedStock = { t, d0: rows[0]!.date, gaps: [], c: [], o: [], h: [], l: [], v: [], a: [] };
   let prevDate = Date.parse(rows[0]!.date);
   let prevClose = 0;
-  let factor = NaN;
+  let prevAdj = 0;
   rows.forEach((r, i) => {
     const d = Date.parse(r.date);
     if (i > 0) out.gaps.push(Math.round((d - prevDate) / DAY));
@@ -51,12 +55,9 @@ export function encodeStockSeries(t: string, rows: readonly StockRow[]): Encoded
     out.h.push(cents(r.high) - c);
     out.l.push(cents(r.low) - c);
     out.v.push(r.volume);
-    const f = r.close > 0 ? r.adjClose / r.close : 1;
-    // Yahoo's adj_close carries 6 decimals, so the factor jitters; only real steps are kept.
-    if (!(Math.abs(f - factor) <= 2e-5 * factor)) {
-      factor = Math.round(f * 1e6) / 1e6;
-      out.adj.push([i, factor]);
-    }
+    const a = micros(r.adjClose);
+    out.a.push(a - prevAdj);
+    prevAdj = a;
   });
   return out;
 }
@@ -72,18 +73,18 @@ export function decodeStockSeries(e: EncodedStock): DecodedStock {
   const series: DailySeries = { date: [], open: [], high: [], low: [], close: [], volume: [], adjClose };
   let t = Date.parse(e.d0);
   let c = 0;
-  let run = 0;
+  let a = 0;
   for (let i = 0; i < e.c.length; i++) {
     if (i > 0) t += e.gaps[i - 1]! * DAY;
     c += e.c[i]!;
-    while (run + 1 < e.adj.length && e.adj[run + 1]![0] <= i) run++;
+    a += e.a[i]!;
     series.date.push(new Date(t).toISOString().slice(0, 10));
     series.close.push(c / 100);
     series.open.push((c + e.o[i]!) / 100);
     series.high.push((c + e.h[i]!) / 100);
     series.low.push((c + e.l[i]!) / 100);
     series.volume!.push(e.v[i]!);
-    adjClose.push(Math.round(c * e.adj[run]![1] * 100) / 10_000);
+    adjClose.push(a / 1e6);
   }
   return { ticker: e.t, series };
 }

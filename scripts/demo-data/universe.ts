@@ -38,6 +38,8 @@ export function buildDirectory(etfTickers: readonly string[]): DirectoryEntry[] 
     in_nasdaq100: r.in_nasdaq100 === '1',
     shares_outstanding: r.shares_outstanding_est ? Number(r.shares_outstanding_est) : null,
     shares_outstanding_is_estimate: true,
+    ...(r.shares_valid_from ? { shares_outstanding_from: r.shares_valid_from } : {}),
+    ...(r.share_class_of ? { share_class_of: r.share_class_of } : {}),
   }));
   const sectorOf = new Map<string, string>(SECTOR_ETFS.map((s) => [s.ticker, s.sector]));
   const others: DirectoryEntry[] = etfTickers.map((t) => {

@@ -109,6 +109,19 @@ describe('options flow endpoints', () => {
     expect(r.scanned).toBeLessThan(both.length);
   });
 
+  it('says where the stored history starts: a range before it is refused with the first available date', async () => {
+    const first = (await new FlowRepository(documentClient()).firstDay())!;
+    expect(first > '2024-01-01' && first <= '2024-03-08').toBe(true);
+    const before = await get(q({ start: '2023-01-02', end: '2023-01-31' }));
+    expect(before.status).toBe(404);
+    expect(before.body).toEqual({ alert_show: true, alert_message: `No options flow is stored before ${first}: the first available date is ${first}.` });
+    // A range reaching into the history is answered, and names the first date for the screen.
+    const partly = historicalFlowResponse.parse((await get(q({ start: '2023-01-02', end: first }))).body);
+    expect(partly.first_date).toBe(first);
+    expect(partly.options_flow.length).toBeGreaterThan(0);
+    expect(partly.options_flow.every((t) => t.date === first)).toBe(true);
+  });
+
   it('stops at the scan bound and says capped', async () => {
     const r = await searchFlow(new FlowRepository(documentClient()), range, [{ filter: 'Score', selector: 'Greater than', value: '2' }], { rows: 10_000, scan: 100 });
     expect(r).toMatchObject({ trades: [], capped: true });

@@ -93,6 +93,18 @@ export class FlowRepository {
     return { trades: tradesOf(items), items: items.length };
   }
 
+  /** The oldest ingested day with trades, or null: where the stored history starts. */
+  async firstDay(): Promise<string | null> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': flowKeys.dayIndexPartition() },
+    });
+    // A few hundred index items (one per day); a day listed with no trades is not history.
+    const day = items.filter((it) => Number(it.trades ?? 0) > 0).map((it) => it.sk as string).sort()[0];
+    return day ?? null;
+  }
+
   /** Ingested days in [from, to], newest first, with their trade counts. */
   async listDays(from: string, to: string): Promise<Array<{ date: string; trades: number }>> {
     const items = await queryAll(this.db, {

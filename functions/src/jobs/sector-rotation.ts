@@ -12,6 +12,7 @@ import { JobLogRepository } from '../data/job-log-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { TimeSeriesRepository, totalReturnCloses, type DailySeries } from '../data/timeseries-repository.ts';
 import { marketMapRows } from '../domain/sector-rotation/market-map.ts';
+import { sharesOn } from '../domain/tickers/shares.ts';
 import { comboKey, rotationResponse, tickerFactors, type RotationInput } from '../domain/sector-rotation/rotation.ts';
 import { weeklyCloses } from '../domain/sector-rotation/weekly.ts';
 import { clockFor } from '../platform/clock.ts';
@@ -79,7 +80,7 @@ export async function runSectorRotationJob(opts: JobOptions = {}) {
           .filter((m) => m.in_sp500)
           .map((m) => {
             const s = series.get(m.symbol)!;
-            return { ticker: m.symbol, company: m.company, sector: m.sector, sharesOutstanding: m.shares_outstanding, dates: s.date, closes: s.close };
+            return { ticker: m.symbol, company: m.company, sector: m.sector, sharesOutstanding: sharesOn(m, asOf), ...(m.share_class_of ? { shareClassOf: m.share_class_of } : {}), dates: s.date, closes: s.close };
           }),
         asOf,
       ),

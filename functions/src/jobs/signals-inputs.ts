@@ -3,6 +3,7 @@ import { totalReturnCloses, type DailySeries } from '../data/timeseries-reposito
 import { computeDarkPoolDays, type ShortVolumeInput } from '../domain/darkpools/dark-pool-metrics.ts';
 import type { SignalTicker } from '../domain/signals/build-signals.ts';
 import { toSignalSector } from '../domain/signals/sectors.ts';
+import { sharesOn } from '../domain/tickers/shares.ts';
 
 export interface Bar {
   date: string;
@@ -43,6 +44,7 @@ export function toDarkPoolPosition(rows: readonly ShortVolumeInput[], s: DailySe
 export function toSignalTicker(e: DirectoryEntry, s: DailySeries, asOf: string): SignalTicker {
   const i = s.date.lastIndexOf(asOf);
   const close = i >= 0 ? s.close[i]! : null;
-  const marketcap = e.shares_outstanding !== null && close !== null ? e.shares_outstanding * close : null;
+  const shares = sharesOn(e, asOf);
+  const marketcap = shares !== null && close !== null ? shares * close : null;
   return { ticker: e.symbol, sector: toSignalSector(e.symbol, e.sector), marketcap };
 }

@@ -61,6 +61,8 @@ export const topPremiumsResponse = z.object({
   lookback: z.number().int(),
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /** Trading days with flow actually summed: fewer than `lookback` when the stored history is shorter. */
+  days: z.number().int(),
   /** Every ticker with flow in the range, net descending. */
   by_ticker: z.array(topPremiumsRowSchema),
   /** Per sector (sector stocks and the 11 SPDR sector ETFs only), largest first; net may be negative. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flowTradeSchema } from './flow.ts';
+import { closeBasis } from './tickers.ts';
 
 /**
  * Options Flow Dashboard wire shapes (spec part 2 sections 2.9, 3 and 7.2; the spec does not show
@@ -41,6 +42,8 @@ export const indexQuote = z.object({
   source: z.enum(['flow', 'close']),
   /** The close the change is measured from. */
   previousClose: z.number().nullable(),
+  /** Basis of the closes (the bundled ETF closes are dividend-adjusted). */
+  close_basis: closeBasis,
 });
 export const indexQuotesResponse = z.object({ ...day, data: z.array(indexQuote) });
 export type IndexQuotesResponse = z.infer<typeof indexQuotesResponse>;

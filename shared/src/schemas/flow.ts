@@ -102,6 +102,8 @@ export const currentFlowResponse = z.object({
   date: z.string(),
   options_flow: z.array(flowTradeSchema),
   key_stats: keyStatsSchema,
+  /** The oldest trading day with stored flow (null before any): bounds the historical date picker. */
+  first_date: z.string().nullable(),
 });
 
 export const historicalFlowResponse = z.object({
@@ -113,6 +115,11 @@ export const historicalFlowResponse = z.object({
   capped: z.boolean(),
   /** Trades examined (the scan bound applies to this). */
   scanned: z.number().int(),
+  /**
+   * The oldest trading day with stored flow: the date picker's lower bound, and what the screen
+   * names when the range starts before it (earlier days are not "no trades", they are not stored).
+   */
+  first_date: z.string(),
 });
 
 export const mostOtmResponse = z.object({ date: z.string(), data: z.array(otmTradeSchema) });

@@ -23,7 +23,11 @@ const heatmapFeature = z.object({
 
 const coefPair = z.object({ const: z.number(), x1: z.number() });
 
-/** statsmodels summary2 column names, keyed by const (alpha) and x1 (beta on the VIX change). */
+/**
+ * statsmodels summary2 column names, keyed by const (alpha) and x1 (beta on the VIX change). The
+ * keys are the spec's; with HAC errors the statistic in `t` is a z and `P>|t|` comes from the normal
+ * law (the screen heads them z and P>|z|).
+ */
 export const spyToVixRegressionSchema = z.object({
   'Coef.': coefPair,
   'Std.Err.': coefPair,

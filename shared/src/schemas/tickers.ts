@@ -12,6 +12,14 @@ export const tickerParam = z
 /** Query booleans arrive as text; the spec sends 1/0 and true/false. */
 export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/**
+ * What a quoted close is: 'as_traded' (split-adjusted, as printed on the tape) or 'dividend_adjusted'
+ * (total-return close: the bundled ETF histories are yfinance auto_adjust closes with no unadjusted
+ * column, so a quote of one is below the price printed that day by the dividends paid since).
+ */
+export const closeBasis = z.enum(['as_traded', 'dividend_adjusted']);
+export type CloseBasis = z.infer<typeof closeBasis>;
+
 export const directoryEntrySchema = z.object({
   symbol: z.string(),
   company: z.string(),
@@ -21,9 +29,17 @@ export const directoryEntrySchema = z.object({
   kind: z.enum(['stock', 'etf', 'index']),
   in_sp500: z.boolean(),
   in_nasdaq100: z.boolean(),
-  /** Estimate in the demo (market cap / price from a public snapshot); null when unknown. */
+  /**
+   * Estimate in the demo (market cap / price of a public snapshot, back to the demo date through the
+   * splits in between); null when unknown. For a company with several listed classes it is the whole
+   * company's count in this class's price terms (Yahoo's convention), so it stays a company figure.
+   */
   shares_outstanding: z.number().nullable(),
   shares_outstanding_is_estimate: z.boolean(),
+  /** First date the share count applies to (a merger changed it before); earlier dates have no market cap. */
+  shares_outstanding_from: z.string().optional(),
+  /** Set on a secondary share class (GOOG -> GOOGL): company-level figures are counted on the primary only. */
+  share_class_of: z.string().optional(),
 });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
 
@@ -49,6 +65,8 @@ export const tickerInfoResponse = z.object({
   company: z.string(),
   sector: z.string(),
   industry: z.string(),
+  /** Basis of c, l, h and the ranges. */
+  close_basis: closeBasis,
 });
 export type TickerInfo = z.infer<typeof tickerInfoResponse>;
 

@@ -84,5 +84,10 @@ describe('cumulative stats and top premiums', () => {
     expect(t.sectors.net).toEqual([{ name: 'Information Technology', value: -2.5 }]);
     expect(t.sum).toEqual({ calls: 152, puts: 167.5 });
     expect(topPremiums(lookbackDays(today, full, 1), 1, directory).by_ticker.map((r) => r.ticker)).toEqual(['ZZZZ', 'AAPL']);
+    expect(t.days).toBe(3);
+    // More days asked than stored: the answer counts the days it really summed.
+    const all = lookbackDays(today, full, 100);
+    expect(topPremiums(all, 100, directory)).toMatchObject({ lookback: 100, days: all.length });
+    expect(all.length).toBeLessThan(100);
   });
 });

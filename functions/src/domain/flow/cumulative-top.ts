@@ -118,6 +118,7 @@ export function topPremiums(days: readonly DaySummary[], lookback: number, direc
   rows.sort((a, b) => b.net - a.net || a.ticker.localeCompare(b.ticker));
   return {
     lookback, ...range(days),
+    days: days.length,
     by_ticker: rows,
     sectors: { calls: series(sectorCalls), puts: series(sectorPuts), net: series(sectorNet) },
     sum: { calls: round2(calls), puts: round2(puts) },

@@ -52,18 +52,18 @@ describe('index metrics', () => {
 describe('index quote', () => {
   const closes = { date: ['2024-03-06', '2024-03-07', '2024-03-08'], close: [500, 510, 505] };
   it('during a session: the latest flow price against the close before the day', () => {
-    expect(indexQuote('SPY', closes, { day: '2024-03-08', price: 512.55 })).toEqual({
-      ticker: 'SPY', latestPrice: 512.55, change: 2.55, changePercent: 0.5, source: 'flow', previousClose: 510, asOf: '2024-03-08',
+    expect(indexQuote('SPY', closes, { day: '2024-03-08', price: 512.55 }, 'dividend_adjusted')).toEqual({
+      ticker: 'SPY', latestPrice: 512.55, change: 2.55, changePercent: 0.5, source: 'flow', previousClose: 510, close_basis: 'dividend_adjusted', asOf: '2024-03-08',
     });
   });
   it('otherwise: the latest close against the one before it', () => {
-    const q = indexQuote('QQQ', closes, null);
+    const q = indexQuote('QQQ', closes, null, 'as_traded');
     expect(q).toMatchObject({ latestPrice: 505, change: -5, previousClose: 510, source: 'close', asOf: '2024-03-08' });
     expect(q.changePercent).toBeCloseTo((505 / 510 - 1) * 100, 4);
   });
   it('a missing history gives nulls, not NaN', () => {
-    expect(indexQuote('IWM', { date: [], close: [] }, null)).toMatchObject({ latestPrice: null, change: null, changePercent: null });
-    expect(indexQuote('IWM', { date: ['2024-03-08'], close: [200] }, null)).toMatchObject({ latestPrice: 200, change: null, changePercent: null });
+    expect(indexQuote('IWM', { date: [], close: [] }, null, 'as_traded')).toMatchObject({ latestPrice: null, change: null, changePercent: null });
+    expect(indexQuote('IWM', { date: ['2024-03-08'], close: [200] }, null, 'as_traded')).toMatchObject({ latestPrice: 200, change: null, changePercent: null });
   });
 });
 

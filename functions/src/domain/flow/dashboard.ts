@@ -66,6 +66,7 @@ export function indexQuote(
   ticker: IndexQuote['ticker'],
   closes: { date: readonly string[]; close: readonly number[] },
   live: { day: string; price: number } | null,
+  closeBasis: IndexQuote['close_basis'],
 ): IndexQuote & { asOf: string | null } {
   const n = closes.date.length;
   let latestPrice: number | null;
@@ -83,7 +84,7 @@ export function indexQuote(
   }
   const change = latestPrice !== null && previousClose !== null ? Math.round((latestPrice - previousClose) * 1e4) / 1e4 : null;
   const changePercent = latestPrice !== null && previousClose ? Math.round((latestPrice / previousClose - 1) * 100 * 1e4) / 1e4 : null;
-  return { ticker, latestPrice, change, changePercent, source: live ? 'flow' : 'close', previousClose, asOf };
+  return { ticker, latestPrice, change, changePercent, source: live ? 'flow' : 'close', previousClose, close_basis: closeBasis, asOf };
 }
 
 /** The largest trades of the days, largest first, as the spec's array entries (see largestFlowEntry). */

@@ -102,6 +102,8 @@ describe('market map rows', () => {
         { ticker: 'B', company: 'B Inc', sector: 'Energy', sharesOutstanding: 10, dates: ['2024-03-07', '2024-03-08'], closes: [200, 150] },
         { ticker: 'C', company: 'no shares', sector: 'Energy', sharesOutstanding: null, dates: ['2024-03-07', '2024-03-08'], closes: [1, 1] },
         { ticker: 'D', company: 'stale', sector: 'Energy', sharesOutstanding: 5, dates: ['2024-03-06', '2024-03-07'], closes: [1, 1] },
+        // A second class of A's company carries the whole company's count: drawing it would count A twice.
+        { ticker: 'AA', company: 'A Inc (Class C)', sector: 'Energy', sharesOutstanding: 1000, shareClassOf: 'A', dates: ['2024-03-07', '2024-03-08'], closes: [50, 56] },
       ],
       '2024-03-08',
     );

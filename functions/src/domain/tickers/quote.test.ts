@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DailySeries } from '../../data/timeseries-repository.ts';
-import { priceWindow, quoteFromSeries } from './quote.ts';
+import { closeBasisOf, priceWindow, quoteFromSeries } from './quote.ts';
 
 function series(n: number): DailySeries {
   const date = Array.from({ length: n }, (_, i) => new Date(Date.UTC(2023, 0, 2) + i * 86_400_000).toISOString().slice(0, 10));
   const close = date.map((_, i) => 100 + i);
   return { date, close, open: close.map((c) => c - 0.5), high: close.map((c) => c + 1), low: close.map((c) => c - 2), volume: date.map((_, i) => 1000 + i), adjClose: null };
 }
-const entry = { symbol: 'TEST', company: 'Test Co', sector: 'Energy', industry: 'Oil' };
+const entry = { symbol: 'TEST', company: 'Test Co', sector: 'Energy', industry: 'Oil', kind: 'stock' as const };
 
 describe('quoteFromSeries', () => {
   it('computes change, ranges and 30-session average volume', () => {
@@ -28,6 +28,12 @@ describe('quoteFromSeries', () => {
     expect(q.todaysChange).toBeNull();
     expect(q.v).toBeNull();
     expect(q.avg_volume).toBeNull();
+  });
+  it("says when the closes are dividend-adjusted: an ETF history with no separate adjusted column (the bundle's)", () => {
+    expect(quoteFromSeries(series(3), { ...entry, kind: 'etf' })!.close_basis).toBe('dividend_adjusted');
+    expect(quoteFromSeries(series(3), entry)!.close_basis).toBe('as_traded');
+    expect(closeBasisOf('etf', { adjClose: [1, 2] })).toBe('as_traded');
+    expect(closeBasisOf('index', { adjClose: null })).toBe('as_traded');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { DirectoryEntry, TickerInfo } from '@tapewatch/shared/schemas/tickers';
+import type { CloseBasis, DirectoryEntry, TickerInfo } from '@tapewatch/shared/schemas/tickers';
 import type { DailySeries } from '../../data/timeseries-repository.ts';
 
 /** Average volume over the last 30 sessions, as most quote pages show it. */
@@ -8,10 +8,19 @@ export const YEAR_SESSIONS = 252;
 const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
 
 /**
+ * An ETF history stored without a separate adjusted column is the bundle's yfinance auto_adjust
+ * history, whose closes are dividend-adjusted (there is no unadjusted close to show); stocks keep
+ * the close as traded next to their adjusted one, and an index level has no dividends.
+ */
+export function closeBasisOf(kind: DirectoryEntry['kind'], s: Pick<DailySeries, 'adjClose'>): CloseBasis {
+  return kind === 'etf' && !s.adjClose ? 'dividend_adjusted' : 'as_traded';
+}
+
+/**
  * The quote panel's numbers from daily bars: the last close, its change from the previous close,
  * the day's range, 30-session average volume and the 52-week range from highs and lows.
  */
-export function quoteFromSeries(s: DailySeries, entry: Pick<DirectoryEntry, 'symbol' | 'company' | 'sector' | 'industry'>): TickerInfo | null {
+export function quoteFromSeries(s: DailySeries, entry: Pick<DirectoryEntry, 'symbol' | 'company' | 'sector' | 'industry' | 'kind'>): TickerInfo | null {
   const n = s.date.length;
   if (n === 0) return null;
   const last = n - 1;
@@ -34,6 +43,7 @@ export function quoteFromSeries(s: DailySeries, entry: Pick<DirectoryEntry, 'sym
     company: entry.company,
     sector: entry.sector,
     industry: entry.industry,
+    close_basis: closeBasisOf(entry.kind, s),
   };
 }
 

@@ -2,6 +2,7 @@ import { DASHBOARD_INDICES } from '@tapewatch/shared/schemas/flow-dashboard';
 import { loadFlowDays } from '../../data/flow-summaries.ts';
 import { cachedSeries } from '../../data/series-cache.ts';
 import { indexQuote } from '../../domain/flow/dashboard.ts';
+import { closeBasisOf } from '../../domain/tickers/quote.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { clockFor } from '../../platform/clock.ts';
 
@@ -16,7 +17,7 @@ export const handler = defineHandler('get_options_flow_index_quotes_data', async
       const end = series.date.findLastIndex((d) => d <= today) + 1;
       const closes = { date: series.date.slice(0, end), close: series.close.slice(0, end) };
       const price = current?.date === today ? (current.tickers[ticker]?.lastPrice ?? null) : null;
-      return indexQuote(ticker, closes, price === null ? null : { day: today, price });
+      return indexQuote(ticker, closes, price === null ? null : { day: today, price }, closeBasisOf('etf', series));
     }),
   );
   const dates = quotes.map((q) => q.asOf).filter((d): d is string => d !== null);

@@ -80,7 +80,13 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
         const end = s.date.findLastIndex((d) => d <= settlementDate);
         const avgDailyVolume = Math.round(meanVolume(s, end, 10));
         if (avgDailyVolume <= 0) continue;
-        universe.push({ symbol: finraSymbol(e.symbol), issueName: e.company, market: 'NNM', avgDailyVolume, ...(e.shares_outstanding ? { sharesOutstanding: e.shares_outstanding } : {}) });
+        // The level follows the year to the demo date, the same for every settlement, so a file's
+        // "previous" (recomputed) equals the prior file's "current".
+        const typicalDailyVolume = Math.round(meanVolume(s, s.date.findLastIndex((d) => d <= source.today()), 250));
+        universe.push({
+          symbol: finraSymbol(e.symbol), issueName: e.company, market: 'NNM', avgDailyVolume, typicalDailyVolume,
+          ...(e.shares_outstanding ? { sharesOutstanding: e.shares_outstanding } : {}),
+        });
       }
       return parseFinraShortInterest(generateFinraShortInterestFile(settlementDate, universe, seed));
     },

@@ -2,24 +2,37 @@
  * Demo FINRA equity short-interest files (shrtYYYYMMDD.csv, pipe-delimited), written with the real
  * formatter so they go through parseFinraShortInterest.
  *
- * Model: short interest (shares) = SI% of float x float.
- *  - SI% of float has a persistent per-ticker level, lognormal with median 3% and log-sd 0.75
- *    (heavy right tail: ~10% of names above 8%, a few near the 25% cap), clamped to [1%, 25%].
- *  - It drifts slowly: log SI% = log level + x_n, x an AR(1) on the settlement index n (twice a
- *    month) with phi 0.9 and stationary sd 0.25, so a typical half-month change is ~11% and changes
- *    beyond 30% are rare, like real large-cap SI.
- *  - x_n is evaluated in moving-average form keyed by (seed, symbol, n), so a settlement computed
- *    alone equals the one computed in a run, and "previous" is exactly x_{n-1} -> the previous
- *    file's current figure whenever the float is the same.
- *  - Float = sharesOutstanding x a per-ticker free-float fraction (0.80-0.98). Without
- *    sharesOutstanding it is inferred from volume (daily turnover 0.4-1.2% of float), which makes
- *    SI move with the caller's average volume; pass sharesOutstanding, or `previous`, when exact
- *    continuity across files matters.
+ * Calibration targets (why the parameters below are what they are):
+ *  - Published ranges, as issue 19 states them (the usual figures of brokers' short-interest reviews,
+ *    not re-checked here): S&P 500 / NASDAQ-100 large caps mostly 0.5-3% of float and 1-4 days to
+ *    cover; a tail of heavily shorted names at 10-30% of float.
+ *  - The real FINRA file ../shared/data/samples/finra/shrt20210715_excerpt.txt (settlement 2021-07-15),
+ *    listed operating companies: days to cover A 1.56, AA 1.67, AAL 3.17, AAN 2.13, AAT 3.32, AAP 5.82,
+ *    AAOI 8.99, AAON 14.68 (median ~3); half-month change |%| 0.91, 1.38, 1.68, 2.13, 2.88, 4.65, 6.81,
+ *    10.06, 16.81, 19.5, 29.92, 31.94 (median ~5.7%, a third above 15%: changes come in jumps); AAPL
+ *    96.4M shares short, about 0.6% of its ~16.7B shares.
+ *
+ * Model, for a ticker with float F (shares at the date x a free-float fraction 0.80-0.98) and typical
+ * daily volume V (the caller's long-run average, so one busy week does not move the level):
+ *  - Short interest is tied to both: level = sqrt(p F x d V), the geometric mean of a float target
+ *    (p of float) and a volume target (d days of volume), so a high-turnover name (TSLA, ~3% of its
+ *    float a day) gets ~3% of float and ~1 day to cover, a quiet one ~1% and ~3 days, as in the sample.
+ *  - p and d are lognormal per ticker around 1.5% and 2.5 days (log-sd 0.45, one shared draw: a crowded
+ *    short is crowded on both counts); 6% of tickers are heavily shorted: p ~ 12%, d ~ 7 days.
+ *  - Over time: log SI = log level + x_n, x an AR(1) on the settlement index n with phi 0.97 (a
+ *    persistent random walk: half-life ~11 months) and stationary sd 0.45, whose innovations are a
+ *    mixture (90% small, 10% three times larger: the jumps of the sample). Half-month changes then
+ *    have a median near 6% and about a tenth beyond 20%.
+ *  - No clamp: the fraction of float is squashed smoothly below 50% (x / (1 + x/0.5) is strictly
+ *    increasing), so no two settlements repeat a figure.
+ *  - x_n is evaluated in moving-average form keyed by (seed, symbol, n), so a settlement computed alone
+ *    equals the one computed in a run, and "previous" is exactly x_{n-1}.
+ *  - Without sharesOutstanding the float is inferred from volume (daily turnover 0.4-1.2% of float).
  */
 import { formatFinraShortInterest } from '../finra/short-interest.ts';
 import type { ShortInterestRow } from '../finra/short-interest.ts';
 import { assertDate, previousSettlementDate, settlementIndex, shortInterestSettlementDates } from './market-calendar.ts';
-import { clamp, hashNormal, hashUnit, stationaryAr1 } from './prng.ts';
+import { hashNormal, hashUnit, normal, stationaryAr1 } from './prng.ts';
 
 export interface ShortInterestUniverseEntry {
   symbol: string;
@@ -28,17 +41,27 @@ export interface ShortInterestUniverseEntry {
   market: string;
   /** Real average daily consolidated volume over the settlement period (shares). */
   avgDailyVolume: number;
+  /** Real long-run average daily volume (shares), the same for every settlement; defaults to avgDailyVolume. */
+  typicalDailyVolume?: number;
   sharesOutstanding?: number;
   /** FINRA issuer-services exchange code; derived from `market` when omitted. */
   exchangeCode?: string;
 }
 
 export const SHORT_INTEREST_PARAMS = {
-  levelMedian: 0.03,
-  levelLogSd: 0.75,
-  bounds: [0.01, 0.25] as const,
-  phi: 0.9,
-  logSd: 0.25,
+  floatMedian: 0.015,
+  daysMedian: 2.5,
+  levelLogSd: 0.45,
+  heavyShare: 0.06,
+  heavyFloatMedian: 0.12,
+  heavyDaysMedian: 7,
+  phi: 0.97,
+  logSd: 0.45,
+  /** Innovation mixture: share of jumps and their size relative to ordinary steps. */
+  jumpShare: 0.1,
+  jumpScale: 3,
+  /** Smooth ceiling of the fraction of float. */
+  softMax: 0.5,
   floatFraction: [0.8, 0.98] as const,
   /** Daily turnover of float, used only when sharesOutstanding is missing. */
   turnover: [0.004, 0.012] as const,
@@ -50,11 +73,35 @@ const P = SHORT_INTEREST_PARAMS;
 // E/ARCA, R/NNM, S/OTC); 'H' is FINRA's code for BATS-listed issues (Regulatory Notice 11-55).
 const EXCHANGE_CODES: Record<string, string> = { NYSE: 'A', AMEX: 'B', ARCA: 'E', NNM: 'R', NSC: 'R', NASDAQ: 'R', BATS: 'H', OTC: 'S' };
 
-/** Short interest as a fraction of float for a ticker at a settlement date. */
-export function shortInterestFraction(symbol: string, settlementDate: string, seed: number): number {
-  const level = P.levelMedian * Math.exp(P.levelLogSd * hashNormal(seed, 'si-level', symbol));
-  const x = stationaryAr1(`${seed}|si-ar|${symbol}`, settlementIndex(settlementDate), P.phi, P.logSd);
-  return clamp(level * Math.exp(x), P.bounds[0], P.bounds[1]);
+/** Unit-variance mixture of a small and a large normal step: mostly drift, sometimes a jump. */
+const SMALL = 1 / Math.sqrt(1 - P.jumpShare + P.jumpShare * P.jumpScale ** 2);
+function jumpyInnovation(rng: () => number): number {
+  const jump = rng() < P.jumpShare;
+  return normal(rng) * SMALL * (jump ? P.jumpScale : 1);
+}
+
+/** The persistent multiplicative path of a ticker's short interest at a settlement. */
+function pathFactor(symbol: string, settlementDate: string, seed: number): number {
+  return Math.exp(stationaryAr1(`${seed}|si-ar|${symbol}`, settlementIndex(settlementDate), P.phi, P.logSd, jumpyInnovation));
+}
+
+/** The ticker's level targets: fraction of float p and days of volume d. */
+function targets(symbol: string, seed: number): { p: number; d: number } {
+  const z = hashNormal(seed, 'si-level', symbol);
+  const heavy = hashUnit(seed, 'si-heavy', symbol) < P.heavyShare;
+  const m = Math.exp(P.levelLogSd * z);
+  return heavy ? { p: P.heavyFloatMedian * m, d: P.heavyDaysMedian * m } : { p: P.floatMedian * m, d: P.daysMedian * m };
+}
+
+/** Short interest (shares) of a ticker at a settlement date. */
+export function shortInterestShares(e: ShortInterestUniverseEntry, settlementDate: string, seed: number): number {
+  const float = floatShares(e, seed);
+  const volume = Math.max(0, e.typicalDailyVolume ?? e.avgDailyVolume);
+  const { p, d } = targets(e.symbol, seed);
+  // A name with no volume falls back to the float target alone.
+  const level = volume > 0 ? Math.sqrt(p * float * d * volume) : p * float;
+  const raw = (level * pathFactor(e.symbol, settlementDate, seed)) / Math.max(float, 1);
+  return Math.round((float * raw) / (1 + raw / P.softMax));
 }
 
 function floatShares(e: ShortInterestUniverseEntry, seed: number): number {
@@ -63,7 +110,7 @@ function floatShares(e: ShortInterestUniverseEntry, seed: number): number {
     return e.sharesOutstanding * (lo + (hi - lo) * hashUnit(seed, 'float', e.symbol));
   }
   const [lo, hi] = P.turnover;
-  return Math.max(0, e.avgDailyVolume) / (lo + (hi - lo) * hashUnit(seed, 'turnover', e.symbol));
+  return Math.max(0, e.typicalDailyVolume ?? e.avgDailyVolume) / (lo + (hi - lo) * hashUnit(seed, 'turnover', e.symbol));
 }
 
 function assertSettlementDate(date: string): void {
@@ -95,9 +142,8 @@ export function shortInterestRow(
   seed: number,
   previousCurrent?: number,
 ): ShortInterestRow {
-  const float = floatShares(e, seed);
-  const current = Math.round(float * shortInterestFraction(e.symbol, settlementDate, seed));
-  const previous = previousCurrent ?? Math.round(float * shortInterestFraction(e.symbol, previousSettlementDate(settlementDate), seed));
+  const current = shortInterestShares(e, settlementDate, seed);
+  const previous = previousCurrent ?? shortInterestShares(e, previousSettlementDate(settlementDate), seed);
   const adv = Math.max(0, Math.round(e.avgDailyVolume));
   const change = current - previous;
   return {

@@ -10,7 +10,8 @@
  *    symbol (or pass 0); a non-trading date should reject with ProviderNotFoundError.
  *  - shortInterest(d): d from shortInterestSettlementDates(..., '2024-03-08').slice(-24);
  *    generateFinraShortInterestFile(d, universe.map(t => ({ symbol, issueName, market,
- *    avgDailyVolume: mean bundled volume over the ~10 sessions up to d, sharesOutstanding })), seed,
+ *    avgDailyVolume: mean bundled volume over the ~10 sessions up to d, typicalDailyVolume: over the
+ *    250 sessions to the demo date, sharesOutstanding at the demo date })), seed,
  *    previousRows?) -> parseFinraShortInterest.
  *  - optionChain('SPY') for each of the last 60 trading days: generateCboeOptionChain('SPY', date,
  *    SPY close, seed, { vix: VIX close, previousSpot / previousVix: prior day's closes,

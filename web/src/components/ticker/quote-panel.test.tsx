@@ -50,6 +50,7 @@ describe('QuotePanel', () => {
     expect(stat('Avg. volume')).toBe('61,043,057');
     expect(stat("Day's range")).toBe('168.94 – 173.70');
     expect(stat('52-week range')).toBe('147.61 – 199.62');
+    expect(screen.queryByTestId('quote-basis')).toBeNull();
     expect(callsTo(fetchMock, INFO).map((u) => u.searchParams.get('ticker'))).toEqual(['AAPL']);
   });
 
@@ -62,6 +63,8 @@ describe('QuotePanel', () => {
     expect(change.textContent).toBe('−3.03 (−0.60%)');
     expect(change.getAttribute('data-trend')).toBe('negative');
     expect(stat('52-week range')).toBe('368.00 – 508.62');
+    // The bundled ETF closes are dividend-adjusted; a stock's quote needs no such note.
+    expect(screen.getByTestId('quote-basis').textContent).toBe('Dividend-adjusted close');
   });
 
   it('colours the change from the theme palette', async () => {

@@ -131,6 +131,12 @@ function QuoteBody({ info }: { info: LooseTickerInfo }) {
               {percent === MISSING ? '' : ` (${percent})`}
             </span>
           </Typography>
+          {info.close_basis === 'dividend_adjusted' && (
+            // The bundled ETF history has no unadjusted close, so the price is below the one printed that day.
+            <Typography component="p" variant="caption" color="text.secondary" data-testid="quote-basis">
+              Dividend-adjusted close
+            </Typography>
+          )}
         </Box>
       </Box>
       <Box component="dl" sx={statsGridSx}>

@@ -25,7 +25,7 @@ const strikes = (ticker: string, lookback: number): ByStrikeResponse => ({
 });
 const rows = Array.from({ length: 25 }, (_, i) => ({ ticker: `T${String(i).padStart(2, '0')}`, calls: 100 + i, puts: 50, net: 50 + i, sector: i % 2 ? 'Energy' : 'Financials' }));
 const top = (lookback: number): TopPremiumsResponse => ({
-  lookback, from: '2024-02-09', to: '2024-03-08',
+  lookback, from: lookback === 100 ? '2023-12-12' : '2024-02-09', to: '2024-03-08', days: Math.min(lookback, 60),
   by_ticker: lookback === 1 ? rows.slice(0, 3) : rows,
   sectors: { calls: [{ name: 'Energy', value: 1200 }, { name: 'Utilities', value: 400 }], puts: [{ name: 'Energy', value: 500 }], net: [{ name: 'Energy', value: 700 }, { name: 'Utilities', value: -300 }] },
   sum: { calls: 3000, puts: 1000 },
@@ -114,5 +114,9 @@ describe('Cumulative Stats and Top Premiums screens', { timeout: 60_000 }, () =>
     await pick('top-lookback', '1');
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(calls(fetchMock, 'top_premiums').at(-1)).toContain('lookback=1');
+    expect(screen.getByTestId('top-premiums-range').textContent).toBe('2024-02-09 to 2024-03-08');
+    // 100 days asked, 60 stored: the screen says so rather than pass 60 days off as 100.
+    await pick('top-lookback', '100');
+    await waitFor(() => expect(screen.getByTestId('top-premiums-range').textContent).toBe('2023-12-12 to 2024-03-08: only 60 trading days of flow are stored, so the 100-day total covers 60'));
   });
 });

@@ -90,6 +90,8 @@ export function TopPremiumsPage() {
       {data && data.from && (
         <Typography variant="body2" color="text.secondary" data-testid="top-premiums-range">
           {data.from === data.to ? data.from : `${data.from} to ${data.to}`}
+          {/* A longer lookback than the stored history must not pass for a complete one. */}
+          {data.days < data.lookback && `: only ${data.days} trading days of flow are stored, so the ${data.lookback}-day total covers ${data.days}`}
         </Typography>
       )}
       {charts && data && data.by_ticker.length > 0 && (

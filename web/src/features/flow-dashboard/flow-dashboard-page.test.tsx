@@ -42,7 +42,7 @@ describe('Options Flow Dashboard screen', { timeout: 60_000 }, () => {
     expect(within(card('QQQ')).getByTestId('index-change').getAttribute('data-trend')).toBe('negative');
     expect(within(card('IWM')).getByTestId('index-change').getAttribute('data-trend')).toBe('neutral');
     expect(card('SPY').textContent).toContain('Price at the latest SPY option trade');
-    expect(card('QQQ').textContent).toContain('Latest daily close');
+    expect(card('QQQ').textContent).toContain('Latest dividend-adjusted daily close');
     expect(['Call premiums', 'Put premiums', 'Call trades', 'Put trades'].map((l) => figure('SPY', l))).toEqual(['$12,346K', '$9,876K', '1,234', '987']);
     expect(figure('QQQ', 'Put premiums')).toBe('$1,200K');
   });

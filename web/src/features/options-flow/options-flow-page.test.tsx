@@ -16,7 +16,7 @@ const today: FlowTrade[] = [
   trade({ key: 't2', ticker: 'AAPL', time: '10:04:00', put_call: 'Put', cost_basis: 80, score: 0.9 }),
   trade({ key: 't3', ticker: 'QQQ', time: '10:03:00', cost_basis: 40 }),
 ];
-const current = { date: '2024-03-08', options_flow: today, key_stats: keyStats(today) };
+const current = { date: '2024-03-08', options_flow: today, key_stats: keyStats(today), first_date: '2023-12-12' };
 const historical = {
   options_flow: [trade({ key: 'h1', ticker: 'TSLA', date: '2024-03-01', time: '15:00:00' })],
   largest_call_premiums: [{ ticker: 'TSLA', costBasis: 10 }],
@@ -24,6 +24,7 @@ const historical = {
   key_stats: keyStats([trade({ key: 'h1' })]),
   capped: true,
   scanned: 10_000,
+  first_date: '2023-12-12',
 };
 
 const tickers = () => {
@@ -129,9 +130,9 @@ describe('Options Flow screen', () => {
     fireEvent.change(range, { target: { value: '03/01/2024 - 03/08/2024' } });
     expect(screen.getByText('Use YYYY-MM-DD - YYYY-MM-DD')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(true);
-    // The calendars start no earlier than 2019-01-01 and write the text field.
+    // The calendars start at the first stored day (the live answer said it) and write the text field.
     await userEvent.click(screen.getByRole('button', { name: 'Pick dates' }));
-    expect((screen.getByLabelText('Start date') as HTMLInputElement).min).toBe('2019-01-01');
+    expect((screen.getByLabelText('Start date') as HTMLInputElement).min).toBe('2023-12-12');
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2024-02-01' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2024-02-09' } });
     await waitFor(() => expect(range.value).toBe('2024-02-01 - 2024-02-09'));
@@ -151,6 +152,22 @@ describe('Options Flow screen', () => {
     await waitFor(() => expect(tickers()).toEqual(['TSLA']));
     expect(screen.getByTestId('capped-notice').textContent).toMatch(/capped/);
     expect(within(screen.getByTestId('flow-table')).getByRole('columnheader', { name: /Date/ })).toBeTruthy();
+  });
+
+  it('historical mode says where the stored flow starts and refuses a range wholly before it', async () => {
+    setup();
+    renderApp('/optionsflow');
+    await waitFor(() => expect(tickers()).toHaveLength(3), { timeout: 15_000 });
+    await userEvent.click(screen.getByRole('switch', { name: 'Live' }));
+    const range = screen.getByLabelText('Start - End') as HTMLInputElement;
+    const update = () => (screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled;
+    fireEvent.change(range, { target: { value: '2023-06-01 - 2023-06-30' } });
+    expect(update()).toBe(true);
+    fireEvent.change(range, { target: { value: '2023-06-01 - 2024-03-08' } });
+    expect(update()).toBe(false);
+    expect(screen.getByTestId('range-notice').textContent).toMatch(/stored from 2023-12-12/);
+    fireEvent.change(range, { target: { value: '2023-12-12 - 2024-03-08' } });
+    expect(screen.queryByTestId('range-notice')).toBeNull();
   });
 
   it('gives a free user the subscribe alert, loads nothing, and More info opens /subscriptioncards', async () => {

@@ -64,6 +64,9 @@ export function OptionsFlowPage() {
   };
   const submit = () => setRequest({ start: dates.start, end: dates.end, filters: filtersForServer(filters) });
   const wide = useViewportWidth() >= FILTER_PANEL_MIN_WIDTH;
+  // Both answers carry where the stored history starts; the live one is loaded first, so the
+  // historical date picker is bounded before the first historical query.
+  const firstDate = historical.data?.first_date ?? current.data?.first_date ?? null;
   const loading = live ? current.isFetching && !current.data : historical.isFetching;
 
   return (
@@ -81,7 +84,12 @@ export function OptionsFlowPage() {
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {wide && <FilterPanel filters={filters} onChange={setFilters} />}
-        <ModeControls mode={mode} onMode={onMode} start={dates.start} end={dates.end} onDates={(start, end) => setDates({ start, end })} onSubmit={submit} status={stream.status} />
+        <ModeControls mode={mode} onMode={onMode} start={dates.start} end={dates.end} onDates={(start, end) => setDates({ start, end })} onSubmit={submit} status={stream.status} minDate={firstDate} />
+        {!live && firstDate && dates.start !== '' && dates.start < firstDate && (
+          <Alert severity="info" data-testid="range-notice">
+            Options flow is stored from {firstDate}: the days before it have no data here (not "no trades").
+          </Alert>
+        )}
         {!live && historical.data?.capped && (
           <Alert severity="info" data-testid="capped-notice">
             Showing the newest {historical.data.options_flow.length.toLocaleString('en-US')} trades: the result was capped. Narrow the range or add filters to see the rest.

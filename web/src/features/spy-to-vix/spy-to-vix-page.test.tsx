@@ -48,6 +48,10 @@ describe('SPY To VIX screen', () => {
       r['0.975]'].x1.toFixed(4),
     ]);
     expect(cells(0)[0]).toBe('alpha');
+    // HAC errors are judged against the normal law: the statistic is a z (statsmodels' heading).
+    const headers = within(box).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['z', 'P>|z|']));
+    expect(headers).not.toContain('t-stat');
     expect(within(box).getByTestId('rsquared-20d').textContent).toBe(r.r_squared.toFixed(4));
     expect(within(box).getByText(/19 lags/)).toBeTruthy();
     expect(within(box).getByRole('button', { name: /csv/i })).toBeTruthy();

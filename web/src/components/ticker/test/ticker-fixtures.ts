@@ -40,6 +40,7 @@ export const AAPL_INFO: TickerInfo = {
   company: 'Apple Inc.',
   sector: 'Information Technology',
   industry: 'Technology Hardware, Storage & Peripherals',
+  close_basis: 'as_traded',
 };
 
 export const SPY_INFO: TickerInfo = {
@@ -57,6 +58,7 @@ export const SPY_INFO: TickerInfo = {
   company: 'State Street SPDR S&P 500 ETF Trust',
   sector: 'ETF',
   industry: 'S&P 500 ETF',
+  close_basis: 'dividend_adjusted',
 };
 
 /** Indexes have no volume: the API sends null. */
@@ -75,6 +77,7 @@ export const VIX_INFO: TickerInfo = {
   company: 'CBOE Volatility Index',
   sector: 'Index',
   industry: 'Volatility index',
+  close_basis: 'as_traded',
 };
 
 export const UNKNOWN_TICKER_ALERT = {

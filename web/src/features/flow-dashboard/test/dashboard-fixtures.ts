@@ -15,9 +15,9 @@ export const DAY = '2024-03-08';
 export const quotes: IndexQuotesResponse = {
   date: DAY,
   data: [
-    { ticker: 'SPY', latestPrice: 512.34, change: 1.25, changePercent: 0.2446, source: 'flow', previousClose: 511.09 },
-    { ticker: 'QQQ', latestPrice: 440.1, change: -3.03, changePercent: -0.6838, source: 'close', previousClose: 443.13 },
-    { ticker: 'IWM', latestPrice: 205, change: 0, changePercent: 0, source: 'close', previousClose: 205 },
+    { ticker: 'SPY', latestPrice: 512.34, change: 1.25, changePercent: 0.2446, source: 'flow', previousClose: 511.09, close_basis: 'dividend_adjusted' },
+    { ticker: 'QQQ', latestPrice: 440.1, change: -3.03, changePercent: -0.6838, source: 'close', previousClose: 443.13, close_basis: 'dividend_adjusted' },
+    { ticker: 'IWM', latestPrice: 205, change: 0, changePercent: 0, source: 'close', previousClose: 205, close_basis: 'as_traded' },
   ],
 };
 

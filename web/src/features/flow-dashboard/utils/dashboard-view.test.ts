@@ -15,8 +15,9 @@ describe('dashboard view model', () => {
       ['QQQ', '440.10', '\u22123.03 (\u22120.68%)', 'negative'],
       ['IWM', '205.00', '0.00 (0.00%)', 'neutral'],
     ]);
-    expect(cards[0]!.source).toBe('Price at the latest SPY option trade against the previous close of 511.09');
-    expect(cards[1]!.source).toBe('Latest daily close against the previous close of 443.13');
+    expect(cards[0]!.source).toBe('Price at the latest SPY option trade against the previous dividend-adjusted close of 511.09');
+    expect(cards[1]!.source).toBe('Latest dividend-adjusted daily close against the previous dividend-adjusted close of 443.13');
+    expect(cards[2]!.source).toBe('Latest daily close against the previous close of 205.00');
     expect([cards[0]!.callPremiums, cards[0]!.putPremiums, cards[0]!.callFlow, cards[0]!.putFlow]).toEqual(['$12,346K', '$9,876K', '1,234', '987']);
   });
 

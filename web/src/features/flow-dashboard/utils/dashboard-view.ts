@@ -42,13 +42,15 @@ export function indexCards(quotes: IndexQuotesResponse | undefined, metrics: Ind
     const q = quotes?.data.find((r) => r.ticker === ticker);
     const m = metrics?.data.find((r) => r.ticker === ticker);
     const percent = formatSigned(q?.changePercent, 2, '%');
-    const prev = q?.previousClose != null ? ` against the previous close of ${formatOrMissing(q.previousClose, 2)}` : '';
+    // The bundled ETF history has only dividend-adjusted closes: a quote of one must say so.
+    const adj = q?.close_basis === 'dividend_adjusted' ? 'dividend-adjusted ' : '';
+    const prev = q?.previousClose != null ? ` against the previous ${adj}close of ${formatOrMissing(q.previousClose, 2)}` : '';
     return {
       ticker,
       price: formatOrMissing(q?.latestPrice, 2),
       change: `${formatSigned(q?.change, 2)} (${percent})`,
       trend: trendOf(q?.change, q?.changePercent),
-      source: !q ? '' : q.source === 'flow' ? `Price at the latest ${ticker} option trade${prev}` : `Latest daily close${prev}`,
+      source: !q ? '' : q.source === 'flow' ? `Price at the latest ${ticker} option trade${prev}` : `Latest ${adj}daily close${prev}`,
       callPremiums: m ? formatPremium(m.call_premiums) : '—',
       putPremiums: m ? formatPremium(m.put_premiums) : '—',
       callFlow: m ? integer.format(m.call_flow) : '—',

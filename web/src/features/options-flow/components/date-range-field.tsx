@@ -14,6 +14,8 @@ interface DateRangeFieldProps {
   disabled: boolean;
   /** Called with the parsed range, or with empty strings while the text is not a valid range. */
   onDates: (start: string, end: string) => void;
+  /** The first day with stored flow (the calendars start there); the spec's earliest date when unknown. */
+  minDate?: string | null;
 }
 
 /**
@@ -21,7 +23,8 @@ interface DateRangeFieldProps {
  * picked from two calendars in a popover. Browsers' own date inputs show the user's locale format
  * (mm/dd/yyyy), hence a text field with the ISO format the spec asks for.
  */
-export function DateRangeField({ start, end, disabled, onDates }: DateRangeFieldProps) {
+export function DateRangeField({ start, end, disabled, onDates, minDate }: DateRangeFieldProps) {
+  const min = minDate ?? EARLIEST_FLOW_DATE;
   const [text, setText] = useState(formatRange(start, end));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The calendars' own picks: the range text is only valid once both ends are set.
@@ -88,8 +91,8 @@ export function DateRangeField({ start, end, disabled, onDates }: DateRangeField
                 inputLabel: { shrink: true },
                 htmlInput:
                   side === 'start'
-                    ? { min: EARLIEST_FLOW_DATE, max: draft.end || undefined, 'aria-label': 'Start date' }
-                    : { min: draft.start || EARLIEST_FLOW_DATE, 'aria-label': 'End date' },
+                    ? { min, max: draft.end || undefined, 'aria-label': 'Start date' }
+                    : { min: draft.start || min, 'aria-label': 'End date' },
               }}
             />
           ))}

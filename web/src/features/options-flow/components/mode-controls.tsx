@@ -20,6 +20,8 @@ interface ModeControlsProps {
   /** Historical (load the range) and Update (re-send the filters): both send the current range and filters. */
   onSubmit: () => void;
   status: LiveStatus;
+  /** The first day with stored flow, when the server has said it. */
+  minDate?: string | null;
 }
 
 export const ROWS_TOOLTIP = 'A maximum of 10k rows is returned for historical data.';
@@ -34,16 +36,18 @@ const STATUS_CHIP: Record<LiveStatus, { label: string; color: 'success' | 'warni
 };
 
 /** Live/historical switch, the "Start - End" range (disabled live) and the historical actions. */
-export function ModeControls({ mode, onMode, start, end, onDates, onSubmit, status }: ModeControlsProps) {
+export function ModeControls({ mode, onMode, start, end, onDates, onSubmit, status, minDate }: ModeControlsProps) {
   const live = mode === 'live';
-  const rangeOk = start !== '' && end !== '' && start >= EARLIEST_FLOW_DATE && end >= start;
+  // A range ending before the stored history would only bring the server's "first available date"
+  // alert; one that starts earlier is allowed and the page says where the data begins.
+  const rangeOk = start !== '' && end !== '' && start >= EARLIEST_FLOW_DATE && end >= start && (!minDate || end >= minDate);
   const chip = STATUS_CHIP[status];
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
       <FormControlLabel control={<Switch checked={live} onChange={(e) => onMode(e.target.checked ? 'live' : 'historical')} />} label="Live" />
       {live && <Chip size="small" data-testid="live-status" label={chip.label} color={chip.color} variant={status === 'live' ? 'filled' : 'outlined'} />}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <DateRangeField start={start} end={end} disabled={live} onDates={onDates} />
+        <DateRangeField start={start} end={end} disabled={live} onDates={onDates} minDate={minDate ?? null} />
         <Tooltip title={ROWS_TOOLTIP}>
           <InfoOutlinedIcon fontSize="small" color="action" aria-label={ROWS_TOOLTIP} />
         </Tooltip>

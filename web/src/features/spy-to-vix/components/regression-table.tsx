@@ -5,12 +5,14 @@ import { DataTable, type ColumnDef } from '../../../components/table/data-table.
 import { formatP, regressionRows, type RegressionRow } from '../utils/reshape.ts';
 
 const num = (v: number) => v.toFixed(4);
+// The wire keeps the spec's t / P>|t| keys, but with Newey-West errors the statistic is compared
+// with the normal law (statsmodels' HAC default, use_t=False), which statsmodels heads z and P>|z|.
 const columns: ColumnDef<RegressionRow>[] = [
   { id: 'term', header: 'Term', value: (r) => r.term, format: (r) => (r.term === 'alpha' ? 'alpha' : 'beta'), sortable: false },
   { id: 'coef', header: 'Coef.', value: (r) => r.coef, format: (r) => num(r.coef), align: 'right', sortable: false },
   { id: 'se', header: 'Std. Err.', value: (r) => r.se, format: (r) => num(r.se), align: 'right', sortable: false },
-  { id: 't', header: 't-stat', value: (r) => r.t, format: (r) => r.t.toFixed(3), align: 'right', sortable: false },
-  { id: 'p', header: 'P>|t|', value: (r) => r.p, format: (r) => formatP(r.p), align: 'right', sortable: false },
+  { id: 't', header: 'z', value: (r) => r.t, format: (r) => r.t.toFixed(3), align: 'right', sortable: false },
+  { id: 'p', header: 'P>|z|', value: (r) => r.p, format: (r) => formatP(r.p), align: 'right', sortable: false },
   { id: 'lo', header: '[0.025', value: (r) => r.lo, format: (r) => num(r.lo), align: 'right', sortable: false, hideBelow: 420 },
   { id: 'hi', header: '0.975]', value: (r) => r.hi, format: (r) => num(r.hi), align: 'right', sortable: false, hideBelow: 420 },
 ];
