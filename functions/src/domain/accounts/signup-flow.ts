@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, emailProblem, normalizeEmail, signupProblem, type Plan } from '@tapewatch/shared/schemas/accounts';
+import { weakPasswordProblem } from '@tapewatch/shared/schemas/password-strength';
 import type { UserProfile } from '../../data/users-repository.ts';
 import { IdentityAuthError } from '../../platform/identity-types.ts';
 import { BadRequestError, ConflictError } from '../../lib/errors.ts';
@@ -23,7 +24,7 @@ export interface SignupRequest {
  * (its owner, having lost the password, uses "Forgot password": the reset link also confirms).
  */
 export async function signup(deps: AccountDeps, req: SignupRequest, ip: string): Promise<{ message: string; checkoutTicket?: string }> {
-  const problem = signupProblem(req);
+  const problem = signupProblem(req) ?? weakPasswordProblem(req.password, [req.username, req.email]);
   if (problem) throw new BadRequestError(problem);
   const email = normalizeEmail(req.email);
   const { username } = req;
