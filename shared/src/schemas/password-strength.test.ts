@@ -18,6 +18,21 @@ describe('weakPasswordProblem: the common-password check (zxcvbn score >= 3)', (
     expect(weakPasswordProblem('quintessa.vorn1', ['trader_9', 'quintessa.vorn@example.com'])).toBe(M.passwordWeak);
   });
 
+  it('judges a long password by its first 64 characters: a weak prefix stays weak', () => {
+    expect(weakPasswordProblem('a'.repeat(128))).toBe(M.passwordWeak);
+    expect(weakPasswordProblem('password '.repeat(14))).toBe(M.passwordWeak);
+    expect(weakPasswordProblem(`${'1'.repeat(64)}Kettle-Orbit-Plum-7`)).toBe(M.passwordWeak);
+    expect(weakPasswordProblem('the quick brown fox jumps over the lazy dog while '.repeat(3).slice(0, 128))).toBeNull();
+  });
+
+  it('bounds the cost of pathological 128-character inputs', () => {
+    weakPasswordProblem('warm-up');
+    const started = performance.now();
+    for (const s of ['1234567890'.repeat(13), '19901231'.repeat(16), 'Pa55w0rd!'.repeat(15), 'qwertyuiop'.repeat(13), 'ab'.repeat(64)]) weakPasswordProblem(s.slice(0, 128));
+    // ~0.1 s on an idle core; the bound leaves room for a busy machine, not for an unbounded length.
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
   it('stays fast enough for every sign-up (no Levenshtein pass)', () => {
     weakPasswordProblem('warm-up');
     const started = performance.now();
