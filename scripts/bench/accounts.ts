@@ -13,7 +13,7 @@ export async function benchAccounts(url: string, connections = 10, seconds = 5):
   const suffix = Date.now().toString(36);
   const username = `bench_${suffix}`.slice(0, 20);
   const email = `${username}@bench.example.com`;
-  const password = 'benchpass1';
+  const password = 'Bench-Quartz-Lily-9';
   await api.signupAndConfirm(username, email, password);
   const loginBody = JSON.stringify({ username_or_email: username, password, remember: false });
   const headers = { 'content-type': 'application/json' };
@@ -41,8 +41,8 @@ export async function subscriberToken(url: string): Promise<string> {
   const api = accountsClient(url);
   const username = `bsub_${Date.now().toString(36)}`.slice(0, 20);
   const email = `${username}@bench.example.com`;
-  await api.signupAndConfirm(username, email, 'benchpass1');
-  const login = await api.post('submit_login', { username_or_email: username, password: 'benchpass1', remember: false });
+  await api.signupAndConfirm(username, email, 'Bench-Quartz-Lily-9');
+  const login = await api.post('submit_login', { username_or_email: username, password: 'Bench-Quartz-Lily-9', remember: false });
   const token = login.body.token as string;
   const session = await fetch(`${url}/api/checkoutsession`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
   const { url: checkoutUrl } = (await session.json()) as { url: string };

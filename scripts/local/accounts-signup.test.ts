@@ -23,7 +23,7 @@ afterAll(() => rt?.dispose());
 // Limits have their own tests (accounts-session); here one source signs up many accounts.
 beforeEach(() => void (process.env.RATE_LIMIT_MULTIPLIER = '100'));
 
-const form = (username: string, email: string, password = 'secret123', extra: object = {}) => ({
+const form = (username: string, email: string, password = 'Brisk-Lantern-42', extra: object = {}) => ({
   username,
   email,
   password,
@@ -36,13 +36,14 @@ describe('submit_signup validation (spec part 2 section 5, in order)', () => {
     [{ username: 'abcd', email: 'a', password: '1', password_confirmation: '1' }, M.enterUsername],
     [{ username: 'abcde', email: 'a@b.co', password: '1', password_confirmation: '1' }, M.enterEmail],
     [{ username: 'abcde', email: 'ann@b.co', password: 'short', password_confirmation: '1' }, M.enterPassword],
-    [{ username: 'abcde', email: 'ann@b.co', password: 'longenough', password_confirmation: 'short' }, M.confirmPassword],
-    [{ username: 'abcde', email: 'ann@b.co', password: 'longenough', password_confirmation: 'longenougX' }, M.passwordsDiffer],
-    [{ username: 'bad name', email: 'ann@b.co', password: 'longenough', password_confirmation: 'longenough' }, M.usernameFormat],
-    [{ username: 'a'.repeat(21), email: 'ann@b.co', password: 'longenough', password_confirmation: 'longenough' }, M.usernameFormat],
-    [{ username: 'abcde', email: 'ann@@b.co', password: 'longenough', password_confirmation: 'longenough' }, M.emailFormat],
-    [{ username: 'abcde', email: 'ann@b.co', password: 'has space1', password_confirmation: 'has space1' }, M.passwordFormat],
-    [{ username: 'abcde', email: 'ann@b.co', password: 'x'.repeat(21), password_confirmation: 'x'.repeat(21) }, M.passwordFormat],
+    [{ username: 'abcde', email: 'ann@b.co', password: 'Velvet-Canyon-88', password_confirmation: 'short' }, M.confirmPassword],
+    [{ username: 'abcde', email: 'ann@b.co', password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-89' }, M.passwordsDiffer],
+    [{ username: 'bad name', email: 'ann@b.co', password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-88' }, M.usernameFormat],
+    [{ username: 'a'.repeat(21), email: 'ann@b.co', password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-88' }, M.usernameFormat],
+    [{ username: 'abcde', email: 'ann@@b.co', password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-88' }, M.emailFormat],
+    [{ username: 'abcde', email: 'ann@b.co', password: 'has\ttab-1', password_confirmation: 'has\ttab-1' }, M.passwordControl],
+    [{ username: 'abcde', email: 'ann@b.co', password: 'x'.repeat(129), password_confirmation: 'x'.repeat(129) }, M.passwordFormat],
+    [{ username: 'abcde', email: 'ann@b.co', password: 'secret123', password_confirmation: 'secret123' }, M.passwordWeak],
     [{}, M.enterUsername],
   ])('%o -> %s', async (body, message) => {
     const r = await api.post('submit_signup', body);
@@ -51,12 +52,12 @@ describe('submit_signup validation (spec part 2 section 5, in order)', () => {
   });
 
   it('rejects unknown plans, unknown fields and credentials in the query string', async () => {
-    const plan = await api.post('submit_signup', form('planner1', 'planner1@example.com', 'secret123', { selected_subscription: 'gold' }));
+    const plan = await api.post('submit_signup', form('planner1', 'planner1@example.com', 'Brisk-Lantern-42', { selected_subscription: 'gold' }));
     expect(plan.status).toBe(400);
     expect(plan.body.alert_message).toBe("Invalid value for 'selected_subscription': expected one of free, basic.");
-    const extra = await api.post('submit_signup', form('planner1', 'planner1@example.com', 'secret123', { admin: true }));
+    const extra = await api.post('submit_signup', form('planner1', 'planner1@example.com', 'Brisk-Lantern-42', { admin: true }));
     expect(extra.body.alert_message).toBe("Unknown field 'admin'.");
-    const query = await api.post('submit_signup', form('planner1', 'planner1@example.com'), { query: 'password=secret123' });
+    const query = await api.post('submit_signup', form('planner1', 'planner1@example.com'), { query: 'password=Brisk-Lantern-42' });
     expect(query.status).toBe(400);
     expect(query.body.alert_message).toBe(`${M.credentialsInUrl}.`);
     expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: 'planner1@example.com' }));
@@ -71,14 +72,14 @@ describe('sign-up, confirmation, login', () => {
     const token = await api.lastLinkToken('trader01@example.com', '/confirm/');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const early = await api.post('submit_login', { username_or_email: 'Trader_01', password: 'secret123', remember: false });
+    const early = await api.post('submit_login', { username_or_email: 'Trader_01', password: 'Brisk-Lantern-42', remember: false });
     expect(early).toMatchObject({ status: 403, body: { alert_message: M.notConfirmed, alert_action: RESEND_CONFIRMATION_ACTION } });
 
     expect(await api.post('get_token_confirmation', { token })).toMatchObject({ status: 200, body: { alert_message: M.accountConfirmed } });
     // A second click on the same link changes nothing and says so.
     expect(await api.post('get_token_confirmation', { token })).toMatchObject({ status: 200, body: { alert_message: M.alreadyConfirmed } });
 
-    const byName = await api.post('submit_login', { username_or_email: 'trader_01', password: 'secret123', remember: false });
+    const byName = await api.post('submit_login', { username_or_email: 'trader_01', password: 'Brisk-Lantern-42', remember: false });
     expect(byName.status).toBe(200);
     expect(byName.body).toMatchObject({ alert_show: true, alert_message: M.loginSuccess });
     expect(byName.body.refresh_token).toBeUndefined();
@@ -86,13 +87,13 @@ describe('sign-up, confirmation, login', () => {
     const info = await api.get('get_user_info', { token: byName.body.token as string });
     expect(info.body).toEqual({ username: 'Trader_01', email: 'trader01@example.com', subscription: 'free' });
 
-    const byEmail = await api.post('submit_login', { username_or_email: 'TRADER01@example.com', password: 'secret123', remember: true });
+    const byEmail = await api.post('submit_login', { username_or_email: 'TRADER01@example.com', password: 'Brisk-Lantern-42', remember: true });
     expect(byEmail.status).toBe(200);
     expect(typeof byEmail.body.refresh_token).toBe('string');
   });
 
   it('Basic plan: the message adds the Stripe sentence and a signed ticket bound to the new user', async () => {
-    const r = await api.post('submit_signup', form('basic_buyer', 'buyer@example.com', 'secret123', { selected_subscription: 'basic' }));
+    const r = await api.post('submit_signup', form('basic_buyer', 'buyer@example.com', 'Brisk-Lantern-42', { selected_subscription: 'basic' }));
     expect(r.body.alert_message).toBe(`${M.signupSuccess} ${M.signupCheckout}`);
     const ticket = verifyCheckoutTicket(r.body.checkout_ticket as string, process.env.CHECKOUT_TICKET_SECRET!, new Date());
     const user = await identity().findByEmail('buyer@example.com');
@@ -103,7 +104,7 @@ describe('sign-up, confirmation, login', () => {
   });
 
   it('username and email are unique (case-insensitive); a repeated identical signup sends no second email', async () => {
-    await api.signupAndConfirm('unique_1', 'unique1@example.com', 'secret123');
+    await api.signupAndConfirm('unique_1', 'unique1@example.com', 'Brisk-Lantern-42');
     const sameName = await api.post('submit_signup', form('UNIQUE_1', 'other1@example.com'));
     expect(sameName).toMatchObject({ status: 409, body: { alert_message: M.usernameTaken } });
     // A taken email is not revealed (issue 18.8): the answer of a fresh sign-up, and the owner is told by email.
@@ -138,7 +139,7 @@ describe('retry-safe sign-up (a crash between steps)', () => {
     const r = await api.post('submit_signup', form('crash_one', 'crash1@example.com'));
     expect(r.status).toBe(200);
     await api.post('get_token_confirmation', { token: await api.lastLinkToken('crash1@example.com', '/confirm/') });
-    expect((await api.post('submit_login', { username_or_email: 'crash_one', password: 'secret123' })).status).toBe(200);
+    expect((await api.post('submit_login', { username_or_email: 'crash_one', password: 'Brisk-Lantern-42' })).status).toBe(200);
   });
 
   it('an abandoned claim of another email frees the username after 10 minutes, not before', async () => {
@@ -151,20 +152,20 @@ describe('retry-safe sign-up (a crash between steps)', () => {
 
   it('a Cognito user without profile (crash after step 2): signing up again, even with a new password, completes it', async () => {
     await new UsersRepository(documentClient()).claimUsername('half_done', 'half@example.com', new Date());
-    await identity().signUp('half@example.com', 'firstpass1', 'half_done');
-    const r = await api.post('submit_signup', form('half_done', 'half@example.com', 'secondpass2'));
+    await identity().signUp('half@example.com', 'Saffron-Meadow-Owl-1', 'half_done');
+    const r = await api.post('submit_signup', form('half_done', 'half@example.com', 'Saffron-Meadow-Owl-2'));
     expect(r.status).toBe(200);
     await api.post('get_token_confirmation', { token: await api.lastLinkToken('half@example.com', '/confirm/') });
-    expect((await api.post('submit_login', { username_or_email: 'half_done', password: 'secondpass2' })).status).toBe(200);
-    expect((await api.post('submit_login', { username_or_email: 'half_done', password: 'firstpass1' })).status).toBe(401);
+    expect((await api.post('submit_login', { username_or_email: 'half_done', password: 'Saffron-Meadow-Owl-2' })).status).toBe(200);
+    expect((await api.post('submit_login', { username_or_email: 'half_done', password: 'Saffron-Meadow-Owl-1' })).status).toBe(401);
   });
 
   it('the same crash, repaired by "Resend confirmation" instead of a new signup', async () => {
     await new UsersRepository(documentClient()).claimUsername('resender', 'resend-fix@example.com', new Date());
-    await identity().signUp('resend-fix@example.com', 'secret123', 'resender');
+    await identity().signUp('resend-fix@example.com', 'Brisk-Lantern-42', 'resender');
     expect((await api.post('resend_confirmation', { email: 'resend-fix@example.com' })).body.alert_message).toBe(M.confirmationSent);
     await api.post('get_token_confirmation', { token: await api.lastLinkToken('resend-fix@example.com', '/confirm/') });
-    const login = await api.post('submit_login', { username_or_email: 'resender', password: 'secret123' });
+    const login = await api.post('submit_login', { username_or_email: 'resender', password: 'Brisk-Lantern-42' });
     expect(login.status).toBe(200);
     expect((await api.get('get_user_info', { token: login.body.token as string })).body.username).toBe('resender');
   });
@@ -185,11 +186,11 @@ describe('a pending (unconfirmed) account is never taken over by another sign-up
     );
 
   it('another password gets the "already registered" answer and changes nothing; the owner recovers by reset', async () => {
-    expect((await api.post('submit_signup', form('pending_a', 'pend-a@example.com', 'ownerpass1'))).status).toBe(200);
+    expect((await api.post('submit_signup', form('pending_a', 'pend-a@example.com', 'Ivory-Tundra-Kite-7'))).status).toBe(200);
     const userId = await userIdOf('pend-a@example.com');
     const mails = (await api.outbox()).length;
-    const otherName = await api.post('submit_signup', form('pending_b', 'Pend-A@example.com', 'attacker1'));
-    const sameName = await api.post('submit_signup', form('pending_a', 'pend-a@example.com', 'attacker1'));
+    const otherName = await api.post('submit_signup', form('pending_b', 'Pend-A@example.com', 'Rogue-Walnut-Cipher-3'));
+    const sameName = await api.post('submit_signup', form('pending_a', 'pend-a@example.com', 'Rogue-Walnut-Cipher-3'));
     for (const r of [otherName, sameName]) expect(r).toMatchObject({ status: 200, body: { alert_show: true, alert_message: M.signupSuccess } });
     expect(await userIdOf('pend-a@example.com')).toBe(userId);
     expect(await users().getProfile(userId)).toMatchObject({ username: 'pending_a', confirmed: false });
@@ -200,31 +201,31 @@ describe('a pending (unconfirmed) account is never taken over by another sign-up
     // The owner who forgot the password: reset link -> new password (which also confirms) -> login.
     await api.post('reset_password', { email: 'pend-a@example.com' });
     const token = await api.lastLinkToken('pend-a@example.com', '/confirmpassword/');
-    expect((await api.post('update_password', { password: 'ownerpass2', password_confirmation: 'ownerpass2', token })).status).toBe(200);
-    expect((await api.post('submit_login', { username_or_email: 'pending_a', password: 'ownerpass2' })).status).toBe(200);
+    expect((await api.post('update_password', { password: 'Ivory-Tundra-Kite-8', password_confirmation: 'Ivory-Tundra-Kite-8', token })).status).toBe(200);
+    expect((await api.post('submit_login', { username_or_email: 'pending_a', password: 'Ivory-Tundra-Kite-8' })).status).toBe(200);
   });
 
   it('a Basic sign-up that paid before confirming keeps its account and plan, whoever signs up again', async () => {
-    const first = await api.post('submit_signup', form('paid_pend', 'paid-pend@example.com', 'ownerpass1', { selected_subscription: 'basic' }));
+    const first = await api.post('submit_signup', form('paid_pend', 'paid-pend@example.com', 'Ivory-Tundra-Kite-7', { selected_subscription: 'basic' }));
     expect(first.status).toBe(200);
     const userId = await userIdOf('paid-pend@example.com');
     await pay(userId);
     const paid = await subsRepo().get(userId);
     expect(paid).toMatchObject({ subscription: 'basic', stripeSubscriptionId: `sub_local_${userId}` });
     // Even its own password cannot redo it under another username: the subscription is bound to this id.
-    for (const [name, password] of [['paid_pend2', 'ownerpass1'], ['paid_pend3', 'attacker1'], ['paid_pend', 'attacker1']] as const) {
+    for (const [name, password] of [['paid_pend2', 'Ivory-Tundra-Kite-7'], ['paid_pend3', 'Rogue-Walnut-Cipher-3'], ['paid_pend', 'Rogue-Walnut-Cipher-3']] as const) {
       expect(await api.post('submit_signup', form(name, 'paid-pend@example.com', password))).toMatchObject({ status: 200, body: { alert_message: M.signupSuccess } });
     }
     expect(await userIdOf('paid-pend@example.com')).toBe(userId);
     expect(await subsRepo().get(userId)).toEqual(paid);
     // The exact repeat is still the idempotent success.
-    expect((await api.post('submit_signup', form('paid_pend', 'paid-pend@example.com', 'ownerpass1', { selected_subscription: 'basic' }))).status).toBe(200);
+    expect((await api.post('submit_signup', form('paid_pend', 'paid-pend@example.com', 'Ivory-Tundra-Kite-7', { selected_subscription: 'basic' }))).status).toBe(200);
     expect(await userIdOf('paid-pend@example.com')).toBe(userId);
   });
 
   it('its creator (same password) may redo an unpaid pending sign-up under another username', async () => {
-    await api.post('submit_signup', form('typo_nme', 'redo@example.com', 'ownerpass1'));
-    const r = await api.post('submit_signup', form('right_name', 'redo@example.com', 'ownerpass1'));
+    await api.post('submit_signup', form('typo_nme', 'redo@example.com', 'Ivory-Tundra-Kite-7'));
+    const r = await api.post('submit_signup', form('right_name', 'redo@example.com', 'Ivory-Tundra-Kite-7'));
     expect(r.status).toBe(200);
     expect(await users().getUsernameClaim('typo_nme')).toBeNull();
     expect((await users().getProfile(await userIdOf('redo@example.com')))?.username).toBe('right_name');
@@ -236,7 +237,7 @@ describe('a pending (unconfirmed) account is never taken over by another sign-up
     expect((await api.post('submit_signup', form('stale_free', 'new-owner1@example.com'))).status).toBe(200);
     expect(await identity().findByEmail('stale-free@example.com')).toBeNull();
 
-    await api.post('submit_signup', form('stale_paid', 'stale-paid@example.com', 'secret123', { selected_subscription: 'basic' }));
+    await api.post('submit_signup', form('stale_paid', 'stale-paid@example.com', 'Brisk-Lantern-42', { selected_subscription: 'basic' }));
     const userId = await userIdOf('stale-paid@example.com');
     await pay(userId);
     await backdate(userId, 25);

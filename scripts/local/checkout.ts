@@ -8,6 +8,7 @@ import {
 import { PROMO } from '@tapewatch/shared/constants';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { readBody } from './lambda-event.ts';
+import { sameOriginPath } from './request-guard.ts';
 
 const PROMO_CODE = PROMO.couponCode;
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -81,8 +82,8 @@ ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}<p><button type="
   if (kind === 'portal') {
     const customerId = decodeURIComponent(id);
     const userId = userIdOfLocalCustomer(customerId);
-    const back = url.searchParams.get('return') ?? '/profile';
-    const safeBack = back.startsWith(baseUrl) || back.startsWith('/') ? back : '/profile';
+    // Only back to this app: an open redirect here would lend the billing page to phishing.
+    const safeBack = sameOriginPath(url.searchParams.get('return'), baseUrl);
     if (!userId) return page(res, 404, 'Billing', '<h1>Customer not found</h1>');
     if (!post) {
       return page(res, 200, 'Manage subscription', `<h1>Manage your subscription</h1><p>Tapewatch Basic, $39.00 per month</p>

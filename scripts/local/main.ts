@@ -1,6 +1,7 @@
 import { schedules } from '@tapewatch/functions/jobs/schedules';
 import { routeList } from '@tapewatch/shared/api/routes';
 import { DEMO_AS_OF } from '@tapewatch/shared/constants';
+import { bindHost } from './request-guard.ts';
 import { startLocalRuntime } from './server.ts';
 
 const started = performance.now();
@@ -9,10 +10,13 @@ process.env.LOG_LEVEL ??= 'warn';
 // Lambda runs Node 22; the SDK's notice about Node 20 support ending in 2027 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const port = Number(process.env.PORT ?? 3000);
+// 127.0.0.1 unless HOST says otherwise: the /dev pages and the demo accounts are not for the network.
+const { host, warning } = bindHost(process.env);
 
 process.stdout.write('Tapewatch local runtime starting...\n');
 const runtime = await startLocalRuntime({
   port,
+  host,
   dataDir: process.env.DATA_DIR,
   backfill: process.env.TAPEWATCH_BACKFILL === 'blocking' ? 'blocking' : 'background',
 }).catch((err: Error) => {
@@ -38,6 +42,7 @@ process.stdout.write(
     '',
   ].join('\n'),
 );
+if (warning) process.stderr.write(`${warning}\n\n`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -5,7 +5,7 @@ import { LOCAL_BASIC_PRICE, localCustomerId, localSubscriptionId } from '@tapewa
 import { accountsClient } from './accounts-helpers.ts';
 
 /** A confirmed, logged-in account of a running runtime, for payment and authorisation tests. */
-export async function loggedInUser(baseUrl: string, username: string, password = 'secret123') {
+export async function loggedInUser(baseUrl: string, username: string, password = 'Brisk-Lantern-42') {
   const api = accountsClient(baseUrl);
   const email = `${username}@example.com`;
   await api.signupAndConfirm(username, email, password);

@@ -226,7 +226,7 @@ describe('checkoutsession and manage_subscription', () => {
   });
 
   it('the Basic sign-up ticket starts a checkout for that account only', async () => {
-    const s = await api.post('submit_signup', { username: 'ticket_1', email: 'ticket_1@example.com', password: 'secret123', password_confirmation: 'secret123', selected_subscription: 'basic' });
+    const s = await api.post('submit_signup', { username: 'ticket_1', email: 'ticket_1@example.com', password: 'Brisk-Lantern-42', password_confirmation: 'Brisk-Lantern-42', selected_subscription: 'basic' });
     const ticket = s.body.checkout_ticket as string;
     expect(ticket).toBeTruthy();
     const ok = await api.post('checkoutsession', { email: 'ticket_1@example.com', checkout_ticket: ticket });

@@ -1,5 +1,5 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { alertBody } from '@tapewatch/shared/api/alert';
@@ -18,13 +18,15 @@ import { localWebhookSecret } from './local-secrets.ts';
 import { ensureTables, startDynalite } from './dynamo.ts';
 import { flowRateFromEnv, startFlowPlayer } from './flow-live.ts';
 import { progressBar } from './progress.ts';
+import { DEFAULT_HOST, isLoopback, parseRequestTarget } from './request-guard.ts';
 import { backfillDemoDatasets, runJob, startSchedules } from './scheduler.ts';
-import { createStaticHandler } from './static.ts';
+import { createStaticHandler, securityHeaders } from './static.ts';
 import { buildWeb, DIST_DIR, ROOT, webBuildIsStale } from './web-build.ts';
 import { attachWebSocket } from './websocket.ts';
 
 export interface LocalRuntimeOptions {
   port: number;
+  /** Bind address; 127.0.0.1 unless given (main.ts passes HOST). */
   host?: string;
   dataDir?: string;
   /** Build web/dist when missing or stale (off in API-only tests). */
@@ -47,10 +49,10 @@ export interface LocalRuntime {
   url: string;
   port: number;
   dataDir: string;
+  /** The HTTP server (tests inject connections with a chosen peer address through it). */
+  server: Server;
   close(): Promise<void>;
 }
-
-const isLoopback = (ip: string | undefined): boolean => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 
 /**
  * The embedded default: one process with dynalite, every route as a Lambda-style handler, the
@@ -94,17 +96,36 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const server = createServer();
   const ws = attachWebSocket(server);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = parseRequestTarget(req.url);
+    if (!url) {
+      res.writeHead(400, { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      return void res.end(toJson(alertBody('The request URL is malformed.')));
+    }
     const fail = (err: unknown) => {
       say(`  request failed ${req.method} ${url.pathname}: ${(err as Error).stack ?? String(err)}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(toJson(alertBody('Something went wrong on our side. Please try again in a moment.')));
     };
+    // One process serves everything: a handler that throws synchronously must not end it.
+    try {
+      route(req, res, url, fail);
+    } catch (err) {
+      fail(err);
+    }
+  });
+  const route = (req: IncomingMessage, res: ServerResponse, url: URL, fail: (err: unknown) => void): void => {
+    // The outbox holds login and reset links, and checkout pays: nobody on the network may reach them.
+    if (url.pathname.startsWith('/dev/')) {
+      if (!isLoopback(req.socket.remoteAddress)) {
+        res.writeHead(403, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' });
+        return void res.end('The /dev pages answer only requests from this machine.');
+      }
+      for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    }
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return void handleApi(req, res, url).catch(fail);
     if (url.pathname === '/dev/mail') return void serveDevMail(mailDir, res, url).catch(fail);
     // The soak bench tells JS heap from native growth (RSS alone cannot); loopback only.
     if (url.pathname === '/dev/memory') {
-      if (!isLoopback(req.socket.remoteAddress)) return void res.writeHead(403).end();
       if (url.searchParams.has('gc')) (globalThis as { gc?: () => void }).gc?.();
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(process.memoryUsage()));
     }
@@ -116,10 +137,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       return void ws.handleManagement(req, res, url).catch(fail);
     }
     serveStatic(req, res, url);
-  });
+  };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
+    server.listen(opts.port, opts.host ?? DEFAULT_HOST, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   process.env.WS_MANAGEMENT_ENDPOINT = `http://127.0.0.1:${port}`;
@@ -138,6 +159,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     url: `http://localhost:${port}`,
     port,
     dataDir,
+    server,
     backfill,
     close: async () => {
       // A backfill cut short leaves its dataset marker behind the demo date; the next start redoes it.

@@ -50,6 +50,16 @@ describe('static web hosting', () => {
     expect(gunzipSync(res.body).toString()).toContain('console.log');
   });
 
+  it('answers a path that is not UTF-8 once decoded with 400, and keeps serving', async () => {
+    const { request } = await import('node:http');
+    // fetch() would re-encode the target; send it as written.
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      request(`${base}/%E0%A4%A`, (r) => (r.resume(), resolve(r.statusCode))).on('error', reject).end(),
+    );
+    expect(status).toBe(400);
+    expect((await fetch(`${base}/Sectorperformance`)).status).toBe(200);
+  });
+
   it('never serves files outside the build folder', async () => {
     for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
       const text = await (await fetch(base + path)).text();

@@ -50,7 +50,15 @@ export function createStaticHandler(distDir: string) {
   }
 
   return (req: IncomingMessage, res: ServerResponse, url: URL): void => {
-    const rel = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      // Not UTF-8 ("/%E0%A4%A"): the URIError used to escape the request listener and end the process.
+      res.writeHead(400, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' }).end('Malformed URL.');
+      return;
+    }
+    const rel = normalize(path).replace(/^([/\\])+/, '');
     let file = join(distDir, rel);
     const inside = file === distDir || file.startsWith(distDir + sep);
     const isAsset = inside && rel !== '' && existsSync(file) && statSync(file).isFile();

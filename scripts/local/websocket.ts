@@ -7,6 +7,7 @@ import { registerLocalDelivery } from '@tapewatch/functions/platform/realtime';
 import { MAX_CLIENT_MESSAGE_BYTES } from '@tapewatch/shared/ws/messages';
 import { readBody } from './lambda-event.ts';
 import { loadHandler } from './api-router.ts';
+import { parseRequestTarget } from './request-guard.ts';
 
 type WsHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<APIGatewayProxyResultV2>;
 
@@ -67,7 +68,9 @@ export function attachWebSocket(server: Server): { handleManagement: (req: Incom
   };
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // A throw here would escape the listener and end the process (issue 18 item 9).
+    const url = parseRequestTarget(req.url);
+    if (!url) return void socket.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n');
     if (url.pathname !== '/ws') {
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
       return;

@@ -18,7 +18,13 @@ export const ACCOUNT_MESSAGES = {
   // server-side format rules (the spec's field hints)
   usernameFormat: 'Your username must be 5 to 20 characters: letters, digits and underscore only.',
   emailFormat: 'Please enter a valid email address.',
-  passwordFormat: 'Your password must be 8 to 20 characters and contain no spaces.',
+  // Issue 18 item 7 (NIST SP 800-63B): length and a common-password check instead of composition rules.
+  passwordFormat: 'Your password must be 8 to 128 characters long. Spaces are allowed.',
+  passwordControl: 'Your password cannot contain control characters such as tabs, line breaks or NUL.',
+  // Cognito refuses a password that starts or ends with whitespace (its pattern is ^\S.*\S$).
+  passwordEdgeSpace: 'Your password cannot begin or end with a space.',
+  passwordWeak:
+    'This password is too common or too easy to guess: it is on lists of leaked passwords or follows a simple pattern. Please choose another one; a few unrelated words make a strong passphrase.',
   // spec part 2 section 4, exact texts
   signupSuccess: 'You have successfully registered. We have sent you a confirmation email to activate your account.',
   signupCheckout: 'You will now be redirected to Stripe for checkout.',
@@ -51,13 +57,22 @@ export const RESEND_CONFIRMATION_ACTION = 'Resend confirmation';
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{5,20}$/;
 /** Practical RFC 5322 subset: one @, a dotted domain with a 2+ letter TLD, no spaces. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
-export const PASSWORD_PATTERN = /^\S{8,20}$/;
+/** C0 and C1 control characters (NUL, tab, line breaks, DEL...): invisible, and mangled by some keyboards and terminals. */
+export const PASSWORD_CONTROL_PATTERN = /\p{Cc}/u;
+
+/**
+ * The password field's hint. The server also refuses common and easily guessed passwords
+ * (password-strength.ts): the form shows that answer as its alert, so the web bundle never
+ * carries the dictionary.
+ */
+export const PASSWORD_HINT = '8 to 128 characters; spaces allowed. Common passwords are refused: a few unrelated words work well.';
 
 export const ACCOUNT_LIMITS = {
   usernameMin: 5,
   usernameMax: 20,
   passwordMin: 8,
-  passwordMax: 20,
+  /** NIST SP 800-63B asks for at least 64; passphrases get room to spare (Cognito allows 256). */
+  passwordMax: 128,
   emailMin: 8,
   emailMax: 254,
   identifierMin: 5,
@@ -87,7 +102,18 @@ export function signupProblem(v: SignupInput): string | null {
   if (v.terms_accepted === false) return m.acceptTerms;
   if (!USERNAME_PATTERN.test(v.username)) return m.usernameFormat;
   if (!isValidEmail(v.email)) return m.emailFormat;
-  if (!PASSWORD_PATTERN.test(v.password)) return m.passwordFormat;
+  return passwordFormatProblem(v.password);
+}
+
+/**
+ * The synchronous password rules shared by sign-up and update: length, control characters, edge
+ * spaces. The common-password check needs a dictionary too large for the web bundle, so it lives in
+ * password-strength.ts, which the server always runs after these (and the web loads only lazily).
+ */
+export function passwordFormatProblem(password: string): string | null {
+  if (password.length > ACCOUNT_LIMITS.passwordMax) return ACCOUNT_MESSAGES.passwordFormat;
+  if (PASSWORD_CONTROL_PATTERN.test(password)) return ACCOUNT_MESSAGES.passwordControl;
+  if (password.trim() !== password) return ACCOUNT_MESSAGES.passwordEdgeSpace;
   return null;
 }
 
@@ -111,8 +137,7 @@ export function updatePasswordProblem(v: { password: string; password_confirmati
   if (v.password.length < ACCOUNT_LIMITS.passwordMin) return m.enterPassword;
   if (v.password_confirmation.length < ACCOUNT_LIMITS.passwordMin) return m.confirmPassword;
   if (v.password !== v.password_confirmation) return m.passwordsDiffer;
-  if (!PASSWORD_PATTERN.test(v.password)) return m.passwordFormat;
-  return null;
+  return passwordFormatProblem(v.password);
 }
 
 export function isValidEmail(email: string): boolean {

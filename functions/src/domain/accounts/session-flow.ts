@@ -9,6 +9,7 @@ import {
   type LoginResponse,
 } from '@tapewatch/shared/schemas/accounts';
 import { alertBody } from '@tapewatch/shared/api/alert';
+import { weakPasswordProblem } from '@tapewatch/shared/schemas/password-strength';
 import type { Caller } from '../../lib/auth-guard.ts';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors.ts';
 import { IdentityAuthError, unverifiedClaims } from '../../platform/identity-types.ts';
@@ -164,7 +165,7 @@ export async function updatePassword(
   deps: AccountDeps,
   req: { password: string; password_confirmation: string; token: string },
 ): Promise<string> {
-  const problem = updatePasswordProblem(req);
+  const problem = updatePasswordProblem(req) ?? weakPasswordProblem(req.password);
   if (problem) throw new BadRequestError(problem);
   const profile = await validResetToken(deps, req.token);
   if (!(await deps.tokens.consume('reset', hashLinkToken(req.token), deps.now()))) {

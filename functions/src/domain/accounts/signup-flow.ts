@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_MESSAGES, emailProblem, normalizeEmail, signupProblem, type Plan } from '@tapewatch/shared/schemas/accounts';
+import { weakPasswordProblem } from '@tapewatch/shared/schemas/password-strength';
 import type { UserProfile } from '../../data/users-repository.ts';
 import { IdentityAuthError } from '../../platform/identity-types.ts';
 import { BadRequestError, ConflictError } from '../../lib/errors.ts';
@@ -25,7 +26,7 @@ export interface SignupRequest {
  * (its owner, having lost the password, uses "Forgot password": the reset link also confirms).
  */
 export async function signup(deps: AccountDeps, req: SignupRequest, ip: string): Promise<SignupAnswer> {
-  const problem = signupProblem(req);
+  const problem = signupProblem(req) ?? weakPasswordProblem(req.password, [req.username, req.email]);
   if (problem) throw new BadRequestError(problem);
   return padResponse(deps, deps.now().getTime(), async () => {
     try {

@@ -8,6 +8,7 @@ import { fakeJwt } from '../../lib/session-test-utils.ts';
 import { browserLocation } from '../../lib/session-redirect.ts';
 import { getFormsState } from './forms-store.ts';
 import { accountApi, setupAccountTests, alert, demoInfo } from './test/account-api-mock.ts';
+import { ACCOUNT_MESSAGES } from '@tapewatch/shared/schemas/accounts';
 
 setupAccountTests();
 
@@ -103,7 +104,7 @@ describe('account forms and navbar', () => {
       '/api/get_user_info': [200, { username: 'trader_1', email: 'a@example.com', subscription: 'basic' }],
     });
     renderApp('/nowhere');
-    await openLoginAndSubmit(user, 'trader_1', 'password1');
+    await openLoginAndSubmit(user, 'trader_1', 'Kettle-Orbit-Plum-7');
     await waitFor(() => expect(getAlertState().message).toBe('You have successfully logged in.'));
     act(() => dismissAlert('close'));
     await within(await banner()).findByRole('button', { name: /Account menu$/ });
@@ -120,7 +121,7 @@ describe('account forms and navbar', () => {
       '/api/resend_confirmation': [200, alert('We have sent you a confirmation email to activate your account.')],
     });
     renderApp('/nowhere');
-    await openLoginAndSubmit(user, 'trader_1', 'password1');
+    await openLoginAndSubmit(user, 'trader_1', 'Kettle-Orbit-Plum-7');
     await user.click(await screen.findByRole('button', { name: 'Resend confirmation' }));
     const resend = await form('Resend Confirmation Email');
     await user.type(within(resend).getByLabelText('Email'), 'a@b.cd');
@@ -151,13 +152,13 @@ describe('account forms and navbar', () => {
     const type = async (label: string, text: string) => user.type(within(signup).getByLabelText(label), text);
     await type('Username', 'trader_1');
     await type('Email', 'a@example.com');
-    await type('Password', 'password1');
-    await type('Confirm password', 'password2');
+    await type('Password', 'Kettle-Orbit-Plum-7');
+    await type('Confirm password', 'Kettle-Orbit-Plum-8');
     await press(user, signup, 'Sign Up');
     await waitFor(() => expect(getAlertState().message).toBe('Passwords do not match'));
     act(() => dismissAlert('close'));
     await user.clear(within(signup).getByLabelText('Confirm password'));
-    await type('Confirm password', 'password1');
+    await type('Confirm password', 'Kettle-Orbit-Plum-7');
     await press(user, signup, 'Sign Up');
     await waitFor(() => expect(getAlertState().message).toBe('You must accept Terms and Conditions'));
     act(() => dismissAlert('close'));
@@ -167,13 +168,32 @@ describe('account forms and navbar', () => {
     expect(api.to('/api/submit_signup')[0]?.body).toEqual({
       username: 'trader_1',
       email: 'a@example.com',
-      password: 'password1',
-      password_confirmation: 'password1',
+      password: 'Kettle-Orbit-Plum-7',
+      password_confirmation: 'Kettle-Orbit-Plum-7',
       selected_subscription: 'basic',
     });
     // Basic plan: the checkout session is requested with the email and the signed ticket, then the browser leaves.
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_1'));
     expect(api.to('/api/checkoutsession')[0]?.body).toEqual({ email: 'a@example.com', checkout_ticket: 'ticket-1' });
+  });
+
+  it('sign-up: the hint allows spaces, and a common password gets the server\'s alert with the form left open', async () => {
+    const user = userEvent.setup();
+    const api = accountApi({ '/api/get_app_info': [200, demoInfo], '/api/submit_signup': [400, alert(ACCOUNT_MESSAGES.passwordWeak)] });
+    renderApp('/subscriptioncards');
+    await user.click(await screen.findByRole('button', { name: 'Sign Up free' }));
+    const signup = await form('Sign Up');
+    expect(within(signup).getByText(/8 to 128 characters; spaces allowed/)).toBeTruthy();
+    const type = async (label: string, text: string) => user.type(within(signup).getByLabelText(label), text);
+    await type('Username', 'trader_1');
+    await type('Email', 'a@example.com');
+    await type('Password', 'password');
+    await type('Confirm password', 'password');
+    await user.click(await within(signup).findByRole('checkbox'));
+    await press(user, signup, 'Sign Up');
+    await waitFor(() => expect(getAlertState().message).toBe(ACCOUNT_MESSAGES.passwordWeak));
+    expect(api.to('/api/submit_signup')[0]?.body).toMatchObject({ password: 'password' });
+    expect(getFormsState().open).toBe('signup');
   });
 
   it('session start-up deletes a stored token when get_user_info says not logged in', async () => {

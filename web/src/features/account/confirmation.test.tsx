@@ -36,11 +36,11 @@ describe('confirmation routes', () => {
     renderApp('/confirmpassword/pw-456');
     const form = await screen.findByRole('form', { name: 'Update Password' });
     expect(api.to('/api/get_password_token_confirmation')[0]?.body).toEqual({ token: 'pw-456' });
-    await user.type(within(form).getByLabelText('New password'), 'newpass12');
-    await user.type(within(form).getByLabelText('Confirm password'), 'newpass1');
+    await user.type(within(form).getByLabelText('New password'), 'Quiet-Harbor-Moss-3');
+    await user.type(within(form).getByLabelText('Confirm password'), 'Quiet-Harbor-Moss-');
     await user.click(within(form).getByRole('button', { name: 'Update Password' }));
     // Client alert first; the request is still sent (spec), and its success alert closes the form.
-    await waitFor(() => expect(api.to('/api/update_password')[0]?.body).toEqual({ password: 'newpass12', password_confirmation: 'newpass1', token: 'upd-9' }));
+    await waitFor(() => expect(api.to('/api/update_password')[0]?.body).toEqual({ password: 'Quiet-Harbor-Moss-3', password_confirmation: 'Quiet-Harbor-Moss-', token: 'upd-9' }));
     await waitFor(() => expect(getFormsState().open).toBeNull());
     expect(getAlertState().message).toBe('Your password was successfully updated.');
   });

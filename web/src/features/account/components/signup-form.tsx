@@ -10,7 +10,7 @@ import { apiPost } from '../../../lib/api-client.ts';
 import { startCheckout } from '../../../lib/session-redirect.ts';
 import { closeForms, useAccountForms } from '../forms-store.ts';
 import { submitForm } from '../submit-form.ts';
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, PLAN_LABELS, signupProblem } from '@tapewatch/shared/schemas/accounts';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, PASSWORD_HINT, PLAN_LABELS, signupProblem } from '@tapewatch/shared/schemas/accounts';
 import { AccountDialog } from './account-dialog.tsx';
 import { SwitchLink } from './switch-link.tsx';
 
@@ -63,7 +63,7 @@ export function SignupForm() {
         {...field('username')}
       />
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-      <TextField label="Password" type="password" autoComplete="new-password" helperText="8-20 characters, no spaces" slotProps={pw} {...field('password')} />
+      <TextField label="Password" type="password" autoComplete="new-password" helperText={PASSWORD_HINT} slotProps={pw} {...field('password')} />
       <TextField label="Confirm password" type="password" autoComplete="new-password" slotProps={pw} {...field('password_confirmation')} />
       <FormControlLabel
         control={<Checkbox checked={terms} onChange={(e) => setTerms(e.target.checked)} />}

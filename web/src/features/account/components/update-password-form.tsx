@@ -4,7 +4,7 @@ import { showAlert } from '../../../lib/alert-store.ts';
 import { apiPost } from '../../../lib/api-client.ts';
 import { useAccountForms } from '../forms-store.ts';
 import { submitForm } from '../submit-form.ts';
-import { ACCOUNT_LIMITS, updatePasswordProblem } from '@tapewatch/shared/schemas/accounts';
+import { ACCOUNT_LIMITS, PASSWORD_HINT, updatePasswordProblem } from '@tapewatch/shared/schemas/accounts';
 import { AccountDialog } from './account-dialog.tsx';
 import { SwitchLink } from './switch-link.tsx';
 
@@ -45,7 +45,7 @@ export function UpdatePasswordForm() {
         autoFocus
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        helperText="8-20 characters, no spaces"
+        helperText={PASSWORD_HINT}
         slotProps={max}
       />
       <TextField

@@ -3,7 +3,7 @@ import { emailProblem, loginProblem, signupProblem, updatePasswordProblem } from
 
 // The forms call the shared rules (the server applies the same ones); these tests pin what the
 // browser shows: the spec's order and exact texts (part 2 section 5), then the format hints.
-const ok = { username: 'trader_1', email: 'a@example.com', password: 'secret123', password_confirmation: 'secret123', terms_accepted: true };
+const ok = { username: 'trader_1', email: 'a@example.com', password: 'Brisk-Lantern-42', password_confirmation: 'Brisk-Lantern-42', terms_accepted: true };
 
 describe('sign-up validation as the form runs it', () => {
   it('passes a complete form', () => expect(signupProblem(ok)).toBeNull());
@@ -15,7 +15,7 @@ describe('sign-up validation as the form runs it', () => {
       [{ email: 'a@b.cde', password: 'x', password_confirmation: 'y', terms_accepted: false }, 'Please enter an email'],
       [{ password: '1234567', password_confirmation: 'y', terms_accepted: false }, 'Please enter a password'],
       [{ password_confirmation: '1234567', terms_accepted: false }, 'Please confirm your password'],
-      [{ password_confirmation: 'secret124', terms_accepted: false }, 'Passwords do not match'],
+      [{ password_confirmation: 'Brisk-Lantern-43', terms_accepted: false }, 'Passwords do not match'],
       [{ terms_accepted: false }, 'You must accept Terms and Conditions'],
     ];
     for (const [change, message] of cases) expect(signupProblem({ ...ok, ...change })).toBe(message);
@@ -25,9 +25,12 @@ describe('sign-up validation as the form runs it', () => {
     expect(signupProblem({ ...ok, username: 'abcde' })).toBeNull();
     expect(signupProblem({ ...ok, email: 'a@bc.de' })).toBe('Please enter an email'); // 7 characters
     expect(signupProblem({ ...ok, email: 'a@bcd.ef' })).toBeNull(); // 8 characters
+    // The form checks length and characters; a common password ('12345678') is refused by the server.
     expect(signupProblem({ ...ok, password: '12345678', password_confirmation: '12345678' })).toBeNull();
     expect(signupProblem({ ...ok, username: 'bad name' })).toMatch(/letters, digits and underscore/);
-    expect(signupProblem({ ...ok, password: 'has space', password_confirmation: 'has space' })).toMatch(/no spaces/);
+    expect(signupProblem({ ...ok, password: 'has spaces ok', password_confirmation: 'has spaces ok' })).toBeNull();
+    expect(signupProblem({ ...ok, password: 'x'.repeat(129), password_confirmation: 'x'.repeat(129) })).toMatch(/8 to 128 characters/);
+    expect(signupProblem({ ...ok, password: 'tab\tinside', password_confirmation: 'tab\tinside' })).toMatch(/control characters/);
   });
 });
 
@@ -45,8 +48,8 @@ describe('login, resend/reset and update-password validation', () => {
 
   it('update password: password, confirmation, then match', () => {
     expect(updatePasswordProblem({ password: 'short', password_confirmation: 'short' })).toBe('Please enter a password');
-    expect(updatePasswordProblem({ password: 'longenough', password_confirmation: 'short' })).toBe('Please confirm your password');
-    expect(updatePasswordProblem({ password: 'longenough', password_confirmation: 'longenougH' })).toBe('Passwords do not match');
-    expect(updatePasswordProblem({ password: 'longenough', password_confirmation: 'longenough' })).toBeNull();
+    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'short' })).toBe('Please confirm your password');
+    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-8H' })).toBe('Passwords do not match');
+    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-88' })).toBeNull();
   });
 });
