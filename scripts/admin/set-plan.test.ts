@@ -61,8 +61,8 @@ describe('admin subscription <email> basic|free', () => {
     expect(stored?.subscription).toBe('free');
     expect(stored!.subscriptionVersion!).toBeLessThan(pinned);
     expect((await subsRepo().planChanges(u.userId)).at(-1)).toMatchObject({ from: 'basic', to: 'free', by: 'ann', reason: expect.stringContaining('forced over plan version') });
-    // A genuine payment now applies again.
-    await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(u.userId)));
+    // A genuine payment after the override applies again (admin changes outrank events of their own second).
+    await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(u.userId), Math.floor(Date.now() / 1000) + 2));
     expect((await subsRepo().get(u.userId))?.subscription).toBe('basic');
   });
 
