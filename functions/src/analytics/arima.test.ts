@@ -211,12 +211,21 @@ describe('fitArima options, summary and errors', () => {
     });
   });
 
-  it('without enforced stationarity/invertibility an interior optimum is unchanged', () => {
+  it('without enforced invertibility an interior optimum is unchanged', () => {
     const a = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c' });
-    const b = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c', enforceStationarity: false, enforceInvertibility: false });
+    const b = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c', enforceInvertibility: false });
     expect(b.params['ar.L1']!).toBeCloseTo(a.params['ar.L1']!, 5);
     expect(b.params['ma.L1']!).toBeCloseTo(a.params['ma.L1']!, 5);
     expect(b.llf).toBeCloseTo(a.llf, 8);
+  });
+
+  it('without enforced stationarity the start is diffuse and the first d + max(p, q + 1) observations are burnt (statsmodels)', () => {
+    const a = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c', enforceStationarity: false });
+    expect(a.nobs).toBe(48 - 2);
+    expect(a.standardizedResiduals).toHaveLength(46);
+    expect(a.residuals).toHaveLength(48);
+    const b = fitArima([...wpi1], { p: 2, d: 1, q: 0, trend: 't', enforceStationarity: false });
+    expect(b.nobs).toBe(wpi1.length - 1 - 2);
   });
 
   it('concentrateScale drops the sigma2 standard error but keeps the estimates', () => {
