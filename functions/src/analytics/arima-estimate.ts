@@ -9,11 +9,13 @@
  * point: the caller reports it as statsmodels reports a ConvergenceWarning, not as an error.
  */
 import { minimizeBfgs } from './optimize.ts';
-import { constrainStationary, unconstrainStationary } from './arma-params.ts';
+import { constrainStationary, isInvertible, isStationary, unconstrainStationary } from './arma-params.ts';
 import { profileLikelihood, type ArimaLikelihoodSpec, type Profile } from './arima-likelihood.ts';
 import type { ArmaStart } from './arima-regression.ts';
 
 const SCREEN_ITERATIONS = 30;
+/** |u| beyond which a transformed parameter is a partial autocorrelation within 0.5% of +-1. */
+const BOUNDARY_U = 10;
 /**
  * Gradient tolerance on the per-observation negative log-likelihood (converged at 100x, as
  * statsmodels' L-BFGS-B pgtol 1e-5): at 1e-7 the log-likelihood is within ~1e-9 of its maximum.
@@ -79,7 +81,24 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   }
   const tried = screened.length;
   if (!best) return null;
-  const { phi, theta } = split(best.x);
+  let { phi, theta } = split(best.x);
+  // Near the stationarity/invertibility boundary (an MA root at -1 is common on real prices) the
+  // transform flattens the gradient by (1 + u^2)^1.5 and BFGS stops short; finish in the natural
+  // parameters, with the boundary as a wall.
+  if (Array.from(best.x).some((u) => Math.abs(u) > BOUNDARY_U)) {
+    const natural = (x: Float64Array): number => {
+      const a = Array.from(x.subarray(0, p));
+      const b = Array.from(x.subarray(p));
+      if ((opts.enforceStationarity && !isStationary(a)) || (opts.enforceInvertibility && !isInvertible(b))) return Infinity;
+      const r = profileLikelihood(spec, a, b, opts.scale);
+      return r ? r.nll / m : Infinity;
+    };
+    const r = minimizeBfgs(natural, [...phi, ...theta], { maxIter: 100, gtol: GTOL, ftolGrad: 1e-5 });
+    if (r.fx < best.fx) {
+      phi = Array.from(r.x.subarray(0, p));
+      theta = Array.from(r.x.subarray(p));
+    }
+  }
   const profile = profileLikelihood(spec, phi, theta, opts.scale);
   if (!profile) return null;
   return { phi, theta, profile, converged: best.converged, iterations: best.iterations, gradNorm: best.gradNorm, starts: tried };
