@@ -40,6 +40,12 @@ export interface EstimateOptions {
   maxIter?: number;
 }
 
+function maxDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]! - b[i]!));
+  return m;
+}
+
 export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaStart[], opts: EstimateOptions): ArmaEstimate | null {
   const { p, q } = spec;
   const split = (x: ArrayLike<number>): ArmaStart => {
@@ -69,12 +75,14 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   for (const s of starts) {
     const x0 = toX(s);
     if (!x0 || !Number.isFinite(objective(Float64Array.from(x0)))) continue;
-    const r = minimizeBfgs(objective, x0, { maxIter: SCREEN_ITERATIONS, gtol: GTOL });
+    const r = minimizeBfgs(objective, x0, { maxIter: SCREEN_ITERATIONS, gtol: GTOL, forward: true });
     if (Number.isFinite(r.fx)) screened.push(r);
   }
   screened.sort((a, b) => a.fx - b.fx);
   let best: Run | null = null;
   for (const s of screened.slice(0, 2)) {
+    // The runner-up is worth a full run only if it sits in another basin.
+    if (best && maxDistance(s.x, screened[0]!.x) < 1e-3) continue;
     const r = s.converged && s.gradNorm <= 100 * GTOL ? s : minimizeBfgs(objective, s.x, { maxIter: opts.maxIter ?? 300, gtol: GTOL, ftolGrad: 1e-5 });
     // A converged run beats a stalled one at (numerically) the same likelihood.
     if (!best || r.fx < best.fx - 1e-12 || (!best.converged && r.converged && r.fx <= best.fx + 1e-9)) best = r;
