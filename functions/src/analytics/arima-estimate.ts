@@ -75,7 +75,7 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   for (const s of starts) {
     const x0 = toX(s);
     if (!x0 || !Number.isFinite(objective(Float64Array.from(x0)))) continue;
-    const r = minimizeBfgs(objective, x0, { maxIter: SCREEN_ITERATIONS, gtol: GTOL, forward: true });
+    const r = minimizeBfgs(objective, x0, { maxIter: Math.min(SCREEN_ITERATIONS, opts.maxIter ?? SCREEN_ITERATIONS), gtol: GTOL, forward: true });
     if (Number.isFinite(r.fx)) screened.push(r);
   }
   screened.sort((a, b) => a.fx - b.fx);
@@ -101,7 +101,7 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
       const r = profileLikelihood(spec, a, b, opts.scale);
       return r ? r.nll / m : Infinity;
     };
-    const r = minimizeBfgs(natural, [...phi, ...theta], { maxIter: 100, gtol: GTOL, ftolGrad: 1e-5 });
+    const r = minimizeBfgs(natural, [...phi, ...theta], { maxIter: Math.min(100, opts.maxIter ?? 100), gtol: GTOL, ftolGrad: 1e-5 });
     if (r.fx < best.fx) {
       phi = Array.from(r.x.subarray(0, p));
       theta = Array.from(r.x.subarray(p));

@@ -50,6 +50,8 @@ export interface ArimaOptions {
   trendOffset?: number;
   /** Covariance of the estimates (statsmodels cov_type): 'approx' (default), 'oim' or 'opg'. */
   covType?: CovType;
+  /** Iteration cap of each optimiser run (statsmodels' maxiter); default 300. */
+  maxIterations?: number;
   /** An extra starting point, e.g. the previous fit's AR and MA coefficients. */
   start?: { phi: readonly number[]; theta: readonly number[] };
 }
@@ -128,10 +130,11 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   const starts = startingPoints(w, X, p, q, { stationary: enforceStationarity, invertible: enforceInvertibility });
   if (opts.start && opts.start.phi.length === p && opts.start.theta.length === q) starts.unshift({ phi: [...opts.start.phi], theta: [...opts.start.theta] });
   const variance = z0.reduce((s, v) => s + v * v, 0) / z0.length;
-  let est = estimateArma(model, starts, { enforceStationarity, enforceInvertibility, scale: variance });
+  const maxIter = opts.maxIterations;
+  let est = estimateArma(model, starts, { enforceStationarity, enforceInvertibility, scale: variance, maxIter });
   // statsmodels' diffuse prior is absolute (1e6), so its size in sigma^2 units depends on the
   // estimate: refine it once at the optimum (the likelihood barely moves with it).
-  if (est && diffuse) est = estimateArma(model, [{ phi: est.phi, theta: est.theta }], { enforceStationarity, enforceInvertibility, scale: est.profile.sigma2 }) ?? est;
+  if (est && diffuse) est = estimateArma(model, [{ phi: est.phi, theta: est.theta }], { enforceStationarity, enforceInvertibility, scale: est.profile.sigma2, maxIter }) ?? est;
   if (!est) {
     // Every start evaluates to a non-finite likelihood: only degenerate data get here.
     throw new AnalyticsError(

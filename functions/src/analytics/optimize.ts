@@ -1,6 +1,5 @@
 /**
- * Quasi-Newton minimisation with finite-difference gradients, and a
- * central-difference Hessian used for maximum-likelihood standard errors.
+ * Quasi-Newton minimisation with finite-difference gradients. (Standard errors: arima-covariance.ts.)
  */
 
 export interface MinimizeResult {
@@ -178,46 +177,4 @@ function maxAbs(a: ArrayLike<number>): number {
   let m = 0;
   for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]!));
   return m;
-}
-
-/**
- * Central-difference Hessian. Steps are relative to each coordinate (with a
- * floor) so that parameters on very different scales (an intercept of 579 and
- * a drift of 0.02) are all differentiated accurately.
- */
-export function numericHessian(f: (x: Float64Array) => number, x: ArrayLike<number>): number[][] | null {
-  const n = x.length;
-  const h = Array.from({ length: n }, (_, i) => 1e-4 * Math.max(Math.abs(x[i]!), 1e-2));
-  const xt = Float64Array.from(x);
-  const f0 = f(xt);
-  const H: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  const ev = (di: number, si: number, dj: number, sj: number): number => {
-    xt[di] = xt[di]! + si;
-    xt[dj] = xt[dj]! + sj;
-    const v = f(xt);
-    xt[di] = x[di]!;
-    xt[dj] = x[dj]!;
-    return v;
-  };
-  for (let i = 0; i < n; i++) {
-    const hi = h[i]!;
-    xt[i] = x[i]! + hi;
-    const fp = f(xt);
-    xt[i] = x[i]! - hi;
-    const fm = f(xt);
-    xt[i] = x[i]!;
-    H[i]![i] = (fp - 2 * f0 + fm) / (hi * hi);
-    for (let j = 0; j < i; j++) {
-      const hj = h[j]!;
-      const fpp = ev(i, hi, j, hj);
-      const fpm = ev(i, hi, j, -hj);
-      const fmp = ev(i, -hi, j, hj);
-      const fmm = ev(i, -hi, j, -hj);
-      const v = (fpp - fpm - fmp + fmm) / (4 * hi * hj);
-      H[i]![j] = v;
-      H[j]![i] = v;
-    }
-  }
-  for (const row of H) for (const v of row) if (!Number.isFinite(v)) return null;
-  return H;
 }
