@@ -41,6 +41,13 @@ export interface EstimateOptions {
   maxIter?: number;
 }
 
+/**
+ * Roots kept at least 1e-5 inside the unit circle (coefficient k scaled by (1 - 1e-5)^-k): on the
+ * circle itself the likelihood is flat and the innovations' derivatives blow up, so 'oim'/'opg'
+ * standard errors there would be meaningless; statsmodels' transform stops about as far.
+ */
+const inside = (c: number[]) => c.map((v, i) => v / (1 - 1e-5) ** (i + 1));
+
 function maxDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let m = 0;
   for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]! - b[i]!));
@@ -98,7 +105,7 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
     const natural = (x: Float64Array): number => {
       const a = Array.from(x.subarray(0, p));
       const b = Array.from(x.subarray(p));
-      if ((opts.enforceStationarity && !isStationary(a)) || (opts.enforceInvertibility && !isInvertible(b))) return Infinity;
+      if ((opts.enforceStationarity && !isStationary(inside(a))) || (opts.enforceInvertibility && !isInvertible(inside(b)))) return Infinity;
       const r = profileLikelihood(spec, a, b, opts.scale);
       return r ? r.nll / m : Infinity;
     };
