@@ -91,7 +91,7 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   for (const s of screened.slice(0, 2)) {
     // The runner-up is worth a full run only if it sits in another basin.
     if (best && maxDistance(s.x, screened[0]!.x) < 1e-3) continue;
-    const r = s.converged && s.gradNorm <= 100 * GTOL ? s : minimizeBfgs(objective, s.x, { maxIter: opts.maxIter ?? 300, gtol: GTOL, ftolGrad: 1e-5 });
+    const r = s.converged && s.gradNorm <= 100 * GTOL ? s : minimizeBfgs(objective, s.x, { maxIter: opts.maxIter ?? 300, gtol: GTOL, ftolGrad: 1e-5, forward: 'auto' });
     // A converged run beats a stalled one at (numerically) the same likelihood.
     if (!best || r.fx < best.fx - 1e-12 || (!best.converged && r.converged && r.fx <= best.fx + 1e-9)) best = r;
   }
@@ -109,7 +109,7 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
       const r = profileLikelihood(spec, a, b, opts.scale);
       return r ? r.nll / m : Infinity;
     };
-    const r = minimizeBfgs(natural, [...phi, ...theta], { maxIter: Math.min(100, opts.maxIter ?? 100), gtol: GTOL, ftolGrad: 1e-5 });
+    const r = minimizeBfgs(natural, [...phi, ...theta], { maxIter: Math.min(100, opts.maxIter ?? 100), gtol: GTOL, ftolGrad: 1e-5, forward: 'auto' });
     if (r.fx < best.fx) {
       phi = Array.from(r.x.subarray(0, p));
       theta = Array.from(r.x.subarray(p));

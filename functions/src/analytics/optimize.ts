@@ -24,10 +24,13 @@ export interface MinimizeOptions {
   ftolGrad?: number;
   /**
    * Forward instead of central differences: half the evaluations for a gradient good to ~1e-8,
-   * enough to screen starting points, not to converge tightly.
+   * enough to screen starting points, not to converge tightly. 'auto': forward while the largest
+   * gradient component exceeds 1e-4, central below (the last iterations need the accuracy).
    */
-  forward?: boolean;
+  forward?: boolean | 'auto';
 }
+
+const AUTO_CENTRAL_BELOW = 1e-4;
 
 function gradient(f: (x: Float64Array) => number, x: Float64Array, fx: number, out: Float64Array, forward = false): boolean {
   const xt = Float64Array.from(x);
@@ -67,6 +70,9 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
   const ftol = opts.ftol ?? 1e-9;
   const ftolGrad = opts.ftolGrad ?? 1e-3;
   let flatIters = 0;
+  // 'auto' uses forward differences until the gradient is small or progress stalls (their noise
+  // can fake a flat ridge), then central ones for good.
+  let central = opts.forward !== true && opts.forward !== 'auto';
   let flatConverged = false;
   const n = x0.length;
   let x = Float64Array.from(x0);
@@ -74,7 +80,7 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
   if (n === 0) return { x, fx, iterations: 0, converged: true, gradNorm: 0 };
   if (!Number.isFinite(fx)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
   let g = new Float64Array(n);
-  if (!gradient(f, x, fx, g, opts.forward)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
+  if (!gradient(f, x, fx, g, opts.forward === true || opts.forward === 'auto')) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
   let H = identity(n);
   let gradNorm = maxAbs(g);
   let it = 0;
@@ -111,12 +117,18 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
       step *= 0.5;
     }
     if (!accepted) {
-      if (stalls++ > 1) break;
+      if (!central) {
+        // A forward-difference gradient too noisy to descend along: switch to central ones.
+        central = true;
+        if (!gradient(f, x, fx, g, false)) break;
+        gradNorm = maxAbs(g);
+      } else if (stalls++ > 1) break;
       H = identity(n);
       continue;
     }
     const gn = new Float64Array(n);
-    if (!gradient(f, xn, fn, gn, opts.forward)) break;
+    if (opts.forward === 'auto' && gradNorm <= AUTO_CENTRAL_BELOW) central = true;
+    if (!gradient(f, xn, fn, gn, !central)) break;
     const s = new Float64Array(n);
     const y = new Float64Array(n);
     for (let i = 0; i < n; i++) {
@@ -131,6 +143,12 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
     fx = fn;
     g = gn;
     gradNorm = maxAbs(g);
+    if (flatIters >= 3 && gradNorm < ftolGrad && !central && opts.forward === 'auto') {
+      central = true;
+      flatIters = 0;
+      if (!gradient(f, x, fx, g, false)) break;
+      gradNorm = maxAbs(g);
+    }
     if (flatIters >= 3 && gradNorm < ftolGrad) {
       flatConverged = true;
       break;
