@@ -12,6 +12,7 @@ import { createSearchIndex } from '@tapewatch/functions/domain/tickers/search';
 import { readListings } from '../demo-data/universe.ts';
 import { benchAccounts, subscriberToken } from './accounts.ts';
 import { benchAnalytics } from './analytics.ts';
+import { benchArimaVsNpm } from './arima-vs-npm.ts';
 import { measureInitialJs } from './bundle-size.ts';
 import { measureColdCached } from './cold.ts';
 import { benchDtwKmeans } from './dtw-kmeans.ts';
@@ -124,6 +125,12 @@ console.log('\nAnalytics kernels (median)');
 const kernels = await benchAnalytics();
 console.table(kernels);
 results.analytics = kernels;
+
+// Issue 20: fitArima (estimates, covariance, forecast) against the `arima` npm package on 500 SPY closes.
+console.log('\nARIMA: fitArima vs the arima npm package (ctsa WASM), 500 SPY closes, medians (ratio = ours / package)');
+const arimaVsNpm = benchArimaVsNpm();
+console.table(arimaVsNpm);
+results.arimaVsNpm = arimaVsNpm;
 
 // Issue 6: metric=dtw is refused unless DTW k-means fits the clusters budget; this is the measurement.
 console.log('\nClusters k-means at the defaults (391 pcvol windows, k=8, 10 iterations, the app\'s restarts): euclidean vs DTW');

@@ -25,7 +25,7 @@ describe('get_ts_arima_data on the local runtime', () => {
     const end = s.date.findLastIndex((d) => d <= AS_OF) + 1;
     const closes = s.close.slice(end - 500, end);
     expect(a.ticker).toBe('AAPL');
-    expect(a.params).toEqual({ p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0 });
+    expect(a.params).toEqual({ p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0, cov_type: 'approx' });
     expect(a.pred.prices.map((r) => r[1])).toEqual(closes);
     expect(a.pred.prices.at(-1)![0]).toBe(AS_OF);
     // Next trading days after Friday 2024-03-08 (no holidays until Good Friday 2024-03-29).
@@ -61,6 +61,7 @@ describe('get_ts_arima_data on the local runtime', () => {
       ['offset=-1', "Invalid value for 'offset': must be an integer from 0 to 5."],
       ['concentrate=2', "Invalid value for 'concentrate': must be 0 or 1."],
       ['trend=x', "Invalid value for 'trend': expected one of n, c, t, ct."],
+      ['cov_type=robust', "Invalid value for 'cov_type': expected one of approx, oim, opg."],
     ];
     for (const [q, msg] of cases) {
       const { status, body } = await get(`/api/get_ts_arima_data?ticker=SPY&${q}`);
@@ -81,17 +82,18 @@ describe('get_ts_arima_data on the local runtime', () => {
     expect(unknown.body.alert_message).toMatch(/Unknown ticker NOPE1/);
   });
 
-  it('keeps a fit whose covariance is singular (AMZN defaults), as statsmodels does: estimates and forecast, null errors, a warning', async () => {
+  it('gives AMZN defaults standard errors, as statsmodels does (a relative-step Hessian called its covariance singular), and the residual tests', async () => {
     const { status, body } = await get('/api/get_ts_arima_data?ticker=AMZN');
     expect(status).toBe(200);
     const a = arimaResponse.parse(body);
-    expect(a.summary.warnings).toHaveLength(1);
-    expect(a.summary.warnings[0]).toMatch(/Covariance matrix is singular/);
-    const ar = a.summary.coefficients.find((c) => c.name === 'ar.L1')!;
-    expect(ar.coef).not.toBeNull();
-    expect(ar.std_err).toBeNull();
+    expect(a.summary.warnings).toEqual([]);
+    for (const c of a.summary.coefficients) expect(c.std_err, c.name).toBeGreaterThan(0);
+    expect(a.summary.covariance).toBe('approx (numerical Hessian)');
+    expect(a.summary.diagnostics.map((t) => t.label)).toContain('Jarque-Bera (JB)');
     expect(a.pred.predictions).toHaveLength(20);
-    expect(a.table).toContain('Warning: Covariance matrix is singular');
+    const opg = arimaResponse.parse((await get('/api/get_ts_arima_data?ticker=AMZN&cov_type=opg')).body);
+    expect(opg.params.cov_type).toBe('opg');
+    expect(opg.summary.coefficients[1]!.std_err).not.toBe(a.summary.coefficients[1]!.std_err);
   });
 
   it('accepts the allowed combinations at the edges (d=0 with c, ct or t; d=2 with n)', async () => {

@@ -27,7 +27,7 @@ test.describe('ARIMA', () => {
     const first = page.waitForRequest((r) => r.url().includes('/api/get_ts_arima_data'));
     await page.goto('/arima');
     const url = new URL((await first).url());
-    expect(Object.fromEntries(url.searchParams)).toEqual({ ticker: 'SPY', p: '1', d: '1', q: '1', trend: 't', stationarity: '1', invertibility: '1', offset: '1', concentrate: '0' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ ticker: 'SPY', p: '1', d: '1', q: '1', trend: 't', stationarity: '1', invertibility: '1', offset: '1', concentrate: '0', cov_type: 'approx' });
     await expect(page.getByRole('heading', { name: 'Time Series / ARIMA', level: 1 })).toBeVisible();
     await expect(page.getByTestId('arima-help')).toContainText('last 500 daily closes');
 
@@ -46,6 +46,10 @@ test.describe('ARIMA', () => {
     await expect(stats.getByRole('row').filter({ hasText: 'AIC' })).toContainText(api.summary.stats.find((s) => s.label === 'AIC')!.value!.toFixed(3));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).last().click()]);
     expect(download.suggestedFilename()).toBe('SPY-arima-coefficients.csv');
+    const tests = page.getByRole('table', { name: 'ARIMA residual diagnostics' });
+    const jb = api.summary.diagnostics.find((t) => t.label === 'Jarque-Bera (JB)')!;
+    await expect(tests.getByRole('row').filter({ hasText: 'Jarque-Bera (JB)' })).toContainText(jb.statistic!.toFixed(2));
+    await expect(page.getByTestId('arima-covariance')).toContainText('approx (numerical Hessian)');
   });
 
   test('enforces the trend/d rules; Update reloads with the new parameters', async ({ page, request }) => {

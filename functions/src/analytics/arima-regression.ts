@@ -5,7 +5,7 @@
  */
 import { AnalyticsError } from './errors.ts';
 import type { FilterResult } from './arma-kalman.ts';
-import { isInvertible, isStationary, startingArma } from './arma-params.ts';
+import { conditionalSumOfSquaresStart, isInvertible, isStationary, startingArma } from './arma-params.ts';
 import { invertSpd } from './linalg.ts';
 
 export type ArimaTrend = 'n' | 'c' | 't' | 'ct';
@@ -51,14 +51,17 @@ export function minimumObservations(p: number, d: number, q: number, kTrend: num
 }
 
 
-/** GLS coefficients from filtered innovations: (sum vX vX'/F)^-1 sum vX vw / F. */
-export function gls(f: FilterResult, k: number): number[] | null {
+/**
+ * GLS coefficients from filtered innovations: (sum vX vX'/F)^-1 sum vX vw / F over t >= burn
+ * (the observations that enter the likelihood).
+ */
+export function gls(f: FilterResult, k: number, burn = 0): number[] | null {
   if (k === 0) return [];
   const n = f.F.length;
   const A: number[][] = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   const b = new Array<number>(k).fill(0);
   const vw = f.innovations[0]!;
-  for (let t = 0; t < n; t++) {
+  for (let t = burn; t < n; t++) {
     const inv = 1 / f.F[t]!;
     for (let i = 0; i < k; i++) {
       const xi = f.innovations[i + 1]![t]!;
@@ -102,13 +105,36 @@ export function detrend(w: number[], X: number[][]): number[] {
   return w.map((v, t) => v - X.reduce((s, col, j) => s + col[t]! * beta[j]!, 0));
 }
 
-/** OLS trend, then Hannan-Rissanen on the detrended differences (kept inside the admissible region). */
-export function startingValues(w: number[], X: number[][], p: number, q: number): { phi: number[]; theta: number[] } {
-  const s = startingArma(detrend(w, X), p, q);
-  return {
-    phi: isStationary(s.phi) ? s.phi : s.phi.map(() => 0),
-    theta: isInvertible(s.theta) ? s.theta : s.theta.map(() => 0),
-  };
+export interface ArmaStart {
+  phi: number[];
+  theta: number[];
+}
+
+/**
+ * Starting points of the multi-start search, all on the OLS-detrended differences: Hannan-Rissanen
+ * (long Yule-Walker AR), statsmodels' own SARIMAX start (conditional sum of squares: OLS AR(2q)
+ * residuals, then OLS on lags and lagged residuals; a part outside the admissible region becomes
+ * zeros, as statsmodels does), and zeros. A single start is what left fits at a worse local optimum.
+ * Duplicates are dropped.
+ */
+export function startingPoints(w: number[], X: number[][], p: number, q: number, admissible = { stationary: true, invertible: true }): ArmaStart[] {
+  const z = detrend(w, X);
+  const keep = (s: ArmaStart): ArmaStart => ({
+    phi: !admissible.stationary || isStationary(s.phi) ? s.phi : s.phi.map(() => 0),
+    theta: !admissible.invertible || isInvertible(s.theta) ? s.theta : s.theta.map(() => 0),
+  });
+  const zeros = { phi: new Array<number>(p).fill(0), theta: new Array<number>(q).fill(0) };
+  const candidates = [keep(startingArma(z, p, q)), keep(conditionalSumOfSquaresStart(z, p, q)), zeros];
+  // Real returns and prices often have a second mode where an AR root near 1 almost cancels an MA
+  // root near -1 (a slowly wandering mean): gradient paths from the starts above rarely reach it.
+  if (p > 0 && q > 0) candidates.push({ phi: zeros.phi.map((_, i) => (i === 0 ? 0.95 : 0)), theta: zeros.theta.map((_, i) => (i === 0 ? -0.95 : 0)) });
+  const out: ArmaStart[] = [];
+  for (const c of candidates) {
+    const x = [...c.phi, ...c.theta];
+    if (x.some((v) => !Number.isFinite(v))) continue;
+    if (!out.some((o) => [...o.phi, ...o.theta].every((v, i) => Math.abs(v - x[i]!) < 1e-8))) out.push(c);
+  }
+  return out;
 }
 
 function dotCols(a: readonly number[], b: readonly number[]): number {

@@ -211,12 +211,40 @@ describe('fitArima options, summary and errors', () => {
     });
   });
 
-  it('without enforced stationarity/invertibility an interior optimum is unchanged', () => {
+  it('without enforced invertibility an interior optimum is unchanged', () => {
     const a = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c' });
-    const b = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c', enforceStationarity: false, enforceInvertibility: false });
+    const b = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c', enforceInvertibility: false });
     expect(b.params['ar.L1']!).toBeCloseTo(a.params['ar.L1']!, 5);
     expect(b.params['ma.L1']!).toBeCloseTo(a.params['ma.L1']!, 5);
     expect(b.llf).toBeCloseTo(a.llf, 8);
+  });
+
+  it('without enforced stationarity the start is diffuse and the first d + max(p, q + 1) observations are burnt (statsmodels)', () => {
+    const a = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c', enforceStationarity: false });
+    expect(a.nobs).toBe(48 - 2);
+    expect(a.standardizedResiduals).toHaveLength(46);
+    expect(a.residuals).toHaveLength(48);
+    const b = fitArima([...wpi1], { p: 2, d: 1, q: 0, trend: 't', enforceStationarity: false });
+    expect(b.nobs).toBe(wpi1.length - 1 - 2);
+  });
+
+  it('an optimiser stopped early returns its best point with a ConvergenceWarning-style warning, not an error', () => {
+    const stopped = fitArima([...wpi1], { p: 2, d: 1, q: 2, trend: 't', maxIterations: 1 });
+    expect(stopped.converged).toBe(false);
+    expect(stopped.warnings.join(' ')).toMatch(/Maximum likelihood optimisation failed to converge .* the estimates are the best point found/);
+    expect(Number.isFinite(stopped.llf)).toBe(true);
+    expect(stopped.forecast(5).mean).toHaveLength(5);
+    const full = fitArima([...wpi1], { p: 2, d: 1, q: 2, trend: 't' });
+    expect(full.converged).toBe(true);
+    expect(full.warnings).toEqual([]);
+    expect(full.llf).toBeGreaterThan(stopped.llf);
+  });
+
+  it('a caller-supplied start (the previous fit) is one of the starting points and keeps the optimum', () => {
+    const a = fitArima([...wpi1], { p: 1, d: 1, q: 1, trend: 't' });
+    const b = fitArima([...wpi1], { p: 1, d: 1, q: 1, trend: 't', start: { phi: [a.params['ar.L1']!], theta: [a.params['ma.L1']!] } });
+    expect(b.llf).toBeCloseTo(a.llf, 8);
+    expect(b.params['ar.L1']!).toBeCloseTo(a.params['ar.L1']!, 5);
   });
 
   it('concentrateScale drops the sigma2 standard error but keeps the estimates', () => {

@@ -8,40 +8,34 @@
  * so with d = 1 the 't' term becomes a constant drift of the differences.
  * 'c' and 'ct' therefore require d = 0 and 't' requires d <= 1.
  *
- * Likelihood choice: the Kalman filter runs on the differenced series with
- * the exact stationary initialisation of the ARMA state. This equals the
- * likelihood statsmodels reports with its (exact) diffuse initialisation of
- * the integrated states and the one R `arima` reports (which drops the first
- * d diffuse observations); `nobs` is therefore n - d, as in both.
+ * Likelihood (statsmodels SARIMAX semantics, see arima-likelihood.ts): with
+ * enforced stationarity the Kalman filter runs on the differenced series from
+ * the stationary ARMA covariance, which equals statsmodels' value with its
+ * diffuse integrated states and R `arima`'s; `nobs` is n - d. Without it the
+ * whole state starts approximately diffuse on the levels and d + max(p, q + 1)
+ * observations are burnt, as statsmodels does (arima-diffuse.ts).
  *
- * Estimation: sigma^2 is always concentrated out and the trend coefficients
- * are profiled out by GLS (the Kalman gains do not depend on the data), so the
- * optimiser (BFGS) only searches the p + q ARMA parameters, in the
- * transformed space when stationarity / invertibility are enforced. Standard
- * errors come from the inverse of a central-difference Hessian of the full
- * log-likelihood in the natural parameters (R `arima` style). AIC/BIC/HQIC
- * count sigma^2 as a parameter (R and statsmodels defaults).
+ * Estimation: sigma^2 is concentrated out and the trend coefficients are
+ * profiled out by GLS (the Kalman gains do not depend on the data), so the
+ * optimiser only searches the p + q ARMA parameters, in the transformed space
+ * when stationarity / invertibility are enforced, from several starting points
+ * (arima-estimate.ts). An optimiser that stops early gives its best point and a
+ * warning, as statsmodels' ConvergenceWarning. Standard errors: statsmodels'
+ * cov_type 'approx' (default), 'oim' or 'opg' in the natural parameters
+ * (arima-covariance.ts). AIC/BIC/HQIC count sigma^2 as a parameter.
  */
 import { AnalyticsError, assertFiniteArray } from './errors.ts';
-import { filterArma, forecastArima, type FilterResult } from './arma-kalman.ts';
-import { assertOrders, constrainStationary, unconstrainStationary } from './arma-params.ts';
-import {
-  combinedInnovations,
-  combineStates,
-  detrend,
-  difference,
-  gls,
-  minimumObservations,
-  startingValues,
-  trendSpec,
-  type ArimaTrend,
-} from './arima-regression.ts';
-import { invertSpd } from './linalg.ts';
-import { minimizeBfgs, numericHessian } from './optimize.ts';
+import { forecastArima, type FilterResult } from './arma-kalman.ts';
+import { assertOrders } from './arma-params.ts';
+import { combineStates, detrend, difference, minimumObservations, startingPoints, trendSpec, type ArimaTrend } from './arima-regression.ts';
+import { burnIn, observationTerms, type ArimaLikelihoodSpec } from './arima-likelihood.ts';
+import { armaBlock } from './arima-diffuse.ts';
+import { estimateArma } from './arima-estimate.ts';
+import { arimaCovariance, COV_TYPES, type CovType } from './arima-covariance.ts';
 import { normalQuantile, normalTwoSided } from './special.ts';
 import { arimaSummaryHtml } from './arima-summary.ts';
 
-export { minimumObservations, type ArimaTrend };
+export { minimumObservations, COV_TYPES, type ArimaTrend, type CovType };
 
 export interface ArimaOptions {
   p: number;
@@ -54,6 +48,12 @@ export interface ArimaOptions {
   concentrateScale?: boolean;
   /** Time index of the first observation for the trend (statsmodels trend_offset). Default 1. */
   trendOffset?: number;
+  /** Covariance of the estimates (statsmodels cov_type): 'approx' (default), 'oim' or 'opg'. */
+  covType?: CovType;
+  /** Iteration cap of each optimiser run (statsmodels' maxiter); default 300. */
+  maxIterations?: number;
+  /** An extra starting point, e.g. the previous fit's AR and MA coefficients. */
+  start?: { phi: readonly number[]; theta: readonly number[] };
 }
 
 export interface ArimaForecastResult {
@@ -72,10 +72,15 @@ export interface ArimaResult {
   aic: number;
   bic: number;
   hqic: number;
-  /** Observations entering the likelihood: n - d. */
+  /** Observations entering the likelihood: n - d (less the burn-in of a diffuse start). */
   nobs: number;
   /** One-step-ahead forecast errors of the differenced series (statsmodels `resid` convention), length n - d. */
   residuals: number[];
+  /** Residuals standardised by their forecast standard deviations, counted observations only (n - d - burn). */
+  standardizedResiduals: number[];
+  covType: CovType;
+  /** False when the optimiser stopped early (a warning says so); the estimates are its best point. */
+  converged: boolean;
   forecast(h: number, alpha?: number): ArimaForecastResult;
   summaryHtml: string;
   /** Conditions statsmodels reports as warnings (e.g. a singular covariance: bse are NaN). */
@@ -88,12 +93,15 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   assertOrders(p, d, q);
   const enforceStationarity = opts.enforceStationarity ?? true;
   const enforceInvertibility = opts.enforceInvertibility ?? true;
+  const covType = opts.covType ?? 'approx';
+  if (!COV_TYPES.includes(covType)) throw new AnalyticsError('invalid_input', `Unknown covariance type '${String(covType)}'; expected approx, oim or opg.`);
   const trendOffset = opts.trendOffset ?? 1;
   if (!Number.isFinite(trendOffset)) throw new AnalyticsError('invalid_input', 'trendOffset must be a finite number.');
   const spec = trendSpec(opts.trend, d);
   const k = spec.names.length;
   const n = y.length;
-  const need = minimumObservations(p, d, q, k);
+  const diffuse = !enforceStationarity;
+  const need = minimumObservations(p, d, q, k) + (diffuse ? Math.max(p, q + 1) : 0);
   if (n < need) {
     throw new AnalyticsError(
       'too_short',
@@ -102,31 +110,12 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   }
 
   const w = difference(y, d);
-  const nEff = w.length;
   const X = spec.columns.map((col) => difference(Array.from({ length: n }, (_, i) => col(trendOffset + i)), d));
-
-  // Profiled objective over ARMA params only (natural parameterisation).
-  const profiled = (phi: number[], theta: number[]): { nll: number; beta: number[]; filter: FilterResult } | null => {
-    const f = filterArma([w, ...X], phi, theta);
-    if (!f) return null;
-    const beta = gls(f, k);
-    if (!beta) return null;
-    const v = combinedInnovations(f, beta);
-    let ssq = 0;
-    for (let t = 0; t < nEff; t++) ssq += (v[t]! * v[t]!) / f.F[t]!;
-    if (!(ssq > 0)) return null;
-    const llf = -0.5 * nEff * (Math.log((2 * Math.PI * ssq) / nEff) + 1) - 0.5 * f.sumLogF;
-    return { nll: -llf, beta, filter: f };
-  };
-
-  const split = (x: ArrayLike<number>): { phi: number[]; theta: number[] } => {
-    const a = Array.from(x).slice(0, p);
-    const b = Array.from(x).slice(p, p + q);
-    return {
-      phi: enforceStationarity ? constrainStationary(a) : a,
-      theta: enforceInvertibility ? constrainStationary(b).map((v) => -v) : b,
-    };
-  };
+  // Without enforced stationarity the filter runs on the levels (see arima-diffuse.ts).
+  const levelsX = spec.columns.map((col) => Array.from({ length: n }, (_, i) => col(trendOffset + i)));
+  const model: ArimaLikelihoodSpec = { series: diffuse ? [y, ...levelsX] : [w, ...X], p, d, q, diffuse };
+  const burn = burnIn(model);
+  const nEff = model.series[0]!.length - burn;
 
   // A series the trend explains exactly has no likelihood maximum (sigma2 -> 0).
   const z0 = detrend(w, X);
@@ -138,60 +127,42 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     );
   }
 
-  // Starting values: OLS trend, then Hannan-Rissanen on the detrended differences.
-  const start = startingValues(w, X, p, q);
-  const x0 = [
-    ...(enforceStationarity ? unconstrainStationary(start.phi) ?? start.phi.map(() => 0) : start.phi),
-    ...(enforceInvertibility ? unconstrainStationary(start.theta.map((v) => -v)) ?? start.theta.map(() => 0) : start.theta),
-  ];
-  const objective = (x: Float64Array): number => {
-    const { phi, theta } = split(x);
-    const r = profiled(phi, theta);
-    return r ? r.nll / nEff : Infinity;
-  };
-  const opt = minimizeBfgs(objective, x0, { maxIter: 300, gtol: 1e-8 });
-  if (!Number.isFinite(opt.fx) || !opt.converged) {
+  const starts = startingPoints(w, X, p, q, { stationary: enforceStationarity, invertible: enforceInvertibility });
+  if (opts.start && opts.start.phi.length === p && opts.start.theta.length === q) starts.unshift({ phi: [...opts.start.phi], theta: [...opts.start.theta] });
+  const variance = z0.reduce((s, v) => s + v * v, 0) / z0.length;
+  const maxIter = opts.maxIterations;
+  let est = estimateArma(model, starts, { enforceStationarity, enforceInvertibility, scale: variance, maxIter });
+  // statsmodels' diffuse prior is absolute (1e6), so its size in sigma^2 units depends on the
+  // estimate: refine it once at the optimum (the likelihood barely moves with it).
+  if (est && diffuse) est = estimateArma(model, [{ phi: est.phi, theta: est.theta }], { enforceStationarity, enforceInvertibility, scale: est.profile.sigma2, maxIter }) ?? est;
+  if (!est) {
+    // Every start evaluates to a non-finite likelihood: only degenerate data get here.
     throw new AnalyticsError(
       'not_converged',
-      `The ARIMA(${p},${d},${q}) likelihood optimisation did not converge; try a simpler model or a longer series.`,
+      `The ARIMA(${p},${d},${q}) likelihood cannot be evaluated on this series; try a simpler model or a longer series.`,
     );
   }
-  const { phi, theta } = split(opt.x);
-  const best = profiled(phi, theta)!;
+  const { phi, theta } = est;
+  const best = est.profile;
   const beta = best.beta;
-  const v = combinedInnovations(best.filter, beta);
-  let ssq = 0;
-  for (let t = 0; t < nEff; t++) ssq += (v[t]! * v[t]!) / best.filter.F[t]!;
-  const sigma2 = ssq / nEff;
+  const sigma2 = best.sigma2;
   const llf = -best.nll;
+  const warnings: string[] = [];
+  if (!est.converged) {
+    warnings.push(
+      `Maximum likelihood optimisation failed to converge (largest gradient ${est.gradNorm.toExponential(1)} after ${est.iterations} iterations from the best of ${est.starts} starting points): the estimates are the best point found; the standard errors may be unreliable.`,
+    );
+  }
 
-  // Standard errors: Hessian of the log-likelihood in natural parameters.
+  // Standard errors: covariance of the natural parameters (statsmodels' cov_type).
   const names = [...spec.names, ...phi.map((_, i) => `ar.L${i + 1}`), ...theta.map((_, i) => `ma.L${i + 1}`)];
   const natural = [...beta, ...phi, ...theta];
   const withScale = !opts.concentrateScale;
-  const fullNll = (x: Float64Array): number => {
-    const b = Array.from(x.subarray(0, k));
-    const ph = Array.from(x.subarray(k, k + p));
-    const th = Array.from(x.subarray(k + p, k + p + q));
-    const f = filterArma([w, ...X], ph, th);
-    if (!f) return Infinity;
-    const vv = combinedInnovations(f, b);
-    let s = 0;
-    for (let t = 0; t < nEff; t++) s += (vv[t]! * vv[t]!) / f.F[t]!;
-    if (withScale) {
-      const s2 = x[k + p + q]!;
-      if (!(s2 > 0)) return Infinity;
-      return 0.5 * nEff * Math.log(2 * Math.PI * s2) + 0.5 * f.sumLogF + (0.5 * s) / s2;
-    }
-    return 0.5 * nEff * (Math.log((2 * Math.PI * s) / nEff) + 1) + 0.5 * f.sumLogF;
-  };
   const hx = withScale ? [...natural, sigma2] : natural;
-  const hess = numericHessian(fullNll, hx);
-  const cov = hess ? invertSpd(hess) : null;
+  const cov = arimaCovariance((x) => observationTerms(model, x, withScale), hx, covType);
   // statsmodels keeps the estimates and warns when the covariance is singular (typically an AR root
   // cancelling an MA root, or a parameter on the stationarity boundary); so do we: the point
   // estimates, likelihood and forecast are valid, only the standard errors are not.
-  const warnings: string[] = [];
   if (!cov) {
     warnings.push(
       `Covariance matrix is singular or near-singular (parameters may be on the boundary or AR and MA roots may cancel): standard errors, z, P>|z| and intervals of the ARIMA(${p},${d},${q}) coefficients are undefined.`,
@@ -203,17 +174,21 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   const pvalues: Record<string, number> = {};
   allNames.forEach((name, i) => {
     params[name] = hx[i]!;
-    bse[name] = cov ? Math.sqrt(cov[i]![i]!) : Number.NaN;
+    const v = cov ? cov[i]![i]! : Number.NaN;
+    bse[name] = v >= 0 ? Math.sqrt(v) : Number.NaN;
     pvalues[name] = normalTwoSided(hx[i]! / bse[name]!);
   });
   params['sigma2'] = sigma2;
+  const v = best.v;
+  // Residuals per differenced observation (n - d) in either formulation.
+  const residuals = Array.from(diffuse ? v.subarray(d) : v);
 
   const kParams = names.length + 1;
   const aic = -2 * llf + 2 * kParams;
   const bic = -2 * llf + kParams * Math.log(nEff);
   const hqic = -2 * llf + 2 * kParams * Math.log(Math.log(nEff));
 
-  const filter = best.filter;
+  const filter = diffuse ? armaBlock(best.filter, d) : best.filter;
   const forecast = (h: number, alpha = 0.05): ArimaForecastResult => {
     if (!Number.isInteger(h) || h < 1) throw new AnalyticsError('invalid_input', 'The forecast horizon must be a positive integer.');
     if (!(alpha > 0 && alpha < 1)) throw new AnalyticsError('invalid_input', 'alpha must be strictly between 0 and 1.');
@@ -256,6 +231,11 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     hqic,
     sigma2,
   });
-  return { params, bse, pvalues, sigma2, llf, aic, bic, hqic, nobs: nEff, residuals: Array.from(v), forecast, summaryHtml, warnings };
+  const standardizedResiduals: number[] = [];
+  for (let t = burn; t < v.length; t++) standardizedResiduals.push(v[t]! / Math.sqrt(sigma2 * best.filter.F[t]!));
+  return {
+    params, bse, pvalues, sigma2, llf, aic, bic, hqic, nobs: nEff,
+    residuals, standardizedResiduals, covType, converged: est.converged, forecast, summaryHtml, warnings,
+  };
 }
 

@@ -7,7 +7,9 @@
  * The filter is run with unit innovation variance; sigma^2 scales every
  * covariance, which is what allows it to be concentrated out.
  * The state is initialised with the unconditional covariance P0, the solution
- * of P0 = T P0 T' + R R' (exact likelihood, as R `arima` and statsmodels).
+ * of P0 = T P0 T' + R R' (exact likelihood, as R `arima` and statsmodels), or
+ * with a caller's P0: statsmodels without enforced stationarity has no
+ * unconditional covariance and starts from an approximate diffuse P0 = kappa I.
  */
 import { solveDense } from './linalg.ts';
 
@@ -86,9 +88,10 @@ export function filterArma(
   series: readonly ArrayLike<number>[],
   phi: ArrayLike<number>,
   theta: ArrayLike<number>,
+  initialCov?: Float64Array,
 ): FilterResult | null {
   const r = stateDim(phi.length, theta.length);
-  const P0 = stationaryCovariance(phi, theta);
+  const P0 = initialCov ?? stationaryCovariance(phi, theta);
   if (!P0) return null;
   const c = transitionFirstColumn(phi, r);
   const R = selection(theta, r);

@@ -122,23 +122,55 @@ export function startingArma(z: ArrayLike<number>, p: number, q: number): { phi:
       for (let j = 0; j < m; j++) s -= long[j]! * z[t - 1 - j]!;
       e[t] = s;
     }
-    const start = m + Math.max(p, q);
-    const rows: number[][] = [];
-    const ys: number[] = [];
-    for (let t = start; t < n; t++) {
-      const row: number[] = [];
-      for (let j = 1; j <= p; j++) row.push(z[t - j]!);
-      for (let j = 1; j <= q; j++) row.push(e[t - j]!);
-      rows.push(row);
-      ys.push(z[t]!);
-    }
-    const coef = leastSquares(rows, ys, p + q);
+    const coef = regressOnLags(z, e, p, q, m + Math.max(p, q));
     if (coef) {
       phi = coef.slice(0, p);
       theta = coef.slice(p);
     }
   }
   return { phi: shrinkStationary(phi), theta: shrinkInvertible(theta) };
+}
+
+/**
+ * statsmodels' SARIMAX starting values (`_conditional_sum_squares`, 0.13.5): with MA terms, OLS of
+ * z_t on its 2q lags gives residuals e_t; then OLS of z_t on p lags of z and q lags of e over
+ * t >= max(3q, p). Not projected into the admissible region (the caller decides).
+ */
+export function conditionalSumOfSquaresStart(z: ArrayLike<number>, p: number, q: number): { phi: number[]; theta: number[] } {
+  const n = z.length;
+  const zeros = { phi: new Array<number>(p).fill(0), theta: new Array<number>(q).fill(0) };
+  if (p + q === 0) return zeros;
+  const k = 2 * q;
+  const r = Math.max(k + q, p);
+  if (n - r <= p + q || n - k <= k) return zeros;
+  const e = new Float64Array(n);
+  if (q > 0) {
+    const rows: number[][] = [];
+    const ys: number[] = [];
+    for (let t = k; t < n; t++) {
+      rows.push(Array.from({ length: k }, (_, j) => z[t - 1 - j]!));
+      ys.push(z[t]!);
+    }
+    const a = leastSquares(rows, ys, k);
+    if (!a) return zeros;
+    for (let t = k; t < n; t++) e[t] = ys[t - k]! - rows[t - k]!.reduce((s, x, j) => s + x * a[j]!, 0);
+  }
+  const coef = regressOnLags(z, e, p, q, r);
+  return coef ? { phi: coef.slice(0, p), theta: coef.slice(p) } : zeros;
+}
+
+/** OLS of z_t on z_{t-1..t-p} and e_{t-1..t-q} over t >= from: [ar..., ma...] or null. */
+function regressOnLags(z: ArrayLike<number>, e: ArrayLike<number>, p: number, q: number, from: number): number[] | null {
+  const rows: number[][] = [];
+  const ys: number[] = [];
+  for (let t = from; t < z.length; t++) {
+    const row: number[] = [];
+    for (let j = 1; j <= p; j++) row.push(z[t - j]!);
+    for (let j = 1; j <= q; j++) row.push(e[t - j]!);
+    rows.push(row);
+    ys.push(z[t]!);
+  }
+  return leastSquares(rows, ys, p + q);
 }
 
 function shrinkStationary(phi: number[]): number[] {

@@ -12,6 +12,7 @@ export {
   type ArimaTrend,
 } from './arima.ts';
 export { acf, pacf, yuleWalker } from './acf.ts';
+export { arimaDiagnostics, type ArimaDiagnostics } from './arima-diagnostics.ts';
 export { qqPoints, ppPoints, plottingPositions, type ProbPlotPoints } from './prob-plot.ts';
 export { kmeans, type KmeansOptions, type KmeansResult } from './kmeans.ts';
 export {

@@ -1,6 +1,5 @@
 /**
- * Quasi-Newton minimisation with finite-difference gradients, and a
- * central-difference Hessian used for maximum-likelihood standard errors.
+ * Quasi-Newton minimisation with finite-difference gradients. (Standard errors: arima-covariance.ts.)
  */
 
 export interface MinimizeResult {
@@ -23,10 +22,32 @@ export interface MinimizeOptions {
    */
   ftol?: number;
   ftolGrad?: number;
+  /**
+   * Forward instead of central differences: half the evaluations for a gradient good to ~1e-8,
+   * enough to screen starting points, not to converge tightly. 'auto': forward while the largest
+   * gradient component exceeds 1e-4, central below (the last iterations need the accuracy).
+   */
+  forward?: boolean | 'auto';
 }
 
-function gradient(f: (x: Float64Array) => number, x: Float64Array, fx: number, out: Float64Array): boolean {
+const AUTO_CENTRAL_BELOW = 1e-4;
+
+function gradient(f: (x: Float64Array) => number, x: Float64Array, fx: number, out: Float64Array, forward = false): boolean {
   const xt = Float64Array.from(x);
+  if (forward) {
+    for (let i = 0; i < x.length; i++) {
+      const h = 1e-7 * Math.max(1, Math.abs(x[i]!));
+      xt[i] = x[i]! + h;
+      const fp = f(xt);
+      xt[i] = x[i]! - h;
+      const fm = Number.isFinite(fp) ? fx : f(xt);
+      xt[i] = x[i]!;
+      if (Number.isFinite(fp)) out[i] = (fp - fx) / h;
+      else if (Number.isFinite(fm)) out[i] = (fx - fm) / h;
+      else return false;
+    }
+    return true;
+  }
   for (let i = 0; i < x.length; i++) {
     const h = 1e-6 * Math.max(1, Math.abs(x[i]!));
     xt[i] = x[i]! + h;
@@ -49,6 +70,9 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
   const ftol = opts.ftol ?? 1e-9;
   const ftolGrad = opts.ftolGrad ?? 1e-3;
   let flatIters = 0;
+  // 'auto' uses forward differences until the gradient is small or progress stalls (their noise
+  // can fake a flat ridge), then central ones for good.
+  let central = opts.forward !== true && opts.forward !== 'auto';
   let flatConverged = false;
   const n = x0.length;
   let x = Float64Array.from(x0);
@@ -56,7 +80,7 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
   if (n === 0) return { x, fx, iterations: 0, converged: true, gradNorm: 0 };
   if (!Number.isFinite(fx)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
   let g = new Float64Array(n);
-  if (!gradient(f, x, fx, g)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
+  if (!gradient(f, x, fx, g, opts.forward === true || opts.forward === 'auto')) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
   let H = identity(n);
   let gradNorm = maxAbs(g);
   let it = 0;
@@ -93,12 +117,18 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
       step *= 0.5;
     }
     if (!accepted) {
-      if (stalls++ > 1) break;
+      if (!central) {
+        // A forward-difference gradient too noisy to descend along: switch to central ones.
+        central = true;
+        if (!gradient(f, x, fx, g, false)) break;
+        gradNorm = maxAbs(g);
+      } else if (stalls++ > 1) break;
       H = identity(n);
       continue;
     }
     const gn = new Float64Array(n);
-    if (!gradient(f, xn, fn, gn)) break;
+    if (opts.forward === 'auto' && gradNorm <= AUTO_CENTRAL_BELOW) central = true;
+    if (!gradient(f, xn, fn, gn, !central)) break;
     const s = new Float64Array(n);
     const y = new Float64Array(n);
     for (let i = 0; i < n; i++) {
@@ -113,6 +143,12 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
     fx = fn;
     g = gn;
     gradNorm = maxAbs(g);
+    if (flatIters >= 3 && gradNorm < ftolGrad && !central && opts.forward === 'auto') {
+      central = true;
+      flatIters = 0;
+      if (!gradient(f, x, fx, g, false)) break;
+      gradNorm = maxAbs(g);
+    }
     if (flatIters >= 3 && gradNorm < ftolGrad) {
       flatConverged = true;
       break;
@@ -159,46 +195,4 @@ function maxAbs(a: ArrayLike<number>): number {
   let m = 0;
   for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]!));
   return m;
-}
-
-/**
- * Central-difference Hessian. Steps are relative to each coordinate (with a
- * floor) so that parameters on very different scales (an intercept of 579 and
- * a drift of 0.02) are all differentiated accurately.
- */
-export function numericHessian(f: (x: Float64Array) => number, x: ArrayLike<number>): number[][] | null {
-  const n = x.length;
-  const h = Array.from({ length: n }, (_, i) => 1e-4 * Math.max(Math.abs(x[i]!), 1e-2));
-  const xt = Float64Array.from(x);
-  const f0 = f(xt);
-  const H: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  const ev = (di: number, si: number, dj: number, sj: number): number => {
-    xt[di] = xt[di]! + si;
-    xt[dj] = xt[dj]! + sj;
-    const v = f(xt);
-    xt[di] = x[di]!;
-    xt[dj] = x[dj]!;
-    return v;
-  };
-  for (let i = 0; i < n; i++) {
-    const hi = h[i]!;
-    xt[i] = x[i]! + hi;
-    const fp = f(xt);
-    xt[i] = x[i]! - hi;
-    const fm = f(xt);
-    xt[i] = x[i]!;
-    H[i]![i] = (fp - 2 * f0 + fm) / (hi * hi);
-    for (let j = 0; j < i; j++) {
-      const hj = h[j]!;
-      const fpp = ev(i, hi, j, hj);
-      const fpm = ev(i, hi, j, -hj);
-      const fmp = ev(i, -hi, j, hj);
-      const fmm = ev(i, -hi, j, -hj);
-      const v = (fpp - fpm - fmp + fmm) / (4 * hi * hj);
-      H[i]![j] = v;
-      H[j]![i] = v;
-    }
-  }
-  for (const row of H) for (const v of row) if (!Number.isFinite(v)) return null;
-  return H;
 }

@@ -6,6 +6,18 @@ export const ARIMA_ORDER_CHOICES = [0, 1, 2, 3, 4, 5] as const;
 export const ARIMA_TRENDS = ['n', 'c', 't', 'ct'] as const;
 export type ArimaTrendId = (typeof ARIMA_TRENDS)[number];
 
+/**
+ * Covariance of the estimates (statsmodels' cov_type): 'approx' numerical Hessian (the default),
+ * 'oim' observed information (Harvey 1989), 'opg' outer product of gradients (statsmodels' own default).
+ */
+export const ARIMA_COV_TYPES = ['approx', 'oim', 'opg'] as const;
+export type ArimaCovType = (typeof ARIMA_COV_TYPES)[number];
+export const ARIMA_COV_TYPE_LABELS: Record<ArimaCovType, string> = {
+  approx: 'approx (numerical Hessian)',
+  oim: 'oim (observed information matrix)',
+  opg: 'opg (outer product of gradients)',
+};
+
 export const ARIMA_DEFAULTS = {
   ticker: 'SPY',
   p: 1,
@@ -16,6 +28,7 @@ export const ARIMA_DEFAULTS = {
   invertibility: 1,
   offset: 1,
   concentrate: 0,
+  cov_type: 'approx',
 } as const;
 
 /** The fit uses the last WINDOW daily closes and forecasts HORIZON trading days with a (1 - ALPHA) band. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tickerParam } from './tickers.ts';
-import { ARIMA_ORDER_CHOICES, ARIMA_TRENDS, ARIMA_DEFAULTS, arimaRuleViolation } from '../params/arima.ts';
+import { ARIMA_COV_TYPES, ARIMA_ORDER_CHOICES, ARIMA_TRENDS, ARIMA_DEFAULTS, arimaRuleViolation } from '../params/arima.ts';
 export * from '../params/arima.ts';
 
 /** Integer 0-5 from the query text (numbers too, so the typed web client can pass its state as is). */
@@ -41,6 +41,7 @@ export const arimaQuery = z
     invertibility: switch01(ARIMA_DEFAULTS.invertibility),
     offset: intChoice(ARIMA_ORDER_CHOICES, ARIMA_DEFAULTS.offset),
     concentrate: switch01(ARIMA_DEFAULTS.concentrate),
+    cov_type: z.enum(ARIMA_COV_TYPES).default(ARIMA_DEFAULTS.cov_type),
   })
   .superRefine((q, ctx) => {
     const why = arimaRuleViolation(q.trend, q.d);
@@ -75,6 +76,7 @@ export const arimaResponse = z.object({
     invertibility: z.number().int(),
     offset: z.number().int(),
     concentrate: z.number().int(),
+    cov_type: z.enum(ARIMA_COV_TYPES),
   }),
   window: z.number().int(),
   horizon: z.number().int(),
@@ -91,6 +93,14 @@ export const arimaResponse = z.object({
     coefficients: z.array(arimaCoefficientSchema),
     /** Fit warnings (statsmodels-style), e.g. a singular covariance: the standard errors are null. */
     warnings: z.array(z.string()),
+    /** Which covariance the standard errors come from, in words (statsmodels' "Covariance Type"). */
+    covariance: z.string(),
+    /**
+     * The residual tests statsmodels prints under the summary, on the standardised residuals:
+     * Ljung-Box Q at lags 1 and 10, Jarque-Bera, heteroskedasticity H (each with its p-value),
+     * skew and kurtosis (no p-value).
+     */
+    diagnostics: z.array(z.object({ label: z.string(), statistic: z.number().nullable(), p_value: z.number().nullable() })),
   }),
   /** One-step-ahead residuals of the differenced series, indexed by date. */
   residual: z.object({ index: z.array(z.string()), data: z.array(z.number()) }),

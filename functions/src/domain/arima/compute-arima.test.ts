@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { arimaQuery, arimaResponse, arimaRuleViolation, ARIMA_TRENDS } from '@tapewatch/shared/schemas/arima';
 import { describeZodError } from '../../lib/validation.ts';
-import { fitArima } from '../../analytics/index.ts';
+import { arimaDiagnostics, fitArima } from '../../analytics/index.ts';
 import { ArimaInputError, computeArima, summaryHtml } from './compute-arima.ts';
 
 /** A deterministic random walk with drift (LCG + Box-Muller), 620 "sessions". */
@@ -28,8 +28,12 @@ const message = (q: Record<string, string>) => {
 };
 
 describe('arimaQuery', () => {
-  it('applies the spec defaults p=1 d=1 q=1 trend t stationarity 1 invertibility 1 offset 1 concentrate 0', () => {
-    expect(arimaQuery.parse({})).toEqual({ ticker: 'SPY', p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0 });
+  it('applies the spec defaults p=1 d=1 q=1 trend t stationarity 1 invertibility 1 offset 1 concentrate 0, and cov_type approx', () => {
+    expect(arimaQuery.parse({})).toEqual({ ticker: 'SPY', p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0, cov_type: 'approx' });
+  });
+  it('takes cov_type approx, oim or opg only', () => {
+    for (const c of ['approx', 'oim', 'opg']) expect(parse({ cov_type: c }).success).toBe(true);
+    expect(message({ cov_type: 'robust' })).toBe("Invalid value for 'cov_type': expected one of approx, oim, opg.");
   });
   it('accepts 0-5 for p, d, q and offset and rejects anything else, naming the parameter', () => {
     for (const k of ['p', 'q', 'offset']) {
@@ -62,7 +66,7 @@ describe('arimaQuery', () => {
 
 describe('computeArima', () => {
   const series = walk(620);
-  const params = { p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0 } as const;
+  const params = { p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0, cov_type: 'approx' } as const;
 
   it('fits the last 500 closes and returns the spec response shape with a 20-day forecast band', () => {
     const out = arimaResponse.parse(computeArima('TEST', series, params, future));
@@ -97,6 +101,25 @@ describe('computeArima', () => {
     expect(out.acf.bound).toBeCloseTo(1.959963985 / Math.sqrt(499), 9);
     expect(out.qqplot.x).toHaveLength(499);
     expect(out.ppplot.line).toEqual(out.ppplot.x);
+    // statsmodels' summary diagnostics on the standardised residuals, in its order and labels.
+    expect(out.summary.covariance).toBe('approx (numerical Hessian)');
+    expect(out.summary.diagnostics.map((t) => t.label)).toEqual(['Ljung-Box (L1) (Q)', 'Ljung-Box (L10) (Q)', 'Jarque-Bera (JB)', 'Heteroskedasticity (H)', 'Skew', 'Kurtosis']);
+    const dg = arimaDiagnostics(fit.standardizedResiduals);
+    expect(out.summary.diagnostics[1]).toEqual({ label: 'Ljung-Box (L10) (Q)', statistic: dg.ljungBox10.q, p_value: dg.ljungBox10.p });
+    expect(out.summary.diagnostics[5]!.p_value).toBeNull();
+    expect(out.table).toContain('<th scope="row">Covariance Type</th><td>approx (numerical Hessian)</td>');
+    expect(out.table).toContain('Jarque-Bera (JB)');
+  });
+
+  it('computes the standard errors of the requested cov_type and says which', () => {
+    const oim = computeArima('TEST', series, { ...params, cov_type: 'oim' }, future);
+    const opg = computeArima('TEST', series, { ...params, cov_type: 'opg' }, future);
+    const direct = fitArima(series.closes.slice(-500), { p: 1, d: 1, q: 1, trend: 't', covType: 'opg' });
+    expect(opg.summary.coefficients[1]!.std_err).toBeCloseTo(direct.bse['ar.L1']!, 10);
+    expect(oim.summary.coefficients[1]!.std_err).not.toBeCloseTo(opg.summary.coefficients[1]!.std_err!, 6);
+    expect(oim.summary.coefficients[1]!.coef).toBeCloseTo(opg.summary.coefficients[1]!.coef!, 10);
+    expect(oim.summary.covariance).toBe('oim (observed information matrix)');
+    expect(opg.params.cov_type).toBe('opg');
   });
 
   it('passes the switches and offset through to the library (concentrate drops sigma2 from the coefficients)', () => {
@@ -123,7 +146,11 @@ describe('computeArima', () => {
       stats: [{ label: 'A&B', value: 1 }],
       coefficients: [{ name: `<img src=x onerror='y'>`, coef: 1, std_err: null, z: null, p_value: null, ci_lower: null, ci_upper: null }],
       warnings: ['<b>singular</b>'],
+      covariance: '<i>approx</i>',
+      diagnostics: [{ label: '<u>Q</u>', statistic: 1, p_value: null }],
     });
+    expect(html).toContain('&lt;i&gt;approx&lt;/i&gt;');
+    expect(html).toContain('&lt;u&gt;Q&lt;/u&gt;');
     expect(html).toContain('Warning: &lt;b&gt;singular&lt;/b&gt;');
     expect(html).not.toMatch(/<script|<img/);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');

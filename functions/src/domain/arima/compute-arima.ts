@@ -1,13 +1,14 @@
 import {
   ARIMA_ACF_LAGS,
   ARIMA_ALPHA,
+  ARIMA_COV_TYPE_LABELS,
   ARIMA_HORIZON,
   ARIMA_WINDOW,
   type ArimaCoefficient,
   type ArimaData,
   type ArimaParams,
 } from '@tapewatch/shared/schemas/arima';
-import { AnalyticsError, acf, fitArima, normalQuantile, pacf, ppPoints, qqPoints } from '../../analytics/index.ts';
+import { AnalyticsError, acf, arimaDiagnostics, fitArima, normalQuantile, pacf, ppPoints, qqPoints, type ArimaDiagnostics } from '../../analytics/index.ts';
 import { escapeHtml } from '../../analytics/arima-summary.ts';
 
 export interface CloseSeries {
@@ -46,12 +47,29 @@ export function summaryHtml(summary: ArimaData['summary']): string {
   const stats = summary.stats.map(
     (s) => `<tr><th scope="row">${escapeHtml(s.label)}</th><td>${escapeHtml(s.label === 'No. Observations' ? String(s.value) : fmt(s.value, 3))}</td></tr>`,
   );
+  const covariance = `<tr><th scope="row">Covariance Type</th><td>${escapeHtml(summary.covariance)}</td></tr>`;
+  const tests = summary.diagnostics.map(
+    (t) => `<tr><th scope="row">${escapeHtml(t.label)}</th><td>${escapeHtml(fmt(t.statistic, 2))}</td><td>${escapeHtml(fmt(t.p_value, 2))}</td></tr>`,
+  );
   return [
-    `<table class="arima-summary"><caption>${escapeHtml(summary.title)}</caption><tbody>${stats.join('')}</tbody></table>`,
+    `<table class="arima-summary"><caption>${escapeHtml(summary.title)}</caption><tbody>${stats.join('')}${covariance}</tbody></table>`,
     `<table class="arima-coefficients"><thead><tr>${head.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>`,
     `<tbody>${rows.join('')}</tbody></table>`,
+    `<table class="arima-diagnostics"><thead><tr><th scope="col">Test</th><th scope="col">Statistic</th><th scope="col">Prob</th></tr></thead><tbody>${tests.join('')}</tbody></table>`,
     ...summary.warnings.map((w) => `<p class="arima-warning">Warning: ${escapeHtml(w)}</p>`),
   ].join('');
+}
+
+/** statsmodels' summary labels, in its order. */
+export function diagnosticRows(dg: ArimaDiagnostics): ArimaData['summary']['diagnostics'] {
+  return [
+    { label: 'Ljung-Box (L1) (Q)', statistic: finite(dg.ljungBox1.q), p_value: finite(dg.ljungBox1.p) },
+    { label: 'Ljung-Box (L10) (Q)', statistic: finite(dg.ljungBox10.q), p_value: finite(dg.ljungBox10.p) },
+    { label: 'Jarque-Bera (JB)', statistic: finite(dg.jarqueBera.jb), p_value: finite(dg.jarqueBera.p) },
+    { label: 'Heteroskedasticity (H)', statistic: finite(dg.heteroskedasticity.h), p_value: finite(dg.heteroskedasticity.p) },
+    { label: 'Skew', statistic: finite(dg.skew), p_value: null },
+    { label: 'Kurtosis', statistic: finite(dg.kurtosis), p_value: null },
+  ];
 }
 
 /**
@@ -75,6 +93,7 @@ export function computeArima(ticker: string, series: CloseSeries, params: Omit<A
       enforceInvertibility: params.invertibility === 1,
       concentrateScale: params.concentrate === 1,
       trendOffset: params.offset,
+      covType: params.cov_type,
     });
     const fc = fit.forecast(ARIMA_HORIZON, ARIMA_ALPHA);
     const future = futureDates(dates.at(-1)!, ARIMA_HORIZON);
@@ -100,14 +119,21 @@ export function computeArima(ticker: string, series: CloseSeries, params: Omit<A
       { label: 'HQIC', value: finite(fit.hqic) },
       { label: 'sigma2', value: finite(fit.sigma2) },
     ];
-    const summary = { title: `${ticker} ARIMA(${p},${d},${q}), trend '${trend}', last ${closes.length} daily closes`, stats, coefficients, warnings: fit.warnings };
+    const summary = {
+      title: `${ticker} ARIMA(${p},${d},${q}), trend '${trend}', last ${closes.length} daily closes`,
+      stats,
+      coefficients,
+      warnings: fit.warnings,
+      covariance: ARIMA_COV_TYPE_LABELS[params.cov_type],
+      diagnostics: diagnosticRows(arimaDiagnostics(fit.standardizedResiduals)),
+    };
     const resid = fit.residuals;
     const lags = Math.min(ARIMA_ACF_LAGS, resid.length - 1);
     const lagIndex = Array.from({ length: lags + 1 }, (_, i) => i);
     const bound = z975 / Math.sqrt(resid.length);
     return {
       ticker,
-      params: { p, d, q, trend, stationarity: params.stationarity, invertibility: params.invertibility, offset: params.offset, concentrate: params.concentrate },
+      params: { p, d, q, trend, stationarity: params.stationarity, invertibility: params.invertibility, offset: params.offset, concentrate: params.concentrate, cov_type: params.cov_type },
       window: closes.length,
       horizon: ARIMA_HORIZON,
       pred: {

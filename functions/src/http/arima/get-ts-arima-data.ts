@@ -12,9 +12,10 @@ import { requireTicker } from '../tickers/directory-cache.ts';
 const HISTORY_YEARS = 3;
 
 /**
- * Fitted on request and cached per parameter set: closes change once a day, so ten minutes is
- * safe. A fit the estimator refuses is cached too (as its message): it is deterministic, and the
- * largest orders take seconds to fail, so repeating them must not cost that CPU again.
+ * Fitted on request and cached per parameter set (cov_type included): closes change once a day, so
+ * ten minutes is safe. A request the estimator refuses (too little history) is cached too, as its
+ * message: it is deterministic. The largest orders take seconds to fit, so a repeat must not cost
+ * that CPU again.
  */
 const results = new TtlLru<JsonText<ArimaData> | { refused: string }>(500, 10 * 60_000);
 

@@ -21,8 +21,9 @@ function api(failWhen?: (q: URLSearchParams) => boolean) {
       const q = url.searchParams;
       if (failWhen?.(q)) return json(400, { alert_show: true, alert_message: 'The ARIMA(5,1,5) likelihood optimisation did not converge; try a simpler model or a longer series.' });
       const num = (k: string) => Number(q.get(k));
-      const params = { p: num('p'), d: num('d'), q: num('q'), trend: q.get('trend'), stationarity: num('stationarity'), invertibility: num('invertibility'), offset: num('offset'), concentrate: num('concentrate') };
-      return json(200, { ...data, ticker: q.get('ticker'), params });
+      const params = { p: num('p'), d: num('d'), q: num('q'), trend: q.get('trend'), stationarity: num('stationarity'), invertibility: num('invertibility'), offset: num('offset'), concentrate: num('concentrate'), cov_type: q.get('cov_type') };
+      const covariance = { approx: 'approx (numerical Hessian)', oim: 'oim (observed information matrix)', opg: 'opg (outer product of gradients)' }[q.get('cov_type') ?? ''] ?? '?';
+      return json(200, { ...data, ticker: q.get('ticker'), params, summary: { ...data.summary, covariance } });
     }
     return new Response('not found', { status: 404 });
   });
@@ -52,7 +53,7 @@ describe('ARIMA screen', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Time Series / ARIMA', level: 1 }, { timeout: 20_000 })).toBeTruthy();
     await screen.findByTestId('arima-summary', {}, { timeout: 15_000 });
     const url = arimaCalls(fetchMock)[0]!;
-    for (const part of ['ticker=SPY', 'p=1', 'd=1', 'q=1', 'trend=t', 'stationarity=1', 'invertibility=1', 'offset=1', 'concentrate=0']) expect(url).toContain(part);
+    for (const part of ['ticker=SPY', 'p=1', 'd=1', 'q=1', 'trend=t', 'stationarity=1', 'invertibility=1', 'offset=1', 'concentrate=0', 'cov_type=approx']) expect(url).toContain(part);
     expect(screen.getByTestId('arima-help').textContent).toMatch(/last 500 daily closes.*next 20 trading days with a 95% confidence band/);
     expect(screen.getByTestId('arima-help').textContent).toMatch(/For trends c and ct d must be 0; for t d must be 0 or 1/);
     for (const title of ['Price and Predictions', 'Residual', 'ACF', 'PACF', 'PP Plot', 'QQ Plot']) expect(screen.getByRole('heading', { name: title, level: 2 })).toBeTruthy();
@@ -66,6 +67,26 @@ describe('ARIMA screen', { timeout: 60_000 }, () => {
     expect(coef.getByText('ar.L1')).toBeTruthy();
     expect(coef.getByText(data.summary.coefficients.find((c) => c.name === 'ar.L1')!.coef!.toFixed(4))).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'ARIMA fit statistics' })).getByText('AIC')).toBeTruthy();
+    // statsmodels' residual tests, with their numbers, and which covariance the errors come from.
+    const tests = within(screen.getByRole('table', { name: 'ARIMA residual diagnostics' }));
+    const lb10 = data.summary.diagnostics.find((t) => t.label === 'Ljung-Box (L10) (Q)')!;
+    const lbRow = tests.getByText('Ljung-Box (L10) (Q)').closest('tr')!;
+    expect([...lbRow.children].map((c) => c.textContent)).toEqual(['Ljung-Box (L10) (Q)', lb10.statistic!.toFixed(2), lb10.p_value!.toFixed(2)]);
+    expect(tests.getByText('Kurtosis').closest('tr')!.lastElementChild!.textContent).toBe('');
+    expect(screen.getByTestId('arima-covariance').textContent).toContain('approx (numerical Hessian)');
+  });
+
+  it('asks for the chosen covariance type on Update and says which one is shown', async () => {
+    const user = userEvent.setup();
+    const fetchMock = api();
+    renderApp('/arima');
+    await screen.findByTestId('arima-summary', {}, { timeout: 20_000 });
+    await choose(user, 'Std. errors', 'opg (outer product of gradients)');
+    expect(arimaCalls(fetchMock)).toHaveLength(1);
+    await user.click(screen.getByTestId('arima-update'));
+    await waitFor(() => expect(arimaCalls(fetchMock)).toHaveLength(2));
+    expect(arimaCalls(fetchMock)[1]).toContain('cov_type=opg');
+    await waitFor(() => expect(screen.getByTestId('arima-covariance').textContent).toContain('opg (outer product of gradients)'));
   });
 
   it('enforces the trend/d rules in the controls and reloads only on Update', async () => {

@@ -114,11 +114,14 @@ export function ArimaPage() {
             Trend adds a deterministic term on the time index t = offset, offset + 1, …: n none, c a constant, t a linear trend (a drift of the
             differences when d = 1), ct both. For trends c and ct d must be 0; for t d must be 0 or 1 (choosing c or ct sets d = 0 and locks it,
             choosing t sets d = 1, choosing d above 1 sets trend n). Stationarity and invertibility keep the AR and MA parts inside their stable
-            regions; concentrate profiles the variance out of the likelihood, so sigma2 gets no standard error.
+            regions (off: statsmodels' unconstrained fit from a diffuse start); concentrate profiles the variance out of the likelihood, so
+            sigma2 gets no standard error. Std. errors chooses the covariance of the estimates as statsmodels names it: approx (numerical
+            Hessian, the default), oim (observed information) or opg (outer product of gradients).
           </p>
           <p>
             The residual charts check the fit: a good model leaves residuals whose ACF and PACF stay inside the shaded band and whose PP and QQ
-            plots follow the line. Forecasts are statistical extrapolations, not advice.
+            plots follow the line; the residual tests under the summary (Ljung-Box, Jarque-Bera, heteroskedasticity) say the same in numbers,
+            a small Prob rejecting white noise, normality or constant variance. Forecasts are statistical extrapolations, not advice.
           </p>
         </PageHelp>
       </Box>

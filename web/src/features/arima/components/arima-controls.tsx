@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { ARIMA_ORDER_CHOICES, ARIMA_TRENDS, type ArimaTrendId } from '@tapewatch/shared/params/arima';
+import { ARIMA_COV_TYPES, ARIMA_COV_TYPE_LABELS, ARIMA_ORDER_CHOICES, ARIMA_TRENDS, type ArimaTrendId } from '@tapewatch/shared/params/arima';
 import { isDLocked, withD, withTrend, type ArimaSettings } from '../utils/rules.ts';
 
 type Order = (typeof ARIMA_ORDER_CHOICES)[number];
@@ -41,6 +41,26 @@ function OrderSelect({ id, label, value, disabled, helper, onChange }: { id: str
   );
 }
 
+function ChoiceSelect<T extends string>({ id, label, value, choices, labels, onChange }: { id: string; label: string; value: T; choices: readonly T[]; labels: Record<T, string>; onChange: (v: T) => void }) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value as T)}
+      slotProps={{ select: { inputProps: { 'data-testid': `arima-select-${id}` } } }}
+      sx={{ minWidth: 150 }}
+    >
+      {choices.map((c) => (
+        <MenuItem key={c} value={c}>
+          {labels[c]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 function Toggle({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: 0 | 1) => void }) {
   return (
     <FormControlLabel
@@ -58,22 +78,9 @@ export function ArimaControls({ value, onChange, onUpdate, dirty }: Props) {
       <OrderSelect id="p" label="p (AR)" value={value.p} onChange={(p) => onChange({ ...value, p })} />
       <OrderSelect id="d" label="d (diff)" value={value.d} disabled={locked} helper={locked ? 'Trend c/ct: d = 0' : undefined} onChange={(d) => onChange(withD(value, d))} />
       <OrderSelect id="q" label="q (MA)" value={value.q} onChange={(q) => onChange({ ...value, q })} />
-      <TextField
-        select
-        size="small"
-        label="Trend"
-        value={value.trend}
-        onChange={(e) => onChange(withTrend(value, e.target.value as ArimaTrendId))}
-        slotProps={{ select: { inputProps: { 'data-testid': 'arima-select-trend' } } }}
-        sx={{ minWidth: 150 }}
-      >
-        {ARIMA_TRENDS.map((t) => (
-          <MenuItem key={t} value={t}>
-            {TREND_LABELS[t]}
-          </MenuItem>
-        ))}
-      </TextField>
+      <ChoiceSelect id="trend" label="Trend" value={value.trend} choices={ARIMA_TRENDS} labels={TREND_LABELS} onChange={(trend) => onChange(withTrend(value, trend))} />
       <OrderSelect id="offset" label="Offset" value={value.offset} onChange={(offset) => onChange({ ...value, offset })} />
+      <ChoiceSelect id="cov_type" label="Std. errors" value={value.cov_type} choices={ARIMA_COV_TYPES} labels={ARIMA_COV_TYPE_LABELS} onChange={(cov_type) => onChange({ ...value, cov_type })} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
         <Toggle id="stationarity" label="Stationarity" checked={value.stationarity === 1} onChange={(v) => onChange({ ...value, stationarity: v })} />
         <Toggle id="invertibility" label="Invertibility" checked={value.invertibility === 1} onChange={(v) => onChange({ ...value, invertibility: v })} />

@@ -7,6 +7,7 @@ import { formatStat } from '../utils/reshape.ts';
 
 type Coefficient = ArimaData['summary']['coefficients'][number];
 type Stat = ArimaData['summary']['stats'][number];
+type Diagnostic = ArimaData['summary']['diagnostics'][number];
 
 const num = (id: keyof Coefficient & string, header: string, digits = 4, hideBelow?: number): ColumnDef<Coefficient> => ({
   id,
@@ -33,6 +34,12 @@ const STAT_COLUMNS: ColumnDef<Stat>[] = [
   { id: 'value', header: 'Value', value: (r) => r.value, format: (r) => (r.label === 'No. Observations' ? String(r.value) : formatStat(r.value, 3)), align: 'right', filterable: false },
 ];
 
+const DIAGNOSTIC_COLUMNS: ColumnDef<Diagnostic>[] = [
+  { id: 'label', header: 'Residual test', value: (r) => r.label, filterable: false },
+  { id: 'statistic', header: 'Statistic', value: (r) => r.statistic, format: (r) => formatStat(r.statistic, 2), align: 'right', filterable: false },
+  { id: 'p_value', header: 'Prob', value: (r) => r.p_value, format: (r) => (r.p_value === null ? '' : formatStat(r.p_value, 2)), align: 'right', filterable: false },
+];
+
 /** The model summary rendered from the structured rows (the HTML `table` field is for API clients). */
 export function SummaryTable({ summary, ticker }: { summary: ArimaData['summary']; ticker: string }) {
   return (
@@ -45,7 +52,13 @@ export function SummaryTable({ summary, ticker }: { summary: ArimaData['summary'
           {w}
         </Alert>
       ))}
-      <DataTable rows={summary.stats} columns={STAT_COLUMNS} pageSize={10} getRowKey={(r) => r.label} filterable={false} ariaLabel="ARIMA fit statistics" csvFileName={`${ticker}-arima-statistics.csv`} />
+      <Typography variant="body2" sx={{ gridColumn: '1 / -1' }} data-testid="arima-covariance">
+        Standard errors, z, P&gt;|z| and intervals from the covariance type {summary.covariance}.
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <DataTable rows={summary.stats} columns={STAT_COLUMNS} pageSize={10} getRowKey={(r) => r.label} filterable={false} ariaLabel="ARIMA fit statistics" csvFileName={`${ticker}-arima-statistics.csv`} />
+        <DataTable rows={summary.diagnostics} columns={DIAGNOSTIC_COLUMNS} pageSize={10} getRowKey={(r) => r.label} filterable={false} ariaLabel="ARIMA residual diagnostics" csvFileName={`${ticker}-arima-diagnostics.csv`} />
+      </Box>
       <DataTable rows={summary.coefficients} columns={COEFFICIENT_COLUMNS} pageSize={20} getRowKey={(r) => r.name} filterable={false} ariaLabel="ARIMA coefficients" csvFileName={`${ticker}-arima-coefficients.csv`} />
     </Box>
   );

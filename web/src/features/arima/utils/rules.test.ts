@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ARIMA_TRENDS, arimaRuleViolation } from '@tapewatch/shared/params/arima';
 import { isDLocked, withD, withTrend, type ArimaSettings } from './rules.ts';
 
-const base: ArimaSettings = { p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0 };
+const base: ArimaSettings = { p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0, cov_type: 'approx' };
 
 describe('ARIMA control rules (spec part 2 section 4)', () => {
   it('c and ct force d = 0 and lock the d selector', () => {

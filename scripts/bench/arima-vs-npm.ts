@@ -1,0 +1,50 @@
+/**
+ * fitArima side by side with the `arima` npm package (a WASM port of ctsa: exact ML, no standard
+ * errors, log-likelihood or trend) on the last 500 real SPY closes of the demo bundle, orders up to
+ * (5,1,5). Ours includes what the page gets: multi-start estimation, the covariance and the
+ * forecast. Medians of interleaved runs. Standalone: npx tsx scripts/bench/arima-vs-npm.ts
+ */
+import { createRequire } from 'node:module';
+import { fitArima } from '@tapewatch/functions/analytics/index';
+import { readBundle } from '../demo-data/load-demo.ts';
+
+const require = createRequire(import.meta.url);
+
+interface ArimaNpm {
+  new (o: { p: number; d: number; q: number; verbose: boolean }): { train(y: number[]): { predict(h: number): [number[], number[]] } };
+}
+
+export interface ArimaVsNpmRow {
+  order: string;
+  oursMs: number;
+  npmMs: number;
+  ratio: number;
+}
+
+export const ORDERS: Array<[number, number, number]> = [[1, 0, 0], [5, 1, 0], [1, 1, 1], [2, 1, 2], [3, 1, 3], [5, 1, 5]];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export function benchArimaVsNpm(runs = Number(process.env.BENCH_ARIMA_RUNS ?? 7)): ArimaVsNpmRow[] {
+  const ARIMA = require('arima') as ArimaNpm;
+  const y = readBundle().series.get('SPY')!.close.slice(-500);
+  return ORDERS.map(([p, d, q]) => {
+    const ours: number[] = [];
+    const npm: number[] = [];
+    // A constant for d = 0 (the package demeans), no trend otherwise: the same model both sides.
+    const trend = d === 0 ? 'c' : 'n';
+    for (let i = 0; i < runs; i++) {
+      let t0 = performance.now();
+      fitArima(y, { p, d, q, trend }).forecast(20);
+      ours.push(performance.now() - t0);
+      t0 = performance.now();
+      new ARIMA({ p, d, q, verbose: false }).train(y).predict(20);
+      npm.push(performance.now() - t0);
+    }
+    const o = median(ours);
+    const n = median(npm);
+    return { order: `(${p},${d},${q})`, oursMs: Number(o.toFixed(2)), npmMs: Number(n.toFixed(2)), ratio: Number((o / n).toFixed(2)) };
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.table(benchArimaVsNpm());
