@@ -1,6 +1,6 @@
 import { DailyRowsRepository } from '../data/daily-rows-repository.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
-import { tradingDaysBetween } from '../providers/demo/market-calendar.ts';
+import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
 import { fetchDays, byTicker } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
 import { providerFor } from './market-provider.ts';

@@ -4,7 +4,8 @@ import { OPTION_WALLS, type ChainDay } from '../domain/optionwalls/chain.ts';
 import { computeOptionWalls } from '../domain/optionwalls/option-walls.ts';
 import { dayExtremes, mergeMinmax, type DayExtremes, type MinmaxSeries } from '../domain/optionwalls/walls.ts';
 import type { Logger } from '../lib/log.ts';
-import { addDays, tradingDaysBetween } from '../providers/demo/market-calendar.ts';
+import { addDays } from '../domain/calendar/dates.ts';
+import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
 
 export const optionWallsSnapshot = (underlying: string) => `option_walls_${underlying}`;
 export const optionMinmaxSnapshot = (underlying: string) => `option_minmax_${underlying}`;
