@@ -2,14 +2,13 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeList, type RouteDef } from '@tapewatch/shared/api/routes';
-import { benchQueries } from '../bench/endpoints.ts';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { loggedInUser, subscriptionObject } from './payments-helpers.ts';
 
 /**
  * Every route of the table (so a new route is fuzzed the moment it is added) gets generated
- * queries or bodies: its bench example, then that example with parameters replaced by junk
+ * queries or bodies: its example from the table, then that example with parameters replaced by junk
  * (wrong types, huge and unicode strings, NaN, enormous and negative numbers, injection strings,
  * malformed JSON), dropped, duplicated or joined by unknown ones. Whatever comes in: never a 5xx;
  * a 4xx carries an alert message; a 200 matches the route's response schema.
@@ -40,7 +39,7 @@ function queryKeys(route: Named): string[] {
 }
 
 const queryCase = (route: Named) => {
-  const keys = [...new Set([...queryKeys(route), ...new URLSearchParams(benchQueries[route.name as keyof typeof benchQueries] ?? '').keys()])];
+  const keys = [...new Set([...queryKeys(route), ...new URLSearchParams(route.example ?? '').keys()])];
   const key = keys.length > 0 ? fc.constantFrom(...keys) : fc.constant('q');
   return fc.oneof(
     fc.record({ op: fc.constant('set' as const), key, value: junk }),
@@ -123,7 +122,7 @@ describe('route-wide fuzzing (route table)', () => {
   for (const route of routeList as Named[]) {
     it(`${route.method} ${route.path}: never a 5xx, 4xx with an alert, 200 in the response schema`, { timeout: 120_000 }, async () => {
       if (route.method === 'GET') {
-        const base = benchQueries[route.name as keyof typeof benchQueries] ?? '';
+        const base = route.example ?? '';
         const example = await call(route, base);
         // The example is a valid request: it must succeed, so the fuzzing starts from a working call.
         expect(example.status, example.text.slice(0, 300)).toBe(200);
