@@ -1,2 +1,4 @@
-/** Screens whose initial JavaScript is measured (path as a user opens it). */
-export const benchPages: readonly string[] = ['/Sectorperformance', '/shortinterest', '/optionwalls', '/darkpools', '/spytovix', '/clusters', '/clusterstable', '/Sectorrotation', '/arima', '/sp500stats', '/factor-analysis', '/factor-analysis-table', '/', '/subscriptioncards', '/profile', '/no-such-page', '/optionsflow', '/test', '/optionsflow-ticker-overview', '/optionsflowcumulativestats', '/optionsflowtoppremiums', '/optionsflow-dashboard'];
+import { SCREENS, screenUrl } from '../../web/src/app/screens.ts';
+
+/** Screens whose initial JavaScript is measured (each screen where it opens, and the not-found page). */
+export const benchPages: readonly string[] = [...SCREENS.map(screenUrl), '/no-such-page'];
