@@ -16,7 +16,7 @@
 import { addDays, assertDate, dayNumber, dayOfWeek, easterSunday, fromDayNumber, isWeekday, lastDayOfMonth, nthWeekdayOfMonth, ymd } from './dates.ts';
 
 /** Closures announced one at a time (NYSE press releases), since the rules above took their shape. */
-export const NYSE_ONE_OFF_CLOSURES: Readonly<Record<string, string>> = {
+const NYSE_ONE_OFF_CLOSURES: Readonly<Record<string, string>> = {
   '2001-09-11': 'September 11 attacks',
   '2001-09-12': 'September 11 attacks',
   '2001-09-13': 'September 11 attacks',

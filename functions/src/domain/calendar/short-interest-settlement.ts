@@ -8,8 +8,8 @@ import { lastTradingDayOfMonth, tradingDayOnOrBefore } from './nyse.ts';
  * and Nasdaq Trader "Short Interest Publication Schedule" (nasdaqtrader.com/Trader.aspx?id=ShortIntPubSch).
  * Checked against Nasdaq's published settlement dates, e.g. 2023-12-15, 2023-12-29, 2024-01-12
  * (15th = MLK Day), 2024-02-15, 2024-02-29, 2024-03-28 (29th = Good Friday).
- * NYSE closures stand in for settlement holidays: the Fed-only holidays (Columbus, Veterans Day)
- * never fall on the 15th or a month end in 2022-2026.
+ * NYSE closures stand in for settlement holidays: the Fed-only holidays never fall on the 15th, the
+ * business day before it or a month end (Columbus Day is October 8-14, Veterans Day November 11 or 12).
  */
 export function shortInterestSettlementDates(from: string, to: string): string[] {
   assertDate(from, 'from');
