@@ -67,7 +67,7 @@ const GROUPS: Record<NavGroup, { label: string; icon: SvgIconComponent }> = {
  * Sidebar entries, generated from the screen registry in its order: a group sits where its first
  * screen is, opens on that screen, and is basic-only when its screens are.
  */
-export function navItemsOf(screens: readonly Screen[]): NavItem[] {
+function navItemsOf(screens: readonly Screen[]): NavItem[] {
   const items: NavItem[] = [];
   const groups = new Map<NavGroup, NavItem & { children: NavItem[] }>();
   for (const screen of screens) {
