@@ -89,6 +89,11 @@ export interface RouteDef<
   example?: string;
   /** JSON body schema for POST routes. */
   body: B;
+  /**
+   * A body the schema accepts, for every POST route whose body is required (routes.test.ts): the
+   * fuzzer sends it, then mutations of it. Credentials and tokens are made up: it need not succeed.
+   */
+  exampleBody?: z.input<B>;
   response: R;
   /** Module under functions/src/http/ exporting `handler`. */
   handler: string;
@@ -384,6 +389,7 @@ export const routes = {
     auth: 'public',
     query: noCredentialsQuery,
     body: signupBody,
+    exampleBody: { username: 'example_user', email: 'example@example.com', password: 'Example-pass-1', password_confirmation: 'Example-pass-1', selected_subscription: 'free' },
     response: signupResponse,
     handler: 'accounts/submit-signup',
     writes: ['app'],
@@ -398,6 +404,7 @@ export const routes = {
     auth: 'public',
     query: noCredentialsQuery,
     body: tokenBody,
+    exampleBody: { token: 'not-a-real-token' },
     response: accountAlertResponse,
     handler: 'accounts/get-token-confirmation',
     writes: ['app'],
@@ -409,6 +416,7 @@ export const routes = {
     auth: 'public',
     query: noCredentialsQuery,
     body: loginBody,
+    exampleBody: { username_or_email: 'example@example.com', password: 'Example-pass-1', remember: false },
     response: loginResponse,
     handler: 'accounts/submit-login',
     writes: ['app'],
@@ -420,6 +428,7 @@ export const routes = {
     auth: 'public',
     query: noCredentialsQuery,
     body: refreshTokenBody,
+    exampleBody: { refresh_token: 'not-a-real-token' },
     response: refreshTokenResponse,
     handler: 'accounts/refresh-token',
     writes: ['app'],
@@ -442,6 +451,7 @@ export const routes = {
     auth: 'public',
     query: noCredentialsQuery,
     body: emailBody,
+    exampleBody: { email: 'example@example.com' },
     response: accountAlertResponse,
     handler: 'accounts/resend-confirmation',
     writes: ['app'],
@@ -454,6 +464,7 @@ export const routes = {
     auth: 'public',
     query: noCredentialsQuery,
     body: emailBody,
+    exampleBody: { email: 'example@example.com' },
     response: accountAlertResponse,
     handler: 'accounts/reset-password',
     writes: ['app'],
@@ -466,6 +477,7 @@ export const routes = {
     auth: 'public',
     query: noCredentialsQuery,
     body: tokenBody,
+    exampleBody: { token: 'not-a-real-token' },
     response: passwordTokenResponse,
     handler: 'accounts/get-password-token-confirmation',
     writes: ['app'],
@@ -476,6 +488,7 @@ export const routes = {
     auth: 'public',
     query: noCredentialsQuery,
     body: updatePasswordBody,
+    exampleBody: { password: 'Example-pass-2', password_confirmation: 'Example-pass-2', token: 'not-a-real-token' },
     response: accountAlertResponse,
     handler: 'accounts/update-password',
     writes: ['app'],
