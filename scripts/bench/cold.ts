@@ -7,6 +7,7 @@
  * series cache miss (the DynamoDB read is part of what a user waits for). Requests are sent one at a
  * time, so the figure is the computation itself, not queueing behind the other connections.
  */
+import { routes, type RouteName } from '@tapewatch/shared/api/routes';
 import { clustersTableResponse } from '@tapewatch/shared/schemas/clusters';
 
 export interface ColdCachedResult {
@@ -22,29 +23,24 @@ export interface ColdCachedResult {
 }
 
 interface Case {
-  endpoint: string;
-  query: (ticker: string) => string;
+  endpoint: RouteName;
   budgetColdMs: number;
   /** Factor analysis has no repeated-request budget in its issue. */
   budgetCachedMs: number | '';
 }
 
-// Defaults of each screen, as its first load sends them.
+// Each route's example from the table (the defaults its screen's first load sends), for a cold ticker.
 export const COLD_CASES: readonly Case[] = [
-  {
-    endpoint: 'get_clusters_data',
-    query: (t) => `ticker=${t}&nb_clusters=8&length=10&metric=euclidean&iterations=10&features=pcvol&training_window=400`,
-    budgetColdMs: 60,
-    budgetCachedMs: 5,
-  },
-  {
-    endpoint: 'get_ts_arima_data',
-    query: (t) => `ticker=${t}&p=1&d=1&q=1&trend=t&stationarity=1&invertibility=1&offset=1&concentrate=0`,
-    budgetColdMs: 150,
-    budgetCachedMs: 5,
-  },
-  { endpoint: 'get_factor_analysis_data', query: (t) => `ticker=${t}&factor=uptrend&timeframe=weekly`, budgetColdMs: 80, budgetCachedMs: '' },
+  { endpoint: 'get_clusters_data', budgetColdMs: 60, budgetCachedMs: 5 },
+  { endpoint: 'get_ts_arima_data', budgetColdMs: 150, budgetCachedMs: 5 },
+  { endpoint: 'get_factor_analysis_data', budgetColdMs: 80, budgetCachedMs: '' },
 ];
+
+function queryFor(endpoint: RouteName, ticker: string): string {
+  const q = new URLSearchParams(routes[endpoint].example);
+  q.set('ticker', ticker);
+  return q.toString();
+}
 
 /** Tickers the rest of the bench requests (their caches are warm): never used as cold ones. */
 const USED_ELSEWHERE = new Set(['AAPL', 'SPY', 'QQQ']);
@@ -77,7 +73,7 @@ export async function measureColdCached(baseUrl: string, perCase = 25): Promise<
   const slices = await coldTickers(baseUrl, COLD_CASES.length, perCase);
   const out: ColdCachedResult[] = [];
   for (const [c, def] of COLD_CASES.entries()) {
-    const urls = slices[c]!.map((t) => `${baseUrl}/api/${def.endpoint}?${def.query(t)}`);
+    const urls = slices[c]!.map((t) => `${baseUrl}/api/${def.endpoint}?${queryFor(def.endpoint, t)}`);
     const cold: number[] = [];
     const cached: number[] = [];
     let non2xx = 0;

@@ -16,7 +16,7 @@ import { benchArimaVsNpm } from './arima-vs-npm.ts';
 import { measureInitialJs } from './bundle-size.ts';
 import { measureColdCached } from './cold.ts';
 import { benchDtwKmeans } from './dtw-kmeans.ts';
-import { benchPages, benchQueries } from './endpoints.ts';
+import { benchPages } from './endpoints.ts';
 import { LOAD_PATHS, runLoad, type Series as LoadSeries } from './load.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
 import { startServer } from './startup.ts';
@@ -100,7 +100,7 @@ const latency: LatencyResult[] = [];
 // Subscriber routes are measured signed in as a paying user (their 401 gate costs nothing to measure).
 const subscriber = { authorization: `Bearer ${await subscriberToken(second.url)}` };
 for (const r of routeList.filter((r) => r.method === 'GET')) {
-  const q = benchQueries[r.name];
+  const q = r.example;
   const path = q ? `${r.path}?${q}` : r.path;
   const result = await measureLatency(second.url, path, 10, seconds, r.auth === 'subscriber' ? subscriber : {});
   latency.push(r.auth === 'subscriber' ? { ...result, path: `${path} (subscriber)` } : result);

@@ -8,7 +8,7 @@ import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
 import { DEMO_AS_OF } from '@tapewatch/shared/constants';
 import type { DailySeries } from '@tapewatch/functions/data/timeseries-repository';
 import { createDemoProvider } from '@tapewatch/functions/providers/demo/demo-provider';
-import { shortInterestSettlementDates } from '@tapewatch/functions/providers/demo/market-calendar';
+import { shortInterestSettlementDates } from '@tapewatch/functions/domain/calendar/short-interest-settlement';
 import { sharesOn } from '@tapewatch/functions/domain/tickers/shares';
 import { roc } from '@tapewatch/functions/domain/factors/series';
 import { readBundle } from './load-demo.ts';

@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { routeList, type RouteDef } from '@tapewatch/shared/api/routes';
-import { benchQueries } from '../bench/endpoints.ts';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
 import { accountsClient } from './accounts-helpers.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
@@ -100,7 +99,7 @@ describe('authorisation matrix (route table x role)', () => {
         expect(res.status, JSON.stringify(body)).toBeLessThan(500);
         // Let in, a GET with its valid example query must succeed outright (not merely "not refused").
         if (want.notIn && route.method === 'GET') {
-          const example = benchQueries[route.name as keyof typeof benchQueries] ?? '';
+          const example = route.example ?? '';
           const ok = await fetch(`${rt.url}${route.path}${example ? `?${example}` : ''}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
           expect(ok.status, `${route.name} ${example}`).toBe(200);
         }

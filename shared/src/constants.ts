@@ -23,7 +23,6 @@ export const BREAKPOINTS = {
 } as const;
 
 export const PRICE_HISTORY_WINDOW = 252;
-export const FORWARD_RETURN_HORIZONS = [1, 2, 5, 10, 20] as const;
 export const ALERT_RESET_DELAY_MS = 50;
 
 export const DEMO_AS_OF = '2024-03-08';

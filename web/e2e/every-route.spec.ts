@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { SCREENS, screenVisits, type Audience } from '../src/app/screens.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 /**
@@ -25,16 +26,12 @@ const GATE = 'You need to subscribe to access this page.';
 const MATRIX = process.env.MATRIX === '1';
 const WIDTHS = MATRIX ? [375, 1440] : [1440];
 const SHOTS = 'test-results/route-matrix';
-const FREE_SCREENS = [
-  '/', '/landing', '/optionwalls', '/darkpools', '/darkpools/AAPL', '/clusters', '/clusters/AAPL', '/clusterstable', '/Sectorrotation',
-  '/SectorRotation', '/Sectorperformance', '/SectorPerformance', '/shortinterest', '/shortinterest/AAPL', '/subscriptioncards', '/subscription',
-  '/privacy', '/terms', '/reddit-ads', '/spytovix', '/arima', '/sp500stats', '/factor-analysis', '/factor-analysis/uptrend/weekly/AAPL',
-  '/factor-analysis-table',
-];
-const BASIC_SCREENS = [
-  '/optionsflow', '/test', '/optionsflowcumulativestats', '/optionsflowcumulativestats/AAPL', '/optionsflowtoppremiums',
-  '/optionsflow-ticker-overview', '/optionsflow-dashboard', '/optionsflow-dashboard/SPY',
-];
+// From the screen registry: a new screen is opened here the moment it is registered.
+const visitsFor = (audience: Audience): string[] => SCREENS.filter((s) => s.audience === audience).flatMap((s) => screenVisits(s));
+const FREE_SCREENS = visitsFor('anyone');
+const BASIC_SCREENS = visitsFor('basic');
+// Headings the check pins (the visit's page, not merely some h1).
+const HEADINGS: Record<string, RegExp> = { '/subscriptionsuccess': /^Thank you for subscribing!$/ };
 
 const visits: Visit[] = [
   ...FREE_SCREENS.map((path): Visit => ({ path, kind: 'anonymous' })),
@@ -42,8 +39,7 @@ const visits: Visit[] = [
   // Emailed links show the Clusters screen and run the confirmation; a stale link is told so there.
   { path: '/confirm/not-a-real-token', kind: 'anonymous', heading: /^Clusters$/, allow: /^\/api\/get_token_confirmation$/ },
   { path: '/confirmpassword/not-a-real-token', kind: 'anonymous', heading: /^Clusters$/, allow: /^\/api\/get_password_token_confirmation$/ },
-  { path: '/profile', kind: 'free' },
-  { path: '/subscriptionsuccess', kind: 'free', heading: /^Thank you for subscribing!$/ },
+  ...visitsFor('user').map((path): Visit => ({ path, kind: 'free', heading: HEADINGS[path] })),
   ...BASIC_SCREENS.map((path): Visit => ({ path, kind: 'basic' })),
   { path: '/profile', kind: 'basic' },
   // The designed gates (spec part 2 sections 2.6 and 4), for free users and for visitors.

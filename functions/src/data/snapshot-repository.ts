@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { marketKeys } from './keys.ts';
+import type { SnapshotDef } from './snapshot-catalog.ts';
 import { tableName } from './tables.ts';
 
 /** Items must stay under 400 KB; parts of 300 KB leave room for keys and attributes. */
@@ -43,6 +44,11 @@ export class SnapshotRepository {
         }),
       );
     }
+  }
+
+  /** The newest complete snapshot of a catalog entry, typed by it; null when none has been computed yet. */
+  latestOf<T>(def: SnapshotDef<T>): Promise<Snapshot<T> | null> {
+    return this.latest<T>(def.name);
   }
 
   /** The newest complete snapshot, or null when none has been computed yet. */

@@ -32,7 +32,3 @@ export function readTickerDayCached(ticker: string, date: string, today: string,
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return promise;
 }
-
-export function clearTickerDayCache(): void {
-  cache.clear();
-}

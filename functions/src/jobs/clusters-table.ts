@@ -4,12 +4,13 @@ import { DirectoryRepository } from '../data/directory-repository.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { TimeSeriesRepository } from '../data/timeseries-repository.ts';
+import { snapshots } from '../data/snapshot-catalog.ts';
 import { clustersTableRow } from '../domain/clusters/clusters-table.ts';
 import { CLUSTER_HISTORY_YEARS, toClusterSeries } from '../http/clusters/cluster-series.ts';
 import { clockFor } from '../platform/clock.ts';
 import { runLogged, type JobOptions } from './job-runner.ts';
 
-export const CLUSTERS_TABLE_SNAPSHOT = 'clusters_table';
+export const CLUSTERS_TABLE_SNAPSHOT = snapshots.clustersTable.name;
 /** Parallel series reads: hides DynamoDB latency; the clustering itself is CPU-bound anyway. */
 const CONCURRENCY = 16;
 

@@ -3,14 +3,15 @@ import type { DarkPoolRow } from '@tapewatch/shared/schemas/darkpools';
 import { DailyRowsRepository } from '../data/daily-rows-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { TimeSeriesRepository } from '../data/timeseries-repository.ts';
+import { snapshots } from '../data/snapshot-catalog.ts';
 import { buildDarkPoolIndividual, computeDarkPoolDays, toDarkPoolRow, type ShortVolumeInput } from '../domain/darkpools/dark-pool-metrics.ts';
 import { addDays } from '../domain/sectors/calendar.ts';
 import type { Logger } from '../lib/log.ts';
 
 /** The main table (all tickers on the latest FINRA date), read by get_dark_pool_data. */
-export const DARK_POOL_TABLE_SNAPSHOT = 'dark_pool_table';
+export const DARK_POOL_TABLE_SNAPSHOT = snapshots.darkPoolTable.name;
 /** One snapshot per ticker (~15 kB gzipped), so a request reads only its own ticker. */
-export const darkPoolIndividualSnapshot = (ticker: string): string => `dark_pool_individual#${ticker.toUpperCase()}`;
+export const darkPoolIndividualSnapshot = (ticker: string): string => snapshots.darkPoolIndividual(ticker).name;
 
 export interface DarkPoolTableSnapshot {
   as_of: string;

@@ -1,13 +1,14 @@
 import { DailyRowsRepository } from '../data/daily-rows-repository.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
-import { tradingDaysBetween } from '../providers/demo/market-calendar.ts';
+import { DAILY_SERIES } from '../data/daily-series.ts';
+import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
 import { fetchDays, byTicker } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
 import { providerFor } from './market-provider.ts';
 import { clockFor } from '../platform/clock.ts';
 import { writeDarkPoolSnapshots } from './darkpools-snapshots.ts';
 
-export const SHORT_VOLUME_SERIES = 'shortvol';
+export const SHORT_VOLUME_SERIES = DAILY_SERIES.shortVolume;
 export const SHORT_VOLUME_DATASET = 'finra-short-volume';
 
 /** One ticker's FINRA short-sale volume for one day, with the per-ticker table's field names. */

@@ -5,7 +5,7 @@ import { summarizeDay } from '../domain/flow/day-summary.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { tradeFromRecord } from '../domain/flow/trade.ts';
 import type { OptionsActivityRecord } from '../providers/benzinga/options-activity.ts';
-import { tradingDaysBetween } from '../providers/demo/market-calendar.ts';
+import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
 import type { MarketDataProvider } from '../providers/provider.ts';
 import type { ParseReport } from '../providers/parse-report.ts';
 import { clockFor, dataMode } from '../platform/clock.ts';

@@ -1,7 +1,7 @@
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { clockFor } from '../platform/clock.ts';
-import { tradingDaysBetween } from '../providers/demo/market-calendar.ts';
+import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
 import type { OptionQuote } from '../providers/option-quote.ts';
 import { fetchDays } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';

@@ -1,13 +1,15 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
+import { snapshots } from '../data/snapshot-catalog.ts';
 import { OPTION_WALLS, type ChainDay } from '../domain/optionwalls/chain.ts';
 import { computeOptionWalls } from '../domain/optionwalls/option-walls.ts';
 import { dayExtremes, mergeMinmax, type DayExtremes, type MinmaxSeries } from '../domain/optionwalls/walls.ts';
 import type { Logger } from '../lib/log.ts';
-import { addDays, tradingDaysBetween } from '../providers/demo/market-calendar.ts';
+import { addDays } from '../domain/calendar/dates.ts';
+import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
 
-export const optionWallsSnapshot = (underlying: string) => `option_walls_${underlying}`;
-export const optionMinmaxSnapshot = (underlying: string) => `option_minmax_${underlying}`;
+export const optionWallsSnapshot = (underlying: string) => snapshots.optionWalls(underlying).name;
+export const optionMinmaxSnapshot = (underlying: string) => snapshots.optionMinmax(underlying).name;
 
 /**
  * Collects what the Option Walls screen needs while the option-chains ingest stores each day, so

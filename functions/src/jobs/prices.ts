@@ -4,7 +4,7 @@ import { marketKeys } from '../data/keys.ts';
 import { tableName } from '../data/tables.ts';
 import { TimeSeriesRepository, emptySeries, type DailySeries } from '../data/timeseries-repository.ts';
 import { clockFor } from '../platform/clock.ts';
-import { tradingDaysBetween } from '../providers/demo/market-calendar.ts';
+import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
 import type { DailyBar } from '../providers/polygon/aggregates.ts';
 import { fetchDays } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';

@@ -4,10 +4,11 @@ import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { TimeSeriesRepository, totalReturnCloses, type DailySeries } from '../data/timeseries-repository.ts';
 import { computeSectorPerformance, type SectorSeries } from '../domain/sectors/sector-performance.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
+import { snapshots } from '../data/snapshot-catalog.ts';
 import { clockFor } from '../platform/clock.ts';
 import { runLogged, type JobOptions } from './job-runner.ts';
 
-export const SECTOR_PERFORMANCE_SNAPSHOT = 'sector_performance';
+export const SECTOR_PERFORMANCE_SNAPSHOT = snapshots.sectorPerformance.name;
 
 /**
  * A sector ETF's history up to `today` on the dividend-adjusted basis, in every mode: the bundled

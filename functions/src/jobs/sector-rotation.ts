@@ -11,6 +11,7 @@ import { DirectoryRepository } from '../data/directory-repository.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { TimeSeriesRepository, totalReturnCloses, type DailySeries } from '../data/timeseries-repository.ts';
+import { snapshots } from '../data/snapshot-catalog.ts';
 import { marketMapRows } from '../domain/sector-rotation/market-map.ts';
 import { sharesOn } from '../domain/tickers/shares.ts';
 import { comboKey, rotationResponse, tickerFactors, type RotationInput } from '../domain/sector-rotation/rotation.ts';
@@ -18,8 +19,8 @@ import { weeklyCloses } from '../domain/sector-rotation/weekly.ts';
 import { clockFor } from '../platform/clock.ts';
 import { runLogged, type JobOptions } from './job-runner.ts';
 
-export const SECTOR_ROTATION_SNAPSHOT = 'sector_rotation';
-export const MC_HEATMAP_SNAPSHOT = 'mc_heatmap';
+export const SECTOR_ROTATION_SNAPSHOT = snapshots.sectorRotation.name;
+export const MC_HEATMAP_SNAPSHOT = snapshots.mcHeatmap.name;
 export const ROTATION_BENCHMARK: Record<RotationIndex, string> = { sp500: 'SPY', nasdaq100: 'QQQ' };
 
 /** Every (index, lookback, factor) response, keyed by comboKey: the handler is a lookup. */

@@ -1,9 +1,10 @@
 import { DirectoryRepository } from '../data/directory-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
+import { snapshots } from '../data/snapshot-catalog.ts';
 import { buildShortInterestSnapshot, type SettlementPoint } from '../domain/short-interest/short-interest-table.ts';
 import type { JobContext } from './job-runner.ts';
 
-export const SHORT_INTEREST_SNAPSHOT = 'short_interest_latest';
+export const SHORT_INTEREST_SNAPSHOT = snapshots.shortInterest.name;
 
 /**
  * Writes the Short Interest table of one settlement date (the newest a run ingested) as a

@@ -1,14 +1,15 @@
 import { DailyRowsRepository } from '../data/daily-rows-repository.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
+import { DAILY_SERIES } from '../data/daily-series.ts';
 import { precomputeShortInterestTable } from './short-interest-precompute.ts';
 import { clockFor } from '../platform/clock.ts';
-import { shortInterestSettlementDates } from '../providers/demo/market-calendar.ts';
+import { shortInterestSettlementDates } from '../domain/calendar/short-interest-settlement.ts';
 import { addDays } from '../domain/sectors/calendar.ts';
 import { byTicker, fetchDays } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
 import { providerFor } from './market-provider.ts';
 
-export const SHORT_INTEREST_SERIES = 'shortint';
+export const SHORT_INTEREST_SERIES = DAILY_SERIES.shortInterest;
 export const SHORT_INTEREST_DATASET = 'finra-short-interest';
 
 export interface ShortInterestPoint {

@@ -1,12 +1,13 @@
 import { documentClient } from '../data/client.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
+import { snapshots } from '../data/snapshot-catalog.ts';
 import { computeSp500Ratios } from '../domain/sp500/compute.ts';
 import { clockFor } from '../platform/clock.ts';
 import { runLogged, type JobOptions } from './job-runner.ts';
 import { providerFor } from './market-provider.ts';
 
-export const SP500_RATIOS_SNAPSHOT = 'sp500_ratios';
+export const SP500_RATIOS_SNAPSHOT = snapshots.sp500Ratios.name;
 
 /**
  * Precomputes the 36 S&P 500 Statistics datasets from the provider's monthly S&P 500 data

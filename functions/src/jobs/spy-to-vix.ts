@@ -2,11 +2,12 @@ import { documentClient } from '../data/client.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { TimeSeriesRepository, totalReturnCloses } from '../data/timeseries-repository.ts';
+import { snapshots } from '../data/snapshot-catalog.ts';
 import { alignCloses, computeSpyToVix } from '../domain/spy-to-vix/spy-to-vix.ts';
 import { clockFor } from '../platform/clock.ts';
 import { runLogged, type JobOptions } from './job-runner.ts';
 
-export const SPY_TO_VIX_SNAPSHOT = 'spy_to_vix';
+export const SPY_TO_VIX_SNAPSHOT = snapshots.spyToVix.name;
 /** The study starts with the bundled history in 2004. */
 export const SPY_TO_VIX_FROM = '2004-01-01';
 

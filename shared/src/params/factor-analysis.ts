@@ -47,9 +47,6 @@ export const factorIds = FACTOR_DEFINITIONS.map((f) => f.id) as [FactorAnalysisF
 export const FACTOR_TIMEFRAMES = ['daily', 'weekly'] as const;
 export type FactorTimeframe = (typeof FACTOR_TIMEFRAMES)[number];
 
-/** Forward-return horizons in bars (spec part 2 section 9). */
-export const FACTOR_HORIZONS = { daily: [1, 5, 10, 20, 40, 60, 120], weekly: [1, 2, 4, 8, 12, 26, 52] } as const;
-
 /**
  * Walk-forward and quality thresholds (the functions domain applies these; the page help states them).
  * minPast: known outcomes a horizon needs before it can be chosen at a signal. minTrades: with fewer

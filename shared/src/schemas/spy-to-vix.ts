@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-/** Horizons in trading days; the response keys are `${h}d`. */
-export const SPY_TO_VIX_HORIZONS = [1, 2, 5, 10, 20] as const;
 export const spyToVixPeriod = z.enum(['1d', '2d', '5d', '10d', '20d']);
 export type SpyToVixPeriod = z.infer<typeof spyToVixPeriod>;
 

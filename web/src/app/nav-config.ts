@@ -17,6 +17,7 @@ import CallMadeIcon from '@mui/icons-material/CallMade';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import PieChartIcon from '@mui/icons-material/PieChartOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import { SCREENS, screenUrl, type NavGroup, type NavIcon, type Screen } from './screens.ts';
 
 export interface NavItem {
   label: string;
@@ -38,46 +39,55 @@ export function navLinks(items: readonly NavItem[] = NAV_ITEMS, basic = false): 
   return visibleNavItems(items, basic).flatMap((i) => (i.children ? [...i.children] : [i]));
 }
 
-/** Sidebar entries: only screens that exist. Adding a screen to the sidebar is one line here. */
-export const NAV_ITEMS: readonly NavItem[] = [
-  {
-    label: 'Cluster',
-    path: '/clusters',
-    icon: HubIcon,
-    children: [
-      { label: 'Single Stock', path: '/clusters', icon: InsightsIcon },
-      { label: 'All', path: '/clusterstable', icon: TableRowsIcon },
-    ],
-  },
-  { label: 'Short Interest', path: '/shortinterest', icon: TrendingDownIcon },
-  { label: 'Dark Pools', path: '/darkpools', icon: VisibilityOffIcon },
-  { label: 'Option Walls', path: '/optionwalls', icon: StackedBarChartIcon },
-  { label: 'SPY To VIX', path: '/spytovix', icon: ShowChartIcon },
-  { label: 'S&P 500 Statistics', path: '/sp500stats', icon: QueryStatsIcon },
-  { label: 'Sector Rotation', path: '/Sectorrotation', icon: BubbleChartIcon },
-  { label: 'Sector Performance', path: '/Sectorperformance', icon: BarChartIcon },
-  { label: 'ARIMA', path: '/arima', icon: TimelineIcon },
-  {
-    label: 'Factor Analysis',
-    path: '/factor-analysis',
-    icon: FunctionsIcon,
-    children: [
-      { label: 'Single Stock', path: '/factor-analysis', icon: InsightsIcon },
-      { label: 'All', path: '/factor-analysis-table', icon: TableRowsIcon },
-    ],
-  },
-  {
-    label: 'Options Flow',
-    path: '/optionsflow',
-    icon: WavesIcon,
-    basicOnly: true,
-    children: [
-      { label: 'Live & Historical', path: '/optionsflow', icon: StreamIcon },
-      { label: 'Most OTM', path: '/test', icon: CallMadeIcon },
-      { label: 'Ticker Overview', path: '/optionsflow-ticker-overview', icon: ManageSearchIcon },
-      { label: 'Cumulative Stats', path: '/optionsflowcumulativestats', icon: ShowChartIcon },
-      { label: 'Top Premiums', path: '/optionsflowtoppremiums', icon: PieChartIcon },
-      { label: 'Options Dashboard', path: '/optionsflow-dashboard', icon: DashboardIcon },
-    ],
-  },
-];
+const ICONS: Record<NavIcon, SvgIconComponent> = {
+  barChart: BarChartIcon,
+  bubbleChart: BubbleChartIcon,
+  callMade: CallMadeIcon,
+  dashboard: DashboardIcon,
+  insights: InsightsIcon,
+  manageSearch: ManageSearchIcon,
+  pieChart: PieChartIcon,
+  queryStats: QueryStatsIcon,
+  showChart: ShowChartIcon,
+  stackedBarChart: StackedBarChartIcon,
+  stream: StreamIcon,
+  table: TableRowsIcon,
+  timeline: TimelineIcon,
+  trendingDown: TrendingDownIcon,
+  visibilityOff: VisibilityOffIcon,
+};
+
+const GROUPS: Record<NavGroup, { label: string; icon: SvgIconComponent }> = {
+  clusters: { label: 'Cluster', icon: HubIcon },
+  factors: { label: 'Factor Analysis', icon: FunctionsIcon },
+  flow: { label: 'Options Flow', icon: WavesIcon },
+};
+
+/**
+ * Sidebar entries, generated from the screen registry in its order: a group sits where its first
+ * screen is, opens on that screen, and is basic-only when its screens are.
+ */
+function navItemsOf(screens: readonly Screen[]): NavItem[] {
+  const items: NavItem[] = [];
+  const groups = new Map<NavGroup, NavItem & { children: NavItem[] }>();
+  for (const screen of screens) {
+    if (!screen.nav) continue;
+    const basicOnly = screen.audience === 'basic' ? { basicOnly: true } : {};
+    const item: NavItem = { label: screen.nav.label, path: screenUrl(screen), icon: ICONS[screen.nav.icon] };
+    const key = screen.nav.group;
+    if (!key) {
+      items.push({ ...item, ...basicOnly });
+      continue;
+    }
+    let group = groups.get(key);
+    if (!group) {
+      group = { ...GROUPS[key], path: item.path, children: [], ...basicOnly };
+      groups.set(key, group);
+      items.push(group);
+    }
+    group.children.push(item);
+  }
+  return items;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = navItemsOf(SCREENS);

@@ -5,7 +5,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { defineHandler, jsonText, type JsonText } from '../../lib/http.ts';
 import { TtlLru } from '../../lib/lru.ts';
 import { clockFor } from '../../platform/clock.ts';
-import { nextTradingDay } from '../../providers/demo/market-calendar.ts';
+import { nextTradingDay } from '../../domain/calendar/nyse.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';
 
 /** Calendar years of history to read: 500 sessions are about two years, plus room for holidays. */

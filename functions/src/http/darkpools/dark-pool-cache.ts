@@ -1,8 +1,8 @@
 import type { DarkPoolData, DarkPoolIndividual, DarkPoolTopColumn } from '@tapewatch/shared/schemas/darkpools';
 import { documentClient } from '../../data/client.ts';
+import { snapshots } from '../../data/snapshot-catalog.ts';
 import { SnapshotRepository } from '../../data/snapshot-repository.ts';
 import { emptyDarkPoolIndividual, orderDarkPoolRows } from '../../domain/darkpools/dark-pool-metrics.ts';
-import { DARK_POOL_TABLE_SNAPSHOT, darkPoolIndividualSnapshot, type DarkPoolTableSnapshot } from '../../jobs/darkpools-snapshots.ts';
 import { NotReadyError } from '../../lib/errors.ts';
 import { jsonText, type JsonText } from '../../lib/http.ts';
 import { TtlLru } from '../../lib/lru.ts';
@@ -13,8 +13,8 @@ import { memoize } from '../../lib/memo.ts';
  * requested ordering pre-serialised (at most 12), for a minute.
  */
 const table = memoize(60_000, async () => {
-  const snap = await new SnapshotRepository(documentClient()).latest<DarkPoolTableSnapshot>(DARK_POOL_TABLE_SNAPSHOT);
-  if (!snap) throw new NotReadyError('Dark pool data is being prepared. Please try again in a minute.');
+  const snap = await new SnapshotRepository(documentClient()).latestOf(snapshots.darkPoolTable);
+  if (!snap) throw new NotReadyError(snapshots.darkPoolTable.notReady);
   return { snapshot: snap.payload, orders: new Map<string, JsonText<DarkPoolData>>() };
 });
 
@@ -35,7 +35,7 @@ const individual = new TtlLru<JsonText<DarkPoolIndividual>>(256, 60_000);
 export function darkPoolIndividual(ticker: string): Promise<JsonText<DarkPoolIndividual>> {
   return individual.get(ticker, async () => {
     await table(); // no table yet = the ingest has not finished: 503, not a misleading "no data"
-    const snap = await new SnapshotRepository(documentClient()).latest<DarkPoolIndividual>(darkPoolIndividualSnapshot(ticker));
+    const snap = await new SnapshotRepository(documentClient()).latestOf(snapshots.darkPoolIndividual(ticker));
     return jsonText(snap?.payload ?? emptyDarkPoolIndividual(ticker));
   });
 }

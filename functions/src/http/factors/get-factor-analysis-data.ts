@@ -2,9 +2,9 @@ import type { FactorAnalysisResponse } from '@tapewatch/shared/schemas/factor-an
 import { documentClient } from '../../data/client.ts';
 import { DailyRowsRepository } from '../../data/daily-rows-repository.ts';
 import { cachedSeries } from '../../data/series-cache.ts';
+import { DAILY_SERIES } from '../../data/daily-series.ts';
 import type { ShortVolumeInput } from '../../domain/darkpools/dark-pool-metrics.ts';
 import { buildFactorAnalysisData, evaluateFactor, type FactorInputs } from '../../domain/factors/index.ts';
-import { SHORT_VOLUME_SERIES } from '../../jobs/darkpools.ts';
 import { toBars, toDarkPoolPosition } from '../../jobs/signals-inputs.ts';
 import { defineHandler, jsonText, type JsonText } from '../../lib/http.ts';
 import { TtlLru } from '../../lib/lru.ts';
@@ -25,7 +25,7 @@ export const handler = defineHandler('get_factor_analysis_data', async ({ query 
     const [series, spy, shortVolume] = await Promise.all([
       cachedSeries(symbol, 0),
       factor === 'relative_strength' ? cachedSeries(BENCHMARK, 0) : null,
-      factor === 'dark_pools' ? new DailyRowsRepository<ShortVolumeInput>(documentClient(), SHORT_VOLUME_SERIES).get(symbol) : null,
+      factor === 'dark_pools' ? new DailyRowsRepository<ShortVolumeInput>(documentClient(), DAILY_SERIES.shortVolume).get(symbol) : null,
     ]);
     const bars = toBars(series, today);
     const position = shortVolume ? toDarkPoolPosition(shortVolume, series, today) : undefined;

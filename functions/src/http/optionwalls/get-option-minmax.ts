@@ -1,17 +1,5 @@
-import type { OptionMinmax } from '@tapewatch/shared/schemas/optionwalls';
-import { documentClient } from '../../data/client.ts';
-import { SnapshotRepository } from '../../data/snapshot-repository.ts';
-import { optionMinmaxSnapshot } from '../../jobs/option-walls-precompute.ts';
-import { NotReadyError } from '../../lib/errors.ts';
-import { defineHandler, jsonText } from '../../lib/http.ts';
-import { memoize } from '../../lib/memo.ts';
+import { snapshots } from '../../data/snapshot-catalog.ts';
+import { snapshotHandler } from '../snapshot-handler.ts';
 
-const UNDERLYING = 'SPY';
-
-const latest = memoize(60_000, async () => {
-  const snap = await new SnapshotRepository(documentClient()).latest<OptionMinmax>(optionMinmaxSnapshot(UNDERLYING));
-  if (!snap) throw new NotReadyError('The option min/max series is being computed. Please try again in a minute.');
-  return jsonText(snap.payload);
-});
-
-export const handler = defineHandler('get_option_minmax', async () => latest());
+/** The screen is fixed to SPY (spec 2.4). */
+export const handler = snapshotHandler('get_option_minmax', snapshots.optionMinmax('SPY'));

@@ -3,18 +3,15 @@ import { NASDAQ_ONLY_MESSAGE } from '@tapewatch/shared/schemas/short-interest';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
 import { documentClient } from '../../data/client.ts';
 import { DailyRowsRepository } from '../../data/daily-rows-repository.ts';
+import { snapshots } from '../../data/snapshot-catalog.ts';
 import { SnapshotRepository } from '../../data/snapshot-repository.ts';
+import { DAILY_SERIES } from '../../data/daily-series.ts';
 import { isNasdaqListed, shortInterestTable, yearOfSettlements, type SettlementPoint, type ShortInterestSnapshot } from '../../domain/short-interest/short-interest-table.ts';
-import { SHORT_INTEREST_SNAPSHOT } from '../../jobs/short-interest-precompute.ts';
 import { NotFoundError, NotReadyError } from '../../lib/errors.ts';
 import { jsonText, type JsonText } from '../../lib/http.ts';
 import { TtlLru } from '../../lib/lru.ts';
 import { memoize } from '../../lib/memo.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';
-
-// Duplicated from jobs/short-interest.ts on purpose: importing the job would pull the provider
-// stack into every short-interest Lambda.
-const SHORT_INTEREST_SERIES = 'shortint';
 
 export interface LatestTable {
   snapshot: ShortInterestSnapshot;
@@ -24,8 +21,8 @@ export interface LatestTable {
 
 // Settlements arrive twice a month: 5 minutes (the route's HTTP cache time) keeps reloads rare.
 export const latestTable = memoize(300_000, async (): Promise<LatestTable> => {
-  const snap = await new SnapshotRepository(documentClient()).latest<ShortInterestSnapshot>(SHORT_INTEREST_SNAPSHOT);
-  if (!snap) throw new NotReadyError('Short interest is being loaded. Please try again in a minute.');
+  const snap = await new SnapshotRepository(documentClient()).latestOf(snapshots.shortInterest);
+  if (!snap) throw new NotReadyError(snapshots.shortInterest.notReady);
   const { payload } = snap;
   return {
     snapshot: payload,
@@ -51,7 +48,7 @@ export async function settlementsOf(symbol: string): Promise<SettlementPoint[]> 
   const { snapshot } = await latestTable();
   return seriesCache.get(`${symbol}|${snapshot.asOf}`, async () => {
     const fromYear = Number(snapshot.asOf.slice(0, 4)) - 1;
-    const stored = await new DailyRowsRepository<SettlementPoint>(documentClient(), SHORT_INTEREST_SERIES).get(symbol, fromYear);
+    const stored = await new DailyRowsRepository<SettlementPoint>(documentClient(), DAILY_SERIES.shortInterest).get(symbol, fromYear);
     const keep = new Set(yearOfSettlements(stored, snapshot.asOf).map((p) => p.date));
     return stored.filter((p) => keep.has(p.date)).sort((a, b) => (a.date < b.date ? -1 : 1));
   });

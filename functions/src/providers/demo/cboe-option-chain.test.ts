@@ -4,7 +4,7 @@ import { blackScholes } from '../../analytics/index.ts';
 import { parseCboeOptionChain } from '../cboe/option-chain.ts';
 import type { OptionQuote } from '../option-quote.ts';
 import { CHAIN_PARAMS, generateCboeOptionChain } from './cboe-option-chain.ts';
-import { dayNumber } from './market-calendar.ts';
+import { dayNumber } from '../../domain/calendar/dates.ts';
 
 // Real bundled closes (dividend-adjusted) of SPY and VIX for the last two demo days.
 const D1 = { date: '2024-03-07', spot: 505.27, vix: 14.44 };

@@ -12,7 +12,8 @@
  */
 import { blackScholes, normalCdf } from '../../analytics/index.ts';
 import { formatOccSymbol } from '../option-quote.ts';
-import { assertDate, dayNumber, previousTradingDay, weekdayIndex } from './market-calendar.ts';
+import { assertDate, dayNumber, weekdayIndex } from '../../domain/calendar/dates.ts';
+import { previousTradingDay } from '../../domain/calendar/nyse.ts';
 import { listedExpiries, listedStrikes } from './option-listing.ts';
 import type { ExpiryKind } from './option-listing.ts';
 import { clamp, hashNormal, hashUnit, rngFrom, smoothNoise } from './prng.ts';

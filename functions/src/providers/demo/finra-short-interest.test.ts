@@ -5,7 +5,7 @@ import type { ShortInterestRow } from '../finra/short-interest.ts';
 import { generateFinraShortInterestFile, shortInterestShares } from './finra-short-interest.ts';
 import { rngFrom, lognormal } from './prng.ts';
 import type { ShortInterestUniverseEntry } from './finra-short-interest.ts';
-import { shortInterestSettlementDates } from './market-calendar.ts';
+import { shortInterestSettlementDates } from '../../domain/calendar/short-interest-settlement.ts';
 
 const UNIVERSE: ShortInterestUniverseEntry[] = [
   { symbol: 'AAPL', issueName: 'Apple Inc. Common Stock', market: 'NNM', avgDailyVolume: 58_000_000, sharesOutstanding: 15_400_000_000 },

@@ -31,7 +31,8 @@
  */
 import { formatFinraShortInterest } from '../finra/short-interest.ts';
 import type { ShortInterestRow } from '../finra/short-interest.ts';
-import { assertDate, previousSettlementDate, settlementIndex, shortInterestSettlementDates } from './market-calendar.ts';
+import { assertDate } from '../../domain/calendar/dates.ts';
+import { previousSettlementDate, settlementIndex, shortInterestSettlementDates } from '../../domain/calendar/short-interest-settlement.ts';
 import { hashNormal, hashUnit, normal, stationaryAr1 } from './prng.ts';
 
 export interface ShortInterestUniverseEntry {

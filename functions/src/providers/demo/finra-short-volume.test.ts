@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFinraShortVolume } from '../finra/short-volume.ts';
 import { generateFinraShortVolumeFile, meanShortRatio } from './finra-short-volume.ts';
-import { tradingDaysBetween } from './market-calendar.ts';
+import { tradingDaysBetween } from '../../domain/calendar/nyse.ts';
 
 // A made-up universe with realistic consolidated volumes; the demo caller passes real ones.
 const UNIVERSE = [

@@ -19,7 +19,7 @@
  */
 import { formatFinraShortVolume } from '../finra/short-volume.ts';
 import type { ShortVolumeRow } from '../finra/short-volume.ts';
-import { assertDate, weekdayIndex } from './market-calendar.ts';
+import { assertDate, weekdayIndex } from '../../domain/calendar/dates.ts';
 import { clamp, hashNormal, hashUnit, logistic, logit, pickWeighted, stationaryAr1, unitStudentT } from './prng.ts';
 
 export interface ShortVolumeUniverseEntry {

@@ -18,7 +18,6 @@
  *    referenceSpot: 20-day mean close }) -> JSON.parse -> parseCboeOptionChain.
  */
 export * from './prng.ts';
-export * from './market-calendar.ts';
 export * from './finra-short-volume.ts';
 export * from './finra-short-interest.ts';
 export * from './option-listing.ts';

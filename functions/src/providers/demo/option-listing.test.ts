@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTradingDay } from './market-calendar.ts';
+import { isTradingDay } from '../../domain/calendar/nyse.ts';
 import { listedExpiries, listedStrikes, strikeSteps } from './option-listing.ts';
 
 describe('listedExpiries (SPY-style)', () => {

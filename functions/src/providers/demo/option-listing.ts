@@ -12,7 +12,8 @@
  * ~4.5 standard deviations of the move to expiry, between 4% and 20% of spot (35% for LEAPS),
  * so short expiries list a narrow strip and long ones the full +/-20%.
  */
-import { addDays, dayNumber, dayOfWeek, isTradingDay, lastTradingDayOfMonth, thirdFriday, tradingDayOnOrBefore } from './market-calendar.ts';
+import { addDays, dayNumber, dayOfWeek, thirdFriday } from '../../domain/calendar/dates.ts';
+import { isTradingDay, lastTradingDayOfMonth, tradingDayOnOrBefore } from '../../domain/calendar/nyse.ts';
 
 export type ExpiryKind = 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'leaps';
 

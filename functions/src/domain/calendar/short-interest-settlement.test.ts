@@ -1,39 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isTradingDay,
-  previousSettlementDate,
-  settlementIndex,
-  shortInterestSettlementDates,
-  thirdFriday,
-  tradingDaysBetween,
-  weekdayIndex,
-} from './market-calendar.ts';
-
-describe('NYSE calendar', () => {
-  it('counts the known number of NYSE sessions (2023: 250, 2024: 252)', () => {
-    expect(tradingDaysBetween('2023-01-01', '2023-12-31')).toHaveLength(250);
-    expect(tradingDaysBetween('2024-01-01', '2024-12-31')).toHaveLength(252);
-  });
-
-  it('knows holidays and weekends', () => {
-    expect(isTradingDay('2024-03-29')).toBe(false); // Good Friday
-    expect(isTradingDay('2024-03-09')).toBe(false); // Saturday
-    expect(isTradingDay('2024-03-08')).toBe(true);
-    expect(isTradingDay('2023-06-19')).toBe(false); // Juneteenth
-  });
-
-  it('third Fridays', () => {
-    expect(thirdFriday(2024, 3)).toBe('2024-03-15');
-    expect(thirdFriday(2024, 12)).toBe('2024-12-20');
-    expect(thirdFriday(2025, 4)).toBe('2025-04-18');
-  });
-
-  it('weekdayIndex advances by one per weekday and holds over weekends', () => {
-    expect(weekdayIndex('2024-03-08') - weekdayIndex('2024-03-07')).toBe(1);
-    expect(weekdayIndex('2024-03-11') - weekdayIndex('2024-03-08')).toBe(1);
-    expect(weekdayIndex('2024-03-09')).toBe(weekdayIndex('2024-03-08'));
-  });
-});
+import { isTradingDay } from './nyse.ts';
+import { previousSettlementDate, settlementIndex, shortInterestSettlementDates } from './short-interest-settlement.ts';
 
 describe('shortInterestSettlementDates', () => {
   // Settlement dates as published in Nasdaq's short-interest press releases (GlobeNewswire):
