@@ -64,6 +64,9 @@ test.describe('options flow ticker overview', () => {
     const quarter = await buckets.count();
     expect(quarter).toBeLessThanOrEqual(Math.ceil(intraday.index.length / 4) + 1);
     expect(quarter).toBeGreaterThanOrEqual(Math.floor(intraday.index.length / 4));
+    // The pointer must be over the plot: bring it into the viewport first (the zoom buttons' scroll
+    // can leave its top above it, and a wheel there would scroll the page instead).
+    await chart.locator('svg[role="presentation"]').scrollIntoViewIfNeeded();
     const box = (await chart.locator('svg[role="presentation"]').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
     for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 200);
