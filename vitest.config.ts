@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One vitest run covers every workspace; each project keeps its own environment. The integration
 // tests sign up hundreds of accounts: the anti-enumeration response floor (1 s) is off there except
@@ -8,7 +8,9 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'functions', include: ['functions/**/*.test.ts'], environment: 'node', env: { LOG_LEVEL: 'silent' } } },
-      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node', env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ACCOUNT_RESPONSE_FLOOR_MS: '0' }, testTimeout: 60_000, hookTimeout: 120_000, globalSetup: ['scripts/test/global-setup.ts'] } },
+      // The import-rule scan reads source files only: its own project spares it the scripts global setup (demo data load).
+      { test: { name: 'architecture', include: ['scripts/architecture/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], exclude: [...configDefaults.exclude, 'scripts/architecture/**'], environment: 'node', env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ACCOUNT_RESPONSE_FLOOR_MS: '0' }, testTimeout: 60_000, hookTimeout: 120_000, globalSetup: ['scripts/test/global-setup.ts'] } },
       { test: { name: 'infra', include: ['infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
       './web/vite.config.ts',
     ],

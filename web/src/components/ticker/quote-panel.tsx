@@ -7,7 +7,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import RemoveIcon from '@mui/icons-material/Remove';
-import { useTickerInfo, type TickerInfo } from '../../app/api/get-ticker-info.ts';
+import { useTickerInfo, type TickerInfo } from './get-ticker-info.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useGlobalTicker } from '../../lib/global-ticker.tsx';
 import {

@@ -6,7 +6,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import SearchIcon from '@mui/icons-material/Search';
-import { toSearchFragment, useSearchTickers, type TickerSuggestion } from '../../app/api/search-tickers.ts';
+import { toSearchFragment, useSearchTickers, type TickerSuggestion } from './search-tickers.ts';
 import { normalizeTicker, useGlobalTicker } from '../../lib/global-ticker.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 

@@ -1,5 +1,5 @@
-import type { SearchTickersResult } from '../../../app/api/search-tickers.ts';
-import type { TickerInfo } from '../../../app/api/get-ticker-info.ts';
+import type { SearchTickersResult } from '../search-tickers.ts';
+import type { TickerInfo } from '../get-ticker-info.ts';
 
 // Payloads copied from the local runtime (demo dataset as of 2024-03-08).
 

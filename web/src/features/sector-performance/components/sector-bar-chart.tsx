@@ -1,7 +1,7 @@
 import { Bar } from '@nivo/bar';
 import { useGainLossColors, useNivoTheme } from '../../../components/charts/use-nivo-theme.ts';
 import type { SectorBarDatum } from '../utils/reshape.ts';
-import { shortSectorName } from '../utils/sector-labels.ts';
+import { shortSectorName } from '../../../lib/sector-labels.ts';
 
 interface SectorBarChartProps {
   data: SectorBarDatum[];

@@ -1,6 +1,6 @@
 import { HeatmapGrid } from '../../../components/charts/heatmap-grid.tsx';
 import type { HeatmapRow } from '../utils/reshape.ts';
-import { shortSectorName } from '../utils/sector-labels.ts';
+import { shortSectorName } from '../../../lib/sector-labels.ts';
 
 interface SectorHeatmapProps {
   rows: HeatmapRow[];

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { TimeSeriesChart, type TimeSeries } from '../../../components/charts/time-series-chart.tsx';
 import type { SectorPerformanceData } from '../api/get-sector-performance-data.ts';
-import { SECTOR_LINE_COLORS, shortSectorName } from '../utils/sector-labels.ts';
+import { SECTOR_LINE_COLORS, shortSectorName } from '../../../lib/sector-labels.ts';
 
 interface SectorLineChartProps {
   line: SectorPerformanceData['line_data'];

@@ -8,7 +8,7 @@ import {
   type RotationRow,
 } from '@tapewatch/shared/schemas/sector-rotation';
 import type { ChartTableData } from '../../../components/charts/chart-card.tsx';
-import { SECTOR_LINE_COLORS } from '../../sector-performance/utils/sector-labels.ts';
+import { SECTOR_LINE_COLORS } from '../../../lib/sector-labels.ts';
 import type { SectorRotationData } from '../api/get-sector-rotation-data.ts';
 
 export const COLOR_MODES = [
