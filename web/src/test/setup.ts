@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { resetForms } from '../features/account/forms-store.ts';
+import { resetForms } from '../lib/forms-store.ts';
 
 // vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => {

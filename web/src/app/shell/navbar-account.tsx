@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { openForm } from '../../features/account/forms-store.ts';
+import { openForm } from '../../lib/forms-store.ts';
 import { isFreeSubscription, logout, useSession } from '../../lib/session.ts';
 
 // The menu (MUI Menu, ~9 kB gzip) loads on first open: most visitors never log in.

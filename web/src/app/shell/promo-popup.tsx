@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { PROMO } from '@tapewatch/shared/constants';
 import { useLocation, useNavigate } from 'react-router';
-import { useAccountForms } from '../../features/account/forms-store.ts';
+import { useAccountForms } from '../../lib/forms-store.ts';
 import { useSession } from '../../lib/session.ts';
 import { readPromoClosed, rememberPromoClosed, shouldShowPromo, showMoreInfo } from './promo-popup-rules.ts';
 

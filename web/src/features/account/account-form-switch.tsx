@@ -2,7 +2,7 @@ import { EmailForm } from './components/email-form.tsx';
 import { LoginForm } from './components/login-form.tsx';
 import { SignupForm } from './components/signup-form.tsx';
 import { UpdatePasswordForm } from './components/update-password-form.tsx';
-import type { AccountForm } from './forms-store.ts';
+import type { AccountForm } from '../../lib/forms-store.ts';
 
 /** The forms themselves, in a chunk loaded the first time one opens. */
 export function AccountFormSwitch({ open }: { open: AccountForm }) {

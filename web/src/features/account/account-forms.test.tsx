@@ -6,7 +6,7 @@ import { dismissAlert, getAlertState } from '../../lib/alert-store.ts';
 import { readRefreshToken, readToken, TOKEN_STORAGE_KEY } from '../../lib/session-token.ts';
 import { fakeJwt } from '../../lib/session-test-utils.ts';
 import { browserLocation } from '../../lib/session-redirect.ts';
-import { getFormsState } from './forms-store.ts';
+import { getFormsState } from '../../lib/forms-store.ts';
 import { accountApi, setupAccountTests, alert, demoInfo } from './test/account-api-mock.ts';
 import { ACCOUNT_MESSAGES } from '@tapewatch/shared/schemas/accounts';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAccountForms } from './forms-store.ts';
+import { useAccountForms } from '../../lib/forms-store.ts';
 
 const AccountFormSwitch = lazy(() => import('./account-form-switch.tsx').then((m) => ({ default: m.AccountFormSwitch })));
 

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES as M } from '@tapewatch/shared/schemas/accounts';
-import type { AccountForm } from './forms-store.ts';
+import type { AccountForm } from '../../lib/forms-store.ts';
 
 /** Spec part 2 section 4, "Alerts that close forms": message text -> forms it closes. */
 export const CLOSING_ALERTS: ReadonlyArray<{ text: string; closes: readonly AccountForm[] }> = [

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app.tsx';
 import { getAlertState } from '../../lib/alert-store.ts';
-import { getFormsState } from './forms-store.ts';
+import { getFormsState } from '../../lib/forms-store.ts';
 import { accountApi, setupAccountTests, alert, demoInfo } from './test/account-api-mock.ts';
 
 setupAccountTests();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { apiPost, ApiError } from '../../lib/api-client.ts';
-import { openForm } from './forms-store.ts';
+import { openForm } from '../../lib/forms-store.ts';
 
 // Tokens are single-use: a StrictMode double effect or a re-render must not send one twice.
 const sent = new Set<string>();

@@ -1,7 +1,7 @@
 import { isAlertBody } from '@tapewatch/shared/api/alert';
 import { ApiError } from '../../lib/api-client.ts';
 import { formsClosedBy } from './closing-alerts.ts';
-import { closeFormsIn } from './forms-store.ts';
+import { closeFormsIn } from '../../lib/forms-store.ts';
 
 /**
  * Sends a form and applies the alerts that close forms (spec part 2 section 4). The alert itself

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { PLAN_PRICES_USD } from '@tapewatch/shared/constants';
 import { useNavigate } from 'react-router';
 import { isFreeSubscription, useSession } from '../../lib/session.ts';
-import { openForm, type Plan } from './forms-store.ts';
+import { openForm, type Plan } from '../../lib/forms-store.ts';
 
 const PLANS: ReadonlyArray<{ plan: Plan; title: string; price: string; features: string[] }> = [
   {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderApp } from '../../test/render-app.tsx';
-import { getFormsState, resetForms } from '../account/forms-store.ts';
+import { getFormsState, resetForms } from '../../lib/forms-store.ts';
 import { LANDING_SAMPLE } from './data/sample-data.ts';
 
 const demoInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1.0.0' };

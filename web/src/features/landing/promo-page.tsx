@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { PLAN_PRICES_USD } from '@tapewatch/shared/constants';
-import { openForm } from '../account/forms-store.ts';
+import { openForm } from '../../lib/forms-store.ts';
 
 /** The ad landing page (/reddit-ads, spec part 2 section 2.4): one message, one action. */
 export function PromoPage() {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { PLAN_PRICES_USD } from '@tapewatch/shared/constants';
 import { useSession } from '../../lib/session.ts';
 import { startCheckout } from '../../lib/session-redirect.ts';
-import { openForm } from '../account/forms-store.ts';
+import { openForm } from '../../lib/forms-store.ts';
 
 export const ALREADY_BASIC = 'You already have the Basic plan. Use Manage on your profile to change or cancel it.';
 

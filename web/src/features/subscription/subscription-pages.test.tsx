@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderApp } from '../../test/render-app.tsx';
-import { getFormsState, resetForms } from '../account/forms-store.ts';
+import { getFormsState, resetForms } from '../../lib/forms-store.ts';
 import { fakeJwt } from '../../lib/session-test-utils.ts';
 import { saveToken, TOKEN_STORAGE_KEY } from '../../lib/session-token.ts';
 import { CONVERSION_EVENT, recordConversion } from './conversion.ts';

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
-import { closeForms } from '../forms-store.ts';
+import { closeForms } from '../../../lib/forms-store.ts';
 
 interface AccountDialogProps {
   title: string;

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getAlertState, onAlertEvent, showAlert } from '../../../lib/alert-store.ts';
 import { apiPost } from '../../../lib/api-client.ts';
 import { completeLogin } from '../../../lib/session.ts';
-import { closeFormsIn, openForm } from '../forms-store.ts';
+import { closeFormsIn, openForm } from '../../../lib/forms-store.ts';
 import { submitForm } from '../submit-form.ts';
 import { ACCOUNT_LIMITS, loginProblem, RESEND_CONFIRMATION_ACTION } from '@tapewatch/shared/schemas/accounts';
 import { AccountDialog } from './account-dialog.tsx';

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { showAlert } from '../../../lib/alert-store.ts';
 import { apiPost } from '../../../lib/api-client.ts';
 import { startCheckout } from '../../../lib/session-redirect.ts';
-import { closeForms, useAccountForms } from '../forms-store.ts';
+import { closeForms, useAccountForms } from '../../../lib/forms-store.ts';
 import { submitForm } from '../submit-form.ts';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, PASSWORD_HINT, PLAN_LABELS, signupProblem } from '@tapewatch/shared/schemas/accounts';
 import { AccountDialog } from './account-dialog.tsx';

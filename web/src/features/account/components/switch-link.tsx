@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
-import { openForm, type AccountForm } from '../forms-store.ts';
+import { openForm, type AccountForm } from '../../../lib/forms-store.ts';
 
 /** A link that switches to another account form. */
 export function SwitchLink({ to, children }: { to: AccountForm; children: ReactNode }) {

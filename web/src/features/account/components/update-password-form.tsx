@@ -2,7 +2,7 @@ import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { showAlert } from '../../../lib/alert-store.ts';
 import { apiPost } from '../../../lib/api-client.ts';
-import { useAccountForms } from '../forms-store.ts';
+import { useAccountForms } from '../../../lib/forms-store.ts';
 import { submitForm } from '../submit-form.ts';
 import { ACCOUNT_LIMITS, PASSWORD_HINT, updatePasswordProblem } from '@tapewatch/shared/schemas/accounts';
 import { AccountDialog } from './account-dialog.tsx';

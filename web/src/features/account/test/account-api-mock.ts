@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { act, configure } from '@testing-library/react';
 import { dismissAlert } from '../../../lib/alert-store.ts';
-import { resetForms } from '../forms-store.ts';
+import { resetForms } from '../../../lib/forms-store.ts';
 
 export interface Call {
   path: string;

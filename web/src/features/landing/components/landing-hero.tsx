@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { PLAN_PRICES_USD } from '@tapewatch/shared/constants';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../lib/session.ts';
-import { openForm } from '../../account/forms-store.ts';
+import { openForm } from '../../../lib/forms-store.ts';
 
 export function LandingHero() {
   const { loggedIn } = useSession();

@@ -6,7 +6,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import { PLAN_PRICES_USD } from '@tapewatch/shared/constants';
 import { useNavigate } from 'react-router';
 import { isFreeSubscription, useSession } from '../../../lib/session.ts';
-import { openForm, type Plan } from '../../account/forms-store.ts';
+import { openForm, type Plan } from '../../../lib/forms-store.ts';
 
 const OFFERS: ReadonlyArray<{ plan: Plan; name: string; price: string; period: string; perks: readonly string[] }> = [
   { plan: 'free', name: 'Free', price: `$${PLAN_PRICES_USD.free}`, period: 'forever', perks: ['Access to all free features', 'Short interest, dark pools, option walls', 'Clusters, sectors, SPY To VIX, ARIMA'] },
