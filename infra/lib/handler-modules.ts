@@ -1,5 +1,5 @@
 import { routeList } from '@tapewatch/shared/api/routes';
-import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { apiFallbackEntry, apiFallbackModule, entryFile, httpHandlerModule } from './paths.ts';
 import { webSocketRoutes } from './realtime.ts';
 

@@ -5,7 +5,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { defaultStaleAfterDays, jobMetricName, jobMetricNamespace } from '@tapewatch/functions/jobs/job-metrics';
-import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { pascal } from './http-api.ts';
 
 export interface JobAlarmsProps {

@@ -5,7 +5,7 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import type { ApiFunctionFactory } from './api-function-factory.ts';
 import { unixCronToCronOptions } from './cron.ts';
 import { pascal } from './http-api.ts';
@@ -18,7 +18,7 @@ export interface JobSchedulesProps {
 export const fanoutJobs = ['flow-ingest', 'flow-live-poll', 'flow-reset'] as const;
 
 /**
- * One EventBridge Scheduler schedule + job Lambda per entry of functions/src/jobs/schedules.ts.
+ * One EventBridge Scheduler schedule + job Lambda per entry of functions/src/platform/schedules.ts.
  * Scheduler (not EventBridge rules) because market times are New York wall-clock and rules
  * are UTC-only, which would drift an hour at every DST change.
  */

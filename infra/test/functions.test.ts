@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { tableList } from '@tapewatch/functions/data/tables';
 import { deployedRoutes } from '../lib/http-api.ts';
 import { webSocketRoutes } from '../lib/realtime.ts';

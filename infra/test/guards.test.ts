@@ -6,7 +6,7 @@ import { handlerModules } from '../lib/handler-modules.ts';
 import { entryFile, missingEntries } from '../lib/paths.ts';
 import { stageConfig } from '../lib/stage.ts';
 import { routeList } from '@tapewatch/shared/api/routes';
-import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 
 describe('handler entries', () => {
   it('derives entry files from the route and schedule tables', () => {

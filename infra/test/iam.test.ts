@@ -2,7 +2,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import type { AppSecret, CognitoAction, TableName } from '@tapewatch/shared/api/routes';
 import { routeList } from '@tapewatch/shared/api/routes';
-import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { webSocketRoutes } from '../lib/realtime.ts';
 import { fanoutJobs } from '../lib/schedules.ts';
 import { appFunctions, fakeWebDist, synth, tableIds, type Resource } from './synth.ts';

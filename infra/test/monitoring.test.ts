@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { defaultStaleAfterDays, jobMetricNamespace } from '@tapewatch/functions/jobs/job-metrics';
 import { appFunctions, synth, type Resource } from './synth.ts';
 

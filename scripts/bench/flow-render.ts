@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { subscriberToken } from './accounts.ts';
 import { launchChromium } from './chromium.ts';
 import { startServer } from './startup.ts';

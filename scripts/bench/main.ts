@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { routeList } from '@tapewatch/shared/api/routes';
-import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { createSearchIndex } from '@tapewatch/functions/domain/tickers/search';
 import { readListings } from '../demo-data/universe.ts';
 import { benchAccounts, subscriberToken } from './accounts.ts';

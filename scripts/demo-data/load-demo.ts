@@ -10,7 +10,7 @@ import { tableName } from '@tapewatch/functions/data/tables';
 import { TimeSeriesRepository, type DailySeries } from '@tapewatch/functions/data/timeseries-repository';
 import { BUNDLE_DIR, BUNDLE_FILE } from './bundle-format.ts';
 import { buildDirectory, readStocks, stockCount } from './universe.ts';
-import { storeSp500MonthlyCsv } from '@tapewatch/functions/jobs/sp500-ratios-source';
+import { storeSp500MonthlyCsv } from '@tapewatch/functions/data/sp500-ratios-source';
 
 export const DEMO_DATASET = 'demo-daily';
 /** Tickers written in parallel: enough to overlap DynamoDB round trips without flooding dynalite. */

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/client';
 import type { JobRun } from '@tapewatch/functions/data/job-log-repository';
-import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { loadDemoData } from '../demo-data/load-demo.ts';
 import { ensureTables, startDynalite } from '../local/dynamo.ts';
 import { progressBar } from '../local/progress.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_LIVE_SESSION_FROM } from '@tapewatch/functions/jobs/flow-universe';
+import { DEMO_LIVE_SESSION_FROM } from '@tapewatch/functions/providers/demo/flow-universe';
 import { resumeSecond, secondOfDay, SESSION_CLOSE_SEC, sessionSecond } from './flow-live.ts';
 
 describe('demo live session clock', () => {

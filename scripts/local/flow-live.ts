@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { FlowFanout, ingestLiveRecords } from '@tapewatch/functions/jobs/flow-live';
 import { runFlowReset } from '@tapewatch/functions/jobs/flow-reset';
-import { demoFlowSource } from '@tapewatch/functions/jobs/flow-universe';
+import { demoFlowSource } from '@tapewatch/functions/providers/demo/flow-universe';
 import { latestTradeTime, resumeSecond, SESSION_CLOSE_SEC } from '@tapewatch/functions/jobs/flow-live-session';
 
 import { hhmmss } from '@tapewatch/functions/providers/demo/flow-simulator';

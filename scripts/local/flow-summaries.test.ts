@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
-import { clearFlowDaysCache, loadFlowDays } from '@tapewatch/functions/data/flow-summaries';
+import { clearFlowDaysCache, loadFlowDays } from '@tapewatch/functions/http/flow/flow-days';
 import { FlowSummaryRepository } from '@tapewatch/functions/data/flow-summary-repository';
 import { summarizeDay } from '@tapewatch/functions/domain/flow/day-summary';
 import { startTestRuntime } from '../test/runtime-fixture.ts';

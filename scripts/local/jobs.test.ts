@@ -6,7 +6,7 @@ import { documentClient } from '@tapewatch/functions/data/client';
 import { DailyRowsRepository } from '@tapewatch/functions/data/daily-rows-repository';
 import { tableName } from '@tapewatch/functions/data/tables';
 import { runDarkPoolsIngest, SHORT_VOLUME_SERIES, type ShortVolumeDay } from '@tapewatch/functions/jobs/darkpools';
-import { providerFor } from '@tapewatch/functions/jobs/market-provider';
+import { providerFor } from '@tapewatch/functions/providers/market-provider';
 import { runShortInterestIngest } from '@tapewatch/functions/jobs/short-interest';
 import { runOptionChainsIngest } from '@tapewatch/functions/jobs/option-chains';
 import { runPricesIngest } from '@tapewatch/functions/jobs/prices';

@@ -1,4 +1,4 @@
-import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { routeList } from '@tapewatch/shared/api/routes';
 import { DEMO_AS_OF } from '@tapewatch/shared/constants';
 import { bindHost } from './request-guard.ts';

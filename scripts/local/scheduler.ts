@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import { MARKET_TIME_ZONE } from '@tapewatch/shared/constants';
 import type { JobEvent, JobOptions } from '@tapewatch/functions/jobs/job-runner';
-import { schedules, type ScheduleDef } from '@tapewatch/functions/jobs/schedules';
+import { schedules, type ScheduleDef } from '@tapewatch/functions/platform/schedules';
 import { JobLogRepository } from '@tapewatch/functions/data/job-log-repository';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { addDays } from '@tapewatch/functions/domain/sectors/calendar';

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { alertBody } from '@tapewatch/shared/api/alert';
-import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/client';
 import { toJson } from '@tapewatch/functions/lib/json';
 import { resetManagementClient } from '@tapewatch/functions/platform/realtime';

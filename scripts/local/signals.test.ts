@@ -15,7 +15,7 @@ import { TimeSeriesRepository } from '@tapewatch/functions/data/timeseries-repos
 import { DailyRowsRepository } from '@tapewatch/functions/data/daily-rows-repository';
 import { SHORT_VOLUME_SERIES } from '@tapewatch/functions/jobs/darkpools';
 import type { ShortVolumeInput } from '@tapewatch/functions/domain/darkpools/dark-pool-metrics';
-import { toBars, toDarkPoolPosition } from '@tapewatch/functions/jobs/signals-inputs';
+import { toBars, toDarkPoolPosition } from '@tapewatch/functions/domain/signals/signals-inputs';
 import { readStocks } from '../demo-data/universe.ts';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
 

@@ -9,3 +9,23 @@ export const DAILY_SERIES = {
   /** FINRA short interest per settlement date (short-interest job). */
   shortInterest: 'shortint',
 } as const;
+
+/**
+ * Daily bars in columnar form. `close` is the split-adjusted price as traded; `adjClose` also
+ * adjusts for dividends (total return) and is null where the source only has one kind (the
+ * bundled ETF history is already total-return adjusted). `volume` is null for indices (VIX).
+ */
+export interface DailySeries {
+  date: string[];
+  open: number[];
+  high: number[];
+  low: number[];
+  close: number[];
+  volume: number[] | null;
+  adjClose?: number[] | null;
+}
+
+export const emptySeries = (): DailySeries => ({ date: [], open: [], high: [], low: [], close: [], volume: [], adjClose: [] });
+
+/** Closes for return calculations: dividend-adjusted where known. */
+export const totalReturnCloses = (s: DailySeries): number[] => (s.adjClose && s.adjClose.length === s.close.length ? s.adjClose : s.close);

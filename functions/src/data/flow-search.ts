@@ -1,7 +1,7 @@
 import type { FlowDates, FlowFilter, FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { MAX_HISTORICAL_ROWS } from '@tapewatch/shared/schemas/flow';
 import { compileFilters, equalTickers } from '@tapewatch/shared/flow/filters';
-import { compareNewestFirst } from '../domain/flow/trade.ts';
+import { compareNewestFirst } from '@tapewatch/shared/flow/order';
 import { BadRequestError } from '../lib/errors.ts';
 import { TtlLru } from '../lib/lru.ts';
 import type { DayRead, FlowRepository } from './flow-repository.ts';

@@ -1,10 +1,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { EARLIEST_FLOW_DATE } from '@tapewatch/shared/schemas/flow';
-import { summarizeDay, type DaySummary } from '../domain/flow/day-summary.ts';
+import { EARLIEST_FLOW_DATE, type FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { clockFor } from '../platform/clock.ts';
 import { documentClient } from './client.ts';
 import { FlowRepository } from './flow-repository.ts';
-import { FlowSummaryRepository } from './flow-summary-repository.ts';
+import { FlowSummaryRepository, type DaySummary } from './flow-summary-repository.ts';
 
 /** The most days any Options Flow II view looks back over (Top Premiums' largest lookback). */
 export const MAX_SUMMARY_DAYS = 100;
@@ -21,6 +20,9 @@ export interface FlowDays {
   /** Completed days before today, newest first, at most MAX_SUMMARY_DAYS. */
   full: DaySummary[];
 }
+
+/** One day's summary from its trades: the domain's summarizeDay, handed in (the data layer does not import the domain). */
+export type SummarizeDay = (date: string, trades: readonly FlowTrade[]) => DaySummary;
 
 interface Cached<T> {
   key: string;
@@ -43,7 +45,7 @@ function cached<T>(slot: Cached<T> | undefined, key: string, ttl: number, load: 
 }
 
 /** Completed days' summaries; a listed day without a stored summary (older data) is computed and stored once. */
-async function loadHistory(db: DynamoDBDocumentClient, today: string): Promise<DaySummary[]> {
+async function loadHistory(summarizeDay: SummarizeDay, db: DynamoDBDocumentClient, today: string): Promise<DaySummary[]> {
   const flow = new FlowRepository(db);
   const store = new FlowSummaryRepository(db);
   const days = (await flow.listDays(EARLIEST_FLOW_DATE, today)).filter((d) => d.date < today && d.trades > 0).slice(0, MAX_SUMMARY_DAYS);
@@ -59,16 +61,19 @@ async function loadHistory(db: DynamoDBDocumentClient, today: string): Promise<D
   return days.map((d) => have.get(d.date)!);
 }
 
-async function loadCurrent(db: DynamoDBDocumentClient, today: string): Promise<DaySummary | null> {
+async function loadCurrent(summarizeDay: SummarizeDay, db: DynamoDBDocumentClient, today: string): Promise<DaySummary | null> {
   const { trades } = await new FlowRepository(db).readDay(today);
   return trades.length === 0 ? null : summarizeDay(today, trades);
 }
 
-/** Per-container cached flow summaries: the current day (5 s) and up to 100 completed days (60 s). */
-export async function loadFlowDays(db: DynamoDBDocumentClient = documentClient(), now = Date.now()): Promise<FlowDays> {
+/**
+ * Per-container cached flow summaries: the current day (5 s) and up to 100 completed days (60 s).
+ * Handlers call it through http/flow/flow-days.ts, which hands in the domain's summarizeDay.
+ */
+export async function loadFlowDaysWith(summarizeDay: SummarizeDay, db: DynamoDBDocumentClient = documentClient(), now = Date.now()): Promise<FlowDays> {
   const today = clockFor().today();
-  history = cached(history, today, HISTORY_TTL_MS, () => loadHistory(db, today), now);
-  current = cached(current, today, CURRENT_TTL_MS, () => loadCurrent(db, today), now);
+  history = cached(history, today, HISTORY_TTL_MS, () => loadHistory(summarizeDay, db, today), now);
+  current = cached(current, today, CURRENT_TTL_MS, () => loadCurrent(summarizeDay, db, today), now);
   const [full, cur] = await Promise.all([history.promise, current.promise]);
   return { today, current: cur, full };
 }

@@ -1,9 +1,50 @@
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { DaySummary } from '../domain/flow/day-summary.ts';
+import type { FlowTrade, OtmTrade } from '@tapewatch/shared/schemas/flow';
 import { flowKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
+
+/**
+ * Per-day, per-ticker totals of the options flow. The Options Flow II screens (cumulative stats,
+ * top premiums, ticker metrics, seasonality, dashboard) aggregate over up to 100 days: reading
+ * these small summaries instead of ~3,000 trades a day keeps every such request in milliseconds.
+ * Premiums are cost_basis sums, so in THOUSANDS of dollars like the trades.
+ */
+export interface SideTotals {
+  premium: number;
+  trades: number;
+  size: number;
+  scoreSum: number;
+}
+
+/** [strike, call premium, put premium, call size, put size] */
+export type StrikeRow = [number, number, number, number, number];
+
+export interface TickerDaySummary {
+  ticker: string;
+  calls: SideTotals;
+  puts: SideTotals;
+  /** Sorted by strike ascending. */
+  strikes: StrikeRow[];
+  /** Premium per half-hour bucket (domain/flow/day-summary.ts HALF_HOUR_BUCKETS). */
+  halfHours: { calls: number[]; puts: number[] };
+  /** The underlying price of the day's first and last trade (by time); null when no trade had one. */
+  firstPrice: number | null;
+  lastPrice: number | null;
+}
+
+export interface DaySummary {
+  date: string;
+  tradeCount: number;
+  tickers: Record<string, TickerDaySummary>;
+  /** The day's largest trades by cost basis, largest first. */
+  largest: FlowTrade[];
+  /** The day's LEAPS (DTE >= 365) with the highest open interest, highest first. */
+  leaps: FlowTrade[];
+  /** The day's most out-of-the-money trades (Most OTM); absent in summaries stored before it existed. */
+  mostOtm?: OtmTrade[];
+}
 
 /** Tickers per stored part: ~300 B gzipped each keeps a part far below DynamoDB's 400 KB item limit. */
 const TICKERS_PER_PART = 400;

@@ -3,26 +3,9 @@ import { batchPutAll } from './batch-write.ts';
 import { marketKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
+import { emptySeries, type DailySeries } from './daily-series.ts';
 
-/**
- * Daily bars in columnar form. `close` is the split-adjusted price as traded; `adjClose` also
- * adjusts for dividends (total return) and is null where the source only has one kind (the
- * bundled ETF history is already total-return adjusted). `volume` is null for indices (VIX).
- */
-export interface DailySeries {
-  date: string[];
-  open: number[];
-  high: number[];
-  low: number[];
-  close: number[];
-  volume: number[] | null;
-  adjClose?: number[] | null;
-}
-
-export const emptySeries = (): DailySeries => ({ date: [], open: [], high: [], low: [], close: [], volume: [], adjClose: [] });
-
-/** Closes for return calculations: dividend-adjusted where known. */
-export const totalReturnCloses = (s: DailySeries): number[] => (s.adjClose && s.adjClose.length === s.close.length ? s.adjClose : s.close);
+export { emptySeries, totalReturnCloses, type DailySeries } from './daily-series.ts';
 
 /**
  * Series are stored as one item per ticker and calendar year (~252 rows, ~15 kB), as columnar JSON.

@@ -6,7 +6,7 @@ import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { TimeSeriesRepository } from '../data/timeseries-repository.ts';
 import { snapshots } from '../data/snapshot-catalog.ts';
 import { clustersTableRow } from '../domain/clusters/clusters-table.ts';
-import { CLUSTER_HISTORY_YEARS, toClusterSeries } from '../http/clusters/cluster-series.ts';
+import { CLUSTER_HISTORY_YEARS, toClusterSeries } from '../domain/clusters/cluster-series.ts';
 import { clockFor } from '../platform/clock.ts';
 import { runLogged, type JobOptions } from './job-runner.ts';
 

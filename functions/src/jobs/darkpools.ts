@@ -4,7 +4,7 @@ import { DAILY_SERIES } from '../data/daily-series.ts';
 import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
 import { fetchDays, byTicker } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
-import { providerFor } from './market-provider.ts';
+import { providerFor } from '../providers/market-provider.ts';
 import { clockFor } from '../platform/clock.ts';
 import { writeDarkPoolSnapshots } from './darkpools-snapshots.ts';
 

@@ -1,50 +1,14 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { FlowRepository } from '../data/flow-repository.ts';
 import { FlowSummaryRepository } from '../data/flow-summary-repository.ts';
 import { summarizeDay } from '../domain/flow/day-summary.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
-import { tradeFromRecord } from '../domain/flow/trade.ts';
-import type { OptionsActivityRecord } from '../providers/benzinga/options-activity.ts';
+import { tradeFromRecord } from '../providers/benzinga/trade-from-record.ts';
 import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
-import type { MarketDataProvider } from '../providers/provider.ts';
-import type { ParseReport } from '../providers/parse-report.ts';
-import { clockFor, dataMode } from '../platform/clock.ts';
-import { DEMO_LIVE_SESSION_FROM, demoFlowSource } from './flow-universe.ts';
+import { clockFor } from '../platform/clock.ts';
+import { flowDaySource } from '../providers/flow-feed.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
-import { providerFor } from './market-provider.ts';
 
 export const FLOW_DATASET = 'options-flow';
-/** Pages of a live vendor's day at most (1,000 records each). */
-const MAX_PAGES = 200;
-
-type DaySource = (date: string) => Promise<ParseReport<OptionsActivityRecord>>;
-
-/** All pages of one day from a vendor (Benzinga pages 1,000 records). */
-function vendorDays(provider: MarketDataProvider): DaySource {
-  return async (date) => {
-    const rows: OptionsActivityRecord[] = [];
-    let skipped = 0;
-    const skippedLines: ParseReport<OptionsActivityRecord>['skippedLines'] = [];
-    for (let page = 0; page < MAX_PAGES; page += 1) {
-      const p = await provider.optionsActivity(date, page);
-      rows.push(...p.rows);
-      skipped += p.skipped;
-      skippedLines.push(...p.skippedLines.slice(0, 50 - skippedLines.length));
-      if (!p.hasMore) break;
-    }
-    return { rows, skipped, skippedLines };
-  };
-}
-
-export function flowDaySource(db: DynamoDBDocumentClient, provider?: MarketDataProvider): DaySource {
-  if (provider) return vendorDays(provider);
-  if (dataMode() === 'demo') {
-    const demo = demoFlowSource(db);
-    const today = clockFor().today();
-    return (date) => demo.day(date, date === today ? DEMO_LIVE_SESSION_FROM : undefined);
-  }
-  return vendorDays(providerFor(db, clockFor()));
-}
 
 /**
  * Options-flow ingest (after the close; the demo backfill runs it over 60 trading days): each

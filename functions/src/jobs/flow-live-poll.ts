@@ -2,17 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../data/client.ts';
 import { LiveCursorRepository, type LiveCursor } from '../data/live-cursor-repository.ts';
-import { tradeFromRecord } from '../domain/flow/trade.ts';
+import { tradeFromRecord } from '../providers/benzinga/trade-from-record.ts';
 import { createLogger } from '../lib/log.ts';
 import { clockFor, type Clock } from '../platform/clock.ts';
 import type { OptionsActivityRecord } from '../providers/benzinga/options-activity.ts';
-import { hhmmss } from '../providers/demo/flow-simulator.ts';
 import type { MarketDataProvider } from '../providers/provider.ts';
 import { emitJobMetric } from './job-metrics.ts';
 import { FlowFanout, ingestLiveRecords, publishLiveTrades } from './flow-live.ts';
 import { latestTradeTime, newYorkSecond, poisson, resumeSecond, SESSION_CLOSE_SEC, SESSION_OPEN_SEC } from './flow-live-session.ts';
-import { demoFlowSource, DEMO_LIVE_SESSION_FROM } from './flow-universe.ts';
-import { providerFor } from './market-provider.ts';
+import { demoLiveSession, DEMO_LIVE_SESSION_FROM } from '../providers/flow-feed.ts';
+import { providerFor } from '../providers/market-provider.ts';
 
 /**
  * The live feed on AWS. A Lambda cannot hold a feed open all day, so EventBridge Scheduler starts
@@ -54,15 +53,11 @@ const defaultDeps = (): LivePollDeps => {
   };
 };
 
-// A warm Lambda container keeps the simulator's universe (~500 series read once per container).
-let demoSource: { db: DynamoDBDocumentClient; source: ReturnType<typeof demoFlowSource> } | undefined;
-const demoSourceFor = (db: DynamoDBDocumentClient) => (demoSource?.db === db ? demoSource : (demoSource = { db, source: demoFlowSource(db) })).source;
-
 /** Plays the demo's simulated session from the last stored trade on, second by second, for one run. */
 export async function pollDemoSession(d: LivePollDeps): Promise<number> {
   const today = d.clock.today();
   if (newYorkSecond(d.clock.now()) < resumeSecond(null)) return 0;
-  const next = await demoSourceFor(d.db).live(today, randomBytes(4).toString('hex'));
+  const next = await demoLiveSession(d.db, today, randomBytes(4).toString('hex'));
   let played = resumeSecond(await latestTradeTime(d.db, today)) - 1;
   let seq = 0;
   let count = 0;
@@ -72,7 +67,7 @@ export async function pollDemoSession(d: LivePollDeps): Promise<number> {
     played = Math.max(played, sec - MAX_CATCH_UP_SEC);
     const records = [];
     for (let s = played + 1; s <= sec; s += 1) {
-      for (let k = poisson(DEMO_RATE, d.random); k > 0; k -= 1) records.push(...next(seq++, s).map((r) => ({ ...r, date: today, time: hhmmss(s) })));
+      for (let k = poisson(DEMO_RATE, d.random); k > 0; k -= 1) records.push(...next(seq++, s));
     }
     played = Math.max(played, sec);
     if (records.length > 0) count += (await ingestLiveRecords({ option_activity: records }, d.fanout, d.db)).length;

@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MARKET_TIME_ZONE } from '@tapewatch/shared/constants';
 import { FlowRepository } from '../data/flow-repository.ts';
-import { DEMO_LIVE_SESSION_FROM } from './flow-universe.ts';
+import { DEMO_LIVE_SESSION_FROM } from '../providers/flow-feed.ts';
 
 /**
  * Session-time helpers shared by the live feeds: the local runtime's demo player (a long-lived

@@ -5,7 +5,7 @@ import { documentClient } from '../data/client.ts';
 import { ConnectionRepository } from '../data/connection-repository.ts';
 import { FanoutStatusRepository } from '../data/flow-fanout-status.ts';
 import { FlowRepository } from '../data/flow-repository.ts';
-import { tradeFromRecord } from '../domain/flow/trade.ts';
+import { tradeFromRecord } from '../providers/benzinga/trade-from-record.ts';
 import { errorFields, log } from '../lib/log.ts';
 import { closeConnection, postToConnection } from '../platform/realtime.ts';
 import { SubscriptionsRepository } from '../data/subscriptions-repository.ts';

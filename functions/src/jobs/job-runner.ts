@@ -5,7 +5,7 @@ import { createLogger, errorFields, type Logger } from '../lib/log.ts';
 import { clockFor, type Clock } from '../platform/clock.ts';
 import type { MarketDataProvider } from '../providers/provider.ts';
 import { asOfAgeDays, emitJobMetric } from './job-metrics.ts';
-import { schedules } from './schedules.ts';
+import { schedules } from '../platform/schedules.ts';
 
 export interface JobCounts {
   rowsRead: number;

@@ -5,7 +5,7 @@ import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
 import type { OptionQuote } from '../providers/option-quote.ts';
 import { fetchDays } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
-import { providerFor } from './market-provider.ts';
+import { providerFor } from '../providers/market-provider.ts';
 import { OptionWallsAccumulator } from './option-walls-precompute.ts';
 
 export const OPTION_CHAIN_UNDERLYINGS = ['SPY'] as const;

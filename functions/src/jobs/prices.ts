@@ -8,7 +8,7 @@ import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
 import type { DailyBar } from '../providers/polygon/aggregates.ts';
 import { fetchDays } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
-import { providerFor } from './market-provider.ts';
+import { providerFor } from '../providers/market-provider.ts';
 
 export const PRICES_DATASET = 'daily-prices';
 

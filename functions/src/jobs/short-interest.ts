@@ -7,7 +7,7 @@ import { shortInterestSettlementDates } from '../domain/calendar/short-interest-
 import { addDays } from '../domain/sectors/calendar.ts';
 import { byTicker, fetchDays } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
-import { providerFor } from './market-provider.ts';
+import { providerFor } from '../providers/market-provider.ts';
 
 export const SHORT_INTEREST_SERIES = DAILY_SERIES.shortInterest;
 export const SHORT_INTEREST_DATASET = 'finra-short-interest';

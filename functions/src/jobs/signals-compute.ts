@@ -7,7 +7,7 @@ import type { ShortVolumeInput } from '../domain/darkpools/dark-pool-metrics.ts'
 import { toWeekly } from '../domain/factors/index.ts';
 import { orderSignals, signalsForTicker, type EvaluateFactor } from '../domain/signals/build-signals.ts';
 import { SHORT_VOLUME_SERIES } from './darkpools.ts';
-import { toBars, toDarkPoolPosition, toSignalTicker, type Bar } from './signals-inputs.ts';
+import { toBars, toDarkPoolPosition, toSignalTicker, type Bar } from '../domain/signals/signals-inputs.ts';
 
 /** Parallel series reads hide DynamoDB latency; evaluation is CPU-bound and runs in between. */
 const CONCURRENCY = 16;

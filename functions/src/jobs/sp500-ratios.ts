@@ -5,7 +5,7 @@ import { snapshots } from '../data/snapshot-catalog.ts';
 import { computeSp500Ratios } from '../domain/sp500/compute.ts';
 import { clockFor } from '../platform/clock.ts';
 import { runLogged, type JobOptions } from './job-runner.ts';
-import { providerFor } from './market-provider.ts';
+import { providerFor } from '../providers/market-provider.ts';
 
 export const SP500_RATIOS_SNAPSHOT = snapshots.sp500Ratios.name;
 

@@ -1,4 +1,4 @@
-import type { ShillerMonth } from '../domain/sp500/shiller.ts';
+import type { ShillerMonth } from '../domain/sp500/shiller-month.ts';
 import type { OptionsActivityRecord } from './benzinga/options-activity.ts';
 import type { ShortInterestRow } from './finra/short-interest.ts';
 import type { ShortVolumeReport } from './finra/short-volume.ts';

@@ -1,49 +1,12 @@
-import type { FlowTrade, OtmTrade } from '@tapewatch/shared/schemas/flow';
+import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import type { DaySummary, SideTotals, StrikeRow, TickerDaySummary } from '../../data/flow-summary-repository.ts';
 import { mostOtm } from './most-otm.ts';
 
-/**
- * Per-day, per-ticker totals of the options flow. The Options Flow II screens (cumulative stats,
- * top premiums, ticker metrics, seasonality, dashboard) aggregate over up to 100 days: reading
- * these small summaries instead of ~3,000 trades a day keeps every such request in milliseconds.
- * Premiums are cost_basis sums, so in THOUSANDS of dollars like the trades.
- */
-export interface SideTotals {
-  premium: number;
-  trades: number;
-  size: number;
-  scoreSum: number;
-}
-
-/** [strike, call premium, put premium, call size, put size] */
-export type StrikeRow = [number, number, number, number, number];
+/** The summary's shape is the stored one (data/flow-summary-repository.ts); this module computes it. */
+export type { DaySummary, SideTotals, StrikeRow, TickerDaySummary } from '../../data/flow-summary-repository.ts';
 
 /** 30-minute buckets of the regular session: 0 = 09:30-10:00 ... 12 = 15:30-16:00 (outside times clamp). */
 export const HALF_HOUR_BUCKETS = 13;
-
-export interface TickerDaySummary {
-  ticker: string;
-  calls: SideTotals;
-  puts: SideTotals;
-  /** Sorted by strike ascending. */
-  strikes: StrikeRow[];
-  /** Premium per half-hour bucket (see HALF_HOUR_BUCKETS). */
-  halfHours: { calls: number[]; puts: number[] };
-  /** The underlying price of the day's first and last trade (by time); null when no trade had one. */
-  firstPrice: number | null;
-  lastPrice: number | null;
-}
-
-export interface DaySummary {
-  date: string;
-  tradeCount: number;
-  tickers: Record<string, TickerDaySummary>;
-  /** The day's largest trades by cost basis, largest first. */
-  largest: FlowTrade[];
-  /** The day's LEAPS (DTE >= 365) with the highest open interest, highest first. */
-  leaps: FlowTrade[];
-  /** The day's most out-of-the-money trades (Most OTM); absent in summaries stored before it existed. */
-  mostOtm?: OtmTrade[];
-}
 
 export const SUMMARY_TOP_TRADES = 50;
 export const LEAPS_MIN_DTE = 365;

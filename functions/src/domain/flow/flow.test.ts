@@ -5,7 +5,8 @@ import type { OptionsActivityRecord } from '../../providers/benzinga/options-act
 import { classifyFill, daysToExpiry, otmPercent, sentimentOf } from './classify.ts';
 import { mostOtm } from './most-otm.ts';
 import { flowScore, scoreComponents } from './score.ts';
-import { compareNewestFirst, tradeFromRecord } from './trade.ts';
+import { tradeFromRecord } from '../../providers/benzinga/trade-from-record.ts';
+import { compareNewestFirst } from './trade.ts';
 
 describe('fill classification', () => {
   it.each([

@@ -8,7 +8,7 @@ import {
   type Sp500RatiosResponse,
 } from '@tapewatch/shared/schemas/sp500';
 import { familySeries } from './families.ts';
-import type { ShillerMonth } from './shiller.ts';
+import type { ShillerMonth } from './shiller-month.ts';
 import { sample, summaryStats, withChanges } from './series.ts';
 
 export const SHILLER_SOURCE_NAME = "Robert Shiller's monthly S&P 500 data (datasets/s-and-p-500, ODC-PDDL-1.0)";

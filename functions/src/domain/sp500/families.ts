@@ -1,5 +1,5 @@
 import type { Sp500Family } from '@tapewatch/shared/schemas/sp500';
-import type { ShillerMonth } from './shiller.ts';
+import type { ShillerMonth } from './shiller-month.ts';
 import { yoyGrowth, type MonthlySeries } from './series.ts';
 
 const ratio = (num: number | null, den: number | null, scale = 1) => (num === null || den === null || den === 0 ? null : (scale * num) / den);

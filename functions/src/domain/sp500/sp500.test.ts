@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SP500_DATASETS, SP500_NO_DATA_MESSAGE, sp500DatasetLabel, sp500RatiosResponse } from '@tapewatch/shared/schemas/sp500';
 import { computeSp500Ratios } from './compute.ts';
 import { sample, summaryStats, withChanges, yoyGrowth } from './series.ts';
-import { parseShillerCsv, SHILLER_HEADER, type ShillerMonth } from './shiller.ts';
+import { parseShillerCsv, SHILLER_HEADER } from '../../providers/shiller/shiller-csv.ts';
+import type { ShillerMonth } from './shiller-month.ts';
 
 const BUNDLE = new URL('../../../../scripts/demo-data/bundle/shiller-sp500-monthly.csv.gz', import.meta.url);
 const rows = parseShillerCsv(gunzipSync(readFileSync(BUNDLE)).toString('utf8')).rows;

@@ -6,7 +6,7 @@ import { defineHandler, jsonText, type JsonText } from '../../lib/http.ts';
 import { TtlLru } from '../../lib/lru.ts';
 import { clockFor } from '../../platform/clock.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';
-import { CLUSTER_HISTORY_YEARS, toClusterSeries } from './cluster-series.ts';
+import { CLUSTER_HISTORY_YEARS, toClusterSeries } from '../../domain/clusters/cluster-series.ts';
 
 /**
  * Computed on request (k-means over a few hundred windows takes ~10 ms) and cached per parameter

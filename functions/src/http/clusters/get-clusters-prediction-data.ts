@@ -5,7 +5,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { clockFor } from '../../platform/clock.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';
-import { CLUSTER_HISTORY_YEARS, toClusterSeries } from './cluster-series.ts';
+import { CLUSTER_HISTORY_YEARS, toClusterSeries } from '../../domain/clusters/cluster-series.ts';
 
 /** The selected table row's chart: its price history projected with the row's forward returns. */
 export const handler = defineHandler('get_clusters_prediction_data', async ({ query }) => {

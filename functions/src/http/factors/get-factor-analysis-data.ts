@@ -5,7 +5,7 @@ import { cachedSeries } from '../../data/series-cache.ts';
 import { DAILY_SERIES } from '../../data/daily-series.ts';
 import type { ShortVolumeInput } from '../../domain/darkpools/dark-pool-metrics.ts';
 import { buildFactorAnalysisData, evaluateFactor, type FactorInputs } from '../../domain/factors/index.ts';
-import { toBars, toDarkPoolPosition } from '../../jobs/signals-inputs.ts';
+import { toBars, toDarkPoolPosition } from '../../domain/signals/signals-inputs.ts';
 import { defineHandler, jsonText, type JsonText } from '../../lib/http.ts';
 import { TtlLru } from '../../lib/lru.ts';
 import { clockFor } from '../../platform/clock.ts';

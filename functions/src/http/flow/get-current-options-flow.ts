@@ -7,7 +7,7 @@ import { FlowRepository } from '../../data/flow-repository.ts';
 import { compareNewestFirst } from '../../domain/flow/trade.ts';
 import { defineHandler, JsonText } from '../../lib/http.ts';
 import { clockFor } from '../../platform/clock.ts';
-import { withGzip } from './gzip.ts';
+import { withGzip } from '../../lib/gzip.ts';
 
 /** Today's flow so far (packed day plus live trades), newest first, at most 10,000 rows. */
 export const handler = withGzip(

@@ -7,7 +7,7 @@ import { searchFlow } from '../../data/flow-search.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { defineHandler, JsonText } from '../../lib/http.ts';
 import { clockFor } from '../../platform/clock.ts';
-import { withGzip } from './gzip.ts';
+import { withGzip } from '../../lib/gzip.ts';
 
 /**
  * Historical flow for a date range with the spec's filters; stats and premiums from the rows

@@ -1,10 +1,10 @@
 import type { ByStrikeResponse } from '@tapewatch/shared/schemas/flow-cumulative-top';
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { byStrike, lookbackDays } from '../../domain/flow/cumulative-top.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';
-import { withGzip } from './gzip.ts';
-import { summaryMemo } from './summary-memo.ts';
+import { withGzip } from '../../lib/gzip.ts';
+import { summaryMemo } from '../../data/summary-memo.ts';
 
 // SPY over 40 days merges thousands of strike rows: computed once per summary refresh.
 const memo = summaryMemo<ByStrikeResponse>();

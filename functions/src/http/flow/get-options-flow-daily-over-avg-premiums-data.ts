@@ -1,8 +1,8 @@
 import type { OverAvgResponse } from '@tapewatch/shared/schemas/flow-dashboard';
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { overAvgAnswer } from './over-avg-answer.ts';
-import { summaryMemo } from './summary-memo.ts';
+import { summaryMemo } from '../../data/summary-memo.ts';
 
 const memo = summaryMemo<OverAvgResponse>(1);
 

@@ -1,7 +1,7 @@
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { dashboardDays, highOiLeaps } from '../../domain/flow/dashboard.ts';
 import { defineHandler } from '../../lib/http.ts';
-import { withGzip } from './gzip.ts';
+import { withGzip } from '../../lib/gzip.ts';
 
 /** Dashboard: the day's LEAPS (DTE >= 365) with the highest open interest, from the day summary. */
 export const handler = withGzip(

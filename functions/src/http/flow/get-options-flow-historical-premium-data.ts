@@ -1,4 +1,4 @@
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { historicalPremium, lookbackDays } from '../../domain/flow/cumulative-top.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';

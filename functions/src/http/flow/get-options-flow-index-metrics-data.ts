@@ -1,4 +1,4 @@
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { dashboardDays, indexMetrics } from '../../domain/flow/dashboard.ts';
 import { defineHandler } from '../../lib/http.ts';
 

@@ -1,5 +1,5 @@
 import { DASHBOARD_INDICES } from '@tapewatch/shared/schemas/flow-dashboard';
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { cachedSeries } from '../../data/series-cache.ts';
 import { indexQuote } from '../../domain/flow/dashboard.ts';
 import { closeBasisOf } from '../../domain/tickers/quote.ts';

@@ -1,4 +1,4 @@
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { latestFlowDate, readTickerDayCached } from '../../data/ticker-day-cache.ts';
 import { intradayPremiums } from '../../domain/flow/intraday-premiums.ts';
 import { defineHandler } from '../../lib/http.ts';

@@ -1,4 +1,4 @@
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { dashboardDays, largestFlow } from '../../domain/flow/dashboard.ts';
 import { defineHandler } from '../../lib/http.ts';
 

@@ -1,9 +1,9 @@
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { latestFlowDate, readTickerDayCached } from '../../data/ticker-day-cache.ts';
 import { latestTrades } from '../../domain/flow/intraday-premiums.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';
-import { withGzip } from './gzip.ts';
+import { withGzip } from '../../lib/gzip.ts';
 
 /** Ticker Overview: the last 50 trades of the ticker's latest day with flow, newest first. */
 export const handler = withGzip(

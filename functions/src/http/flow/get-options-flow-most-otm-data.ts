@@ -1,9 +1,9 @@
 import { documentClient } from '../../data/client.ts';
 import { FlowRepository } from '../../data/flow-repository.ts';
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { mostOtm } from '../../domain/flow/most-otm.ts';
 import { defineHandler } from '../../lib/http.ts';
-import { withGzip } from './gzip.ts';
+import { withGzip } from '../../lib/gzip.ts';
 
 /**
  * The most out-of-the-money trades of the latest day with flow (today once trading started), from

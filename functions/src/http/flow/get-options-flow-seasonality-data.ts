@@ -1,4 +1,4 @@
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { seasonality } from '../../domain/flow/seasonality.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';

@@ -1,9 +1,9 @@
 import type { SectorInflowResponse } from '@tapewatch/shared/schemas/flow-dashboard';
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { dashboardDays, sectorInflow } from '../../domain/flow/dashboard.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { loadDirectory } from '../tickers/directory-cache.ts';
-import { summaryMemo } from './summary-memo.ts';
+import { summaryMemo } from '../../data/summary-memo.ts';
 
 const memo = summaryMemo<SectorInflowResponse>(1);
 

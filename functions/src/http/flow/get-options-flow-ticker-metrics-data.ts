@@ -1,4 +1,4 @@
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { tickerMetrics5d } from '../../domain/flow/ticker-metrics.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';

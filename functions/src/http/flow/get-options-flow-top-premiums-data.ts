@@ -1,10 +1,10 @@
 import type { TopPremiumsResponse } from '@tapewatch/shared/schemas/flow-cumulative-top';
-import { loadFlowDays } from '../../data/flow-summaries.ts';
+import { loadFlowDays } from './flow-days.ts';
 import { lookbackDays, topPremiums } from '../../domain/flow/cumulative-top.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { loadDirectory } from '../tickers/directory-cache.ts';
-import { withGzip } from './gzip.ts';
-import { summaryMemo } from './summary-memo.ts';
+import { withGzip } from '../../lib/gzip.ts';
+import { summaryMemo } from '../../data/summary-memo.ts';
 
 // Up to 100 days x every ticker: summed once per summary refresh and lookback.
 const memo = summaryMemo<TopPremiumsResponse>();

@@ -1,6 +1,6 @@
 import { documentClient } from '../../data/client.ts';
 import { JobLogRepository } from '../../data/job-log-repository.ts';
-import { schedules } from '../../jobs/schedules.ts';
+import { schedules } from '../../platform/schedules.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { memoize } from '../../lib/memo.ts';
 

@@ -10,7 +10,7 @@ import { createReportBuilder } from '../parse-report.ts';
 import { generateCboeOptionChain } from './cboe-option-chain.ts';
 import { generateFinraShortInterestFile } from './finra-short-interest.ts';
 import { generateFinraShortVolumeFile } from './finra-short-volume.ts';
-import { parseShillerCsv } from '../../domain/sp500/shiller.ts';
+import { parseShillerCsv } from '../shiller/shiller-csv.ts';
 
 /** What the demo provider reads: the real bundled history already in the market table. */
 export interface DemoMarketSource {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenzingaOptionsActivity } from '../benzinga/options-activity.ts';
-import { tradeFromRecord } from '../../domain/flow/trade.ts';
+import { tradeFromRecord } from '../benzinga/trade-from-record.ts';
 import { mostOtm } from '../../domain/flow/most-otm.ts';
 import { FlowDayState, sessionOffset, simulateFlowDay, simulateTrades } from './flow-simulator.ts';
 import type { FlowUnderlying } from './flow-simulator-universe.ts';

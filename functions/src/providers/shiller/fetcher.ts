@@ -1,4 +1,4 @@
-import { parseShillerCsv } from '../../domain/sp500/shiller.ts';
+import { parseShillerCsv } from './shiller-csv.ts';
 import { fetchText, ProviderFormatError } from '../http.ts';
 import type { HttpGet, RetryPolicy } from '../http.ts';
 import type { MarketDataProvider } from '../provider.ts';

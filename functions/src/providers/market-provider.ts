@@ -2,10 +2,10 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DirectoryRepository } from '../data/directory-repository.ts';
 import { TimeSeriesRepository, type DailySeries } from '../data/timeseries-repository.ts';
 import type { Clock } from '../platform/clock.ts';
-import { createDemoProvider } from '../providers/demo/demo-provider.ts';
-import type { MarketDataProvider } from '../providers/provider.ts';
-import { selectProvider } from '../providers/select-provider.ts';
-import { readSp500MonthlyCsv } from './sp500-ratios-source.ts';
+import { createDemoProvider } from './demo/demo-provider.ts';
+import type { MarketDataProvider } from './provider.ts';
+import { selectProvider } from './select-provider.ts';
+import { readSp500MonthlyCsv } from '../data/sp500-ratios-source.ts';
 
 /**
  * The configured provider for a job run. In demo mode the generators read the bundled history

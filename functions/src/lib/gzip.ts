@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { alertBody } from '@tapewatch/shared/api/alert';
-import { jsonResponse, type LambdaHttpHandler } from '../../lib/http.ts';
+import { jsonResponse, type LambdaHttpHandler } from './http.ts';
 
 /** Bodies smaller than this go out as they are. */
 const MIN_BYTES = 2048;

@@ -1,5 +1,5 @@
-import type { ClusterSeries } from '../../domain/clusters/compute-clusters.ts';
-import { totalReturnCloses, type DailySeries } from '../../data/timeseries-repository.ts';
+import type { ClusterSeries } from './compute-clusters.ts';
+import { totalReturnCloses, type DailySeries } from '../../data/daily-series.ts';
 
 /** Calendar years of history to read: the longest training window (600 sessions) plus room. */
 export const CLUSTER_HISTORY_YEARS = 3;

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { SnapshotRepository } from '../data/snapshot-repository.ts';
+import { SnapshotRepository } from './snapshot-repository.ts';
 
 /**
  * The demo's copy of Shiller's monthly file, stored as a (gzipped) snapshot of the raw CSV so the

@@ -1,11 +1,11 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DirectoryRepository } from '../data/directory-repository.ts';
-import { TimeSeriesRepository, type DailySeries } from '../data/timeseries-repository.ts';
-import { parseBenzingaOptionsActivity, type OptionsActivityRecord } from '../providers/benzinga/options-activity.ts';
-import { DEMO_SEED } from '../providers/demo/demo-provider.ts';
-import { FlowDayState, flowSimSeed, simulateFlowDay, simulateTrades, type BenzingaWireRecord } from '../providers/demo/flow-simulator.ts';
-import type { FlowUnderlying } from '../providers/demo/flow-simulator-universe.ts';
-import type { ParseReport } from '../providers/parse-report.ts';
+import { DirectoryRepository } from '../../data/directory-repository.ts';
+import { TimeSeriesRepository, type DailySeries } from '../../data/timeseries-repository.ts';
+import { parseBenzingaOptionsActivity, type OptionsActivityRecord } from '../benzinga/options-activity.ts';
+import { DEMO_SEED } from './demo-provider.ts';
+import { FlowDayState, flowSimSeed, simulateFlowDay, simulateTrades, type BenzingaWireRecord } from './flow-simulator.ts';
+import type { FlowUnderlying } from './flow-simulator-universe.ts';
+import type { ParseReport } from '../parse-report.ts';
 
 /**
  * The demo's current day is a session in progress: its packed trades end at noon New York and the

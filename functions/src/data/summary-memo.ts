@@ -1,4 +1,4 @@
-import type { FlowDays } from '../../data/flow-summaries.ts';
+import type { FlowDays } from './flow-summaries.ts';
 
 /**
  * Answers computed from the flow summaries, reused while loadFlowDays hands out the same summary

@@ -1,9 +1,9 @@
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
-import { totalReturnCloses, type DailySeries } from '../data/timeseries-repository.ts';
-import { computeDarkPoolDays, type ShortVolumeInput } from '../domain/darkpools/dark-pool-metrics.ts';
-import type { SignalTicker } from '../domain/signals/build-signals.ts';
-import { toSignalSector } from '../domain/signals/sectors.ts';
-import { sharesOn } from '../domain/tickers/shares.ts';
+import { totalReturnCloses, type DailySeries } from '../../data/daily-series.ts';
+import { computeDarkPoolDays, type ShortVolumeInput } from '../darkpools/dark-pool-metrics.ts';
+import type { SignalTicker } from './build-signals.ts';
+import { toSignalSector } from './sectors.ts';
+import { sharesOn } from '../tickers/shares.ts';
 
 export interface Bar {
   date: string;
