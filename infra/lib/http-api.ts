@@ -47,6 +47,24 @@ export function routeArea(handler: string): string {
 }
 
 /**
+ * The nested stack of each area is named after it, except for areas renamed after their stack was
+ * first deployed (issue 22's naming sweep): a nested stack's logical id must not change, or
+ * CloudFormation would create the area's Lambdas and routes again beside the old ones (and fail on
+ * the duplicate route keys). Factor analysis and signals were one `factors` area and share its stack.
+ */
+export const DEPLOYED_STACK_NAMES: Readonly<Record<string, string>> = {
+  'dark-pools': 'Darkpools',
+  'option-walls': 'Optionwalls',
+  'factor-analysis': 'Factors',
+  signals: 'Factors',
+};
+
+/** The construct id of an area's nested stack (its logical id in the parent stack derives from it). */
+export function areaStackId(area: string): string {
+  return `${DEPLOYED_STACK_NAMES[area] ?? pascal(area)}Routes`;
+}
+
+/**
  * HTTP API v2 with one Lambda per route-table entry. No CORS: browsers reach it through the
  * same CloudFront origin as the web app.
  *
@@ -62,6 +80,7 @@ export class TapewatchHttpApi extends Construct {
   /** Answers unmatched method/path pairs with the app's 405/404 alert JSON. */
   readonly fallback: NodejsFunction;
   /** One nested stack per handler area, keyed by area. */
+  /** The nested stacks by construct id (areaStackId). */
   readonly areaStacks: ReadonlyMap<string, NestedStack>;
 
   constructor(scope: Construct, id: string, props: HttpApiProps) {
@@ -97,10 +116,13 @@ export class TapewatchHttpApi extends Construct {
     const functions = new Map<RouteName, NodejsFunction>();
     const areaStacks = new Map<string, NestedStack>();
     const stackFor = (area: string): NestedStack => {
-      let stack = areaStacks.get(area);
+      const id = areaStackId(area);
+      let stack = areaStacks.get(id);
       if (!stack) {
-        stack = new NestedStack(this, `${pascal(area)}Routes`, { description: `Tapewatch /api routes of functions/src/http/${area}` });
-        areaStacks.set(area, stack);
+        const areas = Object.keys(DEPLOYED_STACK_NAMES).filter((a) => areaStackId(a) === id);
+        const dirs = (areas.length > 0 ? areas : [area]).map((a) => `functions/src/http/${a}`).join(' and ');
+        stack = new NestedStack(this, id, { description: `Tapewatch /api routes of ${dirs}` });
+        areaStacks.set(id, stack);
       }
       return stack;
     };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routeList } from '@tapewatch/shared/api/routes';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { handler as apiFallback } from '../lambda/api-fallback.ts';
-import { deployedRoutes } from '../lib/http-api.ts';
+import { areaStackId, deployedRoutes, routeArea } from '../lib/http-api.ts';
 import { appFunctions, synth, type Resource } from './synth.ts';
 
 const { template } = synth();
@@ -90,5 +90,26 @@ describe('HTTP API', () => {
   it('configures no CORS (same origin through CloudFront)', () => {
     const api = template.findResources('AWS::ApiGatewayV2::Api')[httpApiId] as Resource;
     expect(api.Properties?.CorsConfiguration).toBeUndefined();
+  });
+});
+
+// Issue 22 renamed handler folders (darkpools -> dark-pools, optionwalls -> option-walls, factors ->
+// factor-analysis + signals). A nested stack's logical id comes from its construct id: a new id would
+// make CloudFormation create the area's Lambdas and routes a second time, so the deployed ids stay.
+describe('route nested stacks', () => {
+  it.each([
+    ['dark-pools', 'DarkpoolsRoutes'],
+    ['option-walls', 'OptionwallsRoutes'],
+    ['factor-analysis', 'FactorsRoutes'],
+    ['signals', 'FactorsRoutes'],
+    ['short-interest', 'ShortInterestRoutes'],
+    ['accounts', 'AccountsRoutes'],
+  ])('area %s keeps the nested stack id %s', (area, id) => {
+    expect(areaStackId(area)).toBe(id);
+  });
+
+  it('puts the signals and factor analysis routes in the one stack they were deployed in', () => {
+    const ids = new Set(deployedRoutes(false).filter((r) => ['signals', 'factor-analysis'].includes(routeArea(r.handler))).map((r) => areaStackId(routeArea(r.handler))));
+    expect([...ids]).toEqual(['FactorsRoutes']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraph, parseImports } from './import-graph.ts';
-import { compareWithAllowlist, findViolations } from './rules.ts';
+import { compareWithAllowlist, countByWorkspace, findViolations } from './rules.ts';
 
 // A synthetic tree: the checker must report what was planted in it, and nothing else.
 const tree = new Map<string, string>([
@@ -63,5 +63,15 @@ describe('import graph checker (test of the test)', () => {
       { specifier: 'e', typeOnly: true },
       { specifier: 'f', typeOnly: true },
     ]);
+  });
+
+  it('counts violations per importing workspace and rule', () => {
+    expect(
+      countByWorkspace([
+        { rule: 'http -> jobs', key: 'functions/src/http/a.ts -> functions/src/jobs/b.ts' },
+        { rule: 'http -> jobs', key: 'functions/src/http/c.ts -> functions/src/jobs/b.ts' },
+        { rule: 'feature -> other feature', key: 'web/src/features/a/x.tsx -> web/src/features/b/y.ts' },
+      ]),
+    ).toEqual({ functions: { 'http -> jobs': 2 }, web: { 'feature -> other feature': 1 } });
   });
 });

@@ -160,3 +160,14 @@ export function compareWithAllowlist(violations: readonly Violation[], allowlist
     gone: [...allowed].filter((v) => !found.has(v)).sort(),
   };
 }
+
+/** Violations per workspace of the importer (a cycle counts for the workspace of its first file), then per rule. */
+export function countByWorkspace(violations: readonly Violation[]): Record<string, Record<string, number>> {
+  const counts: Record<string, Record<string, number>> = {};
+  for (const v of violations) {
+    const workspace = v.key.split('/')[0]!;
+    const perRule = (counts[workspace] ??= {});
+    perRule[v.rule] = (perRule[v.rule] ?? 0) + 1;
+  }
+  return counts;
+}

@@ -10,7 +10,7 @@ import type { DailySeries } from '@tapewatch/functions/data/timeseries-repositor
 import { createDemoProvider } from '@tapewatch/functions/providers/demo/demo-provider';
 import { shortInterestSettlementDates } from '@tapewatch/functions/domain/calendar/short-interest-settlement';
 import { sharesOn } from '@tapewatch/functions/domain/tickers/shares';
-import { roc } from '@tapewatch/functions/domain/factors/series';
+import { roc } from '@tapewatch/functions/domain/factor-analysis/series';
 import { readBundle } from './load-demo.ts';
 import { buildDirectory, readStocks } from './universe.ts';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { DirectoryRepository } from '@tapewatch/functions/data/directory-repository';
-import { FACTOR_IDS, weekKey } from '@tapewatch/functions/domain/factors/index';
+import { FACTOR_IDS, weekKey } from '@tapewatch/functions/domain/factor-analysis/index';
 import { TimeSeriesRepository, totalReturnCloses } from '@tapewatch/functions/data/timeseries-repository';
 import { factorAnalysisData, type PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
 import { startTestRuntime } from '../test/runtime-fixture.ts';

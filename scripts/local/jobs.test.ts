@@ -5,7 +5,7 @@ import { dataStatusSchema } from '@tapewatch/shared/schemas/meta';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { DailyRowsRepository } from '@tapewatch/functions/data/daily-rows-repository';
 import { tableName } from '@tapewatch/functions/data/tables';
-import { runDarkPoolsIngest, SHORT_VOLUME_SERIES, type ShortVolumeDay } from '@tapewatch/functions/jobs/darkpools';
+import { runDarkPoolsIngest, SHORT_VOLUME_SERIES, type ShortVolumeDay } from '@tapewatch/functions/jobs/dark-pools';
 import { providerFor } from '@tapewatch/functions/providers/market-provider';
 import { runShortInterestIngest } from '@tapewatch/functions/jobs/short-interest';
 import { runOptionChainsIngest } from '@tapewatch/functions/jobs/option-chains';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { optionMinmaxSchema, optionWallsSchema, type OptionMinmax } from '@tapewatch/shared/schemas/optionwalls';
+import { optionMinmaxSchema, optionWallsSchema, type OptionMinmax } from '@tapewatch/shared/schemas/option-walls';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { SnapshotRepository } from '@tapewatch/functions/data/snapshot-repository';
 import { optionChainSnapshot, runOptionChainsIngest, type StoredChain } from '@tapewatch/functions/jobs/option-chains';

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { darkPoolDataResponse, darkPoolIndividualResponse } from '@tapewatch/shared/schemas/darkpools';
+import { darkPoolDataResponse, darkPoolIndividualResponse } from '@tapewatch/shared/schemas/dark-pools';
 
 const cellsOf = (rows: Locator) => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
 const money = (v: number | null) => (v === null ? '-' : `${v < 0 ? '-' : ''}$${Math.round(Math.abs(v)).toLocaleString('en-US')}`);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { optionMinmaxSchema, optionWallsSchema } from '@tapewatch/shared/schemas/optionwalls';
+import { optionMinmaxSchema, optionWallsSchema } from '@tapewatch/shared/schemas/option-walls';
 
 const whole = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '-' : whole.format(v));

@@ -1,6 +1,6 @@
 import type { ClustersTable } from '@tapewatch/shared/schemas/clusters';
-import type { DarkPoolIndividual, DarkPoolRow } from '@tapewatch/shared/schemas/darkpools';
-import type { OptionMinmax, OptionWalls } from '@tapewatch/shared/schemas/optionwalls';
+import type { DarkPoolIndividual, DarkPoolRow } from '@tapewatch/shared/schemas/dark-pools';
+import type { OptionMinmax, OptionWalls } from '@tapewatch/shared/schemas/option-walls';
 import type { McHeatmapData, SectorRotationData } from '@tapewatch/shared/schemas/sector-rotation';
 import type { SectorPerformance } from '@tapewatch/shared/schemas/sectors';
 import type { ShortInterestRow } from '@tapewatch/shared/schemas/short-interest';

@@ -1,9 +1,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { snapshots } from '../data/snapshot-catalog.ts';
-import { OPTION_WALLS, type ChainDay } from '../domain/optionwalls/chain.ts';
-import { computeOptionWalls } from '../domain/optionwalls/option-walls.ts';
-import { dayExtremes, mergeMinmax, type DayExtremes, type MinmaxSeries } from '../domain/optionwalls/walls.ts';
+import { OPTION_WALLS, type ChainDay } from '../domain/option-walls/chain.ts';
+import { computeOptionWalls } from '../domain/option-walls/option-walls.ts';
+import { dayExtremes, mergeMinmax, type DayExtremes, type MinmaxSeries } from '../domain/option-walls/walls.ts';
 import type { Logger } from '../lib/log.ts';
 import { addDays } from '../domain/calendar/dates.ts';
 import { tradingDaysBetween } from '../domain/calendar/nyse.ts';

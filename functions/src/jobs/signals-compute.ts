@@ -3,10 +3,10 @@ import type { SignalRow } from '@tapewatch/shared/schemas/signals';
 import { DailyRowsRepository } from '../data/daily-rows-repository.ts';
 import { DirectoryRepository } from '../data/directory-repository.ts';
 import { TimeSeriesRepository } from '../data/timeseries-repository.ts';
-import type { ShortVolumeInput } from '../domain/darkpools/dark-pool-metrics.ts';
-import { toWeekly } from '../domain/factors/index.ts';
+import type { ShortVolumeInput } from '../domain/dark-pools/dark-pool-metrics.ts';
+import { toWeekly } from '../domain/factor-analysis/index.ts';
 import { orderSignals, signalsForTicker, type EvaluateFactor } from '../domain/signals/build-signals.ts';
-import { SHORT_VOLUME_SERIES } from './darkpools.ts';
+import { SHORT_VOLUME_SERIES } from './dark-pools.ts';
 import { toBars, toDarkPoolPosition, toSignalTicker, type Bar } from '../domain/signals/signals-inputs.ts';
 
 /** Parallel series reads hide DynamoDB latency; evaluation is CPU-bound and runs in between. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateFactor, FACTORS, toWeekly, type DailyBar } from '../domain/factors/index.ts';
+import { evaluateFactor, FACTORS, toWeekly, type DailyBar } from '../domain/factor-analysis/index.ts';
 import { evaluateLatest } from './signals.ts';
 import type { SignalInputs } from './signals-compute.ts';
 

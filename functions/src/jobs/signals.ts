@@ -1,7 +1,7 @@
 import { documentClient } from '../data/client.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
-import { evaluateFactor, factorCondition, FACTORS, type FactorId, type Timeframe } from '../domain/factors/index.ts';
+import { evaluateFactor, factorCondition, FACTORS, type FactorId, type Timeframe } from '../domain/factor-analysis/index.ts';
 import type { SignalEvaluation } from '../domain/signals/build-signals.ts';
 import { clockFor } from '../platform/clock.ts';
 import { runLogged, type JobOptions } from './job-runner.ts';

@@ -57,7 +57,7 @@ export const schedules: readonly ScheduleDef[] = [
   },
   {
     name: 'darkpools',
-    handler: 'jobs/darkpools',
+    handler: 'jobs/dark-pools',
     cron: '0 18 * * 1-5',
     description: 'Ingest the FINRA daily short-sale volume file (dark pools update at 6pm)',
     reads: ['market'],

@@ -43,6 +43,3 @@ export interface MarketDataProvider {
   /** Monthly S&P 500 price, trailing dividends and earnings, CPI and CAPE (Shiller's data). */
   sp500Monthly(): Promise<ParseReport<ShillerMonth>>;
 }
-
-export { selectProvider, ProviderConfigError } from './select-provider.ts';
-export type { ProviderDeps } from './select-provider.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixtureText, replayHttp } from './fixtures/load-fixture.ts';
 import { MissingApiKeyError } from './http.ts';
 import type { MarketDataProvider } from './provider.ts';
-import { ProviderConfigError, selectProvider } from './provider.ts';
+import { ProviderConfigError, selectProvider } from './select-provider.ts';
 
 const SV_URL = 'https://cdn.finra.org/equity/regsho/daily/CNMSshvol20210802.txt';
 

@@ -7,7 +7,7 @@ import { arimaQuery, arimaResponse } from '../schemas/arima.ts';
 import { signalsResponse } from '../schemas/signals.ts';
 import { factorAnalysisQuery, factorAnalysisResponse } from '../schemas/factor-analysis.ts';
 import { mcHeatmapResponse, sectorRotationQuery, sectorRotationResponse } from '../schemas/sector-rotation.ts';
-import { optionMinmaxSchema, optionWallsSchema } from '../schemas/optionwalls.ts';
+import { optionMinmaxSchema, optionWallsSchema } from '../schemas/option-walls.ts';
 import {
   indShortInterestInfoResponse,
   indShortInterestQuery,
@@ -15,7 +15,7 @@ import {
   shortInterestQuery,
   shortInterestResponse,
 } from '../schemas/short-interest.ts';
-import { darkPoolDataQuery, darkPoolDataResponse, darkPoolIndividualQuery, darkPoolIndividualResponse } from '../schemas/darkpools.ts';
+import { darkPoolDataQuery, darkPoolDataResponse, darkPoolIndividualQuery, darkPoolIndividualResponse } from '../schemas/dark-pools.ts';
 import { appInfoSchema, dataStatusSchema } from '../schemas/meta.ts';
 import { currentFlowResponse, historicalFlowQuery, historicalFlowResponse, mostOtmResponse, testSocketResponse } from '../schemas/flow.ts';
 import {
@@ -247,7 +247,7 @@ export const routes = {
     query: noQuery,
     example: '',
     response: optionWallsSchema,
-    handler: 'optionwalls/get-option-walls',
+    handler: 'option-walls/get-option-walls',
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -258,7 +258,7 @@ export const routes = {
     query: noQuery,
     example: '',
     response: optionMinmaxSchema,
-    handler: 'optionwalls/get-option-minmax',
+    handler: 'option-walls/get-option-minmax',
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -335,7 +335,7 @@ export const routes = {
     query: darkPoolDataQuery,
     example: 'top=Dark%20Pools%20Position%20%24&minmax=desc',
     response: darkPoolDataResponse,
-    handler: 'darkpools/get-dark-pool-data',
+    handler: 'dark-pools/get-dark-pool-data',
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -346,7 +346,7 @@ export const routes = {
     query: darkPoolIndividualQuery,
     example: 'ticker=SPY',
     response: darkPoolIndividualResponse,
-    handler: 'darkpools/get-dark-pool-individual-data',
+    handler: 'dark-pools/get-dark-pool-individual-data',
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -558,7 +558,7 @@ export const routes = {
     query: noQuery,
     example: '',
     response: signalsResponse,
-    handler: 'factors/get-signals-data',
+    handler: 'signals/get-signals-data',
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -569,7 +569,7 @@ export const routes = {
     query: factorAnalysisQuery,
     example: 'ticker=SPY&factor=uptrend&timeframe=weekly',
     response: factorAnalysisResponse,
-    handler: 'factors/get-factor-analysis-data',
+    handler: 'factor-analysis/get-factor-analysis-data',
     reads: ['market'],
     cacheSeconds: 300,
   }),

@@ -29,7 +29,7 @@ function screenRoutes(): RouteObject[] {
   });
 }
 
-const Confirmation = lazy(() => import('../features/account/confirmation.tsx').then((m) => ({ default: m.Confirmation })));
+const Confirmation = lazy(() => import('../features/accounts/confirmation.tsx').then((m) => ({ default: m.Confirmation })));
 const ClustersPage = pages.get(SCREENS.find((s) => s.component === 'ClustersPage')!)!;
 
 export const appRoutes: RouteObject[] = [

@@ -72,7 +72,7 @@ export const SCREENS: readonly Screen[] = [
   // Spec route table (part 1 and part 2 section 2.1): / and /landing are the landing page.
   { page: 'landing/landing-page.tsx', component: 'LandingPage', paths: ['', 'landing'], audience: 'anyone', visits: ['/', '/landing'] },
   { page: 'profile/profile-page.tsx', component: 'ProfilePage', paths: ['profile'], audience: 'user' },
-  { page: 'account/subscription-cards-page.tsx', component: 'SubscriptionCardsPage', paths: ['subscriptioncards'], audience: 'anyone' },
+  { page: 'accounts/subscription-cards-page.tsx', component: 'SubscriptionCardsPage', paths: ['subscriptioncards'], audience: 'anyone' },
   { page: 'subscription/subscription-page.tsx', component: 'SubscriptionPage', paths: ['subscription'], audience: 'anyone' },
   { page: 'subscription/subscription-success-page.tsx', component: 'SubscriptionSuccessPage', paths: ['subscriptionsuccess'], audience: 'user' },
   { page: 'landing/promo-page.tsx', component: 'PromoPage', paths: ['reddit-ads'], audience: 'anyone' },

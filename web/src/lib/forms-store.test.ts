@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLAN_LABELS } from '@tapewatch/shared/schemas/accounts';
-import { formsClosedBy } from '../features/account/closing-alerts.ts';
+import { formsClosedBy } from '../features/accounts/closing-alerts.ts';
 import { closeForms, closeFormsIn, getFormsState, openForm, resetForms } from './forms-store.ts';
 
 describe('account forms store', () => {

@@ -1,6 +1,6 @@
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
 import { totalReturnCloses, type DailySeries } from '../../data/daily-series.ts';
-import { computeDarkPoolDays, type ShortVolumeInput } from '../darkpools/dark-pool-metrics.ts';
+import { computeDarkPoolDays, type ShortVolumeInput } from '../dark-pools/dark-pool-metrics.ts';
 import type { SignalTicker } from './build-signals.ts';
 import { toSignalSector } from './sectors.ts';
 import { sharesOn } from '../tickers/shares.ts';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROMO } from '@tapewatch/shared/constants';
 import { renderApp } from '../../test/render-app.tsx';
-import { accountApi, setupAccountTests, demoInfo } from '../../features/account/test/account-api-mock.ts';
+import { accountApi, setupAccountTests, demoInfo } from '../../features/accounts/test/account-api-mock.ts';
 import { TOKEN_STORAGE_KEY } from '../../lib/session-token.ts';
 import { fakeJwt } from '../../lib/session-test-utils.ts';
 import { PROMO_CLOSED_KEY } from './promo-popup-rules.ts';

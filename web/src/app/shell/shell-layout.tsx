@@ -5,7 +5,7 @@ import { BREAKPOINTS } from '@tapewatch/shared/constants';
 import { Outlet } from 'react-router';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { useIsMobile } from '../../lib/use-viewport.ts';
-import { AccountForms } from '../../features/account/account-forms.tsx';
+import { AccountForms } from '../../features/accounts/account-forms.tsx';
 import { SIDEBAR_WIDTH } from '../theme.ts';
 import { DemoBadge } from './demo-badge.tsx';
 import { Footer } from './footer.tsx';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DarkPoolData, DarkPoolIndividual } from '@tapewatch/shared/schemas/darkpools';
+import type { DarkPoolData, DarkPoolIndividual } from '@tapewatch/shared/schemas/dark-pools';
 import { mockApi, renderApp } from '../../test/render-app.tsx';
 import individualFixture from './test/individual-spy.fixture.json' with { type: 'json' };
 import tableFixture from './test/table.fixture.json' with { type: 'json' };

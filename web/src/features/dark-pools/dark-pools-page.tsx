@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { DARK_POOL_POSITION_DAYS, type DarkPoolTopColumn } from '@tapewatch/shared/params/darkpools';
+import { DARK_POOL_POSITION_DAYS, type DarkPoolTopColumn } from '@tapewatch/shared/params/dark-pools';
 import { QuotePanel } from '../../components/ticker/quote-panel.tsx';
 import { TickerSearch } from '../../components/ticker/ticker-search.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';

@@ -6,7 +6,7 @@ import { getAlertState } from '../../lib/alert-store.ts';
 import { readToken, TOKEN_STORAGE_KEY } from '../../lib/session-token.ts';
 import { fakeJwt } from '../../lib/session-test-utils.ts';
 import { browserLocation } from '../../lib/session-redirect.ts';
-import { accountApi, setupAccountTests, alert, demoInfo } from '../account/test/account-api-mock.ts';
+import { accountApi, setupAccountTests, alert, demoInfo } from '../accounts/test/account-api-mock.ts';
 import { DELETE_CONFIRMATION } from './profile-page.tsx';
 
 setupAccountTests();

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '@tapewatch/shared/api/routes';
-import type { DarkPoolTopColumn } from '@tapewatch/shared/schemas/darkpools';
+import type { DarkPoolTopColumn } from '@tapewatch/shared/schemas/dark-pools';
 import { apiGet } from '../../../lib/api-client.ts';
 
 export type DarkPoolData = ResponseOf<'get_dark_pool_data'>;

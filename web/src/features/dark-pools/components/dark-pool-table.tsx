@@ -6,7 +6,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZES } from '@tapewatch/shared/constants';
-import type { DarkPoolRow, DarkPoolTopColumn } from '@tapewatch/shared/schemas/darkpools';
+import type { DarkPoolRow, DarkPoolTopColumn } from '@tapewatch/shared/schemas/dark-pools';
 import { tableCardSx } from './table-card-sx.ts';
 import { DataTable } from '../../../components/table/data-table.tsx';
 import { useMemo } from 'react';

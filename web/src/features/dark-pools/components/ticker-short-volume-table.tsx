@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZES } from '@tapewatch/shared/constants';
-import type { DarkPoolTableRow } from '@tapewatch/shared/schemas/darkpools';
+import type { DarkPoolTableRow } from '@tapewatch/shared/schemas/dark-pools';
 import { tableCardSx } from './table-card-sx.ts';
 import { DataTable } from '../../../components/table/data-table.tsx';
 import { useIsMobile } from '../../../lib/use-viewport.ts';

@@ -1,5 +1,5 @@
 import { BREAKPOINTS } from '@tapewatch/shared/constants';
-import type { DarkPoolRow, DarkPoolTableRow, DarkPoolTopColumn } from '@tapewatch/shared/schemas/darkpools';
+import type { DarkPoolRow, DarkPoolTableRow, DarkPoolTopColumn } from '@tapewatch/shared/schemas/dark-pools';
 import type { ColumnDef } from '../../../components/table/data-table.tsx';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import { formatDollars, formatShort } from './reshape.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DarkPoolIndividual } from '@tapewatch/shared/schemas/darkpools';
+import type { DarkPoolIndividual } from '@tapewatch/shared/schemas/dark-pools';
 import { formatDollars, formatShort, latestSummary, shortPercentTable, shortVolumeTable } from './reshape.ts';
 
 const data: DarkPoolIndividual = {

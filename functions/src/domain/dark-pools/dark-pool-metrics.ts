@@ -3,7 +3,7 @@ import {
   type DarkPoolIndividual,
   type DarkPoolRow,
   type DarkPoolTopColumn,
-} from '@tapewatch/shared/schemas/darkpools';
+} from '@tapewatch/shared/schemas/dark-pools';
 
 /** One FINRA short-sale volume row as stored in the 'shortvol' series. */
 export interface ShortVolumeInput {

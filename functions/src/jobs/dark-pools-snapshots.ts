@@ -1,10 +1,10 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { DarkPoolRow } from '@tapewatch/shared/schemas/darkpools';
+import type { DarkPoolRow } from '@tapewatch/shared/schemas/dark-pools';
 import { DailyRowsRepository } from '../data/daily-rows-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { TimeSeriesRepository } from '../data/timeseries-repository.ts';
 import { snapshots } from '../data/snapshot-catalog.ts';
-import { buildDarkPoolIndividual, computeDarkPoolDays, toDarkPoolRow, type ShortVolumeInput } from '../domain/darkpools/dark-pool-metrics.ts';
+import { buildDarkPoolIndividual, computeDarkPoolDays, toDarkPoolRow, type ShortVolumeInput } from '../domain/dark-pools/dark-pool-metrics.ts';
 import { addDays } from '../domain/sectors/calendar.ts';
 import type { Logger } from '../lib/log.ts';
 

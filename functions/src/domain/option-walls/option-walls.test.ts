@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionMinmaxSchema, optionWallsSchema } from '@tapewatch/shared/schemas/optionwalls';
+import { optionMinmaxSchema, optionWallsSchema } from '@tapewatch/shared/schemas/option-walls';
 import { OPTION_WALLS, deltaAdjustedOi, type ChainContract, type ChainDay } from './chain.ts';
 import { contractGex, gexPerStrike, signCrossings, totalGexAt, zeroGamma } from './gamma-exposure.ts';
 import { computeOptionWalls } from './option-walls.ts';

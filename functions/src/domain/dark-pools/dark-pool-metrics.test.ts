@@ -6,7 +6,7 @@ import {
   toDarkPoolRow,
   type ShortVolumeInput,
 } from './dark-pool-metrics.ts';
-import type { DarkPoolRow } from '@tapewatch/shared/schemas/darkpools';
+import type { DarkPoolRow } from '@tapewatch/shared/schemas/dark-pools';
 
 // 21 trading days: days 1-20 with short 60 of 100 at $10, then one day short 30 of 100 at $12.
 const dates = Array.from({ length: 21 }, (_, i) => `2024-01-${String(i + 2).padStart(2, '0')}`);

@@ -6,7 +6,7 @@ import { fetchDays, byTicker } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
 import { providerFor } from '../providers/market-provider.ts';
 import { clockFor } from '../platform/clock.ts';
-import { writeDarkPoolSnapshots } from './darkpools-snapshots.ts';
+import { writeDarkPoolSnapshots } from './dark-pools-snapshots.ts';
 
 export const SHORT_VOLUME_SERIES = DAILY_SERIES.shortVolume;
 export const SHORT_VOLUME_DATASET = 'finra-short-volume';

@@ -1,4 +1,4 @@
-// Dark Pools parameters (schemas/darkpools.ts validates the query).
+// Dark Pools parameters (schemas/dark-pools.ts validates the query).
 // No zod here: the web imports these without the validation library.
 
 /** The six columns the table can be ordered by, with the spec's display names (part 1 section 7). */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { DailyRowsRepository } from '@tapewatch/functions/data/daily-rows-repository';
 import { TimeSeriesRepository } from '@tapewatch/functions/data/timeseries-repository';
-import { SHORT_VOLUME_SERIES, type ShortVolumeDay } from '@tapewatch/functions/jobs/darkpools';
-import { darkPoolDataResponse, darkPoolIndividualResponse } from '@tapewatch/shared/schemas/darkpools';
+import { SHORT_VOLUME_SERIES, type ShortVolumeDay } from '@tapewatch/functions/jobs/dark-pools';
+import { darkPoolDataResponse, darkPoolIndividualResponse } from '@tapewatch/shared/schemas/dark-pools';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;

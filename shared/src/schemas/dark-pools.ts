@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tickerParam } from './tickers.ts';
-import { DARK_POOL_TOP_COLUMNS } from '../params/darkpools.ts';
-export * from '../params/darkpools.ts';
+import { DARK_POOL_TOP_COLUMNS } from '../params/dark-pools.ts';
+export * from '../params/dark-pools.ts';
 
 const nullableNumber = z.number().nullable();
 

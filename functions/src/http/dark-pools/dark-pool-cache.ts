@@ -1,8 +1,8 @@
-import type { DarkPoolData, DarkPoolIndividual, DarkPoolTopColumn } from '@tapewatch/shared/schemas/darkpools';
+import type { DarkPoolData, DarkPoolIndividual, DarkPoolTopColumn } from '@tapewatch/shared/schemas/dark-pools';
 import { documentClient } from '../../data/client.ts';
 import { snapshots } from '../../data/snapshot-catalog.ts';
 import { SnapshotRepository } from '../../data/snapshot-repository.ts';
-import { emptyDarkPoolIndividual, orderDarkPoolRows } from '../../domain/darkpools/dark-pool-metrics.ts';
+import { emptyDarkPoolIndividual, orderDarkPoolRows } from '../../domain/dark-pools/dark-pool-metrics.ts';
 import { NotReadyError } from '../../lib/errors.ts';
 import { jsonText, type JsonText } from '../../lib/http.ts';
 import { TtlLru } from '../../lib/lru.ts';
