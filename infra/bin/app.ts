@@ -6,7 +6,7 @@ import { entryFile, missingEntries } from '../lib/paths.ts';
 
 
 const app = new App();
-let config;
+let config: ReturnType<typeof deployConfigFromContext>;
 try {
   config = deployConfigFromContext((key) => app.node.tryGetContext(key));
 } catch (err) {

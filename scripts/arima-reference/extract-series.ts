@@ -49,5 +49,5 @@ const series: Record<string, { description: string; values: number[] }> = {
   xom_ret: { description: '100 x XOM daily log return', values: returns(get('XOM')) },
   shiller_log: { description: 'log Shiller S&P 500 monthly price, 300 months to 2024-03', values: logs(shillerPrice) },
 };
-writeFileSync(OUT, JSON.stringify({ asOf: '2024-03-08', source: 'scripts/demo-data/bundle (see PROVENANCE.md)', series }) + '\n');
+writeFileSync(OUT, `${JSON.stringify({ asOf: '2024-03-08', source: 'scripts/demo-data/bundle (see PROVENANCE.md)', series })}\n`);
 console.log(`wrote ${OUT}`);

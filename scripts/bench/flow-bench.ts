@@ -71,7 +71,10 @@ for (let i = 0; i < clients; i++) {
     const now = performance.now();
     for (const e of parseFrame(data.toString())) if (e.event === 'new_flow') latencies.push(now - sentAt.get((JSON.parse(e.data) as { key: string }).key)!);
   });
-  await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
+  await new Promise((r, j) => {
+    ws.once('open', r);
+    ws.once('error', j);
+  });
   sockets.push(ws);
 }
 await new Promise((r) => setTimeout(r, 200));

@@ -114,7 +114,10 @@ export async function runLoad(server: RunningServer, seconds: number, clients = 
     ws.on('message', (data) => {
       for (const e of parseFrame(data.toString())) if (e.event === 'new_flow') counts[i]! += 1;
     });
-    await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
     sockets.push(ws);
   }
 

@@ -69,7 +69,7 @@ if (process.argv.includes('--load')) {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
   if (!existsSync(join(ROOT, 'bench'))) mkdirSync(join(ROOT, 'bench'));
-  writeFileSync(join(ROOT, 'bench', 'load-results.json'), JSON.stringify({ date: new Date().toISOString(), ...load }, null, 2) + '\n');
+  writeFileSync(join(ROOT, 'bench', 'load-results.json'), `${JSON.stringify({ date: new Date().toISOString(), ...load }, null, 2)}\n`);
   console.log('Wrote bench/load-results.json');
   // A leak fails the run: the dynalite iterator leak grew 76 MB/min here. Today's flow itself grows the
   // process by ~2 MB/min at 10 trades/s (the day's trades and their summary are held until the day ends).
@@ -171,5 +171,5 @@ await second.stop();
 rmSync(dataDir, { recursive: true, force: true });
 const outDir = join(ROOT, 'bench');
 if (!existsSync(outDir)) mkdirSync(outDir);
-writeFileSync(join(outDir, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nWrote bench/results.json');

@@ -39,7 +39,7 @@ function vixRows(): string[] {
 }
 
 const rows = [...BUNDLE_TICKERS.filter((t) => t !== 'VIX').flatMap(etfRows), ...vixRows()];
-const text = ['ticker,date,open,high,low,close,volume', ...rows].join('\n') + '\n';
+const text = `${['ticker,date,open,high,low,close,volume', ...rows].join('\n')}\n`;
 const gz = gzipSync(text, { level: 9 });
 writeFileSync(join(BUNDLE_DIR, BUNDLE_FILE), gz);
 const sha = createHash('sha256').update(text).digest('hex');

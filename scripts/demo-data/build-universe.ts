@@ -32,7 +32,7 @@ for (const r of parseCsv(stockText)) {
 const tickers = [...byTicker.keys()].sort();
 const lines = tickers.map((t) => JSON.stringify(encodeStockSeries(t, byTicker.get(t)!)));
 const per = Math.ceil(lines.length / STOCK_FILES.length);
-STOCK_FILES.forEach((name, i) => write(name, lines.slice(i * per, (i + 1) * per).join('\n') + '\n'));
+STOCK_FILES.forEach((name, i) => write(name, `${lines.slice(i * per, (i + 1) * per).join('\n')}\n`));
 
 // 2. Constituents with GICS sector, sub-industry and shares outstanding at the demo date (an estimate).
 const sp = new Map(parseCsv(read('reference/sp500_constituents.csv')).map((r) => [r.Symbol!, r]));

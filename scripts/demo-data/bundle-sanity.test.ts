@@ -111,6 +111,7 @@ describe('adjusted closes at the source precision', () => {
   });
 });
 
+// biome-ignore lint/correctness/usePlaywrightValidDescribeCallback: a Playwright rule; vitest awaits an async describe while collecting, which builds the block's fixture once
 describe('short interest of the demo universe (last 24 settlements)', async () => {
   const provider = createDemoProvider({ directory: async () => directory, series: async (t) => stocks.get(t) ?? etfs.get(t)!, today: () => DEMO_AS_OF });
   const dates = shortInterestSettlementDates('2023-01-01', DEMO_AS_OF).slice(-24);

@@ -38,5 +38,5 @@ export function toCsv(rows: Record<string, string>[]): string {
   if (!first) return '';
   const cols = Object.keys(first);
   const esc = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return [cols.join(','), ...rows.map((r) => cols.map((c) => esc(r[c] ?? '')).join(','))].join('\n') + '\n';
+  return `${[cols.join(','), ...rows.map((r) => cols.map((c) => esc(r[c] ?? '')).join(','))].join('\n')}\n`;
 }

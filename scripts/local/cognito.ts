@@ -15,7 +15,8 @@ import { recoverJsonFiles, writeFileAtomic, writeFileAtomicSync, type JsonRecove
 /* cognito-local ships CommonJS without types for its internals; its own start script builds the
    same object graph, but with paths relative to the working directory (./.cognito). */
 const require = createRequire(import.meta.url);
-const cl = (path: string) => require(`cognito-local/lib/${path}`) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: cognito-local ships untyped CommonJS internals; each use below names what it needs
+const cl = (path: string) => require(`cognito-local/lib/${path}`) as Record<string, any>;
 const cognitoRequire = createRequire(require.resolve('cognito-local'));
 const pinoFactory = cognitoRequire('pino') as (opts: object) => unknown;
 

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { OutboxEntry } from '@tapewatch/functions/platform/mail';
 
-const escape = (s: string): string =>
+const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
@@ -23,8 +23,8 @@ export async function serveDevMail(dir: string, res: ServerResponse, url: URL): 
   }
   const rows = entries
     .map(
-      (m) => `<article><header><strong>${escape(m.subject)}</strong> to ${escape(m.to)} <time>${escape(m.sentAt)}</time></header>
-${m.link ? `<p><a href="${escape(m.link)}">${escape(m.link)}</a></p>` : ''}<pre>${escape(m.text)}</pre></article>`,
+      (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong> to ${escapeHtml(m.to)} <time>${escapeHtml(m.sentAt)}</time></header>
+${m.link ? `<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>` : ''}<pre>${escapeHtml(m.text)}</pre></article>`,
     )
     .join('\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -26,7 +26,10 @@ beforeAll(async () => {
     const iterator = originalIterator.call(this, options);
     const close = iterator._close.bind(iterator);
     opened.set(iterator, false);
-    iterator._close = () => (opened.set(iterator, true), close());
+    iterator._close = () => {
+      opened.set(iterator, true);
+      return close();
+    };
     return iterator;
   };
   dir = mkdtempSync(join(tmpdir(), 'tapewatch-iterators-'));

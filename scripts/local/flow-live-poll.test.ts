@@ -41,7 +41,7 @@ const liveTrades = async (date: string) => (await new FlowRepository(documentCli
 describe('AWS live poller', () => {
   it('demo: plays the simulated session from the last stored trade, stores and fans out each trade once, and resumes after it', async () => {
     const before = new Set((await liveTrades('2024-03-08')).map((t) => t.key));
-    const latestBefore = (await liveTrades('2024-03-08')).reduce((m, t) => (t.time > m ? t.time : m), '');
+    const latestBefore = (await liveTrades('2024-03-08')).map((t) => t.time).toSorted().at(-1) ?? '';
     const time = fakeTime('demo', '2024-03-08', '12:30:00');
     const out = capture();
     const deps: Partial<LivePollDeps> = { db: documentClient(), ...time, fanout: out.fanout, budgetMs: 10_000, random: mulberry32(7) };
@@ -55,7 +55,7 @@ describe('AWS live poller', () => {
       expect(t.time <= '12:30:10').toBe(true);
       expect(t.date).toBe('2024-03-08');
     }
-    const lastPlayed = added.reduce((m, t) => (t.time > m ? t.time : m), '');
+    const lastPlayed = added.map((t) => t.time).toSorted().at(-1) ?? '';
     // A minute later the next run starts where this one stopped: no trade time repeats.
     const later = fakeTime('demo', '2024-03-08', '12:31:00');
     const again = capture();

@@ -55,7 +55,11 @@ export function startFlowPlayer(opts: FlowPlayerOptions): { stop: () => void; pl
     // The next arrival is scheduled before this one is written: a slow write (a busy machine) must
     // not lower the arrival rate, as a vendor feed would not slow down either.
     if (flurry === 0 && Math.random() < 0.03) flurry = 3 + Math.floor(Math.random() * 6);
-    const delayMs = flurry > 0 ? (flurry--, 50 + Math.random() * 100) : (-Math.log(1 - Math.random()) / opts.rate) * 1000;
+    let delayMs = (-Math.log(1 - Math.random()) / opts.rate) * 1000;
+    if (flurry > 0) {
+      flurry -= 1;
+      delayMs = 50 + Math.random() * 100;
+    }
     timer = setTimeout(() => void tick(), delayMs);
     try {
       const [next, s] = await Promise.all([generator, session]);

@@ -14,7 +14,7 @@ export function localWebhookSecret(dataDir: string): string {
     if (/^whsec_[A-Za-z0-9_-]{32,}$/.test(kept)) return kept;
   }
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-  writeFileAtomicSync(file, secret + '\n');
+  writeFileAtomicSync(file, `${secret}\n`);
   chmodSync(file, 0o600);
   return secret;
 }

@@ -52,7 +52,7 @@ async function shutdown(signal: string): Promise<void> {
   const force = setTimeout(() => process.exit(1), 5000);
   await runtime.close();
   clearTimeout(force);
-  process.stdout.write('Stopped. Data kept in ' + runtime.dataDir + '\n');
+  process.stdout.write(`Stopped. Data kept in ${runtime.dataDir}\n`);
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

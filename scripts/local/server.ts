@@ -59,7 +59,7 @@ export interface LocalRuntime {
  * WebSocket API and its management endpoint, the schedules, and the web build.
  */
 export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<LocalRuntime> {
-  const say = opts.log ?? ((line: string) => process.stdout.write(line + '\n'));
+  const say = opts.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const dataDir = opts.dataDir ?? join(ROOT, '.data');
   // Handlers offer local stand-ins (checkout pages, generated secrets) only inside this runtime.
   process.env.TAPEWATCH_RUNTIME = 'local';
@@ -78,10 +78,11 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   process.env.MAIL_OUTBOX_DIR = mailDir;
   resetMailer();
 
-  const building =
-    opts.web !== false && webBuildIsStale()
-      ? (say('  building the web app (web/dist is missing or older than its sources)...'), buildWeb())
-      : Promise.resolve();
+  let building: Promise<unknown> = Promise.resolve();
+  if (opts.web !== false && webBuildIsStale()) {
+    say('  building the web app (web/dist is missing or older than its sources)...');
+    building = buildWeb();
+  }
   const bar = progressBar('loading demo data');
   const loading = loadDemoData(documentClient(), { onProgress: (p) => bar(p.done, p.total, p.label) });
   const [, load] = await Promise.all([building, loading, preloadHandlers()]);

@@ -54,7 +54,10 @@ describe('static web hosting', () => {
     const { request } = await import('node:http');
     // fetch() would re-encode the target; send it as written.
     const status = await new Promise<number | undefined>((resolve, reject) =>
-      request(`${base}/%E0%A4%A`, (r) => (r.resume(), resolve(r.statusCode))).on('error', reject).end(),
+      request(`${base}/%E0%A4%A`, (r) => {
+        r.resume();
+        resolve(r.statusCode);
+      }).on('error', reject).end(),
     );
     expect(status).toBe(400);
     expect((await fetch(`${base}/Sectorperformance`)).status).toBe(200);

@@ -7,6 +7,8 @@ export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
 step() { printf '\n== %s\n' "$1"; }
 step "typecheck"
 npm run typecheck --silent
+step "format and lint (Biome)"
+npm run lint --silent
 step "unit and integration tests (vitest)"
 npx vitest run
 step "end-to-end tests (Playwright, Chromium)"

@@ -178,7 +178,7 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     bse[name] = v >= 0 ? Math.sqrt(v) : Number.NaN;
     pvalues[name] = normalTwoSided(hx[i]! / bse[name]!);
   });
-  params['sigma2'] = sigma2;
+  params.sigma2 = sigma2;
   const v = best.v;
   // Residuals per differenced observation (n - d) in either formulation.
   const residuals = Array.from(diffuse ? v.subarray(d) : v);

@@ -102,7 +102,7 @@ export function filterArma(
   const states = series.map(() => new Float64Array(r));
   const innovations = series.map(() => new Float64Array(n));
   const F = new Float64Array(n);
-  let P = Float64Array.from(P0);
+  const P = Float64Array.from(P0);
   const Pf = new Float64Array(r * r);
   const TP = new Float64Array(r * r);
   const K = new Float64Array(r);

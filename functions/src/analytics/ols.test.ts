@@ -8,7 +8,7 @@ import { ols } from './ols.ts';
 /** |actual - expected| <= half a unit in the last printed decimal place. */
 function expectPrinted(actual: number, printed: string): void {
   const decimals = printed.includes('.') ? printed.split('.')[1]!.replace(/e.*$/i, '').length : 0;
-  const tol = 0.5 * Math.pow(10, -decimals) + 1e-12;
+  const tol = 0.5 * 10 ** -decimals + 1e-12;
   expect(Math.abs(actual - Number(printed))).toBeLessThanOrEqual(tol);
 }
 
@@ -130,7 +130,7 @@ describe('ols properties and errors', () => {
       fc.property(fc.array(fc.tuple(row, fc.double({ min: -100, max: 100, noNaN: true })), { minLength: 6, maxLength: 40 }), (data) => {
         const X = data.map(([x]) => [x[0], x[1]]);
         const y = data.map(([, v]) => v);
-        let r;
+        let r: ReturnType<typeof ols>;
         try {
           r = ols(y, X, { addConstant: true });
         } catch (e) {

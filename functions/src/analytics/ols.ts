@@ -111,7 +111,7 @@ export function ols(y: number[], X: number[][], opts: OlsOptions = {}): OlsResul
 
   let cov: number[][];
   if (covType === 'HAC') {
-    const maxlags = opts.maxlags ?? Math.floor(4 * Math.pow(n / 100, 2 / 9));
+    const maxlags = opts.maxlags ?? Math.floor(4 * (n / 100) ** (2 / 9));
     if (!Number.isInteger(maxlags) || maxlags < 0 || maxlags >= n) {
       throw new AnalyticsError('invalid_input', `maxlags must be an integer between 0 and ${n - 1}.`);
     }

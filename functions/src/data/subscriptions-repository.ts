@@ -52,8 +52,14 @@ export class SubscriptionsRepository {
   ): Promise<boolean> {
     const sets = ['subscription = :s', 'subscriptionVersion = :v'];
     const values: Record<string, unknown> = { ':s': change.subscription, ':v': change.subscriptionVersion };
-    if (change.stripeCustomerId) (sets.push('stripeCustomerId = :c'), (values[':c'] = change.stripeCustomerId));
-    if (change.stripeSubscriptionId) (sets.push('stripeSubscriptionId = :sub'), (values[':sub'] = change.stripeSubscriptionId));
+    if (change.stripeCustomerId) {
+      sets.push('stripeCustomerId = :c');
+      values[':c'] = change.stripeCustomerId;
+    }
+    if (change.stripeSubscriptionId) {
+      sets.push('stripeSubscriptionId = :sub');
+      values[':sub'] = change.stripeSubscriptionId;
+    }
     try {
       await this.db.send(
         new UpdateCommand({

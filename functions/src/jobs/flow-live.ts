@@ -56,7 +56,13 @@ export function connectionsBroadcaster(db: DynamoDBDocumentClient, recheckMs = P
     const ids = await cached.ids;
     const gone: string[] = [];
     const data = JSON.stringify(frame);
-    const results = await Promise.all(ids.map(async (id) => ((await postToConnection(id, data)) ? true : (gone.push(id), false))));
+    const results = await Promise.all(
+      ids.map(async (id) => {
+        const delivered = await postToConnection(id, data);
+        if (!delivered) gone.push(id);
+        return delivered;
+      }),
+    );
     if (gone.length > 0) {
       await Promise.all(gone.map((id) => repo.remove(id)));
       cached = null;
@@ -91,7 +97,7 @@ export class FlowFanout {
   private readonly status: FanoutStatusRepository;
 
   constructor(
-    private readonly db: DynamoDBDocumentClient = documentClient(),
+    db: DynamoDBDocumentClient = documentClient(),
     private readonly send: (frame: WsFrame) => Promise<{ sent: number; gone: number }> = connectionsBroadcaster(db),
     private readonly windowMs = COALESCE_WINDOW_MS,
   ) {

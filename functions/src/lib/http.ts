@@ -114,7 +114,7 @@ function parseQuery(schema: (typeof routes)[RouteName]['query'], raw: Record<str
 }
 
 function parseBody(schema: (typeof routes)[RouteName]['body'], event: APIGatewayProxyEventV2) {
-  let value: unknown = undefined;
+  let value: unknown ;
   if (event.body !== undefined && event.body !== null && event.body !== '') {
     const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
     try {

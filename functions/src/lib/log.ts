@@ -21,8 +21,8 @@ export function createLogger(base: Record<string, unknown> = {}): Logger {
   const write = (level: LogLevel, msg: string, fields?: Record<string, unknown>): void => {
     if (order[level] < threshold()) return;
     const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...base, ...fields });
-    if (level === 'error' || level === 'warn') process.stderr.write(line + '\n');
-    else process.stdout.write(line + '\n');
+    if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`);
+    else process.stdout.write(`${line}\n`);
   };
   return {
     debug: (m, f) => write('debug', m, f),

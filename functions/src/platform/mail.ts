@@ -38,7 +38,7 @@ export interface OutboxEntry extends MailMessage {
 export class OutboxMailer implements Mailer {
   constructor(
     private readonly dir: string,
-    private readonly announce: (line: string) => void = (line) => process.stdout.write(line + '\n'),
+    private readonly announce: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
   ) {}
 
   async send(m: MailMessage): Promise<void> {

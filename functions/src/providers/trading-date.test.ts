@@ -18,6 +18,6 @@ describe('New York trading dates', () => {
   });
 
   it('converts Polygon nanosecond stamps to ms', () => {
-    expect(nanosToMillis(1651251948294080343)).toBe(1651251948294);
+    expect(nanosToMillis(1651251948294080300)).toBe(1651251948294);
   });
 });

@@ -111,7 +111,11 @@ async function request(name: string, init: RequestInit, url: string): Promise<un
     response = await send(init, url, token);
     if (response.status === 401 && token) {
       // The server no longer accepts the token (revoked, denylisted, signed out elsewhere).
-      token = readRefreshToken() ? await renewSession() : (clearToken(), null);
+      if (readRefreshToken()) token = await renewSession();
+      else {
+        clearToken();
+        token = null;
+      }
       if (token) response = await send(init, url, token);
     }
     body = parseLenientJson(await response.text());

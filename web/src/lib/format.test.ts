@@ -45,7 +45,7 @@ describe('format', () => {
   });
 
   it('toFixedOrDash matches Number#toFixed', () => {
-    expect(toFixedOrDash(3.14159)).toBe((3.14159).toFixed(2));
+    expect(toFixedOrDash(1.23456)).toBe((1.23456).toFixed(2));
     expect(toFixedOrDash(-0.005, 2)).toBe((-0.005).toFixed(2));
   });
 });

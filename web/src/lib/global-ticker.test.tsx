@@ -11,6 +11,13 @@ import {
 
 const wrapper = ({ children }: { children: ReactNode }) => <GlobalTickerProvider>{children}</GlobalTickerProvider>;
 
+/** A screen that syncs its route ticker into the global one and shows both. */
+function Screen({ routeTicker }: { routeTicker?: string }) {
+  const shown = useSyncGlobalTicker(routeTicker);
+  const [global] = useGlobalTicker();
+  return <p>{`${shown}/${global}`}</p>;
+}
+
 describe('global ticker', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -47,11 +54,6 @@ describe('global ticker', () => {
   });
 
   it('a route ticker wins and becomes the global ticker', () => {
-    function Screen({ routeTicker }: { routeTicker?: string }) {
-      const shown = useSyncGlobalTicker(routeTicker);
-      const [global] = useGlobalTicker();
-      return <p>{`${shown}/${global}`}</p>;
-    }
     const { rerender } = render(<Screen routeTicker="aapl" />, { wrapper });
     expect(screen.getByText('AAPL/AAPL')).toBeTruthy();
     rerender(<Screen />);

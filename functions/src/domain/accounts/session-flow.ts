@@ -41,7 +41,7 @@ export async function login(deps: AccountDeps, req: LoginRequest, ip: string): P
   const failed = { status: 401, body: alertBody(ACCOUNT_MESSAGES.loginFailed) };
   const notConfirmed = { status: 403, body: { ...alertBody(ACCOUNT_MESSAGES.notConfirmed), alert_action: RESEND_CONFIRMATION_ACTION } };
   if (!email) return failed;
-  let tokens;
+  let tokens: Awaited<ReturnType<typeof deps.identity.login>>;
   try {
     tokens = await deps.identity.login(email, req.password);
   } catch (err) {

@@ -13,7 +13,10 @@ function memorySubs(initial: StoredSubscription) {
     markEventProcessed: async () => {},
     userIdForCustomer: async () => 'u1',
     get: async () => ({ ...stored }),
-    apply: async (_u: string, change: StoredSubscription) => ((stored = { ...stored, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) }), true),
+    apply: async (_u: string, change: StoredSubscription) => {
+      stored = { ...stored, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) };
+      return true;
+    },
     linkCustomer: async () => {},
     logPlanChange: async (c: PlanChange) => void log.push(c),
   };

@@ -80,8 +80,8 @@ function bar(sectors: readonly SectorSeries[], values: (number | null)[]) {
   const order = sectors.map((s, i) => ({ name: s.sector, v: values[i] ?? null })).sort((a, b) => (b.v ?? -Infinity) - (a.v ?? -Infinity));
   return {
     index: order.map((o) => o.name),
-    positive: order.map((o) => (o.v === null ? null : o.v >= 0 ? o.v : 0)),
-    negative: order.map((o) => (o.v === null ? null : o.v < 0 ? o.v : 0)),
+    positive: order.map((o) => (o.v === null ? null : Math.max(o.v, 0))),
+    negative: order.map((o) => (o.v === null ? null : Math.min(o.v, 0))),
   };
 }
 

@@ -21,5 +21,5 @@ export const handler = defineHandler('get_options_flow_index_quotes_data', async
     }),
   );
   const dates = quotes.map((q) => q.asOf).filter((d): d is string => d !== null);
-  return { date: dates.length ? dates.reduce((a, b) => (a > b ? a : b)) : null, data: quotes.map(({ asOf: _, ...q }) => q) };
+  return { date: dates.length ? dates.toSorted().at(-1)! : null, data: quotes.map(({ asOf: _, ...q }) => q) };
 });

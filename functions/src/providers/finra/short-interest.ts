@@ -146,5 +146,5 @@ export function formatFinraShortInterest(rows: readonly ShortInterestRow[]): str
     };
     return FINRA_SHORT_INTEREST_COLUMNS.map((c) => byColumn[c]).join('|');
   });
-  return [FINRA_SHORT_INTEREST_COLUMNS.join('|'), ...lines].join('\n') + '\n';
+  return `${[FINRA_SHORT_INTEREST_COLUMNS.join('|'), ...lines].join('\n')}\n`;
 }

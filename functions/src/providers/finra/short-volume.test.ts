@@ -44,7 +44,7 @@ describe('parseFinraShortVolume on the real 2021-04-27 CNMS file', () => {
   });
 
   it('tolerates LF line endings, a BOM, blank lines and trailing spaces', () => {
-    const lf = '\uFEFF' + full.replaceAll('\r\n', '\n').replace('\n20210427|AA|', '\n\n  \n20210427|AA|') + '\n\n';
+    const lf = `\uFEFF${full.replaceAll('\r\n', '\n').replace('\n20210427|AA|', '\n\n  \n20210427|AA|')}\n\n`;
     const again = parseFinraShortVolume(lf);
     expect(again.rows).toEqual(report.rows);
     expect(again.skipped).toBe(0);

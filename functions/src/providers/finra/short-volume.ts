@@ -95,5 +95,5 @@ export function formatFinraShortVolume(rows: readonly ShortVolumeRow[]): string 
   const body = rows.map((r) =>
     [r.date.replaceAll('-', ''), r.symbol, r.shortVolume, r.shortExemptVolume, r.totalVolume, r.markets.join(',')].join('|'),
   );
-  return [FINRA_SHORT_VOLUME_HEADER, ...body, String(rows.length)].join('\r\n') + '\r\n';
+  return `${[FINRA_SHORT_VOLUME_HEADER, ...body, String(rows.length)].join('\r\n')}\r\n`;
 }

@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTheme } from '@mui/material/styles';
 import { ChartCard } from '../charts/chart-card.tsx';
 import { CategoryBarChart } from './category-bar-chart.tsx';

@@ -1,24 +1,24 @@
 import type { ColumnDef } from './table-logic.ts';
 
-const escape = (v: string): string => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const escapeCsvField = (v: string): string => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /**
  * CSV of the rows as the table holds them (filtered and sorted, all pages, every column, hidden
  * ones included). Raw values, not display text, so numbers stay numbers in a spreadsheet.
  */
 export function toCsv<Row>(rows: readonly Row[], columns: readonly ColumnDef<Row>[]): string {
-  const lines = [columns.map((c) => escape(c.header)).join(',')];
+  const lines = [columns.map((c) => escapeCsvField(c.header)).join(',')];
   for (const row of rows) {
     lines.push(
       columns
         .map((c) => {
           const v = c.value(row);
-          return v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '' : escape(String(v));
+          return v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '' : escapeCsvField(String(v));
         })
         .join(','),
     );
   }
-  return lines.join('\r\n') + '\r\n';
+  return `${lines.join('\r\n')}\r\n`;
 }
 
 export function downloadCsv(fileName: string, csv: string): void {

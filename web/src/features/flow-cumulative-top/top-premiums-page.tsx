@@ -87,7 +87,7 @@ export function TopPremiumsPage() {
           No options flow in the last {data.lookback} days.
         </Alert>
       )}
-      {data && data.from && (
+      {data?.from && (
         <Typography variant="body2" color="text.secondary" data-testid="top-premiums-range">
           {data.from === data.to ? data.from : `${data.from} to ${data.to}`}
           {/* A longer lookback than the stored history must not pass for a complete one. */}

@@ -83,7 +83,7 @@ export function TickerOverviewPage() {
         </Box>
       )}
       {intraday.data && intraday.data.index.length > 0 && <IntradayCard data={intraday.data} />}
-      {season.data && season.data.has_flow && (
+      {season.data?.has_flow && (
         <Box component="section" aria-labelledby="seasonality-title">
           <Typography id="seasonality-title" variant="h5" component="h2" sx={{ fontSize: { xs: '1.1rem', sm: '1.3rem' } }}>
             Seasonality

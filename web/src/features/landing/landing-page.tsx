@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -18,11 +17,13 @@ import { LANDING_SAMPLE } from './data/sample-data.ts';
 
 export const SAMPLE_NOTE = `Sample data (${LANDING_SAMPLE.asOf}) for illustration: not live, not a recommendation.`;
 
+// The sample is a module constant: its largest premiums are computed once, at import.
+const SAMPLE_CALLS = largestPremiums(LANDING_SAMPLE.trades, 'Call');
+const SAMPLE_PUTS = largestPremiums(LANDING_SAMPLE.trades, 'Put');
+
 /** The marketing landing page (spec part 2 section 2.2); every figure comes from bundled sample data. */
 export function LandingPage() {
   const { trades, byStrike, cumulative, ticker } = LANDING_SAMPLE;
-  const calls = useMemo(() => largestPremiums(trades, 'Call'), [trades]);
-  const puts = useMemo(() => largestPremiums(trades, 'Put'), [trades]);
   const allTickers = (
     <>
       All tickers are on the{' '}
@@ -56,8 +57,8 @@ export function LandingPage() {
       <RevealSection label="Top premiums" testId="landing-premiums">
         <SectionHeading title="Where the money goes">Top call and put premiums by ticker, summed over the session.</SectionHeading>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
-          <TopPremiumsChart side="Call" entries={calls} note={allTickers} />
-          <TopPremiumsChart side="Put" entries={puts} note={allTickers} />
+          <TopPremiumsChart side="Call" entries={SAMPLE_CALLS} note={allTickers} />
+          <TopPremiumsChart side="Put" entries={SAMPLE_PUTS} note={allTickers} />
         </Box>
       </RevealSection>
 

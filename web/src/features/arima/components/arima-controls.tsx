@@ -74,7 +74,10 @@ function Toggle({ id, label, checked, onChange }: { id: string; label: string; c
 export function ArimaControls({ value, onChange, onUpdate, dirty }: Props) {
   const locked = isDLocked(value.trend);
   return (
-    <Box component="form" onSubmit={(e) => (e.preventDefault(), onUpdate())} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', pt: 0.75 }} data-testid="arima-controls">
+    <Box component="form" onSubmit={(e) => {
+        e.preventDefault();
+        onUpdate();
+      }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', pt: 0.75 }} data-testid="arima-controls">
       <OrderSelect id="p" label="p (AR)" value={value.p} onChange={(p) => onChange({ ...value, p })} />
       <OrderSelect id="d" label="d (diff)" value={value.d} disabled={locked} helper={locked ? 'Trend c/ct: d = 0' : undefined} onChange={(d) => onChange(withD(value, d))} />
       <OrderSelect id="q" label="q (MA)" value={value.q} onChange={(q) => onChange({ ...value, q })} />

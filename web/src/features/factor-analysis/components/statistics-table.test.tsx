@@ -31,7 +31,10 @@ describe('Factor Analysis Statistics table CSV export', () => {
 
   it('the Export CSV button saves that CSV under the given name', async () => {
     const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => (blobs.push(b as Blob), 'blob:stats'));
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blobs.push(b as Blob);
+      return 'blob:stats';
+    });
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     let saved = '';
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {

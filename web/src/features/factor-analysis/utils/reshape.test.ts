@@ -36,8 +36,8 @@ describe('factor analysis reshaping', () => {
     const cells = Object.fromEntries(v.rows.map((r) => [r.label, r.cells]));
     const a = good.in_sample;
     const b = good.out_of_sample;
-    expect(cells['Period']).toEqual([`${a.period}W`, `${b.period}W`]);
-    expect(cells['Trades']).toEqual([String(a.trades), String(b.trades)]);
+    expect(cells.Period).toEqual([`${a.period}W`, `${b.period}W`]);
+    expect(cells.Trades).toEqual([String(a.trades), String(b.trades)]);
     expect(cells['Expected %']).toEqual([`${a.mean!.toFixed(2)}%`, `${b.mean!.toFixed(2)}%`]);
     expect(cells['Profitable %']).toEqual([`${a.profitable_pct!.toFixed(2)}%`, `${b.profitable_pct!.toFixed(2)}%`]);
     expect(cells['Cumulative return']).toEqual([`${a.cumulative_pct.toFixed(2)}%`, `${b.cumulative_pct.toFixed(2)}%`]);

@@ -12,7 +12,7 @@ function MarketMapSvg({ rows, width, height, capIsEstimate }: { rows: readonly M
   const font = theme.typography.fontFamily ?? 'sans-serif';
   const layout = useMemo(() => layoutMarketMap(rows, { x: 0, y: 0, w: width, h: height }), [rows, width, height]);
   return (
-    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} fontFamily={font} data-testid="market-map">
+    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} fontFamily={font} data-testid="market-map" aria-label="Market map by sector">
       {layout.sectors.map((s) => (
         <g key={s.data.sector}>
           <rect x={s.x} y={s.y} width={s.w} height={s.h} fill={theme.palette.background.default} stroke={theme.palette.background.paper} strokeWidth={2} />

@@ -111,7 +111,7 @@ export function formatSince(since: string): string {
 export function lateStarters(seasonality: SectorPerformance['seasonality_data']): { sector: string; since: string }[] {
   const known = seasonality.since.filter((s) => s !== '');
   if (known.length === 0) return [];
-  const earliest = known.reduce((a, b) => (b < a ? b : a));
+  const earliest = known.toSorted()[0]!;
   return seasonality.y
     .map((sector, i) => ({ sector, since: seasonality.since[i] ?? '' }))
     .filter((s) => s.since !== '' && s.since > earliest);

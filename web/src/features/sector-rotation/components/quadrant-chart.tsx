@@ -49,7 +49,7 @@ export function QuadrantChart({ points, width, height, yLabel, tails, compact = 
   const r = compact ? 3 : 4;
 
   return (
-    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} fontFamily={font} data-testid="quadrant-chart">
+    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} fontFamily={font} data-testid="quadrant-chart" aria-label="Sector rotation quadrant chart">
       {QUADRANTS.map((q) => {
         const x = q.right ? cx : m.left;
         const y = q.top ? m.top : cy;

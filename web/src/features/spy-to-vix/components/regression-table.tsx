@@ -38,7 +38,8 @@ export function RegressionTable({ regression, period, days }: { regression: SpyT
       </Typography>
       <Typography variant="caption" color="text.secondary" component="p">
         Newey-West standard errors with {regression.maxlags} lag{regression.maxlags === 1 ? '' : 's'}
-        {regression.maxlags === 0 ? ' (White heteroskedasticity-robust: one-day windows do not overlap)' : ' (the h-day windows overlap)'};
+        {regression.maxlags === 0 ? ' (White heteroskedasticity-robust: one-day windows do not overlap)' : ' (the h-day windows overlap)'}
+        {';'}
         p-values and intervals from the normal law.
       </Typography>
     </Box>
