@@ -9,8 +9,11 @@
  * point: the caller reports it as statsmodels reports a ConvergenceWarning, not as an error.
  */
 import { minimizeBfgs } from './optimize.ts';
-import { constrainStationary, isInvertible, isStationary, unconstrainStationary } from './arma-params.ts';
+import { constrainStationary, constrainStationaryJacobian, isInvertible, isStationary, unconstrainStationary } from './arma-params.ts';
 import { profileLikelihood, type ArimaLikelihoodSpec, type Profile } from './arima-likelihood.ts';
+import { armaScore } from './arma-kalman-gradient.ts';
+import { filterArma } from './arma-kalman.ts';
+import { gls } from './arima-regression.ts';
 import type { ArmaStart } from './arima-regression.ts';
 
 const SCREEN_ITERATIONS = 30;
@@ -71,11 +74,54 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   };
   const m = spec.series[0]!.length;
   const objective = (x: Float64Array): number => {
+    (globalThis as any).__nf = ((globalThis as any).__nf ?? 0) + 1;
     const { phi, theta } = split(x);
     const r = profileLikelihood(spec, phi, theta, opts.scale);
     // Per observation, as statsmodels scales it: the gradient tolerance is then size-independent.
     return r ? r.nll / m : Infinity;
   };
+  // Analytic gradient (stationary start only; the diffuse filter keeps finite differences).
+  const score = (phi: number[], theta: number[]) => {
+    const k = spec.series.length - 1;
+    let z: ArrayLike<number> = spec.series[0]!;
+    if (k > 0) {
+      // Envelope theorem: at the GLS trend the profiled gradient is the gradient at fixed beta.
+      const f = filterArma(spec.series, phi, theta);
+      const beta = f && gls(f, k);
+      if (!beta) return null;
+      const zz = Float64Array.from(spec.series[0]!);
+      beta.forEach((b, j) => {
+        const col = spec.series[j + 1]!;
+        for (let t = 0; t < zz.length; t++) zz[t] = zz[t]! - b * col[t]!;
+      });
+      z = zz;
+    }
+    return armaScore(z, phi, theta);
+  };
+  const gradient = spec.diffuse || (globalThis as any).__nograd
+    ? undefined
+    : (x: Float64Array, out: Float64Array): number => {
+        (globalThis as any).__ng = ((globalThis as any).__ng ?? 0) + 1;
+        const ar = opts.enforceStationarity ? constrainStationaryJacobian(x.subarray(0, p)) : null;
+        const ma = opts.enforceInvertibility ? constrainStationaryJacobian(x.subarray(p, p + q)) : null;
+        const phi = ar ? ar.phi : Array.from(x.subarray(0, p));
+        const theta = ma ? ma.phi.map((v) => -v) : Array.from(x.subarray(p, p + q));
+        const s = score(phi, theta);
+        if (!s) return Infinity;
+        for (let k = 0; k < p; k++) {
+          let acc = 0;
+          if (ar) for (let i = 0; i < p; i++) acc += s.grad[i]! * ar.jac[i * p + k]!;
+          else acc = s.grad[k]!;
+          out[k] = acc / m;
+        }
+        for (let k = 0; k < q; k++) {
+          let acc = 0;
+          if (ma) for (let i = 0; i < q; i++) acc -= s.grad[p + i]! * ma.jac[i * q + k]!;
+          else acc = s.grad[p + k]!;
+          out[p + k] = acc / m;
+        }
+        return s.nll / m;
+      };
   // Screening: a short BFGS run from every start, then the two most promising are run to
   // convergence with a strict flat-ridge test (a loose one stopped on the AR/MA cancellation ridge).
   type Run = ReturnType<typeof minimizeBfgs>;
@@ -83,7 +129,8 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   for (const s of starts) {
     const x0 = toX(s);
     if (!x0 || !Number.isFinite(objective(Float64Array.from(x0)))) continue;
-    const r = minimizeBfgs(objective, x0, { maxIter: Math.min(SCREEN_ITERATIONS, opts.maxIter ?? SCREEN_ITERATIONS), gtol: GTOL, forward: true });
+    const r = minimizeBfgs(objective, x0, { maxIter: Math.min(SCREEN_ITERATIONS, opts.maxIter ?? SCREEN_ITERATIONS), gtol: GTOL, forward: true, gradient });
+    if ((globalThis as any).__dbg) console.log('screen', x0.map((v) => v.toFixed(3)).join(','), '->', Array.from(r.x, (v) => v.toFixed(4)).join(','), r.fx, r.iterations, r.gradNorm, r.converged, (globalThis as any).__ng);
     if (Number.isFinite(r.fx)) screened.push(r);
   }
   screened.sort((a, b) => a.fx - b.fx);
@@ -91,7 +138,8 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   for (const s of screened.slice(0, 2)) {
     // The runner-up is worth a full run only if it sits in another basin.
     if (best && maxDistance(s.x, screened[0]!.x) < 1e-3) continue;
-    const r = s.converged && s.gradNorm <= 100 * GTOL ? s : minimizeBfgs(objective, s.x, { maxIter: opts.maxIter ?? 300, gtol: GTOL, ftolGrad: 1e-5, forward: 'auto' });
+    const r = s.converged && s.gradNorm <= 100 * GTOL ? s : minimizeBfgs(objective, s.x, { maxIter: opts.maxIter ?? 300, gtol: (globalThis as any).__gtol ?? GTOL, ftolGrad: 1e-5, forward: 'auto', gradient });
+    if ((globalThis as any).__dbg) console.log('full', Array.from(r.x, (v) => v.toFixed(4)).join(','), r.fx, r.iterations, r.gradNorm, r.converged, (globalThis as any).__ng);
     // A converged run beats a stalled one at (numerically) the same likelihood.
     if (!best || r.fx < best.fx - 1e-12 || (!best.converged && r.converged && r.fx <= best.fx + 1e-9)) best = r;
   }
@@ -109,7 +157,17 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
       const r = profileLikelihood(spec, a, b, opts.scale);
       return r ? r.nll / m : Infinity;
     };
-    const r = minimizeBfgs(natural, [...phi, ...theta], { maxIter: Math.min(100, opts.maxIter ?? 100), gtol: GTOL, ftolGrad: 1e-5, forward: 'auto' });
+    const naturalGradient = spec.diffuse
+      ? undefined
+      : (x: Float64Array, out: Float64Array): number => {
+          if (!Number.isFinite(natural(x))) return Infinity;
+          const s = score(Array.from(x.subarray(0, p)), Array.from(x.subarray(p)));
+          if (!s) return Infinity;
+          for (let k = 0; k < p + q; k++) out[k] = s.grad[k]! / m;
+          return s.nll / m;
+        };
+    const r = minimizeBfgs(natural, [...phi, ...theta], { maxIter: Math.min(100, opts.maxIter ?? 100), gtol: GTOL, ftolGrad: 1e-5, forward: 'auto', gradient: naturalGradient });
+    if ((globalThis as any).__dbg) console.log('natural', Array.from(r.x, (v) => v.toFixed(4)).join(','), r.fx, r.iterations, r.gradNorm, r.converged);
     if (r.fx < best.fx) {
       phi = Array.from(r.x.subarray(0, p));
       theta = Array.from(r.x.subarray(p));

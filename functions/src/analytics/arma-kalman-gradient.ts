@@ -21,6 +21,14 @@ export interface ArmaScore {
   nll: number;
   /** d nll / d [phi, theta]. */
   grad: Float64Array;
+  /** Observations, sum v^2 / F and sum log F (unit innovation variance). */
+  n: number;
+  ssq: number;
+  sumLogF: number;
+  /** Per parameter k: sum v dv_k / F, sum v^2 dF_k / F^2 and sum dF_k / F. */
+  vdv: Float64Array;
+  v2dF: Float64Array;
+  dlogF: Float64Array;
 }
 
 /** LU with partial pivoting, in place; null when singular. */
@@ -174,7 +182,8 @@ export function armaScore(y: ArrayLike<number>, phi: ArrayLike<number>, theta: A
   const tmp = new Float64Array(rr);
   let Pn = new Float64Array(rr);
   const dPn = new Float64Array(rr);
-  const dssq = new Float64Array(np);
+  const vdv = new Float64Array(np);
+  const v2dF = new Float64Array(np);
   const dlogF = new Float64Array(np);
   let ssq = 0;
   let sumLogF = 0;
@@ -199,7 +208,8 @@ export function armaScore(y: ArrayLike<number>, phi: ArrayLike<number>, theta: A
     for (let k = 0; k < np; k++) {
       const dvk = -da[k * r]!;
       dv[k] = dvk;
-      dssq[k] = dssq[k]! + 2 * vf * dvk - vf * vf * dF[k]!;
+      vdv[k] = vdv[k]! + vf * dvk;
+      v2dF[k] = v2dF[k]! + vf * vf * dF[k]!;
       dlogF[k] = dlogF[k]! + dF[k]! / f;
     }
     // b = a + K v; a <- T b; da <- T (da + dK v + K dv) + dT b.
@@ -264,6 +274,6 @@ export function armaScore(y: ArrayLike<number>, phi: ArrayLike<number>, theta: A
   const m = n;
   const nll = 0.5 * m * (Math.log((2 * Math.PI * ssq) / m) + 1) + 0.5 * sumLogF;
   const grad = new Float64Array(np);
-  for (let k = 0; k < np; k++) grad[k] = (0.5 * m * dssq[k]!) / ssq + 0.5 * dlogF[k]!;
-  return { nll, grad };
+  for (let k = 0; k < np; k++) grad[k] = (0.5 * m * (2 * vdv[k]! - v2dF[k]!)) / ssq + 0.5 * dlogF[k]!;
+  return { nll, grad, n, ssq, sumLogF, vdv, v2dF, dlogF };
 }
