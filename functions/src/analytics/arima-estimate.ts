@@ -11,7 +11,7 @@
 import { minimizeBfgs } from './optimize.ts';
 import { constrainStationary, constrainStationaryJacobian, isInvertible, isStationary, unconstrainStationary } from './arma-params.ts';
 import { profileLikelihood, type ArimaLikelihoodSpec, type Profile } from './arima-likelihood.ts';
-import { armaScore } from './arma-kalman-gradient.ts';
+import { armaGradient } from './arma-kalman-gradient.ts';
 import { filterArma } from './arma-kalman.ts';
 import { gls } from './arima-regression.ts';
 import type { ArmaStart } from './arima-regression.ts';
@@ -96,7 +96,8 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
       });
       z = zz;
     }
-    return armaScore(z, phi, theta);
+    const g = armaGradient(z, phi, theta);
+    return g && { nll: 0.5 * g.n * (Math.log((2 * Math.PI * g.ssq) / g.n) + 1) + 0.5 * g.sumLogF, grad: g.grad };
   };
   const gradient = spec.diffuse || (globalThis as any).__nograd
     ? undefined

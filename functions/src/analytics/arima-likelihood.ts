@@ -10,7 +10,7 @@
  * data (not of sigma^2), and the first k_states observations are burnt (loglikelihood_burn).
  */
 import { filterArma, stateDim, type FilterResult } from './arma-kalman.ts';
-import { armaScore } from './arma-kalman-gradient.ts';
+import { armaGradient } from './arma-kalman-gradient.ts';
 import { combinedInnovations, gls } from './arima-regression.ts';
 import { filterDiffuse } from './arima-diffuse.ts';
 
@@ -132,8 +132,8 @@ export function sumOf(a: ArrayLike<number>): number {
 
 /**
  * Total log-likelihood and its analytic gradient at explicit parameters x = [beta, phi, theta,
- * sigma2?] (as observationTerms; without sigma2 it is profiled at these beta), from one score
- * recursion on the response less its trend plus one filter of the trend columns. Stationary start
+ * sigma2?] (as observationTerms; without sigma2 it is profiled at these beta), from the adjoint
+ * filter on the response less its trend plus one filter of the trend columns. Stationary start
  * only (null for a diffuse one): the covariance differentiates this gradient instead of the
  * likelihood twice, 2n evaluations instead of ~4n^2.
  */
@@ -150,7 +150,8 @@ export function observationScore(spec: ArimaLikelihoodSpec, x: ArrayLike<number>
     const b = x[j]!;
     for (let t = 0; t < z.length; t++) z[t] = z[t]! - b * col[t]!;
   }
-  const s = armaScore(z, phi, theta);
+  if (withScale && !(x[k + p + q]! > 0)) return null;
+  const s = armaGradient(z, phi, theta, withScale ? x[k + p + q]! : undefined);
   if (!s) return null;
   const m = s.n;
   const sigma2 = withScale ? x[k + p + q]! : s.ssq / m;
@@ -169,7 +170,7 @@ export function observationScore(spec: ArimaLikelihoodSpec, x: ArrayLike<number>
       grad[j] = acc / sigma2;
     }
   }
-  for (let i = 0; i < p + q; i++) grad[k + i] = -0.5 * (s.dlogF[i]! + (2 * s.vdv[i]! - s.v2dF[i]!) / sigma2);
+  for (let i = 0; i < p + q; i++) grad[k + i] = -s.grad[i]!;
   if (withScale) grad[k + p + q] = -0.5 * (m / sigma2 - s.ssq / (sigma2 * sigma2));
   return Number.isFinite(ll) ? { ll, grad } : null;
 }

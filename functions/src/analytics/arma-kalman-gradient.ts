@@ -1,130 +1,45 @@
 /**
- * The exact ARMA log-likelihood and its analytic gradient in one Kalman pass (the "score
- * recursion": the filter differentiated with respect to phi and theta, Harvey 1989 3.4.6).
+ * The exact ARMA log-likelihood's analytic gradient in phi and theta, by reverse mode: the adjoint
+ * of the Kalman filter of arma-kalman.ts (stationary start, unit innovation variance).
  *
  * Why: BFGS on finite differences spent ~90% of a fit in 2(p + q) extra filters per gradient, and
- * forward differences (half the cost) were too noisy to converge on flat ridges. This pass costs
- * about one filter per parameter on the covariance part only while P_t has not converged, and
- * O(r) per parameter per observation after that; it is exact to rounding.
- *
- * Same model and initialisation as filterArma (stationary start, unit innovation variance).
- * With dT_i = d T / d theta_i and dR_i likewise:
- *   dF = dP[0,0],  dK = (dP[:,0] - K dF) / F,  dv = -da[0]
- *   da' = T (da + dK v + K dv) + dT (a + K v)
- *   dP' = T dPf T' + dT Pf T' + T Pf dT' + dR R' + R dR',   dPf = dP - dK P[0,:] - K dP[0,:]
- *   dP0 solves dP0 - T dP0 T' = dT P0 T' + T P0 dT' + dR R' + R dR' (the Lyapunov system of P0).
+ * forward differences (half the cost) were too noisy to converge on flat ridges. The forward
+ * sensitivity recursion (d a_t, d P_t per parameter, Harvey 1989 3.4.6) costs about p + q filters
+ * while P_t has not converged, which on prices (an MA root near the unit circle) is the whole
+ * series; the adjoint costs ~2.5 filters whatever p + q, and is exact to rounding (it agrees with
+ * the forward recursion to 1e-12 and with central differences to their own error, see the test).
  */
 import { stateDim } from './arma-kalman.ts';
+import { luFactor, luSolve, luSolveTransposed } from './linalg.ts';
 
-export interface ArmaScore {
-  /** Concentrated negative log-likelihood of the series (sigma^2 profiled out). */
-  nll: number;
-  /** d nll / d [phi, theta]. */
-  grad: Float64Array;
-  /** Observations, sum v^2 / F and sum log F (unit innovation variance). */
+export interface ArmaGradient {
   n: number;
+  /** sum v^2 / F and sum log F (unit innovation variance). */
   ssq: number;
   sumLogF: number;
-  /** Per parameter k: sum v dv_k / F, sum v^2 dF_k / F^2 and sum dF_k / F. */
-  vdv: Float64Array;
-  v2dF: Float64Array;
-  dlogF: Float64Array;
+  /**
+   * Gradient in [phi, theta] of 0.5 n log(ssq) + 0.5 sum log F (sigma^2 concentrated: the nll up to
+   * a constant), or with `sigma2` of 0.5 ssq / sigma2 + 0.5 sum log F (the nll at that sigma^2).
+   */
+  grad: Float64Array;
 }
 
-/** LU with partial pivoting, in place; null when singular. */
-function luFactor(a: Float64Array, n: number): Int32Array | null {
-  const piv = new Int32Array(n);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    let best = Math.abs(a[c * n + c]!);
-    for (let r = c + 1; r < n; r++) {
-      const v = Math.abs(a[r * n + c]!);
-      if (v > best) {
-        best = v;
-        p = r;
-      }
-    }
-    if (!(best > 1e-300)) return null;
-    piv[c] = p;
-    if (p !== c) {
-      for (let j = 0; j < n; j++) {
-        const t = a[c * n + j]!;
-        a[c * n + j] = a[p * n + j]!;
-        a[p * n + j] = t;
-      }
-    }
-    const d = a[c * n + c]!;
-    for (let r = c + 1; r < n; r++) {
-      const f = a[r * n + c]! / d;
-      a[r * n + c] = f;
-      if (f === 0) continue;
-      for (let j = c + 1; j < n; j++) a[r * n + j] = a[r * n + j]! - f * a[c * n + j]!;
-    }
-  }
-  return piv;
-}
-
-function luSolve(a: Float64Array, piv: Int32Array, n: number, b: Float64Array): void {
-  // Full-row swaps in luFactor also permuted the stored multipliers: permute b first (P A = L U).
-  for (let c = 0; c < n; c++) {
-    const p = piv[c]!;
-    if (p !== c) {
-      const t = b[c]!;
-      b[c] = b[p]!;
-      b[p] = t;
-    }
-  }
-  for (let c = 0; c < n; c++) for (let r = c + 1; r < n; r++) b[r] = b[r]! - a[r * n + c]! * b[c]!;
-  for (let r = n - 1; r >= 0; r--) {
-    let s = b[r]!;
-    for (let j = r + 1; j < n; j++) s -= a[r * n + j]! * b[j]!;
-    b[r] = s / a[r * n + r]!;
-  }
-}
+let store = new Float64Array(0);
 
 /**
- * M <- T X T' + (optional) for the companion T (first column c, ones on the superdiagonal):
- * (T X)[i][j] = c_i X[0][j] + X[i+1][j]. `tmp` is r x r scratch.
+ * The likelihood gradient by reverse mode (the adjoint of the filter): one forward filter
+ * that keeps P_t until it is steady, then one backward pass of O(r^2) per observation whatever
+ * the number of parameters, ~3 filters in all where the forward recursion costs ~(p + q) of them
+ * while P_t has not converged (MA roots near the unit circle, the usual case on prices).
+ * Backward, with G = adjoint of P_{t+1} and a-bar of a_{t+1}:
+ *   b-bar = T' a-bar, c-bar += a-bar b_t[0], K-bar = b-bar v_t, v-bar = b-bar.K_t + dL/dv_t
+ *   Pf-bar = T' G T, c-bar += (G + G') T Pf[0,:]', R-bar += (G + G') R
+ *   P-bar = Pf-bar - (Pf-bar K) e0' - e0 (K' Pf-bar) + e0 e0' (K' Pf-bar K + ...) + K-bar e0' / F
+ * and at t = 0 the adjoint Lyapunov equation Lambda = T' Lambda T + P-bar_0 closes the chain.
  */
-function tXt(X: Float64Array, c: Float64Array, r: number, tmp: Float64Array, out: Float64Array): void {
-  for (let i = 0; i < r; i++) {
-    const ci = c[i]!;
-    for (let j = 0; j < r; j++) tmp[i * r + j] = ci * X[j]! + (i + 1 < r ? X[(i + 1) * r + j]! : 0);
-  }
-  for (let i = 0; i < r; i++) {
-    for (let j = 0; j < r; j++) out[i * r + j] = tmp[i * r]! * c[j]! + (j + 1 < r ? tmp[i * r + j + 1]! : 0);
-  }
-}
-
-/**
- * Adds the parameter's dT X T' + T X dT' + dR R' + R dR' to D (X symmetric): for phi_l a row and
- * column l of w = T X[0,:]', for theta_j a row and column j + 1 of R.
- */
-function addSourceTerm(D: Float64Array, X: Float64Array, c: Float64Array, R: Float64Array, r: number, param: number, p: number): void {
-  if (param < p) {
-    const l = param;
-    for (let b = 0; b < r; b++) {
-      const w = c[b]! * X[0]! + (b + 1 < r ? X[b + 1]! : 0);
-      D[l * r + b] = D[l * r + b]! + w;
-      D[b * r + l] = D[b * r + l]! + w;
-    }
-  } else {
-    const l = param - p + 1;
-    for (let b = 0; b < r; b++) {
-      D[l * r + b] = D[l * r + b]! + R[b]!;
-      D[b * r + l] = D[b * r + l]! + R[b]!;
-    }
-  }
-}
-
-/**
- * Concentrated nll and its gradient for one series y (the response less its trend): returns null
- * where the filter does (non-stationary AR part, non-positive F).
- */
-export function armaScore(y: ArrayLike<number>, phi: ArrayLike<number>, theta: ArrayLike<number>): ArmaScore | null {
+export function armaGradient(y: ArrayLike<number>, phi: ArrayLike<number>, theta: ArrayLike<number>, sigma2?: number): ArmaGradient | null {
   const p = phi.length;
   const q = theta.length;
-  const np = p + q;
   const r = stateDim(p, q);
   const rr = r * r;
   const c = new Float64Array(r);
@@ -132,148 +47,177 @@ export function armaScore(y: ArrayLike<number>, phi: ArrayLike<number>, theta: A
   const R = new Float64Array(r);
   R[0] = 1;
   for (let i = 0; i < q; i++) R[i + 1] = theta[i]!;
-
-  // P0 and dP0 from one LU of (I - T kron T).
-  const T = new Float64Array(rr);
-  for (let i = 0; i < r; i++) {
-    T[i * r] = c[i]!;
-    if (i + 1 < r) T[i * r + i + 1] = 1;
-  }
   const A = new Float64Array(rr * rr);
   for (let i = 0; i < r; i++) {
     for (let j = 0; j < r; j++) {
       const row = i * r + j;
-      for (let k = 0; k < r; k++) {
-        const tik = T[i * r + k]!;
-        if (tik === 0) continue;
-        for (let l = 0; l < r; l++) {
-          const tjl = T[j * r + l]!;
-          if (tjl !== 0) A[row * rr + k * r + l] = A[row * rr + k * r + l]! - tik * tjl;
-        }
-      }
-      A[row * rr + row] = A[row * rr + row]! + 1;
+      // (T P T')_ij = sum_kl T_ik T_jl P_kl with T_i0 = c_i, T_i,i+1 = 1.
+      A[row * rr + row] = 1;
+      A[row * rr + 0] = A[row * rr + 0]! - c[i]! * c[j]!;
+      if (j + 1 < r) A[row * rr + j + 1] = A[row * rr + j + 1]! - c[i]!;
+      if (i + 1 < r) A[row * rr + (i + 1) * r] = A[row * rr + (i + 1) * r]! - c[j]!;
+      if (i + 1 < r && j + 1 < r) A[row * rr + (i + 1) * r + j + 1] = A[row * rr + (i + 1) * r + j + 1]! - 1;
     }
   }
   const piv = luFactor(A, rr);
   if (!piv) return null;
-  let P = new Float64Array(rr);
-  for (let i = 0; i < r; i++) for (let j = 0; j < r; j++) P[i * r + j] = R[i]! * R[j]!;
-  luSolve(A, piv, rr, P);
-  for (let i = 0; i < r; i++) if (!(P[i * r + i]! > 0) || !Number.isFinite(P[i * r + i]!)) return null;
-  // Symmetrise against rounding (the derivative recursions assume it).
-  for (let i = 0; i < r; i++) for (let j = 0; j < i; j++) P[i * r + j] = P[j * r + i] = 0.5 * (P[i * r + j]! + P[j * r + i]!);
-  const dP = new Float64Array(np * rr);
-  for (let k = 0; k < np; k++) {
-    const D = dP.subarray(k * rr, (k + 1) * rr);
-    addSourceTerm(D, P, c, R, r, k, p);
-    luSolve(A, piv, rr, D);
-  }
+  const P0 = new Float64Array(rr);
+  for (let i = 0; i < r; i++) for (let j = 0; j < r; j++) P0[i * r + j] = R[i]! * R[j]!;
+  luSolve(A, piv, rr, P0);
+  for (let i = 0; i < r; i++) if (!(P0[i * r + i]! > 0) || !Number.isFinite(P0[i * r + i]!)) return null;
+  for (let i = 0; i < r; i++) for (let j = 0; j < i; j++) P0[i * r + j] = P0[j * r + i] = 0.5 * (P0[i * r + j]! + P0[j * r + i]!);
 
+  // Forward: keep P_t (until steady), v_t and b_t[0].
   const n = y.length;
+  if (store.length < (n + 1) * rr) store = new Float64Array((n + 1) * rr);
+  const Ps = store;
+  const v = new Float64Array(n);
+  const b0 = new Float64Array(n);
   const a = new Float64Array(r);
-  const da = new Float64Array(np * r);
   const K = new Float64Array(r);
-  const dK = new Float64Array(np * r);
-  const dF = new Float64Array(np);
-  const dv = new Float64Array(np);
-  const b = new Float64Array(r);
   const Pf = new Float64Array(rr);
-  const dPf = new Float64Array(rr);
-  const tmp = new Float64Array(rr);
-  let Pn = new Float64Array(rr);
-  const dPn = new Float64Array(rr);
-  const vdv = new Float64Array(np);
-  const v2dF = new Float64Array(np);
-  const dlogF = new Float64Array(np);
+  Ps.set(P0, 0);
+  let steadyAt = n;
   let ssq = 0;
   let sumLogF = 0;
-  let steady = false;
   let f = 0;
   for (let t = 0; t < n; t++) {
-    if (!steady) {
+    const P = Ps.subarray(Math.min(t, steadyAt) * rr, (Math.min(t, steadyAt) + 1) * rr);
+    if (t <= steadyAt) {
       f = P[0]!;
       if (!(f > 0)) return null;
       for (let i = 0; i < r; i++) K[i] = P[i * r]! / f;
-      for (let k = 0; k < np; k++) {
-        const o = k * rr;
-        const dFk = dP[o]!;
-        dF[k] = dFk;
-        for (let i = 0; i < r; i++) dK[k * r + i] = (dP[o + i * r]! - K[i]! * dFk) / f;
-      }
     }
-    const v = y[t]! - a[0]!;
-    const vf = v / f;
-    ssq += v * vf;
+    const vt = y[t]! - a[0]!;
+    v[t] = vt;
+    ssq += (vt * vt) / f;
     sumLogF += Math.log(f);
-    for (let k = 0; k < np; k++) {
-      const dvk = -da[k * r]!;
-      dv[k] = dvk;
-      vdv[k] = vdv[k]! + vf * dvk;
-      v2dF[k] = v2dF[k]! + vf * vf * dF[k]!;
-      dlogF[k] = dlogF[k]! + dF[k]! / f;
-    }
-    // b = a + K v; a <- T b; da <- T (da + dK v + K dv) + dT b.
-    for (let i = 0; i < r; i++) b[i] = a[i]! + K[i]! * v;
-    for (let i = 0; i < r; i++) a[i] = c[i]! * b[0]! + (i + 1 < r ? b[i + 1]! : 0);
-    for (let k = 0; k < np; k++) {
-      const o = k * r;
-      const dvk = dv[k]!;
-      const db0 = da[o]! + dK[o]! * v + K[0]! * dvk;
-      for (let i = 0; i < r; i++) {
-        const next = i + 1 < r ? da[o + i + 1]! + dK[o + i + 1]! * v + K[i + 1]! * dvk : 0;
-        da[o + i] = c[i]! * db0 + next;
-      }
-      if (k < p) da[o + k] = da[o + k]! + b[0]!;
-    }
-    if (steady) continue;
-    // Pf = P - K P[0,:]; P' = T Pf T' + R R'.
+    const bb0 = a[0]! + K[0]! * vt;
+    b0[t] = bb0;
+    for (let i = 0; i < r; i++) a[i] = c[i]! * bb0 + (i + 1 < r ? a[i + 1]! + K[i + 1]! * vt : 0);
+    if (t >= steadyAt || t === n - 1) continue;
     for (let i = 0; i < r; i++) for (let j = 0; j < r; j++) Pf[i * r + j] = P[i * r + j]! - K[i]! * P[j]!;
-    tXt(Pf, c, r, tmp, Pn);
+    const Pn = Ps.subarray((t + 1) * rr, (t + 2) * rr);
     let change = 0;
     for (let i = 0; i < r; i++) {
+      const ci = c[i]!;
       for (let j = 0; j < r; j++) {
-        const val = Pn[i * r + j]! + R[i]! * R[j]!;
-        change = Math.max(change, Math.abs(val - P[i * r + j]!));
+        // (T Pf T')_ij = c_i c_j Pf_00 + c_i Pf_0,j+1 + c_j Pf_i+1,0 + Pf_i+1,j+1
+        const cj = c[j]!;
+        let val = ci * cj * Pf[0]! + R[i]! * R[j]!;
+        if (j + 1 < r) val += ci * Pf[j + 1]!;
+        if (i + 1 < r) val += cj * Pf[(i + 1) * r]!;
+        if (i + 1 < r && j + 1 < r) val += Pf[(i + 1) * r + j + 1]!;
         Pn[i * r + j] = val;
+        change = Math.max(change, Math.abs(val - P[i * r + j]!));
       }
     }
-    let dChange = 0;
-    let dScale = 1;
-    for (let k = 0; k < np; k++) {
-      const o = k * rr;
-      for (let i = 0; i < r; i++) {
-        const dKi = dK[k * r + i]!;
-        const Ki = K[i]!;
-        for (let j = 0; j < r; j++) dPf[i * r + j] = dP[o + i * r + j]! - dKi * P[j]! - Ki * dP[o + j]!;
-      }
-      tXt(dPf, c, r, tmp, dPn);
-      addSourceTerm(dPn, Pf, c, R, r, k, p);
-      for (let i = 0; i < rr; i++) {
-        const val = dPn[i]!;
-        dChange = Math.max(dChange, Math.abs(val - dP[o + i]!));
-        dScale = Math.max(dScale, Math.abs(val));
-        dP[o + i] = val;
-      }
-    }
-    const swap = P;
-    P = Pn;
-    Pn = swap;
-    // Converged to rounding: the gains and their derivatives no longer change (as in filterArma).
-    if (change < 1e-15 * Math.max(1, P[0]!) && dChange < 1e-14 * dScale) {
-      steady = true;
-      f = P[0]!;
-      for (let i = 0; i < r; i++) K[i] = P[i * r]! / f;
-      for (let k = 0; k < np; k++) {
-        const o = k * rr;
-        dF[k] = dP[o]!;
-        for (let i = 0; i < r; i++) dK[k * r + i] = (dP[o + i * r]! - K[i]! * dF[k]!) / f;
-      }
-    }
+    if (change < 1e-15 * Math.max(1, Pn[0]!)) steadyAt = t + 1;
   }
   if (!(ssq > 0) || !Number.isFinite(ssq)) return null;
-  const m = n;
-  const nll = 0.5 * m * (Math.log((2 * Math.PI * ssq) / m) + 1) + 0.5 * sumLogF;
-  const grad = new Float64Array(np);
-  for (let k = 0; k < np; k++) grad[k] = (0.5 * m * (2 * vdv[k]! - v2dF[k]!)) / ssq + 0.5 * dlogF[k]!;
-  return { nll, grad, n, ssq, sumLogF, vdv, v2dF, dlogF };
+  const concentrated = sigma2 === undefined;
+  const scale = concentrated ? ssq / n : sigma2;
+
+  // Backward.
+  const abar = new Float64Array(r);
+  const bb = new Float64Array(r);
+  const G = new Float64Array(rr);
+  const TG = new Float64Array(rr);
+  const Pfbar = new Float64Array(rr);
+  const cbar = new Float64Array(r);
+  const Rbar = new Float64Array(r);
+  const Kbar = new Float64Array(r);
+  const u = new Float64Array(r);
+  let Gzero = true;
+  for (let t = n - 1; t >= 0; t--) {
+    const P = Ps.subarray(Math.min(t, steadyAt) * rr, (Math.min(t, steadyAt) + 1) * rr);
+    f = P[0]!;
+    for (let i = 0; i < r; i++) K[i] = P[i * r]! / f;
+    const vt = v[t]!;
+    // State: a_{t+1} = T (a_t + K v_t).
+    let s0 = 0;
+    for (let i = 0; i < r; i++) {
+      s0 += c[i]! * abar[i]!;
+      cbar[i] = cbar[i]! + abar[i]! * b0[t]!;
+    }
+    bb[0] = s0;
+    for (let k = 1; k < r; k++) bb[k] = abar[k - 1]!;
+    let vbar = vt / (scale * f);
+    for (let i = 0; i < r; i++) {
+      Kbar[i] = bb[i]! * vt;
+      vbar += bb[i]! * K[i]!;
+    }
+    for (let i = 0; i < r; i++) abar[i] = bb[i]!;
+    abar[0] = abar[0]! - vbar;
+    // Covariance: P_{t+1} = T Pf T' + R R', adjoint G (zero after the last step).
+    let Fbar = 0.5 / f - (0.5 * vt * vt) / (scale * f * f);
+    for (let i = 0; i < r; i++) Fbar -= (Kbar[i]! * K[i]!) / f;
+    if (!Gzero) {
+      for (let i = 0; i < r; i++) for (let j = 0; j < r; j++) Pf[i * r + j] = P[i * r + j]! - K[i]! * P[j]!;
+      for (let j = 0; j < r; j++) u[j] = c[j]! * Pf[0]! + (j + 1 < r ? Pf[j + 1]! : 0);
+      for (let i = 0; i < r; i++) {
+        let sc = 0;
+        let sr = 0;
+        for (let j = 0; j < r; j++) {
+          const gs = G[i * r + j]! + G[j * r + i]!;
+          sc += gs * u[j]!;
+          sr += gs * R[j]!;
+        }
+        cbar[i] = cbar[i]! + sc;
+        Rbar[i] = Rbar[i]! + sr;
+      }
+      // Pf-bar = T' G T.
+      for (let j = 0; j < r; j++) {
+        let acc = 0;
+        for (let i = 0; i < r; i++) acc += c[i]! * G[i * r + j]!;
+        TG[j] = acc;
+        for (let k = 1; k < r; k++) TG[k * r + j] = G[(k - 1) * r + j]!;
+      }
+      for (let k = 0; k < r; k++) {
+        let acc = 0;
+        for (let j = 0; j < r; j++) acc += TG[k * r + j]! * c[j]!;
+        Pfbar[k * r] = acc;
+        for (let l = 1; l < r; l++) Pfbar[k * r + l] = TG[k * r + l - 1]!;
+      }
+      // Pf = P - P[:,0] P[0,:] / P_00.
+      for (let i = 0; i < rr; i++) G[i] = Pfbar[i]!;
+      for (let i = 0; i < r; i++) {
+        let rowK = 0;
+        let colK = 0;
+        for (let j = 0; j < r; j++) {
+          rowK += Pfbar[i * r + j]! * K[j]!;
+          colK += Pfbar[j * r + i]! * K[j]!;
+        }
+        G[i * r] = G[i * r]! - rowK;
+        G[i] = G[i]! - colK;
+        Fbar += rowK * K[i]!;
+      }
+    } else {
+      G.fill(0);
+    }
+    for (let i = 0; i < r; i++) G[i * r] = G[i * r]! + Kbar[i]! / f;
+    G[0] = G[0]! + Fbar;
+    Gzero = false;
+  }
+  // P_0: Lambda solves the adjoint Lyapunov equation.
+  const L = Float64Array.from(G);
+  luSolveTransposed(A, piv, rr, L);
+  for (let j = 0; j < r; j++) u[j] = c[j]! * P0[0]! + (j + 1 < r ? P0[j + 1]! : 0);
+  for (let i = 0; i < r; i++) {
+    let sc = 0;
+    let sr = 0;
+    for (let j = 0; j < r; j++) {
+      const ls = L[i * r + j]! + L[j * r + i]!;
+      sc += ls * u[j]!;
+      sr += ls * R[j]!;
+    }
+    cbar[i] = cbar[i]! + sc;
+    Rbar[i] = Rbar[i]! + sr;
+  }
+  const grad = new Float64Array(p + q);
+  // cbar / Rbar are of 0.5 sum log F + 0.5 ssq / scale; concentrated, 0.5 n log ssq has the same
+  // gradient at scale = ssq / n.
+  for (let i = 0; i < p; i++) grad[i] = cbar[i]!;
+  for (let j = 0; j < q; j++) grad[p + j] = Rbar[j + 1]!;
+  return { n, ssq, sumLogF, grad };
 }
