@@ -17,6 +17,8 @@ import { gls } from './arima-regression.ts';
 import type { ArmaStart } from './arima-regression.ts';
 
 const SCREEN_ITERATIONS = 30;
+/** Max-norm distance of natural coefficients below which two runs are in the same basin. */
+const SAME_BASIN = 1e-2;
 /** |u| beyond which a transformed parameter is a partial autocorrelation within 0.5% of +-1. */
 const BOUNDARY_U = 10;
 /**
@@ -127,10 +129,24 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   // convergence with a strict flat-ridge test (a loose one stopped on the AR/MA cancellation ridge).
   type Run = ReturnType<typeof minimizeBfgs>;
   const screened: Run[] = [];
+  // Natural coefficients of the screening runs that converged: a later run that comes within
+  // SAME_BASIN of one is heading for the same optimum, so it stops there and is not pursued.
+  const found: Array<{ c: number[]; fx: number }> = [];
+  const natural = (x: ArrayLike<number>) => {
+    const s = split(x);
+    return [...s.phi, ...s.theta];
+  };
+  const joined = (x: ArrayLike<number>) => {
+    const c = natural(x);
+    return found.some((o) => maxDistance(o.c, c) < SAME_BASIN);
+  };
+  const useStop = (globalThis as any).__nostop ? undefined : (x: Float64Array) => joined(x);
   for (const s of starts) {
     const x0 = toX(s);
     if (!x0 || !Number.isFinite(objective(Float64Array.from(x0)))) continue;
-    const r = minimizeBfgs(objective, x0, { maxIter: Math.min(SCREEN_ITERATIONS, opts.maxIter ?? SCREEN_ITERATIONS), gtol: GTOL, forward: true, gradient });
+    const r = minimizeBfgs(objective, x0, { maxIter: Math.min(SCREEN_ITERATIONS, opts.maxIter ?? SCREEN_ITERATIONS), gtol: GTOL, forward: true, gradient, stop: gradient && useStop });
+    if (gradient && useStop && !r.converged && joined(r.x)) continue;
+    if (r.converged) found.push({ c: natural(r.x), fx: r.fx });
     if ((globalThis as any).__dbg) console.log('screen', x0.map((v) => v.toFixed(3)).join(','), '->', Array.from(r.x, (v) => v.toFixed(4)).join(','), r.fx, r.iterations, r.gradNorm, r.converged, (globalThis as any).__ng);
     if (Number.isFinite(r.fx)) screened.push(r);
   }
@@ -139,6 +155,7 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   for (const s of screened.slice(0, 2)) {
     // The runner-up is worth a full run only if it sits in another basin.
     if (best && maxDistance(s.x, screened[0]!.x) < 1e-3) continue;
+    if (best && (globalThis as any).__nobasin !== 1 && maxDistance(natural(s.x), natural(screened[0]!.x)) < SAME_BASIN) continue;
     const r = s.converged && s.gradNorm <= 100 * GTOL ? s : minimizeBfgs(objective, s.x, { maxIter: opts.maxIter ?? 300, gtol: (globalThis as any).__gtol ?? GTOL, ftolGrad: 1e-5, forward: 'auto', gradient });
     if ((globalThis as any).__dbg) console.log('full', Array.from(r.x, (v) => v.toFixed(4)).join(','), r.fx, r.iterations, r.gradNorm, r.converged, (globalThis as any).__ng);
     // A converged run beats a stalled one at (numerically) the same likelihood.

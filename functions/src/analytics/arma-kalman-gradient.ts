@@ -82,11 +82,11 @@ export function armaGradient(y: ArrayLike<number>, phi: ArrayLike<number>, theta
   let sumLogF = 0;
   let f = 0;
   for (let t = 0; t < n; t++) {
-    const P = Ps.subarray(Math.min(t, steadyAt) * rr, (Math.min(t, steadyAt) + 1) * rr);
+    const o = Math.min(t, steadyAt) * rr;
     if (t <= steadyAt) {
-      f = P[0]!;
+      f = Ps[o]!;
       if (!(f > 0)) return null;
-      for (let i = 0; i < r; i++) K[i] = P[i * r]! / f;
+      for (let i = 0; i < r; i++) K[i] = Ps[o + i * r]! / f;
     }
     const vt = y[t]! - a[0]!;
     v[t] = vt;
@@ -96,8 +96,8 @@ export function armaGradient(y: ArrayLike<number>, phi: ArrayLike<number>, theta
     b0[t] = bb0;
     for (let i = 0; i < r; i++) a[i] = c[i]! * bb0 + (i + 1 < r ? a[i + 1]! + K[i + 1]! * vt : 0);
     if (t >= steadyAt || t === n - 1) continue;
-    for (let i = 0; i < r; i++) for (let j = 0; j < r; j++) Pf[i * r + j] = P[i * r + j]! - K[i]! * P[j]!;
-    const Pn = Ps.subarray((t + 1) * rr, (t + 2) * rr);
+    for (let i = 0; i < r; i++) for (let j = 0; j < r; j++) Pf[i * r + j] = Ps[o + i * r + j]! - K[i]! * Ps[o + j]!;
+    const on = o + rr;
     let change = 0;
     for (let i = 0; i < r; i++) {
       const ci = c[i]!;
@@ -108,11 +108,11 @@ export function armaGradient(y: ArrayLike<number>, phi: ArrayLike<number>, theta
         if (j + 1 < r) val += ci * Pf[j + 1]!;
         if (i + 1 < r) val += cj * Pf[(i + 1) * r]!;
         if (i + 1 < r && j + 1 < r) val += Pf[(i + 1) * r + j + 1]!;
-        Pn[i * r + j] = val;
-        change = Math.max(change, Math.abs(val - P[i * r + j]!));
+        Ps[on + i * r + j] = val;
+        change = Math.max(change, Math.abs(val - Ps[o + i * r + j]!));
       }
     }
-    if (change < 1e-15 * Math.max(1, Pn[0]!)) steadyAt = t + 1;
+    if (change < 1e-15 * Math.max(1, Ps[on]!)) steadyAt = t + 1;
   }
   if (!(ssq > 0) || !Number.isFinite(ssq)) return null;
   const concentrated = sigma2 === undefined;
@@ -129,10 +129,15 @@ export function armaGradient(y: ArrayLike<number>, phi: ArrayLike<number>, theta
   const Kbar = new Float64Array(r);
   const u = new Float64Array(r);
   let Gzero = true;
+  let lastO = -1;
   for (let t = n - 1; t >= 0; t--) {
-    const P = Ps.subarray(Math.min(t, steadyAt) * rr, (Math.min(t, steadyAt) + 1) * rr);
-    f = P[0]!;
-    for (let i = 0; i < r; i++) K[i] = P[i * r]! / f;
+    const o = Math.min(t, steadyAt) * rr;
+    // In the steady stretch P_t and K_t are the same at every step.
+    const fresh = o !== lastO;
+    if (fresh) {
+      f = Ps[o]!;
+      for (let i = 0; i < r; i++) K[i] = Ps[o + i * r]! / f;
+    }
     const vt = v[t]!;
     // State: a_{t+1} = T (a_t + K v_t).
     let s0 = 0;
@@ -153,17 +158,10 @@ export function armaGradient(y: ArrayLike<number>, phi: ArrayLike<number>, theta
     let Fbar = 0.5 / f - (0.5 * vt * vt) / (scale * f * f);
     for (let i = 0; i < r; i++) Fbar -= (Kbar[i]! * K[i]!) / f;
     if (!Gzero) {
-      for (let i = 0; i < r; i++) for (let j = 0; j < r; j++) Pf[i * r + j] = P[i * r + j]! - K[i]! * P[j]!;
-      for (let j = 0; j < r; j++) u[j] = c[j]! * Pf[0]! + (j + 1 < r ? Pf[j + 1]! : 0);
+      // dT Pf T' contributes nothing: Pf's first row and column vanish (y_t observes a_t[0]).
       for (let i = 0; i < r; i++) {
-        let sc = 0;
         let sr = 0;
-        for (let j = 0; j < r; j++) {
-          const gs = G[i * r + j]! + G[j * r + i]!;
-          sc += gs * u[j]!;
-          sr += gs * R[j]!;
-        }
-        cbar[i] = cbar[i]! + sc;
+        for (let j = 0; j < r; j++) sr += (G[i * r + j]! + G[j * r + i]!) * R[j]!;
         Rbar[i] = Rbar[i]! + sr;
       }
       // Pf-bar = T' G T.
@@ -198,6 +196,7 @@ export function armaGradient(y: ArrayLike<number>, phi: ArrayLike<number>, theta
     for (let i = 0; i < r; i++) G[i * r] = G[i * r]! + Kbar[i]! / f;
     G[0] = G[0]! + Fbar;
     Gzero = false;
+    lastO = o;
   }
   // P_0: Lambda solves the adjoint Lyapunov equation.
   const L = Float64Array.from(G);

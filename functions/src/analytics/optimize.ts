@@ -33,6 +33,8 @@ export interface MinimizeOptions {
    * Replaces the finite differences (`forward` is then ignored).
    */
   gradient?: (x: Float64Array, out: Float64Array) => number;
+  /** Called after every accepted step: true ends the run there (not converged). */
+  stop?: (x: Float64Array, fx: number) => boolean;
 }
 
 const AUTO_CENTRAL_BELOW = 1e-4;
@@ -178,6 +180,10 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
     }
     if (flatIters >= 3 && gradNorm < ftolGrad) {
       flatConverged = true;
+      break;
+    }
+    if (opts.stop?.(x, fx) && gradNorm > gtol) {
+      it++;
       break;
     }
     if (improvement <= 1e-15 * Math.max(1, Math.abs(fx)) && maxAbs(s) < 1e-10) {
