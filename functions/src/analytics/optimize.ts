@@ -90,11 +90,14 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
   };
   const n = x0.length;
   let x = Float64Array.from(x0);
-  let fx = f(x);
+  let g = new Float64Array(n);
+  // With an analytic gradient every point is evaluated with its gradient (so f values all come
+  // from one function): a step accepted at the first trial, the usual case, then costs one call.
+  let fx = analytic && n > 0 ? analytic(x, g) : f(x);
   if (n === 0) return { x, fx, iterations: 0, converged: true, gradNorm: 0 };
   if (!Number.isFinite(fx)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
-  let g = new Float64Array(n);
-  if (!gradientAt(x, fx, g, !central)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
+  if (analytic ? g.some((v) => !Number.isFinite(v)) : !gradientAt(x, fx, g, !central)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
+  const trialGrad = new Float64Array(n);
   let H = identity(n);
   let firstUpdate = true;
   let gradNorm = maxAbs(g);
@@ -124,7 +127,7 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
     let accepted = false;
     for (let ls = 0; ls < 60; ls++) {
       for (let i = 0; i < n; i++) xn[i] = x[i]! + step * p[i]!;
-      fn = f(xn);
+      fn = analytic ? analytic(xn, trialGrad) : f(xn);
       if (Number.isFinite(fn) && fn <= fx + 1e-4 * step * slope) {
         accepted = true;
         break;
@@ -144,7 +147,10 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
     }
     const gn = new Float64Array(n);
     if (opts.forward === 'auto' && gradNorm <= AUTO_CENTRAL_BELOW) central = true;
-    if (!gradientAt(xn, fn, gn, !central)) break;
+    if (analytic) {
+      gn.set(trialGrad);
+      if (gn.some((v) => !Number.isFinite(v))) break;
+    } else if (!gradientAt(xn, fn, gn, !central)) break;
     const s = new Float64Array(n);
     const y = new Float64Array(n);
     for (let i = 0; i < n; i++) {
