@@ -108,9 +108,8 @@ function hessian(terms: Terms, x: ArrayLike<number>, h: number[], f0: number): n
 type Score = (x: Float64Array) => { ll: number; grad: Float64Array } | null;
 
 /**
- * Hessian as central differences of the analytic gradient, steps a hundredth of `h` (1e-3 of a
- * preliminary standard error): the gradient is exact to rounding, so no extrapolation is needed
- * (at 1e-2 s.e. the O(h^2) error of sigma2's curvature was still 3e-5 on 9 observations);
+ * Hessian as central differences of the analytic gradient with steps h (halved while a side leaves
+ * the admissible region): the gradient is exact to rounding, so no extrapolation is needed;
  * symmetrised.
  */
 function hessianFromScore(score: Score, x: ArrayLike<number>, h: number[]): number[][] | null {
@@ -118,7 +117,7 @@ function hessianFromScore(score: Score, x: ArrayLike<number>, h: number[]): numb
   const xt = Float64Array.from(x);
   const H: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   for (let i = 0; i < n; i++) {
-    let s = h[i]! / 100;
+    let s = h[i]!;
     let gp: Float64Array | null = null;
     let gm: Float64Array | null = null;
     for (let k = 0; k < 40 && !(gp && gm); k++, s /= 2) {
@@ -176,14 +175,19 @@ export function arimaCovariance(terms: Terms, x: ArrayLike<number>, covType: Cov
   const at = terms(Float64Array.from(x));
   if (!at) return null;
   const f0 = sumOf(at.ll);
-  const h = steps(terms, x, f0);
   const n = x.length;
   let info: number[][] | null;
-  if (covType === 'approx') {
-    const H = score && score(Float64Array.from(x)) ? hessianFromScore(score, x, h) : hessian(terms, x, h, f0);
+  if (covType === 'approx' && score && score(Float64Array.from(x))) {
+    // The exact gradient needs no curvature-sized steps (4n more likelihoods): steps of 1e-5
+    // relative are far inside the quadratic region and far above the gradient's rounding.
+    const H = hessianFromScore(score, x, Array.from(x, (v) => 1e-5 * Math.max(Math.abs(v), 1e-3)));
+    info = H ? H.map((row) => row.map((v) => -v)) : null;
+  } else if (covType === 'approx') {
+    const h = steps(terms, x, f0);
+    const H = hessian(terms, x, h, f0);
     info = H ? H.map((row) => row.map((v) => -v)) : null;
   } else {
-    const d = termDerivatives(terms, x, h);
+    const d = termDerivatives(terms, x, steps(terms, x, f0));
     if (!d) return null;
     info = Array.from({ length: n }, () => new Array<number>(n).fill(0));
     const m = at.ll.length;
