@@ -5,7 +5,9 @@
  * and MA roots) and several local maxima for p, q >= 2; a single Hannan-Rissanen start left fits
  * up to 4 log-likelihood units below statsmodels'. Each start (statsmodels' own CSS start,
  * Hannan-Rissanen, zeros, and a caller's previous estimate) is optimised by BFGS; the best
- * likelihood wins. An optimiser that stops early (iteration cap, flat ridge) still returns its best
+ * likelihood wins. Speed (issue 20): with a stationary start BFGS gets the exact gradient from the
+ * adjoint Kalman filter (arma-kalman-gradient.ts) chained through the PACF transform, and a start
+ * whose run reaches an optimum another start already converged to stops there. An optimiser that stops early (iteration cap, flat ridge) still returns its best
  * point: the caller reports it as statsmodels reports a ConvergenceWarning, not as an error.
  */
 import { minimizeBfgs } from './optimize.ts';
@@ -76,7 +78,6 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   };
   const m = spec.series[0]!.length;
   const objective = (x: Float64Array): number => {
-    (globalThis as any).__nf = ((globalThis as any).__nf ?? 0) + 1;
     const { phi, theta } = split(x);
     const r = profileLikelihood(spec, phi, theta, opts.scale);
     // Per observation, as statsmodels scales it: the gradient tolerance is then size-independent.
@@ -101,10 +102,9 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
     const g = armaGradient(z, phi, theta);
     return g && { nll: 0.5 * g.n * (Math.log((2 * Math.PI * g.ssq) / g.n) + 1) + 0.5 * g.sumLogF, grad: g.grad };
   };
-  const gradient = spec.diffuse || (globalThis as any).__nograd
+  const gradient = spec.diffuse
     ? undefined
     : (x: Float64Array, out: Float64Array): number => {
-        (globalThis as any).__ng = ((globalThis as any).__ng ?? 0) + 1;
         const ar = opts.enforceStationarity ? constrainStationaryJacobian(x.subarray(0, p)) : null;
         const ma = opts.enforceInvertibility ? constrainStationaryJacobian(x.subarray(p, p + q)) : null;
         const phi = ar ? ar.phi : Array.from(x.subarray(0, p));
@@ -131,23 +131,21 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   const screened: Run[] = [];
   // Natural coefficients of the screening runs that converged: a later run that comes within
   // SAME_BASIN of one is heading for the same optimum, so it stops there and is not pursued.
-  const found: Array<{ c: number[]; fx: number }> = [];
-  const natural = (x: ArrayLike<number>) => {
+  const found: number[][] = [];
+  const coefficients = (x: ArrayLike<number>) => {
     const s = split(x);
     return [...s.phi, ...s.theta];
   };
   const joined = (x: ArrayLike<number>) => {
-    const c = natural(x);
-    return found.some((o) => maxDistance(o.c, c) < SAME_BASIN);
+    const c = coefficients(x);
+    return found.some((o) => maxDistance(o, c) < SAME_BASIN);
   };
-  const useStop = (globalThis as any).__nostop ? undefined : (x: Float64Array) => joined(x);
   for (const s of starts) {
     const x0 = toX(s);
     if (!x0 || !Number.isFinite(objective(Float64Array.from(x0)))) continue;
-    const r = minimizeBfgs(objective, x0, { maxIter: Math.min(SCREEN_ITERATIONS, opts.maxIter ?? SCREEN_ITERATIONS), gtol: GTOL, forward: true, gradient, stop: gradient && useStop });
-    if (gradient && useStop && !r.converged && joined(r.x)) continue;
-    if (r.converged) found.push({ c: natural(r.x), fx: r.fx });
-    if ((globalThis as any).__dbg) console.log('screen', x0.map((v) => v.toFixed(3)).join(','), '->', Array.from(r.x, (v) => v.toFixed(4)).join(','), r.fx, r.iterations, r.gradNorm, r.converged, (globalThis as any).__ng);
+    const r = minimizeBfgs(objective, x0, { maxIter: Math.min(SCREEN_ITERATIONS, opts.maxIter ?? SCREEN_ITERATIONS), gtol: GTOL, forward: true, gradient, stop: gradient && joined });
+    if (gradient && !r.converged && joined(r.x)) continue;
+    if (r.converged) found.push(coefficients(r.x));
     if (Number.isFinite(r.fx)) screened.push(r);
   }
   screened.sort((a, b) => a.fx - b.fx);
@@ -155,9 +153,8 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   for (const s of screened.slice(0, 2)) {
     // The runner-up is worth a full run only if it sits in another basin.
     if (best && maxDistance(s.x, screened[0]!.x) < 1e-3) continue;
-    if (best && (globalThis as any).__nobasin !== 1 && maxDistance(natural(s.x), natural(screened[0]!.x)) < SAME_BASIN) continue;
-    const r = s.converged && s.gradNorm <= 100 * GTOL ? s : minimizeBfgs(objective, s.x, { maxIter: opts.maxIter ?? 300, gtol: (globalThis as any).__gtol ?? GTOL, ftolGrad: 1e-5, forward: 'auto', gradient });
-    if ((globalThis as any).__dbg) console.log('full', Array.from(r.x, (v) => v.toFixed(4)).join(','), r.fx, r.iterations, r.gradNorm, r.converged, (globalThis as any).__ng);
+    if (best && maxDistance(coefficients(s.x), coefficients(screened[0]!.x)) < SAME_BASIN) continue;
+    const r = s.converged && s.gradNorm <= 100 * GTOL ? s : minimizeBfgs(objective, s.x, { maxIter: opts.maxIter ?? 300, gtol: GTOL, ftolGrad: 1e-5, forward: 'auto', gradient });
     // A converged run beats a stalled one at (numerically) the same likelihood.
     if (!best || r.fx < best.fx - 1e-12 || (!best.converged && r.converged && r.fx <= best.fx + 1e-9)) best = r;
   }
@@ -185,7 +182,6 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
           return s.nll / m;
         };
     const r = minimizeBfgs(natural, [...phi, ...theta], { maxIter: Math.min(100, opts.maxIter ?? 100), gtol: GTOL, ftolGrad: 1e-5, forward: 'auto', gradient: naturalGradient });
-    if ((globalThis as any).__dbg) console.log('natural', Array.from(r.x, (v) => v.toFixed(4)).join(','), r.fx, r.iterations, r.gradNorm, r.converged);
     if (r.fx < best.fx) {
       phi = Array.from(r.x.subarray(0, p));
       theta = Array.from(r.x.subarray(p));

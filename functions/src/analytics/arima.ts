@@ -127,14 +127,10 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     );
   }
 
-  const T = (globalThis as any).__T ?? ((globalThis as any).__T = {});
-  const tick = (k: string, t0: number) => { T[k] = (T[k] ?? 0) + performance.now() - t0; return performance.now(); };
-  let t0 = performance.now();
   const starts = startingPoints(w, X, p, q, { stationary: enforceStationarity, invertible: enforceInvertibility });
   if (opts.start && opts.start.phi.length === p && opts.start.theta.length === q) starts.unshift({ phi: [...opts.start.phi], theta: [...opts.start.theta] });
   const variance = z0.reduce((s, v) => s + v * v, 0) / z0.length;
   const maxIter = opts.maxIterations;
-  t0 = tick('starts', t0);
   let est = estimateArma(model, starts, { enforceStationarity, enforceInvertibility, scale: variance, maxIter });
   // statsmodels' diffuse prior is absolute (1e6), so its size in sigma^2 units depends on the
   // estimate: refine it once at the optimum (the likelihood barely moves with it).
@@ -146,7 +142,6 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
       `The ARIMA(${p},${d},${q}) likelihood cannot be evaluated on this series; try a simpler model or a longer series.`,
     );
   }
-  t0 = tick('estimate', t0);
   const { phi, theta } = est;
   const best = est.profile;
   const beta = best.beta;
@@ -164,7 +159,7 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   const natural = [...beta, ...phi, ...theta];
   const withScale = !opts.concentrateScale;
   const hx = withScale ? [...natural, sigma2] : natural;
-  const cov = arimaCovariance((x) => observationTerms(model, x, withScale), hx, covType, (globalThis as any).__oldcov ? undefined : (x) => observationScore(model, x, withScale));
+  const cov = arimaCovariance((x) => observationTerms(model, x, withScale), hx, covType, (x) => observationScore(model, x, withScale));
   // statsmodels keeps the estimates and warns when the covariance is singular (typically an AR root
   // cancelling an MA root, or a parameter on the stationarity boundary); so do we: the point
   // estimates, likelihood and forecast are valid, only the standard errors are not.
@@ -173,7 +168,6 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
       `Covariance matrix is singular or near-singular (parameters may be on the boundary or AR and MA roots may cancel): standard errors, z, P>|z| and intervals of the ARIMA(${p},${d},${q}) coefficients are undefined.`,
     );
   }
-  t0 = tick('cov', t0);
   const allNames = withScale ? [...names, 'sigma2'] : names;
   const params: Record<string, number> = {};
   const bse: Record<string, number> = {};
@@ -237,7 +231,6 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     hqic,
     sigma2,
   });
-  t0 = tick('rest', t0);
   const standardizedResiduals: number[] = [];
   for (let t = burn; t < v.length; t++) standardizedResiduals.push(v[t]! / Math.sqrt(sigma2 * best.filter.F[t]!));
   return {

@@ -1,5 +1,6 @@
 /**
- * Quasi-Newton minimisation with finite-difference gradients. (Standard errors: arima-covariance.ts.)
+ * Quasi-Newton minimisation with an analytic gradient or finite differences. (Standard errors:
+ * arima-covariance.ts.)
  */
 
 export interface MinimizeResult {
@@ -99,7 +100,6 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
   if (analytic ? g.some((v) => !Number.isFinite(v)) : !gradientAt(x, fx, g, !central)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
   const trialGrad = new Float64Array(n);
   let H = identity(n);
-  let firstUpdate = true;
   let gradNorm = maxAbs(g);
   let it = 0;
   let stalls = 0;
@@ -142,7 +142,6 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
         gradNorm = maxAbs(g);
       } else if (stalls++ > 1) break;
       H = identity(n);
-      firstUpdate = true;
       continue;
     }
     const gn = new Float64Array(n);
@@ -158,20 +157,7 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
       y[i] = gn[i]! - g[i]!;
     }
     const sy = dot(s, y);
-    if ((globalThis as any).__trace) console.log('it', it, 'x', Array.from(xn, (v) => v.toFixed(4)).join(','), 'f', fn, 'g', maxAbs(gn).toExponential(2), 'step', step);
-    // Curvature test relative to the step and gradient change: an absolute 1e-14 skipped every
-    // update on flat stretches of the per-observation objective (steps of 1e-4, y ~ 1e-8), and
-    // BFGS then crept along at the identity's step size.
-    if (sy > ((globalThis as any).__abs ? 1e-14 : 1e-10 * Math.sqrt(dot(s, s) * dot(y, y)))) {
-      // Shanno-Phua: size the identity to the observed curvature before the first update (the
-      // objective's scale in the transformed parameters is unknown; H = I took many steps to learn it).
-      if (firstUpdate && (globalThis as any).__sp === 1) {
-        const scale = sy / dot(y, y);
-        for (let i = 0; i < n * n; i++) H[i] = H[i]! * scale;
-      }
-      firstUpdate = false;
-      bfgsUpdate(H, s, y, sy, n);
-    }
+    if (sy > 1e-14) bfgsUpdate(H, s, y, sy, n);
     const improvement = fx - fn;
     flatIters = improvement <= ftol * (Math.abs(fn) + ftol) ? flatIters + 1 : 0;
     x = xn;
