@@ -146,41 +146,10 @@ export function invertSpd(a: readonly (readonly number[])[]): number[][] | null 
 /** Solves A x = b by Gaussian elimination with partial pivoting (A is n x n, row-major flat). */
 export function solveDense(a: Float64Array, b: Float64Array, n: number): Float64Array | null {
   const m = Float64Array.from(a);
+  const piv = luFactor(m, n);
+  if (!piv) return null;
   const x = Float64Array.from(b);
-  for (let c = 0; c < n; c++) {
-    let piv = c;
-    let best = Math.abs(m[c * n + c]!);
-    for (let r = c + 1; r < n; r++) {
-      const v = Math.abs(m[r * n + c]!);
-      if (v > best) {
-        best = v;
-        piv = r;
-      }
-    }
-    if (best < 1e-300) return null;
-    if (piv !== c) {
-      for (let j = 0; j < n; j++) {
-        const t = m[c * n + j]!;
-        m[c * n + j] = m[piv * n + j]!;
-        m[piv * n + j] = t;
-      }
-      const t = x[c]!;
-      x[c] = x[piv]!;
-      x[piv] = t;
-    }
-    const d = m[c * n + c]!;
-    for (let r = c + 1; r < n; r++) {
-      const f = m[r * n + c]! / d;
-      if (f === 0) continue;
-      for (let j = c; j < n; j++) m[r * n + j] = m[r * n + j]! - f * m[c * n + j]!;
-      x[r] = x[r]! - f * x[c]!;
-    }
-  }
-  for (let r = n - 1; r >= 0; r--) {
-    let s = x[r]!;
-    for (let j = r + 1; j < n; j++) s -= m[r * n + j]! * x[j]!;
-    x[r] = s / m[r * n + r]!;
-  }
+  luSolve(m, piv, n, x);
   return x;
 }
 
