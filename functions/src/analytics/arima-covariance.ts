@@ -104,6 +104,44 @@ function hessian(terms: Terms, x: ArrayLike<number>, h: number[], f0: number): n
   return H;
 }
 
+/** Total log-likelihood and its gradient, or null outside the admissible region. */
+type Score = (x: Float64Array) => { ll: number; grad: Float64Array } | null;
+
+/**
+ * Hessian as central differences of the analytic gradient with steps h (halved while a side leaves
+ * the admissible region): the gradient is exact to rounding, so no extrapolation is needed;
+ * symmetrised.
+ */
+function hessianFromScore(score: Score, x: ArrayLike<number>, h: number[]): number[][] | null {
+  const n = x.length;
+  const xt = Float64Array.from(x);
+  const H: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) {
+    let s = h[i]!;
+    let gp: Float64Array | null = null;
+    let gm: Float64Array | null = null;
+    for (let k = 0; k < 40 && !(gp && gm); k++, s /= 2) {
+      xt[i] = x[i]! + s;
+      gp = score(xt)?.grad ?? null;
+      xt[i] = x[i]! - s;
+      gm = score(xt)?.grad ?? null;
+      xt[i] = x[i]!;
+      if (gp && gm) break;
+    }
+    if (!gp || !gm) return null;
+    for (let j = 0; j < n; j++) H[i]![j] = (gp[j]! - gm[j]!) / (2 * s);
+  }
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < i; j++) {
+      const v = 0.5 * (H[i]![j]! + H[j]![i]!);
+      H[i]![j] = v;
+      H[j]![i] = v;
+    }
+  }
+  for (const row of H) for (const v of row) if (!Number.isFinite(v)) return null;
+  return H;
+}
+
 /** Richardson central derivatives of the per-observation terms: d/dx_i of ll, v and F. */
 function termDerivatives(terms: Terms, x: ArrayLike<number>, h: number[]): Array<{ ll: Float64Array; v: Float64Array; F: Float64Array }> | null {
   const xt = Float64Array.from(x);
@@ -132,19 +170,24 @@ function termDerivatives(terms: Terms, x: ArrayLike<number>, h: number[]): Array
  * Covariance matrix of the estimates x (maximum of the likelihood given by `terms`), or null when
  * the matrix to invert is singular or not finite.
  */
-export function arimaCovariance(terms: Terms, x: ArrayLike<number>, covType: CovType): number[][] | null {
+export function arimaCovariance(terms: Terms, x: ArrayLike<number>, covType: CovType, score?: Score): number[][] | null {
   if (x.length === 0) return [];
   const at = terms(Float64Array.from(x));
   if (!at) return null;
   const f0 = sumOf(at.ll);
-  const h = steps(terms, x, f0);
   const n = x.length;
   let info: number[][] | null;
-  if (covType === 'approx') {
+  if (covType === 'approx' && score && score(Float64Array.from(x))) {
+    // The exact gradient needs no curvature-sized steps (4n more likelihoods): steps of 1e-5
+    // relative are far inside the quadratic region and far above the gradient's rounding.
+    const H = hessianFromScore(score, x, Array.from(x, (v) => 1e-5 * Math.max(Math.abs(v), 1e-3)));
+    info = H ? H.map((row) => row.map((v) => -v)) : null;
+  } else if (covType === 'approx') {
+    const h = steps(terms, x, f0);
     const H = hessian(terms, x, h, f0);
     info = H ? H.map((row) => row.map((v) => -v)) : null;
   } else {
-    const d = termDerivatives(terms, x, h);
+    const d = termDerivatives(terms, x, steps(terms, x, f0));
     if (!d) return null;
     info = Array.from({ length: n }, () => new Array<number>(n).fill(0));
     const m = at.ll.length;

@@ -5,15 +5,22 @@
  * and MA roots) and several local maxima for p, q >= 2; a single Hannan-Rissanen start left fits
  * up to 4 log-likelihood units below statsmodels'. Each start (statsmodels' own CSS start,
  * Hannan-Rissanen, zeros, and a caller's previous estimate) is optimised by BFGS; the best
- * likelihood wins. An optimiser that stops early (iteration cap, flat ridge) still returns its best
+ * likelihood wins. Speed (issue 20): with a stationary start BFGS gets the exact gradient from the
+ * adjoint Kalman filter (arma-kalman-gradient.ts) chained through the PACF transform, and a start
+ * whose run reaches an optimum another start already converged to stops there. An optimiser that stops early (iteration cap, flat ridge) still returns its best
  * point: the caller reports it as statsmodels reports a ConvergenceWarning, not as an error.
  */
 import { minimizeBfgs } from './optimize.ts';
-import { constrainStationary, isInvertible, isStationary, unconstrainStationary } from './arma-params.ts';
+import { constrainStationary, constrainStationaryJacobian, isInvertible, isStationary, unconstrainStationary } from './arma-params.ts';
 import { profileLikelihood, type ArimaLikelihoodSpec, type Profile } from './arima-likelihood.ts';
+import { armaGradient } from './arma-kalman-gradient.ts';
+import { filterArma } from './arma-kalman.ts';
+import { gls } from './arima-regression.ts';
 import type { ArmaStart } from './arima-regression.ts';
 
 const SCREEN_ITERATIONS = 30;
+/** Max-norm distance of natural coefficients below which two runs are in the same basin. */
+const SAME_BASIN = 1e-2;
 /** |u| beyond which a transformed parameter is a partial autocorrelation within 0.5% of +-1. */
 const BOUNDARY_U = 10;
 /**
@@ -76,14 +83,69 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
     // Per observation, as statsmodels scales it: the gradient tolerance is then size-independent.
     return r ? r.nll / m : Infinity;
   };
+  // Analytic gradient (stationary start only; the diffuse filter keeps finite differences).
+  const score = (phi: number[], theta: number[]) => {
+    const k = spec.series.length - 1;
+    let z: ArrayLike<number> = spec.series[0]!;
+    if (k > 0) {
+      // Envelope theorem: at the GLS trend the profiled gradient is the gradient at fixed beta.
+      const f = filterArma(spec.series, phi, theta);
+      const beta = f && gls(f, k);
+      if (!beta) return null;
+      const zz = Float64Array.from(spec.series[0]!);
+      beta.forEach((b, j) => {
+        const col = spec.series[j + 1]!;
+        for (let t = 0; t < zz.length; t++) zz[t] = zz[t]! - b * col[t]!;
+      });
+      z = zz;
+    }
+    const g = armaGradient(z, phi, theta);
+    return g && { nll: 0.5 * g.n * (Math.log((2 * Math.PI * g.ssq) / g.n) + 1) + 0.5 * g.sumLogF, grad: g.grad };
+  };
+  const gradient = spec.diffuse
+    ? undefined
+    : (x: Float64Array, out: Float64Array): number => {
+        const ar = opts.enforceStationarity ? constrainStationaryJacobian(x.subarray(0, p)) : null;
+        const ma = opts.enforceInvertibility ? constrainStationaryJacobian(x.subarray(p, p + q)) : null;
+        const phi = ar ? ar.phi : Array.from(x.subarray(0, p));
+        const theta = ma ? ma.phi.map((v) => -v) : Array.from(x.subarray(p, p + q));
+        const s = score(phi, theta);
+        if (!s) return Infinity;
+        for (let k = 0; k < p; k++) {
+          let acc = 0;
+          if (ar) for (let i = 0; i < p; i++) acc += s.grad[i]! * ar.jac[i * p + k]!;
+          else acc = s.grad[k]!;
+          out[k] = acc / m;
+        }
+        for (let k = 0; k < q; k++) {
+          let acc = 0;
+          if (ma) for (let i = 0; i < q; i++) acc -= s.grad[p + i]! * ma.jac[i * q + k]!;
+          else acc = s.grad[p + k]!;
+          out[p + k] = acc / m;
+        }
+        return s.nll / m;
+      };
   // Screening: a short BFGS run from every start, then the two most promising are run to
   // convergence with a strict flat-ridge test (a loose one stopped on the AR/MA cancellation ridge).
   type Run = ReturnType<typeof minimizeBfgs>;
   const screened: Run[] = [];
+  // Natural coefficients of the screening runs that converged: a later run that comes within
+  // SAME_BASIN of one is heading for the same optimum, so it stops there and is not pursued.
+  const found: number[][] = [];
+  const coefficients = (x: ArrayLike<number>) => {
+    const s = split(x);
+    return [...s.phi, ...s.theta];
+  };
+  const joined = (x: ArrayLike<number>) => {
+    const c = coefficients(x);
+    return found.some((o) => maxDistance(o, c) < SAME_BASIN);
+  };
   for (const s of starts) {
     const x0 = toX(s);
     if (!x0 || !Number.isFinite(objective(Float64Array.from(x0)))) continue;
-    const r = minimizeBfgs(objective, x0, { maxIter: Math.min(SCREEN_ITERATIONS, opts.maxIter ?? SCREEN_ITERATIONS), gtol: GTOL, forward: true });
+    const r = minimizeBfgs(objective, x0, { maxIter: Math.min(SCREEN_ITERATIONS, opts.maxIter ?? SCREEN_ITERATIONS), gtol: GTOL, forward: true, gradient, stop: gradient && joined });
+    if (gradient && !r.converged && joined(r.x)) continue;
+    if (r.converged) found.push(coefficients(r.x));
     if (Number.isFinite(r.fx)) screened.push(r);
   }
   screened.sort((a, b) => a.fx - b.fx);
@@ -91,7 +153,8 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   for (const s of screened.slice(0, 2)) {
     // The runner-up is worth a full run only if it sits in another basin.
     if (best && maxDistance(s.x, screened[0]!.x) < 1e-3) continue;
-    const r = s.converged && s.gradNorm <= 100 * GTOL ? s : minimizeBfgs(objective, s.x, { maxIter: opts.maxIter ?? 300, gtol: GTOL, ftolGrad: 1e-5, forward: 'auto' });
+    if (best && maxDistance(coefficients(s.x), coefficients(screened[0]!.x)) < SAME_BASIN) continue;
+    const r = s.converged && s.gradNorm <= 100 * GTOL ? s : minimizeBfgs(objective, s.x, { maxIter: opts.maxIter ?? 300, gtol: GTOL, ftolGrad: 1e-5, forward: 'auto', gradient });
     // A converged run beats a stalled one at (numerically) the same likelihood.
     if (!best || r.fx < best.fx - 1e-12 || (!best.converged && r.converged && r.fx <= best.fx + 1e-9)) best = r;
   }
@@ -109,7 +172,16 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
       const r = profileLikelihood(spec, a, b, opts.scale);
       return r ? r.nll / m : Infinity;
     };
-    const r = minimizeBfgs(natural, [...phi, ...theta], { maxIter: Math.min(100, opts.maxIter ?? 100), gtol: GTOL, ftolGrad: 1e-5, forward: 'auto' });
+    const naturalGradient = spec.diffuse
+      ? undefined
+      : (x: Float64Array, out: Float64Array): number => {
+          if (!Number.isFinite(natural(x))) return Infinity;
+          const s = score(Array.from(x.subarray(0, p)), Array.from(x.subarray(p)));
+          if (!s) return Infinity;
+          for (let k = 0; k < p + q; k++) out[k] = s.grad[k]! / m;
+          return s.nll / m;
+        };
+    const r = minimizeBfgs(natural, [...phi, ...theta], { maxIter: Math.min(100, opts.maxIter ?? 100), gtol: GTOL, ftolGrad: 1e-5, forward: 'auto', gradient: naturalGradient });
     if (r.fx < best.fx) {
       phi = Array.from(r.x.subarray(0, p));
       theta = Array.from(r.x.subarray(p));

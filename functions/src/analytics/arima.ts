@@ -28,7 +28,7 @@ import { AnalyticsError, assertFiniteArray } from './errors.ts';
 import { forecastArima, type FilterResult } from './arma-kalman.ts';
 import { assertOrders } from './arma-params.ts';
 import { combineStates, detrend, difference, minimumObservations, startingPoints, trendSpec, type ArimaTrend } from './arima-regression.ts';
-import { burnIn, observationTerms, type ArimaLikelihoodSpec } from './arima-likelihood.ts';
+import { burnIn, observationScore, observationTerms, type ArimaLikelihoodSpec } from './arima-likelihood.ts';
 import { armaBlock } from './arima-diffuse.ts';
 import { estimateArma } from './arima-estimate.ts';
 import { arimaCovariance, COV_TYPES, type CovType } from './arima-covariance.ts';
@@ -159,7 +159,7 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   const natural = [...beta, ...phi, ...theta];
   const withScale = !opts.concentrateScale;
   const hx = withScale ? [...natural, sigma2] : natural;
-  const cov = arimaCovariance((x) => observationTerms(model, x, withScale), hx, covType);
+  const cov = arimaCovariance((x) => observationTerms(model, x, withScale), hx, covType, (x) => observationScore(model, x, withScale));
   // statsmodels keeps the estimates and warns when the covariance is singular (typically an AR root
   // cancelling an MA root, or a parameter on the stationarity boundary); so do we: the point
   // estimates, likelihood and forecast are valid, only the standard errors are not.

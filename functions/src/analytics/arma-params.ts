@@ -45,6 +45,34 @@ export function constrainStationary(u: ArrayLike<number>): number[] {
   return pacfToAr(Array.from(u, (v) => v / Math.sqrt(1 + v * v)));
 }
 
+/**
+ * constrainStationary and its Jacobian jac[i * p + k] = d phi_i / d u_k (forward-mode through the
+ * Durbin-Levinson recursion), for analytic gradients in the unconstrained parameters.
+ */
+export function constrainStationaryJacobian(u: ArrayLike<number>): { phi: number[]; jac: Float64Array } {
+  const p = u.length;
+  let phi: number[] = [];
+  let d = new Float64Array(0);
+  for (let k = 0; k < p; k++) {
+    const uk = u[k]!;
+    const s = 1 + uk * uk;
+    const rk = uk / Math.sqrt(s);
+    const drk = 1 / (s * Math.sqrt(s));
+    const next = new Array<number>(k + 1);
+    const dn = new Float64Array((k + 1) * p);
+    for (let j = 0; j < k; j++) {
+      next[j] = phi[j]! - rk * phi[k - 1 - j]!;
+      for (let l = 0; l < k; l++) dn[j * p + l] = d[j * p + l]! - rk * d[(k - 1 - j) * p + l]!;
+      dn[j * p + k] = -drk * phi[k - 1 - j]!;
+    }
+    next[k] = rk;
+    dn[k * p + k] = drk;
+    phi = next;
+    d = dn;
+  }
+  return { phi, jac: d };
+}
+
 export function unconstrainStationary(phi: ArrayLike<number>): number[] | null {
   const r = arToPacf(phi);
   if (!r) return null;

@@ -146,40 +146,82 @@ export function invertSpd(a: readonly (readonly number[])[]): number[][] | null 
 /** Solves A x = b by Gaussian elimination with partial pivoting (A is n x n, row-major flat). */
 export function solveDense(a: Float64Array, b: Float64Array, n: number): Float64Array | null {
   const m = Float64Array.from(a);
+  const piv = luFactor(m, n);
+  if (!piv) return null;
   const x = Float64Array.from(b);
+  luSolve(m, piv, n, x);
+  return x;
+}
+
+/** LU with partial pivoting, in place; null when singular. */
+export function luFactor(a: Float64Array, n: number): Int32Array | null {
+  const piv = new Int32Array(n);
   for (let c = 0; c < n; c++) {
-    let piv = c;
-    let best = Math.abs(m[c * n + c]!);
+    let p = c;
+    let best = Math.abs(a[c * n + c]!);
     for (let r = c + 1; r < n; r++) {
-      const v = Math.abs(m[r * n + c]!);
+      const v = Math.abs(a[r * n + c]!);
       if (v > best) {
         best = v;
-        piv = r;
+        p = r;
       }
     }
-    if (best < 1e-300) return null;
-    if (piv !== c) {
+    if (!(best > 1e-300)) return null;
+    piv[c] = p;
+    if (p !== c) {
       for (let j = 0; j < n; j++) {
-        const t = m[c * n + j]!;
-        m[c * n + j] = m[piv * n + j]!;
-        m[piv * n + j] = t;
+        const t = a[c * n + j]!;
+        a[c * n + j] = a[p * n + j]!;
+        a[p * n + j] = t;
       }
-      const t = x[c]!;
-      x[c] = x[piv]!;
-      x[piv] = t;
     }
-    const d = m[c * n + c]!;
+    const d = a[c * n + c]!;
     for (let r = c + 1; r < n; r++) {
-      const f = m[r * n + c]! / d;
+      const f = a[r * n + c]! / d;
+      a[r * n + c] = f;
       if (f === 0) continue;
-      for (let j = c; j < n; j++) m[r * n + j] = m[r * n + j]! - f * m[c * n + j]!;
-      x[r] = x[r]! - f * x[c]!;
+      for (let j = c + 1; j < n; j++) a[r * n + j] = a[r * n + j]! - f * a[c * n + j]!;
     }
   }
-  for (let r = n - 1; r >= 0; r--) {
-    let s = x[r]!;
-    for (let j = r + 1; j < n; j++) s -= m[r * n + j]! * x[j]!;
-    x[r] = s / m[r * n + r]!;
+  return piv;
+}
+
+export function luSolve(a: Float64Array, piv: Int32Array, n: number, b: Float64Array): void {
+  // Full-row swaps in luFactor also permuted the stored multipliers: permute b first (P A = L U).
+  for (let c = 0; c < n; c++) {
+    const p = piv[c]!;
+    if (p !== c) {
+      const t = b[c]!;
+      b[c] = b[p]!;
+      b[p] = t;
+    }
   }
-  return x;
+  for (let c = 0; c < n; c++) for (let r = c + 1; r < n; r++) b[r] = b[r]! - a[r * n + c]! * b[c]!;
+  for (let r = n - 1; r >= 0; r--) {
+    let s = b[r]!;
+    for (let j = r + 1; j < n; j++) s -= a[r * n + j]! * b[j]!;
+    b[r] = s / a[r * n + r]!;
+  }
+}
+
+/** Solves A' x = b given luFactor's P A = L U (so A' = U' L' P). */
+export function luSolveTransposed(a: Float64Array, piv: Int32Array, n: number, b: Float64Array): void {
+  for (let c = 0; c < n; c++) {
+    let s = b[c]!;
+    for (let k = 0; k < c; k++) s -= a[k * n + c]! * b[k]!;
+    b[c] = s / a[c * n + c]!;
+  }
+  for (let c = n - 1; c >= 0; c--) {
+    let s = b[c]!;
+    for (let k = c + 1; k < n; k++) s -= a[k * n + c]! * b[k]!;
+    b[c] = s;
+  }
+  for (let c = n - 1; c >= 0; c--) {
+    const p = piv[c]!;
+    if (p !== c) {
+      const t = b[c]!;
+      b[c] = b[p]!;
+      b[p] = t;
+    }
+  }
 }

@@ -1,5 +1,6 @@
 /**
- * Quasi-Newton minimisation with finite-difference gradients. (Standard errors: arima-covariance.ts.)
+ * Quasi-Newton minimisation with an analytic gradient or finite differences. (Standard errors:
+ * arima-covariance.ts.)
  */
 
 export interface MinimizeResult {
@@ -28,6 +29,13 @@ export interface MinimizeOptions {
    * gradient component exceeds 1e-4, central below (the last iterations need the accuracy).
    */
   forward?: boolean | 'auto';
+  /**
+   * Analytic gradient: fills `out` with the gradient at x and returns f(x) (non-finite: a wall).
+   * Replaces the finite differences (`forward` is then ignored).
+   */
+  gradient?: (x: Float64Array, out: Float64Array) => number;
+  /** Called after every accepted step: true ends the run there (not converged). */
+  stop?: (x: Float64Array, fx: number) => boolean;
 }
 
 const AUTO_CENTRAL_BELOW = 1e-4;
@@ -72,15 +80,25 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
   let flatIters = 0;
   // 'auto' uses forward differences until the gradient is small or progress stalls (their noise
   // can fake a flat ridge), then central ones for good.
-  let central = opts.forward !== true && opts.forward !== 'auto';
+  const analytic = opts.gradient;
+  let central = analytic !== undefined || (opts.forward !== true && opts.forward !== 'auto');
   let flatConverged = false;
+  const gradientAt = (x: Float64Array, fx: number, out: Float64Array, forward: boolean): boolean => {
+    if (!analytic) return gradient(f, x, fx, out, forward);
+    if (!Number.isFinite(analytic(x, out))) return false;
+    for (let i = 0; i < out.length; i++) if (!Number.isFinite(out[i]!)) return false;
+    return true;
+  };
   const n = x0.length;
   let x = Float64Array.from(x0);
-  let fx = f(x);
+  let g = new Float64Array(n);
+  // With an analytic gradient every point is evaluated with its gradient (so f values all come
+  // from one function): a step accepted at the first trial, the usual case, then costs one call.
+  let fx = analytic && n > 0 ? analytic(x, g) : f(x);
   if (n === 0) return { x, fx, iterations: 0, converged: true, gradNorm: 0 };
   if (!Number.isFinite(fx)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
-  let g = new Float64Array(n);
-  if (!gradient(f, x, fx, g, opts.forward === true || opts.forward === 'auto')) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
+  if (analytic ? g.some((v) => !Number.isFinite(v)) : !gradientAt(x, fx, g, !central)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
+  const trialGrad = new Float64Array(n);
   let H = identity(n);
   let gradNorm = maxAbs(g);
   let it = 0;
@@ -109,7 +127,7 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
     let accepted = false;
     for (let ls = 0; ls < 60; ls++) {
       for (let i = 0; i < n; i++) xn[i] = x[i]! + step * p[i]!;
-      fn = f(xn);
+      fn = analytic ? analytic(xn, trialGrad) : f(xn);
       if (Number.isFinite(fn) && fn <= fx + 1e-4 * step * slope) {
         accepted = true;
         break;
@@ -120,7 +138,7 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
       if (!central) {
         // A forward-difference gradient too noisy to descend along: switch to central ones.
         central = true;
-        if (!gradient(f, x, fx, g, false)) break;
+        if (!gradientAt(x, fx, g, false)) break;
         gradNorm = maxAbs(g);
       } else if (stalls++ > 1) break;
       H = identity(n);
@@ -128,7 +146,10 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
     }
     const gn = new Float64Array(n);
     if (opts.forward === 'auto' && gradNorm <= AUTO_CENTRAL_BELOW) central = true;
-    if (!gradient(f, xn, fn, gn, !central)) break;
+    if (analytic) {
+      gn.set(trialGrad);
+      if (gn.some((v) => !Number.isFinite(v))) break;
+    } else if (!gradientAt(xn, fn, gn, !central)) break;
     const s = new Float64Array(n);
     const y = new Float64Array(n);
     for (let i = 0; i < n; i++) {
@@ -146,11 +167,15 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
     if (flatIters >= 3 && gradNorm < ftolGrad && !central && opts.forward === 'auto') {
       central = true;
       flatIters = 0;
-      if (!gradient(f, x, fx, g, false)) break;
+      if (!gradientAt(x, fx, g, false)) break;
       gradNorm = maxAbs(g);
     }
     if (flatIters >= 3 && gradNorm < ftolGrad) {
       flatConverged = true;
+      break;
+    }
+    if (opts.stop?.(x, fx) && gradNorm > gtol) {
+      it++;
       break;
     }
     if (improvement <= 1e-15 * Math.max(1, Math.abs(fx)) && maxAbs(s) < 1e-10) {
