@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../charts/axis-ticks.ts';
 import { categoryLabels, CategoryTick, distinctCategories } from './category-axis.tsx';
-import { ChartTooltip, type TooltipRow } from './chart-tooltip.tsx';
+import { ChartTooltip, type TooltipRow } from '../charts/chart-tooltip.tsx';
 
 export interface Bubble {
   key: string;

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../charts/axis-ticks.ts';
 import { categoryLabels, CategoryTick } from './category-axis.tsx';
-import { ChartTooltip } from './chart-tooltip.tsx';
+import { ChartTooltip } from '../charts/chart-tooltip.tsx';
 
 export interface BarSeries {
   id: string;

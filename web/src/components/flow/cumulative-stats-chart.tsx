@@ -4,7 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../charts/axis-ticks.ts';
 import { SeriesLegend } from '../charts/series-legend.tsx';
 import { ChartCard } from '../charts/chart-card.tsx';
-import { ChartTooltip } from './chart-tooltip.tsx';
+import { ChartTooltip } from '../charts/chart-tooltip.tsx';
 import { cumulativeTable, formatPremiumTick, type HistoricalPremiumData } from './flow-chart-data.ts';
 import { formatPremium } from './flow-table-logic.ts';
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../charts/axis-ticks.ts';
 import type { CategoryBarChartProps } from './category-bar-chart.tsx';
-import { ChartTooltip } from './chart-tooltip.tsx';
+import { ChartTooltip } from '../charts/chart-tooltip.tsx';
 
 /** Categories are rows here (sector names are long: they read across, never turned). */
 type HorizontalBarChartProps = Pick<CategoryBarChartProps, 'categories' | 'series' | 'width' | 'height' | 'compact' | 'formatValue' | 'formatTick'>;

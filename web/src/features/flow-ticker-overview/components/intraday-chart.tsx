@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../../../components/charts/axis-ticks.ts';
 import { formatPremiumTick } from '../../../components/flow/flow-chart-data.ts';
-import { ChartTooltip } from '../../../components/flow/chart-tooltip.tsx';
+import { ChartTooltip } from '../../../components/charts/chart-tooltip.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { clampZoom, visibleRange, zoomAround, type IntradayView, type ZoomWindow } from '../utils/intraday-view.ts';
 import { IntradayBrush } from './intraday-brush.tsx';
