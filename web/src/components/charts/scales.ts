@@ -35,7 +35,7 @@ export function bandScale(count: number, left: number, width: number): { step: n
   return { step, at: (i) => left + (i + 0.5) * step };
 }
 
-/** Round ticks for [lo, hi] and the axis range widened to reach the outermost ticks. */
+/** Round ticks for [lo, hi] and an axis range holding both the data and every tick (so none is drawn off the plot). */
 export function niceDomain(lo: number, hi: number, count: number): { ticks: number[]; min: number; max: number } {
   const ticks = niceTicks(lo, hi, count);
   return { ticks, min: Math.min(lo, ticks[0] ?? lo), max: Math.max(hi, ticks.at(-1) ?? hi) };
