@@ -9,7 +9,7 @@ export function nearestIndex(px: number, left: number, width: number, count: num
 
 /** The slot under pointer x `px` when [left, left + width] is cut into `count` equal slots (bars). */
 export function slotIndex(px: number, left: number, width: number, count: number): number {
-  return Math.min(count - 1, Math.max(0, Math.round(((px - left) / width) * count)));
+  return Math.min(count - 1, Math.max(0, Math.floor(((px - left) / width) * count)));
 }
 
 /** Index of the value closest to `target` (a numeric axis with uneven gaps, e.g. strikes); -1 when empty. */
