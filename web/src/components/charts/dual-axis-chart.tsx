@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { monthLabel, monthStartIndices, niceTicks } from './axis-ticks.ts';
 import { RightAxis, XTick, YGrid } from './axes.tsx';
@@ -7,6 +6,7 @@ import { Crosshair, HoverPlane } from './hover-marks.tsx';
 import { bandScale, linePath, plotArea, yScale } from './scales.ts';
 import { SvgLegendItem } from './svg-legend.tsx';
 import { slotIndex, useHoverIndex } from './use-hover-index.ts';
+import { ChartSurface } from './chart-surface.tsx';
 
 export interface ChartLayer {
   id: string;
@@ -71,63 +71,61 @@ export function DualAxisChart({ dates, layers, width, height, compact, formatLef
   const xTicks = monthStartIndices(dates, Math.max(1, Math.ceil(12 / Math.max(1, Math.floor(plot.width / (compact ? 44 : 64))))));
   const fmt = (layer: ChartLayer, v: number) => (layer.axis === 'right' && formatRight ? formatRight(v) : formatLeft(v));
 
+  const tooltip = hover !== null && (
+    <ChartTooltip
+      x={x(hover)}
+      chartWidth={width}
+      top={plot.top}
+      title={dates[hover] ?? ''}
+      rows={layers.map((layer) => {
+        const v = layer.values[hover] ?? null;
+        return { label: layer.id, value: v === null ? '-' : fmt(layer, v) };
+      })}
+    />
+  );
   return (
-    <Box sx={{ position: 'relative', width, height }}>
-      <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={11} role="presentation">
-        <YGrid ticks={leftTicks} y={yl} plot={plot} format={formatLeft} />
-        {hasRight && <RightAxis ticks={rightTicks} y={yr} plot={plot} format={formatRight ?? ((t) => t)} />}
-        {xTicks.map((i) => (
-          <XTick key={i} x={x(i)} plot={plot} dy={15}>
-            {monthLabel(dates[i] ?? '', compact)}
-          </XTick>
+    <ChartSurface width={width} height={height} overlay={tooltip}>
+      <YGrid ticks={leftTicks} y={yl} plot={plot} format={formatLeft} />
+      {hasRight && <RightAxis ticks={rightTicks} y={yr} plot={plot} format={formatRight ?? ((t) => t)} />}
+      {xTicks.map((i) => (
+        <XTick key={i} x={x(i)} plot={plot} dy={15}>
+          {monthLabel(dates[i] ?? '', compact)}
+        </XTick>
+      ))}
+      {layers
+        .filter((l) => l.kind === 'bar')
+        .map((layer) => (
+          <g key={layer.id} data-layer={layer.id}>
+            {layer.values.map((v, i) =>
+              v === null ? null : (
+                <rect
+                  key={i}
+                  x={x(i) - Math.max(0.5, step * 0.4)}
+                  width={Math.max(1, step * 0.8)}
+                  y={Math.min(yl(v), yl(0))}
+                  height={Math.max(0.5, Math.abs(yl(v) - yl(0)))}
+                  fill={v < 0 && layer.negativeColor ? layer.negativeColor : layer.color}
+                  fillOpacity={0.75}
+                />
+              ),
+            )}
+          </g>
         ))}
-        {layers
-          .filter((l) => l.kind === 'bar')
-          .map((layer) => (
-            <g key={layer.id} data-layer={layer.id}>
-              {layer.values.map((v, i) =>
-                v === null ? null : (
-                  <rect
-                    key={i}
-                    x={x(i) - Math.max(0.5, step * 0.4)}
-                    width={Math.max(1, step * 0.8)}
-                    y={Math.min(yl(v), yl(0))}
-                    height={Math.max(0.5, Math.abs(yl(v) - yl(0)))}
-                    fill={v < 0 && layer.negativeColor ? layer.negativeColor : layer.color}
-                    fillOpacity={0.75}
-                  />
-                ),
-              )}
-            </g>
-          ))}
-        {layers
-          .filter((l) => l.kind === 'line')
-          .map((layer) => (
-            <path key={layer.id} d={linePath(layer.values, x, layer.axis === 'left' ? yl : yr)} fill="none" stroke={layer.color} strokeWidth={compact ? 1.25 : 1.75} data-layer={layer.id} />
-          ))}
-        {label && (
-          <text x={plot.left} y={12} fill={theme.palette.text.primary} fontWeight={600}>
-            {label}
-          </text>
-        )}
-        {layers.map((layer, i) => (
-          <SvgLegendItem key={layer.id} x={plot.left + plot.width - (layers.length - i) * (compact ? 88 : 120)} y={label ? 8 : plot.top + 6} shape="box" color={layer.color} label={layer.id} />
+      {layers
+        .filter((l) => l.kind === 'line')
+        .map((layer) => (
+          <path key={layer.id} d={linePath(layer.values, x, layer.axis === 'left' ? yl : yr)} fill="none" stroke={layer.color} strokeWidth={compact ? 1.25 : 1.75} data-layer={layer.id} />
         ))}
-        {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
-        <HoverPlane plot={plot} {...handlers} />
-      </svg>
-      {hover !== null && (
-        <ChartTooltip
-          x={x(hover)}
-          chartWidth={width}
-          top={plot.top}
-          title={dates[hover] ?? ''}
-          rows={layers.map((layer) => {
-            const v = layer.values[hover] ?? null;
-            return { label: layer.id, value: v === null ? '-' : fmt(layer, v) };
-          })}
-        />
+      {label && (
+        <text x={plot.left} y={12} fill={theme.palette.text.primary} fontWeight={600}>
+          {label}
+        </text>
       )}
-    </Box>
+      {layers.map((layer, i) => (
+        <SvgLegendItem key={layer.id} x={plot.left + plot.width - (layers.length - i) * (compact ? 88 : 120)} y={label ? 8 : plot.top + 6} shape="box" color={layer.color} label={layer.id} />
+      ))}
+      {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
+      <HoverPlane plot={plot} {...handlers} />
+    </ChartSurface>
   );
 }

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
 import { monthLabel, monthStartIndices } from './axis-ticks.ts';
 import { RightAxis, XTick, YGrid } from './axes.tsx';
 import { TooltipBox } from './chart-tooltip.tsx';
@@ -7,6 +6,7 @@ import { Crosshair, HoverPlane } from './hover-marks.tsx';
 import { linePath, niceDomain, plotArea, pointScale, yScale } from './scales.ts';
 import { SvgLegendItem } from './svg-legend.tsx';
 import { nearestIndex, useHoverIndex } from './use-hover-index.ts';
+import { ChartSurface } from './chart-surface.tsx';
 
 export interface AxisSeries {
   id: string;
@@ -50,7 +50,6 @@ function scaleFor(values: ReadonlyArray<number | null>, top: number, plotH: numb
  * a saved image keeps it; hovering shows the date's value and the latest right-axis observation.
  */
 export function DualAxisLineChart({ dates, left, right, width, height, compact }: DualAxisLineChartProps) {
-  const theme = useTheme();
   const { hover, handlers } = useHoverIndex((px, w) => nearestIndex(px, 0, w, dates.length));
   const margin = compact ? { top: 28, right: 44, bottom: 24, left: 44 } : { top: 32, right: 64, bottom: 28, left: 60 };
   const plot = plotArea(width, height, margin);
@@ -66,38 +65,36 @@ export function DualAxisLineChart({ dates, left, right, width, height, compact }
   const lastRight = hover === null ? undefined : points.filter((p) => p.i <= hover).at(-1);
   const leftValue = hover === null ? null : (left.values[hover] ?? null);
 
+  const tooltip = hover !== null && (
+    <TooltipBox x={x(hover)} chartWidth={width} top={plot.top} title={dates[hover]} titleGap>
+      <Box sx={{ color: left.color }}>
+        {left.id}: {leftValue === null ? '-' : left.formatValue(leftValue)}
+      </Box>
+      <Box sx={{ color: right.color }}>
+        {right.id}: {lastRight ? `${right.formatValue(lastRight.v)} (${dates[lastRight.i]})` : '-'}
+      </Box>
+    </TooltipBox>
+  );
   return (
-    <Box sx={{ position: 'relative', width, height }}>
-      <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={11} role="presentation">
-        <YGrid ticks={ly.ticks} y={ly.at} plot={plot} format={left.formatTick} fill={left.color} />
-        <RightAxis ticks={ry.ticks} y={ry.at} plot={plot} format={right.formatTick} fill={right.color} />
-        {xTicks.map((i) => (
-          <XTick key={i} x={x(i)} plot={plot}>
-            {monthLabel(dates[i] ?? '', compact)}
-          </XTick>
-        ))}
-        <path d={linePath(left.values, x, ly.at)} fill="none" stroke={left.color} strokeWidth={compact ? 1.25 : 1.75} strokeLinejoin="round" data-series={left.id} />
-        <path d={rightPath} fill="none" stroke={right.color} strokeWidth={compact ? 1.25 : 1.75} strokeLinejoin="round" data-series={right.id} />
-        {points.map((p) => (
-          <circle key={p.i} cx={x(p.i)} cy={ry.at(p.v)} r={compact ? 2.5 : 3.5} fill={right.color} data-point={right.id} />
-        ))}
-        {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
-        {[left, right].map((s, k) => (
-          <SvgLegendItem key={s.id} x={plot.left + k * Math.min(180, plot.width / 2)} y={plot.top - 16} shape="line" color={s.color} label={`${s.id} (${k === 0 ? 'left' : 'right'})`} />
-        ))}
-        <HoverPlane plot={plot} {...handlers} />
-      </svg>
-      {hover !== null && (
-        <TooltipBox x={x(hover)} chartWidth={width} top={plot.top} title={dates[hover]} titleGap>
-          <Box sx={{ color: left.color }}>
-            {left.id}: {leftValue === null ? '-' : left.formatValue(leftValue)}
-          </Box>
-          <Box sx={{ color: right.color }}>
-            {right.id}: {lastRight ? `${right.formatValue(lastRight.v)} (${dates[lastRight.i]})` : '-'}
-          </Box>
-        </TooltipBox>
-      )}
-    </Box>
+    <ChartSurface width={width} height={height} overlay={tooltip}>
+      <YGrid ticks={ly.ticks} y={ly.at} plot={plot} format={left.formatTick} fill={left.color} />
+      <RightAxis ticks={ry.ticks} y={ry.at} plot={plot} format={right.formatTick} fill={right.color} />
+      {xTicks.map((i) => (
+        <XTick key={i} x={x(i)} plot={plot}>
+          {monthLabel(dates[i] ?? '', compact)}
+        </XTick>
+      ))}
+      <path d={linePath(left.values, x, ly.at)} fill="none" stroke={left.color} strokeWidth={compact ? 1.25 : 1.75} strokeLinejoin="round" data-series={left.id} />
+      <path d={rightPath} fill="none" stroke={right.color} strokeWidth={compact ? 1.25 : 1.75} strokeLinejoin="round" data-series={right.id} />
+      {points.map((p) => (
+        <circle key={p.i} cx={x(p.i)} cy={ry.at(p.v)} r={compact ? 2.5 : 3.5} fill={right.color} data-point={right.id} />
+      ))}
+      {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
+      {[left, right].map((s, k) => (
+        <SvgLegendItem key={s.id} x={plot.left + k * Math.min(180, plot.width / 2)} y={plot.top - 16} shape="line" color={s.color} label={`${s.id} (${k === 0 ? 'left' : 'right'})`} />
+      ))}
+      <HoverPlane plot={plot} {...handlers} />
+    </ChartSurface>
   );
 }
 

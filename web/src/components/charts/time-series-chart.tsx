@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
 import { monthLabel, monthStartIndices } from './axis-ticks.ts';
 import { XTick, YGrid } from './axes.tsx';
 import { SeriesTooltip } from './chart-tooltip.tsx';
@@ -7,6 +5,7 @@ import { Crosshair, HoverPlane } from './hover-marks.tsx';
 import { linePath, niceDomain, plotArea, pointScale, yScale } from './scales.ts';
 import { SvgLegendItem } from './svg-legend.tsx';
 import { nearestIndex, useHoverIndex } from './use-hover-index.ts';
+import { ChartSurface } from './chart-surface.tsx';
 
 export interface TimeSeries {
   id: string;
@@ -39,7 +38,6 @@ const monthsBetween = (a: string, b: string) =>
  * the saved image keeps it; hovering shows every series' value at that date.
  */
 export function TimeSeriesChart({ dates, series, width, height, compact, formatValue, legendLabel, formatTick, tooltipNote }: TimeSeriesChartProps) {
-  const theme = useTheme();
   const { hover, handlers } = useHoverIndex((px, w) => nearestIndex(px, 0, w, dates.length));
   const legendRows = compact ? Math.ceil(series.length / 2) : 0;
   const margin = compact
@@ -64,41 +62,39 @@ export function TimeSeriesChart({ dates, series, width, height, compact, formatV
           .map((s) => ({ id: s.id, color: s.color, value: s.values[hover] ?? null }))
           .sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity));
 
+  const tooltip = hover !== null && (
+    <SeriesTooltip
+      x={x(hover)}
+      chartWidth={width}
+      top={plot.top}
+      title={dates[hover] ?? ''}
+      swatch="dot"
+      items={hovered.map((h) => ({ id: h.id, label: h.id, color: h.color, value: h.value === null ? '-' : formatValue(h.value), note: tooltipNote?.(h.id, hover) }))}
+    />
+  );
   return (
-    <Box sx={{ position: 'relative', width, height }}>
-      <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={11} role="presentation">
-        <YGrid ticks={yTicks} y={y} plot={plot} format={formatTick ?? ((t) => `${t}%`)} zeroLine />
-        {xTicks.map((i) => (
-          <XTick key={i} x={x(i)} plot={plot}>
-            {monthLabel(dates[i] ?? '', compact && !longSpan)}
-          </XTick>
-        ))}
-        {series.map((s) => (
-          <path key={s.id} d={linePath(s.values, x, y)} fill="none" stroke={s.color} strokeWidth={compact ? 1.25 : 1.75} strokeLinejoin="round" />
-        ))}
-        {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
-        {series.map((s, i) => (
-          <SvgLegendItem
-            key={s.id}
-            x={compact ? plot.left - 32 + (i % 2) * (width / 2) : plot.left + plot.width + 16}
-            y={compact ? plot.top + plot.height + 36 + Math.floor(i / 2) * 16 : plot.top + 8 + i * 20}
-            shape="dot"
-            color={s.color}
-            label={legendLabel ? legendLabel(s.id) : s.id}
-          />
-        ))}
-        <HoverPlane plot={plot} {...handlers} />
-      </svg>
-      {hover !== null && (
-        <SeriesTooltip
-          x={x(hover)}
-          chartWidth={width}
-          top={plot.top}
-          title={dates[hover] ?? ''}
-          swatch="dot"
-          items={hovered.map((h) => ({ id: h.id, label: h.id, color: h.color, value: h.value === null ? '-' : formatValue(h.value), note: tooltipNote?.(h.id, hover) }))}
+    <ChartSurface width={width} height={height} overlay={tooltip}>
+      <YGrid ticks={yTicks} y={y} plot={plot} format={formatTick ?? ((t) => `${t}%`)} zeroLine />
+      {xTicks.map((i) => (
+        <XTick key={i} x={x(i)} plot={plot}>
+          {monthLabel(dates[i] ?? '', compact && !longSpan)}
+        </XTick>
+      ))}
+      {series.map((s) => (
+        <path key={s.id} d={linePath(s.values, x, y)} fill="none" stroke={s.color} strokeWidth={compact ? 1.25 : 1.75} strokeLinejoin="round" />
+      ))}
+      {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
+      {series.map((s, i) => (
+        <SvgLegendItem
+          key={s.id}
+          x={compact ? plot.left - 32 + (i % 2) * (width / 2) : plot.left + plot.width + 16}
+          y={compact ? plot.top + plot.height + 36 + Math.floor(i / 2) * 16 : plot.top + 8 + i * 20}
+          shape="dot"
+          color={s.color}
+          label={legendLabel ? legendLabel(s.id) : s.id}
         />
-      )}
-    </Box>
+      ))}
+      <HoverPlane plot={plot} {...handlers} />
+    </ChartSurface>
   );
 }

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../charts/axis-ticks.ts';
 import { YGrid } from '../charts/axes.tsx';
 import { HoverPlane } from '../charts/hover-marks.tsx';
@@ -7,6 +6,7 @@ import { bandScale, plotArea } from '../charts/scales.ts';
 import { slotIndex, useHoverIndex } from '../charts/use-hover-index.ts';
 import { categoryLabels, CategoryTick } from './category-axis.tsx';
 import { ChartTooltip } from '../charts/chart-tooltip.tsx';
+import { ChartSurface } from '../charts/chart-surface.tsx';
 
 export interface BarSeries {
   id: string;
@@ -36,7 +36,6 @@ export interface CategoryBarChartProps {
  * categories (padding) keep their slot but draw nothing.
  */
 export function CategoryBarChart({ categories, series, width, height, compact, formatValue, formatTick = formatValue, details, highlight = null }: CategoryBarChartProps) {
-  const theme = useTheme();
   const n = Math.max(1, categories.length);
   // Blank (padding) categories keep their slot but show no tooltip.
   const { hover, handlers } = useHoverIndex((px, w) => {
@@ -56,33 +55,31 @@ export function CategoryBarChart({ categories, series, width, height, compact, f
   const { step, at: cx } = bandScale(n, plot.left, plot.width);
   const barW = Math.max(1, (step * 0.8) / Math.max(1, series.length));
 
+  const tooltip = hover !== null && (
+    <ChartTooltip
+      x={cx(hover)}
+      chartWidth={width}
+      top={margin.top}
+      title={categories[hover] ?? ''}
+      rows={series.map((s) => ({ label: s.id, value: formatValue(s.values[hover] ?? 0) }))}
+      extra={details?.(hover).map((d) => <Box key={d}>{d}</Box>)}
+    />
+  );
   return (
-    <Box sx={{ position: 'relative', width, height }}>
-      <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={compact ? 9 : 11} role="presentation">
-        <YGrid ticks={ticks} y={y} plot={plot} format={formatTick} />
-        {categories.map((c, i) => (
-          <g key={`${c}-${i}`} data-category={c || undefined} data-highlighted={(c !== '' && c === highlight) || undefined}>
-            {series.map((s, j) => {
-              const v = s.values[i] ?? 0;
-              if (v <= 0) return null;
-              const x0 = cx(i) - (barW * series.length) / 2 + j * barW;
-              return <rect key={s.id} x={x0} y={y(v)} width={Math.max(1, barW - 1)} height={Math.max(0.5, y(0) - y(v))} fill={s.color} fillOpacity={hover === i ? 1 : 0.85} />;
-            })}
-            {c && i % labelEvery === 0 && <CategoryTick x={cx(i)} y={margin.top + plotH} rotate={rotate} label={c} emphasized={c === highlight} />}
-          </g>
-        ))}
-        <HoverPlane plot={plot} {...handlers} />
-      </svg>
-      {hover !== null && (
-        <ChartTooltip
-          x={cx(hover)}
-          chartWidth={width}
-          top={margin.top}
-          title={categories[hover] ?? ''}
-          rows={series.map((s) => ({ label: s.id, value: formatValue(s.values[hover] ?? 0) }))}
-          extra={details?.(hover).map((d) => <Box key={d}>{d}</Box>)}
-        />
-      )}
-    </Box>
+    <ChartSurface width={width} height={height} fontSize={compact ? 9 : 11} overlay={tooltip}>
+      <YGrid ticks={ticks} y={y} plot={plot} format={formatTick} />
+      {categories.map((c, i) => (
+        <g key={`${c}-${i}`} data-category={c || undefined} data-highlighted={(c !== '' && c === highlight) || undefined}>
+          {series.map((s, j) => {
+            const v = s.values[i] ?? 0;
+            if (v <= 0) return null;
+            const x0 = cx(i) - (barW * series.length) / 2 + j * barW;
+            return <rect key={s.id} x={x0} y={y(v)} width={Math.max(1, barW - 1)} height={Math.max(0.5, y(0) - y(v))} fill={s.color} fillOpacity={hover === i ? 1 : 0.85} />;
+          })}
+          {c && i % labelEvery === 0 && <CategoryTick x={cx(i)} y={margin.top + plotH} rotate={rotate} label={c} emphasized={c === highlight} />}
+        </g>
+      ))}
+      <HoverPlane plot={plot} {...handlers} />
+    </ChartSurface>
   );
 }

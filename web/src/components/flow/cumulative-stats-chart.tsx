@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../charts/axis-ticks.ts';
 import { RightAxis, XTick, YGrid } from '../charts/axes.tsx';
@@ -11,6 +10,7 @@ import { ChartCard } from '../charts/chart-card.tsx';
 import { ChartTooltip } from '../charts/chart-tooltip.tsx';
 import { cumulativeTable, formatPremiumTick, type HistoricalPremiumData } from './flow-chart-data.ts';
 import { formatPremium } from './flow-table-logic.ts';
+import { ChartSurface } from '../charts/chart-surface.tsx';
 
 interface CumulativeStatsChartProps {
   data: HistoricalPremiumData;
@@ -35,7 +35,6 @@ function scale(values: readonly number[], top: number, plotH: number, count: num
 }
 
 function Plot({ data, lines, width, height, compact }: { data: HistoricalPremiumData; lines: readonly Line[]; width: number; height: number; compact: boolean }) {
-  const theme = useTheme();
   const n = data.dates.length;
   const { hover, handlers } = useHoverIndex((px, w) => nearestIndex(px, 0, w, n));
   const plot = plotArea(width, height, { top: 10, right: compact ? 40 : 56, bottom: 24, left: compact ? 48 : 60 });
@@ -44,34 +43,32 @@ function Plot({ data, lines, width, height, compact }: { data: HistoricalPremium
   const right = scale(data.prices.length ? data.prices : [0], plot.top, plot.height, compact ? 4 : 6);
   const labelEvery = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plot.width / (compact ? 48 : 64)))));
 
+  const tooltip = hover !== null && (
+    <ChartTooltip
+      x={x(hover)}
+      chartWidth={width}
+      top={plot.top}
+      title={data.dates[hover] ?? ''}
+      rows={lines.map((l) => ({ label: l.id, value: l.axis === 'right' ? (l.values[hover] ?? 0).toFixed(2) : formatPremium(l.values[hover] ?? 0) }))}
+    />
+  );
   return (
-    <Box sx={{ position: 'relative', width, height }}>
-      <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={compact ? 9 : 11} role="presentation">
-        <YGrid ticks={left.ticks} y={left.at} plot={plot} format={formatPremiumTick} zeroLine />
-        <RightAxis ticks={right.ticks} y={right.at} plot={plot} format={(t) => t} />
-        {data.dates.map((d, i) =>
-          i % labelEvery === 0 ? (
-            <XTick key={d} x={x(i)} plot={plot} dy={15}>
-              {d.slice(5)}
-            </XTick>
-          ) : null,
-        )}
-        {lines.map((l) => (
-          <path key={l.id} d={linePath(l.values, x, (l.axis === 'left' ? left : right).at)} fill="none" stroke={l.color} strokeWidth={compact ? 1.5 : 2} strokeDasharray={l.axis === 'right' ? '4 3' : undefined} data-line={l.id} />
-        ))}
-        {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
-        <HoverPlane plot={plot} {...handlers} />
-      </svg>
-      {hover !== null && (
-        <ChartTooltip
-          x={x(hover)}
-          chartWidth={width}
-          top={plot.top}
-          title={data.dates[hover] ?? ''}
-          rows={lines.map((l) => ({ label: l.id, value: l.axis === 'right' ? (l.values[hover] ?? 0).toFixed(2) : formatPremium(l.values[hover] ?? 0) }))}
-        />
+    <ChartSurface width={width} height={height} fontSize={compact ? 9 : 11} overlay={tooltip}>
+      <YGrid ticks={left.ticks} y={left.at} plot={plot} format={formatPremiumTick} zeroLine />
+      <RightAxis ticks={right.ticks} y={right.at} plot={plot} format={(t) => t} />
+      {data.dates.map((d, i) =>
+        i % labelEvery === 0 ? (
+          <XTick key={d} x={x(i)} plot={plot} dy={15}>
+            {d.slice(5)}
+          </XTick>
+        ) : null,
       )}
-    </Box>
+      {lines.map((l) => (
+        <path key={l.id} d={linePath(l.values, x, (l.axis === 'left' ? left : right).at)} fill="none" stroke={l.color} strokeWidth={compact ? 1.5 : 2} strokeDasharray={l.axis === 'right' ? '4 3' : undefined} data-line={l.id} />
+      ))}
+      {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
+      <HoverPlane plot={plot} {...handlers} />
+    </ChartSurface>
   );
 }
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../../../components/charts/axis-ticks.ts';
 import { RightAxis, YGrid } from '../../../components/charts/axes.tsx';
@@ -11,6 +10,7 @@ import { ChartTooltip } from '../../../components/charts/chart-tooltip.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { clampZoom, visibleRange, zoomAround, type IntradayView, type ZoomWindow } from '../utils/intraday-view.ts';
 import { IntradayBrush } from './intraday-brush.tsx';
+import { ChartSurface } from '../../../components/charts/chart-surface.tsx';
 
 export const INTRADAY_COLORS = { calls: '#2e7d32', puts: '#d32f2f', up: '#26a69a', down: '#ef5350', ma10: '#ff9800', ma20: '#7e57c2' } as const;
 
@@ -96,69 +96,67 @@ export function IntradayChart({ view, width, height, compact, zoom, onZoom }: In
   const candleW = Math.min(18, Math.max(1, slot * 0.5));
   const hc = hover !== null ? view.ohlc[hover] : null;
 
+  const tooltip = hover !== null && (
+    <ChartTooltip
+      x={xOf(hover)}
+      chartWidth={width}
+      top={margin.top}
+      title={view.index[hover] ?? ''}
+      rows={[
+        ...(hc ? [{ label: 'Open', value: formatNumber(hc[0], 2) }, { label: 'High', value: formatNumber(hc[1], 2) }, { label: 'Low', value: formatNumber(hc[2], 2) }, { label: 'Close', value: formatNumber(hc[3], 2) }] : []),
+        { label: 'Calls', value: `$${formatNumber(view.calls[hover], 0)}K` },
+        { label: 'Puts', value: `$${formatNumber(view.puts[hover], 0)}K` },
+        { label: 'MA10', value: formatNumber(view.ma10[hover], 2) },
+        { label: 'MA20', value: formatNumber(view.ma20[hover], 2) },
+      ]}
+    />
+  );
   return (
-    <Box sx={{ position: 'relative', width, height, touchAction: 'none' }}>
-      <svg ref={svgRef} width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={compact ? 9 : 11} role="presentation">
-        <YGrid ticks={priceTicks} y={yPrice} plot={plot} format={(t) => formatNumber(t, t % 1 === 0 ? 0 : 2)} />
-        <RightAxis ticks={premTicks} y={yPrem} plot={plot} format={formatPremiumTick} />
-        <g>
-          {Array.from({ length: to - from }, (_, k) => {
-            const i = from + k;
-            const x = xOf(i);
-            const c = view.ohlc[i];
-            const up = c ? c[3] >= c[0] : true;
-            const color = up ? INTRADAY_COLORS.up : INTRADAY_COLORS.down;
-            return (
-              <g key={view.index[i]} data-bucket={view.index[i]}>
-                {view.calls[i]! > 0 && <rect x={x - barW} y={yPrem(view.calls[i]!)} width={barW} height={yPrem(0) - yPrem(view.calls[i]!)} fill={INTRADAY_COLORS.calls} fillOpacity={0.45} />}
-                {view.puts[i]! > 0 && <rect x={x} y={yPrem(view.puts[i]!)} width={barW} height={yPrem(0) - yPrem(view.puts[i]!)} fill={INTRADAY_COLORS.puts} fillOpacity={0.45} />}
-                {c && (
-                  <>
-                    <line x1={x} x2={x} y1={yPrice(c[1])} y2={yPrice(c[2])} stroke={color} />
-                    <rect x={x - candleW / 2} y={yPrice(Math.max(c[0], c[3]))} width={candleW} height={Math.max(1, Math.abs(yPrice(c[0]) - yPrice(c[3])))} fill={color} />
-                  </>
-                )}
-                {(i - from) % labelEvery === 0 && (
-                  <text x={x} y={margin.top + plotH + 15} textAnchor="middle" fill={text}>
-                    {view.index[i]}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-          <path d={maPath(view.ma10)} fill="none" stroke={INTRADAY_COLORS.ma10} strokeWidth={1.5} data-series="ma10" />
-          <path d={maPath(view.ma20)} fill="none" stroke={INTRADAY_COLORS.ma20} strokeWidth={1.5} data-series="ma20" />
-        </g>
-        {hover !== null && <Crosshair x={xOf(hover)} plot={plot} stroke={theme.palette.text.disabled} dashed />}
-        <rect
-          {...{ x: plot.left, y: plot.top, width: plotW, height: plotH }}
-          fill="transparent"
-          style={{ cursor: drag.current ? 'grabbing' : 'grab' }}
-          onPointerDown={(e) => {
-            e.currentTarget.setPointerCapture(e.pointerId);
-            drag.current = { x: localX(e), zoom };
-          }}
-          onPointerUp={() => (drag.current = null)}
-          onPointerMove={onMove}
-          onPointerLeave={() => setHover(null)}
-        />
-        <IntradayBrush view={view} x={margin.left} y={height - BRUSH_H - 2} width={plotW} height={BRUSH_H} zoom={zoom} onZoom={onZoom} />
-      </svg>
-      {hover !== null && (
-        <ChartTooltip
-          x={xOf(hover)}
-          chartWidth={width}
-          top={margin.top}
-          title={view.index[hover] ?? ''}
-          rows={[
-            ...(hc ? [{ label: 'Open', value: formatNumber(hc[0], 2) }, { label: 'High', value: formatNumber(hc[1], 2) }, { label: 'Low', value: formatNumber(hc[2], 2) }, { label: 'Close', value: formatNumber(hc[3], 2) }] : []),
-            { label: 'Calls', value: `$${formatNumber(view.calls[hover], 0)}K` },
-            { label: 'Puts', value: `$${formatNumber(view.puts[hover], 0)}K` },
-            { label: 'MA10', value: formatNumber(view.ma10[hover], 2) },
-            { label: 'MA20', value: formatNumber(view.ma20[hover], 2) },
-          ]}
-        />
-      )}
-    </Box>
+    <ChartSurface width={width} height={height} fontSize={compact ? 9 : 11} svgRef={svgRef} sx={{ touchAction: 'none' }} overlay={tooltip}>
+      <YGrid ticks={priceTicks} y={yPrice} plot={plot} format={(t) => formatNumber(t, t % 1 === 0 ? 0 : 2)} />
+      <RightAxis ticks={premTicks} y={yPrem} plot={plot} format={formatPremiumTick} />
+      <g>
+        {Array.from({ length: to - from }, (_, k) => {
+          const i = from + k;
+          const x = xOf(i);
+          const c = view.ohlc[i];
+          const up = c ? c[3] >= c[0] : true;
+          const color = up ? INTRADAY_COLORS.up : INTRADAY_COLORS.down;
+          return (
+            <g key={view.index[i]} data-bucket={view.index[i]}>
+              {view.calls[i]! > 0 && <rect x={x - barW} y={yPrem(view.calls[i]!)} width={barW} height={yPrem(0) - yPrem(view.calls[i]!)} fill={INTRADAY_COLORS.calls} fillOpacity={0.45} />}
+              {view.puts[i]! > 0 && <rect x={x} y={yPrem(view.puts[i]!)} width={barW} height={yPrem(0) - yPrem(view.puts[i]!)} fill={INTRADAY_COLORS.puts} fillOpacity={0.45} />}
+              {c && (
+                <>
+                  <line x1={x} x2={x} y1={yPrice(c[1])} y2={yPrice(c[2])} stroke={color} />
+                  <rect x={x - candleW / 2} y={yPrice(Math.max(c[0], c[3]))} width={candleW} height={Math.max(1, Math.abs(yPrice(c[0]) - yPrice(c[3])))} fill={color} />
+                </>
+              )}
+              {(i - from) % labelEvery === 0 && (
+                <text x={x} y={margin.top + plotH + 15} textAnchor="middle" fill={text}>
+                  {view.index[i]}
+                </text>
+              )}
+            </g>
+          );
+        })}
+        <path d={maPath(view.ma10)} fill="none" stroke={INTRADAY_COLORS.ma10} strokeWidth={1.5} data-series="ma10" />
+        <path d={maPath(view.ma20)} fill="none" stroke={INTRADAY_COLORS.ma20} strokeWidth={1.5} data-series="ma20" />
+      </g>
+      {hover !== null && <Crosshair x={xOf(hover)} plot={plot} stroke={theme.palette.text.disabled} dashed />}
+      <rect
+        {...{ x: plot.left, y: plot.top, width: plotW, height: plotH }}
+        fill="transparent"
+        style={{ cursor: drag.current ? 'grabbing' : 'grab' }}
+        onPointerDown={(e) => {
+          e.currentTarget.setPointerCapture(e.pointerId);
+          drag.current = { x: localX(e), zoom };
+        }}
+        onPointerUp={() => (drag.current = null)}
+        onPointerMove={onMove}
+        onPointerLeave={() => setHover(null)}
+      />
+      <IntradayBrush view={view} x={margin.left} y={height - BRUSH_H - 2} width={plotW} height={BRUSH_H} zoom={zoom} onZoom={onZoom} />
+    </ChartSurface>
   );
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../../../components/charts/axis-ticks.ts';
 import { XTick, YGrid } from '../../../components/charts/axes.tsx';
@@ -7,6 +6,7 @@ import { HoverPlane } from '../../../components/charts/hover-marks.tsx';
 import { niceDomain, plotArea, yScale } from '../../../components/charts/scales.ts';
 import { nearestValueIndex, useHoverIndex } from '../../../components/charts/use-hover-index.ts';
 import type { ReferenceLine, StrikeChartData } from '../utils/reshape.ts';
+import { ChartSurface } from '../../../components/charts/chart-surface.tsx';
 
 interface StrikeBarChartProps {
   data: StrikeChartData;
@@ -88,44 +88,42 @@ export function StrikeBarChart({ data, width, height, compact, formatValue, refe
   const text = theme.palette.text;
   const hovered = hover === null ? [] : series.map((s) => ({ ...s, value: s.values[hover] ?? null })).filter((s) => s.value !== null && s.value !== 0);
 
+  const tooltip = hover !== null && (
+    <SeriesTooltip
+      x={x(strikes[hover]!)}
+      chartWidth={width}
+      top={margin.top}
+      title={`Strike ${strikes[hover]}`}
+      swatch="square"
+      empty="No open interest"
+      // Narrow screens: pinned to the left edge so a long list is never cut off.
+      pinLeft={compact}
+      items={hovered.map((h) => ({ id: h.id, label: h.label, color: h.color, value: formatValue(h.value!) }))}
+    />
+  );
   return (
-    <Box sx={{ position: 'relative', width, height }}>
-      <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={11} role="presentation">
-        <YGrid ticks={yTicks} y={y} plot={plot} format={formatValue} zeroLine />
-        {xTicks.map((t) => (
-          <XTick key={t} x={x(t)} plot={plot}>
-            {t}
-          </XTick>
-        ))}
-        {bars.map((b) => (
-          <rect key={b.key} x={b.x} y={b.y} width={barW} height={b.h} fill={b.color} fillOpacity={b.neg ? 0.65 : 0.95} />
-        ))}
-        {referenceLines.map((r, i) => (
-          <g key={r.id} data-testid={`ref-${r.id}`}>
-            <line x1={x(r.value)} x2={x(r.value)} y1={margin.top} y2={margin.top + plotH} stroke={r.color} strokeWidth={1.5} strokeDasharray="5 3" />
-            <text x={labels[i]!.left} y={margin.top - 6 - (labelRows - 1 - labels[i]!.row) * 16} fill={r.color} fontWeight={600}>
-              {labels[i]!.text}
-            </text>
-          </g>
-        ))}
-        {hover !== null && (
-          <rect x={x(strikes[hover]!) - barW / 2 - 1} y={margin.top} width={barW + 2} height={plotH} fill={text.primary} fillOpacity={0.08} />
-        )}
-        <HoverPlane plot={plot} {...handlers} />
-      </svg>
+    <ChartSurface width={width} height={height} overlay={tooltip}>
+      <YGrid ticks={yTicks} y={y} plot={plot} format={formatValue} zeroLine />
+      {xTicks.map((t) => (
+        <XTick key={t} x={x(t)} plot={plot}>
+          {t}
+        </XTick>
+      ))}
+      {bars.map((b) => (
+        <rect key={b.key} x={b.x} y={b.y} width={barW} height={b.h} fill={b.color} fillOpacity={b.neg ? 0.65 : 0.95} />
+      ))}
+      {referenceLines.map((r, i) => (
+        <g key={r.id} data-testid={`ref-${r.id}`}>
+          <line x1={x(r.value)} x2={x(r.value)} y1={margin.top} y2={margin.top + plotH} stroke={r.color} strokeWidth={1.5} strokeDasharray="5 3" />
+          <text x={labels[i]!.left} y={margin.top - 6 - (labelRows - 1 - labels[i]!.row) * 16} fill={r.color} fontWeight={600}>
+            {labels[i]!.text}
+          </text>
+        </g>
+      ))}
       {hover !== null && (
-        <SeriesTooltip
-          x={x(strikes[hover]!)}
-          chartWidth={width}
-          top={margin.top}
-          title={`Strike ${strikes[hover]}`}
-          swatch="square"
-          empty="No open interest"
-          // Narrow screens: pinned to the left edge so a long list is never cut off.
-          pinLeft={compact}
-          items={hovered.map((h) => ({ id: h.id, label: h.label, color: h.color, value: formatValue(h.value!) }))}
-        />
+        <rect x={x(strikes[hover]!) - barW / 2 - 1} y={margin.top} width={barW + 2} height={plotH} fill={text.primary} fillOpacity={0.08} />
       )}
-    </Box>
+      <HoverPlane plot={plot} {...handlers} />
+    </ChartSurface>
   );
 }
