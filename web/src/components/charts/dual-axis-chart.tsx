@@ -83,6 +83,7 @@ export function DualAxisChart({ dates, layers, width, height, compact, formatLef
       })}
     />
   );
+
   return (
     <ChartSurface width={width} height={height} overlay={tooltip}>
       <YGrid ticks={leftTicks} y={yl} plot={plot} format={formatLeft} />

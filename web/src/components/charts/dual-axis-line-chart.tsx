@@ -75,6 +75,7 @@ export function DualAxisLineChart({ dates, left, right, width, height, compact }
       </Box>
     </TooltipBox>
   );
+
   return (
     <ChartSurface width={width} height={height} overlay={tooltip}>
       <YGrid ticks={ly.ticks} y={ly.at} plot={plot} format={left.formatTick} fill={left.color} />

@@ -72,6 +72,7 @@ export function TimeSeriesChart({ dates, series, width, height, compact, formatV
       items={hovered.map((h) => ({ id: h.id, label: h.id, color: h.color, value: h.value === null ? '-' : formatValue(h.value), note: tooltipNote?.(h.id, hover) }))}
     />
   );
+
   return (
     <ChartSurface width={width} height={height} overlay={tooltip}>
       <YGrid ticks={yTicks} y={y} plot={plot} format={formatTick ?? ((t) => `${t}%`)} zeroLine />

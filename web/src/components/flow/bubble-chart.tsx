@@ -76,6 +76,7 @@ export function BubbleChart({ bubbles, width, height, compact, formatTick, onSel
   const tooltip = hovered && hoverAt && (
     <ChartTooltip x={hoverAt.x} chartWidth={width} top={Math.max(0, Math.min(hoverAt.y - 20, height - 110))} title={hovered.category} rows={hovered.rows} />
   );
+
   return (
     <ChartSurface width={width} height={height} fontSize={compact ? 10 : 11} overlay={tooltip}>
       {ticks.map((t) => {

@@ -65,6 +65,7 @@ export function CategoryBarChart({ categories, series, width, height, compact, f
       extra={details?.(hover).map((d) => <Box key={d}>{d}</Box>)}
     />
   );
+
   return (
     <ChartSurface width={width} height={height} fontSize={compact ? 9 : 11} overlay={tooltip}>
       <YGrid ticks={ticks} y={y} plot={plot} format={formatTick} />

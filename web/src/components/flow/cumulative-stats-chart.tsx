@@ -52,6 +52,7 @@ function Plot({ data, lines, width, height, compact }: { data: HistoricalPremium
       rows={lines.map((l) => ({ label: l.id, value: l.axis === 'right' ? (l.values[hover] ?? 0).toFixed(2) : formatPremium(l.values[hover] ?? 0) }))}
     />
   );
+
   return (
     <ChartSurface width={width} height={height} fontSize={compact ? 9 : 11} overlay={tooltip}>
       <YGrid ticks={left.ticks} y={left.at} plot={plot} format={formatPremiumTick} zeroLine />

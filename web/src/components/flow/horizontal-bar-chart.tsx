@@ -47,6 +47,7 @@ export function HorizontalBarChart({ categories, series, width, height, compact,
       rows={series.map((s) => ({ label: s.id, value: formatValue(s.values[hover] ?? 0) }))}
     />
   );
+
   return (
     <ChartSurface width={width} height={height} fontSize={compact ? 10 : 11} overlay={tooltip}>
       {ticks.map((t) => (

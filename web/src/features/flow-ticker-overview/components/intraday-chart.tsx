@@ -111,6 +111,7 @@ export function IntradayChart({ view, width, height, compact, zoom, onZoom }: In
       ]}
     />
   );
+
   return (
     <ChartSurface width={width} height={height} fontSize={compact ? 9 : 11} svgRef={svgRef} sx={{ touchAction: 'none' }} overlay={tooltip}>
       <YGrid ticks={priceTicks} y={yPrice} plot={plot} format={(t) => formatNumber(t, t % 1 === 0 ? 0 : 2)} />

@@ -101,6 +101,7 @@ export function StrikeBarChart({ data, width, height, compact, formatValue, refe
       items={hovered.map((h) => ({ id: h.id, label: h.label, color: h.color, value: formatValue(h.value!) }))}
     />
   );
+
   return (
     <ChartSurface width={width} height={height} overlay={tooltip}>
       <YGrid ticks={yTicks} y={y} plot={plot} format={formatValue} zeroLine />
