@@ -4,6 +4,7 @@ import { niceTicks } from '../charts/axis-ticks.ts';
 import { categoryLabels, CategoryTick, distinctCategories } from './category-axis.tsx';
 import { ChartTooltip, type TooltipRow } from '../charts/chart-tooltip.tsx';
 import { ChartSurface } from '../charts/chart-surface.tsx';
+import { plotArea } from '../charts/scales.ts';
 
 export interface Bubble {
   key: string;
@@ -52,8 +53,7 @@ export function BubbleChart({ bubbles, width, height, compact, formatTick, onSel
   const margin = compact
     ? { top: overhang, right: 14, bottom: 22 + overhang, left: longest * 7 + 10 }
     : { top: 10, right: 8, bottom: labels.depth, left: 56 };
-  const plotW = Math.max(10, width - margin.left - margin.right);
-  const plotH = Math.max(10, height - margin.top - margin.bottom);
+  const { width: plotW, height: plotH } = plotArea(width, height, margin);
   const catLen = compact ? plotH : plotW;
   const valLen = compact ? plotW : plotH;
   const step = catLen / n;

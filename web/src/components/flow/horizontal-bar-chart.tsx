@@ -4,6 +4,7 @@ import { niceTicks } from '../charts/axis-ticks.ts';
 import type { CategoryBarChartProps } from './category-bar-chart.tsx';
 import { ChartTooltip } from '../charts/chart-tooltip.tsx';
 import { ChartSurface } from '../charts/chart-surface.tsx';
+import { plotArea } from '../charts/scales.ts';
 
 /** Categories are rows here (sector names are long: they read across, never turned). */
 type HorizontalBarChartProps = Pick<CategoryBarChartProps, 'categories' | 'series' | 'width' | 'height' | 'compact' | 'formatValue' | 'formatTick'>;
@@ -28,8 +29,7 @@ export function HorizontalBarChart({ categories, series, width, height, compact,
   const left = Math.min(longest * CHAR_PX + 10, width * (compact ? 0.36 : 0.3));
   const chars = Math.floor((left - 10) / CHAR_PX);
   const margin = { top: 4, right: 12, bottom: 22, left };
-  const plotW = Math.max(10, width - margin.left - margin.right);
-  const plotH = Math.max(10, height - margin.top - margin.bottom);
+  const { width: plotW, height: plotH } = plotArea(width, height, margin);
   const values = series.flatMap((s) => s.values);
   const ticks = niceTicks(Math.min(0, ...values), Math.max(0, ...values) || 1, compact ? 3 : 6);
   const lo = Math.min(0, ...values, ticks[0] ?? 0);
