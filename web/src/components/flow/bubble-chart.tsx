@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../charts/axis-ticks.ts';
 import { categoryLabels, CategoryTick, distinctCategories } from './category-axis.tsx';
-import { ChartTooltip, type TooltipRow } from './chart-tooltip.tsx';
+import { ChartTooltip, type TooltipRow } from '../charts/chart-tooltip.tsx';
+import { ChartSurface } from '../charts/chart-surface.tsx';
+import { plotArea } from '../charts/scales.ts';
 
 export interface Bubble {
   key: string;
@@ -41,8 +42,7 @@ export const compactBubbleHeight = (rows: number): number => rows * BUBBLE_ROW +
  * hand-written SVG (no chart library on the route). Small bubbles are drawn over large ones.
  */
 export function BubbleChart({ bubbles, width, height, compact, formatTick, onSelect }: BubbleChartProps) {
-  const theme = useTheme();
-  const { palette } = theme;
+  const { palette } = useTheme();
   const [hover, setHover] = useState<string | null>(null);
   const categories = distinctCategories(bubbles.map((b) => b.category));
   const n = Math.max(1, categories.length);
@@ -53,8 +53,7 @@ export function BubbleChart({ bubbles, width, height, compact, formatTick, onSel
   const margin = compact
     ? { top: overhang, right: 14, bottom: 22 + overhang, left: longest * 7 + 10 }
     : { top: 10, right: 8, bottom: labels.depth, left: 56 };
-  const plotW = Math.max(10, width - margin.left - margin.right);
-  const plotH = Math.max(10, height - margin.top - margin.bottom);
+  const { width: plotW, height: plotH } = plotArea(width, height, margin);
   const catLen = compact ? plotH : plotW;
   const valLen = compact ? plotW : plotH;
   const step = catLen / n;
@@ -74,70 +73,69 @@ export function BubbleChart({ bubbles, width, height, compact, formatTick, onSel
   const hovered = bubbles.find((b) => b.key === hover);
   const hoverAt = hovered ? pos(categories.indexOf(hovered.category), hovered.value) : null;
 
+  const tooltip = hovered && hoverAt && (
+    <ChartTooltip x={hoverAt.x} chartWidth={width} top={Math.max(0, Math.min(hoverAt.y - 20, height - 110))} title={hovered.category} rows={hovered.rows} />
+  );
+
   return (
-    <Box sx={{ position: 'relative', width, height }}>
-      <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={compact ? 10 : 11} role="presentation">
-        {ticks.map((t) => {
-          const p = pos(0, t);
+    <ChartSurface width={width} height={height} fontSize={compact ? 10 : 11} overlay={tooltip}>
+      {ticks.map((t) => {
+        const p = pos(0, t);
+        return (
+          <g key={t}>
+            {compact ? (
+              <line x1={p.x} x2={p.x} y1={margin.top} y2={margin.top + plotH} stroke={palette.divider} />
+            ) : (
+              <line x1={margin.left} x2={margin.left + plotW} y1={p.y} y2={p.y} stroke={palette.divider} />
+            )}
+            <text
+              x={compact ? p.x : margin.left - 6}
+              y={compact ? margin.top + plotH + 14 : p.y}
+              textAnchor={compact ? 'middle' : 'end'}
+              dominantBaseline={compact ? undefined : 'central'}
+              fill={palette.text.secondary}
+            >
+              {formatTick(t)}
+            </text>
+          </g>
+        );
+      })}
+      {categories.map((c, i) => {
+        const emphasized = emphasizedCats.has(c);
+        if (compact) {
+          const y = margin.top + (i + 0.5) * step;
           return (
-            <g key={t}>
-              {compact ? (
-                <line x1={p.x} x2={p.x} y1={margin.top} y2={margin.top + plotH} stroke={palette.divider} />
-              ) : (
-                <line x1={margin.left} x2={margin.left + plotW} y1={p.y} y2={p.y} stroke={palette.divider} />
-              )}
-              <text
-                x={compact ? p.x : margin.left - 6}
-                y={compact ? margin.top + plotH + 14 : p.y}
-                textAnchor={compact ? 'middle' : 'end'}
-                dominantBaseline={compact ? undefined : 'central'}
-                fill={palette.text.secondary}
-              >
-                {formatTick(t)}
-              </text>
-            </g>
+            <text key={c} x={margin.left - 6} y={y} textAnchor="end" dominantBaseline="central" fill={emphasized ? palette.text.primary : palette.text.secondary} fontWeight={emphasized ? 700 : undefined}>
+              {c}
+            </text>
           );
-        })}
-        {categories.map((c, i) => {
-          const emphasized = emphasizedCats.has(c);
-          if (compact) {
-            const y = margin.top + (i + 0.5) * step;
-            return (
-              <text key={c} x={margin.left - 6} y={y} textAnchor="end" dominantBaseline="central" fill={emphasized ? palette.text.primary : palette.text.secondary} fontWeight={emphasized ? 700 : undefined}>
-                {c}
-              </text>
-            );
-          }
-          if (i % labels.every !== 0 && !emphasized) return null;
-          return <CategoryTick key={c} x={margin.left + (i + 0.5) * step} y={margin.top + plotH} rotate={labels.rotate} label={c} emphasized={emphasized} />;
-        })}
-        {order.map((b) => {
-          const p = pos(categories.indexOf(b.category), b.value);
-          const faded = anyEmphasis && !b.emphasized;
-          return (
-            <circle
-              key={b.key}
-              cx={p.x}
-              cy={p.y}
-              r={Math.max(3, b.size * rMax)}
-              fill={b.color}
-              fillOpacity={hover === b.key ? 0.95 : faded ? 0.2 : 0.6}
-              stroke={b.emphasized ? palette.text.primary : b.color}
-              strokeWidth={b.emphasized ? 2.5 : 1}
-              strokeOpacity={faded ? 0.4 : 1}
-              data-category={b.category}
-              data-emphasized={b.emphasized || undefined}
-              onMouseEnter={() => setHover(b.key)}
-              onMouseLeave={() => setHover(null)}
-              onClick={onSelect ? () => onSelect(b) : undefined}
-              style={onSelect ? { cursor: 'pointer' } : undefined}
-            />
-          );
-        })}
-      </svg>
-      {hovered && hoverAt && (
-        <ChartTooltip x={hoverAt.x} chartWidth={width} top={Math.max(0, Math.min(hoverAt.y - 20, height - 110))} title={hovered.category} rows={hovered.rows} />
-      )}
-    </Box>
+        }
+        if (i % labels.every !== 0 && !emphasized) return null;
+        return <CategoryTick key={c} x={margin.left + (i + 0.5) * step} y={margin.top + plotH} rotate={labels.rotate} label={c} emphasized={emphasized} />;
+      })}
+      {order.map((b) => {
+        const p = pos(categories.indexOf(b.category), b.value);
+        const faded = anyEmphasis && !b.emphasized;
+        return (
+          <circle
+            key={b.key}
+            cx={p.x}
+            cy={p.y}
+            r={Math.max(3, b.size * rMax)}
+            fill={b.color}
+            fillOpacity={hover === b.key ? 0.95 : faded ? 0.2 : 0.6}
+            stroke={b.emphasized ? palette.text.primary : b.color}
+            strokeWidth={b.emphasized ? 2.5 : 1}
+            strokeOpacity={faded ? 0.4 : 1}
+            data-category={b.category}
+            data-emphasized={b.emphasized || undefined}
+            onMouseEnter={() => setHover(b.key)}
+            onMouseLeave={() => setHover(null)}
+            onClick={onSelect ? () => onSelect(b) : undefined}
+            style={onSelect ? { cursor: 'pointer' } : undefined}
+          />
+        );
+      })}
+    </ChartSurface>
   );
 }

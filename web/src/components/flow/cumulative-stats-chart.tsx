@@ -1,12 +1,16 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../charts/axis-ticks.ts';
+import { RightAxis, XTick, YGrid } from '../charts/axes.tsx';
+import { Crosshair, HoverPlane } from '../charts/hover-marks.tsx';
+import { linePath, plotArea, pointScale, yScale } from '../charts/scales.ts';
 import { SeriesLegend } from '../charts/series-legend.tsx';
+import { nearestIndex, useHoverIndex } from '../charts/use-hover-index.ts';
 import { ChartCard } from '../charts/chart-card.tsx';
-import { ChartTooltip } from './chart-tooltip.tsx';
+import { ChartTooltip } from '../charts/chart-tooltip.tsx';
 import { cumulativeTable, formatPremiumTick, type HistoricalPremiumData } from './flow-chart-data.ts';
 import { formatPremium } from './flow-table-logic.ts';
+import { ChartSurface } from '../charts/chart-surface.tsx';
 
 interface CumulativeStatsChartProps {
   data: HistoricalPremiumData;
@@ -27,67 +31,45 @@ function scale(values: readonly number[], top: number, plotH: number, count: num
   const hi = Math.max(...values);
   const pad = hi === lo ? Math.abs(hi) * 0.1 || 1 : (hi - lo) * 0.06;
   const ticks = niceTicks(lo - pad, hi + pad, count).filter((t) => t >= lo - pad && t <= hi + pad);
-  return { ticks, at: (v: number) => top + ((hi + pad - v) / (hi + pad - (lo - pad))) * plotH };
+  return { ticks, at: yScale(lo - pad, hi + pad, top, plotH) };
 }
 
 function Plot({ data, lines, width, height, compact }: { data: HistoricalPremiumData; lines: readonly Line[]; width: number; height: number; compact: boolean }) {
-  const theme = useTheme();
-  const [hover, setHover] = useState<number | null>(null);
-  const margin = { top: 10, right: compact ? 40 : 56, bottom: 24, left: compact ? 48 : 60 };
-  const plotW = Math.max(10, width - margin.left - margin.right);
-  const plotH = Math.max(10, height - margin.top - margin.bottom);
   const n = data.dates.length;
-  const x = (i: number) => margin.left + (n <= 1 ? plotW / 2 : (i / (n - 1)) * plotW);
-  const left = scale(lines.filter((l) => l.axis === 'left').flatMap((l) => l.values), margin.top, plotH, compact ? 4 : 6);
-  const right = scale(data.prices.length ? data.prices : [0], margin.top, plotH, compact ? 4 : 6);
-  const labelEvery = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plotW / (compact ? 48 : 64)))));
-  const text = theme.palette.text;
-  const path = (l: Line) => l.values.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${(l.axis === 'left' ? left : right).at(v).toFixed(1)}`).join('');
+  const { hover, handlers } = useHoverIndex((px, w) => nearestIndex(px, 0, w, n));
+  const plot = plotArea(width, height, { top: 10, right: compact ? 40 : 56, bottom: 24, left: compact ? 48 : 60 });
+  const x = pointScale(n, plot.left, plot.width);
+  const left = scale(lines.filter((l) => l.axis === 'left').flatMap((l) => l.values), plot.top, plot.height, compact ? 4 : 6);
+  const right = scale(data.prices.length ? data.prices : [0], plot.top, plot.height, compact ? 4 : 6);
+  const labelEvery = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plot.width / (compact ? 48 : 64)))));
 
-  const onMove = (event: MouseEvent<SVGRectElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    setHover(Math.min(n - 1, Math.max(0, Math.round(((event.clientX - rect.left) / Math.max(1, rect.width)) * (n - 1)))));
-  };
+  const tooltip = hover !== null && (
+    <ChartTooltip
+      x={x(hover)}
+      chartWidth={width}
+      top={plot.top}
+      title={data.dates[hover] ?? ''}
+      rows={lines.map((l) => ({ label: l.id, value: l.axis === 'right' ? (l.values[hover] ?? 0).toFixed(2) : formatPremium(l.values[hover] ?? 0) }))}
+    />
+  );
 
   return (
-    <Box sx={{ position: 'relative', width, height }}>
-      <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={compact ? 9 : 11} role="presentation">
-        {left.ticks.map((t) => (
-          <g key={`l${t}`}>
-            <line x1={margin.left} x2={margin.left + plotW} y1={left.at(t)} y2={left.at(t)} stroke={theme.palette.divider} strokeWidth={t === 0 ? 1.5 : 1} />
-            <text x={margin.left - 6} y={left.at(t)} textAnchor="end" dominantBaseline="central" fill={text.secondary}>
-              {formatPremiumTick(t)}
-            </text>
-          </g>
-        ))}
-        {right.ticks.map((t) => (
-          <text key={`r${t}`} x={margin.left + plotW + 6} y={right.at(t)} dominantBaseline="central" fill={text.secondary}>
-            {t}
-          </text>
-        ))}
-        {data.dates.map((d, i) =>
-          i % labelEvery === 0 ? (
-            <text key={d} x={x(i)} y={margin.top + plotH + 15} textAnchor="middle" fill={text.secondary}>
-              {d.slice(5)}
-            </text>
-          ) : null,
-        )}
-        {lines.map((l) => (
-          <path key={l.id} d={path(l)} fill="none" stroke={l.color} strokeWidth={compact ? 1.5 : 2} strokeDasharray={l.axis === 'right' ? '4 3' : undefined} data-line={l.id} />
-        ))}
-        {hover !== null && <line x1={x(hover)} x2={x(hover)} y1={margin.top} y2={margin.top + plotH} stroke={text.primary} strokeOpacity={0.4} />}
-        <rect x={margin.left} y={margin.top} width={plotW} height={plotH} fill="transparent" onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
-      </svg>
-      {hover !== null && (
-        <ChartTooltip
-          x={x(hover)}
-          chartWidth={width}
-          top={margin.top}
-          title={data.dates[hover] ?? ''}
-          rows={lines.map((l) => ({ label: l.id, value: l.axis === 'right' ? (l.values[hover] ?? 0).toFixed(2) : formatPremium(l.values[hover] ?? 0) }))}
-        />
+    <ChartSurface width={width} height={height} fontSize={compact ? 9 : 11} overlay={tooltip}>
+      <YGrid ticks={left.ticks} y={left.at} plot={plot} format={formatPremiumTick} zeroLine />
+      <RightAxis ticks={right.ticks} y={right.at} plot={plot} format={(t) => t} />
+      {data.dates.map((d, i) =>
+        i % labelEvery === 0 ? (
+          <XTick key={d} x={x(i)} plot={plot} dy={15}>
+            {d.slice(5)}
+          </XTick>
+        ) : null,
       )}
-    </Box>
+      {lines.map((l) => (
+        <path key={l.id} d={linePath(l.values, x, (l.axis === 'left' ? left : right).at)} fill="none" stroke={l.color} strokeWidth={compact ? 1.5 : 2} strokeDasharray={l.axis === 'right' ? '4 3' : undefined} data-line={l.id} />
+      ))}
+      {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
+      <HoverPlane plot={plot} {...handlers} />
+    </ChartSurface>
   );
 }
 

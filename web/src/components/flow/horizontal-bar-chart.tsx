@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../charts/axis-ticks.ts';
 import type { CategoryBarChartProps } from './category-bar-chart.tsx';
-import { ChartTooltip } from './chart-tooltip.tsx';
+import { ChartTooltip } from '../charts/chart-tooltip.tsx';
+import { ChartSurface } from '../charts/chart-surface.tsx';
+import { plotArea } from '../charts/scales.ts';
 
 /** Categories are rows here (sector names are long: they read across, never turned). */
 type HorizontalBarChartProps = Pick<CategoryBarChartProps, 'categories' | 'series' | 'width' | 'height' | 'compact' | 'formatValue' | 'formatTick'>;
@@ -21,16 +22,14 @@ export function fitLabel(label: string, chars: number): string {
  * hand-written SVG. Each category is a row; its series sit one under another.
  */
 export function HorizontalBarChart({ categories, series, width, height, compact, formatValue, formatTick = formatValue }: HorizontalBarChartProps) {
-  const theme = useTheme();
-  const { palette } = theme;
+  const { palette } = useTheme();
   const [hover, setHover] = useState<number | null>(null);
   const n = Math.max(1, categories.length);
   const longest = categories.reduce((m, c) => Math.max(m, c.length), 0);
   const left = Math.min(longest * CHAR_PX + 10, width * (compact ? 0.36 : 0.3));
   const chars = Math.floor((left - 10) / CHAR_PX);
   const margin = { top: 4, right: 12, bottom: 22, left };
-  const plotW = Math.max(10, width - margin.left - margin.right);
-  const plotH = Math.max(10, height - margin.top - margin.bottom);
+  const { width: plotW, height: plotH } = plotArea(width, height, margin);
   const values = series.flatMap((s) => s.values);
   const ticks = niceTicks(Math.min(0, ...values), Math.max(0, ...values) || 1, compact ? 3 : 6);
   const lo = Math.min(0, ...values, ticks[0] ?? 0);
@@ -39,43 +38,42 @@ export function HorizontalBarChart({ categories, series, width, height, compact,
   const rowH = plotH / n;
   const barH = Math.max(1, (rowH * 0.78) / Math.max(1, series.length));
 
+  const tooltip = hover !== null && (
+    <ChartTooltip
+      x={Math.max(margin.left, ...series.map((s) => x(s.values[hover] ?? 0)))}
+      chartWidth={width}
+      top={Math.min(margin.top + (hover + 1) * rowH, Math.max(0, height - 90))}
+      title={categories[hover] ?? ''}
+      rows={series.map((s) => ({ label: s.id, value: formatValue(s.values[hover] ?? 0) }))}
+    />
+  );
+
   return (
-    <Box sx={{ position: 'relative', width, height }}>
-      <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={compact ? 10 : 11} role="presentation">
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={x(t)} x2={x(t)} y1={margin.top} y2={margin.top + plotH} stroke={t === 0 ? palette.text.secondary : palette.divider} />
-            <text x={x(t)} y={margin.top + plotH + 14} textAnchor="middle" fill={palette.text.secondary}>
-              {formatTick(t)}
+    <ChartSurface width={width} height={height} fontSize={compact ? 10 : 11} overlay={tooltip}>
+      {ticks.map((t) => (
+        <g key={t}>
+          <line x1={x(t)} x2={x(t)} y1={margin.top} y2={margin.top + plotH} stroke={t === 0 ? palette.text.secondary : palette.divider} />
+          <text x={x(t)} y={margin.top + plotH + 14} textAnchor="middle" fill={palette.text.secondary}>
+            {formatTick(t)}
+          </text>
+        </g>
+      ))}
+      {categories.map((c, i) => {
+        const y0 = margin.top + i * rowH + (rowH - barH * series.length) / 2;
+        return (
+          <g key={c} data-category={c} onMouseEnter={() => setHover(i)} onMouseLeave={() => setHover(null)}>
+            <rect x={0} y={margin.top + i * rowH} width={width} height={rowH} fill={hover === i ? palette.action.hover : 'transparent'} />
+            <text x={margin.left - 6} y={margin.top + (i + 0.5) * rowH} textAnchor="end" dominantBaseline="central" fill={palette.text.secondary}>
+              {fitLabel(c, chars)}
             </text>
+            {series.map((s, j) => {
+              const v = s.values[i] ?? 0;
+              const a = Math.min(x(0), x(v));
+              return <rect key={s.id} x={a} y={y0 + j * barH} width={Math.max(v === 0 ? 0 : 1, Math.abs(x(v) - x(0)))} height={Math.max(1, barH - 1)} fill={s.color} />;
+            })}
           </g>
-        ))}
-        {categories.map((c, i) => {
-          const y0 = margin.top + i * rowH + (rowH - barH * series.length) / 2;
-          return (
-            <g key={c} data-category={c} onMouseEnter={() => setHover(i)} onMouseLeave={() => setHover(null)}>
-              <rect x={0} y={margin.top + i * rowH} width={width} height={rowH} fill={hover === i ? palette.action.hover : 'transparent'} />
-              <text x={margin.left - 6} y={margin.top + (i + 0.5) * rowH} textAnchor="end" dominantBaseline="central" fill={palette.text.secondary}>
-                {fitLabel(c, chars)}
-              </text>
-              {series.map((s, j) => {
-                const v = s.values[i] ?? 0;
-                const a = Math.min(x(0), x(v));
-                return <rect key={s.id} x={a} y={y0 + j * barH} width={Math.max(v === 0 ? 0 : 1, Math.abs(x(v) - x(0)))} height={Math.max(1, barH - 1)} fill={s.color} />;
-              })}
-            </g>
-          );
-        })}
-      </svg>
-      {hover !== null && (
-        <ChartTooltip
-          x={Math.max(margin.left, ...series.map((s) => x(s.values[hover] ?? 0)))}
-          chartWidth={width}
-          top={Math.min(margin.top + (hover + 1) * rowH, Math.max(0, height - 90))}
-          title={categories[hover] ?? ''}
-          rows={series.map((s) => ({ label: s.id, value: formatValue(s.values[hover] ?? 0) }))}
-        />
-      )}
-    </Box>
+        );
+      })}
+    </ChartSurface>
   );
 }

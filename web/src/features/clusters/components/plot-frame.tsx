@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTheme } from '@mui/material/styles';
-import { niceTicks } from '../../../components/charts/axis-ticks.ts';
-
-export interface Margin {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
+import { YGrid } from '../../../components/charts/axes.tsx';
+import { niceDomain, plotArea, yScale, type Margin } from '../../../components/charts/scales.ts';
 
 export interface Scales {
   y: (v: number) => number;
@@ -36,21 +30,12 @@ export function PlotFrame({ width, height, margin, lo, hi, withZero = false, for
   const l = withZero ? Math.min(0, lo) : lo;
   const h = withZero ? Math.max(0, hi) : hi;
   const pad = l === h ? Math.abs(l) * 0.05 || 1 : 0;
-  const yTicks = niceTicks(l - pad, h + pad, ticks);
-  const yMin = Math.min(l - pad, yTicks[0] ?? l);
-  const yMax = Math.max(h + pad, yTicks.at(-1) ?? h);
-  const plot = { left: margin.left, top: margin.top, width: Math.max(10, width - margin.left - margin.right), height: Math.max(10, height - margin.top - margin.bottom) };
-  const y = (v: number) => plot.top + ((yMax - v) / (yMax - yMin || 1)) * plot.height;
+  const { ticks: yTicks, min: yMin, max: yMax } = niceDomain(l - pad, h + pad, ticks);
+  const plot = plotArea(width, height, margin);
+  const y = yScale(yMin, yMax, plot.top, plot.height);
   return (
     <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={11} role="presentation">
-      {yTicks.map((t) => (
-        <g key={t}>
-          <line x1={plot.left} x2={plot.left + plot.width} y1={y(t)} y2={y(t)} stroke={theme.palette.divider} strokeWidth={t === 0 && withZero ? 1.5 : 1} />
-          <text x={plot.left - 6} y={y(t)} textAnchor="end" dominantBaseline="central" fill={theme.palette.text.secondary}>
-            {formatTick(t)}
-          </text>
-        </g>
-      ))}
+      <YGrid ticks={yTicks} y={y} plot={plot} format={formatTick} zeroLine={withZero} />
       {children({ y, plot })}
     </svg>
   );

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../../../components/charts/axis-ticks.ts';
+import { YGrid } from '../../../components/charts/axes.tsx';
+import { plotArea, yScale } from '../../../components/charts/scales.ts';
 
 export interface Bar {
   label: string;
@@ -21,13 +23,13 @@ interface Props {
 export function BarChart({ bars, width, height, compact, formatTick, signed = false }: Props) {
   const theme = useTheme();
   const margin = { top: 10, right: 8, bottom: compact ? 44 : 52, left: compact ? 40 : 52 };
-  const plotW = Math.max(10, width - margin.left - margin.right);
-  const plotH = Math.max(10, height - margin.top - margin.bottom);
+  const plot = plotArea(width, height, margin);
+  const { width: plotW, height: plotH } = plot;
   const values = bars.map((b) => b.value);
   const ticks = niceTicks(Math.min(0, ...values), Math.max(0, ...values), compact ? 4 : 6);
   const lo = Math.min(0, ticks[0] ?? 0);
   const hi = Math.max(0, ticks.at(-1) ?? 1);
-  const y = (v: number) => margin.top + (hi === lo ? plotH / 2 : ((hi - v) / (hi - lo)) * plotH);
+  const y = yScale(lo, hi, margin.top, plotH);
   const step = plotW / Math.max(1, bars.length);
   const barW = Math.max(1, step * 0.8);
   const labelEvery = Math.max(1, Math.ceil(bars.length / Math.max(1, Math.floor(plotW / (compact ? 56 : 72)))));
@@ -35,14 +37,7 @@ export function BarChart({ bars, width, height, compact, formatTick, signed = fa
   return (
     <Box sx={{ width, height }}>
       <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={11} role="presentation">
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={margin.left} x2={margin.left + plotW} y1={y(t)} y2={y(t)} stroke={theme.palette.divider} strokeWidth={t === 0 ? 1.5 : 1} />
-            <text x={margin.left - 6} y={y(t)} textAnchor="end" dominantBaseline="central" fill={theme.palette.text.secondary}>
-              {formatTick(t)}
-            </text>
-          </g>
-        ))}
+        <YGrid ticks={ticks} y={y} plot={plot} format={formatTick} zeroLine />
         {bars.map((b, i) => {
           const x = margin.left + i * step + (step - barW) / 2;
           const top = Math.min(y(b.value), y(0));

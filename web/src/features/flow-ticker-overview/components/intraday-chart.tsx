@@ -1,12 +1,16 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../../../components/charts/axis-ticks.ts';
+import { RightAxis, YGrid } from '../../../components/charts/axes.tsx';
+import { Crosshair } from '../../../components/charts/hover-marks.tsx';
+import { bandScale, linePath, niceDomain, plotArea, yScale } from '../../../components/charts/scales.ts';
+import { slotIndex } from '../../../components/charts/use-hover-index.ts';
 import { formatPremiumTick } from '../../../components/flow/flow-chart-data.ts';
-import { ChartTooltip } from '../../../components/flow/chart-tooltip.tsx';
+import { ChartTooltip } from '../../../components/charts/chart-tooltip.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { clampZoom, visibleRange, zoomAround, type IntradayView, type ZoomWindow } from '../utils/intraday-view.ts';
 import { IntradayBrush } from './intraday-brush.tsx';
+import { ChartSurface } from '../../../components/charts/chart-surface.tsx';
 
 export const INTRADAY_COLORS = { calls: '#2e7d32', puts: '#d32f2f', up: '#26a69a', down: '#ef5350', ma10: '#ff9800', ma20: '#7e57c2' } as const;
 
@@ -33,12 +37,13 @@ export function IntradayChart({ view, width, height, compact, zoom, onZoom }: In
   const [hover, setHover] = useState<number | null>(null);
   const drag = useRef<{ x: number; zoom: ZoomWindow } | null>(null);
   const margin = { top: 10, right: compact ? 44 : 56, bottom: 24 + BRUSH_H + 8, left: compact ? 44 : 56 };
-  const plotW = Math.max(10, width - margin.left - margin.right);
-  const plotH = Math.max(10, height - margin.top - margin.bottom);
+  const plot = plotArea(width, height, margin);
+  const { width: plotW, height: plotH } = plot;
   const n = view.index.length;
   const [from, to] = visibleRange(n, zoom);
-  const slot = plotW / Math.max(1, to - from);
-  const xOf = (i: number) => margin.left + (i - from + 0.5) * slot;
+  const band = bandScale(to - from, plot.left, plotW);
+  const slot = band.step;
+  const xOf = (i: number) => band.at(i - from);
 
   let lo = Infinity;
   let hi = -Infinity;
@@ -48,10 +53,8 @@ export function IntradayChart({ view, width, height, compact, zoom, onZoom }: In
   }
   if (!Number.isFinite(lo)) [lo, hi] = [view.priceMin, view.priceMax];
   const pad = (hi - lo) * 0.08 || Math.max(0.5, hi * 0.002);
-  const priceTicks = niceTicks(lo - pad, hi + pad, compact ? 4 : 6);
-  const pMin = Math.min(lo - pad, priceTicks[0] ?? lo);
-  const pMax = Math.max(hi + pad, priceTicks.at(-1) ?? hi);
-  const yPrice = (p: number) => margin.top + ((pMax - p) / (pMax - pMin || 1)) * plotH;
+  const { ticks: priceTicks, min: pMin, max: pMax } = niceDomain(lo - pad, hi + pad, compact ? 4 : 6);
+  const yPrice = yScale(pMin, pMax, margin.top, plotH);
   const yPrem = (v: number) => margin.top + plotH - (v / view.premiumMax) * plotH;
   const premTicks = niceTicks(0, view.premiumMax, compact ? 3 : 4);
 
@@ -81,24 +84,10 @@ export function IntradayChart({ view, width, height, compact, zoom, onZoom }: In
       onZoom(clampZoom({ start: drag.current.zoom.start + shift, end: drag.current.zoom.end + shift }));
       return;
     }
-    const i = from + Math.floor(x / slot);
-    setHover(i >= from && i < to ? i : null);
+    setHover(to > from ? from + slotIndex(x, 0, plotW, to - from) : null);
   };
 
-  const maPath = (values: ReadonlyArray<number | null>) => {
-    let d = '';
-    let pen = false;
-    for (let i = from; i < to; i += 1) {
-      const v = values[i];
-      if (v === null || v === undefined) {
-        pen = false;
-        continue;
-      }
-      d += `${pen ? 'L' : 'M'}${xOf(i).toFixed(1)},${yPrice(v).toFixed(1)}`;
-      pen = true;
-    }
-    return d;
-  };
+  const maPath = (values: ReadonlyArray<number | null>) => linePath(values.slice(from, to), (k) => xOf(from + k), yPrice);
 
   const labelEvery = Math.max(1, Math.ceil(44 / slot));
   const text = theme.palette.text.secondary;
@@ -107,80 +96,68 @@ export function IntradayChart({ view, width, height, compact, zoom, onZoom }: In
   const candleW = Math.min(18, Math.max(1, slot * 0.5));
   const hc = hover !== null ? view.ohlc[hover] : null;
 
+  const tooltip = hover !== null && (
+    <ChartTooltip
+      x={xOf(hover)}
+      chartWidth={width}
+      top={margin.top}
+      title={view.index[hover] ?? ''}
+      rows={[
+        ...(hc ? [{ label: 'Open', value: formatNumber(hc[0], 2) }, { label: 'High', value: formatNumber(hc[1], 2) }, { label: 'Low', value: formatNumber(hc[2], 2) }, { label: 'Close', value: formatNumber(hc[3], 2) }] : []),
+        { label: 'Calls', value: `$${formatNumber(view.calls[hover], 0)}K` },
+        { label: 'Puts', value: `$${formatNumber(view.puts[hover], 0)}K` },
+        { label: 'MA10', value: formatNumber(view.ma10[hover], 2) },
+        { label: 'MA20', value: formatNumber(view.ma20[hover], 2) },
+      ]}
+    />
+  );
+
   return (
-    <Box sx={{ position: 'relative', width, height, touchAction: 'none' }}>
-      <svg ref={svgRef} width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={compact ? 9 : 11} role="presentation">
-        {priceTicks.map((t) => (
-          <g key={`p${t}`}>
-            <line x1={margin.left} x2={margin.left + plotW} y1={yPrice(t)} y2={yPrice(t)} stroke={theme.palette.divider} />
-            <text x={margin.left - 6} y={yPrice(t)} textAnchor="end" dominantBaseline="central" fill={text}>
-              {formatNumber(t, t % 1 === 0 ? 0 : 2)}
-            </text>
-          </g>
-        ))}
-        {premTicks.map((t) => (
-          <text key={`v${t}`} x={margin.left + plotW + 6} y={yPrem(t)} dominantBaseline="central" fill={text}>
-            {formatPremiumTick(t)}
-          </text>
-        ))}
-        <g>
-          {Array.from({ length: to - from }, (_, k) => {
-            const i = from + k;
-            const x = xOf(i);
-            const c = view.ohlc[i];
-            const up = c ? c[3] >= c[0] : true;
-            const color = up ? INTRADAY_COLORS.up : INTRADAY_COLORS.down;
-            return (
-              <g key={view.index[i]} data-bucket={view.index[i]}>
-                {view.calls[i]! > 0 && <rect x={x - barW} y={yPrem(view.calls[i]!)} width={barW} height={yPrem(0) - yPrem(view.calls[i]!)} fill={INTRADAY_COLORS.calls} fillOpacity={0.45} />}
-                {view.puts[i]! > 0 && <rect x={x} y={yPrem(view.puts[i]!)} width={barW} height={yPrem(0) - yPrem(view.puts[i]!)} fill={INTRADAY_COLORS.puts} fillOpacity={0.45} />}
-                {c && (
-                  <>
-                    <line x1={x} x2={x} y1={yPrice(c[1])} y2={yPrice(c[2])} stroke={color} />
-                    <rect x={x - candleW / 2} y={yPrice(Math.max(c[0], c[3]))} width={candleW} height={Math.max(1, Math.abs(yPrice(c[0]) - yPrice(c[3])))} fill={color} />
-                  </>
-                )}
-                {(i - from) % labelEvery === 0 && (
-                  <text x={x} y={margin.top + plotH + 15} textAnchor="middle" fill={text}>
-                    {view.index[i]}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-          <path d={maPath(view.ma10)} fill="none" stroke={INTRADAY_COLORS.ma10} strokeWidth={1.5} data-series="ma10" />
-          <path d={maPath(view.ma20)} fill="none" stroke={INTRADAY_COLORS.ma20} strokeWidth={1.5} data-series="ma20" />
-        </g>
-        {hover !== null && <line x1={xOf(hover)} x2={xOf(hover)} y1={margin.top} y2={margin.top + plotH} stroke={theme.palette.text.disabled} strokeDasharray="3 3" />}
-        <rect
-          {...{ x: margin.left, y: margin.top, width: plotW, height: plotH }}
-          fill="transparent"
-          style={{ cursor: drag.current ? 'grabbing' : 'grab' }}
-          onPointerDown={(e) => {
-            e.currentTarget.setPointerCapture(e.pointerId);
-            drag.current = { x: localX(e), zoom };
-          }}
-          onPointerUp={() => (drag.current = null)}
-          onPointerMove={onMove}
-          onPointerLeave={() => setHover(null)}
-        />
-        <IntradayBrush view={view} x={margin.left} y={height - BRUSH_H - 2} width={plotW} height={BRUSH_H} zoom={zoom} onZoom={onZoom} />
-      </svg>
-      {hover !== null && (
-        <ChartTooltip
-          x={xOf(hover)}
-          chartWidth={width}
-          top={margin.top}
-          title={view.index[hover] ?? ''}
-          rows={[
-            ...(hc ? [{ label: 'Open', value: formatNumber(hc[0], 2) }, { label: 'High', value: formatNumber(hc[1], 2) }, { label: 'Low', value: formatNumber(hc[2], 2) }, { label: 'Close', value: formatNumber(hc[3], 2) }] : []),
-            { label: 'Calls', value: `$${formatNumber(view.calls[hover], 0)}K` },
-            { label: 'Puts', value: `$${formatNumber(view.puts[hover], 0)}K` },
-            { label: 'MA10', value: formatNumber(view.ma10[hover], 2) },
-            { label: 'MA20', value: formatNumber(view.ma20[hover], 2) },
-          ]}
-        />
-      )}
-    </Box>
+    <ChartSurface width={width} height={height} fontSize={compact ? 9 : 11} svgRef={svgRef} sx={{ touchAction: 'none' }} overlay={tooltip}>
+      <YGrid ticks={priceTicks} y={yPrice} plot={plot} format={(t) => formatNumber(t, t % 1 === 0 ? 0 : 2)} />
+      <RightAxis ticks={premTicks} y={yPrem} plot={plot} format={formatPremiumTick} />
+      <g>
+        {Array.from({ length: to - from }, (_, k) => {
+          const i = from + k;
+          const x = xOf(i);
+          const c = view.ohlc[i];
+          const up = c ? c[3] >= c[0] : true;
+          const color = up ? INTRADAY_COLORS.up : INTRADAY_COLORS.down;
+          return (
+            <g key={view.index[i]} data-bucket={view.index[i]}>
+              {view.calls[i]! > 0 && <rect x={x - barW} y={yPrem(view.calls[i]!)} width={barW} height={yPrem(0) - yPrem(view.calls[i]!)} fill={INTRADAY_COLORS.calls} fillOpacity={0.45} />}
+              {view.puts[i]! > 0 && <rect x={x} y={yPrem(view.puts[i]!)} width={barW} height={yPrem(0) - yPrem(view.puts[i]!)} fill={INTRADAY_COLORS.puts} fillOpacity={0.45} />}
+              {c && (
+                <>
+                  <line x1={x} x2={x} y1={yPrice(c[1])} y2={yPrice(c[2])} stroke={color} />
+                  <rect x={x - candleW / 2} y={yPrice(Math.max(c[0], c[3]))} width={candleW} height={Math.max(1, Math.abs(yPrice(c[0]) - yPrice(c[3])))} fill={color} />
+                </>
+              )}
+              {(i - from) % labelEvery === 0 && (
+                <text x={x} y={margin.top + plotH + 15} textAnchor="middle" fill={text}>
+                  {view.index[i]}
+                </text>
+              )}
+            </g>
+          );
+        })}
+        <path d={maPath(view.ma10)} fill="none" stroke={INTRADAY_COLORS.ma10} strokeWidth={1.5} data-series="ma10" />
+        <path d={maPath(view.ma20)} fill="none" stroke={INTRADAY_COLORS.ma20} strokeWidth={1.5} data-series="ma20" />
+      </g>
+      {hover !== null && <Crosshair x={xOf(hover)} plot={plot} stroke={theme.palette.text.disabled} dashed />}
+      <rect
+        {...{ x: plot.left, y: plot.top, width: plotW, height: plotH }}
+        fill="transparent"
+        style={{ cursor: drag.current ? 'grabbing' : 'grab' }}
+        onPointerDown={(e) => {
+          e.currentTarget.setPointerCapture(e.pointerId);
+          drag.current = { x: localX(e), zoom };
+        }}
+        onPointerUp={() => (drag.current = null)}
+        onPointerMove={onMove}
+        onPointerLeave={() => setHover(null)}
+      />
+      <IntradayBrush view={view} x={margin.left} y={height - BRUSH_H - 2} width={plotW} height={BRUSH_H} zoom={zoom} onZoom={onZoom} />
+    </ChartSurface>
   );
 }

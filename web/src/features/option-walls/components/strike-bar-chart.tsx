@@ -1,8 +1,12 @@
-import { useState, type MouseEvent } from 'react';
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { niceTicks } from '../../../components/charts/axis-ticks.ts';
+import { XTick, YGrid } from '../../../components/charts/axes.tsx';
+import { SeriesTooltip } from '../../../components/charts/chart-tooltip.tsx';
+import { HoverPlane } from '../../../components/charts/hover-marks.tsx';
+import { niceDomain, plotArea, yScale } from '../../../components/charts/scales.ts';
+import { nearestValueIndex, useHoverIndex } from '../../../components/charts/use-hover-index.ts';
 import type { ReferenceLine, StrikeChartData } from '../utils/reshape.ts';
+import { ChartSurface } from '../../../components/charts/chart-surface.tsx';
 
 interface StrikeBarChartProps {
   data: StrikeChartData;
@@ -37,7 +41,6 @@ function placeLabels(items: ReadonlyArray<{ id: string; x: number; text: string 
  */
 export function StrikeBarChart({ data, width, height, compact, formatValue, referenceLines = [] }: StrikeBarChartProps) {
   const theme = useTheme();
-  const [hover, setHover] = useState<number | null>(null);
   const { strikes, series } = data;
   const right = compact ? 8 : 16;
   const left = compact ? 44 : 56;
@@ -51,15 +54,14 @@ export function StrikeBarChart({ data, width, height, compact, formatValue, refe
   const labels = placeLabels(referenceLines.map((r) => ({ id: r.id, x: x(r.value), text: compact ? r.label : `${r.label} ${r.value}` })), width);
   const labelRows = labels.reduce((n, l) => Math.max(n, l.row + 1), 0);
   const margin = { top: 8 + labelRows * 16, right, bottom: 28, left };
-  const plotH = Math.max(10, height - margin.top - margin.bottom);
+  const plot = plotArea(width, height, margin);
+  const plotH = plot.height;
 
   // Stack tops and bottoms per strike.
   const up = strikes.map((_, i) => series.reduce((s, ser) => s + Math.max(0, ser.values[i] ?? 0), 0));
   const down = strikes.map((_, i) => series.reduce((s, ser) => s + Math.min(0, ser.values[i] ?? 0), 0));
-  const yTicks = niceTicks(Math.min(0, ...down), Math.max(0, ...up), compact ? 4 : 6);
-  const yMin = Math.min(0, ...down, yTicks[0] ?? 0);
-  const yMax = Math.max(0, ...up, yTicks.at(-1) ?? 0);
-  const y = (v: number) => margin.top + (yMax === yMin ? plotH / 2 : ((yMax - v) / (yMax - yMin)) * plotH);
+  const { ticks: yTicks, min: yMin, max: yMax } = niceDomain(Math.min(0, ...down), Math.max(0, ...up), compact ? 4 : 6);
+  const y = yScale(yMin, yMax, margin.top, plotH);
 
   const barW = Math.max(1, (step / Math.max(1e-9, xHi - xLo)) * plotW * 0.8);
   const xTicks = niceTicks(xLo, xHi, Math.max(2, Math.floor(plotW / (compact ? 60 : 80))));
@@ -78,81 +80,51 @@ export function StrikeBarChart({ data, width, height, compact, formatValue, refe
     });
   });
 
-  const onMove = (event: MouseEvent<SVGRectElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const price = xLo + ((event.clientX - rect.left) / Math.max(1, rect.width)) * (xHi - xLo);
-    let best = -1;
-    strikes.forEach((k, i) => {
-      if (best < 0 || Math.abs(k - price) < Math.abs(strikes[best]! - price)) best = i;
-    });
-    setHover(best >= 0 ? best : null);
-  };
+  const { hover, handlers } = useHoverIndex((px, w) => {
+    const best = nearestValueIndex(strikes, xLo + (px / w) * (xHi - xLo));
+    return best >= 0 ? best : null;
+  });
 
   const text = theme.palette.text;
   const hovered = hover === null ? [] : series.map((s) => ({ ...s, value: s.values[hover] ?? null })).filter((s) => s.value !== null && s.value !== 0);
-  const tooltipLeft = hover !== null && x(strikes[hover]!) > width / 2;
+
+  const tooltip = hover !== null && (
+    <SeriesTooltip
+      x={x(strikes[hover]!)}
+      chartWidth={width}
+      top={margin.top}
+      title={`Strike ${strikes[hover]}`}
+      swatch="square"
+      empty="No open interest"
+      // Narrow screens: pinned to the left edge so a long list is never cut off.
+      pinLeft={compact}
+      items={hovered.map((h) => ({ id: h.id, label: h.label, color: h.color, value: formatValue(h.value!) }))}
+    />
+  );
 
   return (
-    <Box sx={{ position: 'relative', width, height }}>
-      <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={11} role="presentation">
-        {yTicks.map((t) => (
-          <g key={t}>
-            <line x1={margin.left} x2={margin.left + plotW} y1={y(t)} y2={y(t)} stroke={theme.palette.divider} strokeWidth={t === 0 ? 1.5 : 1} />
-            <text x={margin.left - 6} y={y(t)} textAnchor="end" dominantBaseline="central" fill={text.secondary}>
-              {formatValue(t)}
-            </text>
-          </g>
-        ))}
-        {xTicks.map((t) => (
-          <text key={t} x={x(t)} y={margin.top + plotH + 16} textAnchor="middle" fill={text.secondary}>
-            {t}
+    <ChartSurface width={width} height={height} overlay={tooltip}>
+      <YGrid ticks={yTicks} y={y} plot={plot} format={formatValue} zeroLine />
+      {xTicks.map((t) => (
+        <XTick key={t} x={x(t)} plot={plot}>
+          {t}
+        </XTick>
+      ))}
+      {bars.map((b) => (
+        <rect key={b.key} x={b.x} y={b.y} width={barW} height={b.h} fill={b.color} fillOpacity={b.neg ? 0.65 : 0.95} />
+      ))}
+      {referenceLines.map((r, i) => (
+        <g key={r.id} data-testid={`ref-${r.id}`}>
+          <line x1={x(r.value)} x2={x(r.value)} y1={margin.top} y2={margin.top + plotH} stroke={r.color} strokeWidth={1.5} strokeDasharray="5 3" />
+          <text x={labels[i]!.left} y={margin.top - 6 - (labelRows - 1 - labels[i]!.row) * 16} fill={r.color} fontWeight={600}>
+            {labels[i]!.text}
           </text>
-        ))}
-        {bars.map((b) => (
-          <rect key={b.key} x={b.x} y={b.y} width={barW} height={b.h} fill={b.color} fillOpacity={b.neg ? 0.65 : 0.95} />
-        ))}
-        {referenceLines.map((r, i) => (
-          <g key={r.id} data-testid={`ref-${r.id}`}>
-            <line x1={x(r.value)} x2={x(r.value)} y1={margin.top} y2={margin.top + plotH} stroke={r.color} strokeWidth={1.5} strokeDasharray="5 3" />
-            <text x={labels[i]!.left} y={margin.top - 6 - (labelRows - 1 - labels[i]!.row) * 16} fill={r.color} fontWeight={600}>
-              {labels[i]!.text}
-            </text>
-          </g>
-        ))}
-        {hover !== null && (
-          <rect x={x(strikes[hover]!) - barW / 2 - 1} y={margin.top} width={barW + 2} height={plotH} fill={text.primary} fillOpacity={0.08} />
-        )}
-        <rect x={margin.left} y={margin.top} width={plotW} height={plotH} fill="transparent" onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
-      </svg>
+        </g>
+      ))}
       {hover !== null && (
-        <Box
-          role="tooltip"
-          sx={{
-            position: 'absolute',
-            top: margin.top,
-            // Narrow screens: pinned to the left edge so a long list is never cut off.
-            ...(compact ? { left: 0 } : tooltipLeft ? { right: width - x(strikes[hover]!) + 12 } : { left: x(strikes[hover]!) + 12 }),
-            pointerEvents: 'none',
-            bgcolor: 'background.paper',
-            boxShadow: 4,
-            borderRadius: 1,
-            px: 1,
-            py: 0.5,
-            fontSize: 12,
-            whiteSpace: 'nowrap',
-          }}
-        >
-          <Box sx={{ fontWeight: 600, mb: 0.25 }}>Strike {strikes[hover]}</Box>
-          {hovered.length === 0 && <Box>No open interest</Box>}
-          {hovered.map((h) => (
-            <Box key={h.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-              <Box sx={{ width: 8, height: 8, borderRadius: '2px', bgcolor: h.color }} />
-              <Box sx={{ flex: 1 }}>{h.label}</Box>
-              <Box sx={{ ml: 1.5, fontVariantNumeric: 'tabular-nums' }}>{formatValue(h.value!)}</Box>
-            </Box>
-          ))}
-        </Box>
+        <rect x={x(strikes[hover]!) - barW / 2 - 1} y={margin.top} width={barW + 2} height={plotH} fill={text.primary} fillOpacity={0.08} />
       )}
-    </Box>
+      <HoverPlane plot={plot} {...handlers} />
+    </ChartSurface>
   );
 }

@@ -1,6 +1,9 @@
-import { useState, type MouseEvent } from 'react';
 import { useTheme } from '@mui/material/styles';
-import { linePath, nearestIndex, valueScale, yearTicks } from '../utils/chart-geometry.ts';
+import { clampSpan } from '../../../components/charts/chart-tooltip.tsx';
+import { Crosshair, HoverPlane } from '../../../components/charts/hover-marks.tsx';
+import { linePath, plotArea, pointScale, yScale } from '../../../components/charts/scales.ts';
+import { nearestIndex, useHoverIndex } from '../../../components/charts/use-hover-index.ts';
+import { valueScale, yearTicks } from '../utils/chart-geometry.ts';
 import { formatPeriodDate, formatValue, type Unit } from '../utils/format.ts';
 
 interface RatioChartProps {
@@ -17,25 +20,21 @@ interface RatioChartProps {
 /** One series over monthly, quarterly or yearly dates, hand-written SVG (saved as image by the card). */
 export function RatioChart({ dates, data, unit, label, yearly, width, height, compact }: RatioChartProps) {
   const theme = useTheme();
-  const [hover, setHover] = useState<number | null>(null);
+  const { hover, handlers } = useHoverIndex((px, w) => nearestIndex(px, 0, w, dates.length));
   const margin = compact ? { top: 10, right: 10, bottom: 24, left: 52 } : { top: 12, right: 16, bottom: 28, left: 72 };
-  const plotW = Math.max(10, width - margin.left - margin.right);
-  const plotH = Math.max(10, height - margin.top - margin.bottom);
+  const plot = plotArea(width, height, margin);
+  const { width: plotW, height: plotH } = plot;
   const scale = valueScale(data, compact ? 4 : 6);
-  const x = (i: number) => margin.left + (dates.length > 1 ? (i / (dates.length - 1)) * plotW : plotW / 2);
-  const y = (v: number) => margin.top + ((scale.max - v) / (scale.max - scale.min)) * plotH;
+  const x = pointScale(dates.length, plot.left, plotW);
+  const y = yScale(scale.min, scale.max, plot.top, plotH);
   const xTicks = yearTicks(dates, Math.floor(plotW / (compact ? 44 : 64)));
   const axisColor = theme.palette.text.secondary;
   const line = theme.palette.primary.main;
 
-  const onMove = (e: MouseEvent<SVGRectElement>) => {
-    const box = e.currentTarget.getBoundingClientRect();
-    setHover(nearestIndex(e.clientX - box.left + margin.left, margin.left, plotW, dates.length));
-  };
   const h = hover !== null && hover < data.length ? hover : null;
   const tip = h === null ? '' : `${formatPeriodDate(dates[h]!, yearly)}: ${formatValue(data[h]!, unit)}`;
   const tipW = tip.length * 7 + 12;
-  const tipX = h === null ? 0 : Math.min(Math.max(x(h) - tipW / 2, margin.left), margin.left + plotW - tipW);
+  const tipX = h === null ? 0 : clampSpan(x(h) - tipW / 2, tipW, margin.left, margin.left + plotW);
 
   return (
     <svg width={width} height={height} role="img" aria-label={label} data-testid="sp500-chart" data-points={data.length}>
@@ -55,7 +54,7 @@ export function RatioChart({ dates, data, unit, label, yearly, width, height, co
       <path d={linePath(data, x, y)} fill="none" stroke={line} strokeWidth={1.5} />
       {h !== null && (
         <g pointerEvents="none" data-testid="sp500-chart-tooltip">
-          <line x1={x(h)} x2={x(h)} y1={margin.top} y2={margin.top + plotH} stroke={axisColor} strokeDasharray="3 3" />
+          <Crosshair x={x(h)} plot={plot} stroke={axisColor} dashed />
           <circle cx={x(h)} cy={y(data[h]!)} r={3.5} fill={line} />
           <rect x={tipX} y={margin.top} width={tipW} height={20} rx={3} fill={theme.palette.background.paper} stroke={theme.palette.divider} />
           <text x={tipX + 6} y={margin.top + 14} fontSize={12} fill={theme.palette.text.primary}>
@@ -63,7 +62,7 @@ export function RatioChart({ dates, data, unit, label, yearly, width, height, co
           </text>
         </g>
       )}
-      <rect x={margin.left} y={margin.top} width={plotW} height={plotH} fill="transparent" onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
+      <HoverPlane plot={plot} {...handlers} />
     </svg>
   );
 }

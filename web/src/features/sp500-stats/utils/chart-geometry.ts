@@ -33,15 +33,3 @@ export function valueScale(values: readonly number[], count: number): { min: num
   const max = Math.max(hi, Math.ceil(hi / step) * step);
   return { min, max, ticks: niceTicks(min, max, count) };
 }
-
-/** SVG path over the points (one series, no gaps: the datasets only hold observed values). */
-export function linePath(values: readonly number[], x: (i: number) => number, y: (v: number) => number): string {
-  return values.map((v, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join('');
-}
-
-/** The observation nearest to a horizontal position in the plot. */
-export function nearestIndex(px: number, left: number, width: number, count: number): number {
-  if (count <= 1) return 0;
-  const i = Math.round(((px - left) / width) * (count - 1));
-  return Math.min(count - 1, Math.max(0, i));
-}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { linePath, nearestIndex, valueScale, yearTicks } from './chart-geometry.ts';
+import { linePath } from '../../../components/charts/scales.ts';
+import { nearestIndex } from '../../../components/charts/use-hover-index.ts';
+import { valueScale, yearTicks } from './chart-geometry.ts';
 import { formatChange, formatChangePct, formatPeriodDate, formatStat, formatValue } from './format.ts';
 import { toRows } from './table-rows.ts';
 
