@@ -11,6 +11,16 @@ import { createDemoProvider } from '@tapewatch/functions/providers/demo/demo-pro
 import { shortInterestSettlementDates } from '@tapewatch/functions/domain/calendar/short-interest-settlement';
 import { sharesOn } from '@tapewatch/functions/domain/tickers/shares';
 import { roc } from '@tapewatch/functions/domain/factors/series';
+import { BY_STRIKE_LOOKBACK, CUMULATIVE_LOOKBACK, TOP_PREMIUMS_LOOKBACKS } from '@tapewatch/shared/params/flow-cumulative-top';
+import { schedules } from '@tapewatch/functions/jobs/schedules';
+import { underlyingOn } from '@tapewatch/functions/jobs/flow-universe';
+import { MAX_SUMMARY_DAYS } from '@tapewatch/functions/data/flow-summaries';
+import { tradingDaysBetween } from '@tapewatch/functions/domain/calendar/nyse';
+import { addDays } from '@tapewatch/functions/domain/sectors/calendar';
+import { MONTHS, seasonalityWindowStart } from '@tapewatch/functions/domain/flow/seasonality';
+import { DEMO_SEED } from '@tapewatch/functions/providers/demo/demo-provider';
+import { flowSimSeed, simulateFlowDay } from '@tapewatch/functions/providers/demo/flow-simulator';
+import type { FlowUnderlying } from '@tapewatch/functions/providers/demo/flow-simulator-universe';
 import { readBundle } from './load-demo.ts';
 import { buildDirectory, readStocks } from './universe.ts';
 
@@ -140,6 +150,52 @@ describe('short interest of the demo universe (last 24 settlements)', async () =
         expect(r.currentShortInterest).not.toBe(r.previousShortInterest);
         if (before.has(r.symbol)) expect(r.previousShortInterest).toBe(before.get(r.symbol));
       }
+    }
+  });
+});
+
+describe('options flow history: every flow screen\'s longest lookback has data', () => {
+  const flow = schedules.find((d) => d.name === 'flow-ingest')!;
+  const first = addDays(DEMO_AS_OF, -flow.demoBackfillDays! + 1);
+  // The backfilled trading days, newest first; the demo date itself is the session in progress.
+  const stored = tradingDaysBetween(first, DEMO_AS_OF).reverse();
+  const completed = stored.filter((d) => d < DEMO_AS_OF);
+  const universeOn = (date: string): FlowUnderlying[] =>
+    directory.flatMap((e) => {
+      const s = e.kind === 'stock' ? stocks.get(e.symbol) : e.kind === 'etf' ? etfs.get(e.symbol) : undefined;
+      const u = s ? underlyingOn(e.symbol, e.kind as 'stock' | 'etf', s, date) : null;
+      return u ? [u] : [];
+    });
+
+  it('the demo backfill is the year 2023-03-09..2024-03-08 (252 trading days)', () => {
+    expect([first, stored.at(-1), stored[0], stored.length]).toEqual(['2023-03-09', '2023-03-09', DEMO_AS_OF, 252]);
+  });
+
+  it('Top Premiums (100 days) and Cumulative Stats (40 days) have that many completed days, and the views read that many', () => {
+    const longest = Math.max(...TOP_PREMIUMS_LOOKBACKS.map(Number), CUMULATIVE_LOOKBACK.max, BY_STRIKE_LOOKBACK.max);
+    expect(longest).toBe(100);
+    expect(completed.length).toBeGreaterThanOrEqual(longest);
+    expect(MAX_SUMMARY_DAYS).toBeGreaterThanOrEqual(longest);
+  });
+
+  it('seasonality: the 12-month window is all stored, with days in every month', () => {
+    const window = completed.filter((d) => d > seasonalityWindowStart(DEMO_AS_OF));
+    // The oldest stored day is the first trading day of the window: nothing in the window is missing.
+    expect(window.at(-1)).toBe(stored.at(-1));
+    expect(tradingDaysBetween(addDays(seasonalityWindowStart(DEMO_AS_OF), 1), addDays(DEMO_AS_OF, -1))).toEqual([...window].reverse());
+    const months = new Set(window.map((d) => Number(d.slice(5, 7)) - 1));
+    expect([...months].sort((a, b) => a - b).map((m) => MONTHS[m])).toEqual([...MONTHS]);
+  });
+
+  it('the simulator trades on the far end of every lookback (real bars there for the whole universe)', () => {
+    const seed = flowSimSeed(DEMO_SEED);
+    for (const date of [completed[CUMULATIVE_LOOKBACK.max - 1]!, completed[99]!, completed.at(-1)!]) {
+      const universe = universeOn(date);
+      expect(universe.length, date).toBeGreaterThan(450);
+      const records = simulateFlowDay({ date, universe, seed });
+      expect(records.length, date).toBeGreaterThan(2000);
+      expect(new Set(records.map((r) => r.ticker)).has('SPY'), date).toBe(true);
+      expect(records.every((r) => r.date === date)).toBe(true);
     }
   });
 });

@@ -153,9 +153,9 @@ export const schedules: readonly ScheduleDef[] = [
     reads: ['market', 'flow'],
     writes: ['market', 'flow'],
     runOnLocalStart: false,
-    // 365 calendar days ending 2024-03-08 (2023-03-09..2024-03-08) = 252 trading days: every lookback
-    // the flow screens offer (Top Premiums 100 days, Cumulative Stats 40) and 12 months of seasonality.
-    demoBackfillDays: 365,
+    // 366 calendar days ending 2024-03-08 (a leap year: 2023-03-09..2024-03-08) = 252 trading days: every
+    // lookback the flow screens offer (Top Premiums 100 days, Cumulative Stats 40) and 12 months of seasonality.
+    demoBackfillDays: 366,
     dataset: 'options-flow',
   },
   {
