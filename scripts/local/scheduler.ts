@@ -73,16 +73,20 @@ export async function backfillDemoDatasets(say: (line: string) => void, isStoppe
   const today = clockFor().today();
   const jobLog = new JobLogRepository(documentClient());
   const backfill = async (def: ScheduleDef, onWorker: boolean): Promise<void> => {
-    // A backfill records its own marker: a dataset's as-of can rightly stay behind the demo date
-    // (short interest settles twice a month), so the dataset alone cannot tell that it is done.
-    if (isStopped() || def.demoBackfillDays === null || (await jobLog.backfilledTo(def.name)) === today) return;
+    if (isStopped() || def.demoBackfillDays === null) return;
     const from = addDays(today, -def.demoBackfillDays + 1);
+    // A backfill records its own marker: a dataset's as-of can rightly stay behind the demo date
+    // (short interest settles twice a month), so the dataset alone cannot tell that it is done. The
+    // marker keeps the range too: a data directory backfilled over a shorter range (60 days of flow
+    // before the year) is extended on its next start; jobs are idempotent, so redone days change nothing.
+    const done = await jobLog.backfilled(def.name);
+    if (done && done.to === today && done.from !== null && done.from <= from) return;
     const started = performance.now();
     say(`  backfilling ${def.name} ${from}..${today} in the background${onWorker ? ' (worker thread)' : ''}...`);
     try {
       if (onWorker) await runJobOnWorker(def, { from, to: today }, isStopped);
       else await runJob(def, { from, to: today });
-      await jobLog.setBackfilledTo(def.name, today);
+      await jobLog.setBackfilled(def.name, from, today);
       say(`  backfilled ${def.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } catch (err) {
       if (!isStopped()) say(`  backfill of ${def.name} failed: ${(err as Error).message}`);
