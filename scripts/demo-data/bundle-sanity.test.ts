@@ -10,6 +10,7 @@ import type { DailySeries } from '@tapewatch/functions/data/timeseries-repositor
 import { createDemoProvider } from '@tapewatch/functions/providers/demo/demo-provider';
 import { shortInterestSettlementDates } from '@tapewatch/functions/domain/calendar/short-interest-settlement';
 import { sharesOn } from '@tapewatch/functions/domain/tickers/shares';
+import { floatBasis } from '@tapewatch/functions/domain/short-interest/short-interest-table';
 import { roc } from '@tapewatch/functions/domain/factors/series';
 import { BY_STRIKE_LOOKBACK, CUMULATIVE_LOOKBACK, TOP_PREMIUMS_LOOKBACKS } from '@tapewatch/shared/params/flow-cumulative-top';
 import { schedules } from '@tapewatch/functions/jobs/schedules';
@@ -126,7 +127,11 @@ describe('short interest of the demo universe (last 24 settlements)', async () =
   const dates = shortInterestSettlementDates('2023-01-01', DEMO_AS_OF).slice(-24);
   const files = await Promise.all(dates.map((d) => provider.shortInterest(d)));
   const last = files.at(-1)!.rows;
-  const shares = (symbol: string): DirectoryEntry['shares_outstanding'] => entry.get(symbol.replace('/', '.'))?.shares_outstanding ?? null;
+  // Each listed class's own float basis (GOOGL: Class A alone), as the product computes %float.
+  const shares = (symbol: string): DirectoryEntry['shares_outstanding'] => {
+    const e = entry.get(symbol.replace('/', '.'));
+    return e ? floatBasis(e) : null;
+  };
   const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(p * (xs.length - 1))]!;
   const pct = last.flatMap((r) => (shares(r.symbol) ? [r.currentShortInterest / shares(r.symbol)!] : []));
   const dtc = last.map((r) => r.daysToCover!);
@@ -141,6 +146,21 @@ describe('short interest of the demo universe (last 24 settlements)', async () =
     expect(q(dtc, 0.75)).toBeLessThan(6);
     expect(Math.max(...pct)).toBeLessThan(0.35);
     expect(pct.filter((x) => x > 0.1).length / pct.length).toBeLessThan(0.1);
+  });
+
+  it("Alphabet's classes: short interest in the range of each class's own float, not zero, not against the whole company", () => {
+    // Q1 2024 10-Q basic counts: Class A 5,883M (GOOGL), Class C 5,663M (GOOG); Alphabet A + B + C ~12.4B.
+    expect([entry.get('GOOGL')?.class_shares_outstanding, entry.get('GOOG')?.class_shares_outstanding]).toEqual([5_883e6, 5_663e6]);
+    for (const symbol of ['GOOGL', 'GOOG']) {
+      const row = last.find((r) => r.symbol === symbol)!;
+      const ofClass = row.currentShortInterest / shares(symbol)!;
+      // Real GOOGL / GOOG short interest early 2024: about 1% of each class (tens of millions of shares).
+      expect(ofClass, symbol).toBeGreaterThan(0.003);
+      expect(ofClass, symbol).toBeLessThan(0.03);
+      expect(shares(symbol)! / entry.get(symbol)!.shares_outstanding!).toBeLessThan(0.5);
+    }
+    // The other multi-class companies have no sourced class count: no %float, never the company's.
+    for (const symbol of ['FOXA', 'FOX', 'NWSA', 'NWS']) expect(shares(symbol), symbol).toBeNull();
   });
 
   it('each name moves every settlement (no clamp repeats a figure) and previous is the prior file', () => {
