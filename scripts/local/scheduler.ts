@@ -42,14 +42,13 @@ export function startSchedules(onError: (name: string, err: unknown) => void): {
 const WORKER_BACKFILLS: ReadonlySet<string> = new Set(['flow-ingest']);
 
 /**
- * Runs a job's `run` over a range on a worker thread (scripts/local/job-worker.ts), with tsx's
- * loader registered there (a worker does not inherit the main thread's loader hooks). Ends the
- * worker when `isStopped` turns true (the runtime is closing).
+ * Runs a job's `run` over a range on a worker thread (scripts/local/job-worker.ts, booted by
+ * job-worker-boot.mjs, which registers tsx's loader there). Ends the worker when `isStopped` turns
+ * true (the runtime is closing).
  */
 export function runJobOnWorker(def: ScheduleDef, event: JobEvent, isStopped: () => boolean): Promise<void> {
   const entry = new URL('./job-worker.ts', import.meta.url).href;
-  const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(entry)});`;
-  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), { workerData: { handler: def.handler, event } });
+  const worker = new Worker(new URL('./job-worker-boot.mjs', import.meta.url), { workerData: { entry, handler: def.handler, event } });
   return new Promise((resolve, reject) => {
     const poll = setInterval(() => isStopped() && void worker.terminate(), 250);
     poll.unref();
