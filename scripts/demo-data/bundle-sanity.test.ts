@@ -10,7 +10,18 @@ import type { DailySeries } from '@tapewatch/functions/data/timeseries-repositor
 import { createDemoProvider } from '@tapewatch/functions/providers/demo/demo-provider';
 import { shortInterestSettlementDates } from '@tapewatch/functions/domain/calendar/short-interest-settlement';
 import { sharesOn } from '@tapewatch/functions/domain/tickers/shares';
+import { floatBasis } from '@tapewatch/functions/domain/short-interest/short-interest-table';
 import { roc } from '@tapewatch/functions/domain/factor-analysis/series';
+import { BY_STRIKE_LOOKBACK, CUMULATIVE_LOOKBACK, TOP_PREMIUMS_LOOKBACKS } from '@tapewatch/shared/params/flow-cumulative-top';
+import { schedules } from '@tapewatch/functions/platform/schedules';
+import { underlyingOn } from '@tapewatch/functions/providers/demo/flow-universe';
+import { MAX_SUMMARY_DAYS } from '@tapewatch/functions/data/flow-summaries';
+import { tradingDaysBetween } from '@tapewatch/functions/domain/calendar/nyse';
+import { addDays } from '@tapewatch/functions/domain/sectors/calendar';
+import { MONTHS, seasonalityWindowStart } from '@tapewatch/functions/domain/flow/seasonality';
+import { DEMO_SEED } from '@tapewatch/functions/providers/demo/demo-provider';
+import { flowSimSeed, simulateFlowDay } from '@tapewatch/functions/providers/demo/flow-simulator';
+import type { FlowUnderlying } from '@tapewatch/functions/providers/demo/flow-simulator-universe';
 import { readBundle } from './load-demo.ts';
 import { buildDirectory, readStocks } from './universe.ts';
 
@@ -117,7 +128,11 @@ describe('short interest of the demo universe (last 24 settlements)', async () =
   const dates = shortInterestSettlementDates('2023-01-01', DEMO_AS_OF).slice(-24);
   const files = await Promise.all(dates.map((d) => provider.shortInterest(d)));
   const last = files.at(-1)!.rows;
-  const shares = (symbol: string): DirectoryEntry['shares_outstanding'] => entry.get(symbol.replace('/', '.'))?.shares_outstanding ?? null;
+  // Each listed class's own float basis (GOOGL: Class A alone), as the product computes %float.
+  const shares = (symbol: string): DirectoryEntry['shares_outstanding'] => {
+    const e = entry.get(symbol.replace('/', '.'));
+    return e ? floatBasis(e) : null;
+  };
   const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(p * (xs.length - 1))]!;
   const pct = last.flatMap((r) => (shares(r.symbol) ? [r.currentShortInterest / shares(r.symbol)!] : []));
   const dtc = last.map((r) => r.daysToCover!);
@@ -134,6 +149,21 @@ describe('short interest of the demo universe (last 24 settlements)', async () =
     expect(pct.filter((x) => x > 0.1).length / pct.length).toBeLessThan(0.1);
   });
 
+  it("Alphabet's classes: short interest in the range of each class's own float, not zero, not against the whole company", () => {
+    // Q1 2024 10-Q basic counts: Class A 5,883M (GOOGL), Class C 5,663M (GOOG); Alphabet A + B + C ~12.4B.
+    expect([entry.get('GOOGL')?.class_shares_outstanding, entry.get('GOOG')?.class_shares_outstanding]).toEqual([5_883e6, 5_663e6]);
+    for (const symbol of ['GOOGL', 'GOOG']) {
+      const row = last.find((r) => r.symbol === symbol)!;
+      const ofClass = row.currentShortInterest / shares(symbol)!;
+      // Real GOOGL / GOOG short interest early 2024: about 1% of each class (tens of millions of shares).
+      expect(ofClass, symbol).toBeGreaterThan(0.003);
+      expect(ofClass, symbol).toBeLessThan(0.03);
+      expect(shares(symbol)! / entry.get(symbol)!.shares_outstanding!).toBeLessThan(0.5);
+    }
+    // The other multi-class companies have no sourced class count: no %float, never the company's.
+    for (const symbol of ['FOXA', 'FOX', 'NWSA', 'NWS']) expect(shares(symbol), symbol).toBeNull();
+  });
+
   it('each name moves every settlement (no clamp repeats a figure) and previous is the prior file', () => {
     for (let i = 1; i < files.length; i++) {
       const before = new Map(files[i - 1]!.rows.map((r) => [r.symbol, r.currentShortInterest]));
@@ -141,6 +171,52 @@ describe('short interest of the demo universe (last 24 settlements)', async () =
         expect(r.currentShortInterest).not.toBe(r.previousShortInterest);
         if (before.has(r.symbol)) expect(r.previousShortInterest).toBe(before.get(r.symbol));
       }
+    }
+  });
+});
+
+describe('options flow history: every flow screen\'s longest lookback has data', () => {
+  const flow = schedules.find((d) => d.name === 'flow-ingest')!;
+  const first = addDays(DEMO_AS_OF, -flow.demoBackfillDays! + 1);
+  // The backfilled trading days, newest first; the demo date itself is the session in progress.
+  const stored = tradingDaysBetween(first, DEMO_AS_OF).reverse();
+  const completed = stored.filter((d) => d < DEMO_AS_OF);
+  const universeOn = (date: string): FlowUnderlying[] =>
+    directory.flatMap((e) => {
+      const s = e.kind === 'stock' ? stocks.get(e.symbol) : e.kind === 'etf' ? etfs.get(e.symbol) : undefined;
+      const u = s ? underlyingOn(e.symbol, e.kind as 'stock' | 'etf', s, date) : null;
+      return u ? [u] : [];
+    });
+
+  it('the demo backfill is the year 2023-03-09..2024-03-08 (252 trading days)', () => {
+    expect([first, stored.at(-1), stored[0], stored.length]).toEqual(['2023-03-09', '2023-03-09', DEMO_AS_OF, 252]);
+  });
+
+  it('Top Premiums (100 days) and Cumulative Stats (40 days) have that many completed days, and the views read that many', () => {
+    const longest = Math.max(...TOP_PREMIUMS_LOOKBACKS.map(Number), CUMULATIVE_LOOKBACK.max, BY_STRIKE_LOOKBACK.max);
+    expect(longest).toBe(100);
+    expect(completed.length).toBeGreaterThanOrEqual(longest);
+    expect(MAX_SUMMARY_DAYS).toBeGreaterThanOrEqual(longest);
+  });
+
+  it('seasonality: the 12-month window is all stored, with days in every month', () => {
+    const window = completed.filter((d) => d > seasonalityWindowStart(DEMO_AS_OF));
+    // The oldest stored day is the first trading day of the window: nothing in the window is missing.
+    expect(window.at(-1)).toBe(stored.at(-1));
+    expect(tradingDaysBetween(addDays(seasonalityWindowStart(DEMO_AS_OF), 1), addDays(DEMO_AS_OF, -1))).toEqual([...window].reverse());
+    const months = new Set(window.map((d) => Number(d.slice(5, 7)) - 1));
+    expect([...months].sort((a, b) => a - b).map((m) => MONTHS[m])).toEqual([...MONTHS]);
+  });
+
+  it('the simulator trades on the far end of every lookback (real bars there for the whole universe)', () => {
+    const seed = flowSimSeed(DEMO_SEED);
+    for (const date of [completed[CUMULATIVE_LOOKBACK.max - 1]!, completed[99]!, completed.at(-1)!]) {
+      const universe = universeOn(date);
+      expect(universe.length, date).toBeGreaterThan(450);
+      const records = simulateFlowDay({ date, universe, seed });
+      expect(records.length, date).toBeGreaterThan(2000);
+      expect(new Set(records.map((r) => r.ticker)).has('SPY'), date).toBe(true);
+      expect(records.every((r) => r.date === date)).toBe(true);
     }
   });
 });

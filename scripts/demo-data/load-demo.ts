@@ -9,7 +9,7 @@ import { marketKeys } from '@tapewatch/functions/data/keys';
 import { tableName } from '@tapewatch/functions/data/tables';
 import { TimeSeriesRepository, type DailySeries } from '@tapewatch/functions/data/timeseries-repository';
 import { BUNDLE_DIR, BUNDLE_FILE } from './bundle-format.ts';
-import { buildDirectory, readStocks, stockCount } from './universe.ts';
+import { buildDirectory, CLASS_SHARES, readStocks, stockCount } from './universe.ts';
 import { storeSp500MonthlyCsv } from '@tapewatch/functions/data/sp500-ratios-source';
 
 export const DEMO_DATASET = 'demo-daily';
@@ -53,10 +53,11 @@ export function readBundle(file = join(BUNDLE_DIR, BUNDLE_FILE)): { series: Map<
   return { series };
 }
 
-/** A version for the whole bundle: any changed file means a reload. */
+/** A version for the whole bundle: any changed file (or hand-kept class share count) means a reload. */
 export function bundleVersion(): string {
   const hash = createHash('sha256');
   for (const name of readdirSync(BUNDLE_DIR).filter((n) => n.endsWith('.gz')).sort()) hash.update(name).update(readFileSync(join(BUNDLE_DIR, name)));
+  hash.update(JSON.stringify(CLASS_SHARES));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -22,6 +22,17 @@ export function stockCount(): number {
 const INDEX_ETFS: Record<string, string> = { SPY: 'S&P 500', QQQ: 'NASDAQ-100', IWM: 'Russell 2000' };
 
 /**
+ * Shares of one listed class of a multi-class company, for its float (the universe's share counts
+ * are whole-company, Yahoo's convention). Alphabet: the basic share counts of the quarter holding the
+ * demo date, Q1 2024 (three months ended 2024-03-31), from the earnings-per-share note of its 10-Q
+ * (SEC EDGAR accession 0001652044-24-000053, filed 2024-04-26): Class A 5,883 million (GOOGL),
+ * Class B 869 million (unlisted), Class C 5,663 million (GOOG). The other multi-class companies of
+ * the universe (FOXA/FOX, NWSA/NWS) have no sourced class count here: their %float is unavailable
+ * rather than taken against the whole company.
+ */
+export const CLASS_SHARES: Readonly<Record<string, number>> = { GOOGL: 5_883e6, GOOG: 5_663e6 };
+
+/**
  * The search directory of the demo: every ticker that has data (the stocks, the ETFs and VIX),
  * with names from the constituent lists and the exchange listings.
  */
@@ -41,6 +52,9 @@ export function buildDirectory(etfTickers: readonly string[]): DirectoryEntry[] 
     ...(r.shares_valid_from ? { shares_outstanding_from: r.shares_valid_from } : {}),
     ...(r.share_class_of ? { share_class_of: r.share_class_of } : {}),
   }));
+  // Every class of a multi-class company: the secondaries and the primary they point to.
+  const multiClass = new Set(stocks.flatMap((e) => (e.share_class_of ? [e.symbol, e.share_class_of] : [])));
+  for (const e of stocks) if (multiClass.has(e.symbol)) e.class_shares_outstanding = CLASS_SHARES[e.symbol] ?? null;
   const sectorOf = new Map<string, string>(SECTOR_ETFS.map((s) => [s.ticker, s.sector]));
   const others: DirectoryEntry[] = etfTickers.map((t) => {
     const listing = listings.get(t);

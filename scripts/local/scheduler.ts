@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { Cron } from 'croner';
 import { MARKET_TIME_ZONE } from '@tapewatch/shared/constants';
 import type { JobEvent, JobOptions } from '@tapewatch/functions/jobs/job-runner';
@@ -34,27 +35,64 @@ export function startSchedules(onError: (name: string, err: unknown) => void): {
 }
 
 /**
- * On a first start the demo's generated datasets (a year of FINRA short volume, 24 short-interest
- * settlements, 60 days of SPY chains) are built in the background while the server already
- * answers; a dataset already at the demo date is left alone, so restarts do nothing.
+ * Backfills that run on a worker thread, beside the others: the demo's year of options flow is
+ * CPU-bound generation (simulator, vendor parser, gzip, summaries), and the other backfills and
+ * dynalite all run on the main thread, so on two cores the two lanes overlap instead of adding up.
+ */
+const WORKER_BACKFILLS: ReadonlySet<string> = new Set(['flow-ingest']);
+
+/**
+ * Runs a job's `run` over a range on a worker thread (scripts/local/job-worker.ts, booted by
+ * job-worker-boot.mjs, which registers tsx's loader there). Ends the worker when `isStopped` turns
+ * true (the runtime is closing).
+ */
+export function runJobOnWorker(def: ScheduleDef, event: JobEvent, isStopped: () => boolean): Promise<void> {
+  const entry = new URL('./job-worker.ts', import.meta.url).href;
+  const worker = new Worker(new URL('./job-worker-boot.mjs', import.meta.url), { workerData: { entry, handler: def.handler, event } });
+  return new Promise((resolve, reject) => {
+    const poll = setInterval(() => isStopped() && void worker.terminate(), 250);
+    poll.unref();
+    worker.once('message', (m: { ok: boolean; error?: string }) => (m.ok ? resolve() : reject(new Error(m.error))));
+    worker.once('error', reject);
+    // After a message this settles nothing; before one, the worker died (terminated, out of memory).
+    worker.once('exit', (code) => {
+      clearInterval(poll);
+      reject(new Error(`${def.name} worker exited (${code}) before finishing`));
+    });
+  });
+}
+
+/**
+ * On a first start the demo's generated datasets (a year of FINRA short volume and of options flow,
+ * 24 short-interest settlements, 60 days of SPY chains) are built in the background while the server
+ * already answers; a dataset already at the demo date is left alone, so restarts do nothing. The
+ * options flow runs on its own worker thread beside the others (WORKER_BACKFILLS).
  */
 export async function backfillDemoDatasets(say: (line: string) => void, isStopped: () => boolean): Promise<void> {
   const today = clockFor().today();
   const jobLog = new JobLogRepository(documentClient());
-  for (const def of schedules) {
-    if (isStopped()) return;
-    // A backfill records its own marker: a dataset's as-of can rightly stay behind the demo date
-    // (short interest settles twice a month), so the dataset alone cannot tell that it is done.
-    if (def.demoBackfillDays === null || (await jobLog.backfilledTo(def.name)) === today) continue;
+  const backfill = async (def: ScheduleDef, onWorker: boolean): Promise<void> => {
+    if (isStopped() || def.demoBackfillDays === null) return;
     const from = addDays(today, -def.demoBackfillDays + 1);
+    // A backfill records its own marker: a dataset's as-of can rightly stay behind the demo date
+    // (short interest settles twice a month), so the dataset alone cannot tell that it is done. The
+    // marker keeps the range too: a data directory backfilled over a shorter range (60 days of flow
+    // before the year) is extended on its next start; jobs are idempotent, so redone days change nothing.
+    const done = await jobLog.backfilled(def.name);
+    if (done && done.to === today && done.from !== null && done.from <= from) return;
     const started = performance.now();
-    say(`  backfilling ${def.name} ${from}..${today} in the background...`);
+    say(`  backfilling ${def.name} ${from}..${today} in the background${onWorker ? ' (worker thread)' : ''}...`);
     try {
-      await runJob(def, { from, to: today });
-      await jobLog.setBackfilledTo(def.name, today);
+      if (onWorker) await runJobOnWorker(def, { from, to: today }, isStopped);
+      else await runJob(def, { from, to: today });
+      await jobLog.setBackfilled(def.name, from, today);
       say(`  backfilled ${def.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } catch (err) {
       if (!isStopped()) say(`  backfill of ${def.name} failed: ${(err as Error).message}`);
     }
-  }
+  };
+  const mainLane = async () => {
+    for (const def of schedules.filter((d) => !WORKER_BACKFILLS.has(d.name))) await backfill(def, false);
+  };
+  await Promise.all([mainLane(), ...schedules.filter((d) => WORKER_BACKFILLS.has(d.name)).map((def) => backfill(def, true))]);
 }

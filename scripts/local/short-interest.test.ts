@@ -9,6 +9,7 @@ import { documentClient } from '@tapewatch/functions/data/client';
 import { DailyRowsRepository } from '@tapewatch/functions/data/daily-rows-repository';
 import { DirectoryRepository } from '@tapewatch/functions/data/directory-repository';
 import { runShortInterestIngest, SHORT_INTEREST_SERIES, type ShortInterestPoint } from '@tapewatch/functions/jobs/short-interest';
+import { floatBasis } from '@tapewatch/functions/domain/short-interest/short-interest-table';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -41,7 +42,7 @@ describe('short interest endpoints over the backfilled demo data', () => {
     // Independent check of a sample of rows against the stored series and the directory.
     for (const row of [table.data[0]!, table.data[7]!, table.data.at(-1)!]) {
       const point = (await stored(row.Ticker)).find((p) => p.date === latest)!;
-      const shares = nasdaq.find((e) => e.symbol === row.Ticker)!.shares_outstanding;
+      const shares = floatBasis(nasdaq.find((e) => e.symbol === row.Ticker)!);
       expect(row['Short Interest']).toBe(point.short_interest);
       expect(row['Average Volume']).toBe(point.avg_daily_volume);
       expect(row['Days To Cover']).toBeCloseTo(point.short_interest / point.avg_daily_volume!, 2);
@@ -74,6 +75,29 @@ describe('short interest endpoints over the backfilled demo data', () => {
     expect(info['Short Interest']).toBe(last.short_interest);
     expect(info['Days To Cover']).toBeCloseTo(last.short_interest / last.avg_daily_volume!, 2);
     expect(info['%Float Short']).toBeCloseTo((last.short_interest / shares) * 100, 2);
+  });
+
+  it("Alphabet's two listed classes: %float against each class's own shares, not the company's", async () => {
+    const directory = await new DirectoryRepository(documentClient()).all();
+    const table = shortInterestResponse.parse((await get('/api/get_short_interest?top=float')).body).data;
+    for (const ticker of ['GOOGL', 'GOOG']) {
+      const e = directory.find((d) => d.symbol === ticker)!;
+      // Class A (GOOGL) or C (GOOG) alone: under half of Alphabet's A + B + C.
+      expect(e.class_shares_outstanding! / e.shares_outstanding!).toBeGreaterThan(0.4);
+      expect(e.class_shares_outstanding! / e.shares_outstanding!).toBeLessThan(0.5);
+      const last = (await stored(ticker)).at(-1)!;
+      const info = indShortInterestInfoResponse.parse((await get(`/api/get_ind_short_interest_info?ticker=${ticker}`)).body);
+      expect(info['%Float Short']).toBeCloseTo((last.short_interest / e.class_shares_outstanding!) * 100, 2);
+      expect(info['%Float Short']).toBeGreaterThan(0.2);
+      expect(info['%Float Short']).toBeLessThan(3);
+      expect(table.find((r) => r.Ticker === ticker)?.['%Float Short']).toBe(info['%Float Short']);
+    }
+    // A class without a sourced count of its own says unavailable rather than using the company's.
+    for (const ticker of ['FOXA', 'FOX', 'NWSA', 'NWS']) {
+      expect(directory.find((d) => d.symbol === ticker)!.class_shares_outstanding).toBeNull();
+      const row = table.find((r) => r.Ticker === ticker);
+      if (row) expect(row['%Float Short']).toBeNull();
+    }
   });
 
   it('rejects bad input: 400 naming the parameter, 404 for unknown and non-NASDAQ tickers', async () => {

@@ -19,7 +19,7 @@ export interface DayRead {
 
 /**
  * The flow table: one partition per trading day. An ingested day is packed as per-ticker chunks
- * (gzipped JSON arrays, far below 400 KB each), so 60 days of ~3,000 trades are ~20,000 items, not 180,000;
+ * (gzipped JSON arrays, far below 400 KB each), so a year of ~3,000 trades a day is ~30,000 items, not 750,000;
  * live trades are single items written as they arrive. GSI1 serves ticker + date ranges.
  */
 export class FlowRepository {

@@ -44,21 +44,40 @@ function cached<T>(slot: Cached<T> | undefined, key: string, ttl: number, load: 
   return next;
 }
 
-/** Completed days' summaries; a listed day without a stored summary (older data) is computed and stored once. */
-async function loadHistory(summarizeDay: SummarizeDay, db: DynamoDBDocumentClient, today: string): Promise<DaySummary[]> {
+/**
+ * The stored summaries of the listed days (newest first, as listed); a listed day without a stored
+ * summary (older data) is computed from its trades and stored once.
+ */
+export async function daySummaries(summarizeDay: SummarizeDay, db: DynamoDBDocumentClient, dates: readonly string[]): Promise<DaySummary[]> {
+  if (dates.length === 0) return [];
   const flow = new FlowRepository(db);
   const store = new FlowSummaryRepository(db);
-  const days = (await flow.listDays(EARLIEST_FLOW_DATE, today)).filter((d) => d.date < today && d.trades > 0).slice(0, MAX_SUMMARY_DAYS);
-  if (days.length === 0) return [];
-  const stored = await store.readRange(days[days.length - 1]!.date, days[0]!.date);
+  const sorted = [...dates].sort();
+  const stored = await store.readRange(sorted[0]!, sorted.at(-1)!);
   const have = new Map(stored.map((s) => [s.date, s]));
-  for (const { date } of days) {
+  for (const date of dates) {
     if (have.has(date)) continue;
     const summary = summarizeDay(date, (await flow.readDay(date)).trades);
     await store.put(summary);
     have.set(date, summary);
   }
-  return days.map((d) => have.get(d.date)!);
+  return dates.map((d) => have.get(d)!);
+}
+
+/** Completed days with trades after `after` (exclusive) and before `today`, newest first, at most `limit`. */
+export async function completedFlowDays(
+  db: DynamoDBDocumentClient,
+  today: string,
+  after = EARLIEST_FLOW_DATE,
+  limit = Infinity,
+): Promise<Array<{ date: string; trades: number }>> {
+  const days = await new FlowRepository(db).listDays(after, today);
+  return days.filter((d) => d.date > after && d.date < today && d.trades > 0).slice(0, limit);
+}
+
+/** Completed days' summaries, newest first, at most MAX_SUMMARY_DAYS. */
+async function loadHistory(summarizeDay: SummarizeDay, db: DynamoDBDocumentClient, today: string): Promise<DaySummary[]> {
+  return daySummaries(summarizeDay, db, (await completedFlowDays(db, today, EARLIEST_FLOW_DATE, MAX_SUMMARY_DAYS)).map((d) => d.date));
 }
 
 async function loadCurrent(summarizeDay: SummarizeDay, db: DynamoDBDocumentClient, today: string): Promise<DaySummary | null> {

@@ -71,13 +71,15 @@ export class JobLogRepository {
     return (res.Item?.asOf as string | undefined) ?? null;
   }
 
-  async backfilledTo(job: string): Promise<string | null> {
+  /** The range a demo backfill last completed ({ from: null } for a marker written before ranges were kept). */
+  async backfilled(job: string): Promise<{ from: string | null; to: string } | null> {
     const res = await this.db.send(new GetCommand({ TableName: tableName('market'), Key: marketKeys.backfillMarker(job) }));
-    return (res.Item?.to as string | undefined) ?? null;
+    const to = res.Item?.to as string | undefined;
+    return to === undefined ? null : { from: (res.Item?.from as string | undefined) ?? null, to };
   }
 
-  async setBackfilledTo(job: string, to: string): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: tableName('market'), Item: { ...marketKeys.backfillMarker(job), to, updatedAt: new Date().toISOString() } }));
+  async setBackfilled(job: string, from: string, to: string): Promise<void> {
+    await this.db.send(new PutCommand({ TableName: tableName('market'), Item: { ...marketKeys.backfillMarker(job), from, to, updatedAt: new Date().toISOString() } }));
   }
 
   async datasets(): Promise<DatasetStatus[]> {

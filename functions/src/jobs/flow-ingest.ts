@@ -11,7 +11,7 @@ import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner
 export const FLOW_DATASET = 'options-flow';
 
 /**
- * Options-flow ingest (after the close; the demo backfill runs it over 60 trading days): each
+ * Options-flow ingest (after the close; the demo backfill runs it over a year of trading days): each
  * trading day's vendor records are parsed, turned into trades and packed per ticker into the day's
  * partition. Idempotent per day: the same records give the same items. Trades the live feed wrote
  * during the day stay as they are (the packed day is the complete record).
@@ -28,7 +28,9 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
       const summaries = new FlowSummaryRepository(ctx.db);
       // TAPEWATCH_FLOW_MAX_DAYS trims a long range to its last N trading days (test seeding).
       const maxDays = Number(process.env.TAPEWATCH_FLOW_MAX_DAYS ?? 0);
-      const days = tradingDaysBetween(from, to).slice(maxDays > 0 ? -maxDays : 0);
+      // Newest first: a backfill (the demo's year) fills the screens from today backwards, so the
+      // short lookbacks have their data within seconds and the far end of the history comes last.
+      const days = tradingDaysBetween(from, to).slice(maxDays > 0 ? -maxDays : 0).reverse();
       const counts = { rowsRead: 0, rowsWritten: 0, rowsSkipped: 0 };
       let last: string | null = null;
       for (let i = 0; i < days.length; i += 1) {
@@ -44,7 +46,7 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
         // The per-day totals the Options Flow II views aggregate (see domain/flow/day-summary.ts).
         await summaries.put(summarizeDay(date, trades));
         counts.rowsWritten += report.rows.length;
-        last = date;
+        if (last === null || date > last) last = date;
       }
       ctx.progress(days.length, days.length, 'done');
       if (last) await new JobLogRepository(ctx.db).setDatasetAsOf(FLOW_DATASET, last);

@@ -149,12 +149,13 @@ export const schedules: readonly ScheduleDef[] = [
     name: 'flow-ingest',
     handler: 'jobs/flow-ingest',
     cron: '30 20 * * 1-5',
-    description: 'Ingest the day\'s options flow (vendor option_activity pages) packed per ticker; the demo backfills 60 trading days',
+    description: 'Ingest the day\'s options flow (vendor option_activity pages) packed per ticker; the demo backfills a year (252 trading days)',
     reads: ['market', 'flow'],
     writes: ['market', 'flow'],
     runOnLocalStart: false,
-    // 88 calendar days ending 2024-03-08 = 60 trading days.
-    demoBackfillDays: 88,
+    // 366 calendar days ending 2024-03-08 (a leap year: 2023-03-09..2024-03-08) = 252 trading days: every
+    // lookback the flow screens offer (Top Premiums 100 days, Cumulative Stats 40) and 12 months of seasonality.
+    demoBackfillDays: 366,
     dataset: 'options-flow',
   },
   {

@@ -40,6 +40,12 @@ export const directoryEntrySchema = z.object({
   shares_outstanding_from: z.string().optional(),
   /** Set on a secondary share class (GOOG -> GOOGL): company-level figures are counted on the primary only. */
   share_class_of: z.string().optional(),
+  /**
+   * Only on every listed class of a company with several (GOOGL and GOOG, FOXA and FOX, NWSA and NWS):
+   * the shares of this class alone, the basis of its float (short interest %float); null when not
+   * known. Absent for a one-class company, whose class count is shares_outstanding.
+   */
+  class_shares_outstanding: z.number().nullable().optional(),
 });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
 

@@ -10,57 +10,85 @@ export const HALF_HOUR_LABELS = Array.from({ length: HALF_HOUR_BUCKETS }, (_, i)
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 });
 
-class Averager {
-  private readonly calls: number[];
-  private readonly puts: number[];
-  private readonly days: number[];
-  constructor(private readonly index: readonly string[]) {
-    this.calls = new Array<number>(index.length).fill(0);
-    this.puts = new Array<number>(index.length).fill(0);
-    this.days = new Array<number>(index.length).fill(0);
+/** Calendar months of completed days the seasonality averages over (the screen's 12 months). */
+export const SEASONALITY_MONTHS = 12;
+
+/** The exclusive lower bound of the seasonality window: the same date a year before `today`. */
+export function seasonalityWindowStart(today: string): string {
+  return `${Number(today.slice(0, 4)) - SEASONALITY_MONTHS / 12}${today.slice(4)}`;
+}
+
+// Slots of one ticker's sums: calls then puts per half hour, weekday and month.
+const INTRADAY = 0;
+const DAILY = HALF_HOUR_BUCKETS;
+const MONTHLY = DAILY + WEEKDAYS.length;
+const SLOTS = MONTHLY + MONTHS.length;
+
+/**
+ * Average premium per day by half hour, weekday and month, folded one day summary at a time: a
+ * year of summaries (~250 days x every ticker) never has to be held at once, only each ticker's
+ * 60 sums and the day counts per category.
+ * Every day of the history counts in its categories' denominators, also the days a ticker had no
+ * flow (its average is "per trading day", not "per day it traded").
+ */
+export class SeasonalityFold {
+  private readonly dayCounts = new Float64Array(SLOTS);
+  private readonly sums = new Map<string, { calls: Float64Array; puts: Float64Array }>();
+  private days = 0;
+  private from: string | null = null;
+  private to: string | null = null;
+
+  addDay(day: DaySummary): void {
+    const date = new Date(`${day.date}T12:00:00Z`);
+    const weekday = date.getUTCDay() - 1;
+    // Flow days are trading days (Mon-Fri); a stray weekend day would have no weekday category.
+    const weekdaySlot = weekday >= 0 && weekday < WEEKDAYS.length ? DAILY + weekday : -1;
+    const monthSlot = MONTHLY + date.getUTCMonth();
+    this.days += 1;
+    if (this.from === null || day.date < this.from) this.from = day.date;
+    if (this.to === null || day.date > this.to) this.to = day.date;
+    for (let b = 0; b < HALF_HOUR_BUCKETS; b += 1) this.dayCounts[INTRADAY + b]! += 1;
+    if (weekdaySlot >= 0) this.dayCounts[weekdaySlot]! += 1;
+    this.dayCounts[monthSlot]! += 1;
+    for (const [ticker, t] of Object.entries(day.tickers)) {
+      let s = this.sums.get(ticker);
+      if (!s) this.sums.set(ticker, (s = { calls: new Float64Array(SLOTS), puts: new Float64Array(SLOTS) }));
+      for (let b = 0; b < HALF_HOUR_BUCKETS; b += 1) {
+        s.calls[INTRADAY + b]! += t.halfHours.calls[b] ?? 0;
+        s.puts[INTRADAY + b]! += t.halfHours.puts[b] ?? 0;
+      }
+      if (weekdaySlot >= 0) {
+        s.calls[weekdaySlot]! += t.calls.premium;
+        s.puts[weekdaySlot]! += t.puts.premium;
+      }
+      s.calls[monthSlot]! += t.calls.premium;
+      s.puts[monthSlot]! += t.puts.premium;
+    }
   }
-  /** One day's premiums in a category. */
-  add(slot: number, calls: number, puts: number): void {
-    this.calls[slot]! += calls;
-    this.puts[slot]! += puts;
-    this.days[slot]! += 1;
-  }
-  result(): SeasonalitySeries {
-    const avg = (sums: number[]) => sums.map((s, i) => (this.days[i]! > 0 ? s / this.days[i]! : null));
-    return { index: [...this.index], calls: avg(this.calls), puts: avg(this.puts) };
+
+  result(ticker: string): Seasonality {
+    const s = this.sums.get(ticker);
+    const series = (first: number, index: readonly string[]): SeasonalitySeries => {
+      const avg = (sums: Float64Array | undefined) =>
+        index.map((_, i) => (this.dayCounts[first + i]! > 0 ? (sums?.[first + i] ?? 0) / this.dayCounts[first + i]! : null));
+      return { index: [...index], calls: avg(s?.calls), puts: avg(s?.puts) };
+    };
+    return {
+      ticker,
+      has_flow: s !== undefined,
+      days: this.days,
+      from: this.from,
+      to: this.to,
+      intraday: series(INTRADAY, HALF_HOUR_LABELS),
+      daily: series(DAILY, WEEKDAYS),
+      monthly: series(MONTHLY, MONTHS),
+    };
   }
 }
 
-/**
- * Average premium per day of one ticker by half hour, weekday and month, over the given full days.
- * Every day of the history counts in its categories' denominators, also the days the ticker had no
- * flow (its average is "per trading day", not "per day it traded").
- */
+/** Seasonality of one ticker over the given full days (see SeasonalityFold). */
 export function seasonality(ticker: string, full: readonly DaySummary[]): Seasonality {
-  const intraday = new Averager(HALF_HOUR_LABELS);
-  const daily = new Averager(WEEKDAYS);
-  const monthly = new Averager(MONTHS);
-  let hasFlow = false;
-  for (const day of full) {
-    const t = day.tickers[ticker];
-    if (t) hasFlow = true;
-    const date = new Date(`${day.date}T12:00:00Z`);
-    const weekday = date.getUTCDay() - 1;
-    const month = date.getUTCMonth();
-    for (let b = 0; b < HALF_HOUR_BUCKETS; b += 1) intraday.add(b, t?.halfHours.calls[b] ?? 0, t?.halfHours.puts[b] ?? 0);
-    // Flow days are trading days (Mon-Fri); a stray weekend day would have no category.
-    if (weekday >= 0 && weekday < WEEKDAYS.length) daily.add(weekday, t?.calls.premium ?? 0, t?.puts.premium ?? 0);
-    monthly.add(month, t?.calls.premium ?? 0, t?.puts.premium ?? 0);
-  }
-  const dates = full.map((d) => d.date).sort();
-  return {
-    ticker,
-    has_flow: hasFlow,
-    days: full.length,
-    from: dates[0] ?? null,
-    to: dates.at(-1) ?? null,
-    intraday: intraday.result(),
-    daily: daily.result(),
-    monthly: monthly.result(),
-  };
+  const fold = new SeasonalityFold();
+  for (const day of full) fold.addDay(day);
+  return fold.result(ticker);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summarizeDay } from './day-summary.ts';
 import { trade } from './test-trade.ts';
 import { intervalBucket, intradayPremiums, latestTrades } from './intraday-premiums.ts';
-import { seasonality } from './seasonality.ts';
+import { SeasonalityFold, seasonality, seasonalityWindowStart } from './seasonality.ts';
 import { percentChange, tickerMetrics1d, tickerMetrics5d } from './ticker-metrics.ts';
 
 /** One day of SPY: `calls` and `puts` are the cost bases, every trade scored `score`. */
@@ -77,6 +77,30 @@ describe('seasonality', () => {
     expect(s.monthly.calls[1]).toBe(8);
     expect(s.monthly.calls[2]).toBe(40 / 3);
     expect(s.monthly.calls[0]).toBeNull();
+  });
+
+  it('folds a year a day at a time: the same answer in any order, every month covered, for any ticker', () => {
+    // One summary per weekday from 2023-03-09 to 2024-03-07: the demo's 12 months of completed days.
+    const days = [];
+    for (let t = Date.parse('2023-03-09T12:00:00Z'); t <= Date.parse('2024-03-07T12:00:00Z'); t += 86_400_000) {
+      const d = new Date(t);
+      if (d.getUTCDay() === 0 || d.getUTCDay() === 6) continue;
+      days.push(summarizeDay(d.toISOString().slice(0, 10), [trade({ cost_basis: d.getUTCMonth() + 1 }), trade({ ticker: 'QQQ', put_call: 'Put', cost_basis: 2 })]));
+    }
+    const fold = new SeasonalityFold();
+    for (const day of [...days].reverse()) fold.addDay(day);
+    const s = fold.result('SPY');
+    expect(s).toEqual(seasonality('SPY', days));
+    expect([s.days, s.from, s.to]).toEqual([days.length, '2023-03-09', '2024-03-07']);
+    expect(s.monthly.calls).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(fold.result('QQQ').monthly.puts.every((v) => v === 2)).toBe(true);
+    expect(fold.result('IWM')).toMatchObject({ has_flow: false, days: days.length });
+    expect(fold.result('IWM').daily.calls).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('the window is the 12 months before the day (exclusive lower bound)', () => {
+    expect(seasonalityWindowStart('2024-03-08')).toBe('2023-03-08');
+    expect(seasonalityWindowStart('2024-02-29')).toBe('2023-02-29');
   });
 });
 

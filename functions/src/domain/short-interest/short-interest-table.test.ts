@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   buildShortInterestSnapshot,
   daysToCover,
+  floatBasis,
   floatShortPercent,
   orderRows,
   shortInterestTable,
@@ -51,6 +52,29 @@ describe('definitions', () => {
         for (const v of [daysToCover(si, d), floatShortPercent(si, d)]) expect(v === null || Number.isFinite(v)).toBe(true);
       }),
     );
+  });
+});
+
+describe('share classes', () => {
+  // Alphabet: the company's A + B + C on each class (Yahoo's convention), each class's own count apart.
+  const classes: FloatInfo[] = [
+    { symbol: 'GOOGL', exchange: 'NASDAQ', shares_outstanding: 12_415e6, class_shares_outstanding: 5_883e6 },
+    { symbol: 'GOOG', exchange: 'NASDAQ', shares_outstanding: 12_415e6, class_shares_outstanding: 5_663e6 },
+    { symbol: 'FOX', exchange: 'NASDAQ', shares_outstanding: 470e6, class_shares_outstanding: null },
+  ];
+  const points = new Map<string, SettlementPoint>(
+    ['GOOGL', 'GOOG', 'FOX'].map((t) => [t, { date: '2024-02-29', short_interest: 58_830_000, avg_daily_volume: 29_415_000 }]),
+  );
+
+  it("%float of a class is against that class's shares, not the company's; unknown class shares give null, not the company's", () => {
+    expect(classes.map(floatBasis)).toEqual([5_883e6, 5_663e6, null]);
+    expect(floatBasis({ shares_outstanding: 15e9 })).toBe(15e9);
+    const rows = buildShortInterestSnapshot('2024-02-29', points, classes).rows;
+    expect(rows.map((r) => [r.Ticker, r['%Float Short']])).toEqual([
+      ['FOX', null],
+      ['GOOG', 1.04],
+      ['GOOGL', 1],
+    ]);
   });
 });
 

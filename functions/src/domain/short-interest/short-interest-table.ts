@@ -17,7 +17,16 @@ export interface FloatInfo {
   symbol: string;
   exchange: string;
   shares_outstanding: number | null;
+  /** This class's own shares, on each class of a multi-class company (null: unknown). */
+  class_shares_outstanding?: number | null;
 }
+
+/**
+ * The share count a ticker's float is taken from: its own class on a multi-class company (GOOGL's
+ * Class A, not Alphabet's A + B + C), else the company's count.
+ */
+export const floatBasis = (entry: Pick<FloatInfo, 'shares_outstanding' | 'class_shares_outstanding'>): number | null =>
+  entry.class_shares_outstanding !== undefined ? entry.class_shares_outstanding : entry.shares_outstanding;
 
 /** The precomputed snapshot the handlers read: the latest settlement's rows, in ticker order. */
 export interface ShortInterestSnapshot {
@@ -83,7 +92,7 @@ export function buildShortInterestSnapshot(
   for (const entry of directory) {
     if (!isNasdaqListed(entry)) continue;
     const point = rowsByTicker.get(entry.symbol);
-    if (point && point.date === settlementDate) rows.push(toTableRow(entry.symbol, point, entry.shares_outstanding));
+    if (point && point.date === settlementDate) rows.push(toTableRow(entry.symbol, point, floatBasis(entry)));
   }
   rows.sort((a, b) => (a.Ticker < b.Ticker ? -1 : a.Ticker > b.Ticker ? 1 : 0));
   return { asOf: settlementDate, rows };

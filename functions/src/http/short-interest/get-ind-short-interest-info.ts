@@ -1,4 +1,4 @@
-import { daysToCover, floatShortPercent } from '../../domain/short-interest/short-interest-table.ts';
+import { daysToCover, floatBasis, floatShortPercent } from '../../domain/short-interest/short-interest-table.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { requireNasdaqTicker, settlementsOf } from './short-interest-cache.ts';
 
@@ -10,6 +10,6 @@ export const handler = defineHandler('get_ind_short_interest_info', async ({ que
   return {
     'Short Interest': last.short_interest,
     'Days To Cover': daysToCover(last.short_interest, last.avg_daily_volume),
-    '%Float Short': floatShortPercent(last.short_interest, entry.shares_outstanding),
+    '%Float Short': floatShortPercent(last.short_interest, floatBasis(entry)),
   };
 });

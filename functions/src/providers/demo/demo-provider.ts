@@ -83,9 +83,12 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
         // The level follows the year to the demo date, the same for every settlement, so a file's
         // "previous" (recomputed) equals the prior file's "current".
         const typicalDailyVolume = Math.round(meanVolume(s, s.date.findLastIndex((d) => d <= source.today()), 250));
+        // A class of a multi-class company is shorted against its own shares (GOOGL: Class A only);
+        // without a class count the generator infers the float from the class's volume.
+        const shares = e.class_shares_outstanding !== undefined ? e.class_shares_outstanding : e.shares_outstanding;
         universe.push({
           symbol: finraSymbol(e.symbol), issueName: e.company, market: 'NNM', avgDailyVolume, typicalDailyVolume,
-          ...(e.shares_outstanding ? { sharesOutstanding: e.shares_outstanding } : {}),
+          ...(shares ? { sharesOutstanding: shares } : {}),
         });
       }
       return parseFinraShortInterest(generateFinraShortInterestFile(settlementDate, universe, seed));
