@@ -40,22 +40,31 @@ export function dtwSq(
 ): number {
   let prev = ws.prev;
   let cur = ws.cur;
-  prev.fill(Infinity, 0, len + 1);
-  cur.fill(Infinity, 0, len + 1);
+  // Only the cells a row reads outside the previous row's band are reset (no full fill per call).
   prev[0] = 0;
+  const first = band + 1 < len ? band + 1 : len;
+  for (let j = 1; j <= first; j++) prev[j] = Infinity;
   for (let i = 1; i <= len; i++) {
     const lo = i - band > 1 ? i - band : 1;
     const hi = i + band < len ? i + band : len;
     const x = a[ao + i - 1]!;
-    // Columns left of the band hold a row two steps back: mask the one this row reads.
+    // Left of the band: the row read next holds stale values from an earlier row or call.
     cur[lo - 1] = Infinity;
     let rowMin = Infinity;
+    // Carried in registers: the cell to the left (this row) and the diagonal (the previous row).
+    let left = Infinity;
+    let diag = prev[lo - 1]!;
     for (let j = lo; j <= hi; j++) {
+      const up = prev[j]!;
       const d = x - b[bo + j - 1]!;
-      const v = d * d + Math.min(prev[j]!, prev[j - 1]!, cur[j - 1]!);
+      const v = d * d + Math.min(up, diag, left);
       cur[j] = v;
+      diag = up;
+      left = v;
       rowMin = Math.min(rowMin, v);
     }
+    // The next row reads one column further right.
+    if (hi < len) cur[hi + 1] = Infinity;
     if (rowMin > abandonAbove) return Infinity;
     const t = prev;
     prev = cur;
@@ -115,12 +124,15 @@ export function dtwPathInto(
 ): void {
   const w = len + 1;
   const m = ws.matrix;
-  m.fill(Infinity, 0, w * w);
+  // Only the cells next to the band are read outside it (by the recursion and the walk back).
   m[0] = 0;
+  for (let j = 1; j <= len && j <= band + 1; j++) m[j] = Infinity;
   for (let i = 1; i <= len; i++) {
     const lo = i - band > 1 ? i - band : 1;
     const hi = i + band < len ? i + band : len;
     const x = c[co + i - 1]!;
+    m[i * w + lo - 1] = Infinity;
+    if (hi < len) m[i * w + hi + 1] = Infinity;
     for (let j = lo; j <= hi; j++) {
       const d = x - s[so + j - 1]!;
       m[i * w + j] = d * d + Math.min(m[(i - 1) * w + j]!, m[(i - 1) * w + j - 1]!, m[i * w + j - 1]!);

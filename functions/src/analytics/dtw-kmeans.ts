@@ -49,34 +49,57 @@ interface Ctx {
 }
 
 /**
+ * The exact distance given each feature's LB_Keogh in lbs[lo, lo + f), or Infinity once it certainly
+ * exceeds `best`: each feature's DTW is abandoned when it passes what the best leaves after the
+ * features already summed and the others' bounds.
+ */
+function exact(x: Ctx, pts: Float64Array, po: number, centres: Float64Array, co: number, lbs: Float64Array, lo: number, best: number): number {
+  const { len, f, band, ws } = x;
+  x.stats.full++;
+  const limit = best * SLACK;
+  let rest = 0;
+  for (let g = 0; g < f; g++) rest += lbs[lo + g]!;
+  let acc = 0;
+  for (let g = 0; g < f; g++) {
+    rest -= lbs[lo + g]!;
+    acc += dtwSq(pts, po + g * len, centres, co + g * len, len, band, (limit - acc - rest) * SLACK, ws);
+    if (acc > limit) return Infinity;
+  }
+  return acc;
+}
+
+/**
  * Distance from the point at `po` of `pts` to the centre at `co` of `centres` (its envelope at `eo`
- * of upper/lower), or Infinity once it certainly exceeds `best` (pruned by LB_Keogh or abandoned).
+ * of upper/lower), or Infinity once it certainly exceeds `best`. The UCR-suite cascade: LB_Kim
+ * (every path starts at the first pair and ends at the last), then LB_Keogh, then the DTW itself,
+ * each stopped as soon as it passes `best`.
  */
 function distance(x: Ctx, pts: Float64Array, po: number, centres: Float64Array, co: number, upper: Float64Array, lower: Float64Array, eo: number, best: number): number {
-  const { len, f, band, ws, lbs } = x;
+  const { len, f, lbs } = x;
   x.stats.pairs++;
   const limit = best * SLACK;
+  let kim = 0;
+  for (let g = 0; g < f; g++) {
+    const s = po + g * len;
+    const c = co + g * len;
+    const d0 = pts[s]! - centres[c]!;
+    const d1 = len > 1 ? pts[s + len - 1]! - centres[c + len - 1]! : 0;
+    kim += d0 * d0 + d1 * d1;
+  }
+  if (kim > limit) return Infinity;
   let lb = 0;
   for (let g = 0; g < f; g++) {
     lbs[g] = lbKeogh(pts, po + g * len, upper, lower, eo + g * len, len, limit - lb);
     lb += lbs[g]!;
     if (lb > limit) return Infinity;
   }
-  x.stats.full++;
-  let acc = 0;
-  for (let g = 0; g < f; g++) {
-    lb -= lbs[g]!;
-    // This feature may cost at most what the best leaves after the others' exact or bounded costs.
-    acc += dtwSq(pts, po + g * len, centres, co + g * len, len, band, (limit - acc - lb) * SLACK, ws);
-    if (acc > limit) return Infinity;
-  }
-  return acc;
+  return exact(x, pts, po, centres, co, lbs, 0, best);
 }
 
-/** Assigns every point to its nearest centre (previous label first, for a tight bound early). */
+/** Assigns every point to its nearest centre (the previous label's first, for a tight bound early; ties to the lower index). */
 function assign(x: Ctx, centres: Float64Array, upper: Float64Array, lower: Float64Array, k: number, labels: Int32Array, dist: Float64Array): number {
-  const { data, n, dim } = x;
-  for (let c = 0; c < k; c++) for (let g = 0; g < x.f; g++) envelopeInto(centres, c * dim + g * x.len, x.len, x.band, upper, lower, c * dim + g * x.len);
+  const { data, n, dim, len, f } = x;
+  for (let c = 0; c < k; c++) for (let g = 0; g < f; g++) envelopeInto(centres, c * dim + g * len, len, x.band, upper, lower, c * dim + g * len);
   let inertia = 0;
   for (let i = 0; i < n; i++) {
     const po = i * dim;
