@@ -12,6 +12,7 @@
  */
 import { dtwPathInto, dtwSq, dtwWorkspace, envelopeInto, lbKeogh, type DtwWorkspace } from './dtw-banded.ts';
 import { AnalyticsError, assertFiniteMatrix, assertPositiveInteger } from './errors.ts';
+import { takeFarthest } from './kmeans.ts';
 import { mulberry32 } from './random.ts';
 
 export interface DtwKmeansOptions {
@@ -141,15 +142,7 @@ function updateCentres(x: Ctx, centres: Float64Array, labels: Int32Array, dist: 
       for (let t = 0; t < len; t++) next[c * dim + g * len + t] = counts[t]! > 0 ? sums[t]! / counts[t]! : 0;
     }
     if (members > 0) continue;
-    let far = -1;
-    let farD = -1;
-    for (let i = 0; i < n; i++) {
-      if (!taken.has(i) && dist[i]! > farD) {
-        farD = dist[i]!;
-        far = i;
-      }
-    }
-    taken.add(far);
+    const far = takeFarthest(dist, n, taken);
     next.set(data.subarray(far * dim, far * dim + dim), c * dim);
   }
   return next;
