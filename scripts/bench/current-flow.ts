@@ -39,9 +39,11 @@ export async function topUpCurrentFlow(url: string, dataDir: string, authorizati
   for (let i = 0; i < missing; i += 100) {
     const records = [];
     for (let j = i; j < Math.min(missing, i + 100); j++) {
-      // Spread over 12:00-15:59 of the session.
-      const sec = 12 * 3600 + Math.floor((j / missing) * 4 * 3600);
-      records.push(...simulateTrades(state, `bench-${j}`, sec, 0.5 + j / missing / 2, false).map((r) => ({ ...r, date })));
+      // Spread over 09:30-11:59, before the player's session (it plays from noon on): the trades
+      // arrive in time order as a feed's do. Later stamps would put every trade the player adds
+      // behind the payload's cursor, and each would cost the out-of-order full re-read.
+      const sec = 9 * 3600 + 1800 + Math.floor((j / missing) * 2.5 * 3600 - 1);
+      records.push(...simulateTrades(state, `bench-${j}`, Math.max(9 * 3600 + 1800, sec), (j / missing) * 0.4, false).map((r) => ({ ...r, date })));
     }
     await ingestLiveRecords({ option_activity: records }, fanout, db);
   }
