@@ -15,9 +15,11 @@ import { readListings } from '../demo-data/universe.ts';
 import { benchAccounts, subscriberToken } from './accounts.ts';
 import { benchAnalytics } from './analytics.ts';
 import { benchArimaVsNpm } from './arima-vs-npm.ts';
+import { Budgets } from './budgets.ts';
 import { measureInitialJs } from './bundle-size.ts';
 import { measureColdCached } from './cold.ts';
-import { benchDtwKmeans } from './dtw-kmeans.ts';
+import { FULL_SESSION_TRADES, topUpCurrentFlow } from './current-flow.ts';
+import { benchDtwKmeans, DTW_BUDGET_MS } from './dtw-kmeans.ts';
 import { benchPages } from './endpoints.ts';
 import { LOAD_PATHS, runLoad, type Series as LoadSeries } from './load.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
@@ -43,6 +45,7 @@ function budgetFor(path: string): number | '' {
 // The account bench logs one user in thousands of times: limits must not throttle the load itself.
 process.env.RATE_LIMIT_MULTIPLIER ??= '1000000';
 const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-bench-'));
+const budgetChecks = new Budgets();
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
 
 const MAX_ANON_SLOPE_MB_PER_MIN = 10;
@@ -126,6 +129,10 @@ console.log(`\nEndpoints (10 connections, ${seconds} s each)`);
 const latency: LatencyResult[] = [];
 // Subscriber routes are measured signed in as a paying user (their 401 gate costs nothing to measure).
 const subscriber = { authorization: `Bearer ${await subscriberToken(second.url)}` };
+// Issue 23: the current flow is measured for a full session's flow.
+const currentFlowTrades = await topUpCurrentFlow(second.url, dataDir, subscriber.authorization);
+console.log(`  current flow: ${currentFlowTrades} trades today (a full session is ${FULL_SESSION_TRADES}+)`);
+results.currentFlowTrades = currentFlowTrades;
 for (const r of routeList.filter((r) => r.method === 'GET')) {
   const q = r.example;
   const path = q ? `${r.path}?${q}` : r.path;
@@ -134,6 +141,10 @@ for (const r of routeList.filter((r) => r.method === 'GET')) {
 }
 console.table(latency.map((l) => ({ ...l, budgetP99: budgetFor(l.path.replace(' (subscriber)', '')) })));
 results.endpoints = latency;
+const currentFlow = latency.find((l) => l.path.startsWith('/api/get_current_options_flow'))!;
+budgetChecks.atMost(`current flow p99, 10 connections, ${currentFlowTrades} trades`, currentFlow.p99, 50, 'ms');
+budgetChecks.atLeast(`current flow requests/s, 10 connections, ${currentFlowTrades} trades`, currentFlow.rps, 500, 'req/s');
+budgetChecks.atLeast('current flow trades measured (a full session)', currentFlowTrades, FULL_SESSION_TRADES, 'trades');
 
 console.log('\nFirst (uncached) vs repeated (cached) requests, one at a time; rps10 = requests/s at 10 connections (cached) from the table above');
 const coldCached = (await measureColdCached(second.url)).map((r) => ({
@@ -142,6 +153,9 @@ const coldCached = (await measureColdCached(second.url)).map((r) => ({
 }));
 console.table(coldCached);
 results.coldCached = coldCached;
+const dtwCold = coldCached.find((r) => r.endpoint.includes('metric=dtw'))!;
+budgetChecks.atMost('DTW clusters at the defaults, uncached request p50', dtwCold.coldMedianMs, 60, 'ms');
+budgetChecks.atMost('DTW clusters at the defaults, cached request p50', dtwCold.cachedMedianMs, 5, 'ms');
 
 console.log(`\nAccounts (10 connections, ${seconds} s each; seeded user)`);
 const accounts = await benchAccounts(second.url, 10, seconds);
@@ -164,6 +178,8 @@ console.log('\nClusters k-means at the defaults (391 pcvol windows, k=8, 10 iter
 const dtw = benchDtwKmeans();
 console.table(dtw);
 results.dtwKmeans = dtw;
+const dtwKernel = dtw.find((r) => r.name.startsWith('kmeans DTW'))!;
+budgetChecks.atMost('DTW k-means at the defaults, in process, median', dtwKernel.medianMs, DTW_BUDGET_MS, 'ms');
 
 // Ticker search over the full listings directory (~13,000 NASDAQ + NYSE symbols), in process.
 const listings = readListings();
@@ -187,6 +203,7 @@ results.bundles = bundles;
 // Issues 2 and 5: initial JS for a route <= 250 kB gzip.
 const INITIAL_JS_BUDGET_KB = 250;
 const overBudget = bundles.filter((b) => b.gzipKb > INITIAL_JS_BUDGET_KB);
+budgetChecks.atMost('initial JS of the largest route (gzip)', Math.max(...bundles.map((b) => b.gzipKb)), INITIAL_JS_BUDGET_KB, 'kB');
 console.log(overBudget.length === 0 ? `Initial JS: every route within ${INITIAL_JS_BUDGET_KB} kB gzip (largest ${Math.max(...bundles.map((b) => b.gzipKb))} kB)` : `Initial JS OVER ${INITIAL_JS_BUDGET_KB} kB gzip: ${overBudget.map((b) => `${b.page} ${b.gzipKb} kB`).join(', ')}`);
 
 // Other processes on a shared machine inflate every figure: record how busy it was.
@@ -200,3 +217,10 @@ const outDir = join(ROOT, 'bench');
 if (!existsSync(outDir)) mkdirSync(outDir);
 writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nWrote bench/results.json');
+
+// Issue 23 item 5: every budget with its figure; over budget fails the run.
+console.log(`\nBudgets (load average ${loadAvg.join(', ')} on ${(results.machine as { cpus: number }).cpus} cores)`);
+budgetChecks.print();
+results.budgets = budgetChecks.rows;
+writeFileSync(join(outDir, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+process.exit(budgetChecks.failed.length === 0 ? 0 : 1);

@@ -70,7 +70,7 @@ describe('clusters endpoints on the demo universe', () => {
     expect(a.params).toMatchObject({ nb_clusters: 3, length: 5, iterations: 5, features: 'pct', training_window: 200 });
   });
 
-  it('rejects choices outside the spec with a 400 naming the parameter, and DTW with the reason', async () => {
+  it('rejects choices outside the spec with a 400 naming the parameter, and SoftDTW with the reason', async () => {
     for (const [q, name] of [
       ['nb_clusters=11', 'nb_clusters'],
       ['length=7', 'length'],
@@ -83,12 +83,25 @@ describe('clusters endpoints on the demo universe', () => {
       expect(r.status, q).toBe(400);
       expect(String(r.body.alert_message), q).toContain(name);
     }
-    const dtw = await get('/api/get_clusters_data?ticker=SPY&metric=dtw');
-    expect(dtw.status).toBe(400);
-    expect(String(dtw.body.alert_message)).toContain('computational cost');
+    const soft = await get('/api/get_clusters_data?ticker=SPY&metric=softdtw');
+    expect(soft.status).toBe(400);
+    expect(String(soft.body.alert_message)).toContain('computational cost');
     const unknown = await get('/api/get_clusters_data?ticker=NOPE');
     expect(unknown.status).toBe(404);
     expect(String(unknown.body.alert_message)).toContain('Unknown ticker NOPE');
+  });
+
+  it('clusters SPY under DTW (issue 23): every window labelled, deterministic, metric echoed', async () => {
+    const q = '/api/get_clusters_data?ticker=SPY&metric=dtw';
+    const a = await get(q);
+    expect(a.status).toBe(200);
+    const c = clustersResponse.parse(a.body);
+    expect(c.params.metric).toBe('dtw');
+    expect(c.clusters_daily_data).toHaveLength(391);
+    expect(c.clusters_average_data.clusters_count.counts.reduce((x, y) => x + y, 0)).toBe(391);
+    const e = clustersResponse.parse((await get('/api/get_clusters_data?ticker=SPY&metric=euclidean')).body);
+    expect(c.clusters_daily_data.map((r) => r.cluster)).not.toEqual(e.clusters_daily_data.map((r) => r.cluster));
+    expect((await get(q)).body).toEqual(a.body);
   });
 
   it('explains too little history and accepts a shorter training window (KVUE listed May 2023)', async () => {

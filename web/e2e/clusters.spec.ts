@@ -44,6 +44,30 @@ test.describe('Clusters single stock', () => {
   });
 });
 
+// Issue 23: DTW works end to end on a phone and a desktop.
+for (const width of [375, 1440]) {
+  test(`the DTW metric reloads the clusters and renders them (${width} px)`, async ({ page, request }) => {
+    const api = clustersResponse.parse(await (await request.get('/api/get_clusters_data?ticker=AAPL&metric=dtw')).json());
+    expect(api.params.metric).toBe('dtw');
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/clusters/aapl');
+    await expect(page.getByTestId('info-cluster')).toBeVisible();
+    const reload = page.waitForResponse((r) => r.url().includes('/api/get_clusters_data') && r.url().includes('metric=dtw'));
+    await page.getByRole('combobox', { name: 'Metric' }).click();
+    await page.getByRole('option', { name: 'DTW', exact: true }).click();
+    expect((await reload).status()).toBe(200);
+    await expect(page.getByText(/Band: 1 day \(10% of the pattern length\)/)).toBeVisible();
+    await expect(page.getByTestId('info-cluster')).toHaveText(`Cluster ${api.cluster_info.current_cluster}`);
+    await expect(page.getByTestId('info-5d')).toHaveText(pct(api.cluster_info.forward_returns.d5));
+    const scatter = page.getByRole('region', { name: 'Clusters Daily Returns' });
+    await expect(scatter.locator('svg circle')).toHaveCount(api.clusters_daily_data.length + 8);
+    const avg = page.getByRole('region', { name: 'Clusters Average Returns plus Count' });
+    await avg.getByRole('button', { name: 'Show data' }).click();
+    const avgRows = await cellsOf(page.getByTestId('average-returns-row'));
+    expect(avgRows.map((r) => r.slice(0, 2))).toEqual(api.clusters_average_data.clusters_count.labels.map((l, i) => [l, String(api.clusters_average_data.clusters_count.counts[i])]));
+  });
+}
+
 test('Escape dismisses the loader while the clusters are computed', async ({ page }) => {
   await expectEscapeDismissesLoader(page, '**/api/get_clusters_data?*', '/clusters/aapl');
 });

@@ -25,6 +25,7 @@ export {
 } from './black-scholes.ts';
 export { simpleReturns, logReturns, forwardReturns, pctChange, rollingMean, rollingStd, rollingSum, zScores } from './windows.ts';
 export { dtwDistance } from './dtw.ts';
+export { dtwKmeans, type DtwKmeansOptions, type DtwKmeansResult } from './dtw-kmeans.ts';
 export {
   normalCdf,
   normalQuantile,

@@ -68,6 +68,20 @@ export function assignLabels(x: Flat, centers: Float64Array, k: number, labels: 
   return inertia;
 }
 
+/** The point farthest from its centre not yet taken (it re-seeds an empty cluster); marks it taken. */
+export function takeFarthest(dist: Float64Array, n: number, taken: Set<number>): number {
+  let far = -1;
+  let farD = -1;
+  for (let i = 0; i < n; i++) {
+    if (!taken.has(i) && dist[i]! > farD) {
+      farD = dist[i]!;
+      far = i;
+    }
+  }
+  taken.add(far);
+  return far;
+}
+
 /** Recomputes centres as cluster means; an empty cluster takes the point farthest from its centre. */
 export function updateCenters(x: Flat, labels: Int32Array, dist: Float64Array, k: number): Float64Array {
   const { data, n, dim } = x;
@@ -87,15 +101,7 @@ export function updateCenters(x: Flat, labels: Int32Array, dist: Float64Array, k
       for (let j = 0; j < dim; j++) centers[oc + j] = centers[oc + j]! / counts[c]!;
       continue;
     }
-    let far = -1;
-    let farD = -1;
-    for (let i = 0; i < n; i++) {
-      if (!taken.has(i) && dist[i]! > farD) {
-        farD = dist[i]!;
-        far = i;
-      }
-    }
-    taken.add(far);
+    const far = takeFarthest(dist, n, taken);
     for (let j = 0; j < dim; j++) centers[oc + j] = data[far * dim + j]!;
   }
   return centers;

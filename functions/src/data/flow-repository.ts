@@ -1,4 +1,4 @@
-import { BatchWriteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { batchPutAll } from './batch-write.ts';
@@ -15,6 +15,14 @@ export interface DayRead {
   trades: FlowTrade[];
   /** Items read (the scan bound counts trades; this is for logs). */
   items: number;
+  /** The greatest live-item sort key read ('L#' when none): where `readLiveAfter` resumes. */
+  liveCursor: string;
+}
+
+/** A day's write head (keys.ts dayHead); zeros when nothing was written (or the table was cleared). */
+export interface DayHead {
+  live: number;
+  epoch: number;
 }
 
 /**
@@ -56,6 +64,7 @@ export class FlowRepository {
     // A few batches in flight at once: dynalite and DynamoDB both take parallel writers.
     for (let i = 0; i < writes.length; i += 8) await Promise.all(writes.slice(i, i + 8));
     await this.db.send(new PutCommand({ TableName: this.table, Item: { ...flowKeys.dayIndex(date), date, trades: trades.length, items: items.length } }));
+    await this.bumpHead(date, 'epoch', 1);
     return items.length;
   }
 
@@ -70,6 +79,32 @@ export class FlowRepository {
       trade: JSON.stringify(t),
     }));
     await Promise.all(Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => batchPutAll(this.db, this.table, items.slice(i * 25, i * 25 + 25))));
+    // After the items: a reader that sees the new count finds the items too.
+    const perDay = new Map<string, number>();
+    for (const t of trades) perDay.set(t.date, (perDay.get(t.date) ?? 0) + 1);
+    await Promise.all([...perDay].map(([date, n]) => this.bumpHead(date, 'live', n)));
+  }
+
+  private async bumpHead(date: string, field: 'live' | 'epoch', n: number): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({ TableName: this.table, Key: flowKeys.dayHead(date), UpdateExpression: 'ADD #f :n', ExpressionAttributeNames: { '#f': field }, ExpressionAttributeValues: { ':n': n } }),
+    );
+  }
+
+  /** The day's write head, strongly consistent (a write acknowledged before the read is counted). */
+  async readHead(date: string): Promise<DayHead> {
+    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: flowKeys.dayHead(date), ConsistentRead: true }));
+    return { live: Number(res.Item?.live ?? 0), epoch: Number(res.Item?.epoch ?? 0) };
+  }
+
+  /** Live trades of a day whose sort key is after `cursor` (a DayRead's liveCursor), and the new cursor. */
+  async readLiveAfter(date: string, cursor: string): Promise<{ trades: FlowTrade[]; liveCursor: string; items: number }> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND sk > :c',
+      ExpressionAttributeValues: { ':pk': flowKeys.dayPartition(date), ':c': cursor },
+    });
+    return { trades: tradesOf(items), liveCursor: liveCursorOf(items, cursor), items: items.length };
   }
 
   /** Every trade of a day: packed chunks and live items (unsorted). */
@@ -79,7 +114,7 @@ export class FlowRepository {
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': flowKeys.dayPartition(date) },
     });
-    return { trades: tradesOf(items), items: items.length };
+    return { trades: tradesOf(items), items: items.length, liveCursor: liveCursorOf(items, flowKeys.livePrefix()) };
   }
 
   /** One ticker's trades of one day through the ticker index. */
@@ -90,7 +125,7 @@ export class FlowRepository {
       KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :d)',
       ExpressionAttributeValues: { ':pk': flowKeys.tickerIndex(ticker), ':d': `${date}#` },
     });
-    return { trades: tradesOf(items), items: items.length };
+    return { trades: tradesOf(items), items: items.length, liveCursor: liveCursorOf(items, flowKeys.livePrefix()) };
   }
 
   /** The oldest ingested day with trades, or null: where the stored history starts. */
@@ -133,8 +168,15 @@ export class FlowRepository {
         if (pending.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
       }
     }
+    await this.bumpHead(date, 'epoch', 1);
     return items.length;
   }
+}
+
+function liveCursorOf(items: readonly Record<string, unknown>[], from: string): string {
+  let c = from;
+  for (const it of items) if (typeof it.sk === 'string' && it.sk.startsWith(flowKeys.livePrefix()) && it.sk > c) c = it.sk;
+  return c;
 }
 
 /** Packed trades first; a live item whose trade the end-of-day ingest already packed is skipped. */

@@ -85,6 +85,11 @@ export const flowKeys = {
   /** The ingested days with their trade counts: a range query lists the days to read. */
   dayIndex: (date: string): Key => ({ pk: 'DAYS', sk: date }),
   dayIndexPartition: (): string => 'DAYS',
+  /**
+   * A day's write head: `live` counts live-trade writes, `epoch` the rewrites (end-of-day ingest,
+   * daily reset). One GetItem tells a cached current-flow payload whether it is still complete.
+   */
+  dayHead: (date: string): Key => ({ pk: 'FLOWHEAD', sk: date }),
   /** Per-day flow summaries (domain/flow/day-summary.ts), one partition: a range query reads 100 days. */
   daySummary: (date: string, part: number): Key => ({ pk: 'DAYSUM', sk: `${date}#${String(part).padStart(2, '0')}` }),
   daySummaryPartition: (): string => 'DAYSUM',

@@ -57,7 +57,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
  */
 export function defineHandler<N extends RouteName>(
   name: N,
-  impl: (ctx: HandlerContext<N>) => Promise<ResponseOf<N> | HttpResult<ResponseOf<N>> | JsonText<ResponseOf<N>>>,
+  impl: (ctx: HandlerContext<N>) => Promise<ResponseOf<N> | HttpResult<ResponseOf<N> | JsonText<ResponseOf<N>>> | JsonText<ResponseOf<N>>>,
 ): LambdaHttpHandler {
   const route = routes[name];
   return async (event, context) => {

@@ -17,7 +17,7 @@ import {
 } from '../schemas/short-interest.ts';
 import { darkPoolDataQuery, darkPoolDataResponse, darkPoolIndividualQuery, darkPoolIndividualResponse } from '../schemas/dark-pools.ts';
 import { appInfoSchema, dataStatusSchema } from '../schemas/meta.ts';
-import { currentFlowResponse, historicalFlowQuery, historicalFlowResponse, mostOtmResponse, testSocketResponse } from '../schemas/flow.ts';
+import { currentFlowQuery, currentFlowResponse, historicalFlowQuery, historicalFlowResponse, mostOtmResponse, testSocketResponse } from '../schemas/flow.ts';
 import {
   intradayPremiumsQuery,
   intradayPremiumsResponse,
@@ -588,7 +588,7 @@ export const routes = {
     method: 'GET',
     path: '/api/get_current_options_flow',
     auth: 'subscriber',
-    query: noQuery,
+    query: currentFlowQuery,
     example: '',
     response: currentFlowResponse,
     handler: 'flow/get-current-options-flow',

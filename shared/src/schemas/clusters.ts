@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tickerParam } from './tickers.ts';
-import { CLUSTER_CHOICES, CLUSTER_DEFAULTS, FORWARD_RETURN_LABELS, DTW_UNAVAILABLE } from '../params/clusters.ts';
+import { CLUSTER_CHOICES, CLUSTER_DEFAULTS, FORWARD_RETURN_LABELS, SOFTDTW_UNAVAILABLE } from '../params/clusters.ts';
 export * from '../params/clusters.ts';
 
 /** A query number restricted to a list of choices, with a message that lists them. */
@@ -29,9 +29,10 @@ export const clustersQuery = z.strictObject({
     .optional()
     .transform((s, ctx) => {
       if (s === undefined || s === 'euclidean') return 'euclidean' as const;
+      if (s === 'dtw') return 'dtw' as const;
       ctx.addIssue({
         code: 'custom',
-        message: s === 'dtw' || s === 'softdtw' ? `only euclidean is available. ${DTW_UNAVAILABLE}` : 'must be euclidean',
+        message: s === 'softdtw' ? `must be euclidean or dtw. ${SOFTDTW_UNAVAILABLE}` : `must be one of ${CLUSTER_CHOICES.metric.join(', ')}`,
       });
       return z.NEVER;
     }),

@@ -93,6 +93,14 @@ function jsonParam<T extends z.ZodType>(name: string, schema: T, example: string
   });
 }
 
+/**
+ * Issue 23: `since` (optional) is the key of the newest trade the page already holds; the answer
+ * then lists only the trades newer than it (all of them when the key is not today's).
+ */
+export const currentFlowQuery = z.strictObject({
+  since: z.string().min(1).max(200).optional(),
+});
+
 export const historicalFlowQuery = z.strictObject({
   dates: jsonParam('dates', flowDatesSchema, '{"start":"2024-03-01","end":"2024-03-08"}'),
   filters: jsonParam('filters', z.array(flowFilterSchema).max(50), '[{"filter":"Ticker","selector":"Equal","tickers":["SPY"]}]').optional(),

@@ -110,6 +110,22 @@ describe('computeClusters', () => {
   });
 });
 
+describe('computeClusters with metric=dtw', () => {
+  it('labels the pcvol windows with DTW k-means: deterministic, every cluster used, params echoed', () => {
+    const closes = [100];
+    for (let i = 1; i < 420; i++) closes.push(closes[i - 1]! * (1 + 0.01 * Math.sin(i / 3) + 0.004 * Math.cos(i * 1.7)));
+    const p = { nb_clusters: 8, length: 10, metric: 'dtw' as const, iterations: 10, features: 'pcvol' as const, training_window: 400 };
+    const a = computeClusters('T', series(closes), p);
+    expect(computeClusters('T', series(closes), p)).toEqual(a);
+    expect(a.params.metric).toBe('dtw');
+    expect(a.clusters_daily_data).toHaveLength(391);
+    expect(a.clusters_average_data.clusters_count.counts.reduce((x, y) => x + y, 0)).toBe(391);
+    expect(a.clusters_average_data.clusters_count.counts.every((c) => c > 0)).toBe(true);
+    const euclid = computeClusters('T', series(closes), { ...p, metric: 'euclidean' });
+    expect(euclid.clusters_daily_data.map((r) => r.cluster)).not.toEqual(a.clusters_daily_data.map((r) => r.cluster));
+  });
+});
+
 describe('clustersTableRow', () => {
   const closes = [100];
   for (let i = 1; i < 450; i++) closes.push(closes[i - 1]! * (1 + 0.01 * Math.sin(i / 3) + 0.002 * Math.cos(i * 1.7)));

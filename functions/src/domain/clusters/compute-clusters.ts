@@ -1,6 +1,6 @@
 import type { ClusterPredictions, ClustersData, ClustersParams, ForwardReturns } from '@tapewatch/shared/schemas/clusters';
-import { FORWARD_HORIZONS, FORWARD_RETURN_LABELS } from '@tapewatch/shared/schemas/clusters';
-import { AnalyticsError, kmeans } from '../../analytics/index.ts';
+import { dtwBand, FORWARD_HORIZONS, FORWARD_RETURN_LABELS } from '@tapewatch/shared/schemas/clusters';
+import { AnalyticsError, dtwKmeans, kmeans } from '../../analytics/index.ts';
 import { addWeekdays, buildWindows, dailyReturns, firstFeatureIndex, quantileSorted, type FeatureKind } from './features.ts';
 
 export interface ClusterSeries {
@@ -54,6 +54,16 @@ function averages(labels: number[], fwd: Array<Array<number | null>>, k: number)
   });
 }
 
+/** Features per window: pcvol is returns then volatility, each `length` days. */
+const featureCount = (kind: FeatureKind) => (kind === 'pcvol' ? 2 : 1);
+
+/** k-means labels under the request's metric; DTW aligns each feature on its own within the band. */
+function labelWindows(points: number[][], p: Params): number[] {
+  const opts = { seed: KMEANS_SEED, maxIter: p.iterations, nInit: KMEANS_RESTARTS };
+  if (p.metric === 'dtw') return dtwKmeans(points, p.nb_clusters, { ...opts, features: featureCount(p.features), band: dtwBand(p.length) }).labels;
+  return kmeans(points, p.nb_clusters, opts).labels;
+}
+
 const orNull = (x: number | undefined): number | null => (x === undefined || !Number.isFinite(x) ? null : x);
 
 export function computeClusters(ticker: string, s: ClusterSeries, p: Params): ClustersData {
@@ -70,7 +80,7 @@ export function computeClusters(ticker: string, s: ClusterSeries, p: Params): Cl
   const points = buildWindows(s.returnCloses, p.features, p.length, ends);
   let labels: number[];
   try {
-    labels = kmeans(points, p.nb_clusters, { seed: KMEANS_SEED, maxIter: p.iterations, nInit: KMEANS_RESTARTS }).labels;
+    labels = labelWindows(points, p);
   } catch (err) {
     if (err instanceof AnalyticsError) {
       throw new ClustersInputError(`${ticker}'s price patterns are too uniform to form ${p.nb_clusters} clusters. Choose fewer clusters.`);

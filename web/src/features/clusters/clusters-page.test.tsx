@@ -61,11 +61,11 @@ describe('Clusters single stock screen', { timeout: 45_000 }, () => {
     expect(avg[cur]!.children[1]!.textContent).toBe(String(data.clusters_average_data.clusters_count.counts[cur]));
     expect(avg[cur]!.children[6]!.textContent).toBe(`${(d20 * 100).toFixed(2)}%`);
     expect(within(screen.getByTestId('boxplot-table')).getAllByTestId('boxplot-row')).toHaveLength(8);
-    // The metric is fixed, with the reason.
-    expect(screen.getByText(/DTW and SoftDTW are unavailable because of their computational cost/)).toBeTruthy();
-    // Issue 6: the refusal states what DTW was measured to cost, in the selector and in the page help.
-    expect(screen.getByText(/DTW and SoftDTW are unavailable/).textContent).toMatch(/measured 0\.5-1 s per request against a 60 ms budget/);
-    expect(screen.getByTestId('clusters-help').textContent).toMatch(/dynamic time warping \(DTW\) was measured .*measured 0\.5-1 s per request/);
+    // Issue 23: the help states DTW's band and centres, and SoftDTW's measured cost.
+    const help = screen.getByTestId('clusters-help').textContent!;
+    expect(help).toMatch(/Sakoe-Chiba band of 10% of the pattern length/);
+    expect(help).toMatch(/DTW barycentres \(DBA/);
+    expect(help).toMatch(/SoftDTW is not offered: a lower bound of SoftDTW k-means .* measured 1\.1-1\.5 s per request/);
   });
 
   it('reloads when a control changes', async () => {
@@ -77,6 +77,11 @@ describe('Clusters single stock screen', { timeout: 45_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Number of clusters' }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '5' }));
     await waitFor(() => expect(clusterCalls(fetchMock).some((u) => u.includes('nb_clusters=5'))).toBe(true));
+    // The metric selector offers DTW and reloads with it; its helper states the band.
+    await user.click(screen.getByRole('combobox', { name: 'Metric' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'DTW' }));
+    await waitFor(() => expect(clusterCalls(fetchMock).some((u) => u.includes('metric=dtw') && u.includes('nb_clusters=5'))).toBe(true));
+    expect(screen.getByText(/Band: 1 day \(10% of the pattern length\)/)).toBeTruthy();
   });
 
   it('lists Cluster with the sublinks Single Stock and All in the sidebar', async () => {

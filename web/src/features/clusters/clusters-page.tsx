@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { isAlertBody } from '@tapewatch/shared/api/alert';
-import { CLUSTER_DEFAULTS, DTW_MEASURED_COST } from '@tapewatch/shared/params/clusters';
+import { CLUSTER_DEFAULTS, DTW_HELP, SOFTDTW_MEASURED_COST } from '@tapewatch/shared/params/clusters';
 import { ChartCard } from '../../components/charts/chart-card.tsx';
 import { QuotePanel } from '../../components/ticker/quote-panel.tsx';
 import { TickerSearch } from '../../components/ticker/ticker-search.tsx';
@@ -24,6 +24,7 @@ import { averageTable, boxplotTable, clusterInfo, dailyTable, predictionTable, t
 const DEFAULT_SETTINGS: ClusterSettings = {
   nb_clusters: CLUSTER_DEFAULTS.nb_clusters,
   length: CLUSTER_DEFAULTS.length,
+  metric: CLUSTER_DEFAULTS.metric,
   iterations: CLUSTER_DEFAULTS.iterations,
   features: CLUSTER_DEFAULTS.features,
   training_window: CLUSTER_DEFAULTS.training_window,
@@ -91,8 +92,8 @@ export function ClustersPage() {
           returns, Volatility = 10-day rolling volatility of the daily returns, or both), z-normalise each window and group them with k-means
           (the iterations cap the k-means steps; a fixed seed gives the same answer every time). Each window is labelled at its last date;
           the 1D, 2D, 5D, 10D and 20D forward returns from that date are averaged per cluster over the windows whose forward return is known.
-          The current cluster is the latest window&apos;s. Distances are euclidean: dynamic time warping (DTW) was measured and is too slow
-          for an on-demand answer ({DTW_MEASURED_COST}, about 100 times the euclidean k-means). Past patterns do not guarantee future returns.
+          The current cluster is the latest window&apos;s. Distances are euclidean by default. {DTW_HELP} SoftDTW is not offered:{' '}
+          {SOFTDTW_MEASURED_COST}. Past patterns do not guarantee future returns.
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>

@@ -4,10 +4,10 @@ import type { ClustersParams } from '@tapewatch/shared/schemas/clusters';
 import { apiGet } from '../../../lib/api-client.ts';
 
 export type ClustersData = ResponseOf<'get_clusters_data'>;
-export type ClustersRequest = Omit<ClustersParams, 'metric'>;
+export type ClustersRequest = ClustersParams;
 
 export function fetchClustersData(params: ClustersRequest, signal?: AbortSignal): Promise<ClustersData> {
-  return apiGet('get_clusters_data', { ...params, metric: 'euclidean' }, { signal });
+  return apiGet('get_clusters_data', params, { signal });
 }
 
 export const clustersQueryOptions = (params: ClustersRequest) =>

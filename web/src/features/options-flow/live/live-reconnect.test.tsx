@@ -79,6 +79,8 @@ describe('live flow reconnect (issue 13: a dropped client misses nothing)', () =
     expect(calls('/api/get_current_options_flow')).toHaveLength(1);
     act(() => FakeWebSocket.latest().open());
     await waitFor(() => expect(calls('/api/get_current_options_flow')).toHaveLength(2));
+    // Issue 23: only what is newer than the newest trade held is asked for.
+    expect(String(calls('/api/get_current_options_flow')[1]![0])).toContain(`since=${morning[0]!.key}`);
     await waitFor(() => expect(rows()).toEqual(['TSLA', 'AMD', 'NVDA', 'AAPL', 'SPY']));
     // The streamed copy of s1 is forgotten: the reloaded list holds it.
     await waitFor(() => expect(screen.getByTestId('flow-count').textContent).toBe('5 trades'));

@@ -1,0 +1,156 @@
+/**
+ * The DTW kernel of DTW k-means: equal-length series stored in flat Float64Arrays, squared local
+ * cost (the square of tslearn's `dtw`, so a band of 0 is the squared euclidean distance), a
+ * Sakoe-Chiba band, early abandoning and an LB_Keogh lower bound. Nothing is validated or allocated
+ * per call: callers validate once and pass a workspace sized for the longest series.
+ */
+
+/** Reusable rows and matrix (for the warping path of DBA) for series of up to `maxLen` points. */
+export interface DtwWorkspace {
+  readonly maxLen: number;
+  prev: Float64Array;
+  cur: Float64Array;
+  /** (maxLen + 1)^2 cumulative costs, row-major, for `dtwPathInto`. */
+  readonly matrix: Float64Array;
+}
+
+export function dtwWorkspace(maxLen: number): DtwWorkspace {
+  return {
+    maxLen,
+    prev: new Float64Array(maxLen + 1),
+    cur: new Float64Array(maxLen + 1),
+    matrix: new Float64Array((maxLen + 1) * (maxLen + 1)),
+  };
+}
+
+/**
+ * Banded squared-cost DTW between a[ao, ao + len) and b[bo, bo + len). Returns Infinity as soon as
+ * every cell of a row exceeds `abandonAbove` (every later path runs through that row), so a caller
+ * comparing against a best-so-far can pass it and treat Infinity as "not better".
+ */
+export function dtwSq(
+  a: Float64Array,
+  ao: number,
+  b: Float64Array,
+  bo: number,
+  len: number,
+  band: number,
+  abandonAbove: number,
+  ws: DtwWorkspace,
+): number {
+  let prev = ws.prev;
+  let cur = ws.cur;
+  // Only the cells a row reads outside the previous row's band are reset (no full fill per call).
+  prev[0] = 0;
+  const first = band + 1 < len ? band + 1 : len;
+  for (let j = 1; j <= first; j++) prev[j] = Infinity;
+  for (let i = 1; i <= len; i++) {
+    const lo = i - band > 1 ? i - band : 1;
+    const hi = i + band < len ? i + band : len;
+    const x = a[ao + i - 1]!;
+    // Left of the band: the row read next holds stale values from an earlier row or call.
+    cur[lo - 1] = Infinity;
+    let rowMin = Infinity;
+    // Carried in registers: the cell to the left (this row) and the diagonal (the previous row).
+    let left = Infinity;
+    let diag = prev[lo - 1]!;
+    for (let j = lo; j <= hi; j++) {
+      const up = prev[j]!;
+      const d = x - b[bo + j - 1]!;
+      const v = d * d + Math.min(up, diag, left);
+      cur[j] = v;
+      diag = up;
+      left = v;
+      rowMin = Math.min(rowMin, v);
+    }
+    // The next row reads one column further right.
+    if (hi < len) cur[hi + 1] = Infinity;
+    if (rowMin > abandonAbove) return Infinity;
+    const t = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[len]!;
+}
+
+/** The band's upper and lower envelope of s[so, so + len), written at [eo, eo + len) (LB_Keogh). */
+export function envelopeInto(s: Float64Array, so: number, len: number, band: number, upper: Float64Array, lower: Float64Array, eo: number): void {
+  for (let i = 0; i < len; i++) {
+    const from = i - band > 0 ? i - band : 0;
+    const to = i + band < len - 1 ? i + band : len - 1;
+    let u = -Infinity;
+    let l = Infinity;
+    for (let j = from; j <= to; j++) {
+      const v = s[so + j]!;
+      u = Math.max(u, v);
+      l = Math.min(l, v);
+    }
+    upper[eo + i] = u;
+    lower[eo + i] = l;
+  }
+}
+
+/**
+ * LB_Keogh: a lower bound of `dtwSq(q, c)` from c's envelope (every q_i is matched to some c_j
+ * within the band, so it costs at least its squared distance to [lower_i, upper_i]). Stops summing
+ * once the bound passes `abandonAbove`.
+ */
+export function lbKeogh(q: Float64Array, qo: number, upper: Float64Array, lower: Float64Array, eo: number, len: number, abandonAbove: number): number {
+  let s = 0;
+  for (let i = 0; i < len && s <= abandonAbove; i++) {
+    const x = q[qo + i]!;
+    const over = Math.max(0, x - upper[eo + i]!);
+    const under = Math.max(0, lower[eo + i]! - x);
+    s += over * over + under * under;
+  }
+  return s;
+}
+
+/**
+ * DBA step for one series: fills the full banded cost matrix between centre c[co, co + len) and
+ * series s[so, so + len), walks the optimal warping path back from (len, len) and adds each s_j
+ * aligned to c_i into sums[i] (counts[i] += 1). Ties prefer the diagonal, then the row above.
+ */
+export function dtwPathInto(
+  c: Float64Array,
+  co: number,
+  s: Float64Array,
+  so: number,
+  len: number,
+  band: number,
+  ws: DtwWorkspace,
+  sums: Float64Array,
+  counts: Float64Array,
+): void {
+  const w = len + 1;
+  const m = ws.matrix;
+  // Only the cells next to the band are read outside it (by the recursion and the walk back).
+  m[0] = 0;
+  for (let j = 1; j <= len && j <= band + 1; j++) m[j] = Infinity;
+  for (let i = 1; i <= len; i++) {
+    const lo = i - band > 1 ? i - band : 1;
+    const hi = i + band < len ? i + band : len;
+    const x = c[co + i - 1]!;
+    m[i * w + lo - 1] = Infinity;
+    if (hi < len) m[i * w + hi + 1] = Infinity;
+    for (let j = lo; j <= hi; j++) {
+      const d = x - s[so + j - 1]!;
+      m[i * w + j] = d * d + Math.min(m[(i - 1) * w + j]!, m[(i - 1) * w + j - 1]!, m[i * w + j - 1]!);
+    }
+  }
+  let i = len;
+  let j = len;
+  for (;;) {
+    sums[i - 1] = sums[i - 1]! + s[so + j - 1]!;
+    counts[i - 1] = counts[i - 1]! + 1;
+    if (i === 1 && j === 1) return;
+    const diag = m[(i - 1) * w + j - 1]!;
+    const up = m[(i - 1) * w + j]!;
+    const left = m[i * w + j - 1]!;
+    if (diag <= up && diag <= left) {
+      i--;
+      j--;
+    } else if (up <= left) i--;
+    else j--;
+  }
+}
