@@ -7,7 +7,7 @@ import { tableName } from '@tapewatch/functions/data/tables';
 import { UsersRepository } from '@tapewatch/functions/data/users-repository';
 import { authorize, currentAuthenticator } from '@tapewatch/functions/lib/auth-guard';
 import { identity } from '@tapewatch/functions/platform/identity';
-import { useIntegrationRuntime } from '../test/integration-runtime.ts';
+import { advanceWallClock, useIntegrationRuntime } from '../test/integration-runtime.ts';
 import { expireLinkToken } from './accounts-helpers.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { completedSession } from './payments-helpers.ts';
@@ -131,7 +131,7 @@ describe('session: refresh, logout, stored plan, delete', () => {
     const userId = (await identity().findByEmail('payer@example.com'))!.userId;
     await new UsersRepository(documentClient()).setSubscription(userId, 'basic');
     // Session state is cached for at most 1 s per container; a webhook's change shows after that.
-    await new Promise((r) => setTimeout(r, 1100));
+    advanceWallClock(1100);
     await expect(authorize('subscriber', headers, currentAuthenticator())).resolves.toMatchObject({ username: 'payer_01', subscription: 'basic' });
     expect((await api.get('get_user_info', { token })).body.subscription).toBe('basic');
   });
@@ -167,7 +167,7 @@ describe('password reset', () => {
     const before = earlier.body.token as string;
     expect((await api.get('get_user_info', { token: before })).body.username).toBe('forgetful');
     // Token times are whole seconds: this login must fall in an earlier second than the reset.
-    await new Promise((r) => setTimeout(r, 1000));
+    advanceWallClock(1000);
     expect((await api.post('reset_password', { email: 'Forgetful@example.com' })).body.alert_message).toBe(M.resetSent);
     const token = (await api.lastLinkToken('forgetful@example.com', '/confirmpassword/'))!;
     const check = await api.post('get_password_token_confirmation', { token });
@@ -192,7 +192,7 @@ describe('password reset', () => {
     expect((await login('forgetful', 'Quiet-Harbor-Moss-3')).status).toBe(200);
     expect((await login('forgetful', 'Amber-Falcon-Tide-1')).status).toBe(401);
     // The session from before the reset has ended (the cache keeps session state for up to 1 s).
-    await new Promise((r) => setTimeout(r, 1100));
+    advanceWallClock(1100);
     expect((await api.get('get_user_info', { token: before })).body.username).toBe('');
     expect(await api.post('refresh_token', { refresh_token: earlier.body.refresh_token })).toMatchObject({ status: 401, body: { alert_message: M.sessionExpired } });
     expect((await api.get('get_user_info', { token: (await login('forgetful', 'Quiet-Harbor-Moss-3')).body.token as string })).body.username).toBe('forgetful');

@@ -1,7 +1,6 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { ConnectionRepository } from '@tapewatch/functions/data/connection-repository';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
@@ -14,9 +13,9 @@ import { FlowDayState, simulateTrades } from '@tapewatch/functions/providers/dem
 import { applyFilters } from '@tapewatch/shared/flow/filters';
 import { keyStats, largestPremiums } from '@tapewatch/shared/flow/key-stats';
 import { currentFlowResponse, historicalFlowResponse, mostOtmResponse, testSocketResponse, type FlowTrade } from '@tapewatch/shared/schemas/flow';
-import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
 import { queryString } from '../test/api-client.ts';
-import { flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
+import { advanceWallClock, flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
+import { openLiveSocket, openRegisteredSocket } from '../test/live-socket.ts';
 import { seedPlan } from '../test/seed-subscriber.ts';
 
 const users = flowCallers();
@@ -170,23 +169,7 @@ describe('options flow endpoints', () => {
   });
 });
 
-function connect(token: string | null): Promise<{ ws: WebSocket; next: () => Promise<WsEvent> }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${fx.port}/ws${token ? `?token=${token}` : ''}`);
-    const events: WsEvent[] = [];
-    const waiters: Array<(e: WsEvent) => void> = [];
-    ws.on('message', (data) => {
-      for (const e of parseFrame(data.toString())) {
-        const w = waiters.shift();
-        if (w) w(e);
-        else events.push(e);
-      }
-    });
-    ws.on('open', () => resolve({ ws, next: () => (events.length > 0 ? Promise.resolve(events.shift()!) : new Promise((r) => waiters.push(r))) }));
-    ws.on('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
-    ws.on('error', reject);
-  });
-}
+const connect = (token: string | null) => openLiveSocket(fx.port, token);
 
 describe('live flow over the WebSocket', () => {
   it('refuses non-subscribers at connect', async () => {
@@ -196,8 +179,7 @@ describe('live flow over the WebSocket', () => {
   });
 
   it('ingest -> flow table -> fan-out reaches a real client; gone connections are removed; the reset clears', async () => {
-    const client = await connect('sub-token');
-    await new Promise((r) => setTimeout(r, 50));
+    const client = await openRegisteredSocket(fx.port, 'sub-token', 'u-sub');
     const connections = new ConnectionRepository(documentClient());
     await connections.add('gone-connection', 'u-x');
     const fanout = new FlowFanout(documentClient());
@@ -238,9 +220,8 @@ describe('live flow over the WebSocket', () => {
   it('a socket whose user is no longer a subscriber is closed by the server and gets no more trades', async () => {
     users['late-token'] = { userId: 'u-late', username: 'lateuser1', email: 'late@example.com', subscription: 'basic', token: 'late-token' };
     await seedPlan('u-late', 'basic');
-    const client = await connect('late-token');
+    const client = await openRegisteredSocket(fx.port, 'late-token', 'u-late');
     const closed = new Promise<number>((r) => client.ws.once('close', (code) => r(code)));
-    await new Promise((r) => setTimeout(r, 50));
     // Plans re-read on every connection listing (production: every 30 s), listings at most once a second.
     const fanout = new FlowFanout(documentClient(), connectionsBroadcaster(documentClient(), 0));
     const universe = [{ symbol: 'QQQ', kind: 'etf' as const, close: 439, prevClose: 440, dollarVolume: 2e10, vol: 0.15 }];
@@ -250,7 +231,7 @@ describe('live flow over the WebSocket', () => {
     expect(JSON.parse(((await client.next()) as { data: string }).data).key).toBe(first!.key);
     // The payment failed or support set the plan to free while the socket stayed open.
     await seedPlan('u-late', 'free');
-    await new Promise((r) => setTimeout(r, 1_100));
+    advanceWallClock(1_100);
     await ingestLiveRecords({ option_activity: [record(1)] }, fanout);
     await fanout.flush();
     expect(await closed).toBe(1000);
@@ -258,8 +239,7 @@ describe('live flow over the WebSocket', () => {
   });
 
   it('the Management API path (what AWS uses) delivers to a live connection and reports a gone one', async () => {
-    const client = await connect('sub-token');
-    await new Promise((r) => setTimeout(r, 50));
+    const client = await openRegisteredSocket(fx.port, 'sub-token', 'u-sub');
     const ids = (await new ConnectionRepository(documentClient()).list()).map((c) => c.connectionId);
     const frame = { event: 'database_cleared' } as const;
     // Only the live client's id answers 200; the others are closed sockets of earlier tests.

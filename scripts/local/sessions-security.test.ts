@@ -6,7 +6,7 @@ import { documentClient } from '@tapewatch/functions/data/client';
 import { ConnectionRepository } from '@tapewatch/functions/data/connection-repository';
 import { UsersRepository } from '@tapewatch/functions/data/users-repository';
 import { unverifiedClaims } from '@tapewatch/functions/platform/identity-types';
-import { ACCOUNT_TESTS, useIntegrationRuntime } from '../test/integration-runtime.ts';
+import { ACCOUNT_TESTS, advanceWallClock, useIntegrationRuntime } from '../test/integration-runtime.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { completedSession, loggedInUser } from './payments-helpers.ts';
 
@@ -135,7 +135,7 @@ describe('password reset links and sessions', () => {
     const authTime = unverifiedClaims(u.token).auth_time ?? unverifiedClaims(u.token).iat!;
     // The reset is recorded with the second of that login (the two happened within one second).
     await users().invalidateTokensBefore(u.userId, new Date(authTime * 1000 + 999));
-    await new Promise((r) => setTimeout(r, 1100)); // the authenticator caches a session for 1 s
+    advanceWallClock(1100); // the authenticator caches a session for 1 s
     expect((await api.get('get_user_info', { token: u.token })).body.username).toBe('');
   });
 
