@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ACCOUNT_MESSAGES as M } from '@tapewatch/shared/schemas/accounts';
-import { MAX_CLIENT_MESSAGE_BYTES, parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
+import { MAX_CLIENT_MESSAGE_BYTES } from '@tapewatch/shared/ws/messages';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { ConnectionRepository } from '@tapewatch/functions/data/connection-repository';
 import { UsersRepository } from '@tapewatch/functions/data/users-repository';
 import { unverifiedClaims } from '@tapewatch/functions/platform/identity-types';
 import { ACCOUNT_TESTS, advanceWallClock, useIntegrationRuntime } from '../test/integration-runtime.ts';
+import { openLiveSocket, type LiveSocket } from '../test/live-socket.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { completedSession, loggedInUser } from './payments-helpers.ts';
 
@@ -22,32 +23,11 @@ async function subscriber(name: string) {
   return u;
 }
 
-async function login(user: { username: string; password: string }, headers: Record<string, string> = {}) {
-  const res = await fetch(`${fx.url}/api/submit_login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ username_or_email: user.username, password: user.password, remember: false }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const login = (user: { username: string; password: string }, headers: Record<string, string> = {}) =>
+  fx.api.post('submit_login', { username_or_email: user.username, password: user.password, remember: false }, { headers });
 
-interface Socket {
-  ws: WebSocket;
-  events: WsEvent[];
-  closed: Promise<{ code: number }>;
-}
-
-function openSocket(token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${fx.port}/ws?token=${encodeURIComponent(token)}`);
-    const events: WsEvent[] = [];
-    const closed = new Promise<{ code: number }>((r) => ws.on('close', (code) => r({ code })));
-    ws.on('message', (data) => events.push(...parseFrame(data.toString())));
-    ws.on('open', () => resolve({ ws, events, closed }));
-    ws.on('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
-    ws.on('error', reject);
-  });
-}
+type Socket = LiveSocket;
+const openSocket = (token: string): Promise<Socket> => openLiveSocket(fx.port, token);
 
 const within = <T>(p: Promise<T>, ms = 3000): Promise<T | 'timeout'> => Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))]);
 const reasons = (s: Socket) => s.events.flatMap((e) => (e.event === 'session_closed' ? [e.reason] : []));
