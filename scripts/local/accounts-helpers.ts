@@ -12,16 +12,17 @@ export interface ApiAnswer {
 }
 
 /** Small client for the account endpoints of a running local runtime (tests and bench). */
-export function accountsClient(baseUrl: string) {
+export function accountsClient(baseUrl: string | (() => string)) {
+  const base = typeof baseUrl === 'function' ? baseUrl : () => baseUrl;
   const call = async (method: string, name: string, body?: unknown, opts: { token?: string; query?: string } = {}): Promise<ApiAnswer> => {
-    const res = await fetch(`${baseUrl}/api/${name}${opts.query ? `?${opts.query}` : ''}`, {
+    const res = await fetch(`${base()}/api/${name}${opts.query ? `?${opts.query}` : ''}`, {
       method,
       headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
   };
-  const outbox = async (): Promise<OutboxEntry[]> => (await fetch(`${baseUrl}/dev/mail?format=json`)).json() as Promise<OutboxEntry[]>;
+  const outbox = async (): Promise<OutboxEntry[]> => (await fetch(`${base()}/dev/mail?format=json`)).json() as Promise<OutboxEntry[]>;
   return {
     post: (name: string, body?: unknown, opts?: { token?: string; query?: string }) => call('POST', name, body, opts),
     get: (name: string, opts?: { token?: string }) => call('GET', name, undefined, opts),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M } from '@tapewatch/shared/schemas/accounts';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -7,20 +7,14 @@ import { tableName } from '@tapewatch/functions/data/tables';
 import { UsersRepository } from '@tapewatch/functions/data/users-repository';
 import { authorize, currentAuthenticator } from '@tapewatch/functions/lib/auth-guard';
 import { identity } from '@tapewatch/functions/platform/identity';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
-import { accountsClient, expireLinkToken } from './accounts-helpers.ts';
+import { advanceWallClock, useIntegrationRuntime } from '../test/integration-runtime.ts';
+import { expireLinkToken } from './accounts-helpers.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { completedSession } from './payments-helpers.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-let api: ReturnType<typeof accountsClient>;
-beforeAll(async () => {
-  process.env.MAIL_OUTBOX_QUIET = '1';
-  process.env.RATE_LIMIT_MULTIPLIER = '1';
-  rt = await startTestRuntime();
-  api = accountsClient(rt.url);
-});
-afterAll(() => rt?.dispose());
+// The real limits at first (their own tests); later describes scale them up.
+const fx = useIntegrationRuntime({ env: { MAIL_OUTBOX_QUIET: '1', RATE_LIMIT_MULTIPLIER: '1' } });
+const api = fx.accounts;
 
 async function scanApp(): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
@@ -137,7 +131,7 @@ describe('session: refresh, logout, stored plan, delete', () => {
     const userId = (await identity().findByEmail('payer@example.com'))!.userId;
     await new UsersRepository(documentClient()).setSubscription(userId, 'basic');
     // Session state is cached for at most 1 s per container; a webhook's change shows after that.
-    await new Promise((r) => setTimeout(r, 1100));
+    advanceWallClock(1100);
     await expect(authorize('subscriber', headers, currentAuthenticator())).resolves.toMatchObject({ username: 'payer_01', subscription: 'basic' });
     expect((await api.get('get_user_info', { token })).body.subscription).toBe('basic');
   });
@@ -147,8 +141,8 @@ describe('session: refresh, logout, stored plan, delete', () => {
     const token = (await login('leaver_1', 'Brisk-Lantern-42')).body.token as string;
     const userId = (await identity().findByEmail('leaver@example.com'))!.userId;
     // A paid-then-failed plan (Stripe ids stay), a live socket, the plan log.
-    await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(userId)));
-    await deliverEvent(rt.url, localEvent('invoice.payment_failed', { customer: `cus_local_${userId}`, subscription: `sub_local_${userId}` }));
+    await deliverEvent(fx.url, localEvent('checkout.session.completed', completedSession(userId)));
+    await deliverEvent(fx.url, localEvent('invoice.payment_failed', { customer: `cus_local_${userId}`, subscription: `sub_local_${userId}` }));
     await new ConnectionRepository(documentClient()).add('conn-leaver-1', userId);
     expect(await api.post('delete_user', undefined, { token })).toMatchObject({ status: 200, body: { alert_message: M.accountDeleted } });
     expect(await identity().findByEmail('leaver@example.com')).toBeNull();
@@ -173,7 +167,7 @@ describe('password reset', () => {
     const before = earlier.body.token as string;
     expect((await api.get('get_user_info', { token: before })).body.username).toBe('forgetful');
     // Token times are whole seconds: this login must fall in an earlier second than the reset.
-    await new Promise((r) => setTimeout(r, 1000));
+    advanceWallClock(1000);
     expect((await api.post('reset_password', { email: 'Forgetful@example.com' })).body.alert_message).toBe(M.resetSent);
     const token = (await api.lastLinkToken('forgetful@example.com', '/confirmpassword/'))!;
     const check = await api.post('get_password_token_confirmation', { token });
@@ -198,7 +192,7 @@ describe('password reset', () => {
     expect((await login('forgetful', 'Quiet-Harbor-Moss-3')).status).toBe(200);
     expect((await login('forgetful', 'Amber-Falcon-Tide-1')).status).toBe(401);
     // The session from before the reset has ended (the cache keeps session state for up to 1 s).
-    await new Promise((r) => setTimeout(r, 1100));
+    advanceWallClock(1100);
     expect((await api.get('get_user_info', { token: before })).body.username).toBe('');
     expect(await api.post('refresh_token', { refresh_token: earlier.body.refresh_token })).toMatchObject({ status: 401, body: { alert_message: M.sessionExpired } });
     expect((await api.get('get_user_info', { token: (await login('forgetful', 'Quiet-Harbor-Moss-3')).body.token as string })).body.username).toBe('forgetful');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M, RESEND_CONFIRMATION_ACTION } from '@tapewatch/shared/schemas/accounts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '@tapewatch/functions/data/client';
@@ -7,21 +7,14 @@ import { tableName } from '@tapewatch/functions/data/tables';
 import { UsersRepository } from '@tapewatch/functions/data/users-repository';
 import { verifyCheckoutTicket } from '@tapewatch/functions/domain/accounts/secrets';
 import { identity } from '@tapewatch/functions/platform/identity';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
-import { accountsClient, expireLinkToken } from './accounts-helpers.ts';
+import { ACCOUNT_TESTS, useIntegrationRuntime } from '../test/integration-runtime.ts';
+import { expireLinkToken } from './accounts-helpers.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { completedSession, subsRepo } from './payments-helpers.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-let api: ReturnType<typeof accountsClient>;
-beforeAll(async () => {
-  process.env.MAIL_OUTBOX_QUIET = '1';
-  rt = await startTestRuntime();
-  api = accountsClient(rt.url);
-});
-afterAll(() => rt?.dispose());
 // Limits have their own tests (accounts-session); here one source signs up many accounts.
-beforeEach(() => void (process.env.RATE_LIMIT_MULTIPLIER = '100'));
+const fx = useIntegrationRuntime(ACCOUNT_TESTS);
+const api = fx.accounts;
 
 const form = (username: string, email: string, password = 'Brisk-Lantern-42', extra: object = {}) => ({
   username,
@@ -174,7 +167,7 @@ describe('retry-safe sign-up (a crash between steps)', () => {
 describe('a pending (unconfirmed) account is never taken over by another sign-up', () => {
   const users = () => new UsersRepository(documentClient());
   const userIdOf = async (email: string) => (await identity().findByEmail(email))!.userId;
-  const pay = (userId: string) => deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(userId)));
+  const pay = (userId: string) => deliverEvent(fx.url, localEvent('checkout.session.completed', completedSession(userId)));
   const backdate = (userId: string, hours: number) =>
     documentClient().send(
       new UpdateCommand({

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { arimaResponse } from '@tapewatch/shared/schemas/arima';
 import { fitArima } from '@tapewatch/functions/analytics/index';
 import { readStocks } from '../demo-data/universe.ts';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-beforeAll(async () => {
-  rt = await startTestRuntime();
-});
-afterAll(() => rt?.dispose());
+const { api } = useIntegrationRuntime();
 
-const get = async (path: string) => {
-  const res = await fetch(rt.url + path);
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
 const AS_OF = '2024-03-08';
 
 describe('get_ts_arima_data on the local runtime', () => {
   it('fits AAPL with the spec defaults on the last 500 stored closes and forecasts 20 trading days', async () => {
-    const { status, body } = await get('/api/get_ts_arima_data?ticker=aapl');
+    const { status, body } = await api.get('get_ts_arima_data', { ticker: 'aapl' });
     expect(status).toBe(200);
     const a = arimaResponse.parse(body);
     const s = [...readStocks()].find((x) => x.ticker === 'AAPL')!.series;
@@ -44,10 +36,10 @@ describe('get_ts_arima_data on the local runtime', () => {
   });
 
   it('answers a repeated request from the per-parameter cache', async () => {
-    const q = '/api/get_ts_arima_data?ticker=SPY&p=2&d=1&q=0&trend=n';
-    const first = await get(q);
+    const q = { ticker: 'SPY', p: '2', d: '1', q: '0', trend: 'n' } as const;
+    const first = await api.get('get_ts_arima_data', q);
     const t0 = performance.now();
-    const second = await get(q);
+    const second = await api.get('get_ts_arima_data', q);
     expect(performance.now() - t0).toBeLessThan(50);
     expect(second.body).toEqual(first.body);
   });
@@ -64,26 +56,26 @@ describe('get_ts_arima_data on the local runtime', () => {
       ['cov_type=robust', "Invalid value for 'cov_type': expected one of approx, oim, opg."],
     ];
     for (const [q, msg] of cases) {
-      const { status, body } = await get(`/api/get_ts_arima_data?ticker=SPY&${q}`);
+      const { status, body } = await api.getUnchecked('get_ts_arima_data', `ticker=SPY&${q}`);
       expect(status, q).toBe(400);
       expect(body).toEqual({ alert_show: true, alert_message: msg });
     }
   });
 
   it('fits d = 3 (orders 0-5 as the spec offers) and answers 404 for an unknown ticker', async () => {
-    const ok = await get('/api/get_ts_arima_data?ticker=SPY&p=1&d=3&q=1&trend=n');
+    const ok = await api.get('get_ts_arima_data', { ticker: 'SPY', p: '1', d: '3', q: '1', trend: 'n' });
     expect(ok.status).toBe(200);
     const a = arimaResponse.parse(ok.body);
     expect(a.params.d).toBe(3);
     // n - d observations enter the likelihood.
     expect(a.summary.stats.find((s) => s.label === 'No. Observations')!.value).toBe(497);
-    const unknown = await get('/api/get_ts_arima_data?ticker=NOPE1');
+    const unknown = await api.get('get_ts_arima_data', { ticker: 'NOPE1' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.alert_message).toMatch(/Unknown ticker NOPE1/);
   });
 
   it('gives AMZN defaults standard errors, as statsmodels does (a relative-step Hessian called its covariance singular), and the residual tests', async () => {
-    const { status, body } = await get('/api/get_ts_arima_data?ticker=AMZN');
+    const { status, body } = await api.get('get_ts_arima_data', { ticker: 'AMZN' });
     expect(status).toBe(200);
     const a = arimaResponse.parse(body);
     expect(a.summary.warnings).toEqual([]);
@@ -91,14 +83,14 @@ describe('get_ts_arima_data on the local runtime', () => {
     expect(a.summary.covariance).toBe('approx (numerical Hessian)');
     expect(a.summary.diagnostics.map((t) => t.label)).toContain('Jarque-Bera (JB)');
     expect(a.pred.predictions).toHaveLength(20);
-    const opg = arimaResponse.parse((await get('/api/get_ts_arima_data?ticker=AMZN&cov_type=opg')).body);
+    const opg = arimaResponse.parse((await api.get('get_ts_arima_data', { ticker: 'AMZN', cov_type: 'opg' })).body);
     expect(opg.params.cov_type).toBe('opg');
     expect(opg.summary.coefficients[1]!.std_err).not.toBe(a.summary.coefficients[1]!.std_err);
   });
 
   it('accepts the allowed combinations at the edges (d=0 with c, ct or t; d=2 with n)', async () => {
     for (const q of ['trend=c&d=0&p=1&q=0', 'trend=ct&d=0&p=1&q=0', 'trend=n&d=2&p=0&q=1', 'trend=t&d=0&p=1&q=0']) {
-      const { status, body } = await get(`/api/get_ts_arima_data?ticker=AAPL&${q}`);
+      const { status, body } = await api.getUnchecked('get_ts_arima_data', `ticker=AAPL&${q}`);
       expect(status, `${q}: ${JSON.stringify(body).slice(0, 200)}`).toBe(200);
     }
   });

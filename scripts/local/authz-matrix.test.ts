@@ -1,10 +1,9 @@
 import { createSign } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { routeList, type RouteDef } from '@tapewatch/shared/api/routes';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
-import { accountsClient } from './accounts-helpers.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { loggedInUser, subscriptionObject } from './payments-helpers.ts';
 
@@ -45,18 +44,14 @@ const ENDS_SESSION = new Set(['submit_logout', 'delete_user']);
 // Public in the table (the sign-up ticket needs no token) but the handler itself wants a token or a ticket.
 const ANONYMOUS_401 = new Set(['checkoutsession']);
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+const fx = useIntegrationRuntime({ env: { MAIL_OUTBOX_QUIET: '1', RATE_LIMIT_MULTIPLIER: '100' } });
 const users: Partial<Record<Role, Awaited<ReturnType<typeof loggedInUser>>>> = {};
 beforeAll(async () => {
-  process.env.MAIL_OUTBOX_QUIET = '1';
-  process.env.RATE_LIMIT_MULTIPLIER = '100';
-  rt = await startTestRuntime();
-  users.free = await loggedInUser(rt.url, 'matrix_free');
-  users.basic = await loggedInUser(rt.url, 'matrix_basic');
-  const paid = await deliverEvent(rt.url, localEvent('customer.subscription.created', subscriptionObject(users.basic.userId, 'active')));
+  users.free = await loggedInUser(fx.url, 'matrix_free');
+  users.basic = await loggedInUser(fx.url, 'matrix_basic');
+  const paid = await deliverEvent(fx.url, localEvent('customer.subscription.created', subscriptionObject(users.basic.userId, 'active')));
   if (paid.status !== 200) throw new Error('could not make the basic user');
 });
-afterAll(() => rt?.dispose());
 
 async function tokenFor(role: Role, routeName: string): Promise<string | undefined> {
   if (role === 'expired') return expiredCopy(users.basic!.token);
@@ -64,7 +59,7 @@ async function tokenFor(role: Role, routeName: string): Promise<string | undefin
   const u = users[role as 'free' | 'basic'];
   if (!u) return undefined;
   if (!ENDS_SESSION.has(routeName)) return u.token;
-  const login = await accountsClient(rt.url).post('submit_login', { username_or_email: u.username, password: u.password });
+  const login = await fx.accounts.post('submit_login', { username_or_email: u.username, password: u.password });
   return login.body.token as string;
 }
 
@@ -89,7 +84,7 @@ describe('authorisation matrix (route table x role)', () => {
       const want = expectation(route, role);
       it(`${route.method} ${route.path} as ${role} (${route.auth}) -> ${want.exact ?? `not ${want.notIn!.join('/')}`}`, async () => {
         const token = await tokenFor(role, route.name);
-        const res = await fetch(`${rt.url}${route.path}`, {
+        const res = await fetch(`${fx.url}${route.path}`, {
           method: route.method,
           headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         });
@@ -100,7 +95,7 @@ describe('authorisation matrix (route table x role)', () => {
         // Let in, a GET with its valid example query must succeed outright (not merely "not refused").
         if (want.notIn && route.method === 'GET') {
           const example = route.example ?? '';
-          const ok = await fetch(`${rt.url}${route.path}${example ? `?${example}` : ''}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+          const ok = await fetch(`${fx.url}${route.path}${example ? `?${example}` : ''}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
           expect(ok.status, `${route.name} ${example}`).toBe(200);
         }
         if (want.message) expect(body).toEqual({ alert_show: true, alert_message: want.message });
@@ -112,7 +107,7 @@ describe('authorisation matrix (route table x role)', () => {
 
 function wsConnect(token: string | undefined): Promise<number> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${rt.url.replace('http', 'ws')}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`);
+    const ws = new WebSocket(`${fx.url.replace('http', 'ws')}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`);
     ws.on('open', () => {
       ws.close();
       resolve(101);
@@ -132,12 +127,12 @@ describe('authorisation matrix: the live websocket connect', () => {
 
   it('the forged tokens are refused for their forgery, not by accident: the real token works on the same route', async () => {
     const real = users.basic!.token;
-    const res = await fetch(`${rt.url}/api/get_user_info`, { headers: { authorization: `Bearer ${real}` } });
+    const res = await fetch(`${fx.url}/api/get_user_info`, { headers: { authorization: `Bearer ${real}` } });
     expect(res.status).toBe(200);
     // Re-signed the same way but still in date, the token is accepted: the signing is sound, so the
     // expired copy is refused for its expiry alone.
     const now = Math.floor(Date.now() / 1000);
-    const fresh = await fetch(`${rt.url}/api/get_user_info`, { headers: { authorization: `Bearer ${resigned(real, { iat: now - 60, exp: now + 600 })}` } });
+    const fresh = await fetch(`${fx.url}/api/get_user_info`, { headers: { authorization: `Bearer ${resigned(real, { iat: now - 60, exp: now + 600 })}` } });
     expect(fresh.status).toBe(200);
     expect(claimsOf(expiredCopy(real)).sub).toBe(claimsOf(real).sub);
     expect(claimsOf(tamperedCopy(real)).sub).not.toBe(claimsOf(real).sub);

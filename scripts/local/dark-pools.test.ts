@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { DailyRowsRepository } from '@tapewatch/functions/data/daily-rows-repository';
 import { TimeSeriesRepository } from '@tapewatch/functions/data/timeseries-repository';
 import { SHORT_VOLUME_SERIES, type ShortVolumeDay } from '@tapewatch/functions/jobs/dark-pools';
 import { darkPoolDataResponse, darkPoolIndividualResponse } from '@tapewatch/shared/schemas/dark-pools';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-beforeAll(async () => {
-  rt = await startTestRuntime();
-});
-afterAll(() => rt?.dispose());
-
-const get = async (path: string) => {
-  const res = await fetch(rt.url + path);
-  return { status: res.status, text: await res.text() };
-};
+const { api } = useIntegrationRuntime();
 
 /** Independent arithmetic straight from the stored FINRA rows and closes (no domain code). */
 async function expected(ticker: string) {
@@ -38,7 +29,7 @@ async function expected(ticker: string) {
 
 describe('dark pool endpoints on the seeded year of FINRA short volume', () => {
   it('returns the latest date for the whole universe, ordered by DP Position $ descending by default', async () => {
-    const { status, text } = await get('/api/get_dark_pool_data');
+    const { status, text } = await api.get('get_dark_pool_data');
     expect(status).toBe(200);
     expect(text).not.toMatch(/NaN|Infinity/);
     const body = darkPoolDataResponse.parse(JSON.parse(text));
@@ -59,24 +50,24 @@ describe('dark pool endpoints on the seeded year of FINRA short volume', () => {
   });
 
   it('orders by any of the six columns in either direction, accepting the display names', async () => {
-    const body = darkPoolDataResponse.parse(JSON.parse((await get('/api/get_dark_pool_data?top=Short%20Volume%20%25&minmax=asc')).text));
+    const body = darkPoolDataResponse.parse(JSON.parse((await api.get('get_dark_pool_data', { top: 'Short Volume %', minmax: 'asc' })).text));
     const pcts = body.data.map((r) => r['Short Volume %']).filter((v): v is number => v !== null);
     expect(pcts).toEqual([...pcts].sort((a, b) => a - b));
-    const net = darkPoolDataResponse.parse(JSON.parse((await get('/api/get_dark_pool_data?top=Net%20Short%20Volume&minmax=desc')).text));
+    const net = darkPoolDataResponse.parse(JSON.parse((await api.get('get_dark_pool_data', { top: 'Net Short Volume', minmax: 'desc' })).text));
     expect(net.data[0]!['Net Short Volume']).toBe(Math.max(...net.data.map((r) => r['Net Short Volume'])));
   });
 
   it('rejects a bad column or direction with a 400 alert naming the parameter', async () => {
-    const bad = await get('/api/get_dark_pool_data?top=volume');
+    const bad = await api.getUnchecked('get_dark_pool_data', { top: 'volume' });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.text).alert_message).toContain("'top'");
-    const dir = await get('/api/get_dark_pool_data?minmax=up');
+    const dir = await api.getUnchecked('get_dark_pool_data', { minmax: 'up' });
     expect(dir.status).toBe(400);
     expect(JSON.parse(dir.text).alert_message).toContain("'minmax'");
   });
 
   it('returns a ticker\'s stored year with positions matching the stored rows', async () => {
-    const { status, text } = await get('/api/get_dark_pool_individual_data?ticker=%20aapl');
+    const { status, text } = await api.get('get_dark_pool_individual_data', { ticker: ' aapl' });
     expect(status).toBe(200);
     expect(text).not.toMatch(/NaN|Infinity/);
     const body = darkPoolIndividualResponse.parse(JSON.parse(text));
@@ -100,10 +91,10 @@ describe('dark pool endpoints on the seeded year of FINRA short volume', () => {
   });
 
   it('answers 404 for an unknown ticker and 400 for a malformed one', async () => {
-    const unknown = await get('/api/get_dark_pool_individual_data?ticker=NOPE');
+    const unknown = await api.get('get_dark_pool_individual_data', { ticker: 'NOPE' });
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.text).alert_message).toContain('Unknown ticker NOPE');
-    const bad = await get('/api/get_dark_pool_individual_data?ticker=S%26P');
+    const bad = await api.get('get_dark_pool_individual_data', { ticker: 'S&P' });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.text).alert_message).toContain("'ticker'");
   });

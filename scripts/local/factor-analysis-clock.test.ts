@@ -1,26 +1,23 @@
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { DirectoryRepository } from '@tapewatch/functions/data/directory-repository';
 import { FACTOR_IDS, weekKey } from '@tapewatch/functions/domain/factor-analysis/index';
 import { TimeSeriesRepository, totalReturnCloses } from '@tapewatch/functions/data/timeseries-repository';
 import { factorAnalysisData, type PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import type { QueryOf } from '@tapewatch/shared/api/routes';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-beforeAll(async () => {
-  rt = await startTestRuntime();
-});
-afterAll(() => rt?.dispose());
+const fx = useIntegrationRuntime();
 // The runtime runs in this process, so the demo clock reads this variable on every request.
 afterEach(() => {
   delete process.env.TAPEWATCH_DEMO_AS_OF;
 });
 
-const get = async (query: string) => {
-  const res = await fetch(`${rt.url}/api/get_factor_analysis_data?${query}`);
+const get = async (query: QueryOf<'get_factor_analysis_data'>) => {
+  const res = await fx.api.get('get_factor_analysis_data', query);
   expect(res.status).toBe(200);
-  return factorAnalysisData.parse(await res.json());
+  return factorAnalysisData.parse(res.body);
 };
 
 // A Friday well inside the stored history and inside the year of FINRA short volume (Dark Pools).
@@ -28,11 +25,11 @@ const CUT = '2023-10-13';
 
 describe('factor analysis is cut at the clock\'s today (like the signals job, clusters and ARIMA)', () => {
   it('momentum / daily: no bar, signal or forward return after the clock date', async () => {
-    const full = await get('ticker=SPY&factor=momentum&timeframe=daily');
+    const full = await get({ ticker: 'SPY', factor: 'momentum', timeframe: 'daily' });
     expect(full.as_of > CUT).toBe(true);
 
     process.env.TAPEWATCH_DEMO_AS_OF = CUT;
-    const d = await get('ticker=SPY&factor=momentum&timeframe=daily');
+    const d = await get({ ticker: 'SPY', factor: 'momentum', timeframe: 'daily' });
     expect(d.as_of).toBe(CUT);
     expect(d.predictions_data.dates.at(-1)).toBe(CUT);
     expect(d.cumulative_returns_data.dates.at(-1)).toBe(CUT);
@@ -55,8 +52,8 @@ describe('factor analysis is cut at the clock\'s today (like the signals job, cl
   it('dark pools: the position series stops at the clock date too', async () => {
     process.env.TAPEWATCH_DEMO_AS_OF = CUT;
     for (const timeframe of ['daily', 'weekly']) {
-      const res = await fetch(`${rt.url}/api/get_factor_analysis_data?ticker=AAPL&factor=dark_pools&timeframe=${timeframe}`);
-      const body = (await res.json()) as object;
+      const res = await fx.api.getUnchecked('get_factor_analysis_data', { ticker: 'AAPL', factor: 'dark_pools', timeframe });
+      const body = res.body as object;
       // {} (no signal in the shorter history) is a valid answer; data must not reach past the cut.
       if (Object.keys(body).length === 0) continue;
       const d = factorAnalysisData.parse(body);
@@ -72,7 +69,7 @@ describe('factor analysis is cut at the clock\'s today (like the signals job, cl
     // A weekly bar is final on its week's last trading day: weekly cuts fall there.
     const weekEnds = days.filter((d, k) => k === days.length - 1 || weekKey(days[k + 1]!) !== weekKey(d));
     const rows = async (query: string): Promise<PastSignalRow[]> => {
-      const body = (await (await fetch(`${rt.url}/api/get_factor_analysis_data?${query}`)).json()) as object;
+      const body = (await fx.api.getUnchecked('get_factor_analysis_data', query)).body as object;
       return Object.keys(body).length ? (JSON.parse(factorAnalysisData.parse(body).past_signals_data) as PastSignalRow[]) : [];
     };
     let traded = 0;

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { TimeSeriesRepository, totalReturnCloses } from '@tapewatch/functions/data/timeseries-repository';
 import { factorAnalysisData, type FactorStatisticsRow, type PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-beforeAll(async () => {
-  rt = await startTestRuntime();
-});
-afterAll(() => rt?.dispose());
+const { api } = useIntegrationRuntime();
 
-const get = async (query: string) => {
-  const res = await fetch(`${rt.url}/api/get_factor_analysis_data?${query}`);
-  return { status: res.status, text: await res.text() };
-};
 
 /** Stored total-return closes, with signals recomputed here without the app's code. */
 async function stored(ticker: string) {
@@ -24,7 +16,7 @@ async function stored(ticker: string) {
 
 describe('GET /api/get_factor_analysis_data', () => {
   it('momentum / daily for SPY: signals, forward returns and statistics match the stored closes', async () => {
-    const { status, text } = await get('ticker=spy&factor=momentum&timeframe=daily');
+    const { status, text } = await api.get('get_factor_analysis_data', { ticker: 'spy', factor: 'momentum', timeframe: 'daily' });
     expect(status).toBe(200);
     expect(text).not.toMatch(/NaN|Infinity/);
     const d = factorAnalysisData.parse(JSON.parse(text));
@@ -69,7 +61,7 @@ describe('GET /api/get_factor_analysis_data', () => {
   });
 
   it('weekly bars are the last trading day of each week; the answer is cached by parameters', async () => {
-    const first = await get('ticker=AAPL&factor=new_high&timeframe=weekly');
+    const first = await api.get('get_factor_analysis_data', { ticker: 'AAPL', factor: 'new_high', timeframe: 'weekly' });
     const d = factorAnalysisData.parse(JSON.parse(first.text));
     expect(d.horizons).toEqual([1, 2, 4, 8, 12, 26, 52]);
     const { dates } = await stored('AAPL');
@@ -77,16 +69,16 @@ describe('GET /api/get_factor_analysis_data', () => {
     const past = JSON.parse(d.past_signals_data) as PastSignalRow[];
     expect(past.length).toBeGreaterThan(0);
     for (const r of past) expect(fridays.has(r.date)).toBe(true);
-    const again = await get('ticker=AAPL&factor=new_high&timeframe=weekly');
+    const again = await api.get('get_factor_analysis_data', { ticker: 'AAPL', factor: 'new_high', timeframe: 'weekly' });
     expect(again.text).toBe(first.text);
-    const daily = factorAnalysisData.parse(JSON.parse((await get('ticker=AAPL&factor=new_high&timeframe=daily')).text));
+    const daily = factorAnalysisData.parse(JSON.parse((await api.get('get_factor_analysis_data', { ticker: 'AAPL', factor: 'new_high', timeframe: 'daily' })).text));
     expect(daily.timeframe).toBe('daily');
   });
 
   it('every factor answers for SPY in both timeframes (data or {})', async () => {
-    for (const factor of ['uptrend', 'sustained_momentum', 'relative_strength', 'filtered_momentum', 'roc_curve', 'dark_pools']) {
-      for (const timeframe of ['daily', 'weekly']) {
-        const { status, text } = await get(`ticker=SPY&factor=${factor}&timeframe=${timeframe}`);
+    for (const factor of ['uptrend', 'sustained_momentum', 'relative_strength', 'filtered_momentum', 'roc_curve', 'dark_pools'] as const) {
+      for (const timeframe of ['daily', 'weekly'] as const) {
+        const { status, text } = await api.get('get_factor_analysis_data', { ticker: 'SPY', factor, timeframe });
         expect(status, `${factor} ${timeframe}`).toBe(200);
         const body = JSON.parse(text) as object;
         if (Object.keys(body).length) factorAnalysisData.parse(body);
@@ -95,14 +87,14 @@ describe('GET /api/get_factor_analysis_data', () => {
   });
 
   it('rejects unknown factors, timeframes and parameters with a 400 naming them; unknown tickers are 404', async () => {
-    const bad = await get('ticker=SPY&factor=value&timeframe=daily');
+    const bad = await api.getUnchecked('get_factor_analysis_data', { ticker: 'SPY', factor: 'value', timeframe: 'daily' });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.text)).toMatchObject({ alert_show: true, alert_message: expect.stringContaining("'factor'") });
-    const tf = await get('ticker=SPY&factor=momentum&timeframe=monthly');
+    const tf = await api.getUnchecked('get_factor_analysis_data', { ticker: 'SPY', factor: 'momentum', timeframe: 'monthly' });
     expect(tf.status).toBe(400);
     expect(tf.text).toContain("'timeframe'");
-    expect((await get('ticker=SPY&factor=momentum&timeframe=daily&extra=1')).status).toBe(400);
-    const unknown = await get('ticker=ZZZZZ&factor=momentum&timeframe=daily');
+    expect((await api.getUnchecked('get_factor_analysis_data', { ticker: 'SPY', factor: 'momentum', timeframe: 'daily', extra: '1' })).status).toBe(400);
+    const unknown = await api.get('get_factor_analysis_data', { ticker: 'ZZZZZ', factor: 'momentum', timeframe: 'daily' });
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.text).alert_message).toContain('ZZZZZ');
   });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataStatusSchema } from '@tapewatch/shared/schemas/meta';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { tableName } from '@tapewatch/functions/data/tables';
@@ -10,18 +10,14 @@ import { runShortInterestIngest } from '@tapewatch/functions/jobs/short-interest
 import { benzingaRecord } from '@tapewatch/functions/providers/fixtures/benzinga-record';
 import type { HttpGet } from '@tapewatch/functions/providers/http';
 import { selectProvider } from '@tapewatch/functions/providers/select-provider';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
 /**
  * Issue 13 item 4: a provider answering garbage (HTTP 200 with an HTML error page, cut-off JSON)
  * through the real vendor adapters (the HTTP layer is the only thing replaced): the job fails
  * visibly in the job log and on get_data_status, and the stored data stays byte for byte the same.
  */
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-beforeAll(async () => {
-  rt = await startTestRuntime();
-});
-afterAll(() => rt?.dispose());
+const fx = useIntegrationRuntime();
 
 const HTML_ERROR = '<!DOCTYPE html><html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1></body></html>';
 const requested: string[] = [];
@@ -78,7 +74,7 @@ describe('faults: a provider returning garbage', () => {
     expect(await fingerprint('flow')).toEqual(flowBefore);
     expect(await fingerprint('market')).toEqual(marketBefore);
 
-    const status = dataStatusSchema.parse(await (await fetch(`${rt.url}/api/get_data_status`)).json());
+    const status = dataStatusSchema.parse((await fx.api.get('get_data_status')).body);
     const lastRun = (job: string) => status.jobs.find((j) => j.job === job)?.last_run;
     expect(lastRun('flow-ingest')).toMatchObject({ status: 'failed', from: '2024-03-07', to: '2024-03-07' });
     expect(lastRun('flow-ingest')?.error).toMatch(/benzinga: .*options activity 2024-03-07 page 1/);

@@ -1,78 +1,66 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { DirectoryRepository } from '@tapewatch/functions/data/directory-repository';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
-import { registerAuthenticator, type Caller } from '@tapewatch/functions/lib/auth-guard';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { byStrikeResponse, historicalPremiumResponse, topPremiumsResponse } from '@tapewatch/shared/schemas/flow-cumulative-top';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-const users: Record<string, Caller> = {
-  'sub-token': { userId: 'u-sub', username: 'subscriber1', email: 'sub@example.com', subscription: 'basic', token: 'sub-token' },
-  'free-token': { userId: 'u-free', username: 'freeuser1', email: 'free@example.com', subscription: 'free', token: 'free-token' },
-};
-
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 /** Every stored flow day's trades, newest first, read independently of the summaries. */
 let days: Array<{ date: string; trades: FlowTrade[] }>;
 let directory: DirectoryEntry[];
 
+const { api } = useIntegrationRuntime({ callers: flowCallers(), token: 'sub-token' });
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  registerAuthenticator(async (token) => users[token] ?? null);
   const repo = new FlowRepository(documentClient());
   const listed = (await repo.listDays('2019-01-01', '2024-03-08')).filter((d) => d.trades > 0);
   days = await Promise.all(listed.map(async ({ date }) => ({ date, trades: (await repo.readDay(date)).trades })));
   directory = await new DirectoryRepository(documentClient()).all();
 }, 60_000);
-afterAll(() => rt?.dispose());
 
-const get = async (path: string, token: string | null = 'sub-token') => {
-  const res = await fetch(rt.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
 const sum = (ts: FlowTrade[], pc: 'Call' | 'Put', f: (t: FlowTrade) => number = (t) => t.cost_basis) =>
   ts.filter((t) => t.put_call === pc).reduce((s, t) => s + f(t), 0);
 
-const PATHS = [
-  '/api/get_options_flow_historical_premium_data?ticker=SPY',
-  '/api/get_options_flow_by_strike_data?ticker=SPY',
-  '/api/get_options_flow_top_premiums_data',
-];
+const ROUTES = [
+  ['get_options_flow_historical_premium_data', 'ticker=SPY'],
+  ['get_options_flow_by_strike_data', 'ticker=SPY'],
+  ['get_options_flow_top_premiums_data', ''],
+] as const;
 
 describe('Cumulative Stats and Top Premiums endpoints', () => {
   it('gate every route: 401 without a token, 403 for a free user', async () => {
-    for (const path of PATHS) {
-      expect((await get(path, null)).status).toBe(401);
-      const free = await get(path, 'free-token');
+    for (const [name, query] of ROUTES) {
+      expect((await api.getUnchecked(name, query, { token: null })).status).toBe(401);
+      const free = await api.getUnchecked(name, query, { token: 'free-token' });
       expect(free.status).toBe(403);
       expect(free.body).toEqual({ alert_show: true, alert_message: 'You need to subscribe to access this page.' });
     }
   });
 
   it('refuses a lookback outside the allowed set (400 naming it) and an unknown ticker (404)', async () => {
-    for (const path of [
-      '/api/get_options_flow_historical_premium_data?ticker=SPY&lookback=1',
-      '/api/get_options_flow_historical_premium_data?ticker=SPY&lookback=41',
-      '/api/get_options_flow_by_strike_data?ticker=SPY&lookback=0',
-      '/api/get_options_flow_by_strike_data?ticker=SPY&lookback=abc',
-      '/api/get_options_flow_top_premiums_data?lookback=3',
-      '/api/get_options_flow_top_premiums_data?lookback=20&x=1',
-    ]) {
-      const r = await get(path);
+    for (const [name, query] of [
+      ['get_options_flow_historical_premium_data', 'ticker=SPY&lookback=1'],
+      ['get_options_flow_historical_premium_data', 'ticker=SPY&lookback=41'],
+      ['get_options_flow_by_strike_data', 'ticker=SPY&lookback=0'],
+      ['get_options_flow_by_strike_data', 'ticker=SPY&lookback=abc'],
+      ['get_options_flow_top_premiums_data', 'lookback=3'],
+      ['get_options_flow_top_premiums_data', 'lookback=20&x=1'],
+    ] as const) {
+      const path = `${name}?${query}`;
+      const r = await api.getUnchecked(name, query);
       expect(r.status, path).toBe(400);
       expect(r.body.alert_show).toBe(true);
       expect(String(r.body.alert_message), path).toMatch(/lookback|x/);
     }
-    const unknown = await get('/api/get_options_flow_historical_premium_data?ticker=NOPEQ&lookback=5');
+    const unknown = await api.get('get_options_flow_historical_premium_data', { ticker: 'NOPEQ', lookback: '5' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.alert_show).toBe(true);
-    expect((await get('/api/get_options_flow_by_strike_data?ticker=NOPEQ')).status).toBe(404);
+    expect((await api.get('get_options_flow_by_strike_data', { ticker: 'NOPEQ' })).status).toBe(404);
   });
 
   it('historical premiums equal sums of the stored trades of the last N days with flow (default 20)', async () => {
-    const r = historicalPremiumResponse.parse((await get('/api/get_options_flow_historical_premium_data?ticker=spy')).body);
+    const r = historicalPremiumResponse.parse((await api.get('get_options_flow_historical_premium_data', { ticker: 'spy' })).body);
     const window = days.slice(0, 20).reverse();
     const withSpy = window.filter((d) => d.trades.some((t) => t.ticker === 'SPY'));
     expect(r.ticker).toBe('SPY');
@@ -91,12 +79,12 @@ describe('Cumulative Stats and Top Premiums endpoints', () => {
       const last = [...spy].sort((a, b) => a.time.localeCompare(b.time)).at(-1)!;
       expect(r.prices[i]).toBe(last.underlying_price);
     });
-    const two = historicalPremiumResponse.parse((await get('/api/get_options_flow_historical_premium_data?ticker=SPY&lookback=2')).body);
+    const two = historicalPremiumResponse.parse((await api.get('get_options_flow_historical_premium_data', { ticker: 'SPY', lookback: '2' })).body);
     expect(two.dates).toEqual(withSpy.slice(-2).map((d) => d.date));
   });
 
   it('by-strike sums premiums and sizes per strike over the lookback', async () => {
-    const r = byStrikeResponse.parse((await get('/api/get_options_flow_by_strike_data?ticker=SPY&lookback=2')).body);
+    const r = byStrikeResponse.parse((await api.get('get_options_flow_by_strike_data', { ticker: 'SPY', lookback: '2' })).body);
     const trades = days.slice(0, 2).flatMap((d) => d.trades).filter((t) => t.ticker === 'SPY');
     const strikes = [...new Set(trades.map((t) => t.strike_price))].sort((a, b) => a - b);
     expect(r.strike_price).toEqual(strikes);
@@ -110,7 +98,7 @@ describe('Cumulative Stats and Top Premiums endpoints', () => {
   });
 
   it('top premiums: per-ticker sums, sectors without plain ETFs, put/call totals', async () => {
-    const r = topPremiumsResponse.parse((await get('/api/get_options_flow_top_premiums_data?lookback=1')).body);
+    const r = topPremiumsResponse.parse((await api.get('get_options_flow_top_premiums_data', { lookback: '1' })).body);
     const trades = days[0]!.trades;
     const tickers = [...new Set(trades.map((t) => t.ticker))];
     expect(r.by_ticker).toHaveLength(tickers.length);
@@ -132,16 +120,16 @@ describe('Cumulative Stats and Top Premiums endpoints', () => {
     expect(r.sum.calls).toBeCloseTo(sum(trades, 'Call'), 0);
     expect(r.sum.puts).toBeCloseTo(sum(trades, 'Put'), 0);
     expect(r.lookback).toBe(1);
-    expect(topPremiumsResponse.parse((await get('/api/get_options_flow_top_premiums_data')).body).lookback).toBe(20);
+    expect(topPremiumsResponse.parse((await api.get('get_options_flow_top_premiums_data')).body).lookback).toBe(20);
   });
 
   it('a known ticker without flow: 200 with empty series', async () => {
     const traded = new Set(days.flatMap((d) => d.trades.map((t) => t.ticker)));
     const quiet = directory.find((e) => !traded.has(e.symbol))!;
-    const t = encodeURIComponent(quiet.symbol);
-    const h = historicalPremiumResponse.parse((await get(`/api/get_options_flow_historical_premium_data?ticker=${t}&lookback=40`)).body);
+    const t = quiet.symbol;
+    const h = historicalPremiumResponse.parse((await api.get('get_options_flow_historical_premium_data', { ticker: t, lookback: '40' })).body);
     expect([h.dates, h.prices, h.cum_net_premiums]).toEqual([[], [], []]);
-    const s = byStrikeResponse.parse((await get(`/api/get_options_flow_by_strike_data?ticker=${t}`)).body);
+    const s = byStrikeResponse.parse((await api.get('get_options_flow_by_strike_data', { ticker: t })).body);
     expect(s.strike_price).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
 import { TimeSeriesRepository } from '@tapewatch/functions/data/timeseries-repository';
-import { registerAuthenticator, type Caller } from '@tapewatch/functions/lib/auth-guard';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import {
   highOiLeapsResponse,
@@ -12,57 +11,45 @@ import {
   overAvgResponse,
   sectorInflowResponse,
 } from '@tapewatch/shared/schemas/flow-dashboard';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
-
-const users: Record<string, Caller> = {
-  'sub-token': { userId: 'u-sub', username: 'subscriber1', email: 'sub@example.com', subscription: 'basic', token: 'sub-token' },
-  'free-token': { userId: 'u-free', username: 'freeuser1', email: 'free@example.com', subscription: 'free', token: 'free-token' },
-};
+import { flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
 
 const PATHS = [
-  '/api/get_options_flow_index_metrics_data',
-  '/api/get_options_flow_index_quotes_data',
-  '/api/get_options_flow_largest_flow_data',
-  '/api/get_options_flow_sector_inflow_data',
-  '/api/get_options_flow_high_oi_leaps_data',
-  '/api/get_options_flow_daily_over_avg_premiums_data',
-  '/api/get_options_flow_daily_over_avg_size_data',
-];
+  'get_options_flow_index_metrics_data',
+  'get_options_flow_index_quotes_data',
+  'get_options_flow_largest_flow_data',
+  'get_options_flow_sector_inflow_data',
+  'get_options_flow_high_oi_leaps_data',
+  'get_options_flow_daily_over_avg_premiums_data',
+  'get_options_flow_daily_over_avg_size_data',
+] as const;
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 /** Every stored day with flow, newest first, read from the trades (not from the summaries the API uses). */
 let days: Array<{ date: string; trades: FlowTrade[] }>;
 
+const { api } = useIntegrationRuntime({ callers: flowCallers(), token: 'sub-token' });
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  registerAuthenticator(async (token) => users[token] ?? null);
   const repo = new FlowRepository(documentClient());
   const listed = (await repo.listDays('2019-01-01', '2024-03-08')).filter((d) => d.trades > 0);
   days = await Promise.all(listed.map(async ({ date }) => ({ date, trades: (await repo.readDay(date)).trades })));
 }, 60_000);
-afterAll(() => rt?.dispose());
 
-const get = async (path: string, token: string | null = 'sub-token') => {
-  const res = await fetch(rt.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
 const premium = (ts: FlowTrade[], pc: 'Call' | 'Put') => ts.filter((t) => t.put_call === pc).reduce((s, t) => s + t.cost_basis, 0);
 
 describe('Dashboard endpoints', () => {
   it('gate every route: 401 without a token, 403 with the alert for a free user; a query parameter is a 400', async () => {
     for (const path of PATHS) {
-      expect((await get(path, null)).status, path).toBe(401);
-      const free = await get(path, 'free-token');
+      expect((await api.get(path, {}, { token: null })).status, path).toBe(401);
+      const free = await api.get(path, {}, { token: 'free-token' });
       expect(free.status).toBe(403);
       expect(free.body).toEqual({ alert_show: true, alert_message: 'You need to subscribe to access this page.' });
-      const bad = await get(`${path}?ticker=SPY`);
+      const bad = await api.getUnchecked(path, { ticker: 'SPY' });
       expect(bad.status).toBe(400);
       expect(bad.body.alert_message).toMatch(/ticker/);
     }
   });
 
   it('index metrics: the day call/put premiums and trade counts of SPY, QQQ, IWM equal the stored trades', async () => {
-    const r = indexMetricsResponse.parse((await get(PATHS[0]!)).body);
+    const r = indexMetricsResponse.parse((await api.get(PATHS[0]!)).body);
     const day = days[0]!;
     expect(r.date).toBe(day.date);
     expect(r.data.map((d) => d.ticker)).toEqual(['SPY', 'QQQ', 'IWM']);
@@ -77,7 +64,7 @@ describe('Dashboard endpoints', () => {
   });
 
   it('index quotes: the latest trade price of the day against the previous close', async () => {
-    const r = indexQuotesResponse.parse((await get(PATHS[1]!)).body);
+    const r = indexQuotesResponse.parse((await api.get(PATHS[1]!)).body);
     const day = days[0]!;
     expect(r.date).toBe(day.date);
     for (const q of r.data) {
@@ -94,7 +81,7 @@ describe('Dashboard endpoints', () => {
   });
 
   it('largest flow: the day and week biggest trades by premium, in the spec positions', async () => {
-    const r = largestFlowResponse.parse((await get(PATHS[2]!)).body);
+    const r = largestFlowResponse.parse((await api.get(PATHS[2]!)).body);
     const byPremium = (ts: FlowTrade[]) => [...ts].sort((a, b) => b.cost_basis - a.cost_basis);
     const daily = byPremium(days[0]!.trades).slice(0, 30);
     expect(r.daily.map((e) => e[1])).toEqual(daily.map((t) => Math.round(t.cost_basis * 100) / 100));
@@ -107,7 +94,7 @@ describe('Dashboard endpoints', () => {
   });
 
   it('sector inflow: per-sector net equals calls minus puts, ordered by net; weekly covers five days', async () => {
-    const r = sectorInflowResponse.parse((await get(PATHS[3]!)).body);
+    const r = sectorInflowResponse.parse((await api.get(PATHS[3]!)).body);
     for (const side of [r.daily, r.weekly]) {
       expect(side.sectors.length).toBeGreaterThan(3);
       for (const s of ['Unclassified', 'Index']) expect(side.sectors).not.toContain(s);
@@ -119,7 +106,7 @@ describe('Dashboard endpoints', () => {
   });
 
   it('high OI LEAPS: the day trades with DTE >= 365, highest open interest first', async () => {
-    const r = highOiLeapsResponse.parse((await get(PATHS[4]!)).body);
+    const r = highOiLeapsResponse.parse((await api.get(PATHS[4]!)).body);
     const leaps = days[0]!.trades.filter((t) => t.DTE >= 365).sort((a, b) => b.open_interest - a.open_interest);
     expect(r.data.length).toBe(Math.min(50, leaps.length));
     expect(r.data.map((t) => t.open_interest)).toEqual(leaps.slice(0, 50).map((t) => t.open_interest));
@@ -131,7 +118,7 @@ describe('Dashboard endpoints', () => {
       [PATHS[5]!, (t: FlowTrade) => t.cost_basis],
       [PATHS[6]!, (t: FlowTrade) => t.size],
     ] as const) {
-      const r = overAvgResponse.parse((await get(path)).body);
+      const r = overAvgResponse.parse((await api.get(path)).body);
       const before = days.slice(1, 21);
       expect([r.average_from, r.average_to]).toEqual([before.at(-1)!.date, before[0]!.date]);
       for (const [side, pc] of [[r.calls, 'Call'], [r.puts, 'Put']] as const) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@tapewatch/functions/analytics/random';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
@@ -11,13 +11,9 @@ import { benzingaRecord } from '@tapewatch/functions/providers/fixtures/benzinga
 import type { MarketDataProvider } from '@tapewatch/functions/providers/provider';
 import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-beforeAll(async () => {
-  rt = await startTestRuntime();
-}, 60_000);
-afterAll(() => rt?.dispose());
+useIntegrationRuntime();
 
 /** A clock at a New York wall time on `date` that advances only when the poller sleeps. */
 function fakeTime(mode: Clock['mode'], date: string, hms: string) {

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
 import { clearFlowDaysCache, loadFlowDays } from '@tapewatch/functions/http/flow/flow-days';
 import { FlowSummaryRepository } from '@tapewatch/functions/data/flow-summary-repository';
 import { summarizeDay } from '@tapewatch/functions/domain/flow/day-summary';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+useIntegrationRuntime();
 beforeAll(async () => {
-  rt = await startTestRuntime();
   clearFlowDaysCache();
 });
-afterAll(() => rt?.dispose());
 
 const canonical = (s: ReturnType<typeof summarizeDay>) => JSON.parse(JSON.stringify(s)) as unknown;
 

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { DirectoryRepository } from '@tapewatch/functions/data/directory-repository';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
-import { registerAuthenticator, type Caller } from '@tapewatch/functions/lib/auth-guard';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import {
   intradayPremiumsResponse,
@@ -11,31 +10,19 @@ import {
   tickerMetrics1dResponse,
   tickerMetrics5dResponse,
 } from '@tapewatch/shared/schemas/flow-ticker-overview';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-const users: Record<string, Caller> = {
-  'sub-token': { userId: 'u-sub', username: 'subscriber1', email: 'sub@example.com', subscription: 'basic', token: 'sub-token' },
-  'free-token': { userId: 'u-free', username: 'freeuser1', email: 'free@example.com', subscription: 'free', token: 'free-token' },
-};
-
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 /** The stored trades of every flow day, newest day first (read once, independently of the summaries). */
 let days: Array<{ date: string; trades: FlowTrade[] }>;
 const TODAY = '2024-03-08';
 
+const { api } = useIntegrationRuntime({ callers: flowCallers(), token: 'sub-token' });
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  registerAuthenticator(async (token) => users[token] ?? null);
   const repo = new FlowRepository(documentClient());
   const listed = await repo.listDays('2019-01-01', TODAY);
   days = await Promise.all(listed.map(async ({ date }) => ({ date, trades: (await repo.readDay(date)).trades })));
 }, 60_000);
-afterAll(() => rt?.dispose());
 
-const get = async (path: string, token: string | null = 'sub-token') => {
-  const res = await fetch(rt.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
 
 /** Hand-rolled metrics straight from trades. */
 function metricsOf(trades: FlowTrade[]) {
@@ -61,33 +48,33 @@ const ROUTES = [
   'get_options_flow_intraday_premiums_data',
   'get_options_flow_seasonality_data',
   'get_options_flow_latest_trades_data',
-];
+] as const;
 
 describe('Ticker Overview endpoints', () => {
   it('gate every route: 401 without a token, 403 for a free user', async () => {
     for (const name of ROUTES) {
-      expect((await get(`/api/${name}?ticker=SPY`, null)).status).toBe(401);
-      const free = await get(`/api/${name}?ticker=SPY`, 'free-token');
+      expect((await api.get(name, { ticker: 'SPY' }, { token: null })).status).toBe(401);
+      const free = await api.get(name, { ticker: 'SPY' }, { token: 'free-token' });
       expect(free.status).toBe(403);
       expect(free.body).toEqual({ alert_show: true, alert_message: 'You need to subscribe to access this page.' });
     }
   });
 
   it('refuses bad input: an interval outside 0|1|2 (400 naming it), a malformed ticker (400), an unknown ticker (404)', async () => {
-    const bad = await get('/api/get_options_flow_intraday_premiums_data?ticker=SPY&interval=3');
+    const bad = await api.getUnchecked('get_options_flow_intraday_premiums_data', { ticker: 'SPY', interval: '3' });
     expect(bad.status).toBe(400);
     expect(bad.body.alert_show).toBe(true);
     expect(String(bad.body.alert_message)).toMatch(/interval/);
-    expect((await get('/api/get_options_flow_seasonality_data?ticker=SPY&extra=1')).status).toBe(400);
+    expect((await api.getUnchecked('get_options_flow_seasonality_data', { ticker: 'SPY', extra: '1' })).status).toBe(400);
     for (const name of ROUTES) {
-      const unknown = await get(`/api/${name}?ticker=ZZZZQ`);
+      const unknown = await api.get(name, { ticker: 'ZZZZQ' });
       expect(unknown.status).toBe(404);
       expect(String(unknown.body.alert_message)).toMatch(/Unknown ticker ZZZZQ/);
     }
   });
 
   it('1-day metrics: today so far, the last full day and its change against the day before', async () => {
-    const { status, body } = await get('/api/get_options_flow_ticker_metrics_1d_data?ticker=spy');
+    const { status, body } = await api.get('get_options_flow_ticker_metrics_1d_data', { ticker: 'spy' });
     expect(status).toBe(200);
     const r = tickerMetrics1dResponse.parse(body);
     const full = days.filter((d) => d.date < TODAY && d.trades.length > 0);
@@ -105,7 +92,7 @@ describe('Ticker Overview endpoints', () => {
   });
 
   it('5-day metrics over the stored full days (the seed has fewer than 10: no base, no change)', async () => {
-    const r = tickerMetrics5dResponse.parse((await get('/api/get_options_flow_ticker_metrics_data?ticker=QQQ')).body);
+    const r = tickerMetrics5dResponse.parse((await api.get('get_options_flow_ticker_metrics_data', { ticker: 'QQQ' })).body);
     const full = days.filter((d) => d.date < TODAY && d.trades.length > 0);
     const period = full.slice(0, 5);
     const m = metricsOf(period.flatMap((d) => tickerTrades(d.trades, 'QQQ')));
@@ -118,7 +105,7 @@ describe('Ticker Overview endpoints', () => {
   it('intraday premiums of today in 10- and 30-minute buckets, with candles of the underlying price', async () => {
     const today = tickerTrades(days.find((d) => d.date === TODAY)!.trades, 'SPY');
     for (const [interval, minutes] of [['1', 10], ['2', 30]] as const) {
-      const r = intradayPremiumsResponse.parse((await get(`/api/get_options_flow_intraday_premiums_data?ticker=SPY&interval=${interval}`)).body);
+      const r = intradayPremiumsResponse.parse((await api.get('get_options_flow_intraday_premiums_data', { ticker: 'SPY', interval })).body);
       expect([r.date, r.minutes]).toEqual([TODAY, minutes]);
       const sum = (pc: string) => today.filter((t) => t.put_call === pc).reduce((s, t) => s + t.cost_basis, 0);
       expect(r.calls.reduce((a, b) => a + b, 0)).toBeCloseTo(sum('Call'), 6);
@@ -136,11 +123,11 @@ describe('Ticker Overview endpoints', () => {
       expect(r.ohlc[0]).toEqual([prices[0], Math.max(...prices), Math.min(...prices), prices.at(-1)]);
     }
     // Default interval: 10 minutes.
-    expect(intradayPremiumsResponse.parse((await get('/api/get_options_flow_intraday_premiums_data?ticker=SPY')).body).minutes).toBe(10);
+    expect(intradayPremiumsResponse.parse((await api.get('get_options_flow_intraday_premiums_data', { ticker: 'SPY' })).body).minutes).toBe(10);
   });
 
   it('seasonality averages per full day from the stored trades and says how many days it covers', async () => {
-    const r = seasonalityResponse.parse((await get('/api/get_options_flow_seasonality_data?ticker=SPY')).body);
+    const r = seasonalityResponse.parse((await api.get('get_options_flow_seasonality_data', { ticker: 'SPY' })).body);
     const full = days.filter((d) => d.date < TODAY && d.trades.length > 0);
     expect(r.days).toBe(full.length);
     const calls = full.flatMap((d) => tickerTrades(d.trades, 'SPY')).filter((t) => t.put_call === 'Call');
@@ -153,7 +140,7 @@ describe('Ticker Overview endpoints', () => {
   });
 
   it('latest trades: the last 50 of the ticker-day, newest first', async () => {
-    const r = latestTradesResponse.parse((await get('/api/get_options_flow_latest_trades_data?ticker=SPY')).body);
+    const r = latestTradesResponse.parse((await api.get('get_options_flow_latest_trades_data', { ticker: 'SPY' })).body);
     const today = tickerTrades(days.find((d) => d.date === TODAY)!.trades, 'SPY');
     const expected = [...today].sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : a.key < b.key ? 1 : -1)).slice(0, 50);
     expect(r.date).toBe(TODAY);
@@ -164,13 +151,13 @@ describe('Ticker Overview endpoints', () => {
     const traded = new Set(days.flatMap((d) => d.trades.map((t) => t.ticker)));
     const quiet = (await new DirectoryRepository(documentClient()).all()).find((e) => !traded.has(e.symbol))!;
     expect(quiet).toBeDefined();
-    const t = encodeURIComponent(quiet.symbol);
-    const intraday = intradayPremiumsResponse.parse((await get(`/api/get_options_flow_intraday_premiums_data?ticker=${t}`)).body);
+    const t = quiet.symbol;
+    const intraday = intradayPremiumsResponse.parse((await api.get('get_options_flow_intraday_premiums_data', { ticker: t })).body);
     expect([intraday.date, intraday.index]).toEqual([null, []]);
-    expect(latestTradesResponse.parse((await get(`/api/get_options_flow_latest_trades_data?ticker=${t}`)).body).data).toEqual([]);
-    const m1 = tickerMetrics1dResponse.parse((await get(`/api/get_options_flow_ticker_metrics_1d_data?ticker=${t}`)).body);
+    expect(latestTradesResponse.parse((await api.get('get_options_flow_latest_trades_data', { ticker: t })).body).data).toEqual([]);
+    const m1 = tickerMetrics1dResponse.parse((await api.get('get_options_flow_ticker_metrics_1d_data', { ticker: t })).body);
     expect([m1.has_flow, m1.current.call_flow, m1.prior.call_premiums_chg]).toEqual([false, 0, null]);
-    const s = seasonalityResponse.parse((await get(`/api/get_options_flow_seasonality_data?ticker=${t}`)).body);
+    const s = seasonalityResponse.parse((await api.get('get_options_flow_seasonality_data', { ticker: t })).body);
     expect(s.has_flow).toBe(false);
     expect(JSON.stringify(s)).not.toMatch(/NaN|Infinity/);
   });

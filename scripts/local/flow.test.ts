@@ -1,7 +1,6 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { ConnectionRepository } from '@tapewatch/functions/data/connection-repository';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
@@ -10,50 +9,43 @@ import { mostOtm } from '@tapewatch/functions/domain/flow/most-otm';
 import { connectionsBroadcaster, FlowFanout, ingestLiveRecords } from '@tapewatch/functions/jobs/flow-live';
 import { postViaManagementApi } from '@tapewatch/functions/platform/realtime';
 import { runFlowReset } from '@tapewatch/functions/jobs/flow-reset';
-import { registerAuthenticator, type Caller } from '@tapewatch/functions/lib/auth-guard';
 import { FlowDayState, simulateTrades } from '@tapewatch/functions/providers/demo/flow-simulator';
 import { applyFilters } from '@tapewatch/shared/flow/filters';
 import { keyStats, largestPremiums } from '@tapewatch/shared/flow/key-stats';
 import { currentFlowResponse, historicalFlowResponse, mostOtmResponse, testSocketResponse, type FlowTrade } from '@tapewatch/shared/schemas/flow';
-import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { queryString } from '../test/api-client.ts';
+import { advanceWallClock, flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
+import { openLiveSocket, openRegisteredSocket } from '../test/live-socket.ts';
 import { seedPlan } from '../test/seed-subscriber.ts';
 
-const users: Record<string, Caller> = {
-  'sub-token': { userId: 'u-sub', username: 'subscriber1', email: 'sub@example.com', subscription: 'basic', token: 'sub-token' },
-  'free-token': { userId: 'u-free', username: 'freeuser1', email: 'free@example.com', subscription: 'free', token: 'free-token' },
-};
+const users = flowCallers();
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+const fx = useIntegrationRuntime({ callers: users, token: 'sub-token' });
+const { api } = fx;
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  registerAuthenticator(async (token) => users[token] ?? null);
   // The fan-out reads connected users' plans from their stored profiles.
   await Promise.all([seedPlan('u-sub', 'basic'), seedPlan('u-x', 'basic')]);
 });
-afterAll(() => rt?.dispose());
 
-const get = async (path: string, token: string | null = 'sub-token') => {
-  const res = await fetch(rt.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
-const q = (dates: unknown, filters?: unknown) =>
-  `/api/get_historical_options_flow?dates=${encodeURIComponent(typeof dates === 'string' ? dates : JSON.stringify(dates))}${filters === undefined ? '' : `&filters=${encodeURIComponent(typeof filters === 'string' ? filters : JSON.stringify(filters))}`}`;
+const json = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+/** get_historical_options_flow's query: dates and filters as JSON text. */
+const dq = (dates: unknown, filters?: unknown) => ({ dates: json(dates), ...(filters === undefined ? {} : { filters: json(filters) }) });
+const q = (dates: unknown, filters?: unknown) => queryString(dq(dates, filters));
 const range = { start: '2024-03-01', end: '2024-03-08' };
 const newestFirst = (rows: FlowTrade[]) => rows.every((r, i) => i === 0 || `${rows[i - 1]!.date} ${rows[i - 1]!.time}` >= `${r.date} ${r.time}`);
 
 describe('options flow endpoints', () => {
   it('gate every flow route: 401 without a token, 403 for a free user', async () => {
-    for (const path of ['/api/get_current_options_flow', q(range), '/api/get_options_flow_most_otm_data', '/api/test_socket']) {
-      expect((await get(path, null)).status).toBe(401);
-      const free = await get(path, 'free-token');
+    for (const [name, query] of [['get_current_options_flow', ''], ['get_historical_options_flow', q(range)], ['get_options_flow_most_otm_data', ''], ['test_socket', '']] as const) {
+      expect((await api.getUnchecked(name, query, { token: null })).status).toBe(401);
+      const free = await api.getUnchecked(name, query, { token: 'free-token' });
       expect(free.status).toBe(403);
       expect(free.body).toEqual({ alert_show: true, alert_message: 'You need to subscribe to access this page.' });
     }
   });
 
   it("serves today's flow newest first with key stats of the list", async () => {
-    const { status, body } = await get('/api/get_current_options_flow');
+    const { status, body } = await api.get('get_current_options_flow');
     expect(status).toBe(200);
     const r = currentFlowResponse.parse(body);
     expect(r.date).toBe('2024-03-08');
@@ -66,7 +58,7 @@ describe('options flow endpoints', () => {
   });
 
   it('caps an unfiltered range at 10,000 rows, newest first, and says so', async () => {
-    const { status, body } = await get(q(range));
+    const { status, body } = await api.get('get_historical_options_flow', dq(range));
     expect(status).toBe(200);
     const r = historicalFlowResponse.parse(body);
     expect(r.options_flow).toHaveLength(10_000);
@@ -85,7 +77,7 @@ describe('options flow endpoints', () => {
       { id: 3, filter: 'DTE', selector: 'Smaller than', value: '30' },
       { id: 4, filter: 'Strike', selector: '', value: '5' },
     ];
-    const r = historicalFlowResponse.parse((await get(q(range, filters))).body);
+    const r = historicalFlowResponse.parse((await api.get('get_historical_options_flow', dq(range, filters))).body);
     expect(r.capped).toBe(false);
     expect(r.options_flow.length).toBeGreaterThan(50);
     expect(r.options_flow.every((t) => t.put_call === 'Put' && t.cost_basis >= 100 && t.DTE < 30)).toBe(true);
@@ -97,7 +89,7 @@ describe('options flow endpoints', () => {
   });
 
   it('reads tickers through the index for an Equal Ticker filter', async () => {
-    const r = historicalFlowResponse.parse((await get(q({ start: '2024-03-07', end: '2024-03-08' }, [{ filter: 'Ticker', selector: 'Equal', tickers: ['spy', 'NVDA'] }]))).body);
+    const r = historicalFlowResponse.parse((await api.get('get_historical_options_flow', dq({ start: '2024-03-07', end: '2024-03-08' }, [{ filter: 'Ticker', selector: 'Equal', tickers: ['spy', 'NVDA'] }]))).body);
     expect(new Set(r.options_flow.map((t) => t.ticker))).toEqual(new Set(['SPY', 'NVDA']));
     const repo = new FlowRepository(documentClient());
     const both = [...(await repo.readDay('2024-03-07')).trades, ...(await repo.readDay('2024-03-08')).trades];
@@ -112,11 +104,11 @@ describe('options flow endpoints', () => {
   it('says where the stored history starts: a range before it is refused with the first available date', async () => {
     const first = (await new FlowRepository(documentClient()).firstDay())!;
     expect(first > '2024-01-01' && first <= '2024-03-08').toBe(true);
-    const before = await get(q({ start: '2023-01-02', end: '2023-01-31' }));
+    const before = await api.get('get_historical_options_flow', dq({ start: '2023-01-02', end: '2023-01-31' }));
     expect(before.status).toBe(404);
     expect(before.body).toEqual({ alert_show: true, alert_message: `No options flow is stored before ${first}: the first available date is ${first}.` });
     // A range reaching into the history is answered, and names the first date for the screen.
-    const partly = historicalFlowResponse.parse((await get(q({ start: '2023-01-02', end: first }))).body);
+    const partly = historicalFlowResponse.parse((await api.get('get_historical_options_flow', dq({ start: '2023-01-02', end: first }))).body);
     expect(partly.first_date).toBe(first);
     expect(partly.options_flow.length).toBeGreaterThan(0);
     expect(partly.options_flow.every((t) => t.date === first)).toBe(true);
@@ -138,10 +130,10 @@ describe('options flow endpoints', () => {
     [q(range, [{ filter: 'Premium', selector: 'Equal', value: 'Bullish' }]), /Premium needs a number/],
     [q(range, [{ filter: 'Time', selector: 'Equal', value: '9h30' }]), /Time needs HH:MM/],
     [q(range, '{"filter":"DTE"}'), /filters: .*array/i],
-    ['/api/get_historical_options_flow', /dates/],
+    ['', /dates/],
     [`${q(range)}&limit=5`, /Unknown parameter 'limit'/],
   ])('answers 400 naming the problem: %s', async (path, message) => {
-    const { status, body } = await get(path);
+    const { status, body } = await api.getUnchecked('get_historical_options_flow', path);
     expect(status).toBe(400);
     expect(body.alert_show).toBe(true);
     expect(String(body.alert_message)).toMatch(message);
@@ -149,7 +141,7 @@ describe('options flow endpoints', () => {
 
   it('gzips large answers', async () => {
     const res = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-      request(rt.url + q(range), { headers: { authorization: 'Bearer sub-token', 'accept-encoding': 'gzip' } }, (r) => {
+      request(`${fx.url}/api/get_historical_options_flow?${q(range)}`, { headers: { authorization: 'Bearer sub-token', 'accept-encoding': 'gzip' } }, (r) => {
         const parts: Buffer[] = [];
         r.on('data', (c: Buffer) => parts.push(c));
         r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(parts) }));
@@ -164,7 +156,7 @@ describe('options flow endpoints', () => {
   });
 
   it('lists the most out-of-the-money trades, whole percent, furthest first', async () => {
-    const r = mostOtmResponse.parse((await get('/api/get_options_flow_most_otm_data')).body);
+    const r = mostOtmResponse.parse((await api.get('get_options_flow_most_otm_data')).body);
     expect(r.date).toBe('2024-03-08');
     // The day's 50 furthest (issue 11, spec 2.10), equal to the list computed from the stored trades.
     expect(r.data.length).toBe(50);
@@ -177,23 +169,7 @@ describe('options flow endpoints', () => {
   });
 });
 
-function connect(token: string | null): Promise<{ ws: WebSocket; next: () => Promise<WsEvent> }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${rt.port}/ws${token ? `?token=${token}` : ''}`);
-    const events: WsEvent[] = [];
-    const waiters: Array<(e: WsEvent) => void> = [];
-    ws.on('message', (data) => {
-      for (const e of parseFrame(data.toString())) {
-        const w = waiters.shift();
-        if (w) w(e);
-        else events.push(e);
-      }
-    });
-    ws.on('open', () => resolve({ ws, next: () => (events.length > 0 ? Promise.resolve(events.shift()!) : new Promise((r) => waiters.push(r))) }));
-    ws.on('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
-    ws.on('error', reject);
-  });
-}
+const connect = (token: string | null) => openLiveSocket(fx.port, token);
 
 describe('live flow over the WebSocket', () => {
   it('refuses non-subscribers at connect', async () => {
@@ -203,8 +179,7 @@ describe('live flow over the WebSocket', () => {
   });
 
   it('ingest -> flow table -> fan-out reaches a real client; gone connections are removed; the reset clears', async () => {
-    const client = await connect('sub-token');
-    await new Promise((r) => setTimeout(r, 50));
+    const client = await openRegisteredSocket(fx.port, 'sub-token', 'u-sub');
     const connections = new ConnectionRepository(documentClient());
     await connections.add('gone-connection', 'u-x');
     const fanout = new FlowFanout(documentClient());
@@ -225,18 +200,18 @@ describe('live flow over the WebSocket', () => {
     await fanout.flush();
     expect((await connections.list()).some((c) => c.connectionId === 'gone-connection')).toBe(false);
 
-    const current = currentFlowResponse.parse((await get('/api/get_current_options_flow')).body);
+    const current = currentFlowResponse.parse((await api.get('get_current_options_flow')).body);
     const keys = new Set(current.options_flow.map((t) => t.key));
     expect(written.concat(burst).every((t) => keys.has(t.key))).toBe(true);
 
-    const socket = testSocketResponse.parse((await get('/api/test_socket')).body);
+    const socket = testSocketResponse.parse((await api.get('test_socket')).body);
     expect(socket.ok).toBe(true);
     expect(socket.connections).toBeGreaterThanOrEqual(1);
     expect(socket.last_fanout).not.toBeNull();
 
     await runFlowReset({ from: '2024-03-08', to: '2024-03-08' });
     expect(await client.next()).toEqual({ event: 'database_cleared' });
-    const after = currentFlowResponse.parse((await get('/api/get_current_options_flow')).body);
+    const after = currentFlowResponse.parse((await api.get('get_current_options_flow')).body);
     expect(after.options_flow.some((t) => keys.has(t.key) && written.some((w) => w.key === t.key))).toBe(false);
     expect(after.options_flow.length).toBe(current.options_flow.length - 5);
     client.ws.close();
@@ -245,9 +220,8 @@ describe('live flow over the WebSocket', () => {
   it('a socket whose user is no longer a subscriber is closed by the server and gets no more trades', async () => {
     users['late-token'] = { userId: 'u-late', username: 'lateuser1', email: 'late@example.com', subscription: 'basic', token: 'late-token' };
     await seedPlan('u-late', 'basic');
-    const client = await connect('late-token');
+    const client = await openRegisteredSocket(fx.port, 'late-token', 'u-late');
     const closed = new Promise<number>((r) => client.ws.once('close', (code) => r(code)));
-    await new Promise((r) => setTimeout(r, 50));
     // Plans re-read on every connection listing (production: every 30 s), listings at most once a second.
     const fanout = new FlowFanout(documentClient(), connectionsBroadcaster(documentClient(), 0));
     const universe = [{ symbol: 'QQQ', kind: 'etf' as const, close: 439, prevClose: 440, dollarVolume: 2e10, vol: 0.15 }];
@@ -257,7 +231,7 @@ describe('live flow over the WebSocket', () => {
     expect(JSON.parse(((await client.next()) as { data: string }).data).key).toBe(first!.key);
     // The payment failed or support set the plan to free while the socket stayed open.
     await seedPlan('u-late', 'free');
-    await new Promise((r) => setTimeout(r, 1_100));
+    advanceWallClock(1_100);
     await ingestLiveRecords({ option_activity: [record(1)] }, fanout);
     await fanout.flush();
     expect(await closed).toBe(1000);
@@ -265,8 +239,7 @@ describe('live flow over the WebSocket', () => {
   });
 
   it('the Management API path (what AWS uses) delivers to a live connection and reports a gone one', async () => {
-    const client = await connect('sub-token');
-    await new Promise((r) => setTimeout(r, 50));
+    const client = await openRegisteredSocket(fx.port, 'sub-token', 'u-sub');
     const ids = (await new ConnectionRepository(documentClient()).list()).map((c) => c.connectionId);
     const frame = { event: 'database_cleared' } as const;
     // Only the live client's id answers 200; the others are closed sockets of earlier tests.

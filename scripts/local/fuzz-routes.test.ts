@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeList, type RouteDef } from '@tapewatch/shared/api/routes';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { loggedInUser, subscriptionObject } from './payments-helpers.ts';
 
@@ -75,17 +75,14 @@ const bodyCase = (route: Named) => {
   );
 };
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+// Fuzzing sends hundreds of sign-ups and logins from one address: the limits would answer 429 to all.
+const fx = useIntegrationRuntime({ env: { MAIL_OUTBOX_QUIET: '1', RATE_LIMIT_MULTIPLIER: '100000' } });
 let basicToken = '';
 const counts: Record<string, number> = {};
 const byStatus: Record<string, number> = {};
 beforeAll(async () => {
-  process.env.MAIL_OUTBOX_QUIET = '1';
-  // Fuzzing sends hundreds of sign-ups and logins from one address: the limits would answer 429 to all.
-  process.env.RATE_LIMIT_MULTIPLIER = '100000';
-  rt = await startTestRuntime();
-  const basic = await loggedInUser(rt.url, 'fuzz_basic');
-  const paid = await deliverEvent(rt.url, localEvent('customer.subscription.created', subscriptionObject(basic.userId, 'active')));
+  const basic = await loggedInUser(fx.url, 'fuzz_basic');
+  const paid = await deliverEvent(fx.url, localEvent('customer.subscription.created', subscriptionObject(basic.userId, 'active')));
   if (paid.status !== 200) throw new Error('could not make the basic user');
   basicToken = basic.token;
 });
@@ -93,12 +90,11 @@ afterAll(() => {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   console.log(`fuzzed ${total} requests over ${Object.keys(counts).length} routes (${CASES_PER_ROUTE} generated + the example per route); statuses ${JSON.stringify(byStatus)}`);
   console.log(`requests per route: ${Object.entries(counts).map(([name, n]) => `${name} ${n}`).join(', ')}`);
-  return rt?.dispose();
 });
 
 async function call(route: Named, query: string, body?: string) {
   const token = route.auth !== 'public' && !NOT_WITH_TOKEN.has(route.name) ? basicToken : undefined;
-  const res = await fetch(`${rt.url}${route.path}${query ? `?${query}` : ''}`, {
+  const res = await fetch(`${fx.url}${route.path}${query ? `?${query}` : ''}`, {
     method: route.method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: route.method === 'GET' ? undefined : (body ?? '{}'),

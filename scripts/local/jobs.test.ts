@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataStatusSchema } from '@tapewatch/shared/schemas/meta';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { DailyRowsRepository } from '@tapewatch/functions/data/daily-rows-repository';
@@ -12,13 +12,9 @@ import { runOptionChainsIngest } from '@tapewatch/functions/jobs/option-chains';
 import { runPricesIngest } from '@tapewatch/functions/jobs/prices';
 import { clockFor } from '@tapewatch/functions/platform/clock';
 import { ProviderFormatError } from '@tapewatch/functions/providers/http';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-beforeAll(async () => {
-  rt = await startTestRuntime();
-});
-afterAll(() => rt?.dispose());
+const fx = useIntegrationRuntime();
 
 /** Count and content hash of every item of a series, to prove a re-run changes nothing. */
 async function seriesFingerprint(series: string): Promise<{ items: number; hash: string }> {
@@ -71,7 +67,7 @@ describe('ingestion jobs', () => {
     await expect(runDarkPoolsIngest({ from: '2024-03-05', to: '2024-03-08' }, { provider: broken })).rejects.toThrow('HTML error page');
     expect(await seriesFingerprint(SHORT_VOLUME_SERIES)).toEqual(before);
 
-    const status = dataStatusSchema.parse(await (await fetch(`${rt.url}/api/get_data_status`)).json());
+    const status = dataStatusSchema.parse((await fx.api.get('get_data_status')).body);
     const darkpools = status.jobs.find((j) => j.job === 'darkpools')!;
     expect(darkpools.last_run).toMatchObject({ status: 'failed', from: '2024-03-05', to: '2024-03-08' });
     expect(darkpools.last_run!.error).toContain('HTML error page');

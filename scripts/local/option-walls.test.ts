@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { optionMinmaxSchema, optionWallsSchema, type OptionMinmax } from '@tapewatch/shared/schemas/option-walls';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { SnapshotRepository } from '@tapewatch/functions/data/snapshot-repository';
 import { optionChainSnapshot, runOptionChainsIngest, type StoredChain } from '@tapewatch/functions/jobs/option-chains';
 import { optionMinmaxSnapshot } from '@tapewatch/functions/jobs/option-walls-precompute';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-beforeAll(async () => {
-  rt = await startTestRuntime();
-});
-afterAll(() => rt?.dispose());
-
-const get = async (path: string) => {
-  const res = await fetch(rt.url + path);
-  return { status: res.status, text: await res.clone().text(), body: (await res.json()) as Record<string, unknown> };
-};
+const { api } = useIntegrationRuntime();
 
 const storedChain = async (date: string): Promise<StoredChain> => {
   const snap = await new SnapshotRepository(documentClient()).get<StoredChain>(optionChainSnapshot('SPY'), date);
@@ -25,7 +16,7 @@ const storedChain = async (date: string): Promise<StoredChain> => {
 
 describe('option walls endpoints over the seeded SPY chains', () => {
   it('answers the newest chain: delta x OI x 100 per strike for the nearest live expiries within +-10%', async () => {
-    const res = await get('/api/get_option_walls');
+    const res = await api.get('get_option_walls');
     expect(res.status).toBe(200);
     expect(res.text).not.toMatch(/NaN|Infinity/);
     const walls = optionWallsSchema.parse(res.body);
@@ -52,7 +43,7 @@ describe('option walls endpoints over the seeded SPY chains', () => {
   });
 
   it('computes GEX per strike, the walls and a zero-gamma level near spot', async () => {
-    const walls = optionWallsSchema.parse((await get('/api/get_option_walls')).body);
+    const walls = optionWallsSchema.parse((await api.get('get_option_walls')).body);
     const chain = await storedChain(walls.as_of);
     const spot = chain.spot!;
     const { gex } = walls;
@@ -74,7 +65,7 @@ describe('option walls endpoints over the seeded SPY chains', () => {
   });
 
   it('answers the per-date extremes of every stored day, with their strikes', async () => {
-    const res = await get('/api/get_option_minmax');
+    const res = await api.get('get_option_minmax');
     expect(res.status).toBe(200);
     const mm = optionMinmaxSchema.parse(res.body);
     expect(mm.dates.length).toBeGreaterThanOrEqual(40); // ~60 calendar days of chains, weekdays only
@@ -95,8 +86,8 @@ describe('option walls endpoints over the seeded SPY chains', () => {
   });
 
   it('rejects unknown query parameters with a 400 alert naming them', async () => {
-    for (const path of ['/api/get_option_walls?ticker=QQQ', '/api/get_option_minmax?days=5']) {
-      const res = await get(path);
+    for (const [name, query] of [['get_option_walls', 'ticker=QQQ'], ['get_option_minmax', 'days=5']] as const) {
+      const res = await api.getUnchecked(name, query);
       expect(res.status).toBe(400);
       expect(res.body.alert_show).toBe(true);
       expect(String(res.body.alert_message)).toMatch(/ticker|days/);

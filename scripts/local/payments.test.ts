@@ -1,35 +1,27 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { PAYMENT_MESSAGES as P } from '@tapewatch/shared/schemas/payments';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
-import { accountsClient } from './accounts-helpers.ts';
+import { ACCOUNT_TESTS, useIntegrationRuntime } from '../test/integration-runtime.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { localWebhookSecret } from './local-secrets.ts';
 import { completedSession, loggedInUser, subscriptionObject, subsRepo } from './payments-helpers.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-let api: ReturnType<typeof accountsClient>;
-beforeAll(async () => {
-  process.env.MAIL_OUTBOX_QUIET = '1';
-  rt = await startTestRuntime();
-  api = accountsClient(rt.url);
-});
-afterAll(() => rt?.dispose());
-beforeEach(() => void (process.env.RATE_LIMIT_MULTIPLIER = '100'));
+const fx = useIntegrationRuntime(ACCOUNT_TESTS);
+const api = fx.accounts;
 
 const plan = async (userId: string) => (await subsRepo().get(userId))?.subscription;
 const t0 = Math.floor(Date.now() / 1000);
 
 describe('stripe_webhook signature', () => {
   it('rejects unsigned, forged and tampered events with 400 and stores nothing', async () => {
-    const u = await loggedInUser(rt.url, 'forged_1');
+    const u = await loggedInUser(fx.url, 'forged_1');
     const event = localEvent('checkout.session.completed', completedSession(u.userId));
     const payload = JSON.stringify(event);
     const post = (headers: Record<string, string>, body = payload) =>
-      fetch(`${rt.url}/api/stripe_webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      fetch(`${fx.url}/api/stripe_webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
     const unsigned = await post({});
     const forged = await post({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }) });
     const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! });
@@ -45,18 +37,18 @@ describe('stripe_webhook signature', () => {
 
 describe('stripe_webhook: the local secret and the event envelope', () => {
   it('the constant the repository used to hold signs nothing: a free "paid" checkout is refused', async () => {
-    const u = await loggedInUser(rt.url, 'constant_1');
+    const u = await loggedInUser(fx.url, 'constant_1');
     const event = localEvent('checkout.session.completed', completedSession(u.userId));
-    const r = await deliverEvent(rt.url, event, 'whsec_local_tapewatch');
+    const r = await deliverEvent(fx.url, event, 'whsec_local_tapewatch');
     expect(r).toEqual({ status: 400, body: { alert_show: true, alert_message: P.badSignature } });
     expect(await plan(u.userId)).toBe('free');
   });
 
   it('the secret is random per data directory and kept there', () => {
-    const kept = readFileSync(join(rt.dataDir, 'stripe-webhook-secret'), 'utf8').trim();
+    const kept = readFileSync(join(fx.rt.dataDir, 'stripe-webhook-secret'), 'utf8').trim();
     expect(kept).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(process.env.STRIPE_WEBHOOK_SECRET).toBe(kept);
-    expect(localWebhookSecret(rt.dataDir)).toBe(kept);
+    expect(localWebhookSecret(fx.rt.dataDir)).toBe(kept);
     const other = mkdtempSync(join(tmpdir(), 'tapewatch-secret-'));
     try {
       expect(localWebhookSecret(other)).not.toBe(kept);
@@ -66,7 +58,7 @@ describe('stripe_webhook: the local secret and the event envelope', () => {
   });
 
   it('a validly signed body that is not a well-formed event gets 400, never 500, and changes nothing', async () => {
-    const u = await loggedInUser(rt.url, 'envelope_1');
+    const u = await loggedInUser(fx.url, 'envelope_1');
     const good = localEvent('checkout.session.completed', completedSession(u.userId));
     const bodies: unknown[] = [
       null,
@@ -81,34 +73,34 @@ describe('stripe_webhook: the local secret and the event envelope', () => {
       { ...good, data: { object: 'paid' } },
     ];
     for (const body of bodies) {
-      const r = await deliverEvent(rt.url, body as object);
+      const r = await deliverEvent(fx.url, body as object);
       expect(r, JSON.stringify(body).slice(0, 80)).toEqual({ status: 400, body: { alert_show: true, alert_message: P.badEvent } });
     }
     // NaN is not JSON: Stripe's parser refuses the body as it refuses a bad signature.
     const nan = JSON.stringify(good).replace(/"created":\d+/, '"created":NaN');
     const signature = Stripe.webhooks.generateTestHeaderString({ payload: nan, secret: process.env.STRIPE_WEBHOOK_SECRET! });
-    const r = await fetch(`${rt.url}/api/stripe_webhook`, { method: 'POST', headers: { 'stripe-signature': signature }, body: nan });
+    const r = await fetch(`${fx.url}/api/stripe_webhook`, { method: 'POST', headers: { 'stripe-signature': signature }, body: nan });
     expect(r.status).toBe(400);
     expect(await plan(u.userId)).toBe('free');
   });
 
   it('an event dated more than 5 minutes ahead is refused, so it cannot pin the plan against later events', async () => {
-    const u = await loggedInUser(rt.url, 'future_1');
+    const u = await loggedInUser(fx.url, 'future_1');
     const now = Math.floor(Date.now() / 1000);
     const ahead = localEvent('checkout.session.completed', completedSession(u.userId), now + 6 * 60);
-    expect(await deliverEvent(rt.url, ahead)).toEqual({ status: 400, body: { alert_show: true, alert_message: P.futureEvent } });
+    expect(await deliverEvent(fx.url, ahead)).toEqual({ status: 400, body: { alert_show: true, alert_message: P.futureEvent } });
     expect(await subsRepo().isEventProcessed(ahead.id)).toBe(false);
     // Within the tolerated clock skew it applies.
     const skewed = localEvent('checkout.session.completed', completedSession(u.userId), now + 60);
-    expect((await deliverEvent(rt.url, skewed)).body.outcome).toBe('applied');
+    expect((await deliverEvent(fx.url, skewed)).body.outcome).toBe('applied');
     expect(await plan(u.userId)).toBe('basic');
   });
 });
 
 describe('stripe_webhook events', () => {
   it('checkout.session.completed links the payment by client_reference_id and grants basic', async () => {
-    const u = await loggedInUser(rt.url, 'checkout_1');
-    const r = await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(u.userId), t0));
+    const u = await loggedInUser(fx.url, 'checkout_1');
+    const r = await deliverEvent(fx.url, localEvent('checkout.session.completed', completedSession(u.userId), t0));
     expect(r).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
     expect(await subsRepo().get(u.userId)).toMatchObject({
       subscription: 'basic',
@@ -121,14 +113,14 @@ describe('stripe_webhook events', () => {
   });
 
   it('an unpaid checkout grants nothing', async () => {
-    const u = await loggedInUser(rt.url, 'unpaid_1');
-    const r = await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(u.userId, { payment_status: 'unpaid' })));
+    const u = await loggedInUser(fx.url, 'unpaid_1');
+    const r = await deliverEvent(fx.url, localEvent('checkout.session.completed', completedSession(u.userId, { payment_status: 'unpaid' })));
     expect(r.body.outcome).toBe('ignored');
     expect(await plan(u.userId)).toBe('free');
   });
 
   it('subscription created/updated/deleted and invoice.payment_failed map to basic/free', async () => {
-    const u = await loggedInUser(rt.url, 'lifecycle_1');
+    const u = await loggedInUser(fx.url, 'lifecycle_1');
     const steps: Array<[string, Record<string, unknown>, string]> = [
       ['customer.subscription.created', subscriptionObject(u.userId, 'active'), 'basic'],
       ['customer.subscription.updated', subscriptionObject(u.userId, 'past_due'), 'free'],
@@ -138,43 +130,43 @@ describe('stripe_webhook events', () => {
       ['customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), 'free'],
     ];
     for (const [i, [type, object, expected]] of steps.entries()) {
-      const r = await deliverEvent(rt.url, localEvent(type, object, t0 + i));
+      const r = await deliverEvent(fx.url, localEvent(type, object, t0 + i));
       expect(r.status, type).toBe(200);
       expect(await plan(u.userId), `${type} #${i}`).toBe(expected);
     }
   });
 
   it('replays are acknowledged and change nothing; older events never overwrite newer ones', async () => {
-    const u = await loggedInUser(rt.url, 'reorder_1');
+    const u = await loggedInUser(fx.url, 'reorder_1');
     const created = localEvent('customer.subscription.created', subscriptionObject(u.userId, 'active'), t0);
     const deleted = localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), t0 + 5);
     // Delivered out of order: the cancellation first, then the older creation.
-    expect((await deliverEvent(rt.url, deleted)).body.outcome).toBe('applied');
-    expect((await deliverEvent(rt.url, created)).body.outcome).toBe('stale');
+    expect((await deliverEvent(fx.url, deleted)).body.outcome).toBe('applied');
+    expect((await deliverEvent(fx.url, created)).body.outcome).toBe('stale');
     expect(await plan(u.userId)).toBe('free');
     // Replay of both.
-    expect((await deliverEvent(rt.url, created)).body.outcome).toBe('duplicate');
-    expect((await deliverEvent(rt.url, deleted)).body.outcome).toBe('duplicate');
+    expect((await deliverEvent(fx.url, created)).body.outcome).toBe('duplicate');
+    expect((await deliverEvent(fx.url, deleted)).body.outcome).toBe('duplicate');
     expect(await plan(u.userId)).toBe('free');
     // A cancel and a renewal in the same second: the cancel wins whatever the arrival order.
     const renew = localEvent('customer.subscription.updated', subscriptionObject(u.userId, 'active'), t0 + 9);
     const cancel = localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), t0 + 9);
-    await deliverEvent(rt.url, cancel);
-    await deliverEvent(rt.url, renew);
+    await deliverEvent(fx.url, cancel);
+    await deliverEvent(fx.url, renew);
     expect(await plan(u.userId)).toBe('free');
   });
 
   it('the end of an older subscription does not cancel the current one', async () => {
-    const u = await loggedInUser(rt.url, 'resub_1');
-    await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(u.userId, { subscription: 'sub_new' }), t0));
-    const r = await deliverEvent(rt.url, localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled', { id: 'sub_old' }), t0 + 1));
+    const u = await loggedInUser(fx.url, 'resub_1');
+    await deliverEvent(fx.url, localEvent('checkout.session.completed', completedSession(u.userId, { subscription: 'sub_new' }), t0));
+    const r = await deliverEvent(fx.url, localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled', { id: 'sub_old' }), t0 + 1));
     expect(r.body.outcome).toBe('stale');
     expect(await plan(u.userId)).toBe('basic');
   });
 
   it('rejects an unknown price id with a clear 400 and no state change', async () => {
-    const u = await loggedInUser(rt.url, 'price_1');
-    const r = await deliverEvent(rt.url, localEvent('customer.subscription.created', subscriptionObject(u.userId, 'active', { items: { data: [{ price: { id: 'price_gold' } }] } })));
+    const u = await loggedInUser(fx.url, 'price_1');
+    const r = await deliverEvent(fx.url, localEvent('customer.subscription.created', subscriptionObject(u.userId, 'active', { items: { data: [{ price: { id: 'price_gold' } }] } })));
     expect(r).toEqual({ status: 400, body: { alert_show: true, alert_message: "Unknown price id 'price_gold': only the Basic plan is sold." } });
     expect(await plan(u.userId)).toBe('free');
   });
@@ -189,10 +181,10 @@ describe('checkoutsession and manage_subscription', () => {
   });
 
   it('a free user gets a hosted checkout URL; paying there makes the user basic; a second checkout is 409', async () => {
-    const u = await loggedInUser(rt.url, 'paynow_1');
+    const u = await loggedInUser(fx.url, 'paynow_1');
     const r = await api.post('checkoutsession', undefined, { token: u.token });
     expect(r.status).toBe(200);
-    expect(r.body.url).toBe(`${rt.url}/dev/checkout/${r.body.sessionId as string}`);
+    expect(r.body.url).toBe(`${fx.url}/dev/checkout/${r.body.sessionId as string}`);
     const pageHtml = await (await fetch(r.body.url as string)).text();
     expect(pageHtml).toContain('$39.00');
     expect(pageHtml).toContain(u.email);
@@ -241,7 +233,7 @@ describe('checkoutsession and manage_subscription', () => {
   });
 
   it('manage_subscription without a paid subscription is a clear 409; anonymous is 401', async () => {
-    const u = await loggedInUser(rt.url, 'nomanage_1');
+    const u = await loggedInUser(fx.url, 'nomanage_1');
     expect(await api.post('manage_subscription', undefined, { token: u.token })).toMatchObject({ status: 409, body: { alert_message: P.noSubscription } });
     expect((await api.post('manage_subscription')).status).toBe(401);
   });

@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { sectorPerformanceSchema } from '@tapewatch/shared/schemas/sectors';
-import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { marketKeys } from '@tapewatch/functions/data/keys';
 import { tableName } from '@tapewatch/functions/data/tables';
 import { broadcast } from '@tapewatch/functions/platform/realtime';
 import { registerAuthenticator } from '@tapewatch/functions/lib/auth-guard';
 import { DEMO_DATASET, readBundle } from '../demo-data/load-demo.ts';
+import { openRegisteredSocket, waitForConnections } from '../test/live-socket.ts';
 import { startLocalRuntime, type LocalRuntime } from './server.ts';
 
 let rt: LocalRuntime;
@@ -70,28 +69,7 @@ describe('API through the local runtime', () => {
   });
 });
 
-function connect(): Promise<{ ws: WebSocket; events: WsEvent[]; next: () => Promise<WsEvent> }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${rt.port}/ws?token=sub`);
-    const events: WsEvent[] = [];
-    const waiters: Array<(e: WsEvent) => void> = [];
-    ws.on('message', (data) => {
-      for (const e of parseFrame(data.toString())) {
-        const w = waiters.shift();
-        if (w) w(e);
-        else events.push(e);
-      }
-    });
-    ws.on('open', () =>
-      resolve({
-        ws,
-        events,
-        next: () => (events.length > 0 ? Promise.resolve(events.shift()!) : new Promise((r) => waiters.push(r))),
-      }),
-    );
-    ws.on('error', reject);
-  });
-}
+const connect = () => openRegisteredSocket(rt.port, 'sub', 'u1');
 
 describe('WebSocket API', () => {
   it("delivers a handler's PostToConnection to the connected client", async () => {
@@ -104,13 +82,13 @@ describe('WebSocket API', () => {
   it('fans out to every connection and forgets closed ones', async () => {
     const a = await connect();
     const b = await connect();
-    await new Promise((r) => setTimeout(r, 50)); // $connect records are written before the upgrade completes
     const first = await broadcast(documentClient(), { event: 'database_cleared' });
     expect(first.sent).toBeGreaterThanOrEqual(2);
     expect(await a.next()).toEqual({ event: 'database_cleared' });
     expect(await b.next()).toEqual({ event: 'database_cleared' });
     b.ws.terminate();
-    await new Promise((r) => setTimeout(r, 100));
+    // The server notices the dropped socket and its $disconnect removes the record.
+    await waitForConnections((records) => !records.some((c) => c.connectionId === b.connectionId));
     const second = await broadcast(documentClient(), { event: 'database_cleared' });
     expect(second.sent).toBe(1);
     a.ws.close();

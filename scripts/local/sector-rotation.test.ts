@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mcHeatmapResponse, sectorRotationResponse } from '@tapewatch/shared/schemas/sector-rotation';
 import type { DailySeries } from '@tapewatch/functions/data/timeseries-repository';
 import { readBundle } from '../demo-data/load-demo.ts';
 import { buildDirectory, readStocks } from '../demo-data/universe.ts';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-beforeAll(async () => {
-  rt = await startTestRuntime();
-});
-afterAll(() => rt?.dispose());
-
-const get = async (path: string) => {
-  const res = await fetch(rt.url + path);
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
+const { api } = useIntegrationRuntime();
 
 const stock = (t: string) => [...readStocks()].find((s) => s.ticker === t)!.series;
 const tr = (s: DailySeries) => (s.adjClose && s.adjClose.length === s.close.length ? s.adjClose : s.close);
@@ -54,7 +45,7 @@ describe('get_sector_rotation_data on the demo universe', () => {
     const expAbs = (100 * p[n - 1]!) / p[n - 1 - L]!;
     const expMom = (100 * p[n - 1]!) / mean(p.slice(n - L));
 
-    const { status, body } = await get('/api/get_sector_rotation_data');
+    const { status, body } = await api.get('get_sector_rotation_data');
     expect(status).toBe(200);
     const r = sectorRotationResponse.parse(body);
     expect(r).toMatchObject({ as_of: asOf, index: 'sp500', lookback: 12, factor: 'rate_of_change', benchmark: 'SPY' });
@@ -65,16 +56,16 @@ describe('get_sector_rotation_data on the demo universe', () => {
     expect(row.tail).toHaveLength(5);
     expect(row.tail.at(-1)).toEqual([row.relative_strength, row.rate_of_change]);
 
-    const abs = sectorRotationResponse.parse((await get('/api/get_sector_rotation_data?factor=absolute_momentum&lookback=12')).body);
+    const abs = sectorRotationResponse.parse((await api.get('get_sector_rotation_data', { factor: 'absolute_momentum', lookback: '12' })).body);
     expect(abs.main_data.find((x) => x.ticker === 'AAPL')!.absolute_momentum).toBeCloseTo(expAbs, 3);
-    const mom = sectorRotationResponse.parse((await get('/api/get_sector_rotation_data?factor=momentum')).body);
+    const mom = sectorRotationResponse.parse((await api.get('get_sector_rotation_data', { factor: 'momentum' })).body);
     expect(mom.main_data.find((x) => x.ticker === 'AAPL')!.momentum).toBeCloseTo(expMom, 3);
   });
 
   it('covers the index members, with frequency tables that add up', async () => {
     const dir = buildDirectory([]);
     for (const index of ['sp500', 'nasdaq100'] as const) {
-      const r = sectorRotationResponse.parse((await get(`/api/get_sector_rotation_data?index=${index}&lookback=52&factor=momentum`)).body);
+      const r = sectorRotationResponse.parse((await api.get('get_sector_rotation_data', { index, lookback: '52', factor: 'momentum' })).body);
       const members = dir.filter((e) => (index === 'sp500' ? e.in_sp500 : e.in_nasdaq100));
       expect(r.benchmark).toBe(index === 'sp500' ? 'SPY' : 'QQQ');
       // Members listed for less than lookback + 1 weeks, or without a GICS sector, are left out.
@@ -93,7 +84,7 @@ describe('get_sector_rotation_data on the demo universe', () => {
 
   it('rejects choices outside the spec with a 400 naming the parameter', async () => {
     for (const [q, name] of [['lookback=5', 'lookback'], ['factor=rsi', 'factor'], ['index=dow', 'index'], ['ticker=AAPL', 'ticker']] as const) {
-      const res = await get(`/api/get_sector_rotation_data?${q}`);
+      const res = await api.getUnchecked('get_sector_rotation_data', q);
       expect(res.status).toBe(400);
       expect(String(res.body.alert_message)).toContain(name);
     }
@@ -102,7 +93,7 @@ describe('get_sector_rotation_data on the demo universe', () => {
 
 describe('get_mc_heatmap_data', () => {
   it('sizes S&P 500 members by shares estimate x close with the last 1-day change', async () => {
-    const r = mcHeatmapResponse.parse((await get('/api/get_mc_heatmap_data')).body);
+    const r = mcHeatmapResponse.parse((await api.get('get_mc_heatmap_data')).body);
     expect(r.as_of).toBe('2024-03-08');
     expect(r.market_cap_is_estimate).toBe(true);
     const aapl = r.data.find((x) => x.ticker === 'AAPL')!;

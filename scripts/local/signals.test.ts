@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { factorAnalysisData } from '@tapewatch/shared/schemas/factor-analysis';
 import { signalsResponse, type SignalRow } from '@tapewatch/shared/schemas/signals';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
@@ -17,19 +17,11 @@ import { SHORT_VOLUME_SERIES } from '@tapewatch/functions/jobs/dark-pools';
 import type { ShortVolumeInput } from '@tapewatch/functions/domain/dark-pools/dark-pool-metrics';
 import { toBars, toDarkPoolPosition } from '@tapewatch/functions/domain/signals/signals-inputs';
 import { readStocks } from '../demo-data/universe.ts';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-beforeAll(async () => {
-  rt = await startTestRuntime();
-});
-afterAll(() => rt?.dispose());
+const { api } = useIntegrationRuntime();
 
 const AS_OF = '2024-03-08';
-const get = async (path: string) => {
-  const res = await fetch(rt.url + path);
-  return { status: res.status, body: (await res.json()) as unknown };
-};
 
 /**
  * A small in-test evaluator: uptrend/daily fires when the last adjusted close tops the previous
@@ -117,7 +109,7 @@ describe('signals job on the demo universe', () => {
 
   it('serves the stored snapshot at /api/get_signals_data and rejects any query parameter', async () => {
     const snap = await new SnapshotRepository(documentClient()).latest<SignalRow[]>(SIGNALS_SNAPSHOT);
-    const res = await get('/api/get_signals_data');
+    const res = await api.get('get_signals_data');
     if (!snap) {
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ alert_show: true, alert_message: expect.stringMatching(/being computed/) });
@@ -125,7 +117,7 @@ describe('signals job on the demo universe', () => {
       expect(res.status).toBe(200);
       expect(signalsResponse.parse(res.body)).toEqual(snap.payload);
     }
-    const bad = await get('/api/get_signals_data?factor=uptrend');
+    const bad = await api.getUnchecked('get_signals_data', { factor: 'uptrend' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ alert_show: true, alert_message: expect.stringContaining('factor') });
   });
@@ -173,7 +165,7 @@ describe('signals job on the demo universe', () => {
     const daily = rows.filter((r) => r.timeframe === 'daily').slice(0, 3);
     const weekly = rows.filter((r) => r.timeframe === 'weekly').slice(0, 3);
     for (const r of [...daily, ...weekly]) {
-      const page = await get(`/api/get_factor_analysis_data?ticker=${r.ticker}&factor=${r.factor}&timeframe=${r.timeframe}`);
+      const page = await api.get('get_factor_analysis_data', { ticker: r.ticker, factor: r.factor, timeframe: r.timeframe });
       expect(page.status).toBe(200);
       const d = factorAnalysisData.parse(page.body);
       expect(d.last_signal_data).toEqual({

@@ -1,18 +1,14 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SectorRotationData } from '@tapewatch/shared/schemas/sector-rotation';
 import type { SpyToVix } from '@tapewatch/shared/schemas/spy-to-vix';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { snapshots, type SnapshotDef } from '@tapewatch/functions/data/snapshot-catalog';
 import { SnapshotRepository } from '@tapewatch/functions/data/snapshot-repository';
 import { snapshotHandler } from '@tapewatch/functions/http/snapshot-handler';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-beforeAll(async () => {
-  rt = await startTestRuntime();
-});
-afterAll(() => rt?.dispose());
+useIntegrationRuntime();
 
 // Test-only snapshot names, so the demo's own snapshots neither help nor get in the way.
 const whole: SnapshotDef<SpyToVix> = { name: `test_whole_${Date.now()}`, notReady: 'Whole is being computed. Please try again in a minute.' };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { SnapshotRepository } from '@tapewatch/functions/data/snapshot-repository';
 import { runSp500RatiosJob, SP500_RATIOS_SNAPSHOT } from '@tapewatch/functions/jobs/sp500-ratios';
@@ -9,19 +9,14 @@ import { SP500_DATASETS, SP500_NO_DATA_MESSAGE, sp500RatiosResponse, type Sp500R
 import type { MarketDataProvider } from '@tapewatch/functions/providers/provider';
 import { BUNDLE_DIR } from '../demo-data/bundle-format.ts';
 import { SP500_MONTHLY_FILE } from '../demo-data/load-demo.ts';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
-beforeAll(async () => {
-  rt = await startTestRuntime();
-});
-afterAll(() => rt?.dispose());
+const { api } = useIntegrationRuntime();
 
-const get = async (dataset: string) => fetch(`${rt.url}/api/get_sp500_ratios_data?dataset=${encodeURIComponent(dataset)}`);
 const load = async (dataset: string): Promise<Sp500RatiosResponse> => {
-  const res = await get(dataset);
+  const res = await api.getUnchecked('get_sp500_ratios_data', { dataset });
   expect(res.status).toBe(200);
-  return sp500RatiosResponse.parse(await res.json());
+  return sp500RatiosResponse.parse(res.body);
 };
 
 /** The bundled file's rows, read here without the app's parser: date -> [P, D, E, CPI, ..., PE10]. */
@@ -69,11 +64,11 @@ describe('GET /api/get_sp500_ratios_data on the demo data', () => {
   });
 
   it('defaults to sp500_pe_ratio_month and rejects an unknown dataset with a 400 naming it', async () => {
-    const res = await fetch(`${rt.url}/api/get_sp500_ratios_data`);
-    expect(((await res.json()) as Sp500RatiosResponse).dataset).toBe('sp500_pe_ratio_month');
-    const bad = await get('sp500_pe_ratio_week');
+    const res = await api.get('get_sp500_ratios_data');
+    expect((res.body as Sp500RatiosResponse).dataset).toBe('sp500_pe_ratio_month');
+    const bad = await api.getUnchecked('get_sp500_ratios_data', { dataset: 'sp500_pe_ratio_week' });
     expect(bad.status).toBe(400);
-    const body = (await bad.json()) as { alert_show: boolean; alert_message: string };
+    const body = bad.body as { alert_show: boolean; alert_message: string };
     expect(body.alert_show).toBe(true);
     expect(body.alert_message).toBe("Invalid value for 'dataset': unknown dataset 'sp500_pe_ratio_week'.");
   });

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { spyToVixSchema, type SpyToVix } from '@tapewatch/shared/schemas/spy-to-vix';
 import { readBundle } from '../demo-data/load-demo.ts';
-import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
-let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let api: SpyToVix;
+const fx = useIntegrationRuntime();
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  const res = await fetch(`${rt.url}/api/get_spy_to_vix_data`);
+  const res = await fx.api.get('get_spy_to_vix_data');
   expect(res.status).toBe(200);
-  api = spyToVixSchema.parse(await res.json());
+  api = spyToVixSchema.parse(res.body);
 });
-afterAll(() => rt?.dispose());
 
 /** The stored rows, recomputed here without the app's code: SPY and VIX closes joined on date since 2004. */
 function storedCloses() {
@@ -100,8 +98,8 @@ describe('GET /api/get_spy_to_vix_data on the demo history', () => {
   });
 
   it('rejects unknown parameters with a 400 naming them', async () => {
-    const res = await fetch(`${rt.url}/api/get_spy_to_vix_data?period=5d`);
+    const res = await fx.api.getUnchecked('get_spy_to_vix_data', { period: '5d' });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { alert_message: string }).alert_message).toContain("'period'");
+    expect((res.body as { alert_message: string }).alert_message).toContain("'period'");
   });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROMO } from '@tapewatch/shared/constants';
 import { renderApp } from '../../test/render-app.tsx';
@@ -7,6 +7,7 @@ import { accountApi, setupAccountTests, demoInfo } from '../../features/accounts
 import { TOKEN_STORAGE_KEY } from '../../lib/session-token.ts';
 import { fakeJwt } from '../../lib/session-test-utils.ts';
 import { PROMO_CLOSED_KEY } from './promo-popup-rules.ts';
+import { PROMO_DELAY_MS } from './promo-popup.tsx';
 
 setupAccountTests();
 
@@ -33,9 +34,15 @@ describe('promo popup', () => {
   it('is not shown to basic subscribers', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, fakeJwt(3600));
     accountApi({ '/api/get_app_info': [200, demoInfo], '/api/get_user_info': [200, { username: 'pro_user', email: 'p@example.com', subscription: 'basic' }] });
-    renderApp('/nowhere');
-    await within(await screen.findByRole('banner')).findByRole('button', { name: /Account menu$/ });
-    await new Promise((r) => setTimeout(r, 1800));
-    expect(screen.queryByRole('complementary', { name: 'Promotion' })).toBeNull();
+    // Virtual time: the popup's delay passes at once (a visitor's popup would be up by then).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      renderApp('/nowhere');
+      await within(await screen.findByRole('banner')).findByRole('button', { name: /Account menu$/ });
+      await act(() => vi.advanceTimersByTimeAsync(PROMO_DELAY_MS + 300));
+      expect(screen.queryByRole('complementary', { name: 'Promotion' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -131,27 +131,44 @@ describe('TickerSearch', () => {
     }
   });
 
+  // Virtual time past the debounce instead of sleeping: a request that would go out has gone out.
+  const pastDebounce = () => act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 250));
+  const fakeTimeUser = () => {
+    // The fake clock also follows real time, so typing and the fetch stub run as usual.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    return userEvent.setup();
+  };
+
   it('sends nothing for empty or blank input', async () => {
-    const user = userEvent.setup();
-    const fetchMock = stubSearch();
-    renderWithApp(<TickerSearch />);
-    await user.click(input());
-    await user.keyboard('{ArrowDown}');
-    await user.type(input(), '   ');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.queryByRole('listbox')).toBeNull();
+    const user = fakeTimeUser();
+    try {
+      const fetchMock = stubSearch();
+      renderWithApp(<TickerSearch />);
+      await user.click(input());
+      await user.keyboard('{ArrowDown}');
+      await user.type(input(), '   ');
+      await pastDebounce();
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(screen.queryByRole('listbox')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('clearing the text sends no request and hides the list', async () => {
-    const user = userEvent.setup();
-    const fetchMock = stubSearch();
-    renderWithApp(<TickerSearch />);
-    await user.type(input(), 'a');
-    await screen.findByRole('option', { name: 'A - Agilent Technologies' });
-    await user.clear(input());
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(callsTo(fetchMock, SEARCH)).toHaveLength(1);
-    expect(screen.queryByRole('listbox')).toBeNull();
+    const user = fakeTimeUser();
+    try {
+      const fetchMock = stubSearch();
+      renderWithApp(<TickerSearch />);
+      await user.type(input(), 'a');
+      await pastDebounce();
+      await screen.findByRole('option', { name: 'A - Agilent Technologies' });
+      await user.clear(input());
+      await pastDebounce();
+      expect(callsTo(fetchMock, SEARCH)).toHaveLength(1);
+      expect(screen.queryByRole('listbox')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
