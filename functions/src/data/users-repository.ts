@@ -194,7 +194,7 @@ export class UsersRepository {
 
   /**
    * Removes everything of the user: username claim, email index, payment-customer mapping, live
-   * websocket connections, then the profile (last, so a crash leaves something to retry from).
+   * websocket connections, watchlists, then the profile (last, so a crash leaves something to retry from).
    * Kept on purpose: the plan-change log (PLANLOG#<userId>), the billing audit trail (who granted
    * or ended a paid plan, when) needed for disputes and support review; it holds only the random
    * user id, no email or username. Single-use link tokens and rate-limit windows expire by
@@ -231,6 +231,13 @@ export class UsersRepository {
       ExpressionAttributeValues: { ':pk': appKeys.knownLoginSourcesPartition(profile.email) },
     });
     for (const k of sources) await this.db.send(new DeleteCommand({ TableName: this.table, Key: { pk: k.pk, sk: k.sk } }));
+    const watchlists = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ProjectionExpression: 'pk, sk',
+      ExpressionAttributeValues: { ':pk': appKeys.watchlistsPartition(profile.userId) },
+    });
+    for (const k of watchlists) await this.db.send(new DeleteCommand({ TableName: this.table, Key: { pk: k.pk, sk: k.sk } }));
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
   }
 
