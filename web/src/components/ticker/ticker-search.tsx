@@ -125,7 +125,7 @@ export function TickerSearch({ onSelect, label = 'Search ticker', autoFocus = fa
             {' - '}
             {option[1]}
           </span>
-          <WatchlistStar ticker={option[0]} sx={{ ml: 'auto' }} />
+          <WatchlistStar ticker={option[0]} sx={{ ml: 'auto' }} decorative />
         </li>
       )}
       renderInput={(params) => (

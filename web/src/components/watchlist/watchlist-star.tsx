@@ -14,13 +14,19 @@ export interface WatchlistStarProps {
   listId?: string;
   size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
+  /**
+   * Inside a listbox option (search results) an interactive child would join the option's name and
+   * break its keyboard model: there the star is a mouse shortcut, out of the tab order and the
+   * accessibility tree; the quote panel's star serves keyboard and screen-reader users.
+   */
+  decorative?: boolean;
 }
 
 /**
  * The star shown next to a ticker that is the subject of a view: filled when the ticker is in the
  * list. Starring is optimistic (rolled back if refused); a signed-out visitor gets the sign-up form.
  */
-export function WatchlistStar({ ticker, listId = DEFAULT_WATCHLIST_ID, size = 'small', sx }: WatchlistStarProps) {
+export function WatchlistStar({ ticker, listId = DEFAULT_WATCHLIST_ID, size = 'small', sx, decorative = false }: WatchlistStarProps) {
   const { loggedIn, lists } = useWatchlists();
   const star = useStarMutation();
   const symbol = normaliseTicker(ticker);
@@ -37,19 +43,21 @@ export function WatchlistStar({ ticker, listId = DEFAULT_WATCHLIST_ID, size = 's
     star.mutate({ ticker: symbol, listId, add: !starred });
   };
 
-  return (
-    <Tooltip title={label}>
+  const button = (
       <IconButton
         size={size}
         onClick={onClick}
-        aria-label={label}
-        aria-pressed={starred}
+        aria-label={decorative ? undefined : label}
+        aria-pressed={decorative ? undefined : starred}
+        aria-hidden={decorative || undefined}
+        tabIndex={decorative ? -1 : undefined}
+        title={decorative ? label : undefined}
         data-testid={`star-${symbol}`}
         data-starred={starred ? 'true' : 'false'}
         sx={[{ p: size === 'small' ? 0.25 : 0.5, color: starred ? 'warning.main' : 'text.secondary' }, ...(Array.isArray(sx) ? sx : [sx])]}
       >
         {starred ? <StarIcon fontSize={size === 'small' ? 'small' : 'medium'} /> : <StarBorderIcon fontSize={size === 'small' ? 'small' : 'medium'} />}
       </IconButton>
-    </Tooltip>
   );
+  return decorative ? button : <Tooltip title={label}>{button}</Tooltip>;
 }
