@@ -84,3 +84,28 @@ export const watchlistOverviewRow = z.object({
 export type WatchlistOverviewRow = z.infer<typeof watchlistOverviewRow>;
 export const watchlistOverviewResponse = z.object({ id: z.string(), name: z.string(), as_of: z.string(), rows: z.array(watchlistOverviewRow) });
 export type WatchlistOverview = z.infer<typeof watchlistOverviewResponse>;
+
+/** Dashboard "My watchlist" card: today's flow per listed ticker and its premium against the 20-day average. */
+export const watchlistFlowQuery = z.strictObject({ id: watchlistId.default('default') });
+export const watchlistFlowRow = z.object({
+  ticker: z.string(),
+  /** Premiums in thousands of dollars (cost basis), like the flow trades. */
+  call_premium: z.number(),
+  put_premium: z.number(),
+  call_trades: z.number(),
+  put_trades: z.number(),
+  premium: z.number(),
+  /** Mean daily premium over the (up to) 20 days before; days without trades count as 0. */
+  avg_premium: z.number().nullable(),
+  /** premium / avg_premium; null when there is no average. */
+  vs_avg: z.number().nullable(),
+});
+export type WatchlistFlowRow = z.infer<typeof watchlistFlowRow>;
+export const watchlistFlowResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string().nullable(),
+  average_days: z.number(),
+  rows: z.array(watchlistFlowRow),
+});
+export type WatchlistFlow = z.infer<typeof watchlistFlowResponse>;
