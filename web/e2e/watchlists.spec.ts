@@ -12,7 +12,17 @@ async function storedTickers(api: APIRequestContext, jwt: string): Promise<strin
   return body.lists.find((l) => l.id === 'default')!.tickers;
 }
 const flowTickers = (page: Page) => page.getByTestId('flow-row').locator('[data-testid^="star-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(5)));
-const noOverflow = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+/** No horizontal scroll; on failure the message names the elements that stick out. */
+async function noOverflow(page: Page, width: number) {
+  const wide = await page.evaluate((w) => {
+    if (document.documentElement.scrollWidth <= w) return [];
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((e) => e.getBoundingClientRect().right > w + 1)
+      .slice(0, 5)
+      .map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} right=${Math.round(e.getBoundingClientRect().right)}`);
+  }, width);
+  expect(wide).toEqual([]);
+}
 
 test.describe('watchlists', () => {
   test.setTimeout(180_000);

@@ -76,7 +76,7 @@ export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards }: O
               </TableCell>
             ))}
             <TableCell align="right">
-              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
                 Actions
               </Box>
             </TableCell>
