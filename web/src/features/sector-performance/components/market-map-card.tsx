@@ -6,8 +6,10 @@ import { ChartCard } from '../../../components/charts/chart-card.tsx';
 import { quantizedColor, readableTextColor } from '../../../components/charts/color-scale.ts';
 import { useMcHeatmapData } from '../api/get-mc-heatmap-data.ts';
 import { formatCap, layoutMarketMap, MARKET_MAP_RANGE, marketMapTable } from '../utils/market-map.ts';
+import { useWatchlistFilter } from '../../../components/watchlist/use-watchlist-filter.ts';
+import { WatchlistFilterChip } from '../../../components/watchlist/watchlist-filter-chip.tsx';
 
-function MarketMapSvg({ rows, width, height, capIsEstimate }: { rows: readonly McHeatmapRow[]; width: number; height: number; capIsEstimate: boolean }) {
+function MarketMapSvg({ rows, width, height, capIsEstimate, highlighted }: { rows: readonly McHeatmapRow[]; width: number; height: number; capIsEstimate: boolean; highlighted: ReadonlySet<string> | null }) {
   const theme = useTheme();
   const font = theme.typography.fontFamily ?? 'sans-serif';
   const layout = useMemo(() => layoutMarketMap(rows, { x: 0, y: 0, w: width, h: height }), [rows, width, height]);
@@ -30,7 +32,7 @@ function MarketMapSvg({ rows, width, height, capIsEstimate }: { rows: readonly M
         const showTicker = c.w > 24 && c.h > 14;
         const showChange = c.w > 34 && c.h > fs * 2.4;
         return (
-          <g key={c.data.ticker} data-ticker={c.data.ticker}>
+          <g key={c.data.ticker} data-ticker={c.data.ticker} data-watchlist={highlighted?.has(c.data.ticker) || undefined}>
             <rect x={c.x} y={c.y} width={Math.max(0, c.w - 0.5)} height={Math.max(0, c.h - 0.5)} fill={fill} stroke={theme.palette.background.paper} strokeWidth={0.5}>
               <title>{`${c.data.ticker} ${c.data.company} (${c.data.sector}): ${c.data.change_pct.toFixed(2)}%, market cap ${formatCap(c.data.market_cap)}${capIsEstimate ? ' (estimate)' : ''}`}</title>
             </rect>
@@ -47,6 +49,13 @@ function MarketMapSvg({ rows, width, height, capIsEstimate }: { rows: readonly M
           </g>
         );
       })}
+      {/* Watchlist tickers framed on top (drawn last so no neighbour covers the frame). */}
+      {highlighted &&
+        layout.stocks
+          .filter((c) => highlighted.has(c.data.ticker))
+          .map((c) => (
+            <rect key={`w-${c.data.ticker}`} x={c.x + 1} y={c.y + 1} width={Math.max(0, c.w - 2.5)} height={Math.max(0, c.h - 2.5)} fill="none" stroke={theme.palette.warning.main} strokeWidth={2.5} pointerEvents="none" />
+          ))}
     </svg>
   );
 }
@@ -54,6 +63,7 @@ function MarketMapSvg({ rows, width, height, capIsEstimate }: { rows: readonly M
 /** Loaded lazily (after the first render of the page) to keep the route's initial JS small. */
 export function MarketMapCard() {
   const { data, error } = useMcHeatmapData();
+  const watch = useWatchlistFilter();
   const table = useMemo(() => {
     const t = marketMapTable(data?.data ?? []);
     // The shared table helper always labels the cap an estimate; say so only when the API does.
@@ -66,13 +76,14 @@ export function MarketMapCard() {
       table={table}
       height={560}
       mobileHeight={480}
+      controls={<WatchlistFilterChip filter={watch} mode="highlight" />}
       note={
         data
           ? `S&P 500 members on ${data.as_of}: box size = market cap${data.market_cap_is_estimate ? ' (estimate: shares outstanding estimate x close)' : ''}, grouped by sector; colour = 1-day change, capped at ±${MARKET_MAP_RANGE}%.`
           : 'Loading the market map...'
       }
     >
-      {({ width, height }) => (data ? <MarketMapSvg rows={data.data} width={width} height={height} capIsEstimate={data.market_cap_is_estimate} /> : null)}
+      {({ width, height }) => (data ? <MarketMapSvg rows={data.data} width={width} height={height} capIsEstimate={data.market_cap_is_estimate} highlighted={watch.tickers} /> : null)}
     </ChartCard>
   );
 }
