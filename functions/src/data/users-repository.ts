@@ -224,21 +224,20 @@ export class UsersRepository {
       await this.deleteIf(appKeys.wsConnection(c.sk as string), profile.userId);
       await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userWsConnection(profile.userId, c.sk as string) }));
     }
-    const sources = await queryAll(this.db, {
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk',
-      ProjectionExpression: 'pk, sk',
-      ExpressionAttributeValues: { ':pk': appKeys.knownLoginSourcesPartition(profile.email) },
-    });
-    for (const k of sources) await this.db.send(new DeleteCommand({ TableName: this.table, Key: { pk: k.pk, sk: k.sk } }));
-    const watchlists = await queryAll(this.db, {
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk',
-      ProjectionExpression: 'pk, sk',
-      ExpressionAttributeValues: { ':pk': appKeys.watchlistsPartition(profile.userId) },
-    });
-    for (const k of watchlists) await this.db.send(new DeleteCommand({ TableName: this.table, Key: { pk: k.pk, sk: k.sk } }));
+    await this.deletePartition(appKeys.knownLoginSourcesPartition(profile.email));
+    await this.deletePartition(appKeys.watchlistsPartition(profile.userId));
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
+  }
+
+  /** Deletes every item of a partition that belongs to the user alone (login sources, watchlists). */
+  private async deletePartition(pk: string): Promise<void> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ProjectionExpression: 'pk, sk',
+      ExpressionAttributeValues: { ':pk': pk },
+    });
+    for (const k of items) await this.db.send(new DeleteCommand({ TableName: this.table, Key: { pk: k.pk, sk: k.sk } }));
   }
 
   /** Deletes an item only while it still points at this user (a new owner's item stays). */
