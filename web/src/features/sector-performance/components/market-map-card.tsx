@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { McHeatmapRow } from '@tapewatch/shared/schemas/sector-rotation';
@@ -70,13 +71,17 @@ export function MarketMapCard() {
     return data?.market_cap_is_estimate === false ? { ...t, columns: t.columns.map((c) => c.replace(' (est.)', '')) } : t;
   }, [data]);
   if (error && !data) return <Typography color="error">Market map: {error.message}</Typography>;
+  // The chip sits above the card: ChartCard's plot height is what its controls leave.
   return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
+      <Box>
+        <WatchlistFilterChip filter={watch} mode="highlight" />
+      </Box>
     <ChartCard
       title="Market Map"
       table={table}
       height={560}
       mobileHeight={480}
-      controls={<WatchlistFilterChip filter={watch} mode="highlight" />}
       note={
         data
           ? `S&P 500 members on ${data.as_of}: box size = market cap${data.market_cap_is_estimate ? ' (estimate: shares outstanding estimate x close)' : ''}, grouped by sector; colour = 1-day change, capped at ±${MARKET_MAP_RANGE}%.`
@@ -85,5 +90,6 @@ export function MarketMapCard() {
     >
       {({ width, height }) => (data ? <MarketMapSvg rows={data.data} width={width} height={height} capIsEstimate={data.market_cap_is_estimate} highlighted={watch.tickers} /> : null)}
     </ChartCard>
+    </Box>
   );
 }
