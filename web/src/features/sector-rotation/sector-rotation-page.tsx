@@ -77,8 +77,11 @@ export function SectorRotationPage() {
               mobileHeight={380}
               note={`${data.main_data.length} tickers, ${data.lookback}-week lookback vs ${data.benchmark}, as of ${data.as_of}. Click a point or a row in All to show its last weekly points.`}
               controls={
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 1 }} data-testid="rotation-legend">
+                <>
+                <Box sx={{ mb: 1 }}>
                   <WatchlistFilterChip filter={watch} mode="highlight" />
+                </Box>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 1 }} data-testid="rotation-legend">
                   {legend.map((l) => (
                     <Box key={l.label} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontSize: 12 }}>
                       <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: l.color }} />
@@ -86,6 +89,7 @@ export function SectorRotationPage() {
                     </Box>
                   ))}
                 </Box>
+                </>
               }
             >
               {({ width, height, isMobile }) => (
