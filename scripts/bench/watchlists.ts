@@ -39,7 +39,8 @@ async function main(): Promise<void> {
   try {
     const headers = { authorization: `Bearer ${await subscriberToken(server.url)}` };
     await seedBenchWatchlist(server.url, headers);
-    for (const path of ['/api/get_watchlists', '/api/get_watchlist_overview?id=default']) {
+    // get_user_info (signed in) is the baseline: the same token check and profile read, no list query.
+    for (const path of ['/api/get_user_info', '/api/get_watchlists', '/api/get_watchlist_overview?id=default']) {
       const before = loadavg()[0]!.toFixed(2);
       const r = await measureLatency(server.url, path, 10, seconds, headers);
       console.log(JSON.stringify({ ...r, loadAvg1mBefore: before, loadAvg1mAfter: loadavg()[0]!.toFixed(2), budgetP99: path === '/api/get_watchlists' ? 20 : '' }));
