@@ -69,6 +69,15 @@ export const appKeys = {
   /** One plan change of a user (webhook or admin), newest last: who, why, from, to. */
   planChange: (userId: string, at: string): Key => ({ pk: `PLANLOG#${userId}`, sk: at }),
   planChangePartition: (userId: string): string => `PLANLOG#${userId}`,
+  /**
+   * A user's watchlists live in one partition, so one query reads them all: the index item (list
+   * order and the slot count that enforces the list limit) and one item per list holding its ordered
+   * tickers and a version for conditional writes.
+   */
+  watchlistsPartition: (userId: string): string => `WATCHLIST#${userId}`,
+  watchlistIndex: (userId: string): Key => ({ pk: `WATCHLIST#${userId}`, sk: 'INDEX' }),
+  watchlist: (userId: string, listId: string): Key => ({ pk: `WATCHLIST#${userId}`, sk: `LIST#${listId}` }),
+  watchlistListPrefix: (): string => 'LIST#',
 } as const;
 
 export const flowKeys = {

@@ -194,7 +194,7 @@ export class UsersRepository {
 
   /**
    * Removes everything of the user: username claim, email index, payment-customer mapping, live
-   * websocket connections, then the profile (last, so a crash leaves something to retry from).
+   * websocket connections, watchlists, then the profile (last, so a crash leaves something to retry from).
    * Kept on purpose: the plan-change log (PLANLOG#<userId>), the billing audit trail (who granted
    * or ended a paid plan, when) needed for disputes and support review; it holds only the random
    * user id, no email or username. Single-use link tokens and rate-limit windows expire by
@@ -224,14 +224,20 @@ export class UsersRepository {
       await this.deleteIf(appKeys.wsConnection(c.sk as string), profile.userId);
       await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userWsConnection(profile.userId, c.sk as string) }));
     }
-    const sources = await queryAll(this.db, {
+    await this.deletePartition(appKeys.knownLoginSourcesPartition(profile.email));
+    await this.deletePartition(appKeys.watchlistsPartition(profile.userId));
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
+  }
+
+  /** Deletes every item of a partition that belongs to the user alone (login sources, watchlists). */
+  private async deletePartition(pk: string): Promise<void> {
+    const items = await queryAll(this.db, {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk',
       ProjectionExpression: 'pk, sk',
-      ExpressionAttributeValues: { ':pk': appKeys.knownLoginSourcesPartition(profile.email) },
+      ExpressionAttributeValues: { ':pk': pk },
     });
-    for (const k of sources) await this.db.send(new DeleteCommand({ TableName: this.table, Key: { pk: k.pk, sk: k.sk } }));
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
+    for (const k of items) await this.db.send(new DeleteCommand({ TableName: this.table, Key: { pk: k.pk, sk: k.sk } }));
   }
 
   /** Deletes an item only while it still points at this user (a new owner's item stays). */

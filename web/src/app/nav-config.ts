@@ -17,6 +17,7 @@ import CallMadeIcon from '@mui/icons-material/CallMade';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import PieChartIcon from '@mui/icons-material/PieChartOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import StarIcon from '@mui/icons-material/StarBorder';
 import { SCREENS, screenUrl, type NavGroup, type NavIcon, type Screen } from './screens.ts';
 
 export interface NavItem {
@@ -50,6 +51,7 @@ const ICONS: Record<NavIcon, SvgIconComponent> = {
   queryStats: QueryStatsIcon,
   showChart: ShowChartIcon,
   stackedBarChart: StackedBarChartIcon,
+  star: StarIcon,
   stream: StreamIcon,
   table: TableRowsIcon,
   timeline: TimelineIcon,

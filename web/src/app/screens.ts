@@ -14,7 +14,7 @@ export type NavGroup = 'clusters' | 'factors' | 'flow';
 /** Icons the sidebar knows (nav-config.ts maps each to its MUI icon). */
 export type NavIcon =
   | 'barChart' | 'bubbleChart' | 'callMade' | 'dashboard' | 'insights' | 'manageSearch' | 'pieChart' | 'queryStats'
-  | 'showChart' | 'stackedBarChart' | 'stream' | 'table' | 'timeline' | 'trendingDown' | 'visibilityOff';
+  | 'showChart' | 'stackedBarChart' | 'star' | 'stream' | 'table' | 'timeline' | 'trendingDown' | 'visibilityOff';
 
 export interface Screen {
   /** The page module under src/features/ (a `*-page.tsx`, one lazy chunk) and the component it exports. */
@@ -30,6 +30,8 @@ export interface Screen {
 }
 
 export const SCREENS: readonly Screen[] = [
+  // Issue 24: free with an account; a visitor sees what it is and the sign-up button.
+  { page: 'watchlist/watchlist-page.tsx', component: 'WatchlistPage', paths: ['watchlist'], audience: 'anyone', nav: { label: 'Watchlist', icon: 'star' } },
   { page: 'clusters/clusters-page.tsx', component: 'ClustersPage', paths: ['clusters', 'clusters/:ticker'], audience: 'anyone', visits: ['/clusters', '/clusters/AAPL'], nav: { label: 'Single Stock', icon: 'insights', group: 'clusters' } },
   { page: 'clusters/clusters-table-page.tsx', component: 'ClustersTablePage', paths: ['clusterstable'], audience: 'anyone', nav: { label: 'All', icon: 'table', group: 'clusters' } },
   { page: 'short-interest/short-interest-page.tsx', component: 'ShortInterestPage', paths: ['shortinterest', 'shortinterest/:ticker'], audience: 'anyone', visits: ['/shortinterest', '/shortinterest/AAPL'], nav: { label: 'Short Interest', icon: 'trendingDown' } },

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { BREAKPOINTS } from '@tapewatch/shared/constants';
@@ -6,6 +6,8 @@ import { Outlet } from 'react-router';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { useIsMobile } from '../../lib/use-viewport.ts';
 import { AccountForms } from '../../features/accounts/account-forms.tsx';
+import { openForm } from '../../lib/forms-store.ts';
+import { registerSignUpPrompt } from '../../lib/sign-up-prompt.ts';
 import { SIDEBAR_WIDTH } from '../theme.ts';
 import { DemoBadge } from './demo-badge.tsx';
 import { Footer } from './footer.tsx';
@@ -27,6 +29,8 @@ export function ShellLayout() {
   const isMobile = useIsMobile(BREAKPOINTS.chartsMobile);
   const [menuOpen, setMenuOpen] = useState(false);
   const [pinned, setPinned] = useState(readPinned);
+  // Watchlists are free: a signed-out star opens the free sign-up form.
+  useEffect(() => registerSignUpPrompt(() => openForm('signup', { plan: 'free' })), []);
 
   const togglePin = () => {
     setPinned((p) => {

@@ -12,6 +12,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import { keyframes } from '@mui/material/styles';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { putCallTextColor } from './put-call-color.ts';
+import { WatchlistStar } from '../watchlist/watchlist-star.tsx';
 import { useViewportWidth } from '../../lib/use-viewport.ts';
 import { nextSort, sortRows, type SortState } from '../table/table-logic.ts';
 import {
@@ -33,6 +34,8 @@ export interface FlowTableProps {
   newestKey?: string | null;
   pageSize?: number;
   ariaLabel?: string;
+  /** A watchlist star next to each row's ticker (the product's flow pages; not the landing sample). */
+  star?: boolean;
 }
 
 // The marker fades in as a background tint, never as text opacity: a half-transparent row would be
@@ -64,13 +67,14 @@ interface FlowRowProps {
   columns: readonly FlowColumn[];
   marked: boolean;
   dense: boolean;
+  star: boolean;
 }
 
 /** Phones: tighter cells so the six remaining columns fit 375 px. */
 const DENSE_CELL = { px: 0.5, fontSize: 12 } as const;
 
 /** Memoised: prepending a trade renders one new row, not the page. */
-const FlowRow = memo(function FlowRow({ trade, columns, marked, dense }: FlowRowProps) {
+const FlowRow = memo(function FlowRow({ trade, columns, marked, dense, star }: FlowRowProps) {
   return (
     <TableRow
       hover
@@ -103,6 +107,11 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked, dense }: FlowRow
         >
           {c.id === 'score' ? (
             <ScoreCell score={trade.score} />
+          ) : star && c.id === 'ticker' ? (
+            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}>
+              {String(c.value(trade) ?? '')}
+              <WatchlistStar ticker={trade.ticker} />
+            </Box>
           ) : dense && c.id === 'date' ? (
             // Phones: month-day keeps the six columns within 375 px; the full date is the cell title.
             <span title={trade.date}>{trade.date.slice(5)}</span>
@@ -121,7 +130,7 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked, dense }: FlowRow
  * The options flow table of spec part 2 section 2.5.2, fed by props (landing sample data or the
  * live and historical flow). Sorting, 12-row pages padded with invisible rows, width tiers.
  */
-export function FlowTable({ trades, live = false, newestKey = null, pageSize = FLOW_PAGE_SIZE, ariaLabel = 'Options flow' }: FlowTableProps) {
+export function FlowTable({ trades, live = false, newestKey = null, pageSize = FLOW_PAGE_SIZE, ariaLabel = 'Options flow', star = false }: FlowTableProps) {
   const tier = band(useViewportWidth());
   const columns = useMemo(() => visibleFlowColumns(BAND_WIDTH[tier]!, live), [tier, live]);
   const [sort, setSort] = useState<SortState>(() => defaultFlowSort(live));
@@ -180,7 +189,7 @@ export function FlowTable({ trades, live = false, newestKey = null, pageSize = F
           </TableHead>
           <TableBody>
             {view.rows.map((t) => (
-              <FlowRow key={t.key} trade={t} columns={columns} marked={t.key === marked} dense={tier === 0} />
+              <FlowRow key={t.key} trade={t} columns={columns} marked={t.key === marked} dense={tier === 0} star={star} />
             ))}
             {Array.from({ length: view.blanks }, (_, i) => (
               <TableRow key={`blank-${i}`} aria-hidden data-testid="flow-blank-row" sx={{ visibility: 'hidden' }}>

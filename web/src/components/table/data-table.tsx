@@ -164,7 +164,7 @@ export function DataTable<Row>({
                 >
                   {visible.map((column) => (
                     <TableCell key={column.id} align={column.align}>
-                      {displayText(column, row)}
+                      {column.render ? column.render(row) : displayText(column, row)}
                     </TableCell>
                   ))}
                 </TableRow>

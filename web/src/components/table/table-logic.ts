@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BREAKPOINTS } from '@tapewatch/shared/constants';
 
 export type SortDirection = 'asc' | 'desc';
@@ -19,6 +20,8 @@ export interface ColumnDef<Row> {
   align?: 'left' | 'right' | 'center';
   filterable?: boolean;
   sortable?: boolean;
+  /** Cell content when it is more than text (e.g. a ticker with its watchlist star); sorting, filters and CSV still use value/format. */
+  render?: (row: Row) => ReactNode;
 }
 
 export interface SortState {

@@ -10,6 +10,7 @@ import RemoveIcon from '@mui/icons-material/Remove';
 import { useTickerInfo, type TickerInfo } from './get-ticker-info.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useGlobalTicker } from '../../lib/global-ticker.tsx';
+import { WatchlistStar } from '../watchlist/watchlist-star.tsx';
 import {
   MISSING,
   formatAsOf,
@@ -99,9 +100,12 @@ function QuoteBody({ info }: { info: LooseTickerInfo }) {
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1 }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
-            {info.company || info.ticker || MISSING}
-          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Typography variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
+              {info.company || info.ticker || MISSING}
+            </Typography>
+            {info.ticker && <WatchlistStar ticker={info.ticker} />}
+          </Box>
           <Typography variant="body2" color="text.secondary">
             <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }} data-testid="quote-ticker">
               {info.ticker ?? MISSING}

@@ -9,6 +9,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { toSearchFragment, useSearchTickers, type TickerSuggestion } from './search-tickers.ts';
 import { normalizeTicker, useGlobalTicker } from '../../lib/global-ticker.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
+import { WatchlistStar } from '../watchlist/watchlist-star.tsx';
 
 /** Long enough to skip the keystrokes of a fast typist, short enough to feel instant. */
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -124,6 +125,7 @@ export function TickerSearch({ onSelect, label = 'Search ticker', autoFocus = fa
             {' - '}
             {option[1]}
           </span>
+          <WatchlistStar ticker={option[0]} sx={{ ml: 'auto' }} decorative />
         </li>
       )}
       renderInput={(params) => (

@@ -12,6 +12,8 @@ import { useClustersTableData, type ClustersTableRow } from './api/get-clusters-
 import { PricePredictionsChart } from './components/price-predictions-chart.tsx';
 import { clustersColumns, DATASET_BUTTONS, DEFAULT_CLUSTER_SORT, topRow, type ClustersDataset } from './utils/columns.ts';
 import { predictionTable, toPredictionView } from './utils/reshape.ts';
+import { filterByWatchlist, useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
+import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
 
 /** Narrow cells on phones so ticker + 1D, 5D, 10D, 20D fit 375 px without sideways scrolling. */
 const tableSx = {
@@ -25,7 +27,9 @@ export function ClustersTablePage() {
   const table = useClustersTableData();
   const [dataset, setDataset] = useState<ClustersDataset>('all');
   const [picked, setPicked] = useState<ClustersTableRow | undefined>();
-  const rows = table.data?.[dataset];
+  const watch = useWatchlistFilter();
+  const datasetRows = table.data?.[dataset];
+  const rows = useMemo(() => (datasetRows ? filterByWatchlist(datasetRows, watch.tickers, (r) => r.ticker) : undefined), [datasetRows, watch.tickers]);
   const selected = picked ?? (rows ? topRow(rows) : undefined);
   const prediction = useClustersPredictionData(selected);
   const pred = prediction.data && !prediction.isPlaceholderData ? prediction.data : undefined;
@@ -64,6 +68,7 @@ export function ClustersTablePage() {
               {b.label}
             </Button>
           ))}
+          <WatchlistFilterChip filter={watch} />
         </Box>
         {rows && (
           <DataTable<ClustersTableRow>

@@ -11,6 +11,8 @@ import { SignalFiltersPanel } from './components/signal-filters.tsx';
 import { DEFAULT_SIGNAL_SORT, PHONE_MAX_WIDTH, phoneSignalColumns, signalColumns, signalUrl } from './utils/columns.ts';
 import { useViewportWidth } from '../../lib/use-viewport.ts';
 import { EMPTY_FILTERS, filterSignals, type SignalFilters } from './utils/filters.ts';
+import { filterByWatchlist, useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
+import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
 
 /** Narrow cells on phones; there only the factor cell wraps, so the four phone columns fit 375 px. */
 const tableSx = {
@@ -29,7 +31,11 @@ const openSignal = (r: SignalRow) => window.open(signalUrl(r), '_blank', 'noopen
 export function FactorSignalsPage() {
   const signals = useSignalsData();
   const [filters, setFilters] = useState<SignalFilters>(EMPTY_FILTERS);
-  const rows = useMemo(() => (signals.data ? filterSignals(signals.data, filters) : undefined), [signals.data, filters]);
+  const watch = useWatchlistFilter();
+  const rows = useMemo(
+    () => (signals.data ? filterByWatchlist(filterSignals(signals.data, filters), watch.tickers, (r) => r.ticker) : undefined),
+    [signals.data, filters, watch.tickers],
+  );
   const date = signals.data?.[0]?.date;
   const columns = useViewportWidth() < PHONE_MAX_WIDTH ? phoneSignalColumns : signalColumns;
 
@@ -54,6 +60,9 @@ export function FactorSignalsPage() {
         </PageHelp>
       </Box>
       <Card component="section" variant="outlined" aria-label="Signals" sx={{ ...tableSx, display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box>
+          <WatchlistFilterChip filter={watch} />
+        </Box>
         <SignalFiltersPanel value={filters} onChange={setFilters} onClear={() => setFilters(EMPTY_FILTERS)} />
         {rows && (
           <Typography variant="body2" color="text.secondary" data-testid="signals-count">

@@ -13,6 +13,9 @@ import { isGateError, useSubscriptionGate } from '../../lib/subscription-gate.ts
 import { useTopPremiums, type TopLookback } from './api/cumulative-top-api.ts';
 import { DonutCard } from './components/donut-card.tsx';
 import { formatSigned, netSlices, pieTable, putCallSlices, sideSlices } from './utils/top-premiums-view.ts';
+import { TickerWithStar } from '../../components/watchlist/ticker-with-star.tsx';
+import { filterByWatchlist, useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
+import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
 
 export const TOP_PREMIUMS_PAGE_SIZE = 20;
 
@@ -20,7 +23,7 @@ export const TOP_PREMIUMS_PAGE_SIZE = 20;
 const PHONE = 520;
 
 const COLUMNS: ColumnDef<TopPremiumsRow>[] = [
-  { id: 'ticker', header: 'Ticker', value: (r) => r.ticker },
+  { id: 'ticker', header: 'Ticker', value: (r) => r.ticker, render: (r) => <TickerWithStar ticker={r.ticker} /> },
   { id: 'calls', header: 'Calls', value: (r) => r.calls, format: (r) => formatPremium(r.calls), align: 'right', firstDirection: 'desc', hideBelow: PHONE },
   { id: 'puts', header: 'Puts', value: (r) => r.puts, format: (r) => formatPremium(r.puts), align: 'right', firstDirection: 'desc', hideBelow: PHONE },
   { id: 'net', header: 'Net', value: (r) => r.net, format: (r) => formatSigned(r.net), align: 'right', firstDirection: 'desc' },
@@ -35,6 +38,8 @@ export function TopPremiumsPage() {
   const query = useTopPremiums(lookback, allowed);
   if (isGateError(query.error) && query.error !== gateError) setGateError(query.error);
   const data = query.data;
+  const watch = useWatchlistFilter();
+  const byTicker = useMemo(() => filterByWatchlist(data?.by_ticker ?? [], watch.tickers, (r) => r.ticker), [data, watch.tickers]);
   const charts = useMemo(() => {
     if (!data) return null;
     const calls = sideSlices(data.sectors.calls);
@@ -102,8 +107,13 @@ export function TopPremiumsPage() {
         </Box>
       )}
       {data && data.by_ticker.length > 0 && (
+        <Box>
+          <WatchlistFilterChip filter={watch} />
+        </Box>
+      )}
+      {data && data.by_ticker.length > 0 && (
         <DataTable
-          rows={data.by_ticker}
+          rows={byTicker}
           columns={COLUMNS}
           pageSize={TOP_PREMIUMS_PAGE_SIZE}
           getRowKey={(r) => r.ticker}

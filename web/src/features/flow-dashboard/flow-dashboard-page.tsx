@@ -10,6 +10,7 @@ import { isGateError, useSubscriptionGate } from '../../lib/subscription-gate.ts
 import { useTickerParam } from '../../lib/use-ticker-param.ts';
 import { useDashboardData } from './api/dashboard-api.ts';
 import { DashboardSections } from './components/dashboard-sections.tsx';
+import { WatchlistFlowCard } from './components/watchlist-flow-card.tsx';
 import { tickerAppears, weekText } from './utils/dashboard-view.ts';
 
 export const DASHBOARD_PATH = '/optionsflow-dashboard';
@@ -91,6 +92,7 @@ export function FlowDashboardPage() {
           No options flow yet: the dashboard fills in once the first trades arrive.
         </Alert>
       )}
+      {!noFlow && allowed && <WatchlistFlowCard enabled={allowed} />}
       {!noFlow && (
         <DashboardSections
           day={day}

@@ -17,7 +17,9 @@ import { FilterPanel } from './components/filter-panel.tsx';
 import { KeyStatsCharts } from './components/key-stats-charts.tsx';
 import { ModeControls, type FlowMode } from './components/mode-controls.tsx';
 import { useLiveFlow } from './live/use-live-flow.ts';
-import { filtersForServer, liveView, mergeLive, type FilterEntry, type FlowView } from './utils/flow-view.ts';
+import { filtersForServer, liveView, mergeLive, watchlistFilterEntry, withWatchlist, type FilterEntry, type FlowView } from './utils/flow-view.ts';
+import { useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
+import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
 
 /** Spec part 9: the filter panel is hidden under 1000 px. */
 export const FILTER_PANEL_MIN_WIDTH = 1000;
@@ -30,6 +32,7 @@ export function OptionsFlowPage() {
   const [dates, setDates] = useState({ start: '', end: '' });
   const [request, setRequest] = useState<HistoricalRequest | null>(null);
   const live = mode === 'live';
+  const watch = useWatchlistFilter();
 
   const [gateError, setGateError] = useState<unknown>(null);
   const allowed = useSubscriptionGate(gateError);
@@ -48,10 +51,11 @@ export function OptionsFlowPage() {
   const baseKeys = useMemo(() => new Set(base.map((t) => t.key)), [base]);
   const liveTrades = useMemo(() => mergeLive(base, stream.streamed, baseKeys), [base, stream.streamed, baseKeys]);
   const view: FlowView | null = useMemo(() => {
-    if (live) return current.data ? liveView(liveTrades, filters) : null;
+    if (live) return current.data ? withWatchlist(liveView(liveTrades, filters), watch.tickers) : null;
     const h = historical.data;
-    return h ? { trades: h.options_flow, keyStats: h.key_stats, calls: h.largest_call_premiums, puts: h.largest_put_premiums } : null;
-  }, [live, current.data, liveTrades, filters, historical.data]);
+    const all = h ? { trades: h.options_flow, keyStats: h.key_stats, calls: h.largest_call_premiums, puts: h.largest_put_premiums } : null;
+    return all && watch.tickers ? withWatchlist(all, watch.tickers) : all;
+  }, [live, current.data, liveTrades, filters, historical.data, watch.tickers]);
 
   const onMode = (next: FlowMode) => {
     setMode(next);
@@ -62,7 +66,8 @@ export function OptionsFlowPage() {
       reload();
     }
   };
-  const submit = () => setRequest({ start: dates.start, end: dates.end, filters: filtersForServer(filters) });
+  // Historical: the watchlist goes to the server as a Ticker filter, so the 10k-row cap is spent on the list.
+  const submit = () => setRequest({ start: dates.start, end: dates.end, filters: [...filtersForServer(filters), ...watchlistFilterEntry(watch.tickers)] });
   const wide = useViewportWidth() >= FILTER_PANEL_MIN_WIDTH;
   // Both answers carry where the stored history starts; the live one is loaded first, so the
   // historical date picker is bounded before the first historical query.
@@ -84,6 +89,10 @@ export function OptionsFlowPage() {
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {wide && <FilterPanel filters={filters} onChange={setFilters} />}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <WatchlistFilterChip filter={watch} />
+          {watch.list && !live && <Typography variant="caption" color="text.secondary">Press Historical to query the list&apos;s tickers.</Typography>}
+        </Box>
         <ModeControls mode={mode} onMode={onMode} start={dates.start} end={dates.end} onDates={(start, end) => setDates({ start, end })} onSubmit={submit} status={stream.status} minDate={firstDate} />
         {!live && firstDate && dates.start !== '' && dates.start < firstDate && (
           <Alert severity="info" data-testid="range-notice">
@@ -105,7 +114,7 @@ export function OptionsFlowPage() {
             </Typography>
             {/* Historical adds Date: 14 columns fit 1440 px only with tighter cells. */}
             <Box sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-              <FlowTable trades={view.trades} live={live} newestKey={live ? stream.newestKey : null} />
+              <FlowTable trades={view.trades} live={live} newestKey={live ? stream.newestKey : null} star />
             </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
               <TopPremiumsChart side="Call" entries={view.calls} />

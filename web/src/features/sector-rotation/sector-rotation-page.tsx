@@ -10,6 +10,8 @@ import { QuadrantChart } from './components/quadrant-chart.tsx';
 import { RotationControls } from './components/rotation-controls.tsx';
 import { RotationTables } from './components/rotation-tables.tsx';
 import { legendOf, pointsTable, toPoints, type ColorMode } from './utils/reshape.ts';
+import { useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
+import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
 
 const DEFAULTS: RotationParams = { index: 'sp500', lookback: 12, factor: 'rate_of_change' };
 
@@ -33,6 +35,7 @@ function Help() {
 }
 
 export function SectorRotationPage() {
+  const watch = useWatchlistFilter();
   const [params, setParams] = useState<RotationParams>(DEFAULTS);
   const [color, setColor] = useState<ColorMode>('position');
   const [tails, setTails] = useState<ReadonlySet<string>>(new Set());
@@ -74,6 +77,10 @@ export function SectorRotationPage() {
               mobileHeight={380}
               note={`${data.main_data.length} tickers, ${data.lookback}-week lookback vs ${data.benchmark}, as of ${data.as_of}. Click a point or a row in All to show its last weekly points.`}
               controls={
+                <>
+                <Box sx={{ mb: 1 }}>
+                  <WatchlistFilterChip filter={watch} mode="highlight" />
+                </Box>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 1 }} data-testid="rotation-legend">
                   {legend.map((l) => (
                     <Box key={l.label} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontSize: 12 }}>
@@ -82,14 +89,15 @@ export function SectorRotationPage() {
                     </Box>
                   ))}
                 </Box>
+                </>
               }
             >
               {({ width, height, isMobile }) => (
-                <QuadrantChart points={points} width={width} height={height} yLabel={factorLabel} tails={tails} compact={isMobile} onPointClick={toggle} />
+                <QuadrantChart points={points} width={width} height={height} yLabel={factorLabel} tails={tails} compact={isMobile} onPointClick={toggle} highlighted={watch.tickers} />
               )}
             </ChartCard>
           )}
-          <RotationTables data={data} selected={tails} onToggle={toggle} />
+          <RotationTables data={data} selected={tails} onToggle={toggle} highlighted={watch.tickers} />
         </Box>
       )}
       <LoadingOverlay open={isFetching} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -17,6 +17,8 @@ import { PriceVsShortInterestChart } from './components/price-vs-short-interest-
 import { ShortDataSummary } from './components/short-data-summary.tsx';
 import { ShortInterestTable } from './components/short-interest-table.tsx';
 import { pickDefaultTicker } from './utils/reshape.ts';
+import { filterByWatchlist, useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
+import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
 
 /** The server's alert text for a 404 (unknown or non-NASDAQ ticker), shown as the empty state. */
 function notFoundText(error: unknown): string | undefined {
@@ -31,7 +33,9 @@ export function ShortInterestPage() {
   const [globalTicker] = useGlobalTicker();
   const [top, setTop] = useState<ShortInterestTop>('float');
   const table = useShortInterest(top);
-  const rows = table.data?.data ?? [];
+  const watch = useWatchlistFilter();
+  const allRows = table.data?.data;
+  const rows = useMemo(() => filterByWatchlist(allRows ?? [], watch.tickers, (r) => r.Ticker), [allRows, watch.tickers]);
   // Without a ticker in the URL, open on a name that has short interest (the app default SPY has none).
   const ticker = routeTicker ? synced : (table.data ? (pickDefaultTicker(rows, globalTicker) ?? '') : '');
 
@@ -66,6 +70,9 @@ export function ShortInterestPage() {
       {ticker !== '' && !emptyText && prices.data && series.data && (
         <PriceVsShortInterestChart ticker={ticker} prices={prices.data} series={series.data.short_interest} />
       )}
+      <Box sx={{ mb: -1 }}>
+        <WatchlistFilterChip filter={watch} />
+      </Box>
       <ShortInterestTable rows={rows} top={top} onTopChange={setTop} onSelectTicker={select} loading={table.isFetching} />
       <LoadingOverlay open={loading} />
     </Box>

@@ -13,6 +13,8 @@ import { useMemo } from 'react';
 import { useIsMobile, useViewportWidth } from '../../../lib/use-viewport.ts';
 import type { DarkPoolData, MinMax } from '../api/get-dark-pool-data.ts';
 import { darkPoolColumns, PHONE_WIDTH, TOP_BUTTONS } from '../utils/columns.ts';
+import { filterByWatchlist, useWatchlistFilter } from '../../../components/watchlist/use-watchlist-filter.ts';
+import { WatchlistFilterChip } from '../../../components/watchlist/watchlist-filter-chip.tsx';
 
 interface DarkPoolTableProps {
   data: DarkPoolData | undefined;
@@ -26,6 +28,8 @@ export function DarkPoolTable({ data, top, minmax, onReload, onSelect }: DarkPoo
   const width = useViewportWidth();
   const compact = useIsMobile(PHONE_WIDTH);
   const columns = useMemo(() => darkPoolColumns(compact), [compact]);
+  const watch = useWatchlistFilter();
+  const shown = useMemo(() => filterByWatchlist(data?.data ?? [], watch.tickers, (r) => r.Ticker), [data, watch.tickers]);
   const buttons = TOP_BUTTONS.filter((b) => b.hideBelow === undefined || width >= b.hideBelow);
   return (
     <Card component="section" variant="outlined" aria-label="All tickers" sx={tableCardSx}>
@@ -56,11 +60,14 @@ export function DarkPoolTable({ data, top, minmax, onReload, onSelect }: DarkPoo
           ))}
         </Box>
       </Box>
+      <Box sx={{ mb: 1 }}>
+        <WatchlistFilterChip filter={watch} />
+      </Box>
       {data && (
         <DataTable<DarkPoolRow>
           // A reload shows the server's order: remounting applies it as the sort and resets to page 1.
           key={`${top}|${minmax}`}
-          rows={data.data}
+          rows={shown}
           columns={columns}
           pageSize={PAGE_SIZES.darkPools}
           getRowKey={(r) => r.Ticker}

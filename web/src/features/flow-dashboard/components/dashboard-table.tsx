@@ -4,6 +4,8 @@ import Typography from '@mui/material/Typography';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { FLOW_PAGE_SIZE } from '../../../components/flow/flow-table-logic.ts';
 import { DataTable, type ColumnDef, type SortState } from '../../../components/table/data-table.tsx';
+import { withTickerStar } from '../../../components/watchlist/ticker-with-star.tsx';
+import { useMemo } from 'react';
 
 interface DashboardTableProps<Row extends FlowTrade> {
   title: string;
@@ -22,6 +24,7 @@ const rowKey = (t: FlowTrade) => t.key;
 /** A titled flow table of the day: sortable, paged like the flow table, CSV export; a highlighted ticker's rows are marked. */
 export function DashboardTable<Row extends FlowTrade>({ title, caption, rows, columns, defaultSort, csvFileName, highlight, onPick }: DashboardTableProps<Row>) {
   const id = `${csvFileName}-title`;
+  const starred = useMemo(() => withTickerStar(columns), [columns]);
   return (
     <Card variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
       <Typography id={id} variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' } }}>
@@ -40,7 +43,7 @@ export function DashboardTable<Row extends FlowTrade>({ title, caption, rows, co
       >
         <DataTable
           rows={rows}
-          columns={columns}
+          columns={starred}
           pageSize={FLOW_PAGE_SIZE}
           getRowKey={rowKey}
           defaultSort={defaultSort}

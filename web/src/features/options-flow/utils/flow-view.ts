@@ -50,3 +50,18 @@ export function filtersForServer(entries: readonly FilterEntry[]): FilterInput[]
 export function filterProblem(entries: readonly FilterEntry[]): string | null {
   return compileFilters(entries).errors[0] ?? null;
 }
+
+/** The watchlist chip as a filter entry: an Equal Ticker filter over the list (the server reads the ticker index). */
+export function watchlistFilterEntry(tickers: ReadonlySet<string> | null): FilterInput[] {
+  return tickers && tickers.size > 0 ? [{ id: -1, filter: 'Ticker', selector: 'Equal', tickers: [...tickers] }] : [];
+}
+
+/**
+ * The view limited to a watchlist (live: on the client, the socket stays as it is); key stats and
+ * the largest premiums are recomputed from what is left. An empty list shows no trades.
+ */
+export function withWatchlist(view: FlowView, tickers: ReadonlySet<string> | null): FlowView {
+  if (!tickers) return view;
+  const shown = view.trades.filter((t) => tickers.has(t.ticker.toUpperCase()));
+  return { trades: shown, keyStats: keyStats(shown), calls: largestPremiums(shown, 'Call'), puts: largestPremiums(shown, 'Put') };
+}

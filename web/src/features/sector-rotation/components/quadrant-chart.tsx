@@ -11,6 +11,8 @@ interface QuadrantChartProps {
   tails?: ReadonlySet<string>;
   compact?: boolean;
   onPointClick?: (ticker: string) => void;
+  /** Watchlist tickers: outlined and labelled, the rest dimmed. */
+  highlighted?: ReadonlySet<string> | null;
 }
 
 const QUADRANTS = [
@@ -25,7 +27,7 @@ const QUADRANTS = [
  * SVG: a few hundred circles do not need a chart library, and inline attributes keep the look
  * when saved as an image.
  */
-export function QuadrantChart({ points, width, height, yLabel, tails, compact = false, onPointClick }: QuadrantChartProps) {
+export function QuadrantChart({ points, width, height, yLabel, tails, compact = false, onPointClick, highlighted = null }: QuadrantChartProps) {
   const theme = useTheme();
   const font = theme.typography.fontFamily ?? 'sans-serif';
   const text = theme.palette.text.secondary;
@@ -118,17 +120,19 @@ export function QuadrantChart({ points, width, height, yLabel, tails, compact = 
         const px = clampTo(p.x, xDomain);
         const py = clampTo(p.y, yDomain);
         const pinned = px.pinned || py.pinned;
+        const watched = highlighted?.has(p.ticker) ?? false;
         return (
           <circle
             key={p.ticker}
             cx={sx(px.value)}
             cy={sy(py.value)}
-            r={tails?.has(p.ticker) ? r + 2 : r}
+            r={tails?.has(p.ticker) ? r + 2 : watched ? r + 1.5 : r}
             // Pinned outliers are hollow: they sit on the edge, not at their value.
             fill={pinned ? 'none' : p.color}
-            fillOpacity={0.85}
-            stroke={pinned ? p.color : theme.palette.background.paper}
-            strokeWidth={pinned ? 1.5 : 0.5}
+            fillOpacity={highlighted && !watched ? 0.3 : 0.85}
+            stroke={watched ? theme.palette.text.primary : pinned ? p.color : theme.palette.background.paper}
+            strokeWidth={watched ? 2 : pinned ? 1.5 : 0.5}
+            data-watchlist={watched || undefined}
             data-ticker={p.ticker}
             data-pinned={pinned || undefined}
             style={onPointClick ? { cursor: 'pointer' } : undefined}
@@ -138,6 +142,14 @@ export function QuadrantChart({ points, width, height, yLabel, tails, compact = 
           </circle>
         );
       })}
+      {highlighted &&
+        points
+          .filter((p) => highlighted.has(p.ticker) && !tails?.has(p.ticker))
+          .map((p) => (
+            <text key={`w-${p.ticker}`} x={sx(clampTo(p.x, xDomain).value) + 6} y={sy(clampTo(p.y, yDomain).value) - 6} fontSize={fs} fontWeight={700} fill={theme.palette.text.primary} pointerEvents="none">
+              {p.ticker}
+            </text>
+          ))}
     </svg>
   );
 }

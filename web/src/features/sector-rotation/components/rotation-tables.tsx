@@ -40,12 +40,14 @@ function allColumns(data: SectorRotationData): ColumnDef<RotationRow>[] {
 }
 
 interface RotationTablesProps {
+  /** Watchlist tickers, marked in the All table. */
+  highlighted?: ReadonlySet<string> | null;
   data: SectorRotationData;
   selected: ReadonlySet<string>;
   onToggle: (ticker: string) => void;
 }
 
-export function RotationTables({ data, selected, onToggle }: RotationTablesProps) {
+export function RotationTables({ data, selected, onToggle, highlighted = null }: RotationTablesProps) {
   const [tab, setTab] = useState<'sectors' | 'all'>('sectors');
   const [search, setSearch] = useState('');
   const rows = useMemo(() => searchRows(data.main_data, search), [data, search]);
@@ -98,6 +100,7 @@ export function RotationTables({ data, selected, onToggle }: RotationTablesProps
             onRowClick={(r) => onToggle(r.ticker)}
             filterable={false}
             ariaLabel="All tickers"
+            isRowMarked={highlighted ? (r) => highlighted.has(r.ticker) : undefined}
             csvFileName={`sector-rotation-${file}.csv`}
             padRows
           />

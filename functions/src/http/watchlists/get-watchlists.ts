@@ -1,0 +1,5 @@
+import { defineHandler } from '../../lib/http.ts';
+import { readWatchlists } from './watchlist-service.ts';
+
+/** The caller's lists, in their order, with one query of their partition. */
+export const handler = defineHandler('get_watchlists', async ({ caller }) => readWatchlists(caller!.userId));

@@ -1,0 +1,18 @@
+import Box from '@mui/material/Box';
+import type { ColumnDef } from '../table/table-logic.ts';
+import { WatchlistStar } from './watchlist-star.tsx';
+
+/** A table cell's ticker followed by its watchlist star (tables whose rows are about a ticker). */
+export function TickerWithStar({ ticker }: { ticker: string }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, whiteSpace: 'nowrap' }}>
+      {ticker}
+      <WatchlistStar ticker={ticker} />
+    </Box>
+  );
+}
+
+/** Adds the star to a column list's `ticker` column. */
+export function withTickerStar<Row extends { ticker: string }>(columns: readonly ColumnDef<Row>[]): ColumnDef<Row>[] {
+  return columns.map((c) => (c.id === 'ticker' ? { ...c, render: (r: Row) => <TickerWithStar ticker={r.ticker} /> } : c));
+}
