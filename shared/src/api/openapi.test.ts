@@ -71,6 +71,12 @@ describe('OpenAPI document from the route table', () => {
     expect(queryAjv.validate(window.schema, 'ten')).toBe(false);
     const login = op('/api/submit_login', 'post').requestBody!.content['application/json'].schema;
     expect(ajv.validate(login, { username: 'a', password: 'b', extra: 1 })).toBe(false);
+    // An answer with a field its schema does not declare fails the contract (output objects are closed).
+    const info = op('/api/get_app_info', 'get').responses['200']!.content['application/json'].schema;
+    const answer = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
+    expect(ajv.validate(info, answer)).toBe(true);
+    expect(ajv.validate(info, { ...answer, secret: 'x' })).toBe(false);
+    expect(ajv.validate(info, { ...answer, data_mode: 'paper' })).toBe(false);
     const alert = op('/api/get_ticker_info', 'get').responses['400']!.content['application/json'].schema;
     expect(ajv.validate(alert, { alert_show: true, alert_message: 'Ticker not found.' })).toBe(true);
     expect(ajv.validate(alert, { error: 'x' })).toBe(false);
