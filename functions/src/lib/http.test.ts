@@ -46,6 +46,25 @@ describe('defineHandler', () => {
     expect(JSON.parse(res.body!).alert_message).toBe('The request body is not valid JSON.');
   });
 
+  it('takes an empty JSON body on a route without one, and refuses a non-empty one in words', async () => {
+    for (const body of ['{}', 'null', ' {} ']) expect((await ok(event(undefined, { body }))).statusCode, body).toBe(200);
+    const res = await ok(event(undefined, { body: '{"x":1}' }));
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body!).alert_message).toBe('This request takes no body.');
+  });
+
+  it('never names an empty parameter when the whole body is wrong', async () => {
+    const login = defineHandler('submit_login', async () => ({ token: 't', refresh_token: 'r' }) as never);
+    for (const body of ['[]', '"text"', '42', 'true']) {
+      const res = await login(event(undefined, { body }));
+      expect(res.statusCode, body).toBe(400);
+      const message = JSON.parse(res.body!).alert_message as string;
+      expect(message, body).toBe('The request body must be a JSON object.');
+    }
+    const missing = await login(event(undefined, {}));
+    expect(JSON.parse(missing.body!).alert_message).not.toContain("''");
+  });
+
   it('maps typed errors to their status and never leaks internals', async () => {
     const cases: Array<[Error, number]> = [
       [new BadRequestError('bad'), 400],

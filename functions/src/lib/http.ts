@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
 import { alertBody } from '@tapewatch/shared/api/alert';
 import { routes, type BodyOf, type ParsedQueryOf, type ResponseOf, type RouteName } from '@tapewatch/shared/api/routes';
 import { authorize, currentAuthenticator, type Caller } from './auth-guard.ts';
@@ -123,9 +124,15 @@ function parseBody(schema: (typeof routes)[RouteName]['body'], event: APIGateway
       throw new BadRequestError('The request body is not valid JSON.');
     }
   }
+  // A route without a body takes an empty one from clients that always send JSON: `{}` or `null`.
+  if (schema instanceof z.ZodUndefined && (value === null || isEmptyObject(value))) value = undefined;
   const result = schema.safeParse(value);
   if (!result.success) throw new BadRequestError(describeZodError(result.error, 'body', value));
   return result.data;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
 function lowerCaseHeaders(headers: Record<string, string | undefined> | undefined): Record<string, string | undefined> {

@@ -9,6 +9,12 @@ export function describeZodError(error: z.ZodError, where: 'query' | 'body', raw
   if (!issue) return `Invalid ${where}.`;
   const name = issue.path.map(String).join('.');
   const noun = where === 'query' ? 'parameter' : 'field';
+  // An issue of the whole body or query names no parameter: say what was wrong with it instead.
+  if (name === '' && issue.code === 'invalid_type') {
+    return issue.expected === 'undefined'
+      ? `This request takes no ${where}.`
+      : `The request ${where} must be ${issue.expected === 'object' ? 'a JSON object' : issue.expected}.`;
+  }
   switch (issue.code) {
     case 'unrecognized_keys': {
       const keys = issue.keys.map((k) => `'${k}'`).join(', ');
@@ -21,7 +27,7 @@ export function describeZodError(error: z.ZodError, where: 'query' | 'body', raw
     case 'invalid_value':
       return `Invalid value for '${name}': expected one of ${issue.values.map(String).join(', ')}.`;
     default:
-      return name ? `Invalid value for '${name}': ${lowerFirst(issue.message)}.` : `${issue.message}.`;
+      return name ? `Invalid value for '${name}': ${lowerFirst(issue.message)}.` : `Invalid ${where}: ${lowerFirst(issue.message)}.`;
   }
 }
 

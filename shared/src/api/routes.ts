@@ -16,7 +16,7 @@ import {
   shortInterestResponse,
 } from '../schemas/short-interest.ts';
 import { darkPoolDataQuery, darkPoolDataResponse, darkPoolIndividualQuery, darkPoolIndividualResponse } from '../schemas/dark-pools.ts';
-import { appInfoSchema, dataStatusSchema } from '../schemas/meta.ts';
+import { appInfoSchema, dataStatusSchema, openApiDocumentSchema } from '../schemas/meta.ts';
 import { currentFlowQuery, currentFlowResponse, historicalFlowQuery, historicalFlowResponse, mostOtmResponse, testSocketResponse } from '../schemas/flow.ts';
 import {
   intradayPremiumsQuery,
@@ -93,6 +93,8 @@ export interface RouteDef<
 > {
   method: M;
   path: `/api/${string}`;
+  /** One sentence for the API reference (OpenAPI `summary`): what the caller gets. */
+  summary: string;
   auth: AuthLevel;
   /** Query string schema (values arrive as strings). Strict: unknown parameters are rejected. */
   query: Q;
@@ -183,6 +185,7 @@ export const routes = {
   get_app_info: route({
     method: 'GET',
     path: '/api/get_app_info',
+    summary: 'Which data the deployment serves (demo or live), its as-of date and version.',
     auth: 'public',
     query: noQuery,
     example: '',
@@ -190,9 +193,21 @@ export const routes = {
     handler: 'meta/get-app-info',
     cacheSeconds: 60,
   }),
+  get_openapi: route({
+    method: 'GET',
+    path: '/api/openapi.json',
+    summary: 'This document: the OpenAPI 3.1 description of every route, generated from the route table.',
+    auth: 'public',
+    query: noQuery,
+    example: '',
+    response: openApiDocumentSchema,
+    handler: 'meta/get-openapi',
+    cacheSeconds: 300,
+  }),
   get_data_status: route({
     method: 'GET',
     path: '/api/get_data_status',
+    summary: 'When each market-data job last ran and the dates its data covers.',
     auth: 'public',
     query: noQuery,
     example: '',
@@ -203,6 +218,7 @@ export const routes = {
   get_sector_performance_data: route({
     method: 'GET',
     path: '/api/get_sector_performance_data',
+    summary: 'Sector ETF returns over 1 day to 1 year, monthly seasonality and the market map of S&P 500 members.',
     auth: 'public',
     query: noQuery,
     example: '',
@@ -214,6 +230,7 @@ export const routes = {
   get_spy_to_vix_data: route({
     method: 'GET',
     path: '/api/get_spy_to_vix_data',
+    summary: 'SPY returns regressed on VIX changes over several horizons (Newey-West errors).',
     auth: 'public',
     query: noQuery,
     example: '',
@@ -225,6 +242,7 @@ export const routes = {
   get_sector_rotation_data: route({
     method: 'GET',
     path: '/api/get_sector_rotation_data',
+    summary: 'Relative rotation of sectors or index members against their benchmark (relative strength and momentum).',
     auth: 'public',
     query: sectorRotationQuery,
     example: 'index=nasdaq100&lookback=26&factor=momentum',
@@ -236,6 +254,7 @@ export const routes = {
   get_sp500_ratios_data: route({
     method: 'GET',
     path: '/api/get_sp500_ratios_data',
+    summary: 'Long-run S&P 500 valuation series (P/E, CAPE, yields) from the Shiller and multpl datasets.',
     auth: 'public',
     query: sp500RatiosQuery,
     example: 'dataset=sp500_pe_ratio_month',
@@ -247,6 +266,7 @@ export const routes = {
   get_mc_heatmap_data: route({
     method: 'GET',
     path: '/api/get_mc_heatmap_data',
+    summary: 'Market caps and returns of the index members, by sector (market-cap heatmap; caps are estimates).',
     auth: 'public',
     query: noQuery,
     example: '',
@@ -258,6 +278,7 @@ export const routes = {
   get_option_walls: route({
     method: 'GET',
     path: '/api/get_option_walls',
+    summary: 'Delta-adjusted open interest by strike and expiry (call and put walls) of the index ETF.',
     auth: 'public',
     query: noQuery,
     example: '',
@@ -269,6 +290,7 @@ export const routes = {
   get_option_minmax: route({
     method: 'GET',
     path: '/api/get_option_minmax',
+    summary: 'Per day, the largest call and put delta-adjusted open interest and their strikes.',
     auth: 'public',
     query: noQuery,
     example: '',
@@ -280,6 +302,7 @@ export const routes = {
   search_tickers: route({
     method: 'GET',
     path: '/api/search_tickers',
+    summary: 'Tickers and company names that match a fragment.',
     auth: 'public',
     query: searchTickersQuery,
     example: 'fragment=app',
@@ -291,6 +314,7 @@ export const routes = {
   get_ticker_info: route({
     method: 'GET',
     path: '/api/get_ticker_info',
+    summary: 'Company profile of a ticker: name, sector, shares outstanding, market cap estimate.',
     auth: 'public',
     query: tickerInfoQuery,
     example: 'ticker=AAPL',
@@ -302,6 +326,7 @@ export const routes = {
   get_ticker_prices: route({
     method: 'GET',
     path: '/api/get_ticker_prices',
+    summary: 'Daily closes of a ticker over a window of trading days.',
     auth: 'public',
     query: tickerPricesQuery,
     example: 'ticker=SPY&window=252&closed=true',
@@ -313,6 +338,7 @@ export const routes = {
   get_short_interest: route({
     method: 'GET',
     path: '/api/get_short_interest',
+    summary: 'Short interest of the universe at the latest FINRA settlement, ranked by a chosen column.',
     auth: 'public',
     query: shortInterestQuery,
     example: 'top=float',
@@ -324,6 +350,7 @@ export const routes = {
   get_ind_short_interest: route({
     method: 'GET',
     path: '/api/get_ind_short_interest',
+    summary: 'Short-interest history of one ticker, settlement by settlement.',
     auth: 'public',
     query: indShortInterestQuery,
     example: 'ticker=AAPL',
@@ -335,6 +362,7 @@ export const routes = {
   get_ind_short_interest_info: route({
     method: 'GET',
     path: '/api/get_ind_short_interest_info',
+    summary: 'Latest short-interest figures of one ticker (% of float, days to cover).',
     auth: 'public',
     query: indShortInterestQuery,
     example: 'ticker=AAPL',
@@ -346,6 +374,7 @@ export const routes = {
   get_dark_pool_data: route({
     method: 'GET',
     path: '/api/get_dark_pool_data',
+    summary: 'Dark-pool (FINRA off-exchange) positions of the universe, ranked by a chosen column.',
     auth: 'public',
     query: darkPoolDataQuery,
     example: 'top=Dark%20Pools%20Position%20%24&minmax=desc',
@@ -357,6 +386,7 @@ export const routes = {
   get_dark_pool_individual_data: route({
     method: 'GET',
     path: '/api/get_dark_pool_individual_data',
+    summary: 'Daily dark-pool short volume and position history of one ticker.',
     auth: 'public',
     query: darkPoolIndividualQuery,
     example: 'ticker=SPY',
@@ -368,6 +398,7 @@ export const routes = {
   get_clusters_data: route({
     method: 'GET',
     path: '/api/get_clusters_data',
+    summary: "k-means clusters of a ticker's recent return patterns and the average path that follows each.",
     auth: 'public',
     query: clustersQuery,
     example: 'ticker=AAPL&nb_clusters=8&length=10&metric=euclidean&iterations=10&features=pcvol&training_window=400',
@@ -379,6 +410,7 @@ export const routes = {
   get_clusters_table_data: route({
     method: 'GET',
     path: '/api/get_clusters_table_data',
+    summary: "Today's cluster and expected returns for every ticker of the universe (precomputed nightly).",
     auth: 'public',
     query: noQuery,
     example: '',
@@ -390,6 +422,7 @@ export const routes = {
   get_clusters_prediction_data: route({
     method: 'GET',
     path: '/api/get_clusters_prediction_data',
+    summary: 'The cluster of a given return pattern and its expected returns.',
     auth: 'public',
     query: clustersPredictionQuery,
     example: 'ticker=AAPL&d1=0.001&d2=0.002&d5=0.005&d10=0.01&d20=0.02',
@@ -401,6 +434,7 @@ export const routes = {
   submit_signup: route({
     method: 'POST',
     path: '/api/submit_signup',
+    summary: 'Creates an account and sends the confirmation mail.',
     auth: 'public',
     query: noCredentialsQuery,
     body: signupBody,
@@ -416,6 +450,7 @@ export const routes = {
   get_token_confirmation: route({
     method: 'POST',
     path: '/api/get_token_confirmation',
+    summary: 'Confirms an account with the token of its confirmation mail.',
     auth: 'public',
     query: noCredentialsQuery,
     body: tokenBody,
@@ -428,6 +463,7 @@ export const routes = {
   submit_login: route({
     method: 'POST',
     path: '/api/submit_login',
+    summary: 'Signs in with username or email and password; returns the session tokens.',
     auth: 'public',
     query: noCredentialsQuery,
     body: loginBody,
@@ -440,6 +476,7 @@ export const routes = {
   refresh_token: route({
     method: 'POST',
     path: '/api/refresh_token',
+    summary: 'Exchanges a refresh token for a new access token.',
     auth: 'public',
     query: noCredentialsQuery,
     body: refreshTokenBody,
@@ -452,6 +489,7 @@ export const routes = {
   submit_logout: route({
     method: 'POST',
     path: '/api/submit_logout',
+    summary: "Signs out: revokes the refresh token and closes the session's live sockets.",
     auth: 'public',
     query: noCredentialsQuery,
     body: logoutBody,
@@ -463,6 +501,7 @@ export const routes = {
   resend_confirmation: route({
     method: 'POST',
     path: '/api/resend_confirmation',
+    summary: 'Sends the confirmation mail again.',
     auth: 'public',
     query: noCredentialsQuery,
     body: emailBody,
@@ -476,6 +515,7 @@ export const routes = {
   reset_password: route({
     method: 'POST',
     path: '/api/reset_password',
+    summary: 'Sends a password-reset mail (the answer never says whether the account exists).',
     auth: 'public',
     query: noCredentialsQuery,
     body: emailBody,
@@ -489,6 +529,7 @@ export const routes = {
   get_password_token_confirmation: route({
     method: 'POST',
     path: '/api/get_password_token_confirmation',
+    summary: 'Checks a password-reset token before the new password is chosen.',
     auth: 'public',
     query: noCredentialsQuery,
     body: tokenBody,
@@ -500,6 +541,7 @@ export const routes = {
   update_password: route({
     method: 'POST',
     path: '/api/update_password',
+    summary: 'Sets a new password with a password-reset token.',
     auth: 'public',
     query: noCredentialsQuery,
     body: updatePasswordBody,
@@ -514,6 +556,7 @@ export const routes = {
   get_user_info: route({
     method: 'GET',
     path: '/api/get_user_info',
+    summary: "The signed-in user's profile and plan.",
     auth: 'public',
     query: noQuery,
     example: '',
@@ -524,6 +567,7 @@ export const routes = {
   delete_user: route({
     method: 'POST',
     path: '/api/delete_user',
+    summary: "Deletes the signed-in user's account and its data.",
     auth: 'user',
     query: noQuery,
     response: accountAlertResponse,
@@ -537,6 +581,7 @@ export const routes = {
   checkoutsession: route({
     method: 'POST',
     path: '/api/checkoutsession',
+    summary: 'Starts a Stripe Checkout for the basic plan.',
     // Public so the signed sign-up ticket works without a token; the handler requires one or the other.
     auth: 'public',
     query: noQuery,
@@ -549,6 +594,7 @@ export const routes = {
   manage_subscription: route({
     method: 'POST',
     path: '/api/manage_subscription',
+    summary: 'Opens the Stripe customer portal for the signed-in subscriber.',
     auth: 'user',
     query: noQuery,
     response: manageSubscriptionResponse,
@@ -558,6 +604,7 @@ export const routes = {
   stripe_webhook: route({
     method: 'POST',
     path: '/api/stripe_webhook',
+    summary: 'Stripe events (signature-checked) that set the subscription state.',
     auth: 'public',
     query: noQuery,
     body: stripeWebhookBody,
@@ -569,6 +616,7 @@ export const routes = {
   get_signals_data: route({
     method: 'GET',
     path: '/api/get_signals_data',
+    summary: 'Latest factor signals (trend, momentum, mean reversion...) for every ticker.',
     auth: 'public',
     query: noQuery,
     example: '',
@@ -580,6 +628,7 @@ export const routes = {
   get_factor_analysis_data: route({
     method: 'GET',
     path: '/api/get_factor_analysis_data',
+    summary: 'Walk-forward backtest of a factor signal on one ticker: forward returns, hit rates, statistics.',
     auth: 'public',
     query: factorAnalysisQuery,
     example: 'ticker=SPY&factor=uptrend&timeframe=weekly',
@@ -591,6 +640,7 @@ export const routes = {
   get_ts_arima_data: route({
     method: 'GET',
     path: '/api/get_ts_arima_data',
+    summary: "Fits an ARIMA(p,d,q) model to a ticker's prices and returns the summary, diagnostics and forecast.",
     auth: 'public',
     query: arimaQuery,
     example: 'ticker=SPY&p=1&d=1&q=1&trend=t&stationarity=1&invertibility=1&offset=1&concentrate=0',
@@ -602,6 +652,7 @@ export const routes = {
   get_current_options_flow: route({
     method: 'GET',
     path: '/api/get_current_options_flow',
+    summary: "Today's options flow (every trade of the session so far).",
     auth: 'subscriber',
     query: currentFlowQuery,
     example: '',
@@ -612,6 +663,7 @@ export const routes = {
   get_historical_options_flow: route({
     method: 'GET',
     path: '/api/get_historical_options_flow',
+    summary: 'Options flow over a date range with filters (newest first, at most 10,000 rows).',
     auth: 'subscriber',
     query: historicalFlowQuery,
     // Issue 10's case: a range wide enough for the 10,000-row cap, with 3 filters (Premium >= $5K, DTE >= 1, Size >= 2).
@@ -629,6 +681,7 @@ export const routes = {
   get_options_flow_most_otm_data: route({
     method: 'GET',
     path: '/api/get_options_flow_most_otm_data',
+    summary: "The day's trades furthest out of the money.",
     auth: 'subscriber',
     query: noQuery,
     example: '',
@@ -639,6 +692,7 @@ export const routes = {
   get_options_flow_index_metrics_data: route({
     method: 'GET',
     path: '/api/get_options_flow_index_metrics_data',
+    summary: 'Call and put premium and trade counts of the index ETFs today.',
     auth: 'subscriber',
     query: noQuery,
     example: '',
@@ -649,6 +703,7 @@ export const routes = {
   get_options_flow_index_quotes_data: route({
     method: 'GET',
     path: '/api/get_options_flow_index_quotes_data',
+    summary: 'Latest quotes of the index ETFs shown on the flow dashboard.',
     auth: 'subscriber',
     query: noQuery,
     example: '',
@@ -659,6 +714,7 @@ export const routes = {
   get_options_flow_largest_flow_data: route({
     method: 'GET',
     path: '/api/get_options_flow_largest_flow_data',
+    summary: 'The tickers with the largest call and put premium today.',
     auth: 'subscriber',
     query: noQuery,
     example: '',
@@ -669,6 +725,7 @@ export const routes = {
   get_options_flow_sector_inflow_data: route({
     method: 'GET',
     path: '/api/get_options_flow_sector_inflow_data',
+    summary: 'Call and put premium by sector today.',
     auth: 'subscriber',
     query: noQuery,
     example: '',
@@ -679,6 +736,7 @@ export const routes = {
   get_options_flow_high_oi_leaps_data: route({
     method: 'GET',
     path: '/api/get_options_flow_high_oi_leaps_data',
+    summary: "Today's LEAPS trades with high open interest.",
     auth: 'subscriber',
     query: noQuery,
     example: '',
@@ -689,6 +747,7 @@ export const routes = {
   get_options_flow_daily_over_avg_premiums_data: route({
     method: 'GET',
     path: '/api/get_options_flow_daily_over_avg_premiums_data',
+    summary: 'Tickers whose premium today is furthest above their 20-day average.',
     auth: 'subscriber',
     query: noQuery,
     example: '',
@@ -699,6 +758,7 @@ export const routes = {
   get_options_flow_daily_over_avg_size_data: route({
     method: 'GET',
     path: '/api/get_options_flow_daily_over_avg_size_data',
+    summary: 'Tickers whose traded size today is furthest above their 20-day average.',
     auth: 'subscriber',
     query: noQuery,
     example: '',
@@ -709,6 +769,7 @@ export const routes = {
   get_options_flow_ticker_metrics_1d_data: route({
     method: 'GET',
     path: '/api/get_options_flow_ticker_metrics_1d_data',
+    summary: "One ticker's flow today: premium, trades, put/call ratio.",
     auth: 'subscriber',
     query: tickerOverviewQuery,
     example: 'ticker=SPY',
@@ -719,6 +780,7 @@ export const routes = {
   get_options_flow_ticker_metrics_data: route({
     method: 'GET',
     path: '/api/get_options_flow_ticker_metrics_data',
+    summary: "One ticker's flow over the last five sessions.",
     auth: 'subscriber',
     query: tickerOverviewQuery,
     example: 'ticker=SPY',
@@ -729,6 +791,7 @@ export const routes = {
   get_options_flow_intraday_premiums_data: route({
     method: 'GET',
     path: '/api/get_options_flow_intraday_premiums_data',
+    summary: "One ticker's call and put premium through the day, by interval, with its price.",
     auth: 'subscriber',
     query: intradayPremiumsQuery,
     example: 'ticker=SPY&interval=0',
@@ -739,6 +802,7 @@ export const routes = {
   get_options_flow_seasonality_data: route({
     method: 'GET',
     path: '/api/get_options_flow_seasonality_data',
+    summary: "One ticker's flow premium by month of the year.",
     auth: 'subscriber',
     query: tickerOverviewQuery,
     example: 'ticker=SPY',
@@ -749,6 +813,7 @@ export const routes = {
   get_options_flow_latest_trades_data: route({
     method: 'GET',
     path: '/api/get_options_flow_latest_trades_data',
+    summary: "One ticker's latest trades.",
     auth: 'subscriber',
     query: tickerOverviewQuery,
     example: 'ticker=SPY',
@@ -759,6 +824,7 @@ export const routes = {
   get_options_flow_historical_premium_data: route({
     method: 'GET',
     path: '/api/get_options_flow_historical_premium_data',
+    summary: "One ticker's daily call and put premium over a lookback.",
     auth: 'subscriber',
     query: historicalPremiumQuery,
     example: 'ticker=SPY&lookback=40',
@@ -769,6 +835,7 @@ export const routes = {
   get_options_flow_by_strike_data: route({
     method: 'GET',
     path: '/api/get_options_flow_by_strike_data',
+    summary: "One ticker's premium by strike over a lookback.",
     auth: 'subscriber',
     query: byStrikeQuery,
     example: 'ticker=SPY&lookback=40',
@@ -779,6 +846,7 @@ export const routes = {
   get_options_flow_top_premiums_data: route({
     method: 'GET',
     path: '/api/get_options_flow_top_premiums_data',
+    summary: 'The largest single trades over a lookback of sessions.',
     auth: 'subscriber',
     query: topPremiumsQuery,
     example: 'lookback=100',
@@ -791,6 +859,7 @@ export const routes = {
   get_watchlists: route({
     method: 'GET',
     path: '/api/get_watchlists',
+    summary: "The signed-in user's watchlists, in order, with their tickers and the limits.",
     auth: 'user',
     query: noQuery,
     example: '',
@@ -801,6 +870,7 @@ export const routes = {
   get_watchlist_overview: route({
     method: 'GET',
     path: '/api/get_watchlist_overview',
+    summary: 'One watchlist with quote, day change, 1-week and 1-month returns, dark-pool position, short interest and the latest factor signal per ticker.',
     auth: 'user',
     query: watchlistOverviewQuery,
     example: 'id=default',
@@ -811,6 +881,7 @@ export const routes = {
   get_watchlist_flow: route({
     method: 'GET',
     path: '/api/get_watchlist_flow',
+    summary: "Today's call and put premium and trades per ticker of a watchlist, and premium against its 20-day average.",
     auth: 'subscriber',
     query: watchlistFlowQuery,
     example: 'id=default',
@@ -821,6 +892,7 @@ export const routes = {
   create_watchlist: route({
     method: 'POST',
     path: '/api/create_watchlist',
+    summary: 'Creates a named watchlist (up to 10), optionally with its first tickers.',
     auth: 'user',
     query: noQuery,
     body: createWatchlistBody,
@@ -833,6 +905,7 @@ export const routes = {
   rename_watchlist: route({
     method: 'POST',
     path: '/api/rename_watchlist',
+    summary: 'Renames a watchlist.',
     auth: 'user',
     query: noQuery,
     body: renameWatchlistBody,
@@ -845,6 +918,7 @@ export const routes = {
   delete_watchlist: route({
     method: 'POST',
     path: '/api/delete_watchlist',
+    summary: 'Deletes a watchlist (not the default one).',
     auth: 'user',
     query: noQuery,
     body: deleteWatchlistBody,
@@ -857,6 +931,7 @@ export const routes = {
   reorder_watchlists: route({
     method: 'POST',
     path: '/api/reorder_watchlists',
+    summary: "Sets the order of the user's watchlists.",
     auth: 'user',
     query: noQuery,
     body: reorderWatchlistsBody,
@@ -869,6 +944,7 @@ export const routes = {
   add_watchlist_tickers: route({
     method: 'POST',
     path: '/api/add_watchlist_tickers',
+    summary: 'Adds tickers to a watchlist (the default one unless named); unknown tickers are reported by name and not added.',
     auth: 'user',
     query: noQuery,
     body: watchlistTickersBody,
@@ -881,6 +957,7 @@ export const routes = {
   remove_watchlist_tickers: route({
     method: 'POST',
     path: '/api/remove_watchlist_tickers',
+    summary: 'Removes tickers from a watchlist.',
     auth: 'user',
     query: noQuery,
     body: watchlistTickersBody,
@@ -893,6 +970,7 @@ export const routes = {
   order_watchlist_tickers: route({
     method: 'POST',
     path: '/api/order_watchlist_tickers',
+    summary: "Sets the order of a watchlist's tickers (refused if the list changed since it was read).",
     auth: 'user',
     query: noQuery,
     body: orderWatchlistTickersBody,
@@ -905,6 +983,7 @@ export const routes = {
   test_socket: route({
     method: 'GET',
     path: '/api/test_socket',
+    summary: 'Live-feed health: open connections and the last fan-out.',
     auth: 'subscriber',
     query: noQuery,
     example: '',

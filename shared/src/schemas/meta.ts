@@ -33,3 +33,11 @@ export const dataStatusSchema = z.object({
   ),
 });
 export type DataStatus = z.infer<typeof dataStatusSchema>;
+
+/** The OpenAPI 3.1 document (shared/src/api/openapi.ts builds it from the route table). */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  components: z.looseObject({}),
+});

@@ -80,6 +80,7 @@ export const SCREENS: readonly Screen[] = [
   { page: 'landing/promo-page.tsx', component: 'PromoPage', paths: ['reddit-ads'], audience: 'anyone' },
   { page: 'legal/privacy-page.tsx', component: 'PrivacyPage', paths: ['privacy'], audience: 'anyone' },
   { page: 'legal/terms-page.tsx', component: 'TermsPage', paths: ['terms'], audience: 'anyone' },
+  { page: 'developers/developers-page.tsx', component: 'DevelopersPage', paths: ['developers'], audience: 'anyone' },
 ];
 
 /** Where a screen opens: its first router path as a URL. */

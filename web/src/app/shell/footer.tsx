@@ -30,6 +30,9 @@ export function Footer() {
         <Link component={RouterLink} to="/terms" color="text.secondary">
           Terms of Use
         </Link>
+        <Link component={RouterLink} to="/developers" color="text.secondary">
+          API
+        </Link>
         <Link href={`mailto:${CONTACT_EMAIL}`} color="text.secondary">
           {CONTACT_EMAIL}
         </Link>

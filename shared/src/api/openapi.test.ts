@@ -1,0 +1,84 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, TAGS } from './openapi.ts';
+import { routeList } from './routes.ts';
+
+const doc = buildOpenApiDocument('test');
+type Operation = {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  parameters?: Array<{ name: string; required: boolean; schema: object; example?: string }>;
+  requestBody?: { required: boolean; content: { 'application/json': { schema: object; example?: unknown } } };
+  responses: Record<string, { content: { 'application/json': { schema: object } } }>;
+  security: unknown[];
+};
+const op = (path: string, method: string) => doc.paths[path]?.[method] as Operation;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+// Query values travel as text: OpenAPI's parameter schema describes the value, so `window=252` is an integer.
+const queryAjv = new Ajv2020({ strict: false, coerceTypes: true });
+ajv.addSchema(doc.components.schemas.Alert!, '#/components/schemas/Alert');
+
+describe('OpenAPI document from the route table', () => {
+  it('has every route once, under its path and method, with its summary and area tag', () => {
+    const operations = Object.values(doc.paths).flatMap((p) => Object.values(p)) as Operation[];
+    expect(operations).toHaveLength(routeList.length);
+    for (const r of routeList) {
+      const o = op(r.path, r.method.toLowerCase());
+      expect(o?.operationId, r.name).toBe(r.name);
+      expect(o.summary.length, r.name).toBeGreaterThan(10);
+      expect(o.tags).toEqual([r.handler.split('/')[0]]);
+    }
+  });
+
+  it('describes every tag it uses (a renamed handler area must be described again)', () => {
+    for (const t of doc.tags) expect(TAGS[t.name], t.name).toBeTruthy();
+  });
+
+  it('marks the routes that need a token, and the plan errors of the paid ones', () => {
+    for (const r of routeList) {
+      const o = op(r.path, r.method.toLowerCase());
+      expect(o.security.length > 0, r.name).toBe(r.auth !== 'public');
+      expect('401' in o.responses, r.name).toBe(r.auth !== 'public');
+      expect('403' in o.responses, r.name).toBe(r.auth === 'subscriber');
+    }
+  });
+
+  it('compiles every schema, and every example request satisfies its parameters and body', () => {
+    for (const r of routeList) {
+      const o = op(r.path, r.method.toLowerCase());
+      for (const [status, res] of Object.entries(o.responses)) {
+        expect(() => ajv.compile(res.content['application/json'].schema), `${r.name} ${status}`).not.toThrow();
+      }
+      const given = new URLSearchParams(r.example ?? '');
+      for (const p of o.parameters ?? []) {
+        if (p.required) expect(given.has(p.name), `${r.name} requires ${p.name}`).toBe(true);
+        if (given.has(p.name)) expect(queryAjv.validate(p.schema, given.get(p.name)), `${r.name} ${p.name}`).toBe(true);
+      }
+      for (const name of given.keys()) expect(o.parameters?.map((p) => p.name), r.name).toContain(name);
+      if (r.exampleBody !== undefined) {
+        const body = o.requestBody!.content['application/json'];
+        expect(ajv.validate(body.schema, r.exampleBody), `${r.name}: ${ajv.errorsText()}`).toBe(true);
+      }
+    }
+  });
+
+  it('its schemas refuse what the route refuses', () => {
+    const prices = op('/api/get_ticker_prices', 'get');
+    const window = prices.parameters!.find((p) => p.name === 'window')!;
+    expect(queryAjv.validate(window.schema, '252')).toBe(true);
+    expect(queryAjv.validate(window.schema, '0')).toBe(false);
+    expect(queryAjv.validate(window.schema, 'ten')).toBe(false);
+    const login = op('/api/submit_login', 'post').requestBody!.content['application/json'].schema;
+    expect(ajv.validate(login, { username: 'a', password: 'b', extra: 1 })).toBe(false);
+    // An answer with a field its schema does not declare fails the contract (output objects are closed).
+    const info = op('/api/get_app_info', 'get').responses['200']!.content['application/json'].schema;
+    const answer = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
+    expect(ajv.validate(info, answer)).toBe(true);
+    expect(ajv.validate(info, { ...answer, secret: 'x' })).toBe(false);
+    expect(ajv.validate(info, { ...answer, data_mode: 'paper' })).toBe(false);
+    const alert = op('/api/get_ticker_info', 'get').responses['400']!.content['application/json'].schema;
+    expect(ajv.validate(alert, { alert_show: true, alert_message: 'Ticker not found.' })).toBe(true);
+    expect(ajv.validate(alert, { error: 'x' })).toBe(false);
+  });
+});
