@@ -7,10 +7,32 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'functions', include: ['functions/**/*.test.ts'], environment: 'node', env: { LOG_LEVEL: 'silent' } } },
+      {
+        test: {
+          name: 'functions',
+          include: ['functions/**/*.test.ts'],
+          environment: 'node',
+          env: { LOG_LEVEL: 'silent' },
+        },
+      },
       // The import-rule scan reads source files only: its own project spares it the scripts global setup (demo data load).
       { test: { name: 'architecture', include: ['scripts/architecture/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], exclude: [...configDefaults.exclude, 'scripts/architecture/**'], environment: 'node', env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ACCOUNT_RESPONSE_FLOOR_MS: '0' }, testTimeout: 60_000, hookTimeout: 120_000, globalSetup: ['scripts/test/global-setup.ts'] } },
+      {
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'scripts/architecture/**'],
+          environment: 'node',
+          env: {
+            LOG_LEVEL: 'silent',
+            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+            ACCOUNT_RESPONSE_FLOOR_MS: '0',
+          },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: ['scripts/test/global-setup.ts'],
+        },
+      },
       { test: { name: 'infra', include: ['infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
       './web/vite.config.ts',
     ],

@@ -10,9 +10,15 @@ const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   // MUI's styling core only: @mui/material components are left to per-route splitting, otherwise
   // one screen's Autocomplete or Pagination would be downloaded by every route.
-  { name: 'vendor-mui', test: /node_modules[\\/](@mui[\\/](system|styled-engine|utils|private-theming)|@emotion|stylis|@babel[\\/]runtime|hoist-non-react-statics|clsx|prop-types|react-is)[\\/]/ },
+  {
+    name: 'vendor-mui',
+    test: /node_modules[\\/](@mui[\\/](system|styled-engine|utils|private-theming)|@emotion|stylis|@babel[\\/]runtime|hoist-non-react-statics|clsx|prop-types|react-is)[\\/]/,
+  },
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/ },
-  { name: 'vendor-nivo', test: /node_modules[\\/](@nivo|d3-[a-z-]+|@react-spring|internmap|delaunator|robust-predicates|lodash)[\\/]/ },
+  {
+    name: 'vendor-nivo',
+    test: /node_modules[\\/](@nivo|d3-[a-z-]+|@react-spring|internmap|delaunator|robust-predicates|lodash)[\\/]/,
+  },
 ];
 
 export default defineConfig({

@@ -4,7 +4,6 @@ import { deployConfigFromContext } from '../lib/config.ts';
 import { handlerModules } from '../lib/handler-modules.ts';
 import { entryFile, missingEntries } from '../lib/paths.ts';
 
-
 const app = new App();
 let config: ReturnType<typeof deployConfigFromContext>;
 try {
@@ -30,4 +29,9 @@ if (missing.length > 0) {
   console.warn(`Using 501 stubs for missing handlers:\n${list}`);
 }
 
-createStacks(app, { config, stubMissingHandlers, account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION });
+createStacks(app, {
+  config,
+  stubMissingHandlers,
+  account: process.env.CDK_DEFAULT_ACCOUNT,
+  region: process.env.CDK_DEFAULT_REGION,
+});

@@ -107,7 +107,11 @@ export class ApiFunctionFactory {
       logGroup,
       role,
       ...(spec.secretsExtension || (spec.checksOrigin && this.props.originVerify)
-        ? { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, { cacheSize: 10 }) }
+        ? {
+            paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+              cacheSize: 10,
+            }),
+          }
         : {}),
       projectRoot: repoRoot,
       depsLockFilePath: lockFilePath,

@@ -21,9 +21,15 @@ export const deployConfigSchema = z
     mailFrom: z.string().regex(senderAddress, 'an address such as "Tapewatch <no-reply@example.com>"').optional(),
     /** The site URL used in emailed links; defaults to https://domainName, else the CloudFront URL. */
     appBaseUrl: z.url({ protocol: /^https$/ }).optional(),
-    stripePriceId: z.string().regex(/^price_[A-Za-z0-9]+$/, 'a Stripe price id (price_...)').optional(),
+    stripePriceId: z
+      .string()
+      .regex(/^price_[A-Za-z0-9]+$/, 'a Stripe price id (price_...)')
+      .optional(),
     /** Secrets Manager secret holding {"secret_key": "sk_...", "webhook_secret": "whsec_..."}. */
-    stripeSecretName: z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/).optional(),
+    stripeSecretName: z
+      .string()
+      .regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/)
+      .optional(),
     /**
      * Reserved concurrency per account function (sign-up, login, reset...): a flood of one of them
      * is capped there and cannot take the concurrency every other route needs. 0 turns it off,
@@ -67,7 +73,9 @@ export const contextKeys = [
 
 export function parseDeployConfig(input: Record<string, unknown>): DeployConfig {
   // CDK context values given on the command line are strings; empty ones mean "not set".
-  const cleaned = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(input).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  );
   const result = deployConfigSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(config)'}: ${i.message}`);
@@ -81,13 +89,18 @@ export function parseDeployConfig(input: Record<string, unknown>): DeployConfig 
     alarmEmail: c.alarmEmail,
     mailFrom: c.mailFrom,
     appBaseUrl: (c.appBaseUrl ?? (c.domainName ? `https://${c.domainName}` : undefined))?.replace(/\/$/, ''),
-    stripe: c.stripePriceId ? { priceId: c.stripePriceId, secretName: c.stripeSecretName ?? `tapewatch/${c.stage}/stripe` } : undefined,
+    stripe: c.stripePriceId
+      ? { priceId: c.stripePriceId, secretName: c.stripeSecretName ?? `tapewatch/${c.stage}/stripe` }
+      : undefined,
     accountReservedConcurrency: c.accountReservedConcurrency ?? 10,
   };
 }
 
 /** Reads every known key from CDK context (stage also from TAPEWATCH_STAGE), for bin/app.ts. */
-export function deployConfigFromContext(tryGetContext: (key: string) => unknown, env: NodeJS.ProcessEnv = process.env): DeployConfig {
+export function deployConfigFromContext(
+  tryGetContext: (key: string) => unknown,
+  env: NodeJS.ProcessEnv = process.env,
+): DeployConfig {
   const input: Record<string, unknown> = Object.fromEntries(contextKeys.map((k) => [k, tryGetContext(k)]));
   input.stage ??= env.TAPEWATCH_STAGE ?? 'dev';
   return parseDeployConfig(input);

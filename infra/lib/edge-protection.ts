@@ -61,7 +61,8 @@ export class EdgeWebAcl extends Construct {
               aggregateKeyType: 'IP',
               limit: perIpLimits.accounts,
               evaluationWindowSec: 300,
-              scopeDownStatement: paths.length === 1 ? pathMatch(paths[0]!) : { orStatement: { statements: paths.map(pathMatch) } },
+              scopeDownStatement:
+                paths.length === 1 ? pathMatch(paths[0]!) : { orStatement: { statements: paths.map(pathMatch) } },
             },
           },
           visibilityConfig: visibility('AccountRoutesPerIp'),
@@ -70,7 +71,9 @@ export class EdgeWebAcl extends Construct {
           name: 'PerIp',
           priority: 1,
           action: { block: {} },
-          statement: { rateBasedStatement: { aggregateKeyType: 'IP', limit: perIpLimits.all, evaluationWindowSec: 300 } },
+          statement: {
+            rateBasedStatement: { aggregateKeyType: 'IP', limit: perIpLimits.all, evaluationWindowSec: 300 },
+          },
           visibilityConfig: visibility('PerIp'),
         },
       ],

@@ -14,5 +14,8 @@ export function handlerModules(): string[] {
 
 /** Every Lambda the stack defines, by module name, with its entry file: the handlers plus infra's $default fallback. */
 export function lambdaEntries(): Array<{ name: string; entry: string }> {
-  return [...handlerModules().map((m) => ({ name: m, entry: entryFile(m) })), { name: apiFallbackModule, entry: apiFallbackEntry }];
+  return [
+    ...handlerModules().map((m) => ({ name: m, entry: entryFile(m) })),
+    { name: apiFallbackModule, entry: apiFallbackEntry },
+  ];
 }

@@ -22,7 +22,11 @@ export class Identity extends Construct {
   /** HMAC key of the sign-up checkout ticket. */
   readonly checkoutTicketSecret: Secret;
 
-  constructor(scope: Construct, id: string, private readonly props: IdentityProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: IdentityProps,
+  ) {
     super(scope, id);
     this.userPool = new UserPool(this, 'Users', {
       userPoolName: `${Stack.of(this).stackName}-users`,
@@ -33,9 +37,18 @@ export class Identity extends Construct {
       signInAliases: { email: true },
       autoVerify: {},
       signInCaseSensitive: false,
-      standardAttributes: { email: { required: true, mutable: true }, preferredUsername: { required: false, mutable: true } },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        preferredUsername: { required: false, mutable: true },
+      },
       // The spec's rule: 8-20 characters, no whitespace (checked by the handlers); no class requirements.
-      passwordPolicy: { minLength: 8, requireLowercase: false, requireUppercase: false, requireDigits: false, requireSymbols: false },
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
       accountRecovery: AccountRecovery.NONE,
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
@@ -81,7 +94,9 @@ export class Identity extends Construct {
     // The account's SES identities (sender domain/address; in the SES sandbox also the verified
     // recipients, which SES authorizes too), never '*'.
     const sesIdentities = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
-    fn.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: [sesIdentities] }));
+    fn.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: [sesIdentities] }),
+    );
     if (this.props.mailFrom) fn.addEnvironment('MAIL_FROM', this.props.mailFrom);
   }
 

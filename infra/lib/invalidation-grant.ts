@@ -31,6 +31,11 @@ class ScopeInvalidationGrant implements IAspect {
 
 export function scopeInvalidationGrant(distribution: Distribution): void {
   const stack = Stack.of(distribution);
-  const arn = stack.formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: distribution.distributionId });
+  const arn = stack.formatArn({
+    service: 'cloudfront',
+    region: '',
+    resource: 'distribution',
+    resourceName: distribution.distributionId,
+  });
   Aspects.of(stack).add(new ScopeInvalidationGrant(arn));
 }

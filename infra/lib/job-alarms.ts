@@ -29,7 +29,11 @@ const day = Duration.days(1);
 export class JobAlarms extends Construct {
   readonly alarms: Alarm[] = [];
 
-  constructor(scope: Construct, id: string, private readonly props: JobAlarmsProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: JobAlarmsProps,
+  ) {
     super(scope, id);
     for (const job of schedules) {
       const fn = props.functions.get(job.name);
@@ -75,7 +79,13 @@ export class JobAlarms extends Construct {
   private add(
     id: string,
     metric: IMetric,
-    o: { threshold: number; comparison: ComparisonOperator; periods: number; missing: TreatMissingData; description: string },
+    o: {
+      threshold: number;
+      comparison: ComparisonOperator;
+      periods: number;
+      missing: TreatMissingData;
+      description: string;
+    },
   ): void {
     const alarm = new Alarm(this, id, {
       alarmName: `${Stack.of(this).stackName}-job-${id}`,

@@ -47,7 +47,9 @@ export async function buildLambdas(entries: ReadonlyArray<{ entry: string }>, ou
 }
 
 /** Bundles and measures each function's asset, largest zip first. */
-export async function bundleLambdas(entries: ReadonlyArray<{ name: string; entry: string }>): Promise<LambdaBundleSize[]> {
+export async function bundleLambdas(
+  entries: ReadonlyArray<{ name: string; entry: string }>,
+): Promise<LambdaBundleSize[]> {
   const outdir = mkdtempSync(path.join(tmpdir(), 'tapewatch-lambda-'));
   try {
     const dirs = await buildLambdas(entries, outdir);

@@ -27,7 +27,10 @@ export interface MonitoringProps {
 const period = Duration.minutes(5);
 
 /** AWS/Lambda totals over every function in the account and region (no per-function alarms to pay for). */
-function lambdaTotal(metricName: 'Errors' | 'Throttles' | 'Invocations' | 'ConcurrentExecutions', statistic = 'Sum'): Metric {
+function lambdaTotal(
+  metricName: 'Errors' | 'Throttles' | 'Invocations' | 'ConcurrentExecutions',
+  statistic = 'Sum',
+): Metric {
   return new Metric({ namespace: 'AWS/Lambda', metricName, statistic, period });
 }
 
@@ -56,10 +59,38 @@ export class Monitoring extends Construct {
     });
     const deadLetters = props.jobDeadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' });
 
-    this.alarm('Api5xxRate', serverErrorRate, 5, 'More than 5% of /api requests answered 5xx (2 of 3 five-minute periods)', 2, 3);
-    this.alarm('LambdaErrors', lambdaTotal('Errors'), 5, 'Lambda functions raised 5 or more errors within five minutes', 1, 1);
-    this.alarm('LambdaThrottles', lambdaTotal('Throttles'), 1, 'Lambda invocations were throttled (concurrency limit reached)', 1, 1);
-    this.alarm('JobDeadLetters', deadLetters, 1, 'A scheduled job failed after its retries (message in the job dead-letter queue)', 1, 1);
+    this.alarm(
+      'Api5xxRate',
+      serverErrorRate,
+      5,
+      'More than 5% of /api requests answered 5xx (2 of 3 five-minute periods)',
+      2,
+      3,
+    );
+    this.alarm(
+      'LambdaErrors',
+      lambdaTotal('Errors'),
+      5,
+      'Lambda functions raised 5 or more errors within five minutes',
+      1,
+      1,
+    );
+    this.alarm(
+      'LambdaThrottles',
+      lambdaTotal('Throttles'),
+      1,
+      'Lambda invocations were throttled (concurrency limit reached)',
+      1,
+      1,
+    );
+    this.alarm(
+      'JobDeadLetters',
+      deadLetters,
+      1,
+      'A scheduled job failed after its retries (message in the job dead-letter queue)',
+      1,
+      1,
+    );
 
     const wsConnects = new Metric({
       namespace: 'AWS/ApiGateway',
@@ -85,7 +116,14 @@ export class Monitoring extends Construct {
     });
   }
 
-  private alarm(id: string, metric: IMetric, threshold: number, description: string, datapoints: number, periods: number): void {
+  private alarm(
+    id: string,
+    metric: IMetric,
+    threshold: number,
+    description: string,
+    datapoints: number,
+    periods: number,
+  ): void {
     const alarm = new Alarm(this, id, {
       metric,
       threshold,

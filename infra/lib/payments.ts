@@ -16,7 +16,11 @@ export interface StripeSettingsProps {
 export class StripeSettings extends Construct {
   readonly secret: ISecret;
 
-  constructor(scope: Construct, id: string, private readonly props: StripeSettingsProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: StripeSettingsProps,
+  ) {
     super(scope, id);
     this.secret = Secret.fromSecretNameV2(this, 'Secret', props.secretName);
   }

@@ -15,7 +15,11 @@ export const webSocketStageName = 'ws';
 export const webSocketRoutes = [
   { routeKey: '$connect', module: 'ws/connect', description: 'WebSocket $connect: subscriber token from ?token=' },
   { routeKey: '$disconnect', module: 'ws/disconnect', description: 'WebSocket $disconnect: forget the connection' },
-  { routeKey: '$default', module: 'ws/default', description: 'WebSocket $default: ping -> pong via the Management API' },
+  {
+    routeKey: '$default',
+    module: 'ws/default',
+    description: 'WebSocket $default: ping -> pong via the Management API',
+  },
 ] as const;
 
 export interface RealtimeProps {
@@ -33,15 +37,19 @@ export class Realtime extends Construct {
     super(scope, id);
     const functions = new Map<string, NodejsFunction>();
     const fn = (route: (typeof webSocketRoutes)[number]): NodejsFunction => {
-      const created = props.factory.create(this, `${route.module.split('/')[1]!.replace(/^./, (c) => c.toUpperCase())}Handler`, {
-        kind: 'ws',
-        module: route.module,
-        reads: ['app'],
-        writes: ['app'],
-        description: route.description,
-        // Only $connect comes through CloudFront with the header; the others ride the open socket.
-        checksOrigin: route.routeKey === '$connect',
-      });
+      const created = props.factory.create(
+        this,
+        `${route.module.split('/')[1]!.replace(/^./, (c) => c.toUpperCase())}Handler`,
+        {
+          kind: 'ws',
+          module: route.module,
+          reads: ['app'],
+          writes: ['app'],
+          description: route.description,
+          // Only $connect comes through CloudFront with the header; the others ride the open socket.
+          checksOrigin: route.routeKey === '$connect',
+        },
+      );
       functions.set(route.routeKey, created);
       return created;
     };

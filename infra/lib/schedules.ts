@@ -49,7 +49,11 @@ export class JobSchedules extends Construct {
       // Scheduler invokes asynchronously, so its dead-letter queue only sees invocations it could
       // not deliver; a job that throws is retried by Lambda and then lands here through this
       // on-failure destination (with the error and the event), where the queue alarm sees it.
-      fn.configureAsyncInvoke({ onFailure: new SqsDestination(this.deadLetterQueue), retryAttempts: 2, maxEventAge: Duration.hours(1) });
+      fn.configureAsyncInvoke({
+        onFailure: new SqsDestination(this.deadLetterQueue),
+        retryAttempts: 2,
+        maxEventAge: Duration.hours(1),
+      });
       new Schedule(this, `${jobId}Schedule`, {
         description: `${job.description} (${job.cron} America/New_York)`,
         schedule: ScheduleExpression.cron({
@@ -57,7 +61,11 @@ export class JobSchedules extends Construct {
           timeZone: TimeZone.AMERICA_NEW_YORK,
         }),
         // Jobs are idempotent, so a retry after a partial run is safe.
-        target: new LambdaInvoke(fn, { retryAttempts: 2, maxEventAge: Duration.hours(1), deadLetterQueue: this.deadLetterQueue }),
+        target: new LambdaInvoke(fn, {
+          retryAttempts: 2,
+          maxEventAge: Duration.hours(1),
+          deadLetterQueue: this.deadLetterQueue,
+        }),
       });
       functions.set(job.name, fn);
     }

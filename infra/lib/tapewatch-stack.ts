@@ -60,7 +60,12 @@ export class TapewatchStack extends Stack {
       environment: this.identity.environment(),
       originVerify: this.originVerify,
     });
-    this.httpApi = new TapewatchHttpApi(this, 'Http', { factory, identity: this.identity, stripe, accountConcurrency: config.accountReservedConcurrency });
+    this.httpApi = new TapewatchHttpApi(this, 'Http', {
+      factory,
+      identity: this.identity,
+      stripe,
+      accountConcurrency: config.accountReservedConcurrency,
+    });
     this.realtime = new Realtime(this, 'Realtime', { factory });
     this.jobs = new JobSchedules(this, 'Jobs', { factory });
     for (const name of fanoutJobs) {
@@ -98,7 +103,11 @@ export class TapewatchStack extends Stack {
       jobDeadLetters: this.jobs.deadLetterQueue,
       alarmEmail: config.alarmEmail,
     });
-    new JobAlarms(this, 'JobAlarms', { functions: this.jobs.functions, topic: this.monitoring.topic, stage: stage.name });
+    new JobAlarms(this, 'JobAlarms', {
+      functions: this.jobs.functions,
+      topic: this.monitoring.topic,
+      stage: stage.name,
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'CloudFrontDomain', { value: this.web.distribution.distributionDomainName });
@@ -110,7 +119,10 @@ export class TapewatchStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
     // `npm run ingest -- demo --aws` reads the table names from these variables (README).
     for (const def of tableList) {
-      new CfnOutput(this, `${def.envVar.replace(/_/g, '')}`, { value: this.tables.byName[def.name].tableName, description: def.envVar });
+      new CfnOutput(this, `${def.envVar.replace(/_/g, '')}`, {
+        value: this.tables.byName[def.name].tableName,
+        description: def.envVar,
+      });
     }
   }
 }

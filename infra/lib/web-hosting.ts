@@ -48,7 +48,14 @@ export const webSocketOriginHeaders = [
  * cache key, hence forwarded): the body type, the Stripe signature, and the viewer address, since
  * API Gateway's sourceIp behind CloudFront is an edge server. Host stays out: API Gateway routes by it.
  */
-export const apiOriginHeaders = ['Content-Type', 'Accept', 'Accept-Language', 'Stripe-Signature', 'User-Agent', 'CloudFront-Viewer-Address'] as const;
+export const apiOriginHeaders = [
+  'Content-Type',
+  'Accept',
+  'Accept-Language',
+  'Stripe-Signature',
+  'User-Agent',
+  'CloudFront-Viewer-Address',
+] as const;
 
 export interface WebHostingProps {
   httpApi: HttpApi;

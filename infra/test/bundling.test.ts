@@ -32,14 +32,24 @@ describe('Lambda bundling', () => {
     const app = new App({ outdir, builtinCloudFormationValidation: false });
     const stack = new Stack(app, 'Bundling', { env: { account: '123456789012', region: 'us-east-1' } });
     const factory = new ApiFunctionFactory({ tables: new DataTables(stack, 'Data', { retain: false }), stage: 'dev' });
-    factory.create(stack, 'Fallback', { kind: 'fallback', module: apiFallbackModule, entry: apiFallbackEntry, reads: [], writes: [], description: 'x' });
+    factory.create(stack, 'Fallback', {
+      kind: 'fallback',
+      module: apiFallbackModule,
+      entry: apiFallbackEntry,
+      reads: [],
+      writes: [],
+      description: 'x',
+    });
     app.synth();
     const assets = readdirSync(outdir).filter((d) => d.startsWith('asset.'));
     expect(assets).toHaveLength(1);
     const cdkAsset = path.join(outdir, assets[0]!);
     expect(readdirSync(cdkAsset).sort()).toEqual(['index.mjs', 'index.mjs.map']);
 
-    const [ours] = await buildLambdas([{ entry: apiFallbackEntry }], mkdtempSync(path.join(tmpdir(), 'tapewatch-bundle-')));
+    const [ours] = await buildLambdas(
+      [{ entry: apiFallbackEntry }],
+      mkdtempSync(path.join(tmpdir(), 'tapewatch-bundle-')),
+    );
     for (const file of ['index.mjs', 'index.mjs.map']) {
       expect(readFileSync(path.join(ours!, file)).equals(readFileSync(path.join(cdkAsset, file))), file).toBe(true);
     }

@@ -32,16 +32,25 @@ const variants: Array<[string, SynthOptions]> = [
 ];
 
 describe.skipIf(!cfnLintAvailable)('cfn-lint', () => {
-  it.each(variants)('finds nothing in the %s templates, nested stacks included (with a web build)', (_name, options) => {
-    const { templates } = synth({ ...options, webDistDir: fakeWebDist() });
-    expect(templates.length).toBeGreaterThan(1);
-    expectLintClean(templates);
-  });
+  it.each(variants)(
+    'finds nothing in the %s templates, nested stacks included (with a web build)',
+    (_name, options) => {
+      const { templates } = synth({ ...options, webDistDir: fakeWebDist() });
+      expect(templates.length).toBeGreaterThan(1);
+      expectLintClean(templates);
+    },
+  );
 
   it('finds nothing in the us-east-1 edge stack and the root stack that references it from another region', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     const config = parseDeployConfig({ stage: 'prod', mailFrom: 'Tapewatch <no-reply@example.com>' });
-    const { main, edge } = createStacks(app, { config, account: '123456789012', region: 'eu-west-1', stubMissingHandlers: true, webDistDir: fakeWebDist() });
+    const { main, edge } = createStacks(app, {
+      config,
+      account: '123456789012',
+      region: 'eu-west-1',
+      stubMissingHandlers: true,
+      webDistDir: fakeWebDist(),
+    });
     // The nested route stacks do not change with the region; the root and edge stacks do.
     expectLintClean([synthesizedTemplates(main)[0]!, ...synthesizedTemplates(edge!)]);
   });

@@ -13,7 +13,9 @@ describe('deployment configuration (CDK context)', () => {
 
   it('takes the stage from TAPEWATCH_STAGE when the context has none, and context wins', () => {
     expect(deployConfigFromContext(() => undefined, { TAPEWATCH_STAGE: 'staging' }).stage.name).toBe('staging');
-    expect(deployConfigFromContext((k) => (k === 'stage' ? 'qa' : undefined), { TAPEWATCH_STAGE: 'staging' }).stage.name).toBe('qa');
+    expect(
+      deployConfigFromContext((k) => (k === 'stage' ? 'qa' : undefined), { TAPEWATCH_STAGE: 'staging' }).stage.name,
+    ).toBe('qa');
   });
 
   it('derives APP_BASE_URL from the domain, and the Stripe secret name from the stage', () => {
@@ -28,7 +30,9 @@ describe('deployment configuration (CDK context)', () => {
     expect(c.stage.retain).toBe(true);
     expect(c.appBaseUrl).toBe('https://app.example.com');
     expect(c.stripe).toEqual({ priceId: 'price_1Abc', secretName: 'tapewatch/prod/stripe' });
-    expect(parseDeployConfig({ stage: 'dev', appBaseUrl: 'https://demo.example.com/' }).appBaseUrl).toBe('https://demo.example.com');
+    expect(parseDeployConfig({ stage: 'dev', appBaseUrl: 'https://demo.example.com/' }).appBaseUrl).toBe(
+      'https://demo.example.com',
+    );
   });
 
   it('treats empty context values as unset', () => {
@@ -38,7 +42,10 @@ describe('deployment configuration (CDK context)', () => {
   it.each([
     [{ stage: 'Prod' }, 'stage'],
     [{ stage: 'dev', domainName: 'app.example.com' }, 'certificateArn'],
-    [{ stage: 'dev', domainName: 'app.example.com', certificateArn: certificateArn.replace('us-east-1', 'eu-west-1') }, 'certificateArn'],
+    [
+      { stage: 'dev', domainName: 'app.example.com', certificateArn: certificateArn.replace('us-east-1', 'eu-west-1') },
+      'certificateArn',
+    ],
     [{ stage: 'dev', alarmEmail: 'not-an-address' }, 'alarmEmail'],
     [{ stage: 'dev', stripePriceId: 'prod_123' }, 'stripePriceId'],
     [{ stage: 'dev', appBaseUrl: 'http://insecure.example.com' }, 'appBaseUrl'],
@@ -55,7 +62,11 @@ describe('deployment configuration (CDK context)', () => {
     expect(parseDeployConfig({ stage: 'dev' }).accountReservedConcurrency).toBe(10);
     expect(parseDeployConfig({ stage: 'dev', accountReservedConcurrency: '0' }).accountReservedConcurrency).toBe(0);
     expect(parseDeployConfig({ stage: 'dev', accountReservedConcurrency: '25' }).accountReservedConcurrency).toBe(25);
-    expect(() => parseDeployConfig({ stage: 'dev', accountReservedConcurrency: 'many' })).toThrow(/accountReservedConcurrency/);
-    expect(() => parseDeployConfig({ stage: 'dev', accountReservedConcurrency: '500' })).toThrow(/accountReservedConcurrency/);
+    expect(() => parseDeployConfig({ stage: 'dev', accountReservedConcurrency: 'many' })).toThrow(
+      /accountReservedConcurrency/,
+    );
+    expect(() => parseDeployConfig({ stage: 'dev', accountReservedConcurrency: '500' })).toThrow(
+      /accountReservedConcurrency/,
+    );
   });
 });

@@ -30,7 +30,11 @@ describe('DynamoDB tables', () => {
       expect(p.TimeToLiveSpecification).toBeUndefined();
     }
 
-    const gsis = (p.GlobalSecondaryIndexes ?? []) as Array<{ IndexName: string; KeySchema: unknown; Projection: unknown }>;
+    const gsis = (p.GlobalSecondaryIndexes ?? []) as Array<{
+      IndexName: string;
+      KeySchema: unknown;
+      Projection: unknown;
+    }>;
     expect(gsis.map((g) => g.IndexName).sort()).toEqual(def.indexes.map((i) => i.name).sort());
     for (const index of def.indexes) {
       const gsi = gsis.find((g) => g.IndexName === index.name)!;

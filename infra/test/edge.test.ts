@@ -7,7 +7,12 @@ import { parseDeployConfig } from '../lib/config.ts';
 import { accountRoutePaths, perIpLimits } from '../lib/edge-protection.ts';
 import { appFunctions, synth, type Resource } from './synth.ts';
 
-const rulesOf = (acl: Resource) => acl.Properties?.Rules as Array<{ Name: string; Action: unknown; Statement: { RateBasedStatement: Record<string, any> } }>;
+const rulesOf = (acl: Resource) =>
+  acl.Properties?.Rules as Array<{
+    Name: string;
+    Action: unknown;
+    Statement: { RateBasedStatement: Record<string, any> };
+  }>;
 
 describe('WAF web ACL at the edge', () => {
   const { template } = synth();
@@ -18,17 +23,27 @@ describe('WAF web ACL at the edge', () => {
     const [aclId, acl] = acls[0]!;
     expect(acl.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
     const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as Resource;
-    expect((distribution.Properties?.DistributionConfig as { WebACLId: unknown }).WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    expect((distribution.Properties?.DistributionConfig as { WebACLId: unknown }).WebACLId).toEqual({
+      'Fn::GetAtt': [aclId, 'Arn'],
+    });
   });
 
   it('blocks an IP over its rate: every request, and a tighter limit on the account routes', () => {
     const rules = rulesOf(acls[0]![1]);
     const all = rules.find((r) => r.Name === 'PerIp')!;
     expect(all.Action).toEqual({ Block: {} });
-    expect(all.Statement.RateBasedStatement).toEqual({ AggregateKeyType: 'IP', Limit: perIpLimits.all, EvaluationWindowSec: 300 });
+    expect(all.Statement.RateBasedStatement).toEqual({
+      AggregateKeyType: 'IP',
+      Limit: perIpLimits.all,
+      EvaluationWindowSec: 300,
+    });
     const accounts = rules.find((r) => r.Name === 'AccountRoutesPerIp')!;
     expect(accounts.Action).toEqual({ Block: {} });
-    expect(accounts.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: perIpLimits.accounts, EvaluationWindowSec: 300 });
+    expect(accounts.Statement.RateBasedStatement).toMatchObject({
+      AggregateKeyType: 'IP',
+      Limit: perIpLimits.accounts,
+      EvaluationWindowSec: 300,
+    });
     expect(perIpLimits.accounts).toBeLessThan(perIpLimits.all);
     const paths = JSON.stringify(accounts.Statement.RateBasedStatement.ScopeDownStatement);
     for (const path of accountRoutePaths()) expect(paths).toContain(`"${path}"`);
@@ -36,7 +51,9 @@ describe('WAF web ACL at the edge', () => {
 
   it('counts as account routes those that call Cognito or send mail (sign-up, login, reset...)', () => {
     expect(accountRoutePaths()).toEqual(routeList.filter((r) => r.cognito.length > 0 || r.mail).map((r) => r.path));
-    expect(accountRoutePaths()).toEqual(expect.arrayContaining(['/api/submit_login', '/api/submit_signup', '/api/reset_password']));
+    expect(accountRoutePaths()).toEqual(
+      expect.arrayContaining(['/api/submit_login', '/api/submit_signup', '/api/reset_password']),
+    );
   });
 });
 
@@ -59,7 +76,9 @@ describe('the web ACL outside us-east-1', () => {
   });
 
   it('is still attached to the distribution (a cross-region reference)', () => {
-    const distribution = Object.values(Template.fromStack(main).findResources('AWS::CloudFront::Distribution'))[0] as Resource;
+    const distribution = Object.values(
+      Template.fromStack(main).findResources('AWS::CloudFront::Distribution'),
+    )[0] as Resource;
     const webAclId = JSON.stringify((distribution.Properties?.DistributionConfig as { WebACLId: unknown }).WebACLId);
     expect(webAclId).toBeDefined();
     expect(webAclId).not.toBe('undefined');

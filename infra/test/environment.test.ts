@@ -21,7 +21,12 @@ describe('configuration passed to the functions', () => {
   const functions = appFunctions(configured);
 
   it('covers the payment routes and delete_user (which cancels the subscription)', () => {
-    expect(stripeModules.sort()).toEqual(['http/accounts/delete-user', 'http/payments/checkout-session', 'http/payments/manage-subscription', 'http/payments/stripe-webhook']);
+    expect(stripeModules.sort()).toEqual([
+      'http/accounts/delete-user',
+      'http/payments/checkout-session',
+      'http/payments/manage-subscription',
+      'http/payments/stripe-webhook',
+    ]);
   });
 
   it('gives the site URL to routes that build links, the sender to mail routes, the Stripe price to Stripe routes, and no one else', () => {
@@ -29,7 +34,9 @@ describe('configuration passed to the functions', () => {
       const vars = varsOf(f.resource);
       expect(vars.APP_BASE_URL, f.module).toBe(linkModules.includes(f.module) ? 'https://app.example.com' : undefined);
       expect(vars.STRIPE_PRICE_BASIC, f.module).toBe(stripeModules.includes(f.module) ? 'price_1Abc' : undefined);
-      expect(vars.MAIL_FROM, f.module).toBe(mailModules.includes(f.module) ? 'Tapewatch <no-reply@example.com>' : undefined);
+      expect(vars.MAIL_FROM, f.module).toBe(
+        mailModules.includes(f.module) ? 'Tapewatch <no-reply@example.com>' : undefined,
+      );
     }
   });
 
@@ -47,18 +54,27 @@ describe('configuration passed to the functions', () => {
         continue;
       }
       expect(JSON.stringify(vars.STRIPE_SECRET_ARN)).toContain(':secret:tapewatch/dev/stripe');
-      expect(JSON.stringify(f.resource.Properties?.Layers)).toContain('AWS-Parameters-and-Secrets-Lambda-Extension-Arm64');
+      expect(JSON.stringify(f.resource.Properties?.Layers)).toContain(
+        'AWS-Parameters-and-Secrets-Lambda-Extension-Arm64',
+      );
       const roleId = (f.resource.Properties?.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
       const statements = policies
         .filter((p) => JSON.stringify(p.Properties?.Roles) === JSON.stringify([{ Ref: roleId }]))
-        .flatMap((p) => (p.Properties?.PolicyDocument as { Statement: Array<{ Action: string[]; Resource: unknown }> }).Statement);
-      const reads = statements.filter((s) => ([] as string[]).concat(s.Action).includes('secretsmanager:GetSecretValue'));
+        .flatMap(
+          (p) =>
+            (p.Properties?.PolicyDocument as { Statement: Array<{ Action: string[]; Resource: unknown }> }).Statement,
+        );
+      const reads = statements.filter((s) =>
+        ([] as string[]).concat(s.Action).includes('secretsmanager:GetSecretValue'),
+      );
       expect(reads.map((s) => JSON.stringify(s.Resource)).join(' ')).toContain(':secret:tapewatch/dev/stripe-??????');
     }
   });
 
   it('passes the checkout-ticket key by ARN only, to the two routes that declare it (never its value)', () => {
-    const holders = functions.filter((f) => varsOf(f.resource).CHECKOUT_TICKET_SECRET_ARN !== undefined).map((f) => f.module);
+    const holders = functions
+      .filter((f) => varsOf(f.resource).CHECKOUT_TICKET_SECRET_ARN !== undefined)
+      .map((f) => f.module);
     expect(holders.sort()).toEqual(['http/accounts/submit-signup', 'http/payments/checkout-session']);
     for (const f of functions) {
       expect(varsOf(f.resource).CHECKOUT_TICKET_SECRET, f.module).toBeUndefined();
@@ -69,7 +85,9 @@ describe('configuration passed to the functions', () => {
   it('points emailed links at the CloudFront URL when there is no custom domain, and leaves Stripe unset', () => {
     const plain = appFunctions(synth().template);
     const signup = plain.find((f) => f.module === 'http/accounts/submit-signup')!;
-    expect(JSON.stringify(varsOf(signup.resource).APP_BASE_URL)).toMatch(/"https:\/\/",\{"Fn::GetAtt":\["WebDistribution\w+","DomainName"\]\}/);
+    expect(JSON.stringify(varsOf(signup.resource).APP_BASE_URL)).toMatch(
+      /"https:\/\/",\{"Fn::GetAtt":\["WebDistribution\w+","DomainName"\]\}/,
+    );
     for (const f of plain) expect(varsOf(f.resource).STRIPE_SECRET_ARN).toBeUndefined();
   });
 });

@@ -57,7 +57,9 @@ describe('Lambda functions', () => {
   });
 
   it('keeps function logs for two weeks', () => {
-    const logGroupIds = functions.map((f) => (f.resource.Properties?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref);
+    const logGroupIds = functions.map(
+      (f) => (f.resource.Properties?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref,
+    );
     const logGroups = template.findResources('AWS::Logs::LogGroup') as Record<string, Resource>;
     for (const id of logGroupIds) expect(logGroups[id]?.Properties?.RetentionInDays).toBe(14);
   });
@@ -75,10 +77,17 @@ describe('Lambda functions', () => {
       const logGroup = (resource.Properties?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
       const logStatements = policies
         .filter((p) => JSON.stringify(p.Properties?.Roles) === JSON.stringify([{ Ref: roleId }]))
-        .flatMap((p) => (p.Properties?.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement)
+        .flatMap(
+          (p) =>
+            (p.Properties?.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> })
+              .Statement,
+        )
         .filter((st) => JSON.stringify(st.Action).includes('logs:'));
       expect(logStatements, module).toEqual([
-        expect.objectContaining({ Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [logGroup, 'Arn'] } }),
+        expect.objectContaining({
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Resource: { 'Fn::GetAtt': [logGroup, 'Arn'] },
+        }),
       ]);
     }
     expect(roleIds.size).toBe(functions.length);

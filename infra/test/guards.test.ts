@@ -26,7 +26,13 @@ describe('handler entries', () => {
     const tables = new DataTables(stack, 'Data', { retain: false });
     const factory = new ApiFunctionFactory({ tables, stage: 'dev' });
     expect(() =>
-      factory.create(stack, 'Missing', { kind: 'http', module: 'http/does-not/exist', reads: [], writes: [], description: 'x' }),
+      factory.create(stack, 'Missing', {
+        kind: 'http',
+        module: 'http/does-not/exist',
+        reads: [],
+        writes: [],
+        description: 'x',
+      }),
     ).toThrow(/Lambda entry for "http\/does-not\/exist" not found at .*functions\/src\/http\/does-not\/exist\.ts/);
   });
 });

@@ -8,7 +8,9 @@ import { appFunctions, synth, type Resource } from './synth.ts';
 const { template } = synth();
 
 describe('HTTP API', () => {
-  const httpApiId = Object.entries(template.findResources('AWS::ApiGatewayV2::Api')).find(([, a]) => a.Properties?.ProtocolType === 'HTTP')![0];
+  const httpApiId = Object.entries(template.findResources('AWS::ApiGatewayV2::Api')).find(
+    ([, a]) => a.Properties?.ProtocolType === 'HTTP',
+  )![0];
   const routes = Object.fromEntries(
     Object.entries(template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>).filter(
       ([, r]) => JSON.stringify(r.Properties?.ApiId) === JSON.stringify({ Ref: httpApiId }),
@@ -25,11 +27,15 @@ describe('HTTP API', () => {
   };
 
   it('has exactly one route per route-table entry, plus the $default fallback (the Stripe webhook only with Stripe)', () => {
-    const keys = Object.values(routes).map((r) => r.Properties?.RouteKey).sort();
+    const keys = Object.values(routes)
+      .map((r) => r.Properties?.RouteKey)
+      .sort();
     const withoutStripe = routeList.filter((r) => r.name !== 'stripe_webhook');
     expect(keys).toEqual([...withoutStripe.map((r) => `${r.method} ${r.path}`), '$default'].sort());
     const withStripe = synth({ config: { stripePriceId: 'price_123' } }).template;
-    const stripeKeys = Object.values(withStripe.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>).map((r) => r.Properties?.RouteKey);
+    const stripeKeys = Object.values(
+      withStripe.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>,
+    ).map((r) => r.Properties?.RouteKey);
     expect(stripeKeys).toContain('POST /api/stripe_webhook');
   });
 
@@ -38,25 +44,34 @@ describe('HTTP API', () => {
   // webhook function at all; the request reaches $default, which refuses it.
   it('creates no webhook function without Stripe, and $default answers its POST 503', async () => {
     expect(appFunctions(template).map((f) => f.module)).not.toContain('http/payments/stripe-webhook');
-    const event = { rawPath: '/api/stripe_webhook', requestContext: { http: { method: 'POST', path: '/api/stripe_webhook' } } } as unknown as APIGatewayProxyEventV2;
+    const event = {
+      rawPath: '/api/stripe_webhook',
+      requestContext: { http: { method: 'POST', path: '/api/stripe_webhook' } },
+    } as unknown as APIGatewayProxyEventV2;
     const answer = await apiFallback(event);
     expect(answer.statusCode).toBe(503);
-    expect(JSON.parse(answer.body!)).toMatchObject({ alert_show: true, alert_message: expect.stringMatching(/not available on this deployment/) });
+    expect(JSON.parse(answer.body!)).toMatchObject({
+      alert_show: true,
+      alert_message: expect.stringMatching(/not available on this deployment/),
+    });
   });
 
-  it.each(deployedRoutes(false).map((r) => [`${r.method} ${r.path}`, r] as const))('%s invokes its own Lambda', (routeKey, route) => {
-    const { integration, route: resource } = integrationOf(routeKey);
-    expect(integration.IntegrationType).toBe('AWS_PROXY');
-    expect(integration.PayloadFormatVersion).toBe('2.0');
-    const fnId = functionIdByModule.get(`http/${route.handler}`);
-    expect(fnId).toBeDefined();
-    expect(JSON.stringify(integration.IntegrationUri)).toContain(`"${fnId}"`);
-    // Authentication (public/user/subscriber) is the handler's: the route table's level is checked in
-    // functions/src/lib/http.ts against the token, so API Gateway adds no authorizer of its own.
-    expect(resource.Properties?.AuthorizationType ?? 'NONE').toBe('NONE');
-    const fn = appFunctions(template).find((f) => f.id === fnId)!;
-    expect(fn.resource.Properties?.Description).toBe(`${route.method} ${route.path} (${route.auth})`);
-  });
+  it.each(deployedRoutes(false).map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s invokes its own Lambda',
+    (routeKey, route) => {
+      const { integration, route: resource } = integrationOf(routeKey);
+      expect(integration.IntegrationType).toBe('AWS_PROXY');
+      expect(integration.PayloadFormatVersion).toBe('2.0');
+      const fnId = functionIdByModule.get(`http/${route.handler}`);
+      expect(fnId).toBeDefined();
+      expect(JSON.stringify(integration.IntegrationUri)).toContain(`"${fnId}"`);
+      // Authentication (public/user/subscriber) is the handler's: the route table's level is checked in
+      // functions/src/lib/http.ts against the token, so API Gateway adds no authorizer of its own.
+      expect(resource.Properties?.AuthorizationType ?? 'NONE').toBe('NONE');
+      const fn = appFunctions(template).find((f) => f.id === fnId)!;
+      expect(fn.resource.Properties?.Description).toBe(`${route.method} ${route.path} (${route.auth})`);
+    },
+  );
 
   it('sends unmatched requests ($default) to the fallback that answers the 405/404 alert', () => {
     const { integration } = integrationOf('$default');
@@ -72,7 +87,10 @@ describe('HTTP API', () => {
     const stage = stages.find((s) => JSON.stringify(s.Properties?.ApiId) === JSON.stringify({ Ref: httpApiId }))!;
     expect(stage.Properties?.StageName).toBe('$default');
     expect(stage.Properties?.AutoDeploy).toBe(true);
-    const throttle = stage.Properties?.DefaultRouteSettings as { ThrottlingRateLimit: number; ThrottlingBurstLimit: number };
+    const throttle = stage.Properties?.DefaultRouteSettings as {
+      ThrottlingRateLimit: number;
+      ThrottlingBurstLimit: number;
+    };
     expect(throttle.ThrottlingRateLimit).toBeGreaterThan(0);
     expect(throttle.ThrottlingBurstLimit).toBeGreaterThanOrEqual(throttle.ThrottlingRateLimit);
     expect(stage.Properties?.AccessLogSettings).toBeDefined();
@@ -109,7 +127,11 @@ describe('route nested stacks', () => {
   });
 
   it('puts the signals and factor analysis routes in the one stack they were deployed in', () => {
-    const ids = new Set(deployedRoutes(false).filter((r) => ['signals', 'factor-analysis'].includes(routeArea(r.handler))).map((r) => areaStackId(routeArea(r.handler))));
+    const ids = new Set(
+      deployedRoutes(false)
+        .filter((r) => ['signals', 'factor-analysis'].includes(routeArea(r.handler)))
+        .map((r) => areaStackId(routeArea(r.handler))),
+    );
     expect([...ids]).toEqual(['FactorsRoutes']);
   });
 });

@@ -83,7 +83,10 @@ function secretOf(s: Statement): string {
   return `unknown secret ${resource}`;
 }
 
-type Grouped = Record<'logs' | 'dynamodb' | 'cognito' | 'ses' | 'secrets' | 'realtime' | 'queue' | 'other', Statement[]>;
+type Grouped = Record<
+  'logs' | 'dynamodb' | 'cognito' | 'ses' | 'secrets' | 'realtime' | 'queue' | 'other',
+  Statement[]
+>;
 
 /** Sorts a role's statements by service; anything outside the known services lands in `other`. */
 function byService(statements: Statement[]): Grouped {
@@ -105,7 +108,14 @@ function byService(statements: Statement[]): Grouped {
 }
 
 /** The permissions a function's role holds beyond tables and logs, in the route table's terms. */
-function grantedNeeds(fn: Resource): { cognito: string[]; mail: boolean; secrets: string[]; realtime: boolean; jobFailures: boolean; other: string[] } {
+function grantedNeeds(fn: Resource): {
+  cognito: string[];
+  mail: boolean;
+  secrets: string[];
+  realtime: boolean;
+  jobFailures: boolean;
+  other: string[];
+} {
   const g = byService(statementsFor(fn));
   return {
     cognito: [...new Set(g.cognito.flatMap(actionsOf).map((a) => a.replace('cognito-idp:', '')))].sort(),
@@ -134,12 +144,16 @@ describe('least-privilege IAM', () => {
       other: [],
     });
     for (const s of g.queue) {
-      expect(actionsOf(s).every((a) => ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a)), actionsOf(s).join()).toBe(true);
+      expect(
+        actionsOf(s).every((a) => ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a)),
+        actionsOf(s).join(),
+      ).toBe(true);
       expect(JSON.stringify(s.Resource)).toContain('JobsDeadLetters');
     }
     for (const s of g.cognito) expect(JSON.stringify(s.Resource)).toContain('IdentityUsers');
     for (const s of g.ses) expect(actionsOf(s)).toEqual(['ses:SendEmail']);
-    for (const s of g.secrets) expect(actionsOf(s).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    for (const s of g.secrets)
+      expect(actionsOf(s).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
     for (const s of g.realtime) {
       // Only the "ws" stage's Management API of this app's WebSocket API.
       const resource = JSON.stringify(s.Resource);
@@ -170,7 +184,13 @@ describe('least-privilege IAM', () => {
     const declared = declaredByModule.get(fn.module)!;
     expect(declared.cognito).toEqual([]);
     const roleId = (fn.resource.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    const extra = { Type: 'AWS::IAM::Policy', Properties: { Roles: [{ Ref: roleId }], PolicyDocument: { Statement: [{ Effect: 'Allow', Action: 'cognito-idp:AdminDeleteUser', Resource: 'arn' }] } } };
+    const extra = {
+      Type: 'AWS::IAM::Policy',
+      Properties: {
+        Roles: [{ Ref: roleId }],
+        PolicyDocument: { Statement: [{ Effect: 'Allow', Action: 'cognito-idp:AdminDeleteUser', Resource: 'arn' }] },
+      },
+    };
     policies.__extra = extra;
     try {
       expect(grantedNeeds(fn.resource).cognito).toEqual(['AdminDeleteUser']);
@@ -181,30 +201,49 @@ describe('least-privilege IAM', () => {
 
   it('lets only the 4 Stripe handlers read the Stripe secret, and each account handler only its Cognito actions', () => {
     const needs = functions.map((f) => ({ module: f.module, ...grantedNeeds(f.resource) }));
-    expect(needs.filter((n) => n.secrets.includes('stripe')).map((n) => n.module).sort()).toEqual([
+    expect(
+      needs
+        .filter((n) => n.secrets.includes('stripe'))
+        .map((n) => n.module)
+        .sort(),
+    ).toEqual([
       'http/accounts/delete-user',
       'http/payments/checkout-session',
       'http/payments/manage-subscription',
       'http/payments/stripe-webhook',
     ]);
-    expect(needs.filter((n) => n.secrets.includes('checkoutTicket')).map((n) => n.module).sort()).toEqual([
-      'http/accounts/submit-signup',
-      'http/payments/checkout-session',
-    ]);
-    expect(needs.filter((n) => n.mail).map((n) => n.module).sort()).toEqual([
-      'http/accounts/resend-confirmation',
-      'http/accounts/reset-password',
-      'http/accounts/submit-signup',
-    ]);
+    expect(
+      needs
+        .filter((n) => n.secrets.includes('checkoutTicket'))
+        .map((n) => n.module)
+        .sort(),
+    ).toEqual(['http/accounts/submit-signup', 'http/payments/checkout-session']);
+    expect(
+      needs
+        .filter((n) => n.mail)
+        .map((n) => n.module)
+        .sort(),
+    ).toEqual(['http/accounts/resend-confirmation', 'http/accounts/reset-password', 'http/accounts/submit-signup']);
     const cognito = Object.fromEntries(needs.filter((n) => n.cognito.length > 0).map((n) => [n.module, n.cognito]));
     expect(cognito).toEqual({
-      'http/accounts/submit-signup': ['AdminCreateUser', 'AdminDeleteUser', 'AdminGetUser', 'AdminInitiateAuth', 'AdminSetUserPassword'],
+      'http/accounts/submit-signup': [
+        'AdminCreateUser',
+        'AdminDeleteUser',
+        'AdminGetUser',
+        'AdminInitiateAuth',
+        'AdminSetUserPassword',
+      ],
       'http/accounts/get-token-confirmation': ['AdminConfirmSignUp', 'AdminUpdateUserAttributes'],
       'http/accounts/submit-login': ['AdminGetUser', 'AdminInitiateAuth'],
       'http/accounts/refresh-token': ['AdminInitiateAuth'],
       'http/accounts/resend-confirmation': ['AdminGetUser'],
       'http/accounts/reset-password': ['AdminGetUser'],
-      'http/accounts/update-password': ['AdminConfirmSignUp', 'AdminSetUserPassword', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
+      'http/accounts/update-password': [
+        'AdminConfirmSignUp',
+        'AdminSetUserPassword',
+        'AdminUpdateUserAttributes',
+        'AdminUserGlobalSignOut',
+      ],
       'http/accounts/delete-user': ['AdminDeleteUser'],
     });
   });
@@ -221,7 +260,9 @@ describe('least-privilege IAM', () => {
 
 function wildcardResources(docs: Array<{ where: string; statements: Statement[] }>): string[] {
   return docs.flatMap((d) =>
-    d.statements.filter((s) => ([] as unknown[]).concat(s.Resource).includes('*')).map((s) => `${d.where}: ${actionsOf(s).join(',')}`),
+    d.statements
+      .filter((s) => ([] as unknown[]).concat(s.Resource).includes('*'))
+      .map((s) => `${d.where}: ${actionsOf(s).join(',')}`),
   );
 }
 
@@ -239,11 +280,15 @@ describe('resources in IAM statements', () => {
   /** Every policy document in the template: AWS::IAM::Policy, inline Policies of roles, customer managed policies. */
   function documents(t: Pick<typeof configured, 'findResources'>): Array<{ where: string; statements: Statement[] }> {
     const docs: Array<{ where: string; statements: Statement[] }> = [];
-    const push = (where: string, doc: unknown) => docs.push({ where, statements: ([] as Statement[]).concat((doc as { Statement: Statement[] }).Statement) });
-    for (const [id, p] of Object.entries(t.findResources('AWS::IAM::Policy') as Record<string, Resource>)) push(id, p.Properties?.PolicyDocument);
-    for (const [id, p] of Object.entries(t.findResources('AWS::IAM::ManagedPolicy') as Record<string, Resource>)) push(id, p.Properties?.PolicyDocument);
+    const push = (where: string, doc: unknown) =>
+      docs.push({ where, statements: ([] as Statement[]).concat((doc as { Statement: Statement[] }).Statement) });
+    for (const [id, p] of Object.entries(t.findResources('AWS::IAM::Policy') as Record<string, Resource>))
+      push(id, p.Properties?.PolicyDocument);
+    for (const [id, p] of Object.entries(t.findResources('AWS::IAM::ManagedPolicy') as Record<string, Resource>))
+      push(id, p.Properties?.PolicyDocument);
     for (const [id, role] of Object.entries(t.findResources('AWS::IAM::Role') as Record<string, Resource>)) {
-      for (const inline of (role.Properties?.Policies ?? []) as Array<{ PolicyName: string; PolicyDocument: unknown }>) push(`${id}/${inline.PolicyName}`, inline.PolicyDocument);
+      for (const inline of (role.Properties?.Policies ?? []) as Array<{ PolicyName: string; PolicyDocument: unknown }>)
+        push(`${id}/${inline.PolicyName}`, inline.PolicyDocument);
     }
     return docs;
   }
@@ -259,11 +304,20 @@ describe('resources in IAM statements', () => {
     const statement = { Effect: 'Allow', Action: 'logs:PutLogEvents', Resource: '*' };
     const fake = Template.fromJSON({
       Resources: {
-        InlineRole: { Type: 'AWS::IAM::Role', Properties: { AssumeRolePolicyDocument: {}, Policies: [{ PolicyName: 'p', PolicyDocument: { Statement: [statement] } }] } },
+        InlineRole: {
+          Type: 'AWS::IAM::Role',
+          Properties: {
+            AssumeRolePolicyDocument: {},
+            Policies: [{ PolicyName: 'p', PolicyDocument: { Statement: [statement] } }],
+          },
+        },
         Managed: { Type: 'AWS::IAM::ManagedPolicy', Properties: { PolicyDocument: { Statement: [statement] } } },
       },
     });
-    expect(wildcardResources(documents(fake)).sort()).toEqual(['InlineRole/p: logs:PutLogEvents', 'Managed: logs:PutLogEvents']);
+    expect(wildcardResources(documents(fake)).sort()).toEqual([
+      'InlineRole/p: logs:PutLogEvents',
+      'Managed: logs:PutLogEvents',
+    ]);
   });
 
   it('gives function roles no managed policies (AWSLambdaBasicExecutionRole grants logs:* on every group)', () => {
@@ -276,17 +330,26 @@ describe('resources in IAM statements', () => {
 
   it('allows no wildcard actions beyond the read/write grants CDK spells out (no "service:*")', () => {
     const offenders = documents(configured).flatMap((d) =>
-      d.statements.flatMap((s) => actionsOf(s).filter((a) => a === '*' || /^[a-z0-9-]+:\*$/.test(a)).map((a) => `${d.where}: ${a}`)),
+      d.statements.flatMap((s) =>
+        actionsOf(s)
+          .filter((a) => a === '*' || /^[a-z0-9-]+:\*$/.test(a))
+          .map((a) => `${d.where}: ${a}`),
+      ),
     );
     expect(offenders).toEqual([]);
   });
 
   it('give the fan-out functions the Management endpoint of the "ws" stage', () => {
     const functions = appFunctions(template);
-    const withEndpoint = functions.filter((f) => (f.resource.Properties?.Environment as { Variables: Record<string, unknown> }).Variables.WS_MANAGEMENT_ENDPOINT);
+    const withEndpoint = functions.filter(
+      (f) =>
+        (f.resource.Properties?.Environment as { Variables: Record<string, unknown> }).Variables.WS_MANAGEMENT_ENDPOINT,
+    );
     expect(withEndpoint.map((f) => f.module).sort()).toEqual([...fanoutModules, 'http/flow/test-socket'].sort());
     for (const f of withEndpoint) {
-      const value = JSON.stringify((f.resource.Properties?.Environment as { Variables: Record<string, unknown> }).Variables.WS_MANAGEMENT_ENDPOINT);
+      const value = JSON.stringify(
+        (f.resource.Properties?.Environment as { Variables: Record<string, unknown> }).Variables.WS_MANAGEMENT_ENDPOINT,
+      );
       expect(value).toContain('https://');
       expect(value).toContain('.execute-api.');
       expect(value).toContain('/ws"');

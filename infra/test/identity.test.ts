@@ -9,7 +9,13 @@ const UNIT_SECONDS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3
 describe('Cognito user pool and web client', () => {
   const { stack, template } = synth();
   // Route functions may sit in nested stacks (one per handler area); their policies with them.
-  const allTemplates = [template, ...stack.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack).map((n) => Template.fromStack(n))];
+  const allTemplates = [
+    template,
+    ...stack.node
+      .findAll()
+      .filter((c): c is NestedStack => c instanceof NestedStack)
+      .map((n) => Template.fromStack(n)),
+  ];
   const pools = Object.values(template.findResources('AWS::Cognito::UserPool')) as Resource[];
   const clients = Object.values(template.findResources('AWS::Cognito::UserPoolClient')) as Resource[];
   const pool = pools[0]!.Properties!;
@@ -31,7 +37,13 @@ describe('Cognito user pool and web client', () => {
 
   it('password policy = the product rule (8-128 characters, no class requirements)', () => {
     const policy = (pool.Policies as { PasswordPolicy: Record<string, unknown> }).PasswordPolicy;
-    expect(policy).toMatchObject({ MinimumLength: 8, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false });
+    expect(policy).toMatchObject({
+      MinimumLength: 8,
+      RequireLowercase: false,
+      RequireUppercase: false,
+      RequireNumbers: false,
+      RequireSymbols: false,
+    });
     // The product's own check is at least as strict as Cognito's: every accepted password passes the pool.
     // Cognito's own limits: at most 256 characters, and no whitespace at either end (^\S.*\S$).
     const problem = (password: string) => updatePasswordProblem({ password, password_confirmation: password });
@@ -50,7 +62,10 @@ describe('Cognito user pool and web client', () => {
 
   it('web client: public (no secret), server-side password auth and refresh only', () => {
     expect(client.GenerateSecret).toBe(false);
-    expect([...(client.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect([...(client.ExplicitAuthFlows as string[])].sort()).toEqual([
+      'ALLOW_ADMIN_USER_PASSWORD_AUTH',
+      'ALLOW_REFRESH_TOKEN_AUTH',
+    ]);
     expect(client.PreventUserExistenceErrors).toBe('ENABLED');
   });
 
@@ -73,8 +88,8 @@ describe('Cognito user pool and web client', () => {
   it('account functions may create users and end sessions on this pool; no function calls the public SignUp', () => {
     const policies = allTemplates.flatMap((t) => Object.values(t.findResources('AWS::IAM::Policy')) as Resource[]);
     const cognitoStatements = policies.flatMap((p) =>
-      ((p.Properties?.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement ?? []).filter((s) =>
-        [s.Action].flat().some((a) => a.startsWith('cognito-idp:')),
+      ((p.Properties?.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement ?? []).filter(
+        (s) => [s.Action].flat().some((a) => a.startsWith('cognito-idp:')),
       ),
     );
     const actions = new Set(cognitoStatements.flatMap((s) => [s.Action].flat()));

@@ -52,7 +52,11 @@ async function localAnswer(method: string, path: string): Promise<{ status: numb
       text = t ?? '';
     },
   };
-  await handleApi({ method, headers: {} } as IncomingMessage, res as unknown as ServerResponse, new URL(`http://localhost${path}`));
+  await handleApi(
+    { method, headers: {} } as IncomingMessage,
+    res as unknown as ServerResponse,
+    new URL(`http://localhost${path}`),
+  );
   return { status, body: JSON.parse(text) };
 }
 
@@ -68,7 +72,11 @@ describe('local runtime and CDK app mount the same API', () => {
   it('routes every method and path to the same handler module', () => {
     const cdkKeys = [...cdk.keys()].filter((k) => k !== '$default').sort();
     // The Stripe webhook only exists with Stripe configured (this synth has none; http-api.test.ts).
-    expect(cdkKeys).toEqual(deployedRoutes(false).map((r) => `${r.method} ${r.path}`).sort());
+    expect(cdkKeys).toEqual(
+      deployedRoutes(false)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
     for (const key of cdkKeys) {
       const [method, path] = key.split(' ') as [string, string];
       const local = findRoute(method, path);
@@ -100,9 +108,17 @@ describe('local runtime and CDK app mount the same API', () => {
       const aws = cdkTables[ids[def.name]!]!.Properties!;
       expect(aws.KeySchema).toEqual(local.KeySchema);
       expect(aws.BillingMode).toBe(local.BillingMode);
-      const attrs = (a: unknown) => [...(a as Array<{ AttributeName: string; AttributeType: string }>)].sort((x, y) => x.AttributeName.localeCompare(y.AttributeName));
+      const attrs = (a: unknown) =>
+        [...(a as Array<{ AttributeName: string; AttributeType: string }>)].sort((x, y) =>
+          x.AttributeName.localeCompare(y.AttributeName),
+        );
       expect(attrs(aws.AttributeDefinitions)).toEqual(attrs(local.AttributeDefinitions));
-      const gsis = (g: unknown) => ((g ?? []) as Array<{ IndexName: string; KeySchema: unknown; Projection: unknown }>).map((i) => ({ IndexName: i.IndexName, KeySchema: i.KeySchema, Projection: i.Projection }));
+      const gsis = (g: unknown) =>
+        ((g ?? []) as Array<{ IndexName: string; KeySchema: unknown; Projection: unknown }>).map((i) => ({
+          IndexName: i.IndexName,
+          KeySchema: i.KeySchema,
+          Projection: i.Projection,
+        }));
       expect(gsis(aws.GlobalSecondaryIndexes)).toEqual(gsis(local.GlobalSecondaryIndexes));
     }
   });
@@ -121,14 +137,18 @@ describe('local runtime and CDK app mount the same API', () => {
     it('runs the same jobs at the same New York times (but the AWS-only live poller, which the local flow player replaces)', () => {
       const awsOnly = new Set(schedules.filter((s) => s.awsOnly).map((s) => s.handler));
       expect(awsOnly).toEqual(new Set(['jobs/flow-live-poll']));
-      const schedulesInCdk = (Object.values(template.findResources('AWS::Scheduler::Schedule')) as Resource[]).map((s) => {
-        const target = JSON.stringify(s.Properties?.Target);
-        const fnId = [...moduleById.keys()].find((id) => target.includes(`"${id}"`))!;
-        return `${moduleById.get(fnId)} ${s.Properties?.ScheduleExpression} ${s.Properties?.ScheduleExpressionTimezone}`;
-      }).filter((line) => !awsOnly.has(line.split(' ')[0]!));
+      const schedulesInCdk = (Object.values(template.findResources('AWS::Scheduler::Schedule')) as Resource[])
+        .map((s) => {
+          const target = JSON.stringify(s.Properties?.Target);
+          const fnId = [...moduleById.keys()].find((id) => target.includes(`"${id}"`))!;
+          return `${moduleById.get(fnId)} ${s.Properties?.ScheduleExpression} ${s.Properties?.ScheduleExpressionTimezone}`;
+        })
+        .filter((line) => !awsOnly.has(line.split(' ')[0]!));
       const schedulesLocal = local.jobs.map((job) => {
         const o = unixCronToCronOptions(job.getPattern()!);
-        const handler = functions.find((f) => f.kind === 'job' && f.resource.Properties?.Description?.toString().startsWith(`Job ${job.name}:`))!.module;
+        const handler = functions.find(
+          (f) => f.kind === 'job' && f.resource.Properties?.Description?.toString().startsWith(`Job ${job.name}:`),
+        )!.module;
         return `${handler} cron(${o.minute} ${o.hour} ${o.day ?? '?'} ${o.month} ${o.weekDay ?? '?'} *) ${job.options.timezone}`;
       });
       expect(schedulesLocal.sort()).toEqual(schedulesInCdk.sort());

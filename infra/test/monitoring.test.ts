@@ -21,7 +21,11 @@ describe('observability', () => {
     expect(total.Properties).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 5 });
     expect(byMetric('Throttles')?.Properties).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1 });
     const dlq = byMetric('ApproximateNumberOfMessagesVisible')!;
-    expect(dlq.Properties).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(dlq.Properties).toMatchObject({
+      Namespace: 'AWS/SQS',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
     expect(JSON.stringify(dlq.Properties?.Dimensions)).toContain('JobsDeadLetters');
   });
 
@@ -34,28 +38,63 @@ describe('observability', () => {
     }
   });
 
-  it.each(schedules.map((s) => [s.name, s] as const))('pages on any error of the %s job, on no successful run in 4 days, and on stale data', (name, job) => {
-    const fn = appFunctions(template).find((f) => f.module === job.handler)!;
-    const errors = jobAlarms.find((a) => a.Properties?.MetricName === 'Errors' && JSON.stringify(a.Properties?.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: { Ref: fn.id } }]));
-    expect(errors?.Properties).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Sum', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1 });
-    const ofJob = (a: Resource) => a.Properties?.Namespace === jobMetricNamespace && JSON.stringify(a.Properties?.Dimensions).includes(`"${name}"`);
-    const notRun = jobAlarms.find((a) => ofJob(a) && a.Properties?.Statistic === 'SampleCount');
-    // Weekday jobs skip 2-3 days over a (long) weekend; 4 days without a successful run is a failure.
-    expect(notRun?.Properties).toMatchObject({ MetricName: 'AsOfAgeDays', Period: 86400, EvaluationPeriods: 4, DatapointsToAlarm: 4, Threshold: 1, ComparisonOperator: 'LessThanThreshold' });
-    const stale = jobAlarms.find((a) => ofJob(a) && a.Properties?.Statistic === 'Maximum');
-    if (!job.dataset) {
-      expect(stale).toBeUndefined();
-      return;
-    }
-    expect(stale?.Properties).toMatchObject({ MetricName: 'AsOfAgeDays', Period: 86400, Threshold: job.staleAfterDays ?? defaultStaleAfterDays, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
-    // The dimensions the job's metric line carries (functions/src/jobs/job-metrics.ts); order is irrelevant to CloudWatch.
-    expect(stale?.Properties?.Dimensions).toEqual(expect.arrayContaining([{ Name: 'Stage', Value: 'dev' }, { Name: 'Job', Value: name }]));
-    expect(stale?.Properties?.Dimensions).toHaveLength(2);
-  });
+  it.each(schedules.map((s) => [s.name, s] as const))(
+    'pages on any error of the %s job, on no successful run in 4 days, and on stale data',
+    (name, job) => {
+      const fn = appFunctions(template).find((f) => f.module === job.handler)!;
+      const errors = jobAlarms.find(
+        (a) =>
+          a.Properties?.MetricName === 'Errors' &&
+          JSON.stringify(a.Properties?.Dimensions) ===
+            JSON.stringify([{ Name: 'FunctionName', Value: { Ref: fn.id } }]),
+      );
+      expect(errors?.Properties).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        Statistic: 'Sum',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 1,
+      });
+      const ofJob = (a: Resource) =>
+        a.Properties?.Namespace === jobMetricNamespace &&
+        JSON.stringify(a.Properties?.Dimensions).includes(`"${name}"`);
+      const notRun = jobAlarms.find((a) => ofJob(a) && a.Properties?.Statistic === 'SampleCount');
+      // Weekday jobs skip 2-3 days over a (long) weekend; 4 days without a successful run is a failure.
+      expect(notRun?.Properties).toMatchObject({
+        MetricName: 'AsOfAgeDays',
+        Period: 86400,
+        EvaluationPeriods: 4,
+        DatapointsToAlarm: 4,
+        Threshold: 1,
+        ComparisonOperator: 'LessThanThreshold',
+      });
+      const stale = jobAlarms.find((a) => ofJob(a) && a.Properties?.Statistic === 'Maximum');
+      if (!job.dataset) {
+        expect(stale).toBeUndefined();
+        return;
+      }
+      expect(stale?.Properties).toMatchObject({
+        MetricName: 'AsOfAgeDays',
+        Period: 86400,
+        Threshold: job.staleAfterDays ?? defaultStaleAfterDays,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+      // The dimensions the job's metric line carries (functions/src/jobs/job-metrics.ts); order is irrelevant to CloudWatch.
+      expect(stale?.Properties?.Dimensions).toEqual(
+        expect.arrayContaining([
+          { Name: 'Stage', Value: 'dev' },
+          { Name: 'Job', Value: name },
+        ]),
+      );
+      expect(stale?.Properties?.Dimensions).toHaveLength(2);
+    },
+  );
 
   it('e-mails the configured address, and only then', () => {
     const subscriptions = Object.values(template.findResources('AWS::SNS::Subscription')) as Resource[];
-    expect(subscriptions.map((s) => s.Properties)).toEqual([{ Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: topicId } }]);
+    expect(subscriptions.map((s) => s.Properties)).toEqual([
+      { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: topicId } },
+    ]);
     synth().template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
@@ -63,7 +102,15 @@ describe('observability', () => {
     const dashboards = Object.values(template.findResources('AWS::CloudWatch::Dashboard')) as Resource[];
     expect(dashboards).toHaveLength(1);
     const body = JSON.stringify(dashboards[0]!.Properties?.DashboardBody);
-    for (const metric of ['5xx', 'Latency', 'Errors', 'Throttles', 'ConcurrentExecutions', 'ApproximateNumberOfMessagesVisible', 'ConnectCount']) {
+    for (const metric of [
+      '5xx',
+      'Latency',
+      'Errors',
+      'Throttles',
+      'ConcurrentExecutions',
+      'ApproximateNumberOfMessagesVisible',
+      'ConnectCount',
+    ]) {
       expect(body).toContain(metric);
     }
   });

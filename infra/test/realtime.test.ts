@@ -21,7 +21,9 @@ describe('WebSocket API', () => {
     const target = JSON.stringify(route.Properties?.Target);
     const integrationId = Object.keys(integrations).find((id) => target.includes(`"${id}"`))!;
     expect(integrations[integrationId]!.Properties?.IntegrationType).toBe('AWS_PROXY');
-    expect(JSON.stringify(integrations[integrationId]!.Properties?.IntegrationUri)).toContain(`"${functionIdByModule.get(module)}"`);
+    expect(JSON.stringify(integrations[integrationId]!.Properties?.IntegrationUri)).toContain(
+      `"${functionIdByModule.get(module)}"`,
+    );
   });
 
   it('has exactly the three routes', () => {
@@ -33,7 +35,10 @@ describe('WebSocket API', () => {
     expect(stages).toHaveLength(1);
     expect(webSocketStageName).toBe('ws');
     expect(stages[0]!.Properties).toMatchObject({ StageName: 'ws', AutoDeploy: true });
-    const throttle = stages[0]!.Properties?.DefaultRouteSettings as { ThrottlingRateLimit: number; ThrottlingBurstLimit: number };
+    const throttle = stages[0]!.Properties?.DefaultRouteSettings as {
+      ThrottlingRateLimit: number;
+      ThrottlingBurstLimit: number;
+    };
     expect(throttle.ThrottlingRateLimit).toBeGreaterThan(0);
   });
 

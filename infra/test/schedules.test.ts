@@ -5,7 +5,12 @@ import { appFunctions, synth, type Resource } from './synth.ts';
 
 describe('unixCronToCronOptions', () => {
   it('names weekdays so Unix 1-5 stays Monday-Friday (EventBridge counts from Sunday = 1)', () => {
-    expect(unixCronToCronOptions('20 16 * * 1-5')).toEqual({ minute: '20', hour: '16', month: '*', weekDay: 'MON-FRI' });
+    expect(unixCronToCronOptions('20 16 * * 1-5')).toEqual({
+      minute: '20',
+      hour: '16',
+      month: '*',
+      weekDay: 'MON-FRI',
+    });
     expect(unixCronToCronOptions('0 9 * * 0,6')).toEqual({ minute: '0', hour: '9', month: '*', weekDay: 'SUN,SAT' });
     expect(unixCronToCronOptions('0 9 * * 7')).toMatchObject({ weekDay: 'SUN' });
     expect(unixCronToCronOptions('0 9 * * mon-fri')).toMatchObject({ weekDay: 'MON-FRI' });
@@ -52,7 +57,9 @@ describe('job delivery', () => {
   const queues = template.findResources('AWS::SQS::Queue') as Record<string, Resource>;
 
   it('runs option walls at 16:35 and dark pools at 18:00 New York time on weekdays', () => {
-    const expressions = resources.map((r) => `${r.Properties?.ScheduleExpression} ${r.Properties?.ScheduleExpressionTimezone}`);
+    const expressions = resources.map(
+      (r) => `${r.Properties?.ScheduleExpression} ${r.Properties?.ScheduleExpressionTimezone}`,
+    );
     expect(expressions).toContain('cron(35 16 ? * MON-FRI *) America/New_York');
     expect(expressions).toContain('cron(0 18 ? * MON-FRI *) America/New_York');
   });
@@ -61,7 +68,10 @@ describe('job delivery', () => {
     expect(Object.keys(queues)).toHaveLength(1);
     const [queueId] = Object.keys(queues);
     for (const r of resources) {
-      const target = r.Properties?.Target as { RetryPolicy: Record<string, number>; DeadLetterConfig: { Arn: unknown } };
+      const target = r.Properties?.Target as {
+        RetryPolicy: Record<string, number>;
+        DeadLetterConfig: { Arn: unknown };
+      };
       expect(target.RetryPolicy).toEqual({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });
       expect(target.DeadLetterConfig.Arn).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
     }
@@ -77,16 +87,19 @@ describe('job failures page someone', () => {
 
   // Scheduler invokes asynchronously: its dead-letter queue sees only failed deliveries, while a
   // job that throws is retried by Lambda and then dropped unless the function has a destination.
-  it.each(jobFunctions.map((f) => [f.module, f] as const))('%s sends failed invocations to the job queue after 2 retries', (_module, fn) => {
-    const config = configs.find((c) => JSON.stringify(c.Properties?.FunctionName) === JSON.stringify({ Ref: fn.id }));
-    expect(config).toBeDefined();
-    const [queueId] = Object.keys(queues);
-    expect(config!.Properties).toMatchObject({
-      MaximumRetryAttempts: 2,
-      MaximumEventAgeInSeconds: 3600,
-      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
-    });
-  });
+  it.each(jobFunctions.map((f) => [f.module, f] as const))(
+    '%s sends failed invocations to the job queue after 2 retries',
+    (_module, fn) => {
+      const config = configs.find((c) => JSON.stringify(c.Properties?.FunctionName) === JSON.stringify({ Ref: fn.id }));
+      expect(config).toBeDefined();
+      const [queueId] = Object.keys(queues);
+      expect(config!.Properties).toMatchObject({
+        MaximumRetryAttempts: 2,
+        MaximumEventAgeInSeconds: 3600,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+      });
+    },
+  );
 
   it('gives request handlers no on-failure destination (they answer synchronously)', () => {
     expect(configs).toHaveLength(jobFunctions.length);

@@ -33,7 +33,11 @@ export type Resource = { Type: string; Properties?: Record<string, unknown>; [k:
  * nested (a table grant in a route's nested stack names the table's logical id, as before).
  * `templates` are the real ones, for cfn-lint and per-stack limits.
  */
-export function synth(options: SynthOptions = {}): { stack: TapewatchStack; template: Template; templates: SynthesizedTemplate[] } {
+export function synth(options: SynthOptions = {}): {
+  stack: TapewatchStack;
+  template: Template;
+  templates: SynthesizedTemplate[];
+} {
   const app = new App({
     context: { 'aws:cdk:bundling-stacks': [] },
     builtinCloudFormationValidation: options.builtinValidation ?? false,
@@ -49,7 +53,11 @@ export function synth(options: SynthOptions = {}): { stack: TapewatchStack; temp
     env: { account: '123456789012', region: 'us-east-1' },
   });
   const templates = synthesizedTemplates(stack);
-  return { stack, template: Template.fromJSON(mergeNested(templates), { skipCyclicalDependenciesCheck: true }), templates };
+  return {
+    stack,
+    template: Template.fromJSON(mergeNested(templates), { skipCyclicalDependenciesCheck: true }),
+    templates,
+  };
 }
 
 export interface SynthesizedTemplate {
@@ -60,7 +68,12 @@ export interface SynthesizedTemplate {
   nested?: { parent: string; logicalId: string };
 }
 
-type CfnTemplate = { Resources: Record<string, Resource>; Outputs?: Record<string, { Value: unknown }>; Parameters?: Record<string, unknown>; [k: string]: unknown };
+type CfnTemplate = {
+  Resources: Record<string, Resource>;
+  Outputs?: Record<string, { Value: unknown }>;
+  Parameters?: Record<string, unknown>;
+  [k: string]: unknown;
+};
 
 /** The root template and every nested one, parents first. */
 export function synthesizedTemplates(root: Stack): SynthesizedTemplate[] {
@@ -133,7 +146,9 @@ export function tagValue(resource: Resource, key: string): string | undefined {
 }
 
 /** Lambda functions defined by this project (CDK's helper functions carry no kind tag). */
-export function appFunctions(template: Template): Array<{ id: string; resource: Resource; kind: string; module: string }> {
+export function appFunctions(
+  template: Template,
+): Array<{ id: string; resource: Resource; kind: string; module: string }> {
   const all = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
   return Object.entries(all).flatMap(([id, resource]) => {
     const kind = tagValue(resource, functionKindTag);

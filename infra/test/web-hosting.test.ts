@@ -17,9 +17,13 @@ describe('web hosting', () => {
   const apiBehavior = behaviors.find((b) => b.PathPattern === '/api/*');
   const wsBehavior = behaviors.find((b) => b.PathPattern === '/ws');
   const originRequestPolicy = (b: Behavior) =>
-    (template.findResources('AWS::CloudFront::OriginRequestPolicy')[(b.OriginRequestPolicyId as { Ref: string }).Ref] as Resource).Properties
-      ?.OriginRequestPolicyConfig as Record<string, any>;
-  const originOf = (b: Behavior) => (config.Origins as Array<Record<string, unknown>>).find((o) => o.Id === b.TargetOriginId)!;
+    (
+      template.findResources('AWS::CloudFront::OriginRequestPolicy')[
+        (b.OriginRequestPolicyId as { Ref: string }).Ref
+      ] as Resource
+    ).Properties?.OriginRequestPolicyConfig as Record<string, any>;
+  const originOf = (b: Behavior) =>
+    (config.Origins as Array<Record<string, unknown>>).find((o) => o.Id === b.TargetOriginId)!;
 
   it('keeps the bucket private and reaches it through Origin Access Control', () => {
     const bucket = Object.values(template.findResources('AWS::S3::Bucket'))[0] as Resource;
@@ -88,8 +92,8 @@ describe('web hosting', () => {
     const origin = originOf(wsBehavior!);
     expect(JSON.stringify(origin.DomainName)).toContain('RealtimeApi');
     expect(origin.OriginPath ?? '').toBe('');
-    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')).find(
-      (s) => JSON.stringify((s as Resource).Properties?.ApiId).includes('RealtimeApi'),
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')).find((s) =>
+      JSON.stringify((s as Resource).Properties?.ApiId).includes('RealtimeApi'),
     ) as Resource;
     expect(stage.Properties?.StageName).toBe('ws');
   });
@@ -97,13 +101,20 @@ describe('web hosting', () => {
   it('marks /api and /ws origin requests with the generated origin-verify value that the request handlers expect', () => {
     const secrets = template.findResources('AWS::SecretsManager::Secret') as Record<string, Resource>;
     const [secretId] = Object.entries(secrets).find(([id]) => id.startsWith('OriginVerify'))!;
-    expect(secrets[secretId]!.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
+    expect(secrets[secretId]!.Properties?.GenerateSecretString).toMatchObject({
+      PasswordLength: 48,
+      ExcludePunctuation: true,
+    });
     // A CloudFormation dynamic reference: the value is resolved at deploy time, never written to the template.
     const reference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] };
     for (const behavior of [apiBehavior!, wsBehavior!]) {
-      expect(originOf(behavior).OriginCustomHeaders).toEqual([{ HeaderName: originVerifyHeader, HeaderValue: reference }]);
+      expect(originOf(behavior).OriginCustomHeaders).toEqual([
+        { HeaderName: originVerifyHeader, HeaderValue: reference },
+      ]);
       // Forwarding the header from the viewer too would let a client choose it; CloudFront's own value wins anyway.
-      expect(originRequestPolicy(behavior).HeadersConfig.Headers.map((h: string) => h.toLowerCase())).not.toContain(originVerifyHeader);
+      expect(originRequestPolicy(behavior).HeadersConfig.Headers.map((h: string) => h.toLowerCase())).not.toContain(
+        originVerifyHeader,
+      );
     }
     expect(originOf(defaultBehavior).OriginCustomHeaders).toBeUndefined();
     for (const f of appFunctions(template)) {
@@ -140,7 +151,10 @@ describe('web hosting', () => {
     for (const b of [defaultBehavior, apiBehavior!]) expect(b.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
     const security = (policy.Properties?.ResponseHeadersPolicyConfig as Record<string, any>).SecurityHeadersConfig;
     const csp: string = security.ContentSecurityPolicy.ContentSecurityPolicy;
-    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));
+    const scriptSrc = csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src'));
     expect(scriptSrc).toBe("script-src 'self'");
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -157,7 +171,9 @@ describe('web hosting', () => {
 
   it('deploys a build: immutable hashed assets first, then entry files with an invalidation', () => {
     const withDist = synth({ webDistDir: fakeWebDist() }).template;
-    const deployments = Object.entries(withDist.findResources('Custom::CDKBucketDeployment')) as Array<[string, Resource]>;
+    const deployments = Object.entries(withDist.findResources('Custom::CDKBucketDeployment')) as Array<
+      [string, Resource]
+    >;
     expect(deployments).toHaveLength(2);
     const [assetsId, assets] = deployments.find(([, d]) => d.Properties?.DestinationBucketKeyPrefix === 'assets/')!;
     const [, entry] = deployments.find(([id]) => id !== assetsId)!;

@@ -19,7 +19,12 @@ process.env.LOG_LEVEL ??= 'warn';
 process.env.AWS_REGION ??= 'us-east-1';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { by: { type: 'string' }, reason: { type: 'string' }, aws: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } },
+  options: {
+    by: { type: 'string' },
+    reason: { type: 'string' },
+    aws: { type: 'boolean', default: false },
+    force: { type: 'boolean', default: false },
+  },
 });
 const usage = 'usage: npm run admin -- subscription <email> basic|free --by <who> --reason <why> [--force] [--aws]';
 const dataDir = process.env.DATA_DIR ?? join(ROOT, '.data');
@@ -30,7 +35,10 @@ async function connect(): Promise<{ label: string; close: () => Promise<void> }>
   const marker = join(dataDir, 'runtime.json');
   if (existsSync(marker)) {
     const { dynamodb } = JSON.parse(readFileSync(marker, 'utf8')) as { dynamodb: string };
-    const up = await fetch(dynamodb, { signal: AbortSignal.timeout(1000) }).then(() => true, () => false);
+    const up = await fetch(dynamodb, { signal: AbortSignal.timeout(1000) }).then(
+      () => true,
+      () => false,
+    );
     if (up) {
       process.env.DYNAMODB_ENDPOINT = dynamodb;
       return { label: `the running local runtime (${dynamodb})`, close: async () => {} };
@@ -53,8 +61,16 @@ async function main(): Promise<number> {
   try {
     // Stripe when STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN) is set. Against AWS without it there
     // is no port: the local adapter's no-op cancel would leave a real subscription billing.
-    const port = values.aws && !process.env.STRIPE_SECRET_KEY ? undefined : payments(process.env.APP_BASE_URL ?? 'http://localhost:3000');
-    const line = await setPlan(documentClient(), { email, plan: plan as Plan, by: values.by, reason: values.reason, force: values.force }, new Date(), port);
+    const port =
+      values.aws && !process.env.STRIPE_SECRET_KEY
+        ? undefined
+        : payments(process.env.APP_BASE_URL ?? 'http://localhost:3000');
+    const line = await setPlan(
+      documentClient(),
+      { email, plan: plan as Plan, by: values.by, reason: values.reason, force: values.force },
+      new Date(),
+      port,
+    );
     console.log(`[admin] ${new Date().toISOString()} ${target.label}: ${line}`);
     return 0;
   } catch (err) {

@@ -23,13 +23,23 @@ describe('admin subscription <email> basic|free', () => {
     );
     const info = await fetch(`${rt.url}/api/get_user_info`, { headers: { authorization: `Bearer ${u.token}` } });
     expect(((await info.json()) as { subscription: string }).subscription).toBe('basic');
-    expect(await setPlan(documentClient(), { email: u.email, plan: 'basic', by: 'ann', reason: 'again' })).toMatch(/already has the basic plan/);
-    expect(await subsRepo().planChanges(u.userId)).toEqual([{ userId: u.userId, from: 'free', to: 'basic', by: 'ann', reason: 'comped', at: at.toISOString() }]);
+    expect(await setPlan(documentClient(), { email: u.email, plan: 'basic', by: 'ann', reason: 'again' })).toMatch(
+      /already has the basic plan/,
+    );
+    expect(await subsRepo().planChanges(u.userId)).toEqual([
+      { userId: u.userId, from: 'free', to: 'basic', by: 'ann', reason: 'comped', at: at.toISOString() },
+    ]);
     // An older webhook does not undo the support change; a newer one does.
     const older = Math.floor(at.getTime() / 1000) - 60;
-    await deliverEvent(rt.url, localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), older));
+    await deliverEvent(
+      rt.url,
+      localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), older),
+    );
     expect((await subsRepo().get(u.userId))?.subscription).toBe('basic');
-    await deliverEvent(rt.url, localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), older + 120));
+    await deliverEvent(
+      rt.url,
+      localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), older + 120),
+    );
     expect((await subsRepo().get(u.userId))?.subscription).toBe('free');
   });
 
@@ -43,7 +53,9 @@ describe('admin subscription <email> basic|free', () => {
     await expect(setPlan(documentClient(), req, new Date(), failing)).rejects.toThrow('stripe down');
     expect((await subsRepo().get(u.userId))?.subscription).toBe('basic');
     const port = { cancelSubscription: vi.fn(async () => {}) };
-    expect(await setPlan(documentClient(), req, new Date(), port)).toMatch(/basic -> free .*Stripe subscription sub_local_\S+ cancelled$/);
+    expect(await setPlan(documentClient(), req, new Date(), port)).toMatch(
+      /basic -> free .*Stripe subscription sub_local_\S+ cancelled$/,
+    );
     expect(port.cancelSubscription).toHaveBeenCalledWith(`sub_local_${u.userId}`);
     expect((await subsRepo().get(u.userId))?.subscription).toBe('free');
   });
@@ -60,13 +72,23 @@ describe('admin subscription <email> basic|free', () => {
     const stored = await subsRepo().get(u.userId);
     expect(stored?.subscription).toBe('free');
     expect(stored!.subscriptionVersion!).toBeLessThan(pinned);
-    expect((await subsRepo().planChanges(u.userId)).at(-1)).toMatchObject({ from: 'basic', to: 'free', by: 'ann', reason: expect.stringContaining('forced over plan version') });
+    expect((await subsRepo().planChanges(u.userId)).at(-1)).toMatchObject({
+      from: 'basic',
+      to: 'free',
+      by: 'ann',
+      reason: expect.stringContaining('forced over plan version'),
+    });
     // A genuine payment after the override applies again (admin changes outrank events of their own second).
-    await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(u.userId), Math.floor(Date.now() / 1000) + 2));
+    await deliverEvent(
+      rt.url,
+      localEvent('checkout.session.completed', completedSession(u.userId), Math.floor(Date.now() / 1000) + 2),
+    );
     expect((await subsRepo().get(u.userId))?.subscription).toBe('basic');
   });
 
   it('an unknown email changes nothing', async () => {
-    await expect(setPlan(documentClient(), { email: 'nobody@example.com', plan: 'basic', by: 'ann', reason: 'x' })).rejects.toThrow('No account with the email nobody@example.com.');
+    await expect(
+      setPlan(documentClient(), { email: 'nobody@example.com', plan: 'basic', by: 'ann', reason: 'x' }),
+    ).rejects.toThrow('No account with the email nobody@example.com.');
   });
 });

@@ -36,17 +36,40 @@ export async function setPlan(
   const userId = await users.userIdForEmail(req.email);
   const current = userId ? await subs.get(userId) : null;
   if (!userId || !current) throw new Error(`No account with the email ${req.email}.`);
-  const pinned = current.subscriptionVersion !== undefined && current.subscriptionVersion > planVersion(Math.floor(now.getTime() / 1000), ADMIN_RANK);
-  if (current.subscription === req.plan && !(req.force && pinned)) return `${req.email} already has the ${req.plan} plan; nothing changed.`;
+  const pinned =
+    current.subscriptionVersion !== undefined &&
+    current.subscriptionVersion > planVersion(Math.floor(now.getTime() / 1000), ADMIN_RANK);
+  if (current.subscription === req.plan && !(req.force && pinned))
+    return `${req.email} already has the ${req.plan} plan; nothing changed.`;
   const billed = req.plan === 'free' ? current.stripeSubscriptionId : undefined;
-  if (billed && !payments) throw new Error(`${req.email} has the Stripe subscription ${billed}; cancel it through the payments port first; nothing changed.`);
+  if (billed && !payments)
+    throw new Error(
+      `${req.email} has the Stripe subscription ${billed}; cancel it through the payments port first; nothing changed.`,
+    );
   // Cancelled before the plan changes: if Stripe refuses, the customer keeps what they pay for.
   if (billed) await payments!.cancelSubscription(billed);
   const version = planVersion(Math.floor(now.getTime() / 1000), ADMIN_RANK);
-  const applied = await subs.apply(userId, { subscription: req.plan, subscriptionVersion: version }, { force: req.force === true });
-  if (!applied) throw new Error(`A newer payment event changed ${req.email}'s plan meanwhile; nothing changed (--force overrides it).`);
-  const forced = req.force && pinned ? ` [forced over plan version ${current.subscriptionVersion} dated ${versionDate(current.subscriptionVersion!)}]` : '';
-  await subs.logPlanChange({ userId, from: current.subscription, to: req.plan, by: req.by, reason: req.reason + forced, at: now.toISOString() });
+  const applied = await subs.apply(
+    userId,
+    { subscription: req.plan, subscriptionVersion: version },
+    { force: req.force === true },
+  );
+  if (!applied)
+    throw new Error(
+      `A newer payment event changed ${req.email}'s plan meanwhile; nothing changed (--force overrides it).`,
+    );
+  const forced =
+    req.force && pinned
+      ? ` [forced over plan version ${current.subscriptionVersion} dated ${versionDate(current.subscriptionVersion!)}]`
+      : '';
+  await subs.logPlanChange({
+    userId,
+    from: current.subscription,
+    to: req.plan,
+    by: req.by,
+    reason: req.reason + forced,
+    at: now.toISOString(),
+  });
   const cancelled = billed ? `; Stripe subscription ${billed} cancelled` : '';
   return `${req.email}: ${current.subscription || '(none)'} -> ${req.plan} (by ${req.by}: ${req.reason}${forced})${cancelled}`;
 }

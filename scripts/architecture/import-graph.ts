@@ -45,7 +45,11 @@ export function parseImports(fileName: string, source: string): ParsedImport[] {
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [arg] = node.arguments;
       if (arg && ts.isStringLiteralLike(arg)) found.push({ specifier: arg.text, typeOnly: false });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       found.push({ specifier: node.argument.literal.text, typeOnly: true });
     }
     ts.forEachChild(node, visit);
@@ -61,7 +65,12 @@ function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
   if (clause.isTypeOnly) return true;
   if (clause.name) return false;
   const bindings = clause.namedBindings;
-  return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
+  return (
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((e) => e.isTypeOnly)
+  );
 }
 
 /** Repo-relative source files of every workspace; dist, node_modules and CDK output are build products. */
@@ -85,7 +94,11 @@ export function listSourceFiles(root: string): string[] {
  * Returns undefined for a package (bare specifier) and for a relative path that names no source file
  * (an asset such as `./logo.svg`).
  */
-export function resolveSpecifier(fromFile: string, specifier: string, exists: (file: string) => boolean): string | undefined {
+export function resolveSpecifier(
+  fromFile: string,
+  specifier: string,
+  exists: (file: string) => boolean,
+): string | undefined {
   let base: string;
   const alias = /^@tapewatch\/([a-z]+)\/(.+)$/.exec(specifier);
   if (alias) base = `${alias[1]}/src/${alias[2]}`;

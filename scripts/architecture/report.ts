@@ -9,5 +9,18 @@ import { countByRule, countByWorkspace, findViolations } from './rules.ts';
 const root = process.argv[2] ?? REPO_ROOT;
 const graph = readRepoGraph(root);
 const violations = findViolations(graph);
-console.log(JSON.stringify({ root, files: graph.files.length, edges: graph.edges.length, violations: violations.length, byRule: countByRule(violations), byWorkspace: countByWorkspace(violations) }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      root,
+      files: graph.files.length,
+      edges: graph.edges.length,
+      violations: violations.length,
+      byRule: countByRule(violations),
+      byWorkspace: countByWorkspace(violations),
+    },
+    null,
+    2,
+  ),
+);
 for (const v of violations) console.log(`${v.rule}: ${v.key}`);

@@ -5,9 +5,12 @@ import { compareWithAllowlist, countByWorkspace, findViolations } from './rules.
 // A synthetic tree: the checker must report what was planted in it, and nothing else.
 const tree = new Map<string, string>([
   // planted http -> jobs, through the package alias and an `export ... from`
-  ['functions/src/http/get-x.ts', "import { a } from '@tapewatch/functions/jobs/job-a';\nexport { b } from '../jobs/job-b.ts';"],
-  ['functions/src/jobs/job-a.ts', "export const a = 1;"],
-  ['functions/src/jobs/job-b.ts', "export const b = 2;"],
+  [
+    'functions/src/http/get-x.ts',
+    "import { a } from '@tapewatch/functions/jobs/job-a';\nexport { b } from '../jobs/job-b.ts';",
+  ],
+  ['functions/src/jobs/job-a.ts', 'export const a = 1;'],
+  ['functions/src/jobs/job-b.ts', 'export const b = 2;'],
   // planted runtime cycle c1 -> c2 -> c3 -> c1, one edge a dynamic import
   ['functions/src/lib/c1.ts', "import './c2.ts';"],
   ['functions/src/lib/c2.ts', "export const f = () => import('./c3');"],
@@ -16,11 +19,17 @@ const tree = new Map<string, string>([
   ['functions/src/lib/t1.ts', "import type { T } from './t2.ts';\nexport type U = T;"],
   ['functions/src/lib/t2.ts', "import { type U } from './t1.ts';\nexport const t = 1;"],
   // planted AWS SDK import in the domain; a comment and a string that look like imports are not imports
-  ['functions/src/domain/d.ts', "import { S3 } from '@aws-sdk/client-s3';\n// import x from '../jobs/job-a.ts'\nconst s = \"import('../jobs/job-b.ts')\";"],
+  [
+    'functions/src/domain/d.ts',
+    "import { S3 } from '@aws-sdk/client-s3';\n// import x from '../jobs/job-a.ts'\nconst s = \"import('../jobs/job-b.ts')\";",
+  ],
   // planted feature -> feature; a feature importing its own files is fine
-  ['web/src/features/a/page.tsx', "import { B } from '../b/b.tsx';\nimport { own } from './own.ts';\nexport const P = () => <B />;"],
-  ['web/src/features/a/own.ts', "export const own = 1;"],
-  ['web/src/features/b/b.tsx', "export const B = () => null;"],
+  [
+    'web/src/features/a/page.tsx',
+    "import { B } from '../b/b.tsx';\nimport { own } from './own.ts';\nexport const P = () => <B />;",
+  ],
+  ['web/src/features/a/own.ts', 'export const own = 1;'],
+  ['web/src/features/b/b.tsx', 'export const B = () => null;'],
   // a test may reach across layers
   ['functions/src/http/get-x.test.ts', "import { a } from '../jobs/job-a.ts';"],
 ]);

@@ -15,7 +15,10 @@ export interface Violation {
 
 export const CYCLE_RULE = 'import cycle';
 
-const under = (dir: string) => (file: string): boolean => file.startsWith(`${dir}/`);
+const under =
+  (dir: string) =>
+  (file: string): boolean =>
+    file.startsWith(`${dir}/`);
 const FEATURE = /^web\/src\/features\/([^/]+)\//;
 
 /** `from` must not import anything under `to` (both repo-relative folders). */
@@ -32,7 +35,9 @@ export const LAYER_RULES: readonly LayerRule[] = [
   {
     name: 'domain/analytics -> AWS SDK',
     breaks: (e) =>
-      e.external && e.to.startsWith('@aws-sdk/') && (under('functions/src/domain')(e.from) || under('functions/src/analytics')(e.from)),
+      e.external &&
+      e.to.startsWith('@aws-sdk/') &&
+      (under('functions/src/domain')(e.from) || under('functions/src/analytics')(e.from)),
   },
   {
     name: 'feature -> other feature',
@@ -151,7 +156,10 @@ export interface AllowedViolation {
  * `added`: violations not on the allowlist (a regression). `gone`: allowlisted violations that no
  * longer occur, which must leave the list so it only ever shrinks. Both are `rule: key` lines.
  */
-export function compareWithAllowlist(violations: readonly Violation[], allowlist: readonly AllowedViolation[]): { added: string[]; gone: string[] } {
+export function compareWithAllowlist(
+  violations: readonly Violation[],
+  allowlist: readonly AllowedViolation[],
+): { added: string[]; gone: string[] } {
   const line = (v: { rule: string; key: string }): string => `${v.rule}: ${v.key}`;
   const found = new Set(violations.map(line));
   const allowed = new Set(allowlist.map(line));

@@ -17,7 +17,8 @@ const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 const closes = new Map<string, number[]>();
 for (const [t, s] of readBundle().series) closes.set(t, s.close.slice(-WINDOW));
-for (const s of readStocks()) if (['FFIV', 'AAPL', 'XOM'].includes(s.ticker)) closes.set(s.ticker, s.series.close.slice(-WINDOW));
+for (const s of readStocks())
+  if (['FFIV', 'AAPL', 'XOM'].includes(s.ticker)) closes.set(s.ticker, s.series.close.slice(-WINDOW));
 
 const get = (t: string) => {
   const c = closes.get(t);
@@ -49,5 +50,8 @@ const series: Record<string, { description: string; values: number[] }> = {
   xom_ret: { description: '100 x XOM daily log return', values: returns(get('XOM')) },
   shiller_log: { description: 'log Shiller S&P 500 monthly price, 300 months to 2024-03', values: logs(shillerPrice) },
 };
-writeFileSync(OUT, `${JSON.stringify({ asOf: '2024-03-08', source: 'scripts/demo-data/bundle (see PROVENANCE.md)', series })}\n`);
+writeFileSync(
+  OUT,
+  `${JSON.stringify({ asOf: '2024-03-08', source: 'scripts/demo-data/bundle (see PROVENANCE.md)', series })}\n`,
+);
 console.log(`wrote ${OUT}`);

@@ -13,4 +13,7 @@ import { readBundle } from '../demo-data/load-demo.ts';
 const spy = readBundle().series.get('SPY')!;
 const { ticker: _t, ...params } = arimaQuery.parse({});
 const out = computeArima('SPY', { dates: spy.date, closes: spy.close }, params, futureTradingDays);
-writeFileSync(join(import.meta.dirname, '../../web/src/features/arima/test/arima-spy.fixture.json'), `${JSON.stringify(out)}\n`);
+writeFileSync(
+  join(import.meta.dirname, '../../web/src/features/arima/test/arima-spy.fixture.json'),
+  `${JSON.stringify(out)}\n`,
+);

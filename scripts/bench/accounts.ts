@@ -25,11 +25,24 @@ export async function benchAccounts(url: string, connections = 10, seconds = 5):
 
   const run = async (path: string, opts: Partial<Parameters<typeof autocannon>[0]>): Promise<LatencyResult> => {
     const r = await autocannon({ url: url + path, connections, duration: seconds, ...opts });
-    return { path, p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), requests: r.requests.total, non2xx: r.non2xx };
+    return {
+      path,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      rps: Math.round(r.requests.average),
+      requests: r.requests.total,
+      non2xx: r.non2xx,
+    };
   };
   return [
-    await run('/api/submit_login', { method: 'POST', headers, body: loginBody }).then((r) => ({ ...r, path: 'POST /api/submit_login' })),
-    await run('/api/get_user_info', { headers: { authorization: `Bearer ${token}` } }).then((r) => ({ ...r, path: 'GET /api/get_user_info (logged in)' })),
+    await run('/api/submit_login', { method: 'POST', headers, body: loginBody }).then((r) => ({
+      ...r,
+      path: 'POST /api/submit_login',
+    })),
+    await run('/api/get_user_info', { headers: { authorization: `Bearer ${token}` } }).then((r) => ({
+      ...r,
+      path: 'GET /api/get_user_info (logged in)',
+    })),
   ];
 }
 
@@ -42,11 +55,24 @@ export async function subscriberToken(url: string): Promise<string> {
   const username = `bsub_${Date.now().toString(36)}`.slice(0, 20);
   const email = `${username}@bench.example.com`;
   await api.signupAndConfirm(username, email, 'Bench-Quartz-Lily-9');
-  const login = await api.post('submit_login', { username_or_email: username, password: 'Bench-Quartz-Lily-9', remember: false });
+  const login = await api.post('submit_login', {
+    username_or_email: username,
+    password: 'Bench-Quartz-Lily-9',
+    remember: false,
+  });
   const token = login.body.token as string;
-  const session = await fetch(`${url}/api/checkoutsession`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+  const session = await fetch(`${url}/api/checkoutsession`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   const { url: checkoutUrl } = (await session.json()) as { url: string };
-  const paid = await fetch(`${new URL(checkoutUrl, url).href}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'promo=', redirect: 'manual' });
+  const paid = await fetch(`${new URL(checkoutUrl, url).href}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'promo=',
+    redirect: 'manual',
+  });
   if (paid.status >= 400) throw new Error(`bench checkout failed: ${paid.status}`);
   for (let i = 0; i < 50; i++) {
     const me = await api.get('get_user_info', { token });

@@ -14,7 +14,12 @@ import { readBundle } from '../demo-data/load-demo.ts';
 const require = createRequire(import.meta.url);
 
 interface ArimaNpm {
-  new (o: { p: number; d: number; q: number; verbose: boolean }): { train(y: number[]): { predict(h: number): [number[], number[]] } };
+  new (o: {
+    p: number;
+    d: number;
+    q: number;
+    verbose: boolean;
+  }): { train(y: number[]): { predict(h: number): [number[], number[]] } };
 }
 
 export interface ArimaVsNpmRow {
@@ -28,7 +33,14 @@ export interface ArimaVsNpmRow {
   load: number;
 }
 
-export const ORDERS: Array<[number, number, number]> = [[1, 0, 0], [5, 1, 0], [1, 1, 1], [2, 1, 2], [3, 1, 3], [5, 1, 5]];
+export const ORDERS: Array<[number, number, number]> = [
+  [1, 0, 0],
+  [5, 1, 0],
+  [1, 1, 1],
+  [2, 1, 2],
+  [3, 1, 3],
+  [5, 1, 5],
+];
 
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -60,7 +72,14 @@ export function benchArimaVsNpm(runs = Number(process.env.BENCH_ARIMA_RUNS ?? 7)
     }
     const o = median(ours);
     const n = median(npm);
-    return { order: `(${p},${d},${q})`, oursMs: Number(o.toFixed(2)), npmMs: Number(n.toFixed(2)), ratio: Number((o / n).toFixed(2)), cpuRatio: Number((median(oursCpu) / median(npmCpu)).toFixed(2)), load: Number(loadavg()[0]!.toFixed(1)) };
+    return {
+      order: `(${p},${d},${q})`,
+      oursMs: Number(o.toFixed(2)),
+      npmMs: Number(n.toFixed(2)),
+      ratio: Number((o / n).toFixed(2)),
+      cpuRatio: Number((median(oursCpu) / median(npmCpu)).toFixed(2)),
+      load: Number(loadavg()[0]!.toFixed(1)),
+    };
   });
 }
 

@@ -14,12 +14,22 @@ export class Budgets {
 
   /** The figure must be at most `limit`. */
   atMost(budget: string, figure: number, limit: number, unit: string): void {
-    this.rows.push({ budget, figure: +figure.toFixed(2), limit: `<= ${limit} ${unit}`, holds: figure <= limit ? 'yes' : 'NO' });
+    this.rows.push({
+      budget,
+      figure: +figure.toFixed(2),
+      limit: `<= ${limit} ${unit}`,
+      holds: figure <= limit ? 'yes' : 'NO',
+    });
   }
 
   /** The figure must be at least `limit`. */
   atLeast(budget: string, figure: number, limit: number, unit: string): void {
-    this.rows.push({ budget, figure: +figure.toFixed(2), limit: `>= ${limit} ${unit}`, holds: figure >= limit ? 'yes' : 'NO' });
+    this.rows.push({
+      budget,
+      figure: +figure.toFixed(2),
+      limit: `>= ${limit} ${unit}`,
+      holds: figure >= limit ? 'yes' : 'NO',
+    });
   }
 
   get failed(): BudgetRow[] {
@@ -29,6 +39,10 @@ export class Budgets {
   print(): void {
     console.table(this.rows);
     const f = this.failed;
-    console.log(f.length === 0 ? `Budgets: all ${this.rows.length} hold` : `Budgets OVER: ${f.map((r) => `${r.budget} ${r.figure} (${r.limit})`).join('; ')}`);
+    console.log(
+      f.length === 0
+        ? `Budgets: all ${this.rows.length} hold`
+        : `Budgets OVER: ${f.map((r) => `${r.budget} ${r.figure} (${r.limit})`).join('; ')}`,
+    );
   }
 }

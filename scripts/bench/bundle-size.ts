@@ -49,7 +49,13 @@ export async function measureInitialJs(baseUrl: string, pages: readonly string[]
       await Promise.all(bodies); // settle late ones before the context closes
       const raw = scripts.reduce((n, b) => n + b.length, 0);
       const gz = scripts.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
-      out.push({ page, scripts: scripts.length, rawKb: Math.round(raw / 1024), gzipKb: Math.round(gz / 1024), heading: heading.slice(0, 40) });
+      out.push({
+        page,
+        scripts: scripts.length,
+        rawKb: Math.round(raw / 1024),
+        gzipKb: Math.round(gz / 1024),
+        heading: heading.slice(0, 40),
+      });
       await ctx.close();
     }
   } finally {

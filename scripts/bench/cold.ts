@@ -36,7 +36,13 @@ interface Case {
 export const COLD_CASES: readonly Case[] = [
   { endpoint: 'get_clusters_data', budgetColdMs: 60, budgetCachedMs: 5 },
   // Issue 23: DTW clusters at the defaults, p50 uncached <= 60 ms and cached <= 5 ms.
-  { endpoint: 'get_clusters_data', label: 'get_clusters_data metric=dtw', query: { metric: 'dtw' }, budgetColdMs: 60, budgetCachedMs: 5 },
+  {
+    endpoint: 'get_clusters_data',
+    label: 'get_clusters_data metric=dtw',
+    query: { metric: 'dtw' },
+    budgetColdMs: 60,
+    budgetCachedMs: 5,
+  },
   { endpoint: 'get_ts_arima_data', budgetColdMs: 150, budgetCachedMs: 5 },
   { endpoint: 'get_factor_analysis_data', budgetColdMs: 80, budgetCachedMs: '' },
 ];
@@ -51,7 +57,8 @@ function queryFor(endpoint: RouteName, ticker: string, extra: Record<string, str
 /** Tickers the rest of the bench requests (their caches are warm): never used as cold ones. */
 const USED_ELSEWHERE = new Set(['AAPL', 'SPY', 'QQQ']);
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const round = (x: number) => +x.toFixed(1);
 
 async function timed(url: string): Promise<{ ms: number; ok: boolean }> {
@@ -69,7 +76,8 @@ export async function coldTickers(baseUrl: string, cases: number, perCase: numbe
   const res = await fetch(`${baseUrl}/api/get_clusters_table_data`);
   const table = clustersTableResponse.parse(await res.json());
   const pool = table.sp500.map((r) => r.ticker).filter((t) => !USED_ELSEWHERE.has(t));
-  if (pool.length < cases * perCase) throw new Error(`only ${pool.length} tickers for ${cases * perCase} cold requests`);
+  if (pool.length < cases * perCase)
+    throw new Error(`only ${pool.length} tickers for ${cases * perCase} cold requests`);
   const step = Math.floor(pool.length / (cases * perCase));
   const picked = Array.from({ length: cases * perCase }, (_, i) => pool[i * step]!);
   return Array.from({ length: cases }, (_, c) => picked.filter((_, i) => i % cases === c));

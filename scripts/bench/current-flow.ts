@@ -21,7 +21,12 @@ async function currentCount(url: string, authorization: string): Promise<{ count
 }
 
 /** Adds simulated afternoon trades until today's flow holds `target`; returns the count served. */
-export async function topUpCurrentFlow(url: string, dataDir: string, authorization: string, target = FULL_SESSION_TRADES): Promise<number> {
+export async function topUpCurrentFlow(
+  url: string,
+  dataDir: string,
+  authorization: string,
+  target = FULL_SESSION_TRADES,
+): Promise<number> {
   const { count, date } = await currentCount(url, authorization);
   if (count >= target) return count;
   const { dynamodb } = JSON.parse(readFileSync(join(dataDir, 'runtime.json'), 'utf8')) as { dynamodb: string };
@@ -43,7 +48,12 @@ export async function topUpCurrentFlow(url: string, dataDir: string, authorizati
       // arrive in time order as a feed's do. Later stamps would put every trade the player adds
       // behind the payload's cursor, and each would cost the out-of-order full re-read.
       const sec = 9 * 3600 + 1800 + Math.floor((j / missing) * 2.5 * 3600 - 1);
-      records.push(...simulateTrades(state, `bench-${j}`, Math.max(9 * 3600 + 1800, sec), (j / missing) * 0.4, false).map((r) => ({ ...r, date })));
+      records.push(
+        ...simulateTrades(state, `bench-${j}`, Math.max(9 * 3600 + 1800, sec), (j / missing) * 0.4, false).map((r) => ({
+          ...r,
+          date,
+        })),
+      );
     }
     await ingestLiveRecords({ option_activity: records }, fanout, db);
   }

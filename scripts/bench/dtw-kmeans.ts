@@ -18,7 +18,13 @@ import { KMEANS_RESTARTS, KMEANS_SEED } from '@tapewatch/functions/domain/cluste
 import { buildWindows } from '@tapewatch/functions/domain/clusters/features';
 import { mulberry32 } from '@tapewatch/functions/analytics/random';
 
-export const DTW_DEFAULTS = { trainingWindow: 400, length: 10, k: 8, iterations: 10, restarts: KMEANS_RESTARTS } as const;
+export const DTW_DEFAULTS = {
+  trainingWindow: 400,
+  length: 10,
+  k: 8,
+  iterations: 10,
+  restarts: KMEANS_RESTARTS,
+} as const;
 /** Issue 23: DTW k-means p50 uncached at the defaults. */
 export const DTW_BUDGET_MS = 60;
 
@@ -27,7 +33,8 @@ export function defaultWindows(seed = 7): number[][] {
   const rand = mulberry32(seed);
   const closes = [100];
   // 410 closes: the training window plus the 10 sessions the rolling volatility needs first.
-  for (let i = 1; i < DTW_DEFAULTS.trainingWindow + 10; i++) closes.push(closes[i - 1]! * (1 + 0.012 * (rand() + rand() + rand() - 1.5)));
+  for (let i = 1; i < DTW_DEFAULTS.trainingWindow + 10; i++)
+    closes.push(closes[i - 1]! * (1 + 0.012 * (rand() + rand() + rand() - 1.5)));
   const n = closes.length;
   const ends: number[] = [];
   for (let e = n - DTW_DEFAULTS.trainingWindow + DTW_DEFAULTS.length - 1; e < n; e++) ends.push(e);
@@ -35,7 +42,17 @@ export function defaultWindows(seed = 7): number[][] {
 }
 
 /** Banded SoftDTW (Cuturi and Blondel 2017), squared cost, into preallocated rows. */
-function softDtw(a: Float64Array, ao: number, b: Float64Array, bo: number, len: number, band: number, gamma: number, prev: Float64Array, cur: Float64Array): number {
+function softDtw(
+  a: Float64Array,
+  ao: number,
+  b: Float64Array,
+  bo: number,
+  len: number,
+  band: number,
+  gamma: number,
+  prev: Float64Array,
+  cur: Float64Array,
+): number {
   prev.fill(Infinity);
   prev[0] = 0;
   for (let i = 1; i <= len; i++) {
@@ -56,7 +73,13 @@ function softDtw(a: Float64Array, ao: number, b: Float64Array, bo: number, len: 
 }
 
 /** SoftDTW k-means lower bound: random initial centres, soft assignment cost, mean centres, best of restarts. */
-export function softDtwKmeansLowerBound(points: number[][], k: number, iterations: number, restarts: number, band: number): number {
+export function softDtwKmeansLowerBound(
+  points: number[][],
+  k: number,
+  iterations: number,
+  restarts: number,
+  band: number,
+): number {
   const n = points.length;
   const dim = points[0]!.length;
   const len = dim / 2;
@@ -79,7 +102,9 @@ export function softDtwKmeansLowerBound(points: number[][], k: number, iteration
       for (let i = 0; i < n; i++) {
         let bd = Infinity;
         for (let c = 0; c < k; c++) {
-          const d = softDtw(data, i * dim, centres, c * dim, len, band, 1, prev, cur) + softDtw(data, i * dim + len, centres, c * dim + len, len, band, 1, prev, cur);
+          const d =
+            softDtw(data, i * dim, centres, c * dim, len, band, 1, prev, cur) +
+            softDtw(data, i * dim + len, centres, c * dim + len, len, band, 1, prev, cur);
           if (d < bd) [bd, labels[i]] = [d, c];
         }
         inertia += bd;
@@ -128,12 +153,32 @@ export function benchDtwKmeans(runs = 21): DtwBenchResult[] {
       fn();
       times.push(performance.now() - t);
     }
-    return { name, medianMs: +median(times).toFixed(2), minMs: +Math.min(...times).toFixed(2), firstMs: +firstMs.toFixed(2), runs: n, budgetMs };
+    return {
+      name,
+      medianMs: +median(times).toFixed(2),
+      minMs: +Math.min(...times).toFixed(2),
+      firstMs: +firstMs.toFixed(2),
+      runs: n,
+      budgetMs,
+    };
   };
   return [
-    time(`kmeans euclidean ${w.length}x${w[0]!.length}, k=${k}, ${iterations} it, ${restarts} restarts`, () => kmeans(w, k, { seed: KMEANS_SEED, maxIter: iterations, nInit: restarts }), ''),
-    time(`kmeans DTW (band ${band}, LB_Keogh, DBA centres) same shape`, () => dtwKmeans(w, k, { features: 2, band, seed: KMEANS_SEED, maxIter: iterations, nInit: restarts }), DTW_BUDGET_MS),
-    time(`kmeans SoftDTW lower bound (gamma 1, band ${band}, mean centres) same shape`, () => softDtwKmeansLowerBound(w, k, iterations, restarts, band), DTW_BUDGET_MS, 5),
+    time(
+      `kmeans euclidean ${w.length}x${w[0]!.length}, k=${k}, ${iterations} it, ${restarts} restarts`,
+      () => kmeans(w, k, { seed: KMEANS_SEED, maxIter: iterations, nInit: restarts }),
+      '',
+    ),
+    time(
+      `kmeans DTW (band ${band}, LB_Keogh, DBA centres) same shape`,
+      () => dtwKmeans(w, k, { features: 2, band, seed: KMEANS_SEED, maxIter: iterations, nInit: restarts }),
+      DTW_BUDGET_MS,
+    ),
+    time(
+      `kmeans SoftDTW lower bound (gamma 1, band ${band}, mean centres) same shape`,
+      () => softDtwKmeansLowerBound(w, k, iterations, restarts, band),
+      DTW_BUDGET_MS,
+      5,
+    ),
   ];
 }
 

@@ -25,7 +25,9 @@ t = performance.now();
 const cpu = process.cpuUsage();
 const run = await runFlowIngest({ from: process.argv[2] ?? '2023-12-12', to: '2024-03-08' });
 const used = process.cpuUsage(cpu);
-console.log(`flow backfill ${secs(t)} s (cpu ${((used.user + used.system) / 1e6).toFixed(1)} s): ${run.rowsWritten} trades`);
+console.log(
+  `flow backfill ${secs(t)} s (cpu ${((used.user + used.system) / 1e6).toFixed(1)} s): ${run.rowsWritten} trades`,
+);
 const repo = new FlowRepository(documentClient());
 const days = await repo.listDays('2019-01-01', '2024-03-08');
 console.log(`days ${days.length} (${days.at(-1)?.date}..${days[0]?.date})`);

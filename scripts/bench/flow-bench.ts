@@ -19,8 +19,21 @@ import { seedPlan } from '../test/seed-subscriber.ts';
 
 process.env.LOG_LEVEL ??= 'silent';
 const [clients = 100, rate = 10, seconds = 20] = process.argv.slice(2).map(Number);
-const rt = await startLocalRuntime({ port: Number(process.env.PORT ?? 3270), host: '127.0.0.1', dataDir: process.env.DATA_DIR ?? '/tmp/tw-flow', web: false, schedules: false, backfill: false, flowLive: false, log: () => {} });
-registerAuthenticator(async (token) => (token === 'bench' ? { userId: 'bench', username: 'bench', email: 'b@example.com', subscription: 'basic', token } : null));
+const rt = await startLocalRuntime({
+  port: Number(process.env.PORT ?? 3270),
+  host: '127.0.0.1',
+  dataDir: process.env.DATA_DIR ?? '/tmp/tw-flow',
+  web: false,
+  schedules: false,
+  backfill: false,
+  flowLive: false,
+  log: () => {},
+});
+registerAuthenticator(async (token) =>
+  token === 'bench'
+    ? { userId: 'bench', username: 'bench', email: 'b@example.com', subscription: 'basic', token }
+    : null,
+);
 // The fan-out re-reads connected users' plans from their stored profiles.
 await seedPlan('bench', 'basic');
 const repo = new FlowRepository(documentClient());
@@ -29,9 +42,12 @@ if ((await repo.listDays('2019-01-01', '2024-03-08')).length < 60) {
   const cpu = process.cpuUsage();
   const run = await runFlowIngest({ from: '2023-12-12', to: '2024-03-08' });
   const used = process.cpuUsage(cpu);
-  console.log(`backfill: ${run.rowsWritten} trades in ${((performance.now() - t) / 1000).toFixed(1)} s (cpu ${((used.user + used.system) / 1e6).toFixed(1)} s)`);
+  console.log(
+    `backfill: ${run.rowsWritten} trades in ${((performance.now() - t) / 1000).toFixed(1)} s (cpu ${((used.user + used.system) / 1e6).toFixed(1)} s)`,
+  );
 }
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 function get(path: string): Promise<{ ms: number; bytes: number; status: number }> {
   const t = performance.now();
@@ -60,7 +76,9 @@ for (let i = 0; i < 25; i++) {
   if (i >= 3) times.push(r.ms);
   size = r.bytes;
 }
-console.log(`historical 10,000 rows, 3 filters: p50 ${pct(times, 50).toFixed(0)} ms, p99 ${pct(times, 99).toFixed(0)} ms, ${(size / 1024).toFixed(0)} KB gzip`);
+console.log(
+  `historical 10,000 rows, 3 filters: p50 ${pct(times, 50).toFixed(0)} ms, p99 ${pct(times, 99).toFixed(0)} ms, ${(size / 1024).toFixed(0)} KB gzip`,
+);
 
 const sockets: WebSocket[] = [];
 const sentAt = new Map<string, number>();
@@ -69,7 +87,8 @@ for (let i = 0; i < clients; i++) {
   const ws = new WebSocket(`ws://127.0.0.1:${rt.port}/ws?token=bench`);
   ws.on('message', (data) => {
     const now = performance.now();
-    for (const e of parseFrame(data.toString())) if (e.event === 'new_flow') latencies.push(now - sentAt.get((JSON.parse(e.data) as { key: string }).key)!);
+    for (const e of parseFrame(data.toString()))
+      if (e.event === 'new_flow') latencies.push(now - sentAt.get((JSON.parse(e.data) as { key: string }).key)!);
   });
   await new Promise((r, j) => {
     ws.once('open', r);
@@ -79,7 +98,11 @@ for (let i = 0; i < clients; i++) {
 }
 await new Promise((r) => setTimeout(r, 200));
 const fanout = new FlowFanout(documentClient());
-const state = new FlowDayState({ date: '2024-03-08', universe: [{ symbol: 'SPY', kind: 'etf', close: 511.72, prevClose: 514.81, dollarVolume: 3e10, vol: 0.12 }], seed: 1 });
+const state = new FlowDayState({
+  date: '2024-03-08',
+  universe: [{ symbol: 'SPY', kind: 'etf', close: 511.72, prevClose: 514.81, dollarVolume: 3e10, vol: 0.12 }],
+  seed: 1,
+});
 const cpu = process.cpuUsage();
 const started = performance.now();
 let n = 0;
@@ -99,7 +122,9 @@ await fanout.flush();
 await new Promise((r) => setTimeout(r, 500));
 const used = process.cpuUsage(cpu);
 const wall = (performance.now() - started) / 1000;
-console.log(`live: ${n} trades at ${rate}/s to ${sockets.length} clients: ${latencies.length}/${n * clients} delivered, p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms; CPU ${((100 * (used.user + used.system)) / 1e6 / wall).toFixed(0)}% of one core, ${((used.user + used.system) / 1000 / n).toFixed(1)} ms CPU per trade (server, dynalite and clients in one process)`);
+console.log(
+  `live: ${n} trades at ${rate}/s to ${sockets.length} clients: ${latencies.length}/${n * clients} delivered, p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms; CPU ${((100 * (used.user + used.system)) / 1e6 / wall).toFixed(0)}% of one core, ${((used.user + used.system) / 1000 / n).toFixed(1)} ms CPU per trade (server, dynalite and clients in one process)`,
+);
 for (const ws of sockets) ws.terminate();
 await repo.clearLive('2024-03-08');
 await rt.close();

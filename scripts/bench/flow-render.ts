@@ -55,7 +55,9 @@ export async function measureFlowRender(seconds = 20, rate = 20, port = 3290): P
     await page.addInitScript(`window.localStorage.setItem('tapewatch_token', ${JSON.stringify(token)})`);
     // Trades that reached the browser: new_flow events in the page's own socket frames.
     let received = 0;
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => (received += (String(f.payload).match(/"event":"new_flow"/g) ?? []).length)));
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => (received += (String(f.payload).match(/"event":"new_flow"/g) ?? []).length)),
+    );
     await page.goto(`${server.url}/optionsflow`);
     await page.getByTestId('flow-row').first().waitFor({ timeout: 60_000 });
     const countBefore = await streamedCount(page);
@@ -66,16 +68,22 @@ export async function measureFlowRender(seconds = 20, rate = 20, port = 3290): P
     const headers = ['Premium', 'Ticker', 'Time'];
     while (Date.now() - started < seconds * 1000) {
       await page.waitForTimeout(2_000);
-      const header = page.getByRole('columnheader', { name: new RegExp(`^${headers[sortClickMs.length % headers.length]}`) }).first();
+      const header = page
+        .getByRole('columnheader', { name: new RegExp(`^${headers[sortClickMs.length % headers.length]}`) })
+        .first();
       const before = await header.getAttribute('aria-sort');
       const t0 = (await page.evaluate('performance.now()')) as number;
       await header.click();
       const name = headers[sortClickMs.length % headers.length]!;
-      await page.waitForFunction(`[...document.querySelectorAll('[data-testid="flow-table"] th')].find((th) => th.textContent.startsWith(${JSON.stringify(name)}))?.getAttribute('aria-sort') !== ${JSON.stringify(before)}`);
+      await page.waitForFunction(
+        `[...document.querySelectorAll('[data-testid="flow-table"] th')].find((th) => th.textContent.startsWith(${JSON.stringify(name)}))?.getAttribute('aria-sort') !== ${JSON.stringify(before)}`,
+      );
       sortClickMs.push(Math.round(((await page.evaluate('performance.now()')) as number) - t0));
     }
     const elapsed = (Date.now() - started) / 1000;
-    const m = (await page.evaluate('({ commits: window.__commits, longTasks: window.__longTasks, longTaskMs: window.__longTaskMs, frames: window.__frames })')) as Record<'commits' | 'longTasks' | 'longTaskMs' | 'frames', number>;
+    const m = (await page.evaluate(
+      '({ commits: window.__commits, longTasks: window.__longTasks, longTaskMs: window.__longTaskMs, frames: window.__frames })',
+    )) as Record<'commits' | 'longTasks' | 'longTaskMs' | 'frames', number>;
     const tradesArrived = received - receivedBefore;
     const tradesShown = (await streamedCount(page)) - countBefore;
     return {

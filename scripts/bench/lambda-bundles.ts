@@ -28,7 +28,10 @@ export function printLambdaBundles(sizes: readonly LambdaBundleSize[]): void {
     })),
   );
   const max = sizes[0];
-  if (max) console.log(`${sizes.length} functions; largest zip ${kb(max.zippedBytes)} kB (${max.name}); budget ${kb(lambdaZipBudgetBytes)} kB`);
+  if (max)
+    console.log(
+      `${sizes.length} functions; largest zip ${kb(max.zippedBytes)} kB (${max.name}); budget ${kb(lambdaZipBudgetBytes)} kB`,
+    );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -10,11 +10,22 @@ export interface LatencyResult {
 }
 
 /** Hammers one URL with `connections` concurrent keep-alive connections and reports latency percentiles. */
-export async function measureLatency(url: string, path: string, connections = 10, seconds = 5, headers: Record<string, string> = {}): Promise<LatencyResult> {
+export async function measureLatency(
+  url: string,
+  path: string,
+  connections = 10,
+  seconds = 5,
+  headers: Record<string, string> = {},
+): Promise<LatencyResult> {
   // Warm the handler (cold start) and the per-container caches first, as a live Lambda would be.
   for (let i = 0; i < 20; i++) await fetch(url + path, { headers }).then((r) => r.arrayBuffer());
   // Browsers always ask for gzip: large flow answers are measured compressed, as they travel.
-  const result = await autocannon({ url: url + path, connections, duration: seconds, headers: { 'accept-encoding': 'gzip', ...headers } });
+  const result = await autocannon({
+    url: url + path,
+    connections,
+    duration: seconds,
+    headers: { 'accept-encoding': 'gzip', ...headers },
+  });
   return {
     path,
     p50: result.latency.p50,

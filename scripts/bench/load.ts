@@ -64,7 +64,13 @@ async function memorySplit(url: string): Promise<MemorySplit | null> {
   if (!res?.ok) return null;
   const m = (await res.json()) as Record<keyof MemorySplit, number>;
   const mb = (v: number) => Math.round(v / 1048576);
-  return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) };
+  return {
+    rss: mb(m.rss),
+    heapUsed: mb(m.heapUsed),
+    heapTotal: mb(m.heapTotal),
+    external: mb(m.external),
+    arrayBuffers: mb(m.arrayBuffers),
+  };
 }
 
 /** Resident memory of a process in MB, from /proc: total, anonymous and file-backed. */

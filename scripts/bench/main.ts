@@ -42,14 +42,21 @@ function budgetFor(path: string): number | '' {
   // Options flow: the historical query of 10,000 rows 300 ms (issue 10); the Options Flow II views 80 ms (issue 11).
   if (path.startsWith('/api/get_historical_options_flow')) return 300;
   if (/get_options_flow_/.test(path)) return 80;
-  return /(short_interest|dark_pool|option_walls|option_minmax|sector_rotation|mc_heatmap|spy_to_vix|clusters_table|sp500|get_signals)/.test(path) ? 30 : '';
+  return /(short_interest|dark_pool|option_walls|option_minmax|sector_rotation|mc_heatmap|spy_to_vix|clusters_table|sp500|get_signals)/.test(
+    path,
+  )
+    ? 30
+    : '';
 }
 
 // The account bench logs one user in thousands of times: limits must not throttle the load itself.
 process.env.RATE_LIMIT_MULTIPLIER ??= '1000000';
 const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-bench-'));
 const budgetChecks = new Budgets();
-const results: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+};
 
 const MAX_ANON_SLOPE_MB_PER_MIN = 10;
 
@@ -71,28 +78,55 @@ if (process.argv.includes('--load')) {
   process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim();
   const server = await startServer(port, dataDir);
   await server.waitForOutput(/backfilled \S+ in/, schedules.filter((s) => s.demoBackfillDays !== null).length);
-  console.log(`Load and soak: ${loadSeconds} s, 10 HTTP connections over ${LOAD_PATHS.length} free and flow endpoints, 100 websocket subscribers, ${process.env.TAPEWATCH_FLOW_RATE} trades/s`);
+  console.log(
+    `Load and soak: ${loadSeconds} s, 10 HTTP connections over ${LOAD_PATHS.length} free and flow endpoints, 100 websocket subscribers, ${process.env.TAPEWATCH_FLOW_RATE} trades/s`,
+  );
   const load = await runLoad(server, loadSeconds);
-  console.table([{ requests: load.requests, rps: load.rps, p50: load.p50, p99: load.p99, errors: load.errors, non2xx: load.non2xx, timeouts: load.timeouts }]);
-  console.log(`websocket: ${load.ws.clients} clients, new_flow events per client ${load.ws.eventsMin}..${load.ws.eventsMax}, ${load.ws.disconnects} dropped`);
+  console.table([
+    {
+      requests: load.requests,
+      rps: load.rps,
+      p50: load.p50,
+      p99: load.p99,
+      errors: load.errors,
+      non2xx: load.non2xx,
+      timeouts: load.timeouts,
+    },
+  ]);
+  console.log(
+    `websocket: ${load.ws.clients} clients, new_flow events per client ${load.ws.eventsMin}..${load.ws.eventsMax}, ${load.ws.disconnects} dropped`,
+  );
   const line = (name: string, m: LoadSeries | null) =>
-    m && console.log(`  ${name.padEnd(34)} ${m.startMb} -> ${m.endMb} MB (peak ${m.peakMb}), slope after warm-up ${m.slopeMbPerMin} MB/min (${m.samples} samples)`);
+    m &&
+    console.log(
+      `  ${name.padEnd(34)} ${m.startMb} -> ${m.endMb} MB (peak ${m.peakMb}), slope after warm-up ${m.slopeMbPerMin} MB/min (${m.samples} samples)`,
+    );
   console.log('server memory:');
   line('resident, total (RSS)', load.memory.rss);
   line('resident, anonymous (the process)', load.memory.anon);
   line('resident, mapped LevelDB files', load.memory.file);
   line('JS heap used after a full GC', load.memory.heapAfterGc);
-  const split = (m: typeof load.process.start) => (m ? `rss ${m.rss}, heap used ${m.heapUsed} of ${m.heapTotal}, external ${m.external} (array buffers ${m.arrayBuffers})` : 'n/a');
-  console.log(`server process (MB, after a GC when --expose-gc): start ${split(load.process.start)}; end ${split(load.process.end)}`);
+  const split = (m: typeof load.process.start) =>
+    m
+      ? `rss ${m.rss}, heap used ${m.heapUsed} of ${m.heapTotal}, external ${m.external} (array buffers ${m.arrayBuffers})`
+      : 'n/a';
+  console.log(
+    `server process (MB, after a GC when --expose-gc): start ${split(load.process.start)}; end ${split(load.process.end)}`,
+  );
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
   if (!existsSync(join(ROOT, 'bench'))) mkdirSync(join(ROOT, 'bench'));
-  writeFileSync(join(ROOT, 'bench', 'load-results.json'), `${JSON.stringify({ date: new Date().toISOString(), ...load }, null, 2)}\n`);
+  writeFileSync(
+    join(ROOT, 'bench', 'load-results.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), ...load }, null, 2)}\n`,
+  );
   console.log('Wrote bench/load-results.json');
   // A leak fails the run: the dynalite iterator leak grew 76 MB/min here. Today's flow itself grows the
   // process by ~2 MB/min at 10 trades/s (the day's trades and their summary are held until the day ends).
   const leaking = load.memory.anon.slopeMbPerMin > MAX_ANON_SLOPE_MB_PER_MIN;
-  console.log(`memory: ${leaking ? 'GROWING' : 'flat'} (anonymous resident slope after warm-up ${load.memory.anon.slopeMbPerMin} MB/min, limit ${MAX_ANON_SLOPE_MB_PER_MIN})`);
+  console.log(
+    `memory: ${leaking ? 'GROWING' : 'flat'} (anonymous resident slope after warm-up ${load.memory.anon.slopeMbPerMin} MB/min, limit ${MAX_ANON_SLOPE_MB_PER_MIN})`,
+  );
   process.exit(load.errors + load.non2xx + load.timeouts + load.ws.disconnects === 0 && !leaking ? 0 : 1);
 }
 
@@ -109,11 +143,16 @@ const clustersTableS = Number(/backfilled clusters-table in ([\d.]+) s/.exec(fir
 results.startup = { firstStartMs: first.readyMs, demoBackfillDoneMs: backfillMs, restartMs: second.readyMs };
 results.clustersTableJob = { seconds: clustersTableS, budgetS: 30 };
 console.log(`  first start (empty data dir, loads demo data): ${(first.readyMs / 1000).toFixed(1)} s  (budget 15 s)`);
-console.log(`  demo backfill finished in the background at:   ${(backfillMs / 1000).toFixed(1)} s after start  (budget 180 s)`);
+console.log(
+  `  demo backfill finished in the background at:   ${(backfillMs / 1000).toFixed(1)} s after start  (budget 180 s)`,
+);
 console.log(`  restart (data already loaded):                  ${(second.readyMs / 1000).toFixed(1)} s  (budget 10 s)`);
 console.log(`  nightly clusters-table job (all tickers):       ${clustersTableS.toFixed(1)} s  (budget 30 s)`);
 // Each backfill's own time (they run one after another), the data directory's size and how busy the machine was.
-const backfillTimes = [...first.output().matchAll(/backfilled (\S+) in ([\d.]+) s/g)].map((m) => ({ job: m[1]!, seconds: Number(m[2]) }));
+const backfillTimes = [...first.output().matchAll(/backfilled (\S+) in ([\d.]+) s/g)].map((m) => ({
+  job: m[1]!,
+  seconds: Number(m[2]),
+}));
 const dataDirMb = Math.round(directoryBytes(dataDir) / 1e6);
 results.backfills = backfillTimes;
 results.dataDirMb = dataDirMb;
@@ -142,16 +181,25 @@ for (const r of routeList.filter((r) => r.method === 'GET')) {
   const q = r.example;
   const path = q ? `${r.path}?${q}` : r.path;
   const result = await measureLatency(second.url, path, 10, seconds, r.auth === 'public' ? {} : subscriber);
-  latency.push(r.auth === 'public' ? result : { ...result, path: `${path} (${r.auth === 'user' ? 'signed in' : 'subscriber'})` });
+  latency.push(
+    r.auth === 'public' ? result : { ...result, path: `${path} (${r.auth === 'user' ? 'signed in' : 'subscriber'})` },
+  );
 }
 console.table(latency.map((l) => ({ ...l, budgetP99: budgetFor(l.path.replace(/ \((subscriber|signed in)\)$/, '')) })));
 results.endpoints = latency;
 const currentFlow = latency.find((l) => l.path.startsWith('/api/get_current_options_flow'))!;
 budgetChecks.atMost(`current flow p99, 10 connections, ${currentFlowTrades} trades`, currentFlow.p99, 50, 'ms');
-budgetChecks.atLeast(`current flow requests/s, 10 connections, ${currentFlowTrades} trades`, currentFlow.rps, 500, 'req/s');
+budgetChecks.atLeast(
+  `current flow requests/s, 10 connections, ${currentFlowTrades} trades`,
+  currentFlow.rps,
+  500,
+  'req/s',
+);
 budgetChecks.atLeast('current flow trades measured (a full session)', currentFlowTrades, FULL_SESSION_TRADES, 'trades');
 
-console.log('\nFirst (uncached) vs repeated (cached) requests, one at a time; rps10 = requests/s at 10 connections (cached) from the table above');
+console.log(
+  '\nFirst (uncached) vs repeated (cached) requests, one at a time; rps10 = requests/s at 10 connections (cached) from the table above',
+);
 const coldCached = (await measureColdCached(second.url)).map((r) => ({
   ...r,
   rps10: latency.find((l) => l.path.startsWith(`/api/${r.endpoint}?`))?.rps ?? '',
@@ -179,7 +227,9 @@ console.table(arimaVsNpm);
 results.arimaVsNpm = arimaVsNpm;
 
 // Issue 6: metric=dtw is refused unless DTW k-means fits the clusters budget; this is the measurement.
-console.log('\nClusters k-means at the defaults (391 pcvol windows, k=8, 10 iterations, the app\'s restarts): euclidean vs DTW');
+console.log(
+  "\nClusters k-means at the defaults (391 pcvol windows, k=8, 10 iterations, the app's restarts): euclidean vs DTW",
+);
 const dtw = benchDtwKmeans();
 console.table(dtw);
 results.dtwKmeans = dtw;
@@ -208,13 +258,24 @@ results.bundles = bundles;
 // Issues 2 and 5: initial JS for a route <= 250 kB gzip.
 const INITIAL_JS_BUDGET_KB = 250;
 const overBudget = bundles.filter((b) => b.gzipKb > INITIAL_JS_BUDGET_KB);
-budgetChecks.atMost('initial JS of the largest route (gzip)', Math.max(...bundles.map((b) => b.gzipKb)), INITIAL_JS_BUDGET_KB, 'kB');
-console.log(overBudget.length === 0 ? `Initial JS: every route within ${INITIAL_JS_BUDGET_KB} kB gzip (largest ${Math.max(...bundles.map((b) => b.gzipKb))} kB)` : `Initial JS OVER ${INITIAL_JS_BUDGET_KB} kB gzip: ${overBudget.map((b) => `${b.page} ${b.gzipKb} kB`).join(', ')}`);
+budgetChecks.atMost(
+  'initial JS of the largest route (gzip)',
+  Math.max(...bundles.map((b) => b.gzipKb)),
+  INITIAL_JS_BUDGET_KB,
+  'kB',
+);
+console.log(
+  overBudget.length === 0
+    ? `Initial JS: every route within ${INITIAL_JS_BUDGET_KB} kB gzip (largest ${Math.max(...bundles.map((b) => b.gzipKb))} kB)`
+    : `Initial JS OVER ${INITIAL_JS_BUDGET_KB} kB gzip: ${overBudget.map((b) => `${b.page} ${b.gzipKb} kB`).join(', ')}`,
+);
 
 // Other processes on a shared machine inflate every figure: record how busy it was.
 const loadAvg = (await import('node:os')).loadavg().map((l) => +l.toFixed(1));
 results.loadAverageAtEnd = loadAvg;
-console.log(`\nLoad average at the end (1, 5, 15 min): ${loadAvg.join(', ')} on ${(results.machine as { cpus: number }).cpus} cores`);
+console.log(
+  `\nLoad average at the end (1, 5, 15 min): ${loadAvg.join(', ')} on ${(results.machine as { cpus: number }).cpus} cores`,
+);
 
 await second.stop();
 rmSync(dataDir, { recursive: true, force: true });
@@ -227,5 +288,5 @@ console.log('\nWrote bench/results.json');
 console.log(`\nBudgets (load average ${loadAvg.join(', ')} on ${(results.machine as { cpus: number }).cpus} cores)`);
 budgetChecks.print();
 results.budgets = budgetChecks.rows;
-writeFileSync(join(outDir, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 process.exit(budgetChecks.failed.length === 0 ? 0 : 1);

@@ -28,7 +28,8 @@ export function startServer(port: number, dataDir: string): Promise<RunningServe
   const waitForOutput = (pattern: RegExp, count: number) =>
     new Promise<number>((resolve) => {
       const check = () => {
-        if ((output.match(new RegExp(pattern.source, 'g')) ?? []).length >= count) resolve(Math.round(performance.now() - started));
+        if ((output.match(new RegExp(pattern.source, 'g')) ?? []).length >= count)
+          resolve(Math.round(performance.now() - started));
         else waiters.push(check);
       };
       check();

@@ -8,9 +8,56 @@ import { startServer } from './startup.ts';
 
 /** 50 tickers of the demo universe: the bench reads a realistically filled list. */
 export const BENCH_WATCHLIST = [
-  'AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'AMD', 'INTC', 'NFLX', 'ADBE', 'CRM', 'ORCL', 'CSCO', 'QCOM', 'TXN', 'AVGO', 'MU',
-  'AMAT', 'LRCX', 'PYPL', 'JPM', 'BAC', 'WFC', 'GS', 'MS', 'C', 'V', 'MA', 'UNH', 'JNJ', 'PFE', 'MRK', 'ABBV', 'LLY', 'XOM', 'CVX', 'COP',
-  'KO', 'PEP', 'WMT', 'COST', 'HD', 'LOW', 'DIS', 'SPY', 'QQQ', 'IWM', 'XLK', 'XLF',
+  'AAPL',
+  'MSFT',
+  'NVDA',
+  'AMZN',
+  'GOOGL',
+  'META',
+  'TSLA',
+  'AMD',
+  'INTC',
+  'NFLX',
+  'ADBE',
+  'CRM',
+  'ORCL',
+  'CSCO',
+  'QCOM',
+  'TXN',
+  'AVGO',
+  'MU',
+  'AMAT',
+  'LRCX',
+  'PYPL',
+  'JPM',
+  'BAC',
+  'WFC',
+  'GS',
+  'MS',
+  'C',
+  'V',
+  'MA',
+  'UNH',
+  'JNJ',
+  'PFE',
+  'MRK',
+  'ABBV',
+  'LLY',
+  'XOM',
+  'CVX',
+  'COP',
+  'KO',
+  'PEP',
+  'WMT',
+  'COST',
+  'HD',
+  'LOW',
+  'DIS',
+  'SPY',
+  'QQQ',
+  'IWM',
+  'XLK',
+  'XLF',
 ];
 
 export async function seedBenchWatchlist(url: string, headers: Record<string, string>): Promise<void> {
@@ -43,7 +90,14 @@ async function main(): Promise<void> {
     for (const path of ['/api/get_user_info', '/api/get_watchlists', '/api/get_watchlist_overview?id=default']) {
       const before = loadavg()[0]!.toFixed(2);
       const r = await measureLatency(server.url, path, 10, seconds, headers);
-      console.log(JSON.stringify({ ...r, loadAvg1mBefore: before, loadAvg1mAfter: loadavg()[0]!.toFixed(2), budgetP99: path === '/api/get_watchlists' ? 20 : '' }));
+      console.log(
+        JSON.stringify({
+          ...r,
+          loadAvg1mBefore: before,
+          loadAvg1mAfter: loadavg()[0]!.toFixed(2),
+          budgetP99: path === '/api/get_watchlists' ? 20 : '',
+        }),
+      );
     }
   } finally {
     await server.stop();

@@ -27,8 +27,14 @@ describe('the ARIMA default model on the whole demo universe', () => {
       const end = dates.findLastIndex((d) => d <= AS_OF) + 1;
       count++;
       try {
-        const out = computeArima(ticker, { dates: dates.slice(0, end), closes: closes.slice(0, end) }, defaults, futureTradingDays);
-        if (out.summary.warnings.some((w) => /failed to converge/.test(w))) failed.push(`${ticker}: ${out.summary.warnings.join(' ')}`);
+        const out = computeArima(
+          ticker,
+          { dates: dates.slice(0, end), closes: closes.slice(0, end) },
+          defaults,
+          futureTradingDays,
+        );
+        if (out.summary.warnings.some((w) => /failed to converge/.test(w)))
+          failed.push(`${ticker}: ${out.summary.warnings.join(' ')}`);
         if (count % 50 === 1) arimaResponse.parse(out);
       } catch (err) {
         failed.push(`${ticker}: ${(err as Error).message}`);

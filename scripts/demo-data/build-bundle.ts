@@ -22,16 +22,24 @@ const round = (v: string): string => {
 
 function etfRows(ticker: string): string[] {
   // Source columns: Date,Close,High,Low,Open,Volume (yfinance order).
-  const lines = readFileSync(join(source, 'etf', `${ticker}.csv`), 'utf8').trim().split(/\r?\n/).slice(1);
+  const lines = readFileSync(join(source, 'etf', `${ticker}.csv`), 'utf8')
+    .trim()
+    .split(/\r?\n/)
+    .slice(1);
   return lines
     .map((l) => l.split(','))
     .filter(([d]) => d! >= BUNDLE_FROM && d! <= DEMO_AS_OF)
-    .map(([d, c, h, l, o, v]) => [ticker, d, round(o!), round(h!), round(l!), round(c!), String(Math.round(Number(v)))].join(','));
+    .map(([d, c, h, l, o, v]) =>
+      [ticker, d, round(o!), round(h!), round(l!), round(c!), String(Math.round(Number(v)))].join(','),
+    );
 }
 
 function vixRows(): string[] {
   // Source columns: DATE,OPEN,HIGH,LOW,CLOSE (CBOE VIX history; no volume).
-  const lines = readFileSync(join(source, 'vix', 'vix-daily.csv'), 'utf8').trim().split(/\r?\n/).slice(1);
+  const lines = readFileSync(join(source, 'vix', 'vix-daily.csv'), 'utf8')
+    .trim()
+    .split(/\r?\n/)
+    .slice(1);
   return lines
     .map((l) => l.split(','))
     .filter(([d]) => d! >= BUNDLE_FROM && d! <= DEMO_AS_OF)

@@ -10,7 +10,13 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { DEMO_AS_OF } from '@tapewatch/shared/constants';
 import { BUNDLE_DIR, STOCK_FILES, encodeStockSeries, type StockRow } from './universe-format.ts';
 import { parseCsv, toCsv } from './csv.ts';
-import { estimateSharesAt, parseSplits, secondaryClasses, sharesValidFrom, type CapSnapshot } from './shares-at-date.ts';
+import {
+  estimateSharesAt,
+  parseSplits,
+  secondaryClasses,
+  sharesValidFrom,
+  type CapSnapshot,
+} from './shares-at-date.ts';
 
 const source = resolve(process.argv[2] ?? join(import.meta.dirname, '../../../shared/data'));
 const read = (p: string) => readFileSync(join(source, p), 'utf8');
@@ -21,12 +27,22 @@ const write = (name: string, text: string) => {
 };
 
 // 1. Stocks: one JSON line per ticker, delta-encoded (see universe-format.ts).
-const stockText = gunzipSync(readFileSync(join(source, 'stocks/sp500_ndx100_daily_2014-01-02_2024-03-08.csv.gz'))).toString('utf8');
+const stockText = gunzipSync(
+  readFileSync(join(source, 'stocks/sp500_ndx100_daily_2014-01-02_2024-03-08.csv.gz')),
+).toString('utf8');
 const byTicker = new Map<string, StockRow[]>();
 for (const r of parseCsv(stockText)) {
   if (r.date! > DEMO_AS_OF) continue;
   const rows = byTicker.get(r.symbol!) ?? [];
-  rows.push({ date: r.date!, open: +r.open!, high: +r.high!, low: +r.low!, close: +r.close!, adjClose: +r.adj_close!, volume: Math.round(+r.volume!) });
+  rows.push({
+    date: r.date!,
+    open: +r.open!,
+    high: +r.high!,
+    low: +r.low!,
+    close: +r.close!,
+    adjClose: +r.adj_close!,
+    volume: Math.round(+r.volume!),
+  });
   byTicker.set(r.symbol!, rows);
 }
 const tickers = [...byTicker.keys()].sort();
@@ -57,7 +73,11 @@ const snapshotsOf = (t: string): CapSnapshot[] =>
 
 const lastRows = (t: string, n: number) => byTicker.get(t)!.slice(-n);
 const classOf = secondaryClasses(
-  tickers.map((t) => ({ symbol: t, issuer: sp.get(t)?.CIK ?? '', dollarVolume: lastRows(t, 20).reduce((a, r) => a + r.close * r.volume, 0) })),
+  tickers.map((t) => ({
+    symbol: t,
+    issuer: sp.get(t)?.CIK ?? '',
+    dollarVolume: lastRows(t, 20).reduce((a, r) => a + r.close * r.volume, 0),
+  })),
 );
 const capNotes: string[] = [];
 
@@ -66,8 +86,11 @@ const universe = tickers.map((t) => {
   const n = ndx.get(t);
   const close = lastRows(t, 1)[0]!.close;
   const est = estimateSharesAt(t, DEMO_AS_OF, close, snapshotsOf(t), splits);
-  if (est.shares === null || est.rejected.length > 0) capNotes.push(`${t}: ${est.source ? `from ${est.source}; ` : 'no market cap; '}${est.rejected.join('; ') || 'in no snapshot'}`);
-  const exchange = nasdaq.has(t) ? 'NASDAQ' : exchangeName[other.get(t)?.Exchange ?? ''] ?? '';
+  if (est.shares === null || est.rejected.length > 0)
+    capNotes.push(
+      `${t}: ${est.source ? `from ${est.source}; ` : 'no market cap; '}${est.rejected.join('; ') || 'in no snapshot'}`,
+    );
+  const exchange = nasdaq.has(t) ? 'NASDAQ' : (exchangeName[other.get(t)?.Exchange ?? ''] ?? '');
   return {
     symbol: t,
     company: s?.Security ?? n?.Company ?? nasdaq.get(t)?.['Company Name'] ?? other.get(t)?.['Company Name'] ?? t,
@@ -79,19 +102,43 @@ const universe = tickers.map((t) => {
     exchange,
     shares_outstanding_est: est.shares === null ? '' : String(est.shares),
     shares_source: est.source ?? '',
-    shares_valid_from: est.shares === null ? '' : (sharesValidFrom(byTicker.get(t)!.map((r) => r.date), byTicker.get(t)!.map((r) => r.close)) ?? ''),
+    shares_valid_from:
+      est.shares === null
+        ? ''
+        : (sharesValidFrom(
+            byTicker.get(t)!.map((r) => r.date),
+            byTicker.get(t)!.map((r) => r.close),
+          ) ?? ''),
     share_class_of: classOf.get(t) ?? '',
   };
 });
-console.log(`shares at ${DEMO_AS_OF}: ${universe.filter((u) => u.shares_outstanding_est).length}/${universe.length}; secondary classes: ${[...classOf].map(([a, b]) => `${a}->${b}`).join(' ')}`);
+console.log(
+  `shares at ${DEMO_AS_OF}: ${universe.filter((u) => u.shares_outstanding_est).length}/${universe.length}; secondary classes: ${[...classOf].map(([a, b]) => `${a}->${b}`).join(' ')}`,
+);
 console.log(capNotes.join('\n'));
-console.log(`share counts valid only from: ${universe.filter((u) => u.shares_valid_from).map((u) => `${u.symbol} ${u.shares_valid_from}`).join(', ') || 'none'}`);
+console.log(
+  `share counts valid only from: ${
+    universe
+      .filter((u) => u.shares_valid_from)
+      .map((u) => `${u.symbol} ${u.shares_valid_from}`)
+      .join(', ') || 'none'
+  }`,
+);
 write('universe.csv.gz', toCsv(universe));
 
 // 3. Listings directory (all NASDAQ and NYSE/other listed symbols) for names and exchange lookups.
 const listings = [
-  ...[...nasdaq.values()].filter((r) => r['Test Issue'] !== 'Y').map((r) => ({ symbol: r.Symbol!, name: r['Security Name']!, exchange: 'NASDAQ', etf: r.ETF === 'Y' ? '1' : '0' })),
-  ...[...other.values()].filter((r) => r['Test Issue'] !== 'Y').map((r) => ({ symbol: r['ACT Symbol']!, name: r['Security Name']!.trim(), exchange: exchangeName[r.Exchange!] ?? r.Exchange!, etf: r.ETF === 'Y' ? '1' : '0' })),
+  ...[...nasdaq.values()]
+    .filter((r) => r['Test Issue'] !== 'Y')
+    .map((r) => ({ symbol: r.Symbol!, name: r['Security Name']!, exchange: 'NASDAQ', etf: r.ETF === 'Y' ? '1' : '0' })),
+  ...[...other.values()]
+    .filter((r) => r['Test Issue'] !== 'Y')
+    .map((r) => ({
+      symbol: r['ACT Symbol']!,
+      name: r['Security Name']!.trim(),
+      exchange: exchangeName[r.Exchange!] ?? r.Exchange!,
+      etf: r.ETF === 'Y' ? '1' : '0',
+    })),
 ].sort((a, b) => a.symbol.localeCompare(b.symbol));
 write('listings.csv.gz', toCsv(listings));
 

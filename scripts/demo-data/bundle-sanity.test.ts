@@ -12,7 +12,11 @@ import { shortInterestSettlementDates } from '@tapewatch/functions/domain/calend
 import { sharesOn } from '@tapewatch/functions/domain/tickers/shares';
 import { floatBasis } from '@tapewatch/functions/domain/short-interest/short-interest-table';
 import { roc } from '@tapewatch/functions/domain/factor-analysis/series';
-import { BY_STRIKE_LOOKBACK, CUMULATIVE_LOOKBACK, TOP_PREMIUMS_LOOKBACKS } from '@tapewatch/shared/params/flow-cumulative-top';
+import {
+  BY_STRIKE_LOOKBACK,
+  CUMULATIVE_LOOKBACK,
+  TOP_PREMIUMS_LOOKBACKS,
+} from '@tapewatch/shared/params/flow-cumulative-top';
 import { schedules } from '@tapewatch/functions/platform/schedules';
 import { underlyingOn } from '@tapewatch/functions/providers/demo/flow-universe';
 import { MAX_SUMMARY_DAYS } from '@tapewatch/functions/data/flow-summaries';
@@ -81,7 +85,10 @@ describe('market caps at the demo date', () => {
     for (const { ticker, cap } of top) {
       const published = PUBLISHED_CAP_2024_03_08[ticker];
       expect(published, `${ticker} is not among the largest companies of 2024-03-08`).toBeDefined();
-      expect(Math.abs(cap / published! - 1), `${ticker} ${(cap / 1e9).toFixed(0)}B vs ${(published! / 1e9).toFixed(0)}B`).toBeLessThan(0.15);
+      expect(
+        Math.abs(cap / published! - 1),
+        `${ticker} ${(cap / 1e9).toFixed(0)}B vs ${(published! / 1e9).toFixed(0)}B`,
+      ).toBeLessThan(0.15);
     }
   });
 
@@ -124,7 +131,11 @@ describe('adjusted closes at the source precision', () => {
 
 // biome-ignore lint/correctness/usePlaywrightValidDescribeCallback: a Playwright rule; vitest awaits an async describe while collecting, which builds the block's fixture once
 describe('short interest of the demo universe (last 24 settlements)', async () => {
-  const provider = createDemoProvider({ directory: async () => directory, series: async (t) => stocks.get(t) ?? etfs.get(t)!, today: () => DEMO_AS_OF });
+  const provider = createDemoProvider({
+    directory: async () => directory,
+    series: async (t) => stocks.get(t) ?? etfs.get(t)!,
+    today: () => DEMO_AS_OF,
+  });
   const dates = shortInterestSettlementDates('2023-01-01', DEMO_AS_OF).slice(-24);
   const files = await Promise.all(dates.map((d) => provider.shortInterest(d)));
   const last = files.at(-1)!.rows;
@@ -151,7 +162,9 @@ describe('short interest of the demo universe (last 24 settlements)', async () =
 
   it("Alphabet's classes: short interest in the range of each class's own float, not zero, not against the whole company", () => {
     // Q1 2024 10-Q basic counts: Class A 5,883M (GOOGL), Class C 5,663M (GOOG); Alphabet A + B + C ~12.4B.
-    expect([entry.get('GOOGL')?.class_shares_outstanding, entry.get('GOOG')?.class_shares_outstanding]).toEqual([5_883e6, 5_663e6]);
+    expect([entry.get('GOOGL')?.class_shares_outstanding, entry.get('GOOG')?.class_shares_outstanding]).toEqual([
+      5_883e6, 5_663e6,
+    ]);
     for (const symbol of ['GOOGL', 'GOOG']) {
       const row = last.find((r) => r.symbol === symbol)!;
       const ofClass = row.currentShortInterest / shares(symbol)!;
@@ -175,7 +188,7 @@ describe('short interest of the demo universe (last 24 settlements)', async () =
   });
 });
 
-describe('options flow history: every flow screen\'s longest lookback has data', () => {
+describe("options flow history: every flow screen's longest lookback has data", () => {
   const flow = schedules.find((d) => d.name === 'flow-ingest')!;
   const first = addDays(DEMO_AS_OF, -flow.demoBackfillDays! + 1);
   // The backfilled trading days, newest first; the demo date itself is the session in progress.
@@ -203,7 +216,9 @@ describe('options flow history: every flow screen\'s longest lookback has data',
     const window = completed.filter((d) => d > seasonalityWindowStart(DEMO_AS_OF));
     // The oldest stored day is the first trading day of the window: nothing in the window is missing.
     expect(window.at(-1)).toBe(stored.at(-1));
-    expect(tradingDaysBetween(addDays(seasonalityWindowStart(DEMO_AS_OF), 1), addDays(DEMO_AS_OF, -1))).toEqual([...window].reverse());
+    expect(tradingDaysBetween(addDays(seasonalityWindowStart(DEMO_AS_OF), 1), addDays(DEMO_AS_OF, -1))).toEqual(
+      [...window].reverse(),
+    );
     const months = new Set(window.map((d) => Number(d.slice(5, 7)) - 1));
     expect([...months].sort((a, b) => a - b).map((m) => MONTHS[m])).toEqual([...MONTHS]);
   });

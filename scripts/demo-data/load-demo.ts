@@ -56,7 +56,10 @@ export function readBundle(file = join(BUNDLE_DIR, BUNDLE_FILE)): { series: Map<
 /** A version for the whole bundle: any changed file (or hand-kept class share count) means a reload. */
 export function bundleVersion(): string {
   const hash = createHash('sha256');
-  for (const name of readdirSync(BUNDLE_DIR).filter((n) => n.endsWith('.gz')).sort()) hash.update(name).update(readFileSync(join(BUNDLE_DIR, name)));
+  for (const name of readdirSync(BUNDLE_DIR)
+    .filter((n) => n.endsWith('.gz'))
+    .sort())
+    hash.update(name).update(readFileSync(join(BUNDLE_DIR, name)));
   hash.update(JSON.stringify(CLASS_SHARES));
   return hash.digest('hex').slice(0, 16);
 }
@@ -84,7 +87,9 @@ export async function loadDemoData(
   const version = bundleVersion();
   // Outside the version check: a runtime loaded before this file joined the bundle gets it too.
   await loadSp500Monthly(db);
-  const marker = await db.send(new GetCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(DEMO_DATASET) }));
+  const marker = await db.send(
+    new GetCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(DEMO_DATASET) }),
+  );
   if (!opts.force && marker.Item?.version === version) {
     return { loaded: false, tickers: marker.Item.tickers as number, chunks: marker.Item.chunks as number, version };
   }
@@ -98,13 +103,24 @@ export async function loadDemoData(
     opts.onProgress?.({ done: ++done, total, label: ticker });
   };
   opts.onProgress?.({ done, total, label: 'starting' });
-  await inParallel([...etfs].map(([ticker, series]) => ({ ticker, series })), PARALLEL, put);
+  await inParallel(
+    [...etfs].map(([ticker, series]) => ({ ticker, series })),
+    PARALLEL,
+    put,
+  );
   await inParallel(readStocks(), PARALLEL, put);
   await new DirectoryRepository(db).put(DEMO_AS_OF, buildDirectory([...etfs.keys()]));
   await db.send(
     new PutCommand({
       TableName: tableName('market'),
-      Item: { ...marketKeys.datasetMarker(DEMO_DATASET), version, chunks, tickers: total, asOf: DEMO_AS_OF, updatedAt: new Date().toISOString() },
+      Item: {
+        ...marketKeys.datasetMarker(DEMO_DATASET),
+        version,
+        chunks,
+        tickers: total,
+        asOf: DEMO_AS_OF,
+        updatedAt: new Date().toISOString(),
+      },
     }),
   );
   return { loaded: true, tickers: total, chunks, version };

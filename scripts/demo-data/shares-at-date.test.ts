@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { estimateSharesAt, parseSplits, secondaryClasses, sharesValidFrom, splitFactor, type CapSnapshot } from './shares-at-date.ts';
+import {
+  estimateSharesAt,
+  parseSplits,
+  secondaryClasses,
+  sharesValidFrom,
+  splitFactor,
+  type CapSnapshot,
+} from './shares-at-date.ts';
 
 // Rows as in ../shared/data/reference/stock_splits_2024-2026.csv.
 const SPLITS = parseSplits([

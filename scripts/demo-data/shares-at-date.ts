@@ -76,7 +76,12 @@ export function estimateSharesAt(
 /** Parses stock_splits_2024-2026.csv rows (date, symbol, ratio_new, ratio_old). */
 export function parseSplits(rows: readonly Record<string, string>[]): Split[] {
   return rows.map((r) => {
-    const s = { date: r.date ?? '', symbol: r.symbol ?? '', ratioNew: Number(r.ratio_new), ratioOld: Number(r.ratio_old) };
+    const s = {
+      date: r.date ?? '',
+      symbol: r.symbol ?? '',
+      ratioNew: Number(r.ratio_new),
+      ratioOld: Number(r.ratio_old),
+    };
     if (!/^\d{4}-\d{2}-\d{2}$/.test(s.date) || !s.symbol || !(s.ratioNew > 0) || !(s.ratioOld > 0)) {
       throw new Error(`bad split row: ${JSON.stringify(r)}`);
     }
@@ -90,7 +95,9 @@ export function parseSplits(rows: readonly Record<string, string>[]): Split[] {
  * most traded class stands for the company; the others point to it.
  * Returns secondary symbol -> primary symbol.
  */
-export function secondaryClasses(members: readonly { symbol: string; issuer: string; dollarVolume: number }[]): Map<string, string> {
+export function secondaryClasses(
+  members: readonly { symbol: string; issuer: string; dollarVolume: number }[],
+): Map<string, string> {
   const byIssuer = new Map<string, { symbol: string; dollarVolume: number }[]>();
   for (const m of members) {
     if (!m.issuer) continue;
@@ -99,7 +106,9 @@ export function secondaryClasses(members: readonly { symbol: string; issuer: str
   const out = new Map<string, string>();
   for (const classes of byIssuer.values()) {
     if (classes.length < 2) continue;
-    const [primary, ...rest] = [...classes].sort((a, b) => b.dollarVolume - a.dollarVolume || a.symbol.localeCompare(b.symbol));
+    const [primary, ...rest] = [...classes].sort(
+      (a, b) => b.dollarVolume - a.dollarVolume || a.symbol.localeCompare(b.symbol),
+    );
     for (const r of rest) out.set(r.symbol, primary!.symbol);
   }
   return out;

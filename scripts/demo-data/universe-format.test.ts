@@ -3,10 +3,42 @@ import { decodeStockSeries, encodeStockSeries, type StockRow } from './universe-
 
 // AAPL around its 20-day ROC on 2017-08-09 (source rows: split-adjusted close, adj_close with 6 decimals).
 const ROWS: StockRow[] = [
-  { date: '2017-07-11', open: 36.182499, high: 36.462502, low: 36.095001, close: 36.3825, adjClose: 34.102966, volume: 79127200 },
-  { date: '2017-07-12', open: 36.467499, high: 36.544998, low: 36.205002, close: 36.435001, adjClose: 34.152187, volume: 99538000 },
-  { date: '2017-08-09', open: 39.814999, high: 40.317501, low: 39.7775, close: 40.264999, adjClose: 37.742199, volume: 104526000 },
-  { date: '2017-08-10', open: 39.974998, high: 40, low: 38.657501, close: 38.830002, adjClose: 36.540058, volume: 163217200 },
+  {
+    date: '2017-07-11',
+    open: 36.182499,
+    high: 36.462502,
+    low: 36.095001,
+    close: 36.3825,
+    adjClose: 34.102966,
+    volume: 79127200,
+  },
+  {
+    date: '2017-07-12',
+    open: 36.467499,
+    high: 36.544998,
+    low: 36.205002,
+    close: 36.435001,
+    adjClose: 34.152187,
+    volume: 99538000,
+  },
+  {
+    date: '2017-08-09',
+    open: 39.814999,
+    high: 40.317501,
+    low: 39.7775,
+    close: 40.264999,
+    adjClose: 37.742199,
+    volume: 104526000,
+  },
+  {
+    date: '2017-08-10',
+    open: 39.974998,
+    high: 40,
+    low: 38.657501,
+    close: 38.830002,
+    adjClose: 36.540058,
+    volume: 163217200,
+  },
 ];
 
 describe('stock series encoding', () => {

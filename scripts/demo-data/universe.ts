@@ -63,7 +63,11 @@ export function buildDirectory(etfTickers: readonly string[]): DirectoryEntry[] 
       symbol: t,
       company: isIndex ? 'CBOE Volatility Index' : (listing?.name ?? t),
       sector: isIndex ? 'Index' : 'ETF',
-      industry: isIndex ? 'Volatility index' : sectorOf.has(t) ? `${sectorOf.get(t)} sector ETF` : `${INDEX_ETFS[t] ?? 'Index'} ETF`,
+      industry: isIndex
+        ? 'Volatility index'
+        : sectorOf.has(t)
+          ? `${sectorOf.get(t)} sector ETF`
+          : `${INDEX_ETFS[t] ?? 'Index'} ETF`,
       exchange: isIndex ? 'Cboe' : (listing?.exchange ?? ''),
       kind: isIndex ? 'index' : 'etf',
       in_sp500: false,

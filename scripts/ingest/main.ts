@@ -23,7 +23,12 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { date: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, aws: { type: 'boolean', default: false } },
+  options: {
+    date: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    aws: { type: 'boolean', default: false },
+  },
 });
 const [command] = positionals;
 const dataDir = process.env.DATA_DIR ?? join(ROOT, '.data');
@@ -60,7 +65,9 @@ function summary(run: JobRun, ms: number): string {
 
 async function main(): Promise<number> {
   if (!command || command === 'list') {
-    console.log('usage: npm run ingest -- demo | <job> [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--aws]\njobs:');
+    console.log(
+      'usage: npm run ingest -- demo | <job> [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--aws]\njobs:',
+    );
     for (const s of schedules) console.log(`  ${s.name.padEnd(20)} ${s.cron.padEnd(16)} ${s.description}`);
     return command ? 0 : 2;
   }

@@ -14,7 +14,12 @@ export interface ApiAnswer {
 /** Small client for the account endpoints of a running local runtime (tests and bench). */
 export function accountsClient(baseUrl: string | (() => string)) {
   const base = typeof baseUrl === 'function' ? baseUrl : () => baseUrl;
-  const call = async (method: string, name: string, body?: unknown, opts: { token?: string; query?: string } = {}): Promise<ApiAnswer> => {
+  const call = async (
+    method: string,
+    name: string,
+    body?: unknown,
+    opts: { token?: string; query?: string } = {},
+  ): Promise<ApiAnswer> => {
     const res = await fetch(`${base()}/api/${name}${opts.query ? `?${opts.query}` : ''}`, {
       method,
       headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
@@ -22,7 +27,8 @@ export function accountsClient(baseUrl: string | (() => string)) {
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
   };
-  const outbox = async (): Promise<OutboxEntry[]> => (await fetch(`${base()}/dev/mail?format=json`)).json() as Promise<OutboxEntry[]>;
+  const outbox = async (): Promise<OutboxEntry[]> =>
+    (await fetch(`${base()}/dev/mail?format=json`)).json() as Promise<OutboxEntry[]>;
   return {
     post: (name: string, body?: unknown, opts?: { token?: string; query?: string }) => call('POST', name, body, opts),
     get: (name: string, opts?: { token?: string }) => call('GET', name, undefined, opts),
@@ -35,7 +41,9 @@ export function accountsClient(baseUrl: string | (() => string)) {
     async signupAndConfirm(username: string, email: string, password: string): Promise<void> {
       const s = await call('POST', 'submit_signup', { username, email, password, password_confirmation: password });
       if (s.status !== 200) throw new Error(`signup failed: ${JSON.stringify(s.body)}`);
-      const token = (await outbox()).find((m) => m.to === email.toLowerCase() && m.link?.includes('/confirm/'))?.link?.split('/confirm/')[1];
+      const token = (await outbox())
+        .find((m) => m.to === email.toLowerCase() && m.link?.includes('/confirm/'))
+        ?.link?.split('/confirm/')[1];
       const c = await call('POST', 'get_token_confirmation', { token });
       if (c.status !== 200) throw new Error(`confirmation failed: ${JSON.stringify(c.body)}`);
     },

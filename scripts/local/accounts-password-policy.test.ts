@@ -26,7 +26,8 @@ const signupBody = (username: string, password: string) => ({
   password,
   password_confirmation: password,
 });
-const login = (username_or_email: string, password: string) => api.post('submit_login', { username_or_email, password, remember: false });
+const login = (username_or_email: string, password: string) =>
+  api.post('submit_login', { username_or_email, password, remember: false });
 
 describe('submit_signup refuses weak passwords and accepts passphrases', () => {
   it.each(WEAK)('refuses %j', async (password, message) => {
@@ -59,7 +60,9 @@ describe('submit_signup refuses weak passwords and accepts passphrases', () => {
 describe('update_password refuses weak passwords', () => {
   it('refuses each weak password with the reset link left usable, then accepts a passphrase', async () => {
     await api.signupAndConfirm('resetter_1', 'resetter_1@example.com', STRONG);
-    expect((await api.post('reset_password', { email: 'resetter_1@example.com' })).body.alert_message).toBe(M.resetSent);
+    expect((await api.post('reset_password', { email: 'resetter_1@example.com' })).body.alert_message).toBe(
+      M.resetSent,
+    );
     const token = (await api.lastLinkToken('resetter_1@example.com', '/confirmpassword/'))!;
     for (const [password, message] of WEAK) {
       const r = await api.post('update_password', { password, password_confirmation: password, token });

@@ -51,7 +51,12 @@ describe('rate limits (429 with retry-after) and no account enumeration', () => 
 
   it('resend and reset: identical answers for known and unknown emails, mail only for the known one, same limit', async () => {
     process.env.RATE_LIMIT_MULTIPLIER = '1';
-    await api.post('submit_signup', { username: 'pending_1', email: 'pending@example.com', password: 'Brisk-Lantern-42', password_confirmation: 'Brisk-Lantern-42' });
+    await api.post('submit_signup', {
+      username: 'pending_1',
+      email: 'pending@example.com',
+      password: 'Brisk-Lantern-42',
+      password_confirmation: 'Brisk-Lantern-42',
+    });
     const before = (await api.outbox()).length;
     for (const route of ['resend_confirmation', 'reset_password'] as const) {
       for (let i = 0; i < 3; i++) {
@@ -81,10 +86,17 @@ describe('login validation', () => {
     [{ username_or_email: 'abcde', password: 'x'.repeat(129) }, M.enterLoginPassword],
     [{}, M.enterIdentifier],
   ])('%o -> %s', async (body, message) => {
-    expect(await api.post('submit_login', body)).toMatchObject({ status: 400, body: { alert_show: true, alert_message: message } });
+    expect(await api.post('submit_login', body)).toMatchObject({
+      status: 400,
+      body: { alert_show: true, alert_message: message },
+    });
   });
   it('a password in the query string is rejected before anything runs', async () => {
-    const r = await api.post('submit_login', { username_or_email: 'victim_1', password: 'Brisk-Lantern-42' }, { query: 'password=Brisk-Lantern-42' });
+    const r = await api.post(
+      'submit_login',
+      { username_or_email: 'victim_1', password: 'Brisk-Lantern-42' },
+      { query: 'password=Brisk-Lantern-42' },
+    );
     expect(r).toMatchObject({ status: 400, body: { alert_message: `${M.credentialsInUrl}.` } });
   });
   it('unknown user and wrong password get the same alert', async () => {
@@ -107,10 +119,16 @@ describe('session: refresh, logout, stored plan, delete', () => {
     expect(renewed.status).toBe(200);
     expect((await api.get('get_user_info', { token: renewed.body.token as string })).body.username).toBe('session_1');
 
-    expect(await api.post('submit_logout', { refresh_token: refresh }, { token })).toMatchObject({ status: 200, body: { alert_message: M.loggedOut } });
+    expect(await api.post('submit_logout', { refresh_token: refresh }, { token })).toMatchObject({
+      status: 200,
+      body: { alert_message: M.loggedOut },
+    });
     expect((await api.get('get_user_info', { token })).body).toEqual({ username: '', email: '', subscription: '' });
     expect((await api.post('delete_user', undefined, { token })).status).toBe(401);
-    expect(await api.post('refresh_token', { refresh_token: refresh })).toMatchObject({ status: 401, body: { alert_message: M.sessionExpired } });
+    expect(await api.post('refresh_token', { refresh_token: refresh })).toMatchObject({
+      status: 401,
+      body: { alert_message: M.sessionExpired },
+    });
     // Logging out again, or without any token, still succeeds: the client clears its token regardless.
     expect((await api.post('submit_logout', undefined, { token })).status).toBe(200);
     expect((await api.post('submit_logout')).status).toBe(200);
@@ -119,7 +137,10 @@ describe('session: refresh, logout, stored plan, delete', () => {
   it('garbage, foreign and missing tokens: public routes answer "not logged in", user routes 401', async () => {
     expect((await api.get('get_user_info', { token: 'abc.def.ghi' })).body.username).toBe('');
     expect((await api.get('get_user_info')).body.username).toBe('');
-    expect(await api.post('delete_user')).toMatchObject({ status: 401, body: { alert_message: 'Please log in to continue.' } });
+    expect(await api.post('delete_user')).toMatchObject({
+      status: 401,
+      body: { alert_message: 'Please log in to continue.' },
+    });
     expect((await api.get('delete_user')).status).toBe(405);
   });
 
@@ -132,7 +153,10 @@ describe('session: refresh, logout, stored plan, delete', () => {
     await new UsersRepository(documentClient()).setSubscription(userId, 'basic');
     // Session state is cached for at most 1 s per container; a webhook's change shows after that.
     advanceWallClock(1100);
-    await expect(authorize('subscriber', headers, currentAuthenticator())).resolves.toMatchObject({ username: 'payer_01', subscription: 'basic' });
+    await expect(authorize('subscriber', headers, currentAuthenticator())).resolves.toMatchObject({
+      username: 'payer_01',
+      subscription: 'basic',
+    });
     expect((await api.get('get_user_info', { token })).body.subscription).toBe('basic');
   });
 
@@ -142,14 +166,24 @@ describe('session: refresh, logout, stored plan, delete', () => {
     const userId = (await identity().findByEmail('leaver@example.com'))!.userId;
     // A paid-then-failed plan (Stripe ids stay), a live socket, the plan log.
     await deliverEvent(fx.url, localEvent('checkout.session.completed', completedSession(userId)));
-    await deliverEvent(fx.url, localEvent('invoice.payment_failed', { customer: `cus_local_${userId}`, subscription: `sub_local_${userId}` }));
+    await deliverEvent(
+      fx.url,
+      localEvent('invoice.payment_failed', { customer: `cus_local_${userId}`, subscription: `sub_local_${userId}` }),
+    );
     await new ConnectionRepository(documentClient()).add('conn-leaver-1', userId);
-    expect(await api.post('delete_user', undefined, { token })).toMatchObject({ status: 200, body: { alert_message: M.accountDeleted } });
+    expect(await api.post('delete_user', undefined, { token })).toMatchObject({
+      status: 200,
+      body: { alert_message: M.accountDeleted },
+    });
     expect(await identity().findByEmail('leaver@example.com')).toBeNull();
-    const left = (await scanApp()).filter((it) => [userId, 'leaver@example.com', 'leaver_1'].some((v) => JSON.stringify(it).toLowerCase().includes(v)));
+    const left = (await scanApp()).filter((it) =>
+      [userId, 'leaver@example.com', 'leaver_1'].some((v) => JSON.stringify(it).toLowerCase().includes(v)),
+    );
     // Kept on purpose: the plan-change audit log; expiring on their own within 24 h: link tokens, limit windows.
     const soon = Math.floor(Date.now() / 1000) + 24 * 3600;
-    const unexpected = left.filter((it) => !(String(it.pk).startsWith('PLANLOG#') || (/^(TOKEN|RL)#/.test(String(it.pk)) && Number(it.ttl) <= soon)));
+    const unexpected = left.filter(
+      (it) => !(String(it.pk).startsWith('PLANLOG#') || (/^(TOKEN|RL)#/.test(String(it.pk)) && Number(it.ttl) <= soon)),
+    );
     expect(unexpected).toEqual([]);
     expect(left.filter((it) => String(it.pk).startsWith('PLANLOG#')).length).toBeGreaterThan(0);
     expect((await login('leaver_1', 'Brisk-Lantern-42')).status).toBe(401);
@@ -182,39 +216,75 @@ describe('password reset', () => {
       [{ password: 'new\tpass12', password_confirmation: 'new\tpass12' }, M.passwordControl],
       [{ password: 'newpass123', password_confirmation: 'newpass123' }, M.passwordWeak],
     ] as const) {
-      expect(await api.post('update_password', { ...body, token })).toMatchObject({ status: 400, body: { alert_message: message } });
+      expect(await api.post('update_password', { ...body, token })).toMatchObject({
+        status: 400,
+        body: { alert_message: message },
+      });
     }
-    const ok = await api.post('update_password', { password: 'Quiet-Harbor-Moss-3', password_confirmation: 'Quiet-Harbor-Moss-3', token });
+    const ok = await api.post('update_password', {
+      password: 'Quiet-Harbor-Moss-3',
+      password_confirmation: 'Quiet-Harbor-Moss-3',
+      token,
+    });
     expect(ok).toMatchObject({ status: 200, body: { alert_message: M.passwordUpdated } });
-    const reuse = await api.post('update_password', { password: 'Crimson-Gadget-Yak-6', password_confirmation: 'Crimson-Gadget-Yak-6', token });
+    const reuse = await api.post('update_password', {
+      password: 'Crimson-Gadget-Yak-6',
+      password_confirmation: 'Crimson-Gadget-Yak-6',
+      token,
+    });
     expect(reuse).toMatchObject({ status: 400, body: { alert_message: M.resetLinkUsed } });
-    expect(await api.post('get_password_token_confirmation', { token })).toMatchObject({ status: 400, body: { alert_message: M.resetLinkUsed } });
+    expect(await api.post('get_password_token_confirmation', { token })).toMatchObject({
+      status: 400,
+      body: { alert_message: M.resetLinkUsed },
+    });
     expect((await login('forgetful', 'Quiet-Harbor-Moss-3')).status).toBe(200);
     expect((await login('forgetful', 'Amber-Falcon-Tide-1')).status).toBe(401);
     // The session from before the reset has ended (the cache keeps session state for up to 1 s).
     advanceWallClock(1100);
     expect((await api.get('get_user_info', { token: before })).body.username).toBe('');
-    expect(await api.post('refresh_token', { refresh_token: earlier.body.refresh_token })).toMatchObject({ status: 401, body: { alert_message: M.sessionExpired } });
-    expect((await api.get('get_user_info', { token: (await login('forgetful', 'Quiet-Harbor-Moss-3')).body.token as string })).body.username).toBe('forgetful');
+    expect(await api.post('refresh_token', { refresh_token: earlier.body.refresh_token })).toMatchObject({
+      status: 401,
+      body: { alert_message: M.sessionExpired },
+    });
+    expect(
+      (
+        await api.get('get_user_info', {
+          token: (await login('forgetful', 'Quiet-Harbor-Moss-3')).body.token as string,
+        })
+      ).body.username,
+    ).toBe('forgetful');
     expect((await login('forgetful', 'Crimson-Gadget-Yak-6')).status).toBe(401);
   });
 
   it('unknown and expired reset tokens: a clear alert, the password stays', async () => {
-    expect(await api.post('get_password_token_confirmation', { token: 'nope' })).toMatchObject({ status: 400, body: { alert_message: M.resetLinkInvalid } });
+    expect(await api.post('get_password_token_confirmation', { token: 'nope' })).toMatchObject({
+      status: 400,
+      body: { alert_message: M.resetLinkInvalid },
+    });
     await api.signupAndConfirm('expiring', 'expiring@example.com', 'Cobalt-Pebble-Sky-2');
     await api.post('reset_password', { email: 'expiring@example.com' });
     const token = (await api.lastLinkToken('expiring@example.com', '/confirmpassword/'))!;
     await expireLinkToken('reset', token);
     expect((await api.post('get_password_token_confirmation', { token })).body.alert_message).toBe(M.resetLinkInvalid);
-    const upd = await api.post('update_password', { password: 'Maple-Rocket-Fern-5', password_confirmation: 'Maple-Rocket-Fern-5', token });
+    const upd = await api.post('update_password', {
+      password: 'Maple-Rocket-Fern-5',
+      password_confirmation: 'Maple-Rocket-Fern-5',
+      token,
+    });
     expect(upd).toMatchObject({ status: 400, body: { alert_message: M.resetLinkInvalid } });
     expect((await login('expiring', 'Cobalt-Pebble-Sky-2')).status).toBe(200);
   });
 
   it('resend and reset validate the email with the spec message', async () => {
     for (const route of ['resend_confirmation', 'reset_password']) {
-      expect(await api.post(route, { email: 'a@b.c' })).toMatchObject({ status: 400, body: { alert_message: M.enterEmail } });
-      expect(await api.post(route, { email: 'not-an-email' })).toMatchObject({ status: 400, body: { alert_message: M.emailFormat } });
+      expect(await api.post(route, { email: 'a@b.c' })).toMatchObject({
+        status: 400,
+        body: { alert_message: M.enterEmail },
+      });
+      expect(await api.post(route, { email: 'not-an-email' })).toMatchObject({
+        status: 400,
+        body: { alert_message: M.emailFormat },
+      });
     }
   });
 });

@@ -33,7 +33,12 @@ export async function preloadHandlers(): Promise<void> {
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = toJson(body);
-  res.writeHead(status, { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    ...securityHeaders,
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 

@@ -17,7 +17,17 @@ describe('get_ts_arima_data on the local runtime', () => {
     const end = s.date.findLastIndex((d) => d <= AS_OF) + 1;
     const closes = s.close.slice(end - 500, end);
     expect(a.ticker).toBe('AAPL');
-    expect(a.params).toEqual({ p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0, cov_type: 'approx' });
+    expect(a.params).toEqual({
+      p: 1,
+      d: 1,
+      q: 1,
+      trend: 't',
+      stationarity: 1,
+      invertibility: 1,
+      offset: 1,
+      concentrate: 0,
+      cov_type: 'approx',
+    });
     expect(a.pred.prices.map((r) => r[1])).toEqual(closes);
     expect(a.pred.prices.at(-1)![0]).toBe(AS_OF);
     // Next trading days after Friday 2024-03-08 (no holidays until Good Friday 2024-03-29).

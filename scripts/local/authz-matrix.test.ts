@@ -17,9 +17,12 @@ type Role = 'anonymous' | 'expired' | 'tampered' | 'free' | 'basic';
 const ROLES: Role[] = ['anonymous', 'expired', 'tampered', 'free', 'basic'];
 
 const b64url = (s: string | Buffer): string => Buffer.from(s).toString('base64url');
-const claimsOf = (token: string): Record<string, unknown> => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+const claimsOf = (token: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 // The local identity provider's own signing key: an expired token that is otherwise perfectly valid.
-const signingKey = (createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string }).pem;
+const signingKey = (
+  createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string }
+).pem;
 
 function resigned(token: string, claims: Record<string, unknown>): string {
   const [header] = token.split('.');
@@ -49,7 +52,10 @@ const users: Partial<Record<Role, Awaited<ReturnType<typeof loggedInUser>>>> = {
 beforeAll(async () => {
   users.free = await loggedInUser(fx.url, 'matrix_free');
   users.basic = await loggedInUser(fx.url, 'matrix_basic');
-  const paid = await deliverEvent(fx.url, localEvent('customer.subscription.created', subscriptionObject(users.basic.userId, 'active')));
+  const paid = await deliverEvent(
+    fx.url,
+    localEvent('customer.subscription.created', subscriptionObject(users.basic.userId, 'active')),
+  );
   if (paid.status !== 200) throw new Error('could not make the basic user');
 });
 
@@ -63,7 +69,10 @@ async function tokenFor(role: Role, routeName: string): Promise<string | undefin
   return login.body.token as string;
 }
 
-function expectation(route: RouteDef & { name: string }, role: Role): { exact?: number; notIn?: number[]; message?: string } {
+function expectation(
+  route: RouteDef & { name: string },
+  role: Role,
+): { exact?: number; notIn?: number[]; message?: string } {
   const noValidToken = role === 'anonymous' || role === 'expired' || role === 'tampered';
   if (noValidToken && ANONYMOUS_401.has(route.name)) return { exact: 401 };
   if (route.auth === 'public') return { notIn: [401, 403] };
@@ -95,7 +104,9 @@ describe('authorisation matrix (route table x role)', () => {
         // Let in, a GET with its valid example query must succeed outright (not merely "not refused").
         if (want.notIn && route.method === 'GET') {
           const example = route.example ?? '';
-          const ok = await fetch(`${fx.url}${route.path}${example ? `?${example}` : ''}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+          const ok = await fetch(`${fx.url}${route.path}${example ? `?${example}` : ''}`, {
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+          });
           expect(ok.status, `${route.name} ${example}`).toBe(200);
         }
         if (want.message) expect(body).toEqual({ alert_show: true, alert_message: want.message });
@@ -132,7 +143,9 @@ describe('authorisation matrix: the live websocket connect', () => {
     // Re-signed the same way but still in date, the token is accepted: the signing is sound, so the
     // expired copy is refused for its expiry alone.
     const now = Math.floor(Date.now() / 1000);
-    const fresh = await fetch(`${fx.url}/api/get_user_info`, { headers: { authorization: `Bearer ${resigned(real, { iat: now - 60, exp: now + 600 })}` } });
+    const fresh = await fetch(`${fx.url}/api/get_user_info`, {
+      headers: { authorization: `Bearer ${resigned(real, { iat: now - 60, exp: now + 600 })}` },
+    });
     expect(fresh.status).toBe(200);
     expect(claimsOf(expiredCopy(real)).sub).toBe(claimsOf(real).sub);
     expect(claimsOf(tamperedCopy(real)).sub).not.toBe(claimsOf(real).sub);

@@ -32,12 +32,20 @@ function subscriptionObject(userId: string, customerId: string, status: string) 
     customer: customerId,
     status,
     metadata: { userId },
-    items: { object: 'list', data: [{ object: 'subscription_item', price: { id: LOCAL_BASIC_PRICE, unit_amount: 3900, currency: 'usd' } }] },
+    items: {
+      object: 'list',
+      data: [{ object: 'subscription_item', price: { id: LOCAL_BASIC_PRICE, unit_amount: 3900, currency: 'usd' } }],
+    },
   };
 }
 
 /** /dev/checkout/:session and /dev/portal/:customer: the local stand-ins for Stripe's hosted pages. */
-export async function serveLocalPayments(req: IncomingMessage, res: ServerResponse, url: URL, baseUrl: string): Promise<void> {
+export async function serveLocalPayments(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  baseUrl: string,
+): Promise<void> {
   const [, , kind, id = '', action] = url.pathname.split('/');
   const post = req.method === 'POST';
   if (kind === 'checkout') {
@@ -45,15 +53,20 @@ export async function serveLocalPayments(req: IncomingMessage, res: ServerRespon
     if (!session) return page(res, 404, 'Checkout', '<h1>Checkout session not found</h1>');
     // Like Stripe's page: Apply checks a code and shows the discounted first month before paying.
     const form = (error = '', applied = '') =>
-      page(res, error ? 400 : 200, 'Subscribe to Basic', `<h1>Subscribe to Tapewatch Basic</h1>${
-        applied
-          ? `<p data-testid="price"><s>$39.00</s> <strong>$${(39 * (1 - PROMO.percentOff / 100)).toFixed(2)}</strong> the first month with ${esc(applied)} (${PROMO.percentOff}% off), then $39.00 per month</p>`
-          : '<p data-testid="price"><strong>$39.00</strong> per month</p>'
-      }
+      page(
+        res,
+        error ? 400 : 200,
+        'Subscribe to Basic',
+        `<h1>Subscribe to Tapewatch Basic</h1>${
+          applied
+            ? `<p data-testid="price"><s>$39.00</s> <strong>$${(39 * (1 - PROMO.percentOff / 100)).toFixed(2)}</strong> the first month with ${esc(applied)} (${PROMO.percentOff}% off), then $39.00 per month</p>`
+            : '<p data-testid="price"><strong>$39.00</strong> per month</p>'
+        }
 <p>Account: ${esc(session.email)}</p><form method="post" action="/dev/checkout/${id}/pay"><p><label>Promotion code <input name="promo" autocomplete="off" value="${esc(applied)}"></label>
 <button class="secondary" type="submit" formaction="/dev/checkout/${id}/apply">Apply</button></p>
 ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}<p><button type="submit">Pay</button></p></form>
-<form method="post" action="/dev/checkout/${id}/cancel"><button class="secondary" type="submit">Cancel</button></form>`);
+<form method="post" action="/dev/checkout/${id}/cancel"><button class="secondary" type="submit">Cancel</button></form>`,
+      );
     if (!post) return form();
     if (action === 'cancel') return redirect(res, session.cancelUrl);
     const promo = new URLSearchParams((await readBody(req)).toString('utf8')).get('promo')?.trim() ?? '';
@@ -72,10 +85,14 @@ ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}<p><button type="
       amount_total: promo ? Math.round(3900 * (1 - PROMO.percentOff / 100)) : 3900,
       metadata: { userId: session.userId },
     });
-    const created = localEvent('customer.subscription.created', subscriptionObject(session.userId, session.customerId, 'active'));
+    const created = localEvent(
+      'customer.subscription.created',
+      subscriptionObject(session.userId, session.customerId, 'active'),
+    );
     for (const event of [completed, created]) {
       const out = await deliverEvent(baseUrl, event);
-      if (out.status !== 200) return page(res, 502, 'Checkout', `<h1>Webhook failed</h1><p class="err">${esc(JSON.stringify(out.body))}</p>`);
+      if (out.status !== 200)
+        return page(res, 502, 'Checkout', `<h1>Webhook failed</h1><p class="err">${esc(JSON.stringify(out.body))}</p>`);
     }
     return redirect(res, session.successUrl);
   }
@@ -86,13 +103,22 @@ ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}<p><button type="
     const safeBack = sameOriginPath(url.searchParams.get('return'), baseUrl);
     if (!userId) return page(res, 404, 'Billing', '<h1>Customer not found</h1>');
     if (!post) {
-      return page(res, 200, 'Manage subscription', `<h1>Manage your subscription</h1><p>Tapewatch Basic, $39.00 per month</p>
+      return page(
+        res,
+        200,
+        'Manage subscription',
+        `<h1>Manage your subscription</h1><p>Tapewatch Basic, $39.00 per month</p>
 <form method="post" action="/dev/portal/${encodeURIComponent(customerId)}/cancel?return=${encodeURIComponent(safeBack)}"><button type="submit">Cancel subscription</button></form>
-<p><a href="${esc(safeBack)}">Return to Tapewatch</a></p>`);
+<p><a href="${esc(safeBack)}">Return to Tapewatch</a></p>`,
+      );
     }
     if (action === 'cancel') {
-      const out = await deliverEvent(baseUrl, localEvent('customer.subscription.deleted', subscriptionObject(userId, customerId, 'canceled')));
-      if (out.status !== 200) return page(res, 502, 'Billing', `<h1>Webhook failed</h1><p class="err">${esc(JSON.stringify(out.body))}</p>`);
+      const out = await deliverEvent(
+        baseUrl,
+        localEvent('customer.subscription.deleted', subscriptionObject(userId, customerId, 'canceled')),
+      );
+      if (out.status !== 200)
+        return page(res, 502, 'Billing', `<h1>Webhook failed</h1><p class="err">${esc(JSON.stringify(out.body))}</p>`);
     }
     return redirect(res, safeBack);
   }

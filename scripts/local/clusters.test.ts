@@ -39,7 +39,9 @@ describe('clusters endpoints on the demo universe', () => {
       });
       const avg = (xs: number[] | undefined) => (xs?.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
       const api = c.clusters_average_data.clusters_average_returns[`${h}D Forward Return`];
-      api.forEach((v, k) => (v === null ? expect(avg(byCluster.get(k))).toBeNull() : expect(v).toBeCloseTo(avg(byCluster.get(k))!, 12)));
+      api.forEach((v, k) =>
+        v === null ? expect(avg(byCluster.get(k))).toBeNull() : expect(v).toBeCloseTo(avg(byCluster.get(k))!, 12),
+      );
       expect(c.cluster_info.forward_returns[`d${h}`]).toBe(api[c.cluster_info.current_cluster]);
     }
     expect(c.predictions.index).toEqual(dates.slice(n - 120));
@@ -52,7 +54,14 @@ describe('clusters endpoints on the demo universe', () => {
   });
 
   it('answers the same request identically (fixed seed) and honours every parameter', async () => {
-    const q = { ticker: 'MSFT', nb_clusters: '3', length: '5', iterations: '5', features: 'pct', training_window: '200' } as const;
+    const q = {
+      ticker: 'MSFT',
+      nb_clusters: '3',
+      length: '5',
+      iterations: '5',
+      features: 'pct',
+      training_window: '200',
+    } as const;
     const a = clustersResponse.parse((await api.get('get_clusters_data', q)).body);
     const b = clustersResponse.parse((await api.get('get_clusters_data', q)).body);
     expect(a).toEqual(b);
@@ -98,7 +107,9 @@ describe('clusters endpoints on the demo universe', () => {
   it('explains too little history and accepts a shorter training window (KVUE listed May 2023)', async () => {
     const r = await api.get('get_clusters_data', { ticker: 'KVUE' });
     expect(r.status).toBe(400);
-    expect(String(r.body.alert_message)).toMatch(/KVUE has \d+ trading days of history; a training window of 400 days needs at least 410/);
+    expect(String(r.body.alert_message)).toMatch(
+      /KVUE has \d+ trading days of history; a training window of 400 days needs at least 410/,
+    );
     const short = await api.get('get_clusters_data', { ticker: 'KVUE', training_window: '200' });
     expect(short.status).toBe(200);
     expect(clustersResponse.parse(short.body).clusters_daily_data).toHaveLength(191);
@@ -123,7 +134,14 @@ describe('clusters endpoints on the demo universe', () => {
   });
 
   it('projects the selected row with the given returns', async () => {
-    const { status, body } = await api.get('get_clusters_prediction_data', { ticker: 'aapl', d1: '0.01', d2: '0.02', d5: '-0.05', d10: '0', d20: '0.1' });
+    const { status, body } = await api.get('get_clusters_prediction_data', {
+      ticker: 'aapl',
+      d1: '0.01',
+      d2: '0.02',
+      d5: '-0.05',
+      d10: '0',
+      d20: '0.1',
+    });
     expect(status).toBe(200);
     const p = clusterPredictionsSchema.parse(body);
     const s = stock('AAPL');
@@ -131,7 +149,14 @@ describe('clusters endpoints on the demo universe', () => {
     expect(p.mark_dates.d1.close).toBeCloseTo(last * 1.01, 9);
     expect(p.mark_dates.d5.close).toBeCloseTo(last * 0.95, 9);
     expect(p.mark_dates.d20.close).toBeCloseTo(last * 1.1, 9);
-    const bad = await api.get('get_clusters_prediction_data', { ticker: 'AAPL', d1: 'abc', d2: '0', d5: '0', d10: '0', d20: '0' });
+    const bad = await api.get('get_clusters_prediction_data', {
+      ticker: 'AAPL',
+      d1: 'abc',
+      d2: '0',
+      d5: '0',
+      d10: '0',
+      d20: '0',
+    });
     expect(bad.status).toBe(400);
     expect(String(bad.body.alert_message)).toContain('d1');
   });

@@ -51,7 +51,9 @@ export async function startLocalCognito(dir: string): Promise<LocalCognito> {
   // cognito-local opens every *.json of the directory as a pool and refuses to start on one it cannot parse.
   const recovery = recoverJsonFiles(join(dir, 'db'));
   if (recovery.quarantined.length + recovery.restored.length > 0) {
-    process.stderr.write(`cognito-local state repaired: restored ${recovery.restored.join(', ') || 'none'}; unreadable, moved aside: ${recovery.quarantined.join(', ') || 'none'}\n`);
+    process.stderr.write(
+      `cognito-local state repaired: restored ${recovery.restored.join(', ') || 'none'}; unreadable, moved aside: ${recovery.quarantined.join(', ') || 'none'}\n`,
+    );
   }
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
   const logger = pinoFactory({ level: 'silent' });
@@ -76,12 +78,20 @@ export async function startLocalCognito(dir: string): Promise<LocalCognito> {
     new (cl('services/userPoolService').UserPoolServiceFactoryImpl)(clock, dataStoreFactory),
   );
   const cognito = await cognitoFactory.create(ctx, config.UserPoolDefaults);
-  const triggers = new services.TriggersService(clock, cognito, { enabled: () => false }, new (cl('services/crypto').CryptoService)(config.KMSConfig));
+  const triggers = new services.TriggersService(
+    clock,
+    cognito,
+    { enabled: () => false },
+    new (cl('services/crypto').CryptoService)(config.KMSConfig),
+  );
   const deps = {
     clock,
     cognito,
     config,
-    messages: new services.MessagesService(triggers, new (cl('services/messageDelivery/messageDelivery').MessageDeliveryService)(silentSender)),
+    messages: new services.MessagesService(
+      triggers,
+      new (cl('services/messageDelivery/messageDelivery').MessageDeliveryService)(silentSender),
+    ),
     otp: cl('services/otp').otp,
     tokenGenerator: new (cl('services/tokenGenerator').JwtTokenGenerator)(clock, triggers, config.TokenConfig),
     triggers,
@@ -103,7 +113,11 @@ export async function startLocalCognito(dir: string): Promise<LocalCognito> {
     issuer,
     jwksUri: `${issuer}/.well-known/jwks.json`,
     recovery,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   Object.assign(process.env, {
     COGNITO_ENDPOINT: endpoint,
@@ -122,7 +136,8 @@ export async function startLocalCognito(dir: string): Promise<LocalCognito> {
  * interleave. Saves become ordered temp-file-and-rename writes.
  */
 function writeStateAtomically(): void {
-  const engine = (cognitoRequire('stormdb') as { localFileEngine: { prototype: Record<string, unknown> } }).localFileEngine.prototype;
+  const engine = (cognitoRequire('stormdb') as { localFileEngine: { prototype: Record<string, unknown> } })
+    .localFileEngine.prototype;
   if (engine.__tapewatchAtomic) return;
   type Engine = { path: string; async: boolean; serialize: (data: unknown) => string; read(): unknown };
   engine.write = function (this: Engine, data: unknown) {
@@ -176,7 +191,15 @@ async function ensurePool(endpoint: string, idsFile: string): Promise<Ids> {
     new CreateUserPoolCommand({
       PoolName: 'tapewatch-users',
       UsernameAttributes: ['email'],
-      Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false } },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 8,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        },
+      },
     }),
   );
   const userPoolId = pool.UserPool!.Id!;
@@ -193,7 +216,11 @@ async function ensurePool(endpoint: string, idsFile: string): Promise<Ids> {
       EnableTokenRevocation: true,
     }),
   );
-  const ids: Ids = { userPoolId, clientId: app.UserPoolClient!.ClientId!, checkoutSecret: randomBytes(32).toString('base64url') };
+  const ids: Ids = {
+    userPoolId,
+    clientId: app.UserPoolClient!.ClientId!,
+    checkoutSecret: randomBytes(32).toString('base64url'),
+  };
   writeFileAtomicSync(idsFile, JSON.stringify(ids, null, 2));
   return ids;
 }

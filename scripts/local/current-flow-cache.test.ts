@@ -14,8 +14,20 @@ import { startTestRuntime } from '../test/runtime-fixture.ts';
 
 // Issue 23 item 1: the current flow is a payload kept serialized per container, appended on ingest.
 const users: Record<string, Caller> = {
-  'sub-token': { userId: 'u-sub', username: 'subscriber1', email: 'sub@example.com', subscription: 'basic', token: 'sub-token' },
-  'free-token': { userId: 'u-free', username: 'freeuser1', email: 'free@example.com', subscription: 'free', token: 'free-token' },
+  'sub-token': {
+    userId: 'u-sub',
+    username: 'subscriber1',
+    email: 'sub@example.com',
+    subscription: 'basic',
+    token: 'sub-token',
+  },
+  'free-token': {
+    userId: 'u-free',
+    username: 'freeuser1',
+    email: 'free@example.com',
+    subscription: 'free',
+    token: 'free-token',
+  },
 };
 const DATE = '2024-03-08';
 const PATH = '/api/get_current_options_flow';
@@ -28,7 +40,9 @@ beforeAll(async () => {
 afterAll(() => rt?.dispose());
 
 const get = async (path: string, headers: Record<string, string> = {}, token: string | null = 'sub-token') => {
-  const res = await fetch(rt.url + path, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+  const res = await fetch(rt.url + path, {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
   const text = await res.text();
   return { status: res.status, etag: res.headers.get('etag'), text, body: text ? (JSON.parse(text) as unknown) : null };
 };
@@ -37,10 +51,17 @@ const get = async (path: string, headers: Record<string, string> = {}, token: st
 async function uncached(): Promise<string> {
   const { trades } = await new FlowRepository(documentClient()).readDay(DATE);
   const flow = trades.sort(compareNewestFirst).slice(0, MAX_HISTORICAL_ROWS);
-  return JSON.stringify({ date: DATE, options_flow: flow, key_stats: keyStats(flow), first_date: await firstFlowDay() });
+  return JSON.stringify({
+    date: DATE,
+    options_flow: flow,
+    key_stats: keyStats(flow),
+    first_date: await firstFlowDay(),
+  });
 }
 
-const universe = [{ symbol: 'SPY', kind: 'etf' as const, close: 511.72, prevClose: 514.81, dollarVolume: 3e10, vol: 0.12 }];
+const universe = [
+  { symbol: 'SPY', kind: 'etf' as const, close: 511.72, prevClose: 514.81, dollarVolume: 3e10, vol: 0.12 },
+];
 const state = new FlowDayState({ date: DATE, universe, seed: 23 });
 let n = 0;
 /** One simulated vendor record at `seconds` after midnight. */
@@ -73,14 +94,19 @@ describe('current flow payload (issue 23)', () => {
   it('since: only the trades newer than the one the page holds, with the whole day key stats', async () => {
     const before = currentFlowResponse.parse((await get(PATH)).body);
     const newest = before.options_flow[0]!.key;
-    const added = await ingestLiveRecords({ option_activity: [record(15 * 3600 + 10), record(15 * 3600 + 11), record(15 * 3600 + 12)] }, new FlowFanout(documentClient()));
+    const added = await ingestLiveRecords(
+      { option_activity: [record(15 * 3600 + 10), record(15 * 3600 + 11), record(15 * 3600 + 12)] },
+      new FlowFanout(documentClient()),
+    );
     const since = currentFlowResponse.parse((await get(`${PATH}?since=${encodeURIComponent(newest)}`)).body);
     expect(since.options_flow.map((t) => t.key)).toEqual([...added].sort(compareNewestFirst).map((t) => t.key));
     const whole = currentFlowResponse.parse((await get(PATH)).body);
     expect(since.key_stats).toEqual(whole.key_stats);
     expect(whole.options_flow.length).toBe(before.options_flow.length + 3);
     // A key the server does not know (another day's): the whole list.
-    expect(currentFlowResponse.parse((await get(`${PATH}?since=unknown`)).body).options_flow).toHaveLength(whole.options_flow.length);
+    expect(currentFlowResponse.parse((await get(`${PATH}?since=unknown`)).body).options_flow).toHaveLength(
+      whole.options_flow.length,
+    );
   });
 
   it('never serves a stale payload: after in-order, out-of-order and repeated writes and the reset it equals the uncached answer', async () => {
@@ -91,7 +117,10 @@ describe('current flow payload (issue 23)', () => {
     expect((await get(PATH)).text).toBe(await uncached());
     await ingestLiveRecords({ option_activity: [record(11 * 3600 + 5)] }, fanout);
     expect((await get(PATH)).text).toBe(await uncached());
-    await ingestLiveRecords({ option_activity: [record(15 * 3600 + 30), record(15 * 3600 + 31), record(9 * 3600 + 45)] }, fanout);
+    await ingestLiveRecords(
+      { option_activity: [record(15 * 3600 + 30), record(15 * 3600 + 31), record(9 * 3600 + 45)] },
+      fanout,
+    );
     expect((await get(PATH)).text).toBe(await uncached());
     await new FlowRepository(documentClient()).putLive(late);
     const after = await get(PATH);
@@ -105,6 +134,8 @@ describe('current flow payload (issue 23)', () => {
     await runFlowReset({ from: DATE, to: DATE });
     const reset = await get(PATH);
     expect(reset.text).toBe(await uncached());
-    expect(currentFlowResponse.parse(reset.body).options_flow.length).toBeLessThan(currentFlowResponse.parse(after.body).options_flow.length);
+    expect(currentFlowResponse.parse(reset.body).options_flow.length).toBeLessThan(
+      currentFlowResponse.parse(after.body).options_flow.length,
+    );
   });
 });

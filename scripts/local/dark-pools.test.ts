@@ -50,10 +50,14 @@ describe('dark pool endpoints on the seeded year of FINRA short volume', () => {
   });
 
   it('orders by any of the six columns in either direction, accepting the display names', async () => {
-    const body = darkPoolDataResponse.parse(JSON.parse((await api.get('get_dark_pool_data', { top: 'Short Volume %', minmax: 'asc' })).text));
+    const body = darkPoolDataResponse.parse(
+      JSON.parse((await api.get('get_dark_pool_data', { top: 'Short Volume %', minmax: 'asc' })).text),
+    );
     const pcts = body.data.map((r) => r['Short Volume %']).filter((v): v is number => v !== null);
     expect(pcts).toEqual([...pcts].sort((a, b) => a - b));
-    const net = darkPoolDataResponse.parse(JSON.parse((await api.get('get_dark_pool_data', { top: 'Net Short Volume', minmax: 'desc' })).text));
+    const net = darkPoolDataResponse.parse(
+      JSON.parse((await api.get('get_dark_pool_data', { top: 'Net Short Volume', minmax: 'desc' })).text),
+    );
     expect(net.data[0]!['Net Short Volume']).toBe(Math.max(...net.data.map((r) => r['Net Short Volume'])));
   });
 
@@ -66,7 +70,7 @@ describe('dark pool endpoints on the seeded year of FINRA short volume', () => {
     expect(JSON.parse(dir.text).alert_message).toContain("'minmax'");
   });
 
-  it('returns a ticker\'s stored year with positions matching the stored rows', async () => {
+  it("returns a ticker's stored year with positions matching the stored rows", async () => {
     const { status, text } = await api.get('get_dark_pool_individual_data', { ticker: ' aapl' });
     expect(status).toBe(200);
     expect(text).not.toMatch(/NaN|Infinity/);

@@ -9,7 +9,9 @@ const escapeHtml = (s: string): string =>
 export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
   const files = await readdir(dir).catch(() => [] as string[]);
   const entries = await Promise.all(
-    files.filter((f) => f.endsWith('.json')).map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as OutboxEntry),
+    files
+      .filter((f) => f.endsWith('.json'))
+      .map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as OutboxEntry),
   );
   return entries.sort((a, b) => b.sentAt.localeCompare(a.sentAt));
 }
@@ -23,7 +25,9 @@ export async function serveDevMail(dir: string, res: ServerResponse, url: URL): 
   }
   const rows = entries
     .map(
-      (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong> to ${escapeHtml(m.to)} <time>${escapeHtml(m.sentAt)}</time></header>
+      (
+        m,
+      ) => `<article><header><strong>${escapeHtml(m.subject)}</strong> to ${escapeHtml(m.to)} <time>${escapeHtml(m.sentAt)}</time></header>
 ${m.link ? `<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>` : ''}<pre>${escapeHtml(m.text)}</pre></article>`,
     )
     .join('\n');

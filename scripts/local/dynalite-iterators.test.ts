@@ -58,7 +58,12 @@ beforeAll(async () => {
     }),
   );
   for (let i = 0; i < 60; i++) {
-    await doc.send(new PutCommand({ TableName: 'iterators', Item: { pk: 'p', sk: String(i).padStart(3, '0'), gpk: 'g', gsk: String(i), body: 'x'.repeat(500) } }));
+    await doc.send(
+      new PutCommand({
+        TableName: 'iterators',
+        Item: { pk: 'p', sk: String(i).padStart(3, '0'), gpk: 'g', gsk: String(i), body: 'x'.repeat(500) },
+      }),
+    );
   }
 });
 
@@ -77,14 +82,35 @@ async function openIterators(): Promise<number> {
 describe('dynalite closes the LevelDB iterators behind Query and Scan (no native memory pinned per read)', () => {
   it('every read that stops early (Limit), reads to the end, scans or uses an index leaves no iterator open', async () => {
     const before = opened.size;
-    const page = await doc.send(new QueryCommand({ TableName: 'iterators', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'p' }, Limit: 5 }));
+    const page = await doc.send(
+      new QueryCommand({
+        TableName: 'iterators',
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': 'p' },
+        Limit: 5,
+      }),
+    );
     expect(page.Items).toHaveLength(5);
     expect(page.LastEvaluatedKey).toEqual({ pk: 'p', sk: '004' });
-    const all = await doc.send(new QueryCommand({ TableName: 'iterators', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'p' } }));
+    const all = await doc.send(
+      new QueryCommand({
+        TableName: 'iterators',
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': 'p' },
+      }),
+    );
     expect(all.Items).toHaveLength(60);
     const scan = await doc.send(new ScanCommand({ TableName: 'iterators', Limit: 7 }));
     expect(scan.Items).toHaveLength(7);
-    const index = await doc.send(new QueryCommand({ TableName: 'iterators', IndexName: 'byG', KeyConditionExpression: 'gpk = :g', ExpressionAttributeValues: { ':g': 'g' }, Limit: 3 }));
+    const index = await doc.send(
+      new QueryCommand({
+        TableName: 'iterators',
+        IndexName: 'byG',
+        KeyConditionExpression: 'gpk = :g',
+        ExpressionAttributeValues: { ':g': 'g' },
+        Limit: 3,
+      }),
+    );
     expect(index.Items).toHaveLength(3);
     const item = await doc.send(new GetCommand({ TableName: 'iterators', Key: { pk: 'p', sk: '010' } }));
     expect(item.Item?.gsk).toBe('10');
@@ -96,7 +122,14 @@ describe('dynalite closes the LevelDB iterators behind Query and Scan (no native
   it('a burst of 200 paged reads leaves none open either', async () => {
     await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        doc.send(new QueryCommand({ TableName: 'iterators', KeyConditionExpression: 'pk = :p AND sk >= :s', ExpressionAttributeValues: { ':p': 'p', ':s': String(i % 60).padStart(3, '0') }, Limit: 2 })),
+        doc.send(
+          new QueryCommand({
+            TableName: 'iterators',
+            KeyConditionExpression: 'pk = :p AND sk >= :s',
+            ExpressionAttributeValues: { ':p': 'p', ':s': String(i % 60).padStart(3, '0') },
+            Limit: 2,
+          }),
+        ),
       ),
     );
     expect(await openIterators()).toBe(0);

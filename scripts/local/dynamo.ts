@@ -1,6 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import { tableList, tableName, type TableDef } from '@tapewatch/functions/data/tables';
 import dynalite from 'dynalite';
 import { patchDynaliteIteratorClose } from './dynalite-iterator-fix.ts';
@@ -27,7 +32,11 @@ export async function startDynalite(dir: string): Promise<LocalDynamo> {
 }
 
 export function createTableInput(def: TableDef): CreateTableCommandInput {
-  const attrs = new Set<string>([def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+  const attrs = new Set<string>([
+    def.partitionKey,
+    def.sortKey,
+    ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+  ]);
   return {
     TableName: tableName(def.name),
     BillingMode: 'PAY_PER_REQUEST',
@@ -53,7 +62,11 @@ export function createTableInput(def: TableDef): CreateTableCommandInput {
 
 /** A client for a dynalite endpoint (any credentials do). */
 export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 }
 
 /** Creates any missing table from tables.ts (the same definitions CDK deploys). */

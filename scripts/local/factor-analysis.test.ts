@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { TimeSeriesRepository, totalReturnCloses } from '@tapewatch/functions/data/timeseries-repository';
-import { factorAnalysisData, type FactorStatisticsRow, type PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
+import {
+  factorAnalysisData,
+  type FactorStatisticsRow,
+  type PastSignalRow,
+} from '@tapewatch/shared/schemas/factor-analysis';
 import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
 const { api } = useIntegrationRuntime();
-
 
 /** Stored total-return closes, with signals recomputed here without the app's code. */
 async function stored(ticker: string) {
@@ -16,12 +19,22 @@ async function stored(ticker: string) {
 
 describe('GET /api/get_factor_analysis_data', () => {
   it('momentum / daily for SPY: signals, forward returns and statistics match the stored closes', async () => {
-    const { status, text } = await api.get('get_factor_analysis_data', { ticker: 'spy', factor: 'momentum', timeframe: 'daily' });
+    const { status, text } = await api.get('get_factor_analysis_data', {
+      ticker: 'spy',
+      factor: 'momentum',
+      timeframe: 'daily',
+    });
     expect(status).toBe(200);
     expect(text).not.toMatch(/NaN|Infinity/);
     const d = factorAnalysisData.parse(JSON.parse(text));
     const { dates, closes } = await stored('SPY');
-    expect(d).toMatchObject({ ticker: 'SPY', factor: 'momentum', timeframe: 'daily', as_of: dates.at(-1), horizons: [1, 5, 10, 20, 40, 60, 120] });
+    expect(d).toMatchObject({
+      ticker: 'SPY',
+      factor: 'momentum',
+      timeframe: 'daily',
+      as_of: dates.at(-1),
+      horizons: [1, 5, 10, 20, 40, 60, 120],
+    });
 
     // Momentum: 20-bar ROC rises above +10% (true now, false on the previous bar).
     const roc = (i: number) => (i >= 20 ? (closes[i]! / closes[i - 20]! - 1) * 100 : null);
@@ -53,30 +66,64 @@ describe('GET /api/get_factor_analysis_data', () => {
     expect(d.past_signals_returns_data.periods).toEqual(trades.map((r) => r.period));
     expect(d.past_signals_returns_data.returns).toEqual(trades.map((r) => r[`fwd_ret_${r.period!}`]));
     expect(d.out_of_sample.trades).toBe(trades.length);
-    expect(d.past_signals_return_hist_data.counts.reduce((a, b) => a + b, 0)).toBe(d.past_signals_returns_data.returns.length);
+    expect(d.past_signals_return_hist_data.counts.reduce((a, b) => a + b, 0)).toBe(
+      d.past_signals_returns_data.returns.length,
+    );
     expect(d.cumulative_returns_data.buy_and_hold.at(-1)).toBeCloseTo((closes.at(-1)! / closes[0]! - 1) * 100, 1);
     const h = d.out_of_sample.period;
-    if (d.passes_quality) expect(d.last_signal_data).toMatchObject({ date: expectedDates.at(-1), period: h, period_unit: 'days', signals: trades.length });
+    if (d.passes_quality)
+      expect(d.last_signal_data).toMatchObject({
+        date: expectedDates.at(-1),
+        period: h,
+        period_unit: 'days',
+        signals: trades.length,
+      });
     else expect(d.last_signal_data).toEqual({});
   });
 
   it('weekly bars are the last trading day of each week; the answer is cached by parameters', async () => {
-    const first = await api.get('get_factor_analysis_data', { ticker: 'AAPL', factor: 'new_high', timeframe: 'weekly' });
+    const first = await api.get('get_factor_analysis_data', {
+      ticker: 'AAPL',
+      factor: 'new_high',
+      timeframe: 'weekly',
+    });
     const d = factorAnalysisData.parse(JSON.parse(first.text));
     expect(d.horizons).toEqual([1, 2, 4, 8, 12, 26, 52]);
     const { dates } = await stored('AAPL');
-    const fridays = new Set(dates.filter((x, k) => k === dates.length - 1 || new Date(`${dates[k + 1]}T00:00:00Z`).getUTCDay() <= new Date(`${x}T00:00:00Z`).getUTCDay() || Date.parse(dates[k + 1]!) - Date.parse(x) > 3 * 86_400_000));
+    const fridays = new Set(
+      dates.filter(
+        (x, k) =>
+          k === dates.length - 1 ||
+          new Date(`${dates[k + 1]}T00:00:00Z`).getUTCDay() <= new Date(`${x}T00:00:00Z`).getUTCDay() ||
+          Date.parse(dates[k + 1]!) - Date.parse(x) > 3 * 86_400_000,
+      ),
+    );
     const past = JSON.parse(d.past_signals_data) as PastSignalRow[];
     expect(past.length).toBeGreaterThan(0);
     for (const r of past) expect(fridays.has(r.date)).toBe(true);
-    const again = await api.get('get_factor_analysis_data', { ticker: 'AAPL', factor: 'new_high', timeframe: 'weekly' });
+    const again = await api.get('get_factor_analysis_data', {
+      ticker: 'AAPL',
+      factor: 'new_high',
+      timeframe: 'weekly',
+    });
     expect(again.text).toBe(first.text);
-    const daily = factorAnalysisData.parse(JSON.parse((await api.get('get_factor_analysis_data', { ticker: 'AAPL', factor: 'new_high', timeframe: 'daily' })).text));
+    const daily = factorAnalysisData.parse(
+      JSON.parse(
+        (await api.get('get_factor_analysis_data', { ticker: 'AAPL', factor: 'new_high', timeframe: 'daily' })).text,
+      ),
+    );
     expect(daily.timeframe).toBe('daily');
   });
 
   it('every factor answers for SPY in both timeframes (data or {})', async () => {
-    for (const factor of ['uptrend', 'sustained_momentum', 'relative_strength', 'filtered_momentum', 'roc_curve', 'dark_pools'] as const) {
+    for (const factor of [
+      'uptrend',
+      'sustained_momentum',
+      'relative_strength',
+      'filtered_momentum',
+      'roc_curve',
+      'dark_pools',
+    ] as const) {
       for (const timeframe of ['daily', 'weekly'] as const) {
         const { status, text } = await api.get('get_factor_analysis_data', { ticker: 'SPY', factor, timeframe });
         expect(status, `${factor} ${timeframe}`).toBe(200);
@@ -87,14 +134,38 @@ describe('GET /api/get_factor_analysis_data', () => {
   });
 
   it('rejects unknown factors, timeframes and parameters with a 400 naming them; unknown tickers are 404', async () => {
-    const bad = await api.getUnchecked('get_factor_analysis_data', { ticker: 'SPY', factor: 'value', timeframe: 'daily' });
+    const bad = await api.getUnchecked('get_factor_analysis_data', {
+      ticker: 'SPY',
+      factor: 'value',
+      timeframe: 'daily',
+    });
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.text)).toMatchObject({ alert_show: true, alert_message: expect.stringContaining("'factor'") });
-    const tf = await api.getUnchecked('get_factor_analysis_data', { ticker: 'SPY', factor: 'momentum', timeframe: 'monthly' });
+    expect(JSON.parse(bad.text)).toMatchObject({
+      alert_show: true,
+      alert_message: expect.stringContaining("'factor'"),
+    });
+    const tf = await api.getUnchecked('get_factor_analysis_data', {
+      ticker: 'SPY',
+      factor: 'momentum',
+      timeframe: 'monthly',
+    });
     expect(tf.status).toBe(400);
     expect(tf.text).toContain("'timeframe'");
-    expect((await api.getUnchecked('get_factor_analysis_data', { ticker: 'SPY', factor: 'momentum', timeframe: 'daily', extra: '1' })).status).toBe(400);
-    const unknown = await api.get('get_factor_analysis_data', { ticker: 'ZZZZZ', factor: 'momentum', timeframe: 'daily' });
+    expect(
+      (
+        await api.getUnchecked('get_factor_analysis_data', {
+          ticker: 'SPY',
+          factor: 'momentum',
+          timeframe: 'daily',
+          extra: '1',
+        })
+      ).status,
+    ).toBe(400);
+    const unknown = await api.get('get_factor_analysis_data', {
+      ticker: 'ZZZZZ',
+      factor: 'momentum',
+      timeframe: 'daily',
+    });
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.text).alert_message).toContain('ZZZZZ');
   });

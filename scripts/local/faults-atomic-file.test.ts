@@ -13,7 +13,11 @@ describe('atomic state files (cognito-local storage)', () => {
   it('applies concurrent writes of one path in call order and leaves no temporary file', async () => {
     const path = join(dir, 'ordered.json');
     // Longer and shorter bodies alternate: overlapping plain writeFile calls could leave a longer tail behind.
-    await Promise.all(Array.from({ length: 40 }, (_, i) => writeFileAtomic(path, JSON.stringify({ i, pad: 'x'.repeat((i % 2) * 50_000) }))));
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        writeFileAtomic(path, JSON.stringify({ i, pad: 'x'.repeat((i % 2) * 50_000) })),
+      ),
+    );
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ i: 39 });
     expect(readdirSync(dir).filter((n) => n.startsWith('ordered'))).toEqual(['ordered.json']);
   });
@@ -26,7 +30,10 @@ describe('atomic state files (cognito-local storage)', () => {
         await writeFileAtomic(${JSON.stringify(path)}, JSON.stringify({ i, rows: Array.from({ length: 20000 }, (_, k) => ({ k, i })) }));
         if (i === 3) process.stdout.write('writing\\n');
       }`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', () => resolve());
       child.once('exit', (code) => reject(new Error(`writer exited early (${code})`)));
@@ -49,7 +56,11 @@ describe('atomic state files (cognito-local storage)', () => {
     writeFileSync(join(repair, 'clients.json'), '{"Clients":{}}');
     writeFileSync(join(repair, 'clients.json.tmp-123-8'), '{"Clients":{"x":{}}}');
     const out = recoverJsonFiles(repair);
-    expect(out).toMatchObject({ restored: ['pool-a.json'], quarantined: ['pool-b.json'], removedTemps: ['clients.json.tmp-123-8'] });
+    expect(out).toMatchObject({
+      restored: ['pool-a.json'],
+      quarantined: ['pool-b.json'],
+      removedTemps: ['clients.json.tmp-123-8'],
+    });
     expect(JSON.parse(readFileSync(join(repair, 'pool-a.json'), 'utf8'))).toEqual({ Users: { a: {} } });
     // A readable file is never replaced by an unacknowledged temporary one.
     expect(JSON.parse(readFileSync(join(repair, 'clients.json'), 'utf8'))).toEqual({ Clients: {} });

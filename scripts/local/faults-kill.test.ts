@@ -31,7 +31,9 @@ function seedCopy(): string {
 
 const faults = { injected: 0, lost: 0, duplicated: 0 };
 afterAll(() => {
-  console.log(`faults: ${faults.injected} SIGKILLs injected (ingest and sign-up burst); items lost: ${faults.lost}; duplicated: ${faults.duplicated}`);
+  console.log(
+    `faults: ${faults.injected} SIGKILLs injected (ingest and sign-up burst); items lost: ${faults.lost}; duplicated: ${faults.duplicated}`,
+  );
 });
 
 // Six trading days the seed does not hold (it has the five days to 2024-03-08).
@@ -58,13 +60,19 @@ async function flowFingerprint(dir: string): Promise<FlowFingerprint> {
       for (const item of page.Items ?? []) {
         const { z, ...rest } = item as Record<string, unknown> & { z?: Uint8Array };
         const body = z ? gunzipSync(z).toString('utf8') : '';
-        if (z && String(rest.sk).startsWith('C#')) tradeKeys.push(...(JSON.parse(body) as { key: string }[]).map((t) => t.key));
+        if (z && String(rest.sk).startsWith('C#'))
+          tradeKeys.push(...(JSON.parse(body) as { key: string }[]).map((t) => t.key));
         lines.push(`${JSON.stringify(rest, Object.keys(rest).sort())}|${body}`);
       }
       start = page.LastEvaluatedKey;
     } while (start);
     lines.sort();
-    return { items: lines.length, hash: createHash('sha256').update(lines.join('\n')).digest('hex'), trades: tradeKeys.length, uniqueTrades: new Set(tradeKeys).size };
+    return {
+      items: lines.length,
+      hash: createHash('sha256').update(lines.join('\n')).digest('hex'),
+      trades: tradeKeys.length,
+      uniqueTrades: new Set(tradeKeys).size,
+    };
   } finally {
     await dynamo.close();
   }
@@ -109,7 +117,11 @@ describe('faults: processes killed mid-work lose and duplicate nothing', () => {
     children.push(first);
     const url1 = (await first.waitForLine(/^READY /, 120_000)).slice(6);
     const api1 = accountsClient(url1);
-    const people = Array.from({ length: 20 }, (_, i) => ({ username: `fault${i}`, email: `fault${i}@example.com`, password: `kill-test-pw-${i}` }));
+    const people = Array.from({ length: 20 }, (_, i) => ({
+      username: `fault${i}`,
+      email: `fault${i}@example.com`,
+      password: `kill-test-pw-${i}`,
+    }));
     const acknowledged = new Set<string>();
     let answered = 0;
     let killed = false;
@@ -171,7 +183,13 @@ describe('faults: processes killed mid-work lose and duplicate nothing', () => {
     await second.kill();
     const pool = readdirSync(cognitoDb).filter((n) => n.endsWith('.json') && n !== 'clients.json');
     expect(pool).toHaveLength(1);
-    const users = Object.values((JSON.parse(readFileSync(join(cognitoDb, pool[0]!), 'utf8')) as { Users: Record<string, { Attributes: { Name: string; Value: string }[] }> }).Users);
+    const users = Object.values(
+      (
+        JSON.parse(readFileSync(join(cognitoDb, pool[0]!), 'utf8')) as {
+          Users: Record<string, { Attributes: { Name: string; Value: string }[] }>;
+        }
+      ).Users,
+    );
     const emails = users.map((u) => u.Attributes.find((a) => a.Name === 'email')?.Value);
     faults.duplicated += emails.length - new Set(emails).size;
     expect(emails.sort()).toEqual(people.map((p) => p.email).sort());
@@ -188,7 +206,14 @@ async function appProfiles(dir: string): Promise<{ email: string; userId: string
     const out: { email: string; userId: string }[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const page = await db.send(new ScanCommand({ TableName: tableName('app'), ExclusiveStartKey: start, FilterExpression: 'begins_with(pk, :u) AND sk = :p', ExpressionAttributeValues: { ':u': 'USER#', ':p': 'PROFILE' } }));
+      const page = await db.send(
+        new ScanCommand({
+          TableName: tableName('app'),
+          ExclusiveStartKey: start,
+          FilterExpression: 'begins_with(pk, :u) AND sk = :p',
+          ExpressionAttributeValues: { ':u': 'USER#', ':p': 'PROFILE' },
+        }),
+      );
       for (const item of page.Items ?? []) out.push({ email: String(item.email), userId: String(item.userId) });
       start = page.LastEvaluatedKey;
     } while (start);

@@ -19,7 +19,8 @@ import { useIntegrationRuntime } from '../test/integration-runtime.ts';
  */
 const fx = useIntegrationRuntime();
 
-const HTML_ERROR = '<!DOCTYPE html><html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1></body></html>';
+const HTML_ERROR =
+  '<!DOCTYPE html><html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1></body></html>';
 const requested: string[] = [];
 
 /** The vendors' HTTP: Benzinga's page 0 is a full, valid page (so page 1 is asked for), every other answer garbage. */
@@ -31,7 +32,11 @@ const garbageHttp: HttpGet = async (url) => {
     const date = u.searchParams.get('parameters[date]')!;
     body =
       u.searchParams.get('page') === '0'
-        ? JSON.stringify({ option_activity: Array.from({ length: 1000 }, (_, i) => benzingaRecord({ id: `garbage-test-${i}`, date, ticker: 'AAPL' })) })
+        ? JSON.stringify({
+            option_activity: Array.from({ length: 1000 }, (_, i) =>
+              benzingaRecord({ id: `garbage-test-${i}`, date, ticker: 'AAPL' }),
+            ),
+          })
         : '{"option_activity":[{"id":"5d63e8f1","date":"2024-03-07","ti';
   }
   return { status: 200, text: async () => body };
@@ -48,10 +53,14 @@ async function fingerprint(table: 'flow' | 'market'): Promise<{ items: number; h
   const lines: string[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await documentClient().send(new ScanCommand({ TableName: tableName(table), ExclusiveStartKey: start }));
+    const page = await documentClient().send(
+      new ScanCommand({ TableName: tableName(table), ExclusiveStartKey: start }),
+    );
     for (const item of page.Items ?? []) {
       if (String(item.pk).startsWith('JOBRUN#')) continue;
-      lines.push(JSON.stringify(item, (_, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v)));
+      lines.push(
+        JSON.stringify(item, (_, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v)),
+      );
     }
     start = page.LastEvaluatedKey;
   } while (start);
@@ -67,8 +76,12 @@ describe('faults: a provider returning garbage', () => {
 
     // A day the seed holds: its 1,000 valid records of page 0 must not replace the stored day either.
     await expect(runFlowIngest({ from: '2024-03-07', to: '2024-03-07' }, { provider })).rejects.toThrow(/benzinga/);
-    expect(requested.filter((u) => u.includes('option_activity')).map((u) => new URL(u).searchParams.get('page'))).toEqual(['0', '1']);
-    await expect(runShortInterestIngest({ from: '2024-02-01', to: '2024-03-08' }, { provider })).rejects.toThrow(/finra/);
+    expect(
+      requested.filter((u) => u.includes('option_activity')).map((u) => new URL(u).searchParams.get('page')),
+    ).toEqual(['0', '1']);
+    await expect(runShortInterestIngest({ from: '2024-02-01', to: '2024-03-08' }, { provider })).rejects.toThrow(
+      /finra/,
+    );
     await expect(runOptionChainsIngest({ from: '2024-03-08', to: '2024-03-08' }, { provider })).rejects.toThrow(/cboe/);
 
     expect(await fingerprint('flow')).toEqual(flowBefore);

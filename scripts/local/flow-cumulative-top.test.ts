@@ -3,7 +3,11 @@ import { documentClient } from '@tapewatch/functions/data/client';
 import { DirectoryRepository } from '@tapewatch/functions/data/directory-repository';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
-import { byStrikeResponse, historicalPremiumResponse, topPremiumsResponse } from '@tapewatch/shared/schemas/flow-cumulative-top';
+import {
+  byStrikeResponse,
+  historicalPremiumResponse,
+  topPremiumsResponse,
+} from '@tapewatch/shared/schemas/flow-cumulative-top';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
 import { flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
 
@@ -60,7 +64,9 @@ describe('Cumulative Stats and Top Premiums endpoints', () => {
   });
 
   it('historical premiums equal sums of the stored trades of the last N days with flow (default 20)', async () => {
-    const r = historicalPremiumResponse.parse((await api.get('get_options_flow_historical_premium_data', { ticker: 'spy' })).body);
+    const r = historicalPremiumResponse.parse(
+      (await api.get('get_options_flow_historical_premium_data', { ticker: 'spy' })).body,
+    );
     const window = days.slice(0, 20).reverse();
     const withSpy = window.filter((d) => d.trades.some((t) => t.ticker === 'SPY'));
     expect(r.ticker).toBe('SPY');
@@ -79,21 +85,34 @@ describe('Cumulative Stats and Top Premiums endpoints', () => {
       const last = [...spy].sort((a, b) => a.time.localeCompare(b.time)).at(-1)!;
       expect(r.prices[i]).toBe(last.underlying_price);
     });
-    const two = historicalPremiumResponse.parse((await api.get('get_options_flow_historical_premium_data', { ticker: 'SPY', lookback: '2' })).body);
+    const two = historicalPremiumResponse.parse(
+      (await api.get('get_options_flow_historical_premium_data', { ticker: 'SPY', lookback: '2' })).body,
+    );
     expect(two.dates).toEqual(withSpy.slice(-2).map((d) => d.date));
   });
 
   it('by-strike sums premiums and sizes per strike over the lookback', async () => {
-    const r = byStrikeResponse.parse((await api.get('get_options_flow_by_strike_data', { ticker: 'SPY', lookback: '2' })).body);
-    const trades = days.slice(0, 2).flatMap((d) => d.trades).filter((t) => t.ticker === 'SPY');
+    const r = byStrikeResponse.parse(
+      (await api.get('get_options_flow_by_strike_data', { ticker: 'SPY', lookback: '2' })).body,
+    );
+    const trades = days
+      .slice(0, 2)
+      .flatMap((d) => d.trades)
+      .filter((t) => t.ticker === 'SPY');
     const strikes = [...new Set(trades.map((t) => t.strike_price))].sort((a, b) => a - b);
     expect(r.strike_price).toEqual(strikes);
     const at = (k: number) => trades.filter((t) => t.strike_price === k);
     strikes.forEach((k, i) => {
       expect(r.call_premiums[i]).toBeCloseTo(sum(at(k), 'Call'), 1);
       expect(r.put_premiums[i]).toBeCloseTo(sum(at(k), 'Put'), 1);
-      expect(r.call_size[i]).toBeCloseTo(sum(at(k), 'Call', (t) => t.size), 1);
-      expect(r.put_size[i]).toBeCloseTo(sum(at(k), 'Put', (t) => t.size), 1);
+      expect(r.call_size[i]).toBeCloseTo(
+        sum(at(k), 'Call', (t) => t.size),
+        1,
+      );
+      expect(r.put_size[i]).toBeCloseTo(
+        sum(at(k), 'Put', (t) => t.size),
+        1,
+      );
     });
   });
 
@@ -112,7 +131,9 @@ describe('Cumulative Stats and Top Premiums endpoints', () => {
       expect(row.puts).toBeCloseTo(sum(mine, 'Put'), 1);
       const e = bySymbol.get(row.ticker);
       if (e?.kind === 'etf' && !/^XL/.test(row.ticker)) expect(row.sector).toBe('Financials');
-      const counted = e && (e.kind === 'stock' ? !['', 'Unclassified'].includes(e.sector) : /^XL[BCEFIKPUVY]$|^XLRE$/.test(row.ticker));
+      const counted =
+        e &&
+        (e.kind === 'stock' ? !['', 'Unclassified'].includes(e.sector) : /^XL[BCEFIKPUVY]$|^XLRE$/.test(row.ticker));
       if (counted) sectorCalls.set(row.sector, (sectorCalls.get(row.sector) ?? 0) + row.calls);
     }
     expect(r.sectors.calls.map((s) => s.name).sort()).toEqual([...sectorCalls.keys()].sort());
@@ -127,7 +148,9 @@ describe('Cumulative Stats and Top Premiums endpoints', () => {
     const traded = new Set(days.flatMap((d) => d.trades.map((t) => t.ticker)));
     const quiet = directory.find((e) => !traded.has(e.symbol))!;
     const t = quiet.symbol;
-    const h = historicalPremiumResponse.parse((await api.get('get_options_flow_historical_premium_data', { ticker: t, lookback: '40' })).body);
+    const h = historicalPremiumResponse.parse(
+      (await api.get('get_options_flow_historical_premium_data', { ticker: t, lookback: '40' })).body,
+    );
     expect([h.dates, h.prices, h.cum_net_premiums]).toEqual([[], [], []]);
     const s = byStrikeResponse.parse((await api.get('get_options_flow_by_strike_data', { ticker: t })).body);
     expect(s.strike_price).toEqual([]);

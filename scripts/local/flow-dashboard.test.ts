@@ -33,7 +33,8 @@ beforeAll(async () => {
   days = await Promise.all(listed.map(async ({ date }) => ({ date, trades: (await repo.readDay(date)).trades })));
 }, 60_000);
 
-const premium = (ts: FlowTrade[], pc: 'Call' | 'Put') => ts.filter((t) => t.put_call === pc).reduce((s, t) => s + t.cost_basis, 0);
+const premium = (ts: FlowTrade[], pc: 'Call' | 'Put') =>
+  ts.filter((t) => t.put_call === pc).reduce((s, t) => s + t.cost_basis, 0);
 
 describe('Dashboard endpoints', () => {
   it('gate every route: 401 without a token, 403 with the alert for a free user; a query parameter is a 400', async () => {
@@ -70,7 +71,10 @@ describe('Dashboard endpoints', () => {
     for (const q of r.data) {
       const series = await new TimeSeriesRepository(documentClient()).getSeries(q.ticker, 2023);
       const prev = series.close[series.date.findLastIndex((d) => d < day.date)]!;
-      const last = day.trades.filter((t) => t.ticker === q.ticker && t.underlying_price !== null).sort((a, b) => a.time.localeCompare(b.time)).at(-1);
+      const last = day.trades
+        .filter((t) => t.ticker === q.ticker && t.underlying_price !== null)
+        .sort((a, b) => a.time.localeCompare(b.time))
+        .at(-1);
       if (!last) continue;
       expect(q.source).toBe('flow');
       expect(q.latestPrice).toBe(last.underlying_price);
@@ -86,11 +90,22 @@ describe('Dashboard endpoints', () => {
     const daily = byPremium(days[0]!.trades).slice(0, 30);
     expect(r.daily.map((e) => e[1])).toEqual(daily.map((t) => Math.round(t.cost_basis * 100) / 100));
     const top = daily[0]!;
-    expect(r.daily[0]!.slice(0, 6)).toEqual([top.ticker, Math.round(top.cost_basis * 100) / 100, top.put_call === 'Call' ? 'CALL' : 'PUT', top.strike_price, top.date_expiration, top.sentiment]);
+    expect(r.daily[0]!.slice(0, 6)).toEqual([
+      top.ticker,
+      Math.round(top.cost_basis * 100) / 100,
+      top.put_call === 'Call' ? 'CALL' : 'PUT',
+      top.strike_price,
+      top.date_expiration,
+      top.sentiment,
+    ]);
     expect(r.daily[0]![6]).toBe(1);
     const week = days.slice(0, 5);
     expect(r.week_from).toBe(week.at(-1)!.date);
-    expect(r.weekly.map((e) => e[1])).toEqual(byPremium(week.flatMap((d) => d.trades)).slice(0, 30).map((t) => Math.round(t.cost_basis * 100) / 100));
+    expect(r.weekly.map((e) => e[1])).toEqual(
+      byPremium(week.flatMap((d) => d.trades))
+        .slice(0, 30)
+        .map((t) => Math.round(t.cost_basis * 100) / 100),
+    );
   });
 
   it('sector inflow: per-sector net equals calls minus puts, ordered by net; weekly covers five days', async () => {
@@ -121,12 +136,19 @@ describe('Dashboard endpoints', () => {
       const r = overAvgResponse.parse((await api.get(path)).body);
       const before = days.slice(1, 21);
       expect([r.average_from, r.average_to]).toEqual([before.at(-1)!.date, before[0]!.date]);
-      for (const [side, pc] of [[r.calls, 'Call'], [r.puts, 'Put']] as const) {
+      for (const [side, pc] of [
+        [r.calls, 'Call'],
+        [r.puts, 'Put'],
+      ] as const) {
         expect(side.tickers.length).toBeGreaterThan(0);
-        const total = (ts: FlowTrade[], ticker: string) => ts.filter((t) => t.ticker === ticker && t.put_call === pc).reduce((s, t) => s + value(t), 0);
+        const total = (ts: FlowTrade[], ticker: string) =>
+          ts.filter((t) => t.ticker === ticker && t.put_call === pc).reduce((s, t) => s + value(t), 0);
         side.tickers.forEach((ticker, i) => {
           expect(side.current[i]).toBeCloseTo(total(days[0]!.trades, ticker), 1);
-          expect(side.average[i]).toBeCloseTo(before.reduce((s, d) => s + total(d.trades, ticker), 0) / before.length, 1);
+          expect(side.average[i]).toBeCloseTo(
+            before.reduce((s, d) => s + total(d.trades, ticker), 0) / before.length,
+            1,
+          );
         });
         const ratios = side.current.map((c, i) => c / side.average[i]!);
         ratios.slice(1).forEach((q, i) => expect(q).toBeLessThanOrEqual(ratios[i]! * 1.001));

@@ -48,7 +48,11 @@ export function startFlowPlayer(opts: FlowPlayerOptions): { stop: () => void; pl
   let played = 0;
   let flurry = 0;
   const generator = demoFlowSource(opts.db).live(clock.today(), runId);
-  const session = latestTradeTime(opts.db, clock.today()).then((latest) => ({ startSec: resumeSecond(latest), startedAt: Date.now(), resetting: false }));
+  const session = latestTradeTime(opts.db, clock.today()).then((latest) => ({
+    startSec: resumeSecond(latest),
+    startedAt: Date.now(),
+    resetting: false,
+  }));
 
   const tick = async (): Promise<void> => {
     if (stopped) return;

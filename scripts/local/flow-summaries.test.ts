@@ -20,7 +20,10 @@ describe('flow day summaries', () => {
     expect(full.length).toBeGreaterThanOrEqual(2);
     expect(full.every((d, i) => d.date < today && (i === 0 || full[i - 1]!.date > d.date))).toBe(true);
     const flow = new FlowRepository(documentClient());
-    const stored = await new FlowSummaryRepository(documentClient()).readRange(full[full.length - 1]!.date, full[0]!.date);
+    const stored = await new FlowSummaryRepository(documentClient()).readRange(
+      full[full.length - 1]!.date,
+      full[0]!.date,
+    );
     expect(stored.map((s) => s.date)).toEqual(full.map((s) => s.date));
     const day = full[0]!;
     expect(canonical(day)).toEqual(canonical(summarizeDay(day.date, (await flow.readDay(day.date)).trades)));

@@ -23,7 +23,6 @@ beforeAll(async () => {
   days = await Promise.all(listed.map(async ({ date }) => ({ date, trades: (await repo.readDay(date)).trades })));
 }, 60_000);
 
-
 /** Hand-rolled metrics straight from trades. */
 function metricsOf(trades: FlowTrade[]) {
   const side = (pc: 'Call' | 'Put') => trades.filter((t) => t.put_call === pc);
@@ -40,7 +39,8 @@ function metricsOf(trades: FlowTrade[]) {
   };
 }
 const tickerTrades = (ts: FlowTrade[], ticker: string) => ts.filter((t) => t.ticker === ticker);
-const close = (a: number | null, b: number | null) => (a === null || b === null ? expect(a).toBe(b) : expect(a).toBeCloseTo(b, 6));
+const close = (a: number | null, b: number | null) =>
+  a === null || b === null ? expect(a).toBe(b) : expect(a).toBeCloseTo(b, 6);
 
 const ROUTES = [
   'get_options_flow_ticker_metrics_1d_data',
@@ -65,7 +65,9 @@ describe('Ticker Overview endpoints', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.alert_show).toBe(true);
     expect(String(bad.body.alert_message)).toMatch(/interval/);
-    expect((await api.getUnchecked('get_options_flow_seasonality_data', { ticker: 'SPY', extra: '1' })).status).toBe(400);
+    expect((await api.getUnchecked('get_options_flow_seasonality_data', { ticker: 'SPY', extra: '1' })).status).toBe(
+      400,
+    );
     for (const name of ROUTES) {
       const unknown = await api.get(name, { ticker: 'ZZZZQ' });
       expect(unknown.status).toBe(404);
@@ -92,7 +94,9 @@ describe('Ticker Overview endpoints', () => {
   });
 
   it('5-day metrics over the stored full days (the seed has fewer than 10: no base, no change)', async () => {
-    const r = tickerMetrics5dResponse.parse((await api.get('get_options_flow_ticker_metrics_data', { ticker: 'QQQ' })).body);
+    const r = tickerMetrics5dResponse.parse(
+      (await api.get('get_options_flow_ticker_metrics_data', { ticker: 'QQQ' })).body,
+    );
     const full = days.filter((d) => d.date < TODAY && d.trades.length > 0);
     const period = full.slice(0, 5);
     const m = metricsOf(period.flatMap((d) => tickerTrades(d.trades, 'QQQ')));
@@ -104,8 +108,13 @@ describe('Ticker Overview endpoints', () => {
 
   it('intraday premiums of today in 10- and 30-minute buckets, with candles of the underlying price', async () => {
     const today = tickerTrades(days.find((d) => d.date === TODAY)!.trades, 'SPY');
-    for (const [interval, minutes] of [['1', 10], ['2', 30]] as const) {
-      const r = intradayPremiumsResponse.parse((await api.get('get_options_flow_intraday_premiums_data', { ticker: 'SPY', interval })).body);
+    for (const [interval, minutes] of [
+      ['1', 10],
+      ['2', 30],
+    ] as const) {
+      const r = intradayPremiumsResponse.parse(
+        (await api.get('get_options_flow_intraday_premiums_data', { ticker: 'SPY', interval })).body,
+      );
       expect([r.date, r.minutes]).toEqual([TODAY, minutes]);
       const sum = (pc: string) => today.filter((t) => t.put_call === pc).reduce((s, t) => s + t.cost_basis, 0);
       expect(r.calls.reduce((a, b) => a + b, 0)).toBeCloseTo(sum('Call'), 6);
@@ -123,7 +132,10 @@ describe('Ticker Overview endpoints', () => {
       expect(r.ohlc[0]).toEqual([prices[0], Math.max(...prices), Math.min(...prices), prices.at(-1)]);
     }
     // Default interval: 10 minutes.
-    expect(intradayPremiumsResponse.parse((await api.get('get_options_flow_intraday_premiums_data', { ticker: 'SPY' })).body).minutes).toBe(10);
+    expect(
+      intradayPremiumsResponse.parse((await api.get('get_options_flow_intraday_premiums_data', { ticker: 'SPY' })).body)
+        .minutes,
+    ).toBe(10);
   });
 
   it('seasonality averages per full day from the stored trades and says how many days it covers', async () => {
@@ -133,16 +145,26 @@ describe('Ticker Overview endpoints', () => {
     const calls = full.flatMap((d) => tickerTrades(d.trades, 'SPY')).filter((t) => t.put_call === 'Call');
     // Averages per day times the days in each category sum back to the total.
     const intradayTotal = r.intraday.calls.reduce<number>((s, v) => s + (v ?? 0), 0) * full.length;
-    expect(intradayTotal).toBeCloseTo(calls.reduce((s, t) => s + t.cost_basis, 0), 4);
+    expect(intradayTotal).toBeCloseTo(
+      calls.reduce((s, t) => s + t.cost_basis, 0),
+      4,
+    );
     const fridays = full.filter((d) => new Date(`${d.date}T12:00:00Z`).getUTCDay() === 5);
     const fridayCalls = fridays.flatMap((d) => tickerTrades(d.trades, 'SPY')).filter((t) => t.put_call === 'Call');
-    close(r.daily.calls[4]!, fridays.length ? fridayCalls.reduce((s, t) => s + t.cost_basis, 0) / fridays.length : null);
+    close(
+      r.daily.calls[4]!,
+      fridays.length ? fridayCalls.reduce((s, t) => s + t.cost_basis, 0) / fridays.length : null,
+    );
   });
 
   it('latest trades: the last 50 of the ticker-day, newest first', async () => {
-    const r = latestTradesResponse.parse((await api.get('get_options_flow_latest_trades_data', { ticker: 'SPY' })).body);
+    const r = latestTradesResponse.parse(
+      (await api.get('get_options_flow_latest_trades_data', { ticker: 'SPY' })).body,
+    );
     const today = tickerTrades(days.find((d) => d.date === TODAY)!.trades, 'SPY');
-    const expected = [...today].sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : a.key < b.key ? 1 : -1)).slice(0, 50);
+    const expected = [...today]
+      .sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : a.key < b.key ? 1 : -1))
+      .slice(0, 50);
     expect(r.date).toBe(TODAY);
     expect(r.data.map((t) => t.key)).toEqual(expected.map((t) => t.key));
   });
@@ -152,10 +174,16 @@ describe('Ticker Overview endpoints', () => {
     const quiet = (await new DirectoryRepository(documentClient()).all()).find((e) => !traded.has(e.symbol))!;
     expect(quiet).toBeDefined();
     const t = quiet.symbol;
-    const intraday = intradayPremiumsResponse.parse((await api.get('get_options_flow_intraday_premiums_data', { ticker: t })).body);
+    const intraday = intradayPremiumsResponse.parse(
+      (await api.get('get_options_flow_intraday_premiums_data', { ticker: t })).body,
+    );
     expect([intraday.date, intraday.index]).toEqual([null, []]);
-    expect(latestTradesResponse.parse((await api.get('get_options_flow_latest_trades_data', { ticker: t })).body).data).toEqual([]);
-    const m1 = tickerMetrics1dResponse.parse((await api.get('get_options_flow_ticker_metrics_1d_data', { ticker: t })).body);
+    expect(
+      latestTradesResponse.parse((await api.get('get_options_flow_latest_trades_data', { ticker: t })).body).data,
+    ).toEqual([]);
+    const m1 = tickerMetrics1dResponse.parse(
+      (await api.get('get_options_flow_ticker_metrics_1d_data', { ticker: t })).body,
+    );
     expect([m1.has_flow, m1.current.call_flow, m1.prior.call_premiums_chg]).toEqual([false, 0, null]);
     const s = seasonalityResponse.parse((await api.get('get_options_flow_seasonality_data', { ticker: t })).body);
     expect(s.has_flow).toBe(false);

@@ -12,7 +12,13 @@ import { runFlowReset } from '@tapewatch/functions/jobs/flow-reset';
 import { FlowDayState, simulateTrades } from '@tapewatch/functions/providers/demo/flow-simulator';
 import { applyFilters } from '@tapewatch/shared/flow/filters';
 import { keyStats, largestPremiums } from '@tapewatch/shared/flow/key-stats';
-import { currentFlowResponse, historicalFlowResponse, mostOtmResponse, testSocketResponse, type FlowTrade } from '@tapewatch/shared/schemas/flow';
+import {
+  currentFlowResponse,
+  historicalFlowResponse,
+  mostOtmResponse,
+  testSocketResponse,
+  type FlowTrade,
+} from '@tapewatch/shared/schemas/flow';
 import { queryString } from '../test/api-client.ts';
 import { advanceWallClock, flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
 import { openLiveSocket, openRegisteredSocket } from '../test/live-socket.ts';
@@ -29,14 +35,23 @@ beforeAll(async () => {
 
 const json = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 /** get_historical_options_flow's query: dates and filters as JSON text. */
-const dq = (dates: unknown, filters?: unknown) => ({ dates: json(dates), ...(filters === undefined ? {} : { filters: json(filters) }) });
+const dq = (dates: unknown, filters?: unknown) => ({
+  dates: json(dates),
+  ...(filters === undefined ? {} : { filters: json(filters) }),
+});
 const q = (dates: unknown, filters?: unknown) => queryString(dq(dates, filters));
 const range = { start: '2024-03-01', end: '2024-03-08' };
-const newestFirst = (rows: FlowTrade[]) => rows.every((r, i) => i === 0 || `${rows[i - 1]!.date} ${rows[i - 1]!.time}` >= `${r.date} ${r.time}`);
+const newestFirst = (rows: FlowTrade[]) =>
+  rows.every((r, i) => i === 0 || `${rows[i - 1]!.date} ${rows[i - 1]!.time}` >= `${r.date} ${r.time}`);
 
 describe('options flow endpoints', () => {
   it('gate every flow route: 401 without a token, 403 for a free user', async () => {
-    for (const [name, query] of [['get_current_options_flow', ''], ['get_historical_options_flow', q(range)], ['get_options_flow_most_otm_data', ''], ['test_socket', '']] as const) {
+    for (const [name, query] of [
+      ['get_current_options_flow', ''],
+      ['get_historical_options_flow', q(range)],
+      ['get_options_flow_most_otm_data', ''],
+      ['test_socket', ''],
+    ] as const) {
       expect((await api.getUnchecked(name, query, { token: null })).status).toBe(401);
       const free = await api.getUnchecked(name, query, { token: 'free-token' });
       expect(free.status).toBe(403);
@@ -89,12 +104,23 @@ describe('options flow endpoints', () => {
   });
 
   it('reads tickers through the index for an Equal Ticker filter', async () => {
-    const r = historicalFlowResponse.parse((await api.get('get_historical_options_flow', dq({ start: '2024-03-07', end: '2024-03-08' }, [{ filter: 'Ticker', selector: 'Equal', tickers: ['spy', 'NVDA'] }]))).body);
+    const r = historicalFlowResponse.parse(
+      (
+        await api.get(
+          'get_historical_options_flow',
+          dq({ start: '2024-03-07', end: '2024-03-08' }, [
+            { filter: 'Ticker', selector: 'Equal', tickers: ['spy', 'NVDA'] },
+          ]),
+        )
+      ).body,
+    );
     expect(new Set(r.options_flow.map((t) => t.ticker))).toEqual(new Set(['SPY', 'NVDA']));
     const repo = new FlowRepository(documentClient());
     const both = [...(await repo.readDay('2024-03-07')).trades, ...(await repo.readDay('2024-03-08')).trades];
     const named = both.filter((t) => t.ticker === 'SPY' || t.ticker === 'NVDA');
-    expect(r.options_flow.filter((t) => t.date === '2024-03-08')).toHaveLength(named.filter((t) => t.date === '2024-03-08').length);
+    expect(r.options_flow.filter((t) => t.date === '2024-03-08')).toHaveLength(
+      named.filter((t) => t.date === '2024-03-08').length,
+    );
     expect(r.options_flow).toHaveLength(named.length);
     // The index reads the two names' trades only, not the two whole days.
     expect(r.scanned).toBe(named.length);
@@ -106,16 +132,26 @@ describe('options flow endpoints', () => {
     expect(first > '2024-01-01' && first <= '2024-03-08').toBe(true);
     const before = await api.get('get_historical_options_flow', dq({ start: '2023-01-02', end: '2023-01-31' }));
     expect(before.status).toBe(404);
-    expect(before.body).toEqual({ alert_show: true, alert_message: `No options flow is stored before ${first}: the first available date is ${first}.` });
+    expect(before.body).toEqual({
+      alert_show: true,
+      alert_message: `No options flow is stored before ${first}: the first available date is ${first}.`,
+    });
     // A range reaching into the history is answered, and names the first date for the screen.
-    const partly = historicalFlowResponse.parse((await api.get('get_historical_options_flow', dq({ start: '2023-01-02', end: first }))).body);
+    const partly = historicalFlowResponse.parse(
+      (await api.get('get_historical_options_flow', dq({ start: '2023-01-02', end: first }))).body,
+    );
     expect(partly.first_date).toBe(first);
     expect(partly.options_flow.length).toBeGreaterThan(0);
     expect(partly.options_flow.every((t) => t.date === first)).toBe(true);
   });
 
   it('stops at the scan bound and says capped', async () => {
-    const r = await searchFlow(new FlowRepository(documentClient()), range, [{ filter: 'Score', selector: 'Greater than', value: '2' }], { rows: 10_000, scan: 100 });
+    const r = await searchFlow(
+      new FlowRepository(documentClient()),
+      range,
+      [{ filter: 'Score', selector: 'Greater than', value: '2' }],
+      { rows: 10_000, scan: 100 },
+    );
     expect(r).toMatchObject({ trades: [], capped: true });
   });
 
@@ -141,11 +177,15 @@ describe('options flow endpoints', () => {
 
   it('gzips large answers', async () => {
     const res = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-      request(`${fx.url}/api/get_historical_options_flow?${q(range)}`, { headers: { authorization: 'Bearer sub-token', 'accept-encoding': 'gzip' } }, (r) => {
-        const parts: Buffer[] = [];
-        r.on('data', (c: Buffer) => parts.push(c));
-        r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(parts) }));
-      })
+      request(
+        `${fx.url}/api/get_historical_options_flow?${q(range)}`,
+        { headers: { authorization: 'Bearer sub-token', 'accept-encoding': 'gzip' } },
+        (r) => {
+          const parts: Buffer[] = [];
+          r.on('data', (c: Buffer) => parts.push(c));
+          r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(parts) }));
+        },
+      )
         .on('error', reject)
         .end();
     });
@@ -164,7 +204,10 @@ describe('options flow endpoints', () => {
     expect(r.data.map((x) => x.key)).toEqual(stored.map((x) => x.key));
     expect(r.data.every((t, i) => Number.isInteger(t.otm) && (i === 0 || r.data[i - 1]!.otm >= t.otm))).toBe(true);
     const t = r.data[0]!;
-    const raw = t.put_call === 'Call' ? (t.strike_price - t.underlying_price!) / t.underlying_price! : (t.underlying_price! - t.strike_price) / t.underlying_price!;
+    const raw =
+      t.put_call === 'Call'
+        ? (t.strike_price - t.underlying_price!) / t.underlying_price!
+        : (t.underlying_price! - t.strike_price) / t.underlying_price!;
     expect(t.otm).toBe(Math.round(raw * 100));
   });
 });
@@ -183,9 +226,14 @@ describe('live flow over the WebSocket', () => {
     const connections = new ConnectionRepository(documentClient());
     await connections.add('gone-connection', 'u-x');
     const fanout = new FlowFanout(documentClient());
-    const universe = [{ symbol: 'SPY', kind: 'etf' as const, close: 511.72, prevClose: 514.81, dollarVolume: 3e10, vol: 0.12 }];
+    const universe = [
+      { symbol: 'SPY', kind: 'etf' as const, close: 511.72, prevClose: 514.81, dollarVolume: 3e10, vol: 0.12 },
+    ];
     const state = new FlowDayState({ date: '2024-03-08', universe, seed: 7 });
-    const records = Array.from({ length: 5 }, (_, i) => simulateTrades(state, `it-${i}`, 11 * 3600 + i, 0.3, false)[0]!);
+    const records = Array.from(
+      { length: 5 },
+      (_, i) => simulateTrades(state, `it-${i}`, 11 * 3600 + i, 0.3, false)[0]!,
+    );
 
     const written = await ingestLiveRecords({ option_activity: records.slice(0, 1) }, fanout);
     const first = await client.next();
@@ -218,13 +266,21 @@ describe('live flow over the WebSocket', () => {
   });
 
   it('a socket whose user is no longer a subscriber is closed by the server and gets no more trades', async () => {
-    users['late-token'] = { userId: 'u-late', username: 'lateuser1', email: 'late@example.com', subscription: 'basic', token: 'late-token' };
+    users['late-token'] = {
+      userId: 'u-late',
+      username: 'lateuser1',
+      email: 'late@example.com',
+      subscription: 'basic',
+      token: 'late-token',
+    };
     await seedPlan('u-late', 'basic');
     const client = await openRegisteredSocket(fx.port, 'late-token', 'u-late');
     const closed = new Promise<number>((r) => client.ws.once('close', (code) => r(code)));
     // Plans re-read on every connection listing (production: every 30 s), listings at most once a second.
     const fanout = new FlowFanout(documentClient(), connectionsBroadcaster(documentClient(), 0));
-    const universe = [{ symbol: 'QQQ', kind: 'etf' as const, close: 439, prevClose: 440, dollarVolume: 2e10, vol: 0.15 }];
+    const universe = [
+      { symbol: 'QQQ', kind: 'etf' as const, close: 439, prevClose: 440, dollarVolume: 2e10, vol: 0.15 },
+    ];
     const state = new FlowDayState({ date: '2024-03-08', universe, seed: 9 });
     const record = (i: number) => simulateTrades(state, `rv-${i}`, 12 * 3600 + i, 0.5, false)[0]!;
     const [first] = await ingestLiveRecords({ option_activity: [record(0)] }, fanout);

@@ -19,11 +19,47 @@ const NOT_WITH_TOKEN = new Set(['submit_logout', 'delete_user']);
 
 const junk = fc.oneof(
   fc.constantFrom(
-    '', ' ', 'NaN', 'Infinity', '-Infinity', '-1', '0', '-0', '1e308', '-1e308', '99999999999999999999', '0.5', '1.5e-300',
-    'null', 'true', 'undefined', '[]', '{}', '{', '[', '{"start":1}', '{"start":"2024-03-01","end":"2024-02-01"}',
-    '[{"filter":"Ticker"}]', '[{"filter":"Premium","selector":"Equal","value":"Bullish"}]', '2024-02-30', '1900-01-01',
-    "' OR 1=1 --", '"; DROP TABLE users; --', '<script>alert(1)</script>', '../../etc/passwd', '%00', '\u0000', '\uFFFF',
-    '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', 'ÅÄÖ', 'SPY', 'spy', 'ZZZZZZ', 'A'.repeat(5000), '__proto__', 'constructor',
+    '',
+    ' ',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '-1',
+    '0',
+    '-0',
+    '1e308',
+    '-1e308',
+    '99999999999999999999',
+    '0.5',
+    '1.5e-300',
+    'null',
+    'true',
+    'undefined',
+    '[]',
+    '{}',
+    '{',
+    '[',
+    '{"start":1}',
+    '{"start":"2024-03-01","end":"2024-02-01"}',
+    '[{"filter":"Ticker"}]',
+    '[{"filter":"Premium","selector":"Equal","value":"Bullish"}]',
+    '2024-02-30',
+    '1900-01-01',
+    "' OR 1=1 --",
+    '"; DROP TABLE users; --',
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+    '\u0000',
+    '\uFFFF',
+    '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+    'ÅÄÖ',
+    'SPY',
+    'spy',
+    'ZZZZZZ',
+    'A'.repeat(5000),
+    '__proto__',
+    'constructor',
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
@@ -45,7 +81,11 @@ const queryCase = (route: Named) => {
     fc.record({ op: fc.constant('set' as const), key, value: junk }),
     fc.record({ op: fc.constant('drop' as const), key, value: fc.constant('') }),
     fc.record({ op: fc.constant('twice' as const), key, value: junk }),
-    fc.record({ op: fc.constant('unknown' as const), key: fc.constantFrom('limit', 'x', 'callback', '__proto__', 'ticker2'), value: junk }),
+    fc.record({
+      op: fc.constant('unknown' as const),
+      key: fc.constantFrom('limit', 'x', 'callback', '__proto__', 'ticker2'),
+      value: junk,
+    }),
   );
 };
 
@@ -63,7 +103,14 @@ const bodyCase = (route: Named) => {
   // The example with one field replaced or dropped reaches past the shape check into the handler.
   const mutated =
     example && typeof example === 'object' && keys.length > 0
-      ? [fc.record({ key: fc.constantFrom(...keys), value: fc.oneof(junk, fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined)) }).map(({ key, value }) => JSON.stringify({ ...example, [key]: value }))]
+      ? [
+          fc
+            .record({
+              key: fc.constantFrom(...keys),
+              value: fc.oneof(junk, fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined)),
+            })
+            .map(({ key, value }) => JSON.stringify({ ...example, [key]: value })),
+        ]
       : [];
   return fc.oneof(
     ...mutated,
@@ -71,7 +118,12 @@ const bodyCase = (route: Named) => {
     fc.constantFrom('{', '[1,', 'null', '"text"', '{"__proto__":{"admin":true}}', 'A'.repeat(20_000), ''),
     keys.length === 0
       ? fc.constant('{}')
-      : fc.dictionary(fc.constantFrom(...keys), fc.oneof(junk, fc.integer(), fc.boolean(), fc.constant(null), fc.array(junk, { maxLength: 3 }))).map((o) => JSON.stringify(o)),
+      : fc
+          .dictionary(
+            fc.constantFrom(...keys),
+            fc.oneof(junk, fc.integer(), fc.boolean(), fc.constant(null), fc.array(junk, { maxLength: 3 })),
+          )
+          .map((o) => JSON.stringify(o)),
   );
 };
 
@@ -82,14 +134,23 @@ const counts: Record<string, number> = {};
 const byStatus: Record<string, number> = {};
 beforeAll(async () => {
   const basic = await loggedInUser(fx.url, 'fuzz_basic');
-  const paid = await deliverEvent(fx.url, localEvent('customer.subscription.created', subscriptionObject(basic.userId, 'active')));
+  const paid = await deliverEvent(
+    fx.url,
+    localEvent('customer.subscription.created', subscriptionObject(basic.userId, 'active')),
+  );
   if (paid.status !== 200) throw new Error('could not make the basic user');
   basicToken = basic.token;
 });
 afterAll(() => {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  console.log(`fuzzed ${total} requests over ${Object.keys(counts).length} routes (${CASES_PER_ROUTE} generated + the example per route); statuses ${JSON.stringify(byStatus)}`);
-  console.log(`requests per route: ${Object.entries(counts).map(([name, n]) => `${name} ${n}`).join(', ')}`);
+  console.log(
+    `fuzzed ${total} requests over ${Object.keys(counts).length} routes (${CASES_PER_ROUTE} generated + the example per route); statuses ${JSON.stringify(byStatus)}`,
+  );
+  console.log(
+    `requests per route: ${Object.entries(counts)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ')}`,
+  );
 });
 
 async function call(route: Named, query: string, body?: string) {
@@ -114,16 +175,24 @@ async function call(route: Named, query: string, body?: string) {
 function check(route: Named, r: { status: number; json: unknown; text: string }, what: string) {
   expect(r.status, `${what} -> ${r.text.slice(0, 300)}`).toBeLessThan(500);
   if (r.status >= 400) {
-    expect((r.json as { alert_message?: unknown } | undefined)?.alert_message, `${what}: a ${r.status} without an alert message`).toEqual(expect.any(String));
+    expect(
+      (r.json as { alert_message?: unknown } | undefined)?.alert_message,
+      `${what}: a ${r.status} without an alert message`,
+    ).toEqual(expect.any(String));
   } else if (r.status === 200) {
     const parsed = route.response.safeParse(r.json);
-    expect(parsed.success, `${what}: 200 does not match the response schema: ${parsed.error?.message.slice(0, 300)}`).toBe(true);
+    expect(
+      parsed.success,
+      `${what}: 200 does not match the response schema: ${parsed.error?.message.slice(0, 300)}`,
+    ).toBe(true);
   }
 }
 
 describe('route-wide fuzzing (route table)', () => {
   for (const route of routeList as Named[]) {
-    it(`${route.method} ${route.path}: never a 5xx, 4xx with an alert, 200 in the response schema`, { timeout: 120_000 }, async () => {
+    it(`${route.method} ${route.path}: never a 5xx, 4xx with an alert, 200 in the response schema`, {
+      timeout: 120_000,
+    }, async () => {
       if (route.method === 'GET') {
         const base = route.example ?? '';
         const example = await call(route, base);
@@ -138,7 +207,8 @@ describe('route-wide fuzzing (route table)', () => {
           { numRuns: CASES_PER_ROUTE, seed: 20261122, endOnFailure: true },
         );
       } else {
-        if (route.exampleBody !== undefined) check(route, await call(route, '', JSON.stringify(route.exampleBody)), 'example body');
+        if (route.exampleBody !== undefined)
+          check(route, await call(route, '', JSON.stringify(route.exampleBody)), 'example body');
         await fc.assert(
           fc.asyncProperty(bodyCase(route), async (body) => {
             check(route, await call(route, '', body), `body ${body.slice(0, 200)}`);

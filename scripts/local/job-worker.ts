@@ -8,7 +8,9 @@ import type { JobEvent } from '@tapewatch/functions/jobs/job-runner';
  */
 const { handler, event } = workerData as { handler: string; event: JobEvent };
 try {
-  const mod = (await import(new URL(`../../functions/src/${handler}.ts`, import.meta.url).href)) as { run: (event?: JobEvent) => Promise<unknown> };
+  const mod = (await import(new URL(`../../functions/src/${handler}.ts`, import.meta.url).href)) as {
+    run: (event?: JobEvent) => Promise<unknown>;
+  };
   await mod.run(event);
   parentPort!.postMessage({ ok: true });
 } catch (err) {

@@ -22,7 +22,12 @@ async function seriesFingerprint(series: string): Promise<{ items: number; hash:
   let start: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
-      new ScanCommand({ TableName: tableName('market'), FilterExpression: 'begins_with(pk, :p)', ExpressionAttributeValues: { ':p': `TS#${series}#` }, ExclusiveStartKey: start }),
+      new ScanCommand({
+        TableName: tableName('market'),
+        FilterExpression: 'begins_with(pk, :p)',
+        ExpressionAttributeValues: { ':p': `TS#${series}#` },
+        ExclusiveStartKey: start,
+      }),
     );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
@@ -64,7 +69,9 @@ describe('ingestion jobs', () => {
         return real.dailyShortVolume(date);
       },
     };
-    await expect(runDarkPoolsIngest({ from: '2024-03-05', to: '2024-03-08' }, { provider: broken })).rejects.toThrow('HTML error page');
+    await expect(runDarkPoolsIngest({ from: '2024-03-05', to: '2024-03-08' }, { provider: broken })).rejects.toThrow(
+      'HTML error page',
+    );
     expect(await seriesFingerprint(SHORT_VOLUME_SERIES)).toEqual(before);
 
     const status = dataStatusSchema.parse((await fx.api.get('get_data_status')).body);

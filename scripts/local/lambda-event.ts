@@ -63,8 +63,13 @@ export function toHttpApiEvent(req: IncomingMessage, url: URL, body: Buffer, rou
 }
 
 export function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
-  const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  const body =
+    result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
   // CloudFront adds the same headers to /api/* in production (infra security headers policy).
-  res.writeHead(result.statusCode ?? 200, { ...securityHeaders, ...(result.headers as Record<string, string>), 'content-length': Buffer.byteLength(body) });
+  res.writeHead(result.statusCode ?? 200, {
+    ...securityHeaders,
+    ...(result.headers as Record<string, string>),
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 }

@@ -21,7 +21,8 @@ const runtime = await startLocalRuntime({
   backfill: process.env.TAPEWATCH_BACKFILL === 'blocking' ? 'blocking' : 'background',
 }).catch((err: Error) => {
   process.stderr.write(`\nCould not start: ${err.message}\n`);
-  if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`Port ${port} is in use; set PORT to another port.\n`);
+  if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+    process.stderr.write(`Port ${port} is in use; set PORT to another port.\n`);
   process.exit(1);
 });
 

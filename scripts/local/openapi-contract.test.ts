@@ -26,7 +26,10 @@ beforeAll(async () => {
   process.env.RATE_LIMIT_MULTIPLIER = '100';
   rt = await startTestRuntime();
   basic = await loggedInUser(rt.url, 'contract_basic');
-  const paid = await deliverEvent(rt.url, localEvent('customer.subscription.created', subscriptionObject(basic.userId, 'active')));
+  const paid = await deliverEvent(
+    rt.url,
+    localEvent('customer.subscription.created', subscriptionObject(basic.userId, 'active')),
+  );
   if (paid.status !== 200) throw new Error('could not make the basic user');
   served = (await (await fetch(`${rt.url}/api/openapi.json`)).json()) as OpenApiDocument;
   ajv.addSchema(served.components.schemas.Alert!, '#/components/schemas/Alert');
@@ -58,7 +61,9 @@ describe('OpenAPI contract: real answers against the served document', () => {
       const res = await fetch(`${rt.url}${route.path}${query}`, {
         method: route.method,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        ...(route.method === 'POST' && route.exampleBody !== undefined ? { body: JSON.stringify(route.exampleBody) } : {}),
+        ...(route.method === 'POST' && route.exampleBody !== undefined
+          ? { body: JSON.stringify(route.exampleBody) }
+          : {}),
       });
       const body: unknown = await res.json();
       const operation = served.paths[route.path]![route.method.toLowerCase()] as { responses: Responses };

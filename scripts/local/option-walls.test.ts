@@ -34,7 +34,8 @@ describe('option walls endpoints over the seeded SPY chains', () => {
       const inBand = live.filter((c) => c[0] === expiry && c[2] >= spot * 0.9 && c[2] <= spot * 1.1);
       expect(e.x_values).toEqual([...new Set(inBand.map((c) => c[2]))].sort((a, b) => a - b));
       e.x_values.forEach((k, i) => {
-        const side = (t: 'C' | 'P') => inBand.filter((c) => c[2] === k && c[1] === t).reduce((s, c) => s + (c[4] ?? 0) * c[3] * 100, 0);
+        const side = (t: 'C' | 'P') =>
+          inBand.filter((c) => c[2] === k && c[1] === t).reduce((s, c) => s + (c[4] ?? 0) * c[3] * 100, 0);
         expect(e.y_call_values[i]).toBeCloseTo(side('C'), 1);
         expect(e.y_put_values[i]).toBeCloseTo(side('P'), 1);
       });
@@ -48,8 +49,14 @@ describe('option walls endpoints over the seeded SPY chains', () => {
     const spot = chain.spot!;
     const { gex } = walls;
     const live = chain.contracts.filter((c) => c[0] > chain.date);
-    const callGexAt = (k: number) => live.filter((c) => c[1] === 'C' && c[2] === k).reduce((s, c) => s + (c[5] ?? 0) * c[3] * 100 * spot * spot * 0.01, 0);
-    const putGexAt = (k: number) => -live.filter((c) => c[1] === 'P' && c[2] === k).reduce((s, c) => s + (c[5] ?? 0) * c[3] * 100 * spot * spot * 0.01, 0);
+    const callGexAt = (k: number) =>
+      live
+        .filter((c) => c[1] === 'C' && c[2] === k)
+        .reduce((s, c) => s + (c[5] ?? 0) * c[3] * 100 * spot * spot * 0.01, 0);
+    const putGexAt = (k: number) =>
+      -live
+        .filter((c) => c[1] === 'P' && c[2] === k)
+        .reduce((s, c) => s + (c[5] ?? 0) * c[3] * 100 * spot * spot * 0.01, 0);
     expect(gex.strikes.length).toBeGreaterThan(20);
     const allCall = gex.strikes.map(callGexAt);
     const allPut = gex.strikes.map(putGexAt);
@@ -86,7 +93,10 @@ describe('option walls endpoints over the seeded SPY chains', () => {
   });
 
   it('rejects unknown query parameters with a 400 alert naming them', async () => {
-    for (const [name, query] of [['get_option_walls', 'ticker=QQQ'], ['get_option_minmax', 'days=5']] as const) {
+    for (const [name, query] of [
+      ['get_option_walls', 'ticker=QQQ'],
+      ['get_option_minmax', 'days=5'],
+    ] as const) {
       const res = await api.getUnchecked(name, query);
       expect(res.status).toBe(400);
       expect(res.body.alert_show).toBe(true);

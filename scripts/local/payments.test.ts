@@ -21,9 +21,15 @@ describe('stripe_webhook signature', () => {
     const event = localEvent('checkout.session.completed', completedSession(u.userId));
     const payload = JSON.stringify(event);
     const post = (headers: Record<string, string>, body = payload) =>
-      fetch(`${fx.url}/api/stripe_webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      fetch(`${fx.url}/api/stripe_webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
     const unsigned = await post({});
-    const forged = await post({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }) });
+    const forged = await post({
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }),
+    });
     const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! });
     const tampered = await post({ 'stripe-signature': good }, payload.replace('"paid"', '"paid" '));
     for (const r of [unsigned, forged, tampered]) {
@@ -74,12 +80,22 @@ describe('stripe_webhook: the local secret and the event envelope', () => {
     ];
     for (const body of bodies) {
       const r = await deliverEvent(fx.url, body as object);
-      expect(r, JSON.stringify(body).slice(0, 80)).toEqual({ status: 400, body: { alert_show: true, alert_message: P.badEvent } });
+      expect(r, JSON.stringify(body).slice(0, 80)).toEqual({
+        status: 400,
+        body: { alert_show: true, alert_message: P.badEvent },
+      });
     }
     // NaN is not JSON: Stripe's parser refuses the body as it refuses a bad signature.
     const nan = JSON.stringify(good).replace(/"created":\d+/, '"created":NaN');
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: nan, secret: process.env.STRIPE_WEBHOOK_SECRET! });
-    const r = await fetch(`${fx.url}/api/stripe_webhook`, { method: 'POST', headers: { 'stripe-signature': signature }, body: nan });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: nan,
+      secret: process.env.STRIPE_WEBHOOK_SECRET!,
+    });
+    const r = await fetch(`${fx.url}/api/stripe_webhook`, {
+      method: 'POST',
+      headers: { 'stripe-signature': signature },
+      body: nan,
+    });
     expect(r.status).toBe(400);
     expect(await plan(u.userId)).toBe('free');
   });
@@ -88,7 +104,10 @@ describe('stripe_webhook: the local secret and the event envelope', () => {
     const u = await loggedInUser(fx.url, 'future_1');
     const now = Math.floor(Date.now() / 1000);
     const ahead = localEvent('checkout.session.completed', completedSession(u.userId), now + 6 * 60);
-    expect(await deliverEvent(fx.url, ahead)).toEqual({ status: 400, body: { alert_show: true, alert_message: P.futureEvent } });
+    expect(await deliverEvent(fx.url, ahead)).toEqual({
+      status: 400,
+      body: { alert_show: true, alert_message: P.futureEvent },
+    });
     expect(await subsRepo().isEventProcessed(ahead.id)).toBe(false);
     // Within the tolerated clock skew it applies.
     const skewed = localEvent('checkout.session.completed', completedSession(u.userId), now + 60);
@@ -109,12 +128,17 @@ describe('stripe_webhook events', () => {
     });
     expect(await subsRepo().userIdForCustomer(`cus_local_${u.userId}`)).toBe(u.userId);
     expect((await api.get('get_user_info', { token: u.token })).body.subscription).toBe('basic');
-    expect(await subsRepo().planChanges(u.userId)).toEqual([expect.objectContaining({ from: 'free', to: 'basic', by: 'stripe' })]);
+    expect(await subsRepo().planChanges(u.userId)).toEqual([
+      expect.objectContaining({ from: 'free', to: 'basic', by: 'stripe' }),
+    ]);
   });
 
   it('an unpaid checkout grants nothing', async () => {
     const u = await loggedInUser(fx.url, 'unpaid_1');
-    const r = await deliverEvent(fx.url, localEvent('checkout.session.completed', completedSession(u.userId, { payment_status: 'unpaid' })));
+    const r = await deliverEvent(
+      fx.url,
+      localEvent('checkout.session.completed', completedSession(u.userId, { payment_status: 'unpaid' })),
+    );
     expect(r.body.outcome).toBe('ignored');
     expect(await plan(u.userId)).toBe('free');
   });
@@ -125,7 +149,15 @@ describe('stripe_webhook events', () => {
       ['customer.subscription.created', subscriptionObject(u.userId, 'active'), 'basic'],
       ['customer.subscription.updated', subscriptionObject(u.userId, 'past_due'), 'free'],
       ['customer.subscription.updated', subscriptionObject(u.userId, 'active'), 'basic'],
-      ['invoice.payment_failed', { object: 'invoice', customer: `cus_local_${u.userId}`, parent: { subscription_details: { subscription: `sub_local_${u.userId}` } } }, 'free'],
+      [
+        'invoice.payment_failed',
+        {
+          object: 'invoice',
+          customer: `cus_local_${u.userId}`,
+          parent: { subscription_details: { subscription: `sub_local_${u.userId}` } },
+        },
+        'free',
+      ],
       ['customer.subscription.updated', subscriptionObject(u.userId, 'active'), 'basic'],
       ['customer.subscription.deleted', subscriptionObject(u.userId, 'canceled'), 'free'],
     ];
@@ -158,16 +190,31 @@ describe('stripe_webhook events', () => {
 
   it('the end of an older subscription does not cancel the current one', async () => {
     const u = await loggedInUser(fx.url, 'resub_1');
-    await deliverEvent(fx.url, localEvent('checkout.session.completed', completedSession(u.userId, { subscription: 'sub_new' }), t0));
-    const r = await deliverEvent(fx.url, localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled', { id: 'sub_old' }), t0 + 1));
+    await deliverEvent(
+      fx.url,
+      localEvent('checkout.session.completed', completedSession(u.userId, { subscription: 'sub_new' }), t0),
+    );
+    const r = await deliverEvent(
+      fx.url,
+      localEvent('customer.subscription.deleted', subscriptionObject(u.userId, 'canceled', { id: 'sub_old' }), t0 + 1),
+    );
     expect(r.body.outcome).toBe('stale');
     expect(await plan(u.userId)).toBe('basic');
   });
 
   it('rejects an unknown price id with a clear 400 and no state change', async () => {
     const u = await loggedInUser(fx.url, 'price_1');
-    const r = await deliverEvent(fx.url, localEvent('customer.subscription.created', subscriptionObject(u.userId, 'active', { items: { data: [{ price: { id: 'price_gold' } }] } })));
-    expect(r).toEqual({ status: 400, body: { alert_show: true, alert_message: "Unknown price id 'price_gold': only the Basic plan is sold." } });
+    const r = await deliverEvent(
+      fx.url,
+      localEvent(
+        'customer.subscription.created',
+        subscriptionObject(u.userId, 'active', { items: { data: [{ price: { id: 'price_gold' } }] } }),
+      ),
+    );
+    expect(r).toEqual({
+      status: 400,
+      body: { alert_show: true, alert_message: "Unknown price id 'price_gold': only the Basic plan is sold." },
+    });
     expect(await plan(u.userId)).toBe('free');
   });
 });
@@ -188,17 +235,31 @@ describe('checkoutsession and manage_subscription', () => {
     const pageHtml = await (await fetch(r.body.url as string)).text();
     expect(pageHtml).toContain('$39.00');
     expect(pageHtml).toContain(u.email);
-    const wrongCode = await fetch(`${r.body.url as string}/pay`, { method: 'POST', body: 'promo=NOPE', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    const wrongCode = await fetch(`${r.body.url as string}/pay`, {
+      method: 'POST',
+      body: 'promo=NOPE',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
     expect(wrongCode.status).toBe(400);
     expect(await plan(u.userId)).toBe('free');
     // Apply shows the discounted first month and keeps the code for Pay; it charges nothing.
-    const applied = await fetch(`${r.body.url as string}/apply`, { method: 'POST', body: 'promo=flow50', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const applied = await fetch(`${r.body.url as string}/apply`, {
+      method: 'POST',
+      body: 'promo=flow50',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const appliedHtml = await applied.text();
     expect(applied.status).toBe(200);
     expect(appliedHtml).toContain('<s>$39.00</s> <strong>$19.50</strong> the first month with FLOW50 (50% off)');
     expect(appliedHtml).toContain('value="FLOW50"');
     expect(await plan(u.userId)).toBe('free');
-    const pay = await fetch(`${r.body.url as string}/pay`, { method: 'POST', body: 'promo=flow50', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    const pay = await fetch(`${r.body.url as string}/pay`, {
+      method: 'POST',
+      body: 'promo=flow50',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
     expect(pay.status).toBe(303);
     expect(pay.headers.get('location')).toMatch(/\/subscriptionsuccess$/);
     expect(await plan(u.userId)).toBe('basic');
@@ -218,7 +279,13 @@ describe('checkoutsession and manage_subscription', () => {
   });
 
   it('the Basic sign-up ticket starts a checkout for that account only', async () => {
-    const s = await api.post('submit_signup', { username: 'ticket_1', email: 'ticket_1@example.com', password: 'Brisk-Lantern-42', password_confirmation: 'Brisk-Lantern-42', selected_subscription: 'basic' });
+    const s = await api.post('submit_signup', {
+      username: 'ticket_1',
+      email: 'ticket_1@example.com',
+      password: 'Brisk-Lantern-42',
+      password_confirmation: 'Brisk-Lantern-42',
+      selected_subscription: 'basic',
+    });
     const ticket = s.body.checkout_ticket as string;
     expect(ticket).toBeTruthy();
     const ok = await api.post('checkoutsession', { email: 'ticket_1@example.com', checkout_ticket: ticket });
@@ -234,7 +301,10 @@ describe('checkoutsession and manage_subscription', () => {
 
   it('manage_subscription without a paid subscription is a clear 409; anonymous is 401', async () => {
     const u = await loggedInUser(fx.url, 'nomanage_1');
-    expect(await api.post('manage_subscription', undefined, { token: u.token })).toMatchObject({ status: 409, body: { alert_message: P.noSubscription } });
+    expect(await api.post('manage_subscription', undefined, { token: u.token })).toMatchObject({
+      status: 409,
+      body: { alert_message: P.noSubscription },
+    });
     expect((await api.post('manage_subscription')).status).toBe(401);
   });
 });

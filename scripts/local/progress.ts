@@ -6,7 +6,9 @@ export function progressBar(title: string, stream: NodeJS.WriteStream = process.
     if (stream.isTTY) {
       const width = 30;
       const filled = Math.round((pct / 100) * width);
-      stream.write(`\r  ${title} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(pct).padStart(3)}% ${label.padEnd(12)}`);
+      stream.write(
+        `\r  ${title} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(pct).padStart(3)}% ${label.padEnd(12)}`,
+      );
       if (done >= total) stream.write('\n');
     } else if (pct >= lastPct + 25 || done >= total) {
       stream.write(`  ${title}: ${pct}% ${label}\n`);

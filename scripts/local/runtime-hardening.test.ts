@@ -31,7 +31,9 @@ interface RawAnswer {
 function parseRaw(text: string): RawAnswer {
   const [head = '', ...rest] = text.split('\r\n\r\n');
   const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
 }
 
@@ -67,7 +69,13 @@ function requestFrom(remoteAddress: string, method: string, target: string): Pro
         cb();
       },
     });
-    Object.assign(socket, { remoteAddress, remotePort: 40_000, setTimeout: () => socket, setNoDelay: () => socket, setKeepAlive: () => socket });
+    Object.assign(socket, {
+      remoteAddress,
+      remotePort: 40_000,
+      setTimeout: () => socket,
+      setNoDelay: () => socket,
+      setKeepAlive: () => socket,
+    });
     server.emit('connection', socket);
     socket.push(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
   });
@@ -89,18 +97,30 @@ describe('item 9: no request crashes the process; malformed URLs get 400', () =>
     await alive();
   });
 
-  it.each(['/%', '/%E0%A4%A/', '/assets/%C0%AF.js', '/dev/mail/%E0%A4%A', '/api/%E0%A4%A', '/@connections/%E0%A4%A', 'http://[::1/x', 'http://%/'])(
-    '%s: 400, process alive',
-    async (target) => {
-      expect((await rawRequest(target)).status).toBe(400);
-      await alive();
-    },
-  );
+  it.each([
+    '/%',
+    '/%E0%A4%A/',
+    '/assets/%C0%AF.js',
+    '/dev/mail/%E0%A4%A',
+    '/api/%E0%A4%A',
+    '/@connections/%E0%A4%A',
+    'http://[::1/x',
+    'http://%/',
+  ])('%s: 400, process alive', async (target) => {
+    expect((await rawRequest(target)).status).toBe(400);
+    await alive();
+  });
 
   it('a malformed WebSocket upgrade does not crash the process', async () => {
-    for (const [target, status] of [['http://[::1/ws', 400], ['/ws?token=%E0%A4%A', 401]] as const) {
+    for (const [target, status] of [
+      ['http://[::1/ws', 400],
+      ['/ws?token=%E0%A4%A', 401],
+    ] as const) {
       // Connection: Upgrade sends it to the WebSocket listener, not the request handler.
-      const r = await rawRequest(target, 'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n');
+      const r = await rawRequest(
+        target,
+        'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n',
+      );
       expect(r.status, target).toBe(status);
       await alive();
     }
@@ -113,16 +133,21 @@ describe('item 10: loopback by default, /dev/* for this machine only, same-origi
     expect(address.address).toBe('127.0.0.1');
   });
 
-  it.each(['/dev/mail', '/dev/mail?format=json', '/dev/memory', `/dev/portal/${localCustomerId('u1')}`, '/dev/checkout/x', '/dev/anything', '/@connections/abc'])(
-    '%s from another machine: 403',
-    async (path) => {
-      for (const address of ['192.0.2.10', '::ffff:198.51.100.7', '2001:db8::1', '10.0.0.1']) {
-        const r = await requestFrom(address, 'GET', path);
-        expect(r.status, `${address} ${path}`).toBe(403);
-        expect(r.body).not.toContain('@example.com');
-      }
-    },
-  );
+  it.each([
+    '/dev/mail',
+    '/dev/mail?format=json',
+    '/dev/memory',
+    `/dev/portal/${localCustomerId('u1')}`,
+    '/dev/checkout/x',
+    '/dev/anything',
+    '/@connections/abc',
+  ])('%s from another machine: 403', async (path) => {
+    for (const address of ['192.0.2.10', '::ffff:198.51.100.7', '2001:db8::1', '10.0.0.1']) {
+      const r = await requestFrom(address, 'GET', path);
+      expect(r.status, `${address} ${path}`).toBe(403);
+      expect(r.body).not.toContain('@example.com');
+    }
+  });
 
   it('/dev/* still answers this machine, on any loopback address', async () => {
     for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.0.0.2']) {
@@ -130,10 +155,17 @@ describe('item 10: loopback by default, /dev/* for this machine only, same-origi
     }
   });
 
-  it('/dev pages carry the static pages\' security headers', async () => {
-    for (const path of ['/dev/mail', '/dev/mail?format=json', `/dev/portal/${localCustomerId('u1')}`, '/dev/checkout/nope', '/dev/memory']) {
+  it("/dev pages carry the static pages' security headers", async () => {
+    for (const path of [
+      '/dev/mail',
+      '/dev/mail?format=json',
+      `/dev/portal/${localCustomerId('u1')}`,
+      '/dev/checkout/nope',
+      '/dev/memory',
+    ]) {
       const res = await fetch(`${rt.url}${path}`);
-      for (const [name, value] of Object.entries(securityHeaders)) expect(res.headers.get(name), `${path} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(securityHeaders))
+        expect(res.headers.get(name), `${path} ${name}`).toBe(value);
     }
   });
 
@@ -142,14 +174,29 @@ describe('item 10: loopback by default, /dev/* for this machine only, same-origi
     const back = async (ret: string) => {
       const page = await (await fetch(`${portal}?return=${encodeURIComponent(ret)}`)).text();
       const link = /<a href="([^"]*)">Return to Tapewatch<\/a>/.exec(page)?.[1];
-      const post = await fetch(`${portal}/done?return=${encodeURIComponent(ret)}`, { method: 'POST', redirect: 'manual' });
+      const post = await fetch(`${portal}/done?return=${encodeURIComponent(ret)}`, {
+        method: 'POST',
+        redirect: 'manual',
+      });
       return { link, location: post.headers.get('location') };
     };
-    for (const evil of ['//evil.example/', '/\\evil.example/', '\\\\evil.example', 'https://evil.example/profile', `${rt.url}.evil.example/`, `${rt.url}@evil.example/`, '/.//evil.example/', 'javascript:alert(1)']) {
+    for (const evil of [
+      '//evil.example/',
+      '/\\evil.example/',
+      '\\\\evil.example',
+      'https://evil.example/profile',
+      `${rt.url}.evil.example/`,
+      `${rt.url}@evil.example/`,
+      '/.//evil.example/',
+      'javascript:alert(1)',
+    ]) {
       const r = await back(evil);
       expect(r, evil).toEqual({ link: '/profile', location: '/profile' });
     }
-    expect(await back('/profile?tab=billing')).toEqual({ link: '/profile?tab=billing', location: '/profile?tab=billing' });
+    expect(await back('/profile?tab=billing')).toEqual({
+      link: '/profile?tab=billing',
+      location: '/profile?tab=billing',
+    });
     expect(await back(`${rt.url}/profile`)).toEqual({ link: '/profile', location: '/profile' });
   });
 });

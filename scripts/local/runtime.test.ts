@@ -17,14 +17,27 @@ let rt: LocalRuntime;
 let dataDir: string;
 const lines: string[] = [];
 
-const start = () => startLocalRuntime({ port: 0, host: '127.0.0.1', dataDir, web: false, schedules: false, backfill: false, log: (l) => lines.push(l) });
+const start = () =>
+  startLocalRuntime({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    web: false,
+    schedules: false,
+    backfill: false,
+    log: (l) => lines.push(l),
+  });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-rt-'));
   cpSync(inject('seedDataDir'), dataDir, { recursive: true });
   rt = await start();
   // $connect admits subscribers only (token in the query string).
-  registerAuthenticator(async (token) => (token === 'sub' ? { userId: 'u1', username: 'subscriber', email: 's@example.com', subscription: 'basic', token } : null));
+  registerAuthenticator(async (token) =>
+    token === 'sub'
+      ? { userId: 'u1', username: 'subscriber', email: 's@example.com', subscription: 'basic', token }
+      : null,
+  );
 });
 afterAll(async () => {
   await rt?.close();
@@ -58,7 +71,9 @@ describe('API through the local runtime', () => {
     const missing = await fetch(`${rt.url}/api/get_everything`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('application/json');
-    expect(((await missing.json()) as { alert_message: string }).alert_message).toBe('Unknown API endpoint /api/get_everything.');
+    expect(((await missing.json()) as { alert_message: string }).alert_message).toBe(
+      'Unknown API endpoint /api/get_everything.',
+    );
     const wrong = await fetch(`${rt.url}/api/get_sector_performance_data`, { method: 'POST', body: '{}' });
     expect(wrong.status).toBe(405);
   });
@@ -103,12 +118,16 @@ describe('persistence', () => {
     expect(lines.some((l) => l.includes('demo data already loaded'))).toBe(true);
 
     // A load killed before its last step leaves no dataset marker; the next start loads again.
-    await documentClient().send(new DeleteCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(DEMO_DATASET) }));
+    await documentClient().send(
+      new DeleteCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(DEMO_DATASET) }),
+    );
     await rt.close();
     lines.length = 0;
     rt = await start();
     expect(lines.some((l) => l.includes('already loaded'))).toBe(false);
-    const marker = await documentClient().send(new GetCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(DEMO_DATASET) }));
+    const marker = await documentClient().send(
+      new GetCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(DEMO_DATASET) }),
+    );
     expect(marker.Item?.tickers).toBe(514);
     const res = await fetch(`${rt.url}/api/get_sector_performance_data`);
     expect(res.status).toBe(200);

@@ -21,16 +21,18 @@ export async function runJob(def: ScheduleDef, event?: JobEvent, opts?: JobOptio
 
 /** The same schedule table EventBridge Scheduler runs on AWS, here with croner in New York time. */
 export function startSchedules(onError: (name: string, err: unknown) => void): { stop: () => void; jobs: Cron[] } {
-  const jobs = schedules.filter((def) => !def.awsOnly).map(
-    (def) =>
-      new Cron(def.cron, { timezone: MARKET_TIME_ZONE, name: def.name, protect: true }, async () => {
-        try {
-          await runJob(def);
-        } catch (err) {
-          onError(def.name, err);
-        }
-      }),
-  );
+  const jobs = schedules
+    .filter((def) => !def.awsOnly)
+    .map(
+      (def) =>
+        new Cron(def.cron, { timezone: MARKET_TIME_ZONE, name: def.name, protect: true }, async () => {
+          try {
+            await runJob(def);
+          } catch (err) {
+            onError(def.name, err);
+          }
+        }),
+    );
   return { jobs, stop: () => jobs.forEach((j) => j.stop()) };
 }
 
@@ -48,7 +50,9 @@ const WORKER_BACKFILLS: ReadonlySet<string> = new Set(['flow-ingest']);
  */
 export function runJobOnWorker(def: ScheduleDef, event: JobEvent, isStopped: () => boolean): Promise<void> {
   const entry = new URL('./job-worker.ts', import.meta.url).href;
-  const worker = new Worker(new URL('./job-worker-boot.mjs', import.meta.url), { workerData: { entry, handler: def.handler, event } });
+  const worker = new Worker(new URL('./job-worker-boot.mjs', import.meta.url), {
+    workerData: { entry, handler: def.handler, event },
+  });
   return new Promise((resolve, reject) => {
     const poll = setInterval(() => isStopped() && void worker.terminate(), 250);
     poll.unref();
@@ -94,5 +98,8 @@ export async function backfillDemoDatasets(say: (line: string) => void, isStoppe
   const mainLane = async () => {
     for (const def of schedules.filter((d) => !WORKER_BACKFILLS.has(d.name))) await backfill(def, false);
   };
-  await Promise.all([mainLane(), ...schedules.filter((d) => WORKER_BACKFILLS.has(d.name)).map((def) => backfill(def, true))]);
+  await Promise.all([
+    mainLane(),
+    ...schedules.filter((d) => WORKER_BACKFILLS.has(d.name)).map((def) => backfill(def, true)),
+  ]);
 }

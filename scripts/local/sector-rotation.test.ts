@@ -50,13 +50,20 @@ describe('get_sector_rotation_data on the demo universe', () => {
     const r = sectorRotationResponse.parse(body);
     expect(r).toMatchObject({ as_of: asOf, index: 'sp500', lookback: 12, factor: 'rate_of_change', benchmark: 'SPY' });
     const row = r.main_data.find((x) => x.ticker === 'AAPL')!;
-    expect(row).toMatchObject({ sector: 'Information Technology', super_sector: 'Sensitive', date: asOf, close: 170.73 });
+    expect(row).toMatchObject({
+      sector: 'Information Technology',
+      super_sector: 'Sensitive',
+      date: asOf,
+      close: 170.73,
+    });
     expect(row.relative_strength).toBeCloseTo(expRs, 3);
     expect(row.rate_of_change).toBeCloseTo(expRoc, 3);
     expect(row.tail).toHaveLength(5);
     expect(row.tail.at(-1)).toEqual([row.relative_strength, row.rate_of_change]);
 
-    const abs = sectorRotationResponse.parse((await api.get('get_sector_rotation_data', { factor: 'absolute_momentum', lookback: '12' })).body);
+    const abs = sectorRotationResponse.parse(
+      (await api.get('get_sector_rotation_data', { factor: 'absolute_momentum', lookback: '12' })).body,
+    );
     expect(abs.main_data.find((x) => x.ticker === 'AAPL')!.absolute_momentum).toBeCloseTo(expAbs, 3);
     const mom = sectorRotationResponse.parse((await api.get('get_sector_rotation_data', { factor: 'momentum' })).body);
     expect(mom.main_data.find((x) => x.ticker === 'AAPL')!.momentum).toBeCloseTo(expMom, 3);
@@ -65,7 +72,9 @@ describe('get_sector_rotation_data on the demo universe', () => {
   it('covers the index members, with frequency tables that add up', async () => {
     const dir = buildDirectory([]);
     for (const index of ['sp500', 'nasdaq100'] as const) {
-      const r = sectorRotationResponse.parse((await api.get('get_sector_rotation_data', { index, lookback: '52', factor: 'momentum' })).body);
+      const r = sectorRotationResponse.parse(
+        (await api.get('get_sector_rotation_data', { index, lookback: '52', factor: 'momentum' })).body,
+      );
       const members = dir.filter((e) => (index === 'sp500' ? e.in_sp500 : e.in_nasdaq100));
       expect(r.benchmark).toBe(index === 'sp500' ? 'SPY' : 'QQQ');
       // Members listed for less than lookback + 1 weeks, or without a GICS sector, are left out.
@@ -83,7 +92,12 @@ describe('get_sector_rotation_data on the demo universe', () => {
   });
 
   it('rejects choices outside the spec with a 400 naming the parameter', async () => {
-    for (const [q, name] of [['lookback=5', 'lookback'], ['factor=rsi', 'factor'], ['index=dow', 'index'], ['ticker=AAPL', 'ticker']] as const) {
+    for (const [q, name] of [
+      ['lookback=5', 'lookback'],
+      ['factor=rsi', 'factor'],
+      ['index=dow', 'index'],
+      ['ticker=AAPL', 'ticker'],
+    ] as const) {
       const res = await api.getUnchecked('get_sector_rotation_data', q);
       expect(res.status).toBe(400);
       expect(String(res.body.alert_message)).toContain(name);

@@ -99,7 +99,11 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = parseRequestTarget(req.url);
     if (!url) {
-      res.writeHead(400, { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.writeHead(400, {
+        ...securityHeaders,
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
       return void res.end(toJson(alertBody('The request URL is malformed.')));
     }
     const fail = (err: unknown) => {
@@ -131,7 +135,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(process.memoryUsage()));
     }
     if (url.pathname.startsWith('/dev/checkout/') || url.pathname.startsWith('/dev/portal/')) {
-      return void serveLocalPayments(req, res, url, process.env.APP_BASE_URL ?? `http://localhost:${opts.port}`).catch(fail);
+      return void serveLocalPayments(req, res, url, process.env.APP_BASE_URL ?? `http://localhost:${opts.port}`).catch(
+        fail,
+      );
     }
     if (url.pathname.startsWith('/@connections/')) {
       if (!isLoopback(req.socket.remoteAddress)) return void res.writeHead(403).end();
@@ -152,9 +158,16 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const runtimeFile = join(dataDir, 'runtime.json');
   writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, port, dynamodb: dynamo.endpoint }));
 
-  const cron = opts.schedules === false ? null : startSchedules((name, err) => say(`  job ${name} failed: ${String(err)}`));
-  const backfill = demo && (opts.backfill ?? 'background') === 'background' ? backfillDemoDatasets(say, () => stopped) : Promise.resolve();
-  const flowPlayer = demo && (opts.flowLive ?? opts.schedules !== false) ? startFlowPlayer({ db: documentClient(), rate: flowRateFromEnv(), log: say }) : null;
+  const cron =
+    opts.schedules === false ? null : startSchedules((name, err) => say(`  job ${name} failed: ${String(err)}`));
+  const backfill =
+    demo && (opts.backfill ?? 'background') === 'background'
+      ? backfillDemoDatasets(say, () => stopped)
+      : Promise.resolve();
+  const flowPlayer =
+    demo && (opts.flowLive ?? opts.schedules !== false)
+      ? startFlowPlayer({ db: documentClient(), rate: flowRateFromEnv(), log: say })
+      : null;
 
   return {
     url: `http://localhost:${port}`,

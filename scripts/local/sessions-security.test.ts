@@ -24,12 +24,17 @@ async function subscriber(name: string) {
 }
 
 const login = (user: { username: string; password: string }, headers: Record<string, string> = {}) =>
-  fx.api.post('submit_login', { username_or_email: user.username, password: user.password, remember: false }, { headers });
+  fx.api.post(
+    'submit_login',
+    { username_or_email: user.username, password: user.password, remember: false },
+    { headers },
+  );
 
 type Socket = LiveSocket;
 const openSocket = (token: string): Promise<Socket> => openLiveSocket(fx.port, token);
 
-const within = <T>(p: Promise<T>, ms = 3000): Promise<T | 'timeout'> => Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))]);
+const within = <T>(p: Promise<T>, ms = 3000): Promise<T | 'timeout'> =>
+  Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))]);
 const reasons = (s: Socket) => s.events.flatMap((e) => (e.event === 'session_closed' ? [e.reason] : []));
 
 describe('live sockets end with the session that opened them', () => {
@@ -53,7 +58,9 @@ describe('live sockets end with the session that opened them', () => {
     await api.post('reset_password', { email: u.email });
     const link = await api.lastLinkToken(u.email, '/confirmpassword/');
     const password = 'Rv8#qTz2Lm';
-    expect(await api.post('update_password', { password, password_confirmation: password, token: link })).toMatchObject({ status: 200 });
+    expect(await api.post('update_password', { password, password_confirmation: password, token: link })).toMatchObject(
+      { status: 200 },
+    );
     for (const s of sockets) {
       expect(await within(s.closed)).toMatchObject({ code: 1000 });
       expect(reasons(s)).toEqual(['password_reset']);
@@ -102,10 +109,18 @@ describe('password reset links and sessions', () => {
     const newer = await api.lastLinkToken(u.email, '/confirmpassword/');
     expect(newer).not.toBe(older);
     const p1 = 'Nw5!kPx9Qd';
-    expect(await api.post('update_password', { password: p1, password_confirmation: p1, token: newer })).toMatchObject({ status: 200 });
+    expect(await api.post('update_password', { password: p1, password_confirmation: p1, token: newer })).toMatchObject({
+      status: 200,
+    });
     const p2 = 'Zt3@hGm7Vb';
-    expect(await api.post('get_password_token_confirmation', { token: older })).toMatchObject({ status: 400, body: { alert_message: M.resetLinkUsed } });
-    expect(await api.post('update_password', { password: p2, password_confirmation: p2, token: older })).toMatchObject({ status: 400, body: { alert_message: M.resetLinkUsed } });
+    expect(await api.post('get_password_token_confirmation', { token: older })).toMatchObject({
+      status: 400,
+      body: { alert_message: M.resetLinkUsed },
+    });
+    expect(await api.post('update_password', { password: p2, password_confirmation: p2, token: older })).toMatchObject({
+      status: 400,
+      body: { alert_message: M.resetLinkUsed },
+    });
     expect((await login({ username: u.username, password: p1 })).status).toBe(200);
     expect((await login({ username: u.username, password: p2 })).status).toBe(401);
   });
@@ -140,11 +155,13 @@ describe('login limits that stop guessing without locking the owner out', () => 
     const u = await loggedInUser(fx.url, 'lock_owner');
     viaCloudFront();
     expect((await login(u, from('198.51.100.10'))).status).toBe(200); // the owner's usual network
-    for (let i = 0; i < 10; i++) expect((await login({ ...u, password: `Wrong-guess-${i}` }, from(`203.0.113.${i + 1}`))).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login({ ...u, password: `Wrong-guess-${i}` }, from(`203.0.113.${i + 1}`))).status).toBe(401);
     expect((await login(u, from('198.51.100.10'))).status).toBe(200);
     // Even a flood from new networks that exhausts the account-wide limit leaves the known one in.
     const flood: number[] = [];
-    for (let i = 0; i < 45; i++) flood.push((await login({ ...u, password: `Flood-guess-${i}` }, from(`192.0.2.${i + 1}`))).status);
+    for (let i = 0; i < 45; i++)
+      flood.push((await login({ ...u, password: `Flood-guess-${i}` }, from(`192.0.2.${i + 1}`))).status);
     // 50 attempts an hour from networks the account never logged in from: the sign-up's first login
     // (127.0.0.1) and the owner's first from 198.51.100.10 were such attempts too, so 2 + 10 + 38 pass.
     expect(flood.filter((st) => st === 429).length, flood.join(',')).toBe(7);
@@ -155,34 +172,51 @@ describe('login limits that stop guessing without locking the owner out', () => 
   it('one network guessing one account is stopped after 10 attempts, whatever the password', async () => {
     const u = await loggedInUser(fx.url, 'lock_guess');
     viaCloudFront();
-    for (let i = 0; i < 10; i++) expect((await login({ ...u, password: `Guess-${i}-x` }, from('203.0.113.77'))).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login({ ...u, password: `Guess-${i}-x` }, from('203.0.113.77'))).status).toBe(401);
     const blocked = await login(u, from('203.0.113.77'));
     expect(blocked).toMatchObject({ status: 429, body: { alert_message: M.tooManyAttempts } });
   });
 
   it('the same limits apply to a name with no account (the limit reveals nothing)', async () => {
     viaCloudFront();
-    for (let i = 0; i < 10; i++) expect((await login({ username: 'no_such_user_x', password: `Guess-${i}-x` }, from('203.0.113.88'))).status).toBe(401);
-    expect((await login({ username: 'no_such_user_x', password: 'Guess-last' }, from('203.0.113.88'))).status).toBe(429);
+    for (let i = 0; i < 10; i++)
+      expect((await login({ username: 'no_such_user_x', password: `Guess-${i}-x` }, from('203.0.113.88'))).status).toBe(
+        401,
+      );
+    expect((await login({ username: 'no_such_user_x', password: 'Guess-last' }, from('203.0.113.88'))).status).toBe(
+      429,
+    );
   });
 });
 
 describe('sign-up, resend and reset do not reveal whether an email has an account', () => {
   it('sign-up with a taken email answers like a fresh sign-up and tells the owner by email', async () => {
     const owner = await loggedInUser(fx.url, 'owner_enum');
-    const form = (username: string, email: string) => ({ username, email, password: 'Kx9!mTq4zR', password_confirmation: 'Kx9!mTq4zR', selected_subscription: 'free' });
+    const form = (username: string, email: string) => ({
+      username,
+      email,
+      password: 'Kx9!mTq4zR',
+      password_confirmation: 'Kx9!mTq4zR',
+      selected_subscription: 'free',
+    });
     const before = (await api.outbox()).length;
     const taken = await api.post('submit_signup', form('intruder_enum', owner.email));
     const fresh = await api.post('submit_signup', form('newbie_enum', 'newbie_enum@example.com'));
     expect(taken.status).toBe(200);
     expect(taken.body).toEqual(fresh.body);
     const mails = (await api.outbox()).slice(0, (await api.outbox()).length - before);
-    expect(mails.find((m) => m.to === owner.email)?.subject).toBe('Someone tried to sign up to Tapewatch with your email address');
+    expect(mails.find((m) => m.to === owner.email)?.subject).toBe(
+      'Someone tried to sign up to Tapewatch with your email address',
+    );
     // Nothing of the owner's account changed, and the intruder's username was not taken.
     expect((await login(owner)).status).toBe(200);
     expect(await users().getUsernameClaim('intruder_enum')).toBeNull();
     // A Basic sign-up also gets a ticket, which names no account: checkout refuses it later.
-    const basic = await api.post('submit_signup', { ...form('intruder_enum2', owner.email), selected_subscription: 'basic' });
+    const basic = await api.post('submit_signup', {
+      ...form('intruder_enum2', owner.email),
+      selected_subscription: 'basic',
+    });
     expect(basic.status).toBe(200);
     expect(typeof basic.body.checkout_ticket).toBe('string');
   });
@@ -197,7 +231,12 @@ describe('sign-up, resend and reset do not reveal whether an email has an accoun
         const r = await api.post(route, body);
         return { ms: performance.now() - t0, status: r.status };
       };
-      const signup = (email: string, name: string) => ({ username: name, email, password: 'Kx9!mTq4zR', password_confirmation: 'Kx9!mTq4zR' });
+      const signup = (email: string, name: string) => ({
+        username: name,
+        email,
+        password: 'Kx9!mTq4zR',
+        password_confirmation: 'Kx9!mTq4zR',
+      });
       const runs = [
         await timed('reset_password', { email: owner.email }),
         await timed('reset_password', { email: 'nobody_timing@example.com' }),

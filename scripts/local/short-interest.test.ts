@@ -8,18 +8,30 @@ import {
 import { documentClient } from '@tapewatch/functions/data/client';
 import { DailyRowsRepository } from '@tapewatch/functions/data/daily-rows-repository';
 import { DirectoryRepository } from '@tapewatch/functions/data/directory-repository';
-import { runShortInterestIngest, SHORT_INTEREST_SERIES, type ShortInterestPoint } from '@tapewatch/functions/jobs/short-interest';
+import {
+  runShortInterestIngest,
+  SHORT_INTEREST_SERIES,
+  type ShortInterestPoint,
+} from '@tapewatch/functions/jobs/short-interest';
 import { floatBasis } from '@tapewatch/functions/domain/short-interest/short-interest-table';
 import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
 const { api } = useIntegrationRuntime();
 
-const stored = (ticker: string) => new DailyRowsRepository<ShortInterestPoint>(documentClient(), SHORT_INTEREST_SERIES).get(ticker);
+const stored = (ticker: string) =>
+  new DailyRowsRepository<ShortInterestPoint>(documentClient(), SHORT_INTEREST_SERIES).get(ticker);
 
 describe('short interest endpoints over the backfilled demo data', () => {
   it('get_short_interest: the latest settlement of every NASDAQ name, figures recomputed from stored rows', async () => {
     const table = shortInterestResponse.parse((await api.get('get_short_interest', { top: 'float' })).body);
-    expect(table.schema.fields.map((f) => f.name)).toEqual(['Ticker', 'Date', 'Short Interest', 'Average Volume', 'Days To Cover', '%Float Short']);
+    expect(table.schema.fields.map((f) => f.name)).toEqual([
+      'Ticker',
+      'Date',
+      'Short Interest',
+      'Average Volume',
+      'Days To Cover',
+      '%Float Short',
+    ]);
     const directory = await new DirectoryRepository(documentClient()).all();
     const nasdaq = directory.filter((e) => e.exchange === 'NASDAQ');
     expect(table.data.length).toBeGreaterThan(50);
@@ -48,7 +60,10 @@ describe('short interest endpoints over the backfilled demo data', () => {
   });
 
   it('orders by the chosen field for top=short and top=days', async () => {
-    for (const [top, field] of [['short', 'Short Interest'], ['days', 'Days To Cover']] as const) {
+    for (const [top, field] of [
+      ['short', 'Short Interest'],
+      ['days', 'Days To Cover'],
+    ] as const) {
       const rows = shortInterestResponse.parse((await api.get('get_short_interest', { top })).body).data;
       const values = rows.map((r) => r[field]).filter((v): v is number => v !== null);
       expect([...values].sort((a, b) => b - a)).toEqual(values);
@@ -56,13 +71,18 @@ describe('short interest endpoints over the backfilled demo data', () => {
   });
 
   it('get_ind_short_interest and _info for AAPL equal the stored settlements', async () => {
-    const series = indShortInterestResponse.parse((await api.get('get_ind_short_interest', { ticker: 'aapl' })).body).short_interest;
+    const series = indShortInterestResponse.parse(
+      (await api.get('get_ind_short_interest', { ticker: 'aapl' })).body,
+    ).short_interest;
     const rows = (await stored('AAPL')).filter((p) => p.date > '2023-02-28' && p.date <= '2024-02-29');
     expect(series).toEqual(rows.map((p) => ({ date: p.date, short_interest: p.short_interest })));
     expect(series.length).toBeGreaterThanOrEqual(23);
-    const info = indShortInterestInfoResponse.parse((await api.get('get_ind_short_interest_info', { ticker: 'AAPL' })).body);
+    const info = indShortInterestInfoResponse.parse(
+      (await api.get('get_ind_short_interest_info', { ticker: 'AAPL' })).body,
+    );
     const last = rows.at(-1)!;
-    const shares = (await new DirectoryRepository(documentClient()).all()).find((e) => e.symbol === 'AAPL')!.shares_outstanding!;
+    const shares = (await new DirectoryRepository(documentClient()).all()).find((e) => e.symbol === 'AAPL')!
+      .shares_outstanding!;
     expect(info['Short Interest']).toBe(last.short_interest);
     expect(info['Days To Cover']).toBeCloseTo(last.short_interest / last.avg_daily_volume!, 2);
     expect(info['%Float Short']).toBeCloseTo((last.short_interest / shares) * 100, 2);

@@ -29,32 +29,56 @@ const AS_OF = '2024-03-08';
  * momentum/daily always fires but fails quality; nothing else fires.
  */
 const lastDate = (xs: readonly { date: string }[]) => xs.at(-1)?.date ?? null;
-function testEvaluate(factor: SignalRow['factor'], timeframe: SignalRow['timeframe'], inputs: SignalInputs): SignalEvaluation {
+function testEvaluate(
+  factor: SignalRow['factor'],
+  timeframe: SignalRow['timeframe'],
+  inputs: SignalInputs,
+): SignalEvaluation {
   const i = inputs.daily;
   if (factor === 'uptrend' && timeframe === 'weekly') {
     // Weekly bars: the last trading day of each week, prepared once per ticker.
     expect(inputs.weekly.bars).toEqual(toWeekly(i.bars));
     expect(inputs.weekly.benchmark).toBe(i.benchmark);
   }
-  const none: SignalEvaluation = { outOfSample: { horizon: null, mean: 0, profitable_pct: 0, profit_loss_ratio: null }, passesQuality: false, lastSignalDate: null, lastBarDate: lastDate(i.bars) };
+  const none: SignalEvaluation = {
+    outOfSample: { horizon: null, mean: 0, profitable_pct: 0, profit_loss_ratio: null },
+    passesQuality: false,
+    lastSignalDate: null,
+    lastBarDate: lastDate(i.bars),
+  };
   const closes = i.bars.map((b) => b.close);
   const n = closes.length;
   if (factor === 'uptrend' && timeframe === 'daily' && n > 21) {
     const fired = closes[n - 1]! > Math.max(...closes.slice(n - 21, n - 1));
     const mean = (closes[n - 1]! / closes[n - 21]! - 1) * 100;
-    return { outOfSample: { horizon: 20, mean, profitable_pct: 62.5, profit_loss_ratio: 1.25 }, passesQuality: true, lastSignalDate: fired ? lastDate(i.bars) : '2000-01-03', lastBarDate: lastDate(i.bars) };
+    return {
+      outOfSample: { horizon: 20, mean, profitable_pct: 62.5, profit_loss_ratio: 1.25 },
+      passesQuality: true,
+      lastSignalDate: fired ? lastDate(i.bars) : '2000-01-03',
+      lastBarDate: lastDate(i.bars),
+    };
   }
   if (factor === 'dark_pools' && timeframe === 'weekly') {
     const p = i.darkPoolPosition.at(-1);
     const fired = p !== undefined && p.date === AS_OF && p.value > 0 && lastDate(i.benchmark) === AS_OF;
-    return { outOfSample: { horizon: 4, mean: 1, profitable_pct: 90, profit_loss_ratio: null }, passesQuality: true, lastSignalDate: fired ? AS_OF : null, lastBarDate: lastDate(i.bars) };
+    return {
+      outOfSample: { horizon: 4, mean: 1, profitable_pct: 90, profit_loss_ratio: null },
+      passesQuality: true,
+      lastSignalDate: fired ? AS_OF : null,
+      lastBarDate: lastDate(i.bars),
+    };
   }
-  if (factor === 'momentum' && timeframe === 'daily') return { ...none, outOfSample: { horizon: 1, mean: 50, profitable_pct: 99, profit_loss_ratio: 9 }, lastSignalDate: lastDate(i.bars) };
+  if (factor === 'momentum' && timeframe === 'daily')
+    return {
+      ...none,
+      outOfSample: { horizon: 1, mean: 50, profitable_pct: 99, profit_loss_ratio: 9 },
+      lastSignalDate: lastDate(i.bars),
+    };
   return none;
 }
 
 describe('signals job on the demo universe', () => {
-  it('builds rows from each ticker\'s stored closes, dark pool position, directory sector and market cap', async () => {
+  it("builds rows from each ticker's stored closes, dark pool position, directory sector and market cap", async () => {
     const db = documentClient();
     const started = performance.now();
     const res = await computeSignals(db, AS_OF, ['uptrend', 'momentum', 'dark_pools'], testEvaluate);
@@ -65,14 +89,17 @@ describe('signals job on the demo universe', () => {
     expect(res.rows.some((r) => r.factor === 'momentum')).toBe(false);
 
     // uptrend/daily: recomputed independently from the bundled adjusted closes.
-    const entries = new Map<string, DirectoryEntry>((await new DirectoryRepository(db).all()).map((e) => [e.symbol, e]));
+    const entries = new Map<string, DirectoryEntry>(
+      (await new DirectoryRepository(db).all()).map((e) => [e.symbol, e]),
+    );
     const expected = new Map<string, { mean: number; close: number }>();
     for (const { ticker, series } of readStocks()) {
       const end = series.date.lastIndexOf(AS_OF) + 1;
       if (end === 0) continue;
       const c = (series.adjClose ?? series.close).slice(0, end);
       const n = c.length;
-      if (n > 21 && c[n - 1]! > Math.max(...c.slice(n - 21, n - 1))) expected.set(ticker, { mean: c[n - 1]! / c[n - 21]! - 1, close: series.close[end - 1]! });
+      if (n > 21 && c[n - 1]! > Math.max(...c.slice(n - 21, n - 1)))
+        expected.set(ticker, { mean: c[n - 1]! / c[n - 21]! - 1, close: series.close[end - 1]! });
     }
     const uptrend = res.rows.filter((r) => r.factor === 'uptrend');
     const stockRows = uptrend.filter((r) => entries.get(r.ticker)?.kind === 'stock');
@@ -89,7 +116,9 @@ describe('signals job on the demo universe', () => {
     // dark_pools/weekly: exactly the tickers whose latest position in the Dark Pools table is positive.
     const dp = (await new SnapshotRepository(db).latest<DarkPoolTableSnapshot>(DARK_POOL_TABLE_SNAPSHOT))!.payload;
     expect(dp.as_of).toBe(AS_OF);
-    const positive = dp.rows.filter((r) => (r['Dark Pools Position'] ?? 0) > 0 && entries.has(r.Ticker)).map((r) => r.Ticker);
+    const positive = dp.rows
+      .filter((r) => (r['Dark Pools Position'] ?? 0) > 0 && entries.has(r.Ticker))
+      .map((r) => r.Ticker);
     const dpRows = res.rows.filter((r) => r.factor === 'dark_pools');
     expect(dpRows.map((r) => r.ticker).sort()).toEqual(positive.sort());
     expect(dpRows.every((r) => r.profit_loss_ratio === null && r.timeframe === 'weekly' && r.period === 4)).toBe(true);
@@ -104,7 +133,9 @@ describe('signals job on the demo universe', () => {
     }
     if (sectorOf('SPY') !== undefined) expect(sectorOf('SPY')).toBeNull();
     if (sectorOf('XLK') !== undefined) expect(sectorOf('XLK')).toBe('Technology');
-    console.info(`computeSignals (3 test factors) over ${res.tickers} tickers: ${seconds.toFixed(1)} s, ${res.rows.length} rows`);
+    console.info(
+      `computeSignals (3 test factors) over ${res.tickers} tickers: ${seconds.toFixed(1)} s, ${res.rows.length} rows`,
+    );
   });
 
   it('serves the stored snapshot at /api/get_signals_data and rejects any query parameter', async () => {
@@ -145,18 +176,26 @@ describe('signals job on the demo universe', () => {
     for (const ticker of sample) {
       const series = await prices.getSeries(ticker);
       const sv = await new DailyRowsRepository<ShortVolumeInput>(db, SHORT_VOLUME_SERIES).get(ticker);
-      const inputs = { bars: toBars(series, AS_OF), benchmark: spy, darkPoolPosition: toDarkPoolPosition(sv, series, AS_OF) };
+      const inputs = {
+        bars: toBars(series, AS_OF),
+        benchmark: spy,
+        darkPoolPosition: toDarkPoolPosition(sv, series, AS_OF),
+      };
       const want: string[] = [];
       for (const { id } of FACTORS) {
         for (const tf of ['daily', 'weekly'] as const) {
           const ev = evaluateFactor(id, tf, inputs);
           const oos = ev.outOfSample;
           if (ev.passesQuality && ev.lastSignalDate === AS_OF && ev.lastBarDate === AS_OF) {
-            want.push(`${id}/${tf}/${oos.horizon}/${Math.round(oos.mean * 1e4) / 1e4}/${Math.round(oos.profitable_pct * 100) / 100}`);
+            want.push(
+              `${id}/${tf}/${oos.horizon}/${Math.round(oos.mean * 1e4) / 1e4}/${Math.round(oos.profitable_pct * 100) / 100}`,
+            );
           }
         }
       }
-      const got = rows.filter((r) => r.ticker === ticker).map((r) => `${r.factor}/${r.timeframe}/${r.period}/${r.expected_ret}/${r['profitable%']}`);
+      const got = rows
+        .filter((r) => r.ticker === ticker)
+        .map((r) => `${r.factor}/${r.timeframe}/${r.period}/${r.expected_ret}/${r['profitable%']}`);
       expect(got.sort(), ticker).toEqual(want.sort());
     }
 
@@ -165,7 +204,11 @@ describe('signals job on the demo universe', () => {
     const daily = rows.filter((r) => r.timeframe === 'daily').slice(0, 3);
     const weekly = rows.filter((r) => r.timeframe === 'weekly').slice(0, 3);
     for (const r of [...daily, ...weekly]) {
-      const page = await api.get('get_factor_analysis_data', { ticker: r.ticker, factor: r.factor, timeframe: r.timeframe });
+      const page = await api.get('get_factor_analysis_data', {
+        ticker: r.ticker,
+        factor: r.factor,
+        timeframe: r.timeframe,
+      });
       expect(page.status).toBe(200);
       const d = factorAnalysisData.parse(page.body);
       expect(d.last_signal_data).toEqual({
@@ -177,7 +220,11 @@ describe('signals job on the demo universe', () => {
         profit_loss: r.profit_loss_ratio ?? '-',
         signals: d.out_of_sample.trades,
       });
-      expect(d).toMatchObject({ passes_quality: true, last_signal_status: 'ok', out_of_sample: { period: r.period, mean: r.expected_ret, profitable_pct: r['profitable%'] } });
+      expect(d).toMatchObject({
+        passes_quality: true,
+        last_signal_status: 'ok',
+        out_of_sample: { period: r.period, mean: r.expected_ret, profitable_pct: r['profitable%'] },
+      });
     }
     console.info(`signals job: ${seconds.toFixed(1)} s, ${rows.length} signals`);
   });

@@ -11,11 +11,22 @@ import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 useIntegrationRuntime();
 
 // Test-only snapshot names, so the demo's own snapshots neither help nor get in the way.
-const whole: SnapshotDef<SpyToVix> = { name: `test_whole_${Date.now()}`, notReady: 'Whole is being computed. Please try again in a minute.' };
-const parted: SnapshotDef<Record<string, SectorRotationData>> = { name: `test_parts_${Date.now()}`, notReady: 'Parts are being computed. Please try again in a minute.' };
+const whole: SnapshotDef<SpyToVix> = {
+  name: `test_whole_${Date.now()}`,
+  notReady: 'Whole is being computed. Please try again in a minute.',
+};
+const parted: SnapshotDef<Record<string, SectorRotationData>> = {
+  name: `test_parts_${Date.now()}`,
+  notReady: 'Parts are being computed. Please try again in a minute.',
+};
 
 async function call(handler: ReturnType<typeof snapshotHandler>, query: Record<string, string> = {}) {
-  const event = { headers: {}, queryStringParameters: query, rawPath: '/api/test', requestContext: { requestId: 't', http: { method: 'GET' } } };
+  const event = {
+    headers: {},
+    queryStringParameters: query,
+    rawPath: '/api/test',
+    requestContext: { requestId: 't', http: { method: 'GET' } },
+  };
   const res = await handler(event as unknown as APIGatewayProxyEventV2, {} as Context);
   return { status: res.statusCode, body: JSON.parse(res.body ?? 'null') as unknown };
 }
@@ -37,7 +48,10 @@ describe('snapshotHandler', () => {
     });
     const part = { marker: 'nasdaq' } as unknown as SectorRotationData;
     await new SnapshotRepository(documentClient()).put(parted.name, '2024-03-08', { 'nasdaq100|26|momentum': part });
-    expect(await call(handler, { index: 'nasdaq100', lookback: '26', factor: 'momentum' })).toEqual({ status: 200, body: part });
+    expect(await call(handler, { index: 'nasdaq100', lookback: '26', factor: 'momentum' })).toEqual({
+      status: 200,
+      body: part,
+    });
     const missing = await call(handler, { index: 'sp500', lookback: '26', factor: 'momentum' });
     expect(missing).toEqual({ status: 503, body: { alert_show: true, alert_message: parted.notReady } });
   });
@@ -45,8 +59,18 @@ describe('snapshotHandler', () => {
   it('keeps the stored snapshot names (a rename would orphan every stored snapshot)', () => {
     const names = Object.values(snapshots).map((s) => (typeof s === 'function' ? s('SPY').name : s.name));
     expect(names).toEqual([
-      'clusters_table', 'dark_pool_table', 'mc_heatmap', 'sector_performance', 'sector_rotation', 'short_interest_latest', 'signals',
-      'sp500_ratios', 'spy_to_vix', 'dark_pool_individual#SPY', 'option_minmax_SPY', 'option_walls_SPY',
+      'clusters_table',
+      'dark_pool_table',
+      'mc_heatmap',
+      'sector_performance',
+      'sector_rotation',
+      'short_interest_latest',
+      'signals',
+      'sp500_ratios',
+      'spy_to_vix',
+      'dark_pool_individual#SPY',
+      'option_minmax_SPY',
+      'option_walls_SPY',
     ]);
   });
 });

@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { SnapshotRepository } from '@tapewatch/functions/data/snapshot-repository';
 import { runSp500RatiosJob, SP500_RATIOS_SNAPSHOT } from '@tapewatch/functions/jobs/sp500-ratios';
-import { SP500_DATASETS, SP500_NO_DATA_MESSAGE, sp500RatiosResponse, type Sp500RatiosResponse } from '@tapewatch/shared/schemas/sp500';
+import {
+  SP500_DATASETS,
+  SP500_NO_DATA_MESSAGE,
+  sp500RatiosResponse,
+  type Sp500RatiosResponse,
+} from '@tapewatch/shared/schemas/sp500';
 import type { MarketDataProvider } from '@tapewatch/functions/providers/provider';
 import { BUNDLE_DIR } from '../demo-data/bundle-format.ts';
 import { SP500_MONTHLY_FILE } from '../demo-data/load-demo.ts';
@@ -44,12 +49,16 @@ describe('GET /api/get_sp500_ratios_data on the demo data', () => {
     expect(pe.data[i]).toBeCloseTo(p! / e!, 4);
     const [pPrev, , ePrev] = raw.get('2020-02-01')!;
     expect(pe.change[i]).toBeCloseTo(p! / e! - pPrev! / ePrev!, 3);
-    expect(pe.change_pct[i]).toBeCloseTo(100 * ((p! / e!) / (pPrev! / ePrev!) - 1), 2);
+    expect(pe.change_pct[i]).toBeCloseTo(100 * (p! / e! / (pPrev! / ePrev!) - 1), 2);
     // Earnings stop in 2023-06; the price-only months after it never become zero or infinite PEs.
     expect(pe.dates.at(-1)).toBe('2023-06-01');
     expect(pe.data.every((v) => v > 0 && Number.isFinite(v))).toBe(true);
     const stats = Object.fromEntries(pe.stats.map((s) => [s.key, s.value]));
-    expect(stats).toMatchObject({ 'Current date': '2023-06-01', Observations: pe.data.length, 'Maximum date': '2009-05-01' });
+    expect(stats).toMatchObject({
+      'Current date': '2023-06-01',
+      Observations: pe.data.length,
+      'Maximum date': '2009-05-01',
+    });
     expect(stats.Maximum).toBe(Math.max(...pe.data));
 
     const cape = await load('sp500_shiller_pe_ratio_year');
@@ -78,7 +87,9 @@ describe('sp500-ratios job', () => {
   it('fails without writing when the provider has no rows, and re-runs idempotently', async () => {
     const snaps = new SnapshotRepository(documentClient());
     const before = await snaps.latest(SP500_RATIOS_SNAPSHOT);
-    const empty = { sp500Monthly: async () => ({ rows: [], skipped: 3, skippedLines: [] }) } as unknown as MarketDataProvider;
+    const empty = {
+      sp500Monthly: async () => ({ rows: [], skipped: 3, skippedLines: [] }),
+    } as unknown as MarketDataProvider;
     await expect(runSp500RatiosJob({ provider: empty })).rejects.toThrow('Only 0 months');
     expect((await snaps.latest(SP500_RATIOS_SNAPSHOT))?.computedAt).toBe(before?.computedAt);
     const run = await runSp500RatiosJob();

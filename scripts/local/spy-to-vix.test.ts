@@ -19,7 +19,9 @@ function storedCloses() {
   const vixBy = new Map(vix.date.map((d, i) => [d, vix.close[i]!]));
   const rows = spy.date
     .map((d, i) => ({ d, s: spy.close[i]!, v: vixBy.get(d) }))
-    .filter((r): r is { d: string; s: number; v: number } => r.v !== undefined && r.d >= '2004-01-01' && r.d <= '2024-03-08');
+    .filter(
+      (r): r is { d: string; s: number; v: number } => r.v !== undefined && r.d >= '2004-01-01' && r.d <= '2024-03-08',
+    );
   return rows;
 }
 
@@ -90,7 +92,11 @@ describe('GET /api/get_spy_to_vix_data on the demo history', () => {
   it('shows probabilities only for cells with at least 20 observations, within 0-100', () => {
     const obs = changes(5).filter((o) => o.f !== null);
     for (const [x, y, p] of api.spy_to_vix_prob_positive.data['5d']) {
-      const inCell = obs.filter((o) => Math.min(15, Math.max(0, Math.round(o.v / 10) + 5)) === x && Math.min(60, Math.max(0, Math.round(o.s * 10) + 30)) === y);
+      const inCell = obs.filter(
+        (o) =>
+          Math.min(15, Math.max(0, Math.round(o.v / 10) + 5)) === x &&
+          Math.min(60, Math.max(0, Math.round(o.s * 10) + 30)) === y,
+      );
       expect(inCell.length).toBeGreaterThanOrEqual(20);
       expect(p).toBeCloseTo((100 * inCell.filter((o) => o.f! > 0).length) / inCell.length, 3);
     }

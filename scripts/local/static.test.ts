@@ -57,7 +57,9 @@ describe('static web hosting', () => {
       request(`${base}/%E0%A4%A`, (r) => {
         r.resume();
         resolve(r.statusCode);
-      }).on('error', reject).end(),
+      })
+        .on('error', reject)
+        .end(),
     );
     expect(status).toBe(400);
     expect((await fetch(`${base}/Sectorperformance`)).status).toBe(200);

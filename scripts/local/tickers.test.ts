@@ -11,7 +11,9 @@ describe('ticker endpoints on the demo universe', () => {
     expect(searchTickersResponse.parse(body).tickers[0]).toEqual(['MSFT', 'Microsoft']);
     const etf = searchTickersResponse.parse((await api.get('search_tickers', { fragment: 'XLK' })).body);
     expect(etf.tickers[0]![0]).toBe('XLK');
-    expect(searchTickersResponse.parse((await api.get('search_tickers', { fragment: 'qqqqq' })).body).tickers).toEqual([]);
+    expect(searchTickersResponse.parse((await api.get('search_tickers', { fragment: 'qqqqq' })).body).tickers).toEqual(
+      [],
+    );
   });
 
   it('quotes a stock from its real history, normalising the ticker', async () => {
@@ -20,7 +22,12 @@ describe('ticker endpoints on the demo universe', () => {
     const q = tickerInfoResponse.parse(body);
     const nvda = [...readStocks()].find((s) => s.ticker === 'NVDA')!.series;
     const n = nvda.date.length;
-    expect(q).toMatchObject({ ticker: 'NVDA', as_of: '2024-03-08', c: nvda.close[n - 1], sector: 'Information Technology' });
+    expect(q).toMatchObject({
+      ticker: 'NVDA',
+      as_of: '2024-03-08',
+      c: nvda.close[n - 1],
+      sector: 'Information Technology',
+    });
     expect(q.todaysChange).toBeCloseTo(nvda.close[n - 1]! - nvda.close[n - 2]!, 4);
     expect(q['52_week_high']).toBe(Math.max(...nvda.high.slice(n - 252)));
   });
@@ -39,7 +46,9 @@ describe('ticker endpoints on the demo universe', () => {
     expect(p.dates).toHaveLength(252);
     expect(p.dates.at(-1)).toBe('2024-03-08');
     expect(p.prices).toHaveLength(252);
-    const w = tickerPricesResponse.parse((await api.get('get_ticker_prices', { ticker: 'AAPL', window: '5', closed: 'true' })).body);
+    const w = tickerPricesResponse.parse(
+      (await api.get('get_ticker_prices', { ticker: 'AAPL', window: '5', closed: 'true' })).body,
+    );
     expect(w.dates).toEqual(['2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08']);
     expect(w.prices.at(-1)).toBe(170.73);
   });

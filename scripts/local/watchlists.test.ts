@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchlistOverviewResponse, watchlistsResponse, watchlistWriteResponse, type Watchlist } from '@tapewatch/shared/schemas/watchlists';
+import {
+  watchlistOverviewResponse,
+  watchlistsResponse,
+  watchlistWriteResponse,
+  type Watchlist,
+} from '@tapewatch/shared/schemas/watchlists';
 import { startTestRuntime } from '../test/runtime-fixture.ts';
 import { accountsClient } from './accounts-helpers.ts';
 import { loggedInUser } from './payments-helpers.ts';
@@ -20,7 +25,8 @@ beforeAll(async () => {
 afterAll(() => rt?.dispose());
 
 const post = (name: string, body: unknown, t = token) => api.post(name, body, { token: t });
-const lists = async (t = token): Promise<Watchlist[]> => watchlistsResponse.parse((await api.get('get_watchlists', { token: t })).body).lists;
+const lists = async (t = token): Promise<Watchlist[]> =>
+  watchlistsResponse.parse((await api.get('get_watchlists', { token: t })).body).lists;
 const listNamed = async (name: string): Promise<Watchlist> => (await lists()).find((l) => l.name === name)!;
 
 describe('watchlists', () => {
@@ -36,7 +42,9 @@ describe('watchlists', () => {
     expect(w.added).toEqual(['AAPL', 'MSFT']);
     expect(w.unknown).toEqual(['NOPEX', 'S&P']);
     expect(w.alert_message).toContain('NOPEX');
-    const again = watchlistWriteResponse.parse((await post('add_watchlist_tickers', { id: 'default', tickers: ['msft'] })).body);
+    const again = watchlistWriteResponse.parse(
+      (await post('add_watchlist_tickers', { id: 'default', tickers: ['msft'] })).body,
+    );
     expect(again.duplicates).toEqual(['MSFT']);
     expect(again.list.tickers).toEqual(['AAPL', 'MSFT']);
   });
@@ -51,12 +59,22 @@ describe('watchlists', () => {
   it('removes and reorders; a stale version gets 409 and changes nothing', async () => {
     await post('add_watchlist_tickers', { id: 'default', tickers: ['NVDA'] });
     const before = (await lists())[0]!;
-    const reordered = await post('order_watchlist_tickers', { id: 'default', tickers: ['NVDA', 'AAPL', 'MSFT'], version: before.version });
+    const reordered = await post('order_watchlist_tickers', {
+      id: 'default',
+      tickers: ['NVDA', 'AAPL', 'MSFT'],
+      version: before.version,
+    });
     expect(reordered.status).toBe(200);
     expect((await lists())[0]!.tickers).toEqual(['NVDA', 'AAPL', 'MSFT']);
-    const stale = await post('order_watchlist_tickers', { id: 'default', tickers: ['MSFT', 'AAPL', 'NVDA'], version: before.version });
+    const stale = await post('order_watchlist_tickers', {
+      id: 'default',
+      tickers: ['MSFT', 'AAPL', 'NVDA'],
+      version: before.version,
+    });
     expect(stale.status).toBe(409);
-    const removed = watchlistWriteResponse.parse((await post('remove_watchlist_tickers', { id: 'default', tickers: ['nvda'] })).body);
+    const removed = watchlistWriteResponse.parse(
+      (await post('remove_watchlist_tickers', { id: 'default', tickers: ['nvda'] })).body,
+    );
     expect(removed.removed).toEqual(['NVDA']);
     expect(removed.list.tickers).toEqual(['AAPL', 'MSFT']);
   });
@@ -90,7 +108,9 @@ describe('watchlists', () => {
 
   it('over the 200-ticker limit: refused without a partial write', async () => {
     const { stocks } = await universe();
-    const created = watchlistWriteResponse.parse((await post('create_watchlist', { name: 'Big', tickers: stocks.slice(0, 195) })).body).list;
+    const created = watchlistWriteResponse.parse(
+      (await post('create_watchlist', { name: 'Big', tickers: stocks.slice(0, 195) })).body,
+    ).list;
     expect(created.tickers).toHaveLength(195);
     const over = await post('add_watchlist_tickers', { id: created.id, tickers: stocks.slice(195, 205) });
     expect(over.status).toBe(409);
@@ -107,7 +127,9 @@ describe('watchlists', () => {
     const { stocks } = await universe();
     const created = watchlistWriteResponse.parse((await post('create_watchlist', { name: 'Race' })).body).list;
     const batch = stocks.slice(40, 56);
-    const answers = await Promise.all(batch.map((t) => post('add_watchlist_tickers', { id: created.id, tickers: [t] })));
+    const answers = await Promise.all(
+      batch.map((t) => post('add_watchlist_tickers', { id: created.id, tickers: [t] })),
+    );
     expect(answers.map((a) => a.status)).toEqual(batch.map(() => 200));
     const stored = await listNamed('Race');
     expect([...stored.tickers].sort()).toEqual([...batch].sort());
@@ -127,7 +149,9 @@ describe('watchlists', () => {
   });
 
   it('the overview has quote, returns and the latest datasets per ticker', async () => {
-    const res = await fetch(`${rt.url}/api/get_watchlist_overview?id=default`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${rt.url}/api/get_watchlist_overview?id=default`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     const o = watchlistOverviewResponse.parse(await res.json());
     expect(o.rows.map((r) => r.ticker)).toEqual(['AAPL', 'MSFT']);
@@ -144,6 +168,11 @@ let cachedUniverse: { stocks: string[] } | undefined;
 async function universe(): Promise<{ stocks: string[] }> {
   if (cachedUniverse) return cachedUniverse;
   const { readStocks } = await import('../demo-data/universe.ts');
-  cachedUniverse = { stocks: [...readStocks()].map((s) => s.ticker).filter((t) => /^[A-Z]+$/.test(t)).slice(0, 260) };
+  cachedUniverse = {
+    stocks: [...readStocks()]
+      .map((s) => s.ticker)
+      .filter((t) => /^[A-Z]+$/.test(t))
+      .slice(0, 260),
+  };
   return cachedUniverse;
 }

@@ -25,26 +25,47 @@ export function webBuildIsStale(): boolean {
   const built = join(DIST_DIR, 'index.html');
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
-  const sources = [join(WEB_DIR, 'src'), join(WEB_DIR, 'index.html'), join(WEB_DIR, 'vite.config.ts'), join(WEB_DIR, 'public'), join(ROOT, 'shared/src')];
+  const sources = [
+    join(WEB_DIR, 'src'),
+    join(WEB_DIR, 'index.html'),
+    join(WEB_DIR, 'vite.config.ts'),
+    join(WEB_DIR, 'public'),
+    join(ROOT, 'shared/src'),
+  ];
   return sources.some((s) => newestMtime(s) > builtAt);
 }
 
 export function buildWeb(onLine: (line: string) => void = () => {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', DIST_DIR, '--emptyOutDir'], {
-      cwd: WEB_DIR,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--logLevel',
+        'warn',
+        '--outDir',
+        DIST_DIR,
+        '--emptyOutDir',
+      ],
+      {
+        cwd: WEB_DIR,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const out: string[] = [];
     const collect = (d: Buffer) => {
-      for (const line of d.toString().split('\n')) if (line.trim()) {
-        out.push(line);
-        onLine(line);
-      }
+      for (const line of d.toString().split('\n'))
+        if (line.trim()) {
+          out.push(line);
+          onLine(line);
+        }
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed (${code}):\n${out.slice(-30).join('\n')}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build failed (${code}):\n${out.slice(-30).join('\n')}`)),
+    );
   });
 }

@@ -19,7 +19,10 @@ function wsEvent(
   connectionId: string,
   req: IncomingMessage,
   body?: string,
-): APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string>; headers?: Record<string, string> } {
+): APIGatewayProxyWebsocketEventV2 & {
+  queryStringParameters?: Record<string, string>;
+  headers?: Record<string, string>;
+} {
   const url = new URL(req.url ?? '/ws', 'http://localhost');
   const eventType = routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE';
   const now = Date.now();
@@ -46,14 +49,18 @@ function wsEvent(
   };
 }
 
-const statusOf = (r: APIGatewayProxyResultV2): number => (typeof r === 'object' && r !== null ? (r.statusCode ?? 200) : 200);
+const statusOf = (r: APIGatewayProxyResultV2): number =>
+  typeof r === 'object' && r !== null ? (r.statusCode ?? 200) : 200;
 
 /**
  * The local stand-in for the API Gateway WebSocket API: /ws calls the same $connect,
  * $disconnect and $default handlers, and /@connections/{id} is the Management API that the
  * fan-out code's ApiGatewayManagementApiClient talks to.
  */
-export function attachWebSocket(server: Server): { handleManagement: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>; close: () => void } {
+export function attachWebSocket(server: Server): {
+  handleManagement: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
+  close: () => void;
+} {
   // As on AWS the $default handler closes a socket that sends more than a control frame; here ws
   // refuses such a frame before buffering it (close code 1009).
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
@@ -87,7 +94,12 @@ export function attachWebSocket(server: Server): { handleManagement: (req: Incom
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
         const now = Date.now();
-        sockets.set(connectionId, { ws, connectedAt: now, lastActiveAt: now, sourceIp: req.socket.remoteAddress ?? '' });
+        sockets.set(connectionId, {
+          ws,
+          connectedAt: now,
+          lastActiveAt: now,
+          sourceIp: req.socket.remoteAddress ?? '',
+        });
         ws.on('message', (data) => {
           const entry = sockets.get(connectionId);
           if (entry) entry.lastActiveAt = Date.now();

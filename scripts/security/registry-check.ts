@@ -11,8 +11,15 @@ import { join } from 'node:path';
 const ROOT = join(import.meta.dirname, '../..');
 const REGISTRY = process.env.npm_config_registry?.replace(/\/$/, '') ?? 'https://registry.npmjs.org';
 
-interface LockEntry { version?: string; dev?: boolean; link?: boolean; dependencies?: Record<string, string> }
-const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+interface LockEntry {
+  version?: string;
+  dev?: boolean;
+  link?: boolean;
+  dependencies?: Record<string, string>;
+}
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, LockEntry>;
+};
 
 const tree = new Map<string, Set<string>>();
 for (const [path, entry] of Object.entries(lock.packages)) {
@@ -26,10 +33,14 @@ for (const [path, entry] of Object.entries(lock.packages)) {
 const direct = new Map<string, string>();
 for (const [path, entry] of Object.entries(lock.packages)) {
   if (path.includes('node_modules/')) continue;
-  for (const [name, range] of Object.entries(entry.dependencies ?? {})) if (!name.startsWith('@tapewatch/')) direct.set(name, range);
+  for (const [name, range] of Object.entries(entry.dependencies ?? {}))
+    if (!name.startsWith('@tapewatch/')) direct.set(name, range);
 }
 
-interface Packument { 'dist-tags': { latest: string }; versions: Record<string, { deprecated?: string }> }
+interface Packument {
+  'dist-tags': { latest: string };
+  versions: Record<string, { deprecated?: string }>;
+}
 async function packument(name: string): Promise<Packument> {
   const res = await fetch(`${REGISTRY}/${name.replace('/', '%2F')}`, { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`${name}: registry answered ${res.status}`);
@@ -49,13 +60,18 @@ async function worker() {
       if (note) deprecated.push(`${name}@${version}: ${note}`);
     }
     const latest = doc['dist-tags'].latest;
-    if (direct.has(name) && ![...tree.get(name)!].includes(latest)) behind.push(`${name}: ${[...tree.get(name)!].join(', ')} installed, latest ${latest} (range ${direct.get(name)})`);
+    if (direct.has(name) && ![...tree.get(name)!].includes(latest))
+      behind.push(
+        `${name}: ${[...tree.get(name)!].join(', ')} installed, latest ${latest} (range ${direct.get(name)})`,
+      );
   }
 }
 await Promise.all(Array.from({ length: 12 }, worker));
 
 const versions = [...tree.values()].reduce((n, v) => n + v.size, 0);
-console.log(`Production tree: ${tree.size} packages, ${versions} versions; ${direct.size} direct production dependencies.`);
+console.log(
+  `Production tree: ${tree.size} packages, ${versions} versions; ${direct.size} direct production dependencies.`,
+);
 console.log(`Deprecated by their publisher: ${deprecated.length}`);
 for (const line of deprecated.sort()) console.log(`  ${line}`);
 console.log(`Direct dependencies behind their latest release: ${behind.length}`);

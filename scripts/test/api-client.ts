@@ -35,7 +35,13 @@ export function queryString(query: RawQuery = {}): string {
  */
 export function apiClient(baseUrl: string | (() => string), defaults: { token?: string | null } = {}) {
   const base = typeof baseUrl === 'function' ? baseUrl : () => baseUrl;
-  const call = async (method: 'GET' | 'POST', name: string, query: RawQuery | undefined, body: unknown, opts: CallOptions = {}): Promise<ApiAnswer> => {
+  const call = async (
+    method: 'GET' | 'POST',
+    name: string,
+    query: RawQuery | undefined,
+    body: unknown,
+    opts: CallOptions = {},
+  ): Promise<ApiAnswer> => {
     const token = opts.token === undefined ? defaults.token : opts.token;
     const qs = queryString(query);
     const res = await fetch(`${base()}/api/${name}${qs ? `?${qs}` : ''}`, {
@@ -59,10 +65,14 @@ export function apiClient(baseUrl: string | (() => string), defaults: { token?: 
     };
   };
   return {
-    get: <N extends GetRouteName>(name: N, query?: QueryOf<N>, opts?: CallOptions) => call('GET', name, query as RawQuery, undefined, opts),
-    post: <N extends PostRouteName>(name: N, body?: BodyInput<N>, opts?: CallOptions) => call('POST', name, undefined, body, opts),
-    getUnchecked: (name: GetRouteName, query?: RawQuery, opts?: CallOptions) => call('GET', name, query, undefined, opts),
-    postUnchecked: (name: PostRouteName, body?: unknown, opts?: CallOptions & { query?: RawQuery }) => call('POST', name, opts?.query, body, opts),
+    get: <N extends GetRouteName>(name: N, query?: QueryOf<N>, opts?: CallOptions) =>
+      call('GET', name, query as RawQuery, undefined, opts),
+    post: <N extends PostRouteName>(name: N, body?: BodyInput<N>, opts?: CallOptions) =>
+      call('POST', name, undefined, body, opts),
+    getUnchecked: (name: GetRouteName, query?: RawQuery, opts?: CallOptions) =>
+      call('GET', name, query, undefined, opts),
+    postUnchecked: (name: PostRouteName, body?: unknown, opts?: CallOptions & { query?: RawQuery }) =>
+      call('POST', name, opts?.query, body, opts),
   };
 }
 

@@ -29,7 +29,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   // Options flow: 5 simulated days instead of the demo's 60 keep the seed quick (flow tests need over 10,000
   // trades in 2024-03-01..08; the current day is packed only until noon).
   process.env.TAPEWATCH_FLOW_MAX_DAYS ??= '5';
-  await backfillDemoDatasets(() => {}, () => false);
+  await backfillDemoDatasets(
+    () => {},
+    () => false,
+  );
   await dynamo.close();
   delete process.env.DYNAMODB_ENDPOINT;
   resetDocumentClient();

@@ -32,7 +32,10 @@ export interface IntegrationFixture {
 }
 
 /** Quiet outbox, and the rate limits scaled up before each test (the limits have their own tests in accounts-session). */
-export const ACCOUNT_TESTS: IntegrationOptions = { env: { MAIL_OUTBOX_QUIET: '1' }, envEachTest: { RATE_LIMIT_MULTIPLIER: '100' } };
+export const ACCOUNT_TESTS: IntegrationOptions = {
+  env: { MAIL_OUTBOX_QUIET: '1' },
+  envEachTest: { RATE_LIMIT_MULTIPLIER: '100' },
+};
 
 /**
  * The one integration fixture of a test file: a local runtime (API only) over a private copy of the
@@ -74,8 +77,20 @@ export function useIntegrationRuntime(options: IntegrationOptions = {}): Integra
 
 /** Made-up callers of the flow tests: a basic subscriber and a free user. */
 export const flowCallers = (): Record<string, Caller> => ({
-  'sub-token': { userId: 'u-sub', username: 'subscriber1', email: 'sub@example.com', subscription: 'basic', token: 'sub-token' },
-  'free-token': { userId: 'u-free', username: 'freeuser1', email: 'free@example.com', subscription: 'free', token: 'free-token' },
+  'sub-token': {
+    userId: 'u-sub',
+    username: 'subscriber1',
+    email: 'sub@example.com',
+    subscription: 'basic',
+    token: 'sub-token',
+  },
+  'free-token': {
+    userId: 'u-free',
+    username: 'freeuser1',
+    email: 'free@example.com',
+    subscription: 'free',
+    token: 'free-token',
+  },
 });
 
 /**

@@ -32,7 +32,8 @@ export function openLiveSocket(port: number, token: string | null): Promise<Live
         else queue.push(e);
       }
     });
-    const next = () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise<WsEvent>((r) => waiters.push(r)));
+    const next = () =>
+      queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise<WsEvent>((r) => waiters.push(r));
     ws.on('open', () => resolve({ ws, events, next, closed }));
     ws.on('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
     ws.on('error', reject);
@@ -43,7 +44,9 @@ export function openLiveSocket(port: number, token: string | null): Promise<Live
  * Waits until the stored connection records satisfy `ok` (polled every 10 ms, at most 5 s), in place
  * of sleeping for the $connect / $disconnect handlers; fails with the last listing when they never do.
  */
-export async function waitForConnections(ok: (records: Array<{ connectionId: string; userId: string | null }>) => boolean): Promise<void> {
+export async function waitForConnections(
+  ok: (records: Array<{ connectionId: string; userId: string | null }>) => boolean,
+): Promise<void> {
   const repo = new ConnectionRepository(documentClient());
   await vi.waitFor(
     async () => {
@@ -55,11 +58,16 @@ export async function waitForConnections(ok: (records: Array<{ connectionId: str
 }
 
 /** Opens a socket and waits until its $connect has stored a new connection record of `userId` (whose id it returns). */
-export async function openRegisteredSocket(port: number, token: string, userId: string): Promise<LiveSocket & { connectionId: string }> {
+export async function openRegisteredSocket(
+  port: number,
+  token: string,
+  userId: string,
+): Promise<LiveSocket & { connectionId: string }> {
   const repo = new ConnectionRepository(documentClient());
   const before = new Set((await repo.list()).map((c) => c.connectionId));
   const socket = await openLiveSocket(port, token);
-  const added = (records: Array<{ connectionId: string; userId: string | null }>) => records.filter((c) => c.userId === userId && !before.has(c.connectionId));
+  const added = (records: Array<{ connectionId: string; userId: string | null }>) =>
+    records.filter((c) => c.userId === userId && !before.has(c.connectionId));
   await waitForConnections((records) => added(records).length > 0);
   return { ...socket, connectionId: added(await repo.list())[0]!.connectionId };
 }

@@ -5,10 +5,20 @@ import { inject } from 'vitest';
 import { startLocalRuntime, type LocalRuntime } from '../local/server.ts';
 
 /** A local runtime (API only) over a private copy of the pre-loaded seed data. */
-export async function startTestRuntime(log: (line: string) => void = () => {}): Promise<LocalRuntime & { dispose(): Promise<void> }> {
+export async function startTestRuntime(
+  log: (line: string) => void = () => {},
+): Promise<LocalRuntime & { dispose(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-it-'));
   cpSync(inject('seedDataDir'), dataDir, { recursive: true });
-  const rt = await startLocalRuntime({ port: 0, host: '127.0.0.1', dataDir, web: false, schedules: false, backfill: false, log });
+  const rt = await startLocalRuntime({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    web: false,
+    schedules: false,
+    backfill: false,
+    log,
+  });
   return {
     ...rt,
     dispose: async () => {

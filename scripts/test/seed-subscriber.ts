@@ -9,6 +9,9 @@ import { tableName } from '@tapewatch/functions/data/tables';
  */
 export async function seedPlan(userId: string, subscription: string): Promise<void> {
   await documentClient().send(
-    new PutCommand({ TableName: tableName('app'), Item: { ...appKeys.userProfile(userId), userId, subscription, username: userId, email: `${userId}@example.com` } }),
+    new PutCommand({
+      TableName: tableName('app'),
+      Item: { ...appKeys.userProfile(userId), userId, subscription, username: userId, email: `${userId}@example.com` },
+    }),
   );
 }

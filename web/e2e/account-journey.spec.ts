@@ -47,7 +47,9 @@ const settle = (page: Page) => page.waitForTimeout(400);
 
 /** The navbar's last control (colour toggle) must be fully on screen. */
 async function expectNavbarFits(page: Page, width: number) {
-  const box = await banner(page).getByRole('button', { name: /^Switch to/ }).boundingBox();
+  const box = await banner(page)
+    .getByRole('button', { name: /^Switch to/ })
+    .boundingBox();
   expect(box && box.x + box.width).toBeLessThanOrEqual(width);
 }
 
@@ -121,7 +123,9 @@ test.describe('account journey', () => {
     await expect(banner(page).getByRole('button', { name: /Account menu$/ })).toHaveText(id);
 
     // Profile shows the account.
-    await banner(page).getByRole('button', { name: /Account menu$/ }).click();
+    await banner(page)
+      .getByRole('button', { name: /Account menu$/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page.getByTestId('profile-username')).toHaveText(id);
     await expect(page.getByTestId('profile-email')).toHaveText(email);
@@ -130,14 +134,18 @@ test.describe('account journey', () => {
 
     // Log out: the stored token goes, the navbar shows Login again, the old token is refused.
     const oldToken = remembered.local!;
-    await banner(page).getByRole('button', { name: /Account menu$/ }).click();
+    await banner(page)
+      .getByRole('button', { name: /Account menu$/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expectAlert(page, M.loggedOut);
     await closeAlert(page);
     await expect(banner(page).getByRole('button', { name: 'Login' })).toBeVisible();
     await expect(page.getByText('Please log in to see your profile.')).toBeVisible();
     expect(await storedToken(page)).toEqual({ local: null, session: null, refresh: null });
-    const afterLogout = await page.request.get('/api/get_user_info', { headers: { Authorization: `Bearer ${oldToken}` } });
+    const afterLogout = await page.request.get('/api/get_user_info', {
+      headers: { Authorization: `Bearer ${oldToken}` },
+    });
     expect((await afterLogout.json()).username).toBe('');
 
     // Forgot password? -> Reset Password -> emailed link -> Update Password.
@@ -188,7 +196,9 @@ test.describe('account journey', () => {
     await expectAlert(page, M.loginFailed);
   });
 
-  test('a Basic sign-up shows the server message and continues to the hosted checkout with the ticket', async ({ page }) => {
+  test('a Basic sign-up shows the server message and continues to the hosted checkout with the ticket', async ({
+    page,
+  }) => {
     const basicId = `${id}_b`;
     await page.addInitScript(() => sessionStorage.setItem('tapewatch_promo_closed', '1'));
     await page.goto('/subscriptioncards');
@@ -213,7 +223,10 @@ test.describe('account journey', () => {
     await signup.getByRole('button', { name: 'Sign Up' }).click();
     const body = await answer;
     expect(body.alert_message).toBe(`${M.signupSuccess} ${M.signupCheckout}`);
-    expect((await checkout).postDataJSON()).toEqual({ email: `${basicId}@example.com`, checkout_ticket: body.checkout_ticket });
+    expect((await checkout).postDataJSON()).toEqual({
+      email: `${basicId}@example.com`,
+      checkout_ticket: body.checkout_ticket,
+    });
     // The local stand-in for the provider's hosted checkout page.
     await expect(page).toHaveURL(/\/dev\/checkout\//);
     await expect(page.getByText(`${basicId}@example.com`)).toBeVisible();

@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectEscapeDismissesLoader } from './support/loader.ts';
 import { arimaResponse, type ArimaData } from '@tapewatch/shared/schemas/arima';
 
-const cellsOf = (rows: Locator) => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
+const cellsOf = (rows: Locator) =>
+  rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
 const DEFAULTS = 'p=1&d=1&q=1&trend=t&stationarity=1&invertibility=1&offset=1&concentrate=0';
 
 async function choose(page: Page, label: string, option: string) {
@@ -27,7 +28,18 @@ test.describe('ARIMA', () => {
     const first = page.waitForRequest((r) => r.url().includes('/api/get_ts_arima_data'));
     await page.goto('/arima');
     const url = new URL((await first).url());
-    expect(Object.fromEntries(url.searchParams)).toEqual({ ticker: 'SPY', p: '1', d: '1', q: '1', trend: 't', stationarity: '1', invertibility: '1', offset: '1', concentrate: '0', cov_type: 'approx' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      ticker: 'SPY',
+      p: '1',
+      d: '1',
+      q: '1',
+      trend: 't',
+      stationarity: '1',
+      invertibility: '1',
+      offset: '1',
+      concentrate: '0',
+      cov_type: 'approx',
+    });
     await expect(page.getByRole('heading', { name: 'Time Series / ARIMA', level: 1 })).toBeVisible();
     await expect(page.getByTestId('arima-help')).toContainText('last 500 daily closes');
 
@@ -36,19 +48,33 @@ test.describe('ARIMA', () => {
     await expect(pred.locator('svg [data-testid="arima-band"]')).toHaveCount(1);
     await pred.getByRole('button', { name: 'Show data' }).click();
     expect(await cellsOf(page.getByTestId('arima-forecast-row'))).toEqual(forecastRows(api));
-    const [image] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save Price and Predictions as image' }).click()]);
+    const [image] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save Price and Predictions as image' }).click(),
+    ]);
     expect(image.suggestedFilename()).toMatch(/\.png$/);
-    for (const title of ['Residual', 'ACF', 'PACF', 'PP Plot', 'QQ Plot']) await expect(page.getByRole('region', { name: title, exact: true }).locator('svg[role="presentation"]')).toHaveCount(1);
+    for (const title of ['Residual', 'ACF', 'PACF', 'PP Plot', 'QQ Plot'])
+      await expect(
+        page.getByRole('region', { name: title, exact: true }).locator('svg[role="presentation"]'),
+      ).toHaveCount(1);
 
     const coef = page.getByRole('table', { name: 'ARIMA coefficients' });
-    for (const c of api.summary.coefficients) await expect(coef.getByRole('row').filter({ hasText: c.name }).first()).toContainText(c.coef!.toFixed(4));
+    for (const c of api.summary.coefficients)
+      await expect(coef.getByRole('row').filter({ hasText: c.name }).first()).toContainText(c.coef!.toFixed(4));
     const stats = page.getByRole('table', { name: 'ARIMA fit statistics' });
-    await expect(stats.getByRole('row').filter({ hasText: 'AIC' })).toContainText(api.summary.stats.find((s) => s.label === 'AIC')!.value!.toFixed(3));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).last().click()]);
+    await expect(stats.getByRole('row').filter({ hasText: 'AIC' })).toContainText(
+      api.summary.stats.find((s) => s.label === 'AIC')!.value!.toFixed(3),
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).last().click(),
+    ]);
     expect(download.suggestedFilename()).toBe('SPY-arima-coefficients.csv');
     const tests = page.getByRole('table', { name: 'ARIMA residual diagnostics' });
     const jb = api.summary.diagnostics.find((t) => t.label === 'Jarque-Bera (JB)')!;
-    await expect(tests.getByRole('row').filter({ hasText: 'Jarque-Bera (JB)' })).toContainText(jb.statistic!.toFixed(2));
+    await expect(tests.getByRole('row').filter({ hasText: 'Jarque-Bera (JB)' })).toContainText(
+      jb.statistic!.toFixed(2),
+    );
     await expect(page.getByTestId('arima-covariance')).toContainText('approx (numerical Hessian)');
   });
 
@@ -71,10 +97,22 @@ test.describe('ARIMA', () => {
     await choose(page, 'p (AR)', '2');
     await choose(page, 'q (MA)', '0');
 
-    const reload = page.waitForRequest((r) => r.url().includes('/api/get_ts_arima_data') && r.url().includes('p=2') && r.url().includes('q=0') && r.url().includes('trend=n'));
+    const reload = page.waitForRequest(
+      (r) =>
+        r.url().includes('/api/get_ts_arima_data') &&
+        r.url().includes('p=2') &&
+        r.url().includes('q=0') &&
+        r.url().includes('trend=n'),
+    );
     await page.getByTestId('arima-update').click();
     await reload;
-    const api = arimaResponse.parse(await (await request.get('/api/get_ts_arima_data?ticker=SPY&p=2&d=1&q=0&trend=n&stationarity=1&invertibility=1&offset=1&concentrate=0')).json());
+    const api = arimaResponse.parse(
+      await (
+        await request.get(
+          '/api/get_ts_arima_data?ticker=SPY&p=2&d=1&q=0&trend=n&stationarity=1&invertibility=1&offset=1&concentrate=0',
+        )
+      ).json(),
+    );
     const pred = page.getByRole('region', { name: 'Price and Predictions' });
     await expect(pred).toContainText('ARIMA(2,1,0)');
     await pred.getByRole('button', { name: 'Show data' }).click();
@@ -85,7 +123,9 @@ test.describe('ARIMA', () => {
   test('a ticker change reloads with the applied parameters', async ({ page, request }) => {
     await page.goto('/arima');
     await expect(page.getByTestId('arima-prediction-point')).toHaveCount(20, { timeout: 30_000 });
-    const reload = page.waitForRequest((r) => r.url().includes('/api/get_ts_arima_data') && r.url().includes('ticker=AAPL'));
+    const reload = page.waitForRequest(
+      (r) => r.url().includes('/api/get_ts_arima_data') && r.url().includes('ticker=AAPL'),
+    );
     await page.getByRole('combobox', { name: 'Search ARIMA ticker' }).fill('AAPL');
     await page.getByRole('option', { name: /^AAPL - / }).click();
     const url = new URL((await reload).url());

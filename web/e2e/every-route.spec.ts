@@ -27,7 +27,8 @@ const MATRIX = process.env.MATRIX === '1';
 const WIDTHS = MATRIX ? [375, 1440] : [1440];
 const SHOTS = 'test-results/route-matrix';
 // From the screen registry: a new screen is opened here the moment it is registered.
-const visitsFor = (audience: Audience): string[] => SCREENS.filter((s) => s.audience === audience).flatMap((s) => screenVisits(s));
+const visitsFor = (audience: Audience): string[] =>
+  SCREENS.filter((s) => s.audience === audience).flatMap((s) => screenVisits(s));
 const FREE_SCREENS = visitsFor('anyone');
 const BASIC_SCREENS = visitsFor('basic');
 // Headings the check pins (the visit's page, not merely some h1).
@@ -37,17 +38,35 @@ const visits: Visit[] = [
   ...FREE_SCREENS.map((path): Visit => ({ path, kind: 'anonymous' })),
   { path: '/no-such-page', kind: 'anonymous', heading: /^Page Not Found$/ },
   // Emailed links show the Clusters screen and run the confirmation; a stale link is told so there.
-  { path: '/confirm/not-a-real-token', kind: 'anonymous', heading: /^Clusters$/, allow: /^\/api\/get_token_confirmation$/ },
-  { path: '/confirmpassword/not-a-real-token', kind: 'anonymous', heading: /^Clusters$/, allow: /^\/api\/get_password_token_confirmation$/ },
+  {
+    path: '/confirm/not-a-real-token',
+    kind: 'anonymous',
+    heading: /^Clusters$/,
+    allow: /^\/api\/get_token_confirmation$/,
+  },
+  {
+    path: '/confirmpassword/not-a-real-token',
+    kind: 'anonymous',
+    heading: /^Clusters$/,
+    allow: /^\/api\/get_password_token_confirmation$/,
+  },
   ...visitsFor('user').map((path): Visit => ({ path, kind: 'free', heading: HEADINGS[path] })),
   ...BASIC_SCREENS.map((path): Visit => ({ path, kind: 'basic' })),
   { path: '/profile', kind: 'basic' },
   // The designed gates (spec part 2 sections 2.6 and 4), for free users and for visitors.
   ...(['free', 'anonymous'] as const).flatMap((kind) =>
-    BASIC_SCREENS.map((path): Visit => ({ path, kind, gate: path.startsWith('/optionsflowcumulativestats') ? 'redirect-home' : 'alert' })),
+    BASIC_SCREENS.map(
+      (path): Visit => ({
+        path,
+        kind,
+        gate: path.startsWith('/optionsflowcumulativestats') ? 'redirect-home' : 'alert',
+      }),
+    ),
   ),
   // The full matrix (npm run test:matrix) also opens the free screens signed in, free and basic.
-  ...(MATRIX ? (['free', 'basic'] as const).flatMap((kind) => FREE_SCREENS.map((path): Visit => ({ path, kind }))) : []),
+  ...(MATRIX
+    ? (['free', 'basic'] as const).flatMap((kind) => FREE_SCREENS.map((path): Visit => ({ path, kind })))
+    : []),
 ];
 
 const tokens: Partial<Record<Kind, string>> = {};
@@ -64,7 +83,9 @@ test.describe('every route in Chromium', () => {
   });
 
   const themes = (visit: Visit) => (visit.gate && !MATRIX ? (['light'] as const) : (['light', 'dark'] as const));
-  const runs = visits.flatMap((visit) => themes(visit).flatMap((theme) => WIDTHS.map((width) => ({ visit, theme, width }))));
+  const runs = visits.flatMap((visit) =>
+    themes(visit).flatMap((theme) => WIDTHS.map((width) => ({ visit, theme, width }))),
+  );
   for (const { visit, theme, width } of runs) {
     const label = `${visit.path} as ${visit.kind}${visit.gate ? ` -> ${visit.gate}` : ''} (${theme}${MATRIX ? `, ${width} px` : ''})`;
     test(label, async ({ page }) => {
@@ -86,7 +107,12 @@ test.describe('every route in Chromium', () => {
         // or two, and axe reads the colours of that frame (finite animations only; a spinner never ends).
         await page.evaluate(() =>
           Promise.race([
-            Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+            Promise.all(
+              document
+                .getAnimations()
+                .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+                .map((a) => a.finished.catch(() => undefined)),
+            ),
             new Promise((resolve) => setTimeout(resolve, 3000)),
           ]),
         );
@@ -97,7 +123,15 @@ test.describe('every route in Chromium', () => {
           const data = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
           return data?.fgColor ? ` [${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}]` : '';
         };
-        expect(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 120) + detail(n)).join(' | ')}`)).toEqual([]);
+        expect(
+          serious.map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.html.slice(0, 120) + detail(n))
+                .join(' | ')}`,
+          ),
+        ).toEqual([]);
       }
       // Let late calls (charts below the fold, the socket) settle before judging.
       await page.waitForTimeout(500);
@@ -105,7 +139,9 @@ test.describe('every route in Chromium', () => {
         const name = `${visit.path.replace(/\//g, '_') || '_'}-${visit.kind}-${width}-${theme}.png`;
         await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
         // No horizontal scrolling at any width.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        ).toBeLessThanOrEqual(0);
       }
       expect(problems, problems.join('\n')).toEqual([]);
     });
@@ -121,14 +157,16 @@ function watch(page: Page, visit: Visit): string[] {
     // A designed 4xx is logged by the api client as spec'd ("failed data calls are only logged").
     const apiName = /^\[api\] (\w+) ApiError/.exec(msg.text())?.[1];
     const designed = apiName !== undefined && visit.allow?.test(`/api/${apiName}`) === true;
-    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource') && !designed) problems.push(`console: ${msg.text()}`);
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource') && !designed)
+      problems.push(`console: ${msg.text()}`);
   });
   page.on('response', (res) => {
     const url = new URL(res.url());
     if (!url.pathname.startsWith('/api/')) return;
     const expectedGate = visit.gate !== undefined && (res.status() === 403 || res.status() === 401);
     const designed = visit.allow?.test(url.pathname) && res.status() < 500;
-    if (res.status() >= 400 && !expectedGate && !designed) problems.push(`${res.status()} ${url.pathname}${url.search}`);
+    if (res.status() >= 400 && !expectedGate && !designed)
+      problems.push(`${res.status()} ${url.pathname}${url.search}`);
   });
   return problems;
 }

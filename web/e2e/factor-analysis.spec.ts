@@ -1,17 +1,27 @@
 import { expect, test } from '@playwright/test';
-import { factorAnalysisData, type FactorAnalysisData, type FactorStatisticsRow, type PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
+import {
+  factorAnalysisData,
+  type FactorAnalysisData,
+  type FactorStatisticsRow,
+  type PastSignalRow,
+} from '@tapewatch/shared/schemas/factor-analysis';
 
 const cellsOf = (rows: import('@playwright/test').Locator) =>
   rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
 const isFactorRequest = (url: string, factor: string, timeframe: string) =>
-  url.includes('/api/get_factor_analysis_data') && url.includes(`factor=${factor}`) && url.includes(`timeframe=${timeframe}`);
+  url.includes('/api/get_factor_analysis_data') &&
+  url.includes(`factor=${factor}`) &&
+  url.includes(`timeframe=${timeframe}`);
 
 async function api(request: import('@playwright/test').APIRequestContext, query: string): Promise<FactorAnalysisData> {
   return factorAnalysisData.parse(await (await request.get(`/api/get_factor_analysis_data?${query}`)).json());
 }
 
 test.describe('Factor Analysis single stock', () => {
-  test('deep link shows the API numbers: last signal, statistics, past signals with paging', async ({ page, request }) => {
+  test('deep link shows the API numbers: last signal, statistics, past signals with paging', async ({
+    page,
+    request,
+  }) => {
     const d = await api(request, 'ticker=AAPL&factor=momentum&timeframe=daily');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/factor-analysis/momentum/daily/aapl');
@@ -23,7 +33,9 @@ test.describe('Factor Analysis single stock', () => {
     if ('date' in last) {
       await expect(page.getByTestId('last-signal')).toContainText(`on ${last.date}: expected return`);
       await expect(page.getByTestId('last-signal')).toContainText(`over ${last.period} days`);
-      await expect(page.getByTestId('last-signal')).toContainText(`of ${d.out_of_sample.trades} out-of-sample trades profitable`);
+      await expect(page.getByTestId('last-signal')).toContainText(
+        `of ${d.out_of_sample.trades} out-of-sample trades profitable`,
+      );
     } else {
       await expect(page.getByTestId('last-signal')).toContainText('do not meet quality requirements.');
     }
@@ -47,15 +59,30 @@ test.describe('Factor Analysis single stock', () => {
     // The comparison panel: the hindsight pick beside the walk-forward record, as the API computed them.
     const cmp = await cellsOf(page.getByTestId('comparison-table').locator('tbody tr'));
     const pctOrBlank = (v: number | null) => (v === null ? '' : `${v.toFixed(2)}%`);
-    expect(cmp.find((r) => r[0] === 'Expected %')).toEqual(['Expected %', pctOrBlank(d.in_sample.mean), pctOrBlank(d.out_of_sample.mean)]);
-    expect(cmp.find((r) => r[0] === 'Profitable %')).toEqual(['Profitable %', pctOrBlank(d.in_sample.profitable_pct), pctOrBlank(d.out_of_sample.profitable_pct)]);
+    expect(cmp.find((r) => r[0] === 'Expected %')).toEqual([
+      'Expected %',
+      pctOrBlank(d.in_sample.mean),
+      pctOrBlank(d.out_of_sample.mean),
+    ]);
+    expect(cmp.find((r) => r[0] === 'Profitable %')).toEqual([
+      'Profitable %',
+      pctOrBlank(d.in_sample.profitable_pct),
+      pctOrBlank(d.out_of_sample.profitable_pct),
+    ]);
     await expect(page.getByTestId('comparison-note')).toContainText("Trades fill at the next bar's open.");
 
     // Chart data tables carry the same numbers.
     const returns = page.getByRole('region', { name: /Past Signals Returns/ });
     await returns.getByRole('button', { name: 'Show data' }).click();
-    await expect(page.getByTestId('returns-table').locator('tbody tr')).toHaveCount(d.past_signals_returns_data.dates.length);
-    await expect(page.getByRole('region', { name: /Cumulative Returns/ }).locator('svg path').first()).toBeVisible();
+    await expect(page.getByTestId('returns-table').locator('tbody tr')).toHaveCount(
+      d.past_signals_returns_data.dates.length,
+    );
+    await expect(
+      page
+        .getByRole('region', { name: /Cumulative Returns/ })
+        .locator('svg path')
+        .first(),
+    ).toBeVisible();
   });
 
   test('factor and timeframe changes reload; the timeframe switches once the data arrives', async ({ page }) => {
@@ -65,7 +92,9 @@ test.describe('Factor Analysis single stock', () => {
     await expect(page.getByRole('radio', { name: 'Weekly' })).toBeChecked();
     await expect(page.getByTestId('statistics-table').or(page.getByTestId('factor-no-data'))).toBeVisible();
 
-    const factorReq = page.waitForRequest((r) => isFactorRequest(r.url(), 'new_high', 'weekly') && r.url().includes('ticker=SPY'));
+    const factorReq = page.waitForRequest(
+      (r) => isFactorRequest(r.url(), 'new_high', 'weekly') && r.url().includes('ticker=SPY'),
+    );
     await page.getByRole('combobox', { name: 'Factor', exact: true }).click();
     await page.getByRole('option', { name: 'New High' }).click();
     await factorReq;

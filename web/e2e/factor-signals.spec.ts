@@ -4,7 +4,8 @@ import { SIGNAL_FACTORS, signalsResponse, type SignalRow } from '@tapewatch/shar
 
 const label = new Map<string, string>(SIGNAL_FACTORS.map((f) => [f.id, f.label]));
 const fmt = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const cellsOf = (rows: Locator) => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((c) => c.textContent?.trim() ?? '')));
+const cellsOf = (rows: Locator) =>
+  rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((c) => c.textContent?.trim() ?? '')));
 const byExpected = (rows: readonly SignalRow[]) => [...rows].sort((a, b) => b.expected_ret - a.expected_ret);
 const expectedCells = (r: SignalRow) => [
   r.date,
@@ -25,7 +26,10 @@ async function pick(page: Page, filter: string, option: string) {
 }
 
 test.describe('Factor Analysis / All', () => {
-  test('rows match the API; filter combinations, Clear, and a row click opens the single page in a new tab', async ({ page, request }) => {
+  test('rows match the API; filter combinations, Clear, and a row click opens the single page in a new tab', async ({
+    page,
+    request,
+  }) => {
     const api = signalsResponse.parse(await (await request.get('/api/get_signals_data')).json());
     expect(api.length).toBeGreaterThan(20);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -59,7 +63,9 @@ test.describe('Factor Analysis / All', () => {
     await pick(page, 'marketCap', 'Large Cap');
     await pick(page, 'profitable', '60-70%');
     await pick(page, 'profitable', '70-80%');
-    const want3 = api.filter((r) => r.marketcap !== null && r.marketcap >= 10e9 && r['profitable%'] >= 60 && r['profitable%'] < 80);
+    const want3 = api.filter(
+      (r) => r.marketcap !== null && r.marketcap >= 10e9 && r['profitable%'] >= 60 && r['profitable%'] < 80,
+    );
     await expect(page.getByTestId('signals-count')).toHaveText(`${want3.length} of ${api.length} signals`);
 
     // Clear empties all six filters.
@@ -87,7 +93,10 @@ test.describe('Factor Analysis / All', () => {
     await page.getByRole('button', { name: 'Go to page 2' }).click();
     await expect(rows).toHaveCount(Math.min(20, api.length - 20));
     expect((await cellsOf(rows))[0]).toEqual(expectedCells(byExpected(api)[20]!));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('factor-signals.csv');
   });
 

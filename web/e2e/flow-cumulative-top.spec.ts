@@ -1,6 +1,10 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { join } from 'node:path';
-import type { ByStrikeResponse, HistoricalPremiumResponse, TopPremiumsResponse } from '@tapewatch/shared/schemas/flow-cumulative-top';
+import type {
+  ByStrikeResponse,
+  HistoricalPremiumResponse,
+  TopPremiumsResponse,
+} from '@tapewatch/shared/schemas/flow-cumulative-top';
 import { expectEscapeDismissesLoader } from './support/loader.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
@@ -10,9 +14,15 @@ const usdK = (v: number) => `${Math.round(v) < 0 ? '-' : ''}$${int(Math.abs(Math
 
 /** The answer the page itself got, so live growth cannot race the comparison. */
 const answer = (page: Page, name: string, query = '') =>
-  page.waitForResponse((r: Response) => r.url().includes(`/api/${name}?`) && r.url().includes(query) && r.status() === 200, { timeout: 30_000 });
+  page.waitForResponse(
+    (r: Response) => r.url().includes(`/api/${name}?`) && r.url().includes(query) && r.status() === 200,
+    { timeout: 30_000 },
+  );
 const rows = (page: Page, testId: string) =>
-  page.getByTestId(testId).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent ?? '')));
+  page
+    .getByTestId(testId)
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent ?? '')));
 
 async function pick(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).locator('xpath=..').getByRole('combobox').click();
@@ -26,35 +36,67 @@ test.describe('options flow cumulative stats and top premiums', () => {
     const jwt = await signupAndLogin(request, `cum_${Date.now().toString(36).slice(-8)}`);
     await makeBasic(request, jwt);
     await page.setViewportSize({ width: 1440, height: 1000 });
-    const first = [answer(page, 'get_options_flow_historical_premium_data', 'lookback=20'), answer(page, 'get_options_flow_by_strike_data', 'lookback=20')] as const;
+    const first = [
+      answer(page, 'get_options_flow_historical_premium_data', 'lookback=20'),
+      answer(page, 'get_options_flow_by_strike_data', 'lookback=20'),
+    ] as const;
     await openAs(page, jwt, '/optionsflowcumulativestats');
     await expect(page.getByRole('heading', { name: 'Cumulative Stats', level: 1 })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Options Flow' }).getByRole('link', { name: 'Cumulative Stats' })).toHaveAttribute('href', '/optionsflowcumulativestats');
+    await expect(
+      page.getByRole('group', { name: 'Options Flow' }).getByRole('link', { name: 'Cumulative Stats' }),
+    ).toHaveAttribute('href', '/optionsflowcumulativestats');
     const [rh, rs] = await Promise.all(first);
     expect(new URL(rh.url()).searchParams.get('ticker')).toBe('SPY');
     const h = (await rh.json()) as HistoricalPremiumResponse;
     expect(h.dates.length).toBeGreaterThan(1);
     const cum = page.getByRole('region', { name: 'Cumulative Premiums: SPY' });
     await cum.getByRole('button', { name: 'Show data' }).click();
-    const expected = h.dates.map((d, i) => [d, usdK(h.cum_net_premiums[i]!), usdK(h.cum_call_premiums[i]!), usdK(h.cum_put_premiums[i]!), h.prices[i]!.toFixed(2)]);
+    const expected = h.dates.map((d, i) => [
+      d,
+      usdK(h.cum_net_premiums[i]!),
+      usdK(h.cum_call_premiums[i]!),
+      usdK(h.cum_put_premiums[i]!),
+      h.prices[i]!.toFixed(2),
+    ]);
     expect(await rows(page, 'cumulative-data')).toEqual(expected);
     const s = (await rs.json()) as ByStrikeResponse;
-    await page.getByRole('region', { name: 'Premiums by Strike: SPY' }).getByRole('button', { name: 'Show data' }).click();
+    await page
+      .getByRole('region', { name: 'Premiums by Strike: SPY' })
+      .getByRole('button', { name: 'Show data' })
+      .click();
     const strikeRows = await rows(page, 'by-strike-data');
     expect(strikeRows).toHaveLength(s.strike_price.length);
     const i = s.call_premiums.indexOf(Math.max(...s.call_premiums));
-    expect(strikeRows[i]!.slice(1)).toEqual([usdK(s.call_premiums[i]!), usdK(s.put_premiums[i]!), int(s.call_size[i]!), int(s.put_size[i]!)]);
+    expect(strikeRows[i]!.slice(1)).toEqual([
+      usdK(s.call_premiums[i]!),
+      usdK(s.put_premiums[i]!),
+      int(s.call_size[i]!),
+      int(s.put_size[i]!),
+    ]);
     await page.screenshot({ path: join(shots, 'cum-1440-light.png'), fullPage: true });
 
     // The cumulative lookback reloads (with the loader) and the table follows the new answer.
     const two = answer(page, 'get_options_flow_historical_premium_data', 'lookback=2');
     await pick(page, 'cumulative-lookback', '2');
     const h2 = (await (await two).json()) as HistoricalPremiumResponse;
-    await expect.poll(() => rows(page, 'cumulative-data')).toEqual(h2.dates.map((d, j) => [d, usdK(h2.cum_net_premiums[j]!), usdK(h2.cum_call_premiums[j]!), usdK(h2.cum_put_premiums[j]!), h2.prices[j]!.toFixed(2)]));
+    await expect
+      .poll(() => rows(page, 'cumulative-data'))
+      .toEqual(
+        h2.dates.map((d, j) => [
+          d,
+          usdK(h2.cum_net_premiums[j]!),
+          usdK(h2.cum_call_premiums[j]!),
+          usdK(h2.cum_put_premiums[j]!),
+          h2.prices[j]!.toFixed(2),
+        ]),
+      );
     expect(h2.dates.length).toBeLessThanOrEqual(2);
 
     // A new ticker reloads both charts and lands in the URL.
-    const next = [answer(page, 'get_options_flow_historical_premium_data', 'ticker=QQQ'), answer(page, 'get_options_flow_by_strike_data', 'ticker=QQQ')] as const;
+    const next = [
+      answer(page, 'get_options_flow_historical_premium_data', 'ticker=QQQ'),
+      answer(page, 'get_options_flow_by_strike_data', 'ticker=QQQ'),
+    ] as const;
     await page.getByLabel('Search ticker').fill('QQQ');
     await page.getByRole('option', { name: /^QQQ - / }).click();
     const [qh] = await Promise.all(next);
@@ -70,7 +112,10 @@ test.describe('options flow cumulative stats and top premiums', () => {
     await page.screenshot({ path: join(shots, 'cum-375-light.png'), fullPage: true });
   });
 
-  test('top premiums: pies and table equal the API; the table sorts and pages; Days reloads', async ({ page, request }) => {
+  test('top premiums: pies and table equal the API; the table sorts and pages; Days reloads', async ({
+    page,
+    request,
+  }) => {
     const jwt = await signupAndLogin(request, `top_${Date.now().toString(36).slice(-8)}`);
     await makeBasic(request, jwt);
     await page.setViewportSize({ width: 1440, height: 1000 });
@@ -78,12 +123,23 @@ test.describe('options flow cumulative stats and top premiums', () => {
     await openAs(page, jwt, '/optionsflowtoppremiums');
     const t = (await (await first).json()) as TopPremiumsResponse;
     const table = page.getByRole('table', { name: 'Top premiums by ticker' });
-    const cells = () => table.getByTestId('data-row').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent ?? '')));
-    const row = (r: TopPremiumsResponse['by_ticker'][number]) => [r.ticker, usdK(r.calls), usdK(r.puts), usdK(r.net), r.sector];
+    const cells = () =>
+      table
+        .getByTestId('data-row')
+        .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent ?? '')));
+    const row = (r: TopPremiumsResponse['by_ticker'][number]) => [
+      r.ticker,
+      usdK(r.calls),
+      usdK(r.puts),
+      usdK(r.net),
+      r.sector,
+    ];
     await expect.poll(cells).toEqual(t.by_ticker.slice(0, 20).map(row));
     await page.getByRole('region', { name: 'Net by Sector' }).getByRole('button', { name: 'Show data' }).click();
     const net = t.sectors.net.filter((s) => s.value !== 0);
-    expect((await rows(page, 'sector-net-data')).map((r) => r.slice(0, 2))).toEqual(net.map((s) => [s.name, usdK(s.value)]));
+    expect((await rows(page, 'sector-net-data')).map((r) => r.slice(0, 2))).toEqual(
+      net.map((s) => [s.name, usdK(s.value)]),
+    );
     await page.screenshot({ path: join(shots, 'top-1440-light.png'), fullPage: true });
 
     if (t.by_ticker.length > 20) {
@@ -117,7 +173,11 @@ test.describe('options flow cumulative stats and top premiums', () => {
     await openAs(page, jwt, '/');
     await expectEscapeDismissesLoader(page, '**/api/get_options_flow_top_premiums_data?*', '/optionsflowtoppremiums');
     await expect(page.getByRole('table', { name: 'Top premiums by ticker' })).toBeVisible({ timeout: 30_000 });
-    await expectEscapeDismissesLoader(page, '**/api/get_options_flow_historical_premium_data?*', '/optionsflowcumulativestats');
+    await expectEscapeDismissesLoader(
+      page,
+      '**/api/get_options_flow_historical_premium_data?*',
+      '/optionsflowcumulativestats',
+    );
     await expect(page.getByRole('region', { name: 'Cumulative Premiums: SPY' })).toBeVisible({ timeout: 30_000 });
   });
 

@@ -20,7 +20,8 @@ const GATE = 'You need to subscribe to access this page.';
 
 // The screen's formats, written out again so the test does not trust the code it checks.
 const int = (v: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(v);
-const fixed2 = (v: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+const fixed2 = (v: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
 const usdK = (v: number) => `${Math.round(v) < 0 ? '-' : ''}$${int(Math.abs(Math.round(v)))}K`;
 const signed = (v: number) => `${Math.round(v * 100) === 0 ? '' : v > 0 ? '+' : '\u2212'}${fixed2(Math.abs(v))}`;
 const strike = (v: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(v);
@@ -30,7 +31,9 @@ const ratio = (c: number, a: number) => (a > 0 ? `\u00d7${(c / a).toFixed(1)}` :
 function answers(page: Page) {
   const wait = <T>(name: string, parse: (body: unknown) => T) =>
     page
-      .waitForResponse((r: Response) => new URL(r.url()).pathname === `/api/${name}` && r.status() === 200, { timeout: 60_000 })
+      .waitForResponse((r: Response) => new URL(r.url()).pathname === `/api/${name}` && r.status() === 200, {
+        timeout: 60_000,
+      })
       .then(async (r) => parse(await r.json()));
   return Promise.all([
     wait('get_options_flow_index_quotes_data', (b) => indexQuotesResponse.parse(b)),
@@ -50,9 +53,12 @@ const dataRows = (page: Page, testId: string) => cells(page, `[data-testid="${te
 async function showData(page: Page, region: string) {
   await page.getByRole('region', { name: region }).getByRole('button', { name: 'Show data' }).click();
 }
-const bubbleRows = (e: readonly LargestFlowEntry[]) => e.map(([t, p, side, k, exp, sentiment]) => [t, usdK(p), side, strike(k), exp, sentiment]);
-const sectorRows = (s: SectorInflow) => s.sectors.map((name, i) => [name, usdK(s.calls[i]!), usdK(s.puts[i]!), usdK(s.net[i]!)]);
-const overRows = (m: MaxChange, f: (v: number) => string) => m.tickers.map((t, i) => [t, f(m.current[i]!), f(m.average[i]!), ratio(m.current[i]!, m.average[i]!)]);
+const bubbleRows = (e: readonly LargestFlowEntry[]) =>
+  e.map(([t, p, side, k, exp, sentiment]) => [t, usdK(p), side, strike(k), exp, sentiment]);
+const sectorRows = (s: SectorInflow) =>
+  s.sectors.map((name, i) => [name, usdK(s.calls[i]!), usdK(s.puts[i]!), usdK(s.net[i]!)]);
+const overRows = (m: MaxChange, f: (v: number) => string) =>
+  m.tickers.map((t, i) => [t, f(m.current[i]!), f(m.average[i]!), ratio(m.current[i]!, m.average[i]!)]);
 
 async function basicUser(page: Page, request: Parameters<typeof signupAndLogin>[0], prefix: string) {
   const jwt = await signupAndLogin(request, `${prefix}_${Date.now().toString(36).slice(-8)}`);
@@ -69,10 +75,15 @@ test.describe('options flow dashboard', () => {
     const pending = answers(page);
     await openAs(page, jwt, '/optionsflow-dashboard');
     await expect(page.getByRole('heading', { name: 'Options Flow Dashboard', level: 1 })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Options Flow' }).getByRole('link', { name: 'Options Dashboard' })).toHaveAttribute('href', '/optionsflow-dashboard');
+    await expect(
+      page.getByRole('group', { name: 'Options Flow' }).getByRole('link', { name: 'Options Dashboard' }),
+    ).toHaveAttribute('href', '/optionsflow-dashboard');
     const [quotes, metrics, largest, sectors, otm, leaps, premiums, volume] = await pending;
     expect(largest.date, 'the demo has flow').not.toBeNull();
-    const week = largest.week_from === largest.date ? '; the week so far is this day alone' : `; week ${largest.week_from} to ${largest.date}`;
+    const week =
+      largest.week_from === largest.date
+        ? '; the week so far is this day alone'
+        : `; week ${largest.week_from} to ${largest.date}`;
     await expect(page.getByTestId('dashboard-coverage')).toHaveText(`Flow of ${largest.date}${week}`);
 
     for (const q of quotes.data) {
@@ -88,35 +99,59 @@ test.describe('options flow dashboard', () => {
     expect(await dataRows(page, 'largest-daily-data')).toEqual(bubbleRows(largest.daily));
     await showData(page, 'Weekly Largest Flows');
     expect(await dataRows(page, 'largest-weekly-data')).toEqual(bubbleRows(largest.weekly));
-    await expect(page.getByRole('region', { name: 'Daily Largest Flows' }).locator('circle')).toHaveCount(largest.daily.length);
+    await expect(page.getByRole('region', { name: 'Daily Largest Flows' }).locator('circle')).toHaveCount(
+      largest.daily.length,
+    );
     await showData(page, 'Daily Sector Inflow');
     expect(await dataRows(page, 'sector-daily-data')).toEqual(sectorRows(sectors.daily));
     await showData(page, 'Weekly Sector Inflow');
     expect(await dataRows(page, 'sector-weekly-data')).toEqual(sectorRows(sectors.weekly));
-    for (const [answer, measure, f] of [[premiums, 'premiums', usdK], [volume, 'volume', int]] as const) {
+    for (const [answer, measure, f] of [
+      [premiums, 'premiums', usdK],
+      [volume, 'volume', int],
+    ] as const) {
       for (const side of ['calls', 'puts'] as const) {
-        await showData(page, `${side === 'calls' ? 'Call' : 'Put'} ${measure === 'premiums' ? 'Premiums' : 'Volume'} vs 20-Day Average`);
+        await showData(
+          page,
+          `${side === 'calls' ? 'Call' : 'Put'} ${measure === 'premiums' ? 'Premiums' : 'Volume'} vs 20-Day Average`,
+        );
         expect(await dataRows(page, `over-avg-${measure}-${side}-data`)).toEqual(overRows(answer[side], f));
       }
     }
 
     // Most OTM Flows: OTM By descending in pages of 12 (ticker, premium, OTM By columns; Date gives way under 1600 px).
     const otmTable = page.getByRole('table', { name: 'Most OTM Flows' });
-    const otmCells = async () => (await cells(page, 'table[aria-label="Most OTM Flows"] tbody tr[data-testid="data-row"]')).map((r) => [r[1], r[12], r[13]]);
-    const byOtm = [...otm.data].sort((a, b) => b.otm - a.otm).map((t) => [t.ticker, usdK(t.cost_basis), `${Math.round(t.otm)}%`]);
+    const otmCells = async () =>
+      (await cells(page, 'table[aria-label="Most OTM Flows"] tbody tr[data-testid="data-row"]')).map((r) => [
+        r[1],
+        r[12],
+        r[13],
+      ]);
+    const byOtm = [...otm.data]
+      .sort((a, b) => b.otm - a.otm)
+      .map((t) => [t.ticker, usdK(t.cost_basis), `${Math.round(t.otm)}%`]);
     await expect.poll(otmCells).toEqual(byOtm.slice(0, 12));
     if (otm.data.length > 12) {
       await page.getByRole('region', { name: 'Most OTM Flows' }).getByRole('button', { name: 'Go to page 2' }).click();
       await expect.poll(otmCells).toEqual(byOtm.slice(12, 24));
     }
     await otmTable.getByRole('button', { name: 'Ticker' }).click();
-    const byTicker = [...otm.data].sort((a, b) => a.ticker.localeCompare(b.ticker, 'en', { numeric: true, sensitivity: 'base' }));
+    const byTicker = [...otm.data].sort((a, b) =>
+      a.ticker.localeCompare(b.ticker, 'en', { numeric: true, sensitivity: 'base' }),
+    );
     await page.getByRole('region', { name: 'Most OTM Flows' }).getByRole('button', { name: 'Go to page 1' }).click();
     await expect.poll(async () => (await otmCells())[0]?.[0]).toBe(byTicker[0]!.ticker);
 
     // High OI LEAPS: open interest descending (ticker, DTE, OI columns).
-    const leapsCells = async () => (await cells(page, 'table[aria-label="High OI LEAPS"] tbody tr[data-testid="data-row"]')).map((r) => [r[1], r[4], r[9]]);
-    const byOi = [...leaps.data].sort((a, b) => b.open_interest - a.open_interest).map((t) => [t.ticker, String(t.DTE), int(t.open_interest)]);
+    const leapsCells = async () =>
+      (await cells(page, 'table[aria-label="High OI LEAPS"] tbody tr[data-testid="data-row"]')).map((r) => [
+        r[1],
+        r[4],
+        r[9],
+      ]);
+    const byOi = [...leaps.data]
+      .sort((a, b) => b.open_interest - a.open_interest)
+      .map((t) => [t.ticker, String(t.DTE), int(t.open_interest)]);
     await expect.poll(leapsCells).toEqual(byOi.slice(0, 12));
     expect(leaps.data.every((t) => t.DTE >= 365)).toBe(true);
 
@@ -125,7 +160,9 @@ test.describe('options flow dashboard', () => {
     await page.screenshot({ path: join(shots, 'dashboard-1440-dark.png'), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: join(shots, 'dashboard-375-dark.png'), fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
     await page.screenshot({ path: join(shots, 'dashboard-375-light.png'), fullPage: true });
   });
@@ -140,12 +177,18 @@ test.describe('options flow dashboard', () => {
     const again = answers(page);
     await page.goto(`/optionsflow-dashboard/${ticker.toLowerCase()}`);
     const [, , largest2, , otm2] = await again;
-    await expect(page.getByTestId('dashboard-highlight')).toHaveText(`Highlighting ${ticker}: its bubbles are outlined and its rows marked. Clear highlight`);
-    const daily = page.getByRole('region', { name: 'Daily Largest Flows' });
-    await expect(daily.locator('circle[data-emphasized="true"]')).toHaveCount(largest2.daily.filter((e) => e[0] === ticker).length);
-    expect(await daily.locator('circle[data-emphasized="true"]').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-category')))).toEqual(
-      largest2.daily.filter((e) => e[0] === ticker).map(() => ticker),
+    await expect(page.getByTestId('dashboard-highlight')).toHaveText(
+      `Highlighting ${ticker}: its bubbles are outlined and its rows marked. Clear highlight`,
     );
+    const daily = page.getByRole('region', { name: 'Daily Largest Flows' });
+    await expect(daily.locator('circle[data-emphasized="true"]')).toHaveCount(
+      largest2.daily.filter((e) => e[0] === ticker).length,
+    );
+    expect(
+      await daily
+        .locator('circle[data-emphasized="true"]')
+        .evaluateAll((cs) => cs.map((c) => c.getAttribute('data-category'))),
+    ).toEqual(largest2.daily.filter((e) => e[0] === ticker).map(() => ticker));
     const page1 = [...otm2.data].sort((a, b) => b.otm - a.otm).slice(0, 12);
     const marked = await cells(page, 'table[aria-label="Most OTM Flows"] tr[data-marked="true"]');
     expect(marked.map((r) => r[1])).toEqual(page1.filter((t) => t.ticker === ticker).map((t) => t.ticker));
@@ -154,7 +197,9 @@ test.describe('options flow dashboard', () => {
 
     // A ticker without flow here highlights nothing.
     await page.goto('/optionsflow-dashboard/ZZZZQ');
-    await expect(page.getByTestId('dashboard-highlight')).toHaveText('ZZZZQ has no flow on this dashboard, so nothing is highlighted. Clear highlight');
+    await expect(page.getByTestId('dashboard-highlight')).toHaveText(
+      'ZZZZQ has no flow on this dashboard, so nothing is highlighted. Clear highlight',
+    );
     await expect(page.locator('[data-emphasized], tr[data-marked]')).toHaveCount(0);
     await page.getByRole('link', { name: 'Clear highlight' }).click();
     await expect(page).toHaveURL(/\/optionsflow-dashboard$/);

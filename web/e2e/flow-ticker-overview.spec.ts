@@ -1,43 +1,87 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { join } from 'node:path';
-import type { IntradayPremiums, LatestTrades, TickerMetrics1d, TickerMetrics5d } from '@tapewatch/shared/schemas/flow-ticker-overview';
+import type {
+  IntradayPremiums,
+  LatestTrades,
+  TickerMetrics1d,
+  TickerMetrics5d,
+} from '@tapewatch/shared/schemas/flow-ticker-overview';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 const shots = join(import.meta.dirname, '../../test-results/flow-ticker-overview');
 
 // The screen's formats (web/src/lib/format.ts), rebuilt here from the raw API numbers.
 const int = (v: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(v);
-const dec2 = (v: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+const dec2 = (v: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
 const usdK = (v: number) => `${v < 0 ? '-' : ''}$${int(Math.abs(v))}K`;
 const score = (v: number | null) => (v === null ? '-' : dec2(v));
 const chg = (v: number | null) => (v === null ? '-' : `${v > 0 ? '+' : ''}${dec2(v)}%`);
 
 /** The answer the page itself got for a route (with the given query part), so live growth cannot race the comparison. */
 const answer = (page: Page, name: string, query = '') =>
-  page.waitForResponse((r: Response) => r.url().includes(`/api/${name}?`) && r.url().includes(query) && r.status() === 200, { timeout: 30_000 });
+  page.waitForResponse(
+    (r: Response) => r.url().includes(`/api/${name}?`) && r.url().includes(query) && r.status() === 200,
+    { timeout: 30_000 },
+  );
 
 const cells = async (page: Page, table: string, metric: string) =>
   page.getByRole('table', { name: table }).locator(`tr[data-metric="${metric}"]`).locator('th, td').allTextContents();
 
 async function expectMetrics(page: Page, d1: TickerMetrics1d, d5: TickerMetrics5d) {
-  await expect.poll(() => cells(page, '1-Day Metrics', 'call_premiums')).toEqual(['Call Premiums', usdK(d1.current.call_premiums), usdK(d1.prior.call_premiums), chg(d1.prior.call_premiums_chg)]);
-  expect(await cells(page, '1-Day Metrics', 'put_flow')).toEqual(['Put Flows', int(d1.current.put_flow), int(d1.prior.put_flow), chg(d1.prior.put_flow_chg)]);
-  expect(await cells(page, '1-Day Metrics', 'avg_call_score')).toEqual(['Avg Call Score', score(d1.current.avg_call_score), score(d1.prior.avg_call_score), chg(d1.prior.avg_call_score_chg)]);
-  expect(await cells(page, '5-Day Metrics', 'put_premiums')).toEqual(['Put Premiums', usdK(d5.put_premiums), chg(d5.put_premiums_chg)]);
-  expect(await cells(page, '5-Day Metrics', 'call_flow')).toEqual(['Call Flows', int(d5.call_flow), chg(d5.call_flow_chg)]);
+  await expect
+    .poll(() => cells(page, '1-Day Metrics', 'call_premiums'))
+    .toEqual([
+      'Call Premiums',
+      usdK(d1.current.call_premiums),
+      usdK(d1.prior.call_premiums),
+      chg(d1.prior.call_premiums_chg),
+    ]);
+  expect(await cells(page, '1-Day Metrics', 'put_flow')).toEqual([
+    'Put Flows',
+    int(d1.current.put_flow),
+    int(d1.prior.put_flow),
+    chg(d1.prior.put_flow_chg),
+  ]);
+  expect(await cells(page, '1-Day Metrics', 'avg_call_score')).toEqual([
+    'Avg Call Score',
+    score(d1.current.avg_call_score),
+    score(d1.prior.avg_call_score),
+    chg(d1.prior.avg_call_score_chg),
+  ]);
+  expect(await cells(page, '5-Day Metrics', 'put_premiums')).toEqual([
+    'Put Premiums',
+    usdK(d5.put_premiums),
+    chg(d5.put_premiums_chg),
+  ]);
+  expect(await cells(page, '5-Day Metrics', 'call_flow')).toEqual([
+    'Call Flows',
+    int(d5.call_flow),
+    chg(d5.call_flow_chg),
+  ]);
 }
 
 test.describe('options flow ticker overview', () => {
   test.setTimeout(180_000);
 
-  test('a subscriber sees the API numbers, switches interval and ticker (each reloads), and a browser reload keeps the ticker', async ({ page, request }) => {
+  test('a subscriber sees the API numbers, switches interval and ticker (each reloads), and a browser reload keeps the ticker', async ({
+    page,
+    request,
+  }) => {
     const jwt = await signupAndLogin(request, `tov_${Date.now().toString(36).slice(-8)}`);
     await makeBasic(request, jwt);
     await page.setViewportSize({ width: 1440, height: 1000 });
-    const first = [answer(page, 'get_options_flow_ticker_metrics_1d_data'), answer(page, 'get_options_flow_ticker_metrics_data'), answer(page, 'get_options_flow_intraday_premiums_data', 'interval=1'), answer(page, 'get_options_flow_latest_trades_data')] as const;
+    const first = [
+      answer(page, 'get_options_flow_ticker_metrics_1d_data'),
+      answer(page, 'get_options_flow_ticker_metrics_data'),
+      answer(page, 'get_options_flow_intraday_premiums_data', 'interval=1'),
+      answer(page, 'get_options_flow_latest_trades_data'),
+    ] as const;
     await openAs(page, jwt, '/optionsflow-ticker-overview');
     await expect(page.getByRole('heading', { name: 'Ticker Overview', level: 1 })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Options Flow' }).getByRole('link', { name: 'Ticker Overview' })).toHaveAttribute('href', '/optionsflow-ticker-overview');
+    await expect(
+      page.getByRole('group', { name: 'Options Flow' }).getByRole('link', { name: 'Ticker Overview' }),
+    ).toHaveAttribute('href', '/optionsflow-ticker-overview');
     const [r1, r5, ri, rl] = await Promise.all(first);
     expect(new URL(r1.url()).searchParams.get('ticker')).toBe('SPY');
     const d1 = (await r1.json()) as TickerMetrics1d;
@@ -52,7 +96,15 @@ test.describe('options flow ticker overview', () => {
     await expect(page.getByTestId('intraday-row')).toHaveCount(intraday.index.length);
     const row0 = await page.getByTestId('intraday-row').first().locator('th, td').allTextContents();
     const o = intraday.ohlc[0]!;
-    expect(row0.slice(0, 7)).toEqual([intraday.index[0], dec2(o[0]), dec2(o[1]), dec2(o[2]), dec2(o[3]), int(intraday.calls[0]!), int(intraday.puts[0]!)]);
+    expect(row0.slice(0, 7)).toEqual([
+      intraday.index[0],
+      dec2(o[0]),
+      dec2(o[1]),
+      dec2(o[2]),
+      dec2(o[3]),
+      int(intraday.calls[0]!),
+      int(intraday.puts[0]!),
+    ]);
     await expect(page.getByTestId('seasonality-coverage')).toContainText('full days');
 
     // Zoom: the buttons halve the window down to the 25% minimum; the wheel zooms back out.
@@ -90,20 +142,30 @@ test.describe('options flow ticker overview', () => {
     await expect(page.getByTestId('intraday-row').first().locator('th')).toHaveText(thirty.index[0]!);
 
     // The global ticker reloads everything.
-    const next = [answer(page, 'get_options_flow_ticker_metrics_1d_data', 'ticker=QQQ'), answer(page, 'get_options_flow_ticker_metrics_data', 'ticker=QQQ'), answer(page, 'get_options_flow_latest_trades_data', 'ticker=QQQ'), answer(page, 'get_options_flow_intraday_premiums_data', 'ticker=QQQ')] as const;
+    const next = [
+      answer(page, 'get_options_flow_ticker_metrics_1d_data', 'ticker=QQQ'),
+      answer(page, 'get_options_flow_ticker_metrics_data', 'ticker=QQQ'),
+      answer(page, 'get_options_flow_latest_trades_data', 'ticker=QQQ'),
+      answer(page, 'get_options_flow_intraday_premiums_data', 'ticker=QQQ'),
+    ] as const;
     await page.getByLabel('Search ticker').fill('QQQ');
     await page.getByRole('option', { name: /^QQQ - / }).click();
     const [q1, q5, ql, qi] = await Promise.all(next);
     expect(new URL(qi.url()).searchParams.get('interval')).toBe('2');
     await expectMetrics(page, (await q1.json()) as TickerMetrics1d, (await q5.json()) as TickerMetrics5d);
-    await expect(page.getByRole('table', { name: 'Latest Trades' }).getByTestId('flow-row').first()).toHaveAttribute('data-key', ((await ql.json()) as LatestTrades).data[0]!.key);
+    await expect(page.getByRole('table', { name: 'Latest Trades' }).getByTestId('flow-row').first()).toHaveAttribute(
+      'data-key',
+      ((await ql.json()) as LatestTrades).data[0]!.key,
+    );
     await expect(page.getByRole('region', { name: 'Quote for QQQ' })).toBeVisible();
 
     // A browser reload keeps the global ticker (per tab) and loads it again.
     const again = answer(page, 'get_options_flow_ticker_metrics_1d_data', 'ticker=QQQ');
     await page.reload();
     await again;
-    await expect(page.getByRole('table', { name: 'Latest Trades' }).getByTestId('flow-row').first()).toContainText('QQQ');
+    await expect(page.getByRole('table', { name: 'Latest Trades' }).getByTestId('flow-row').first()).toContainText(
+      'QQQ',
+    );
 
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     await page.screenshot({ path: join(shots, 'qqq-1440-dark.png'), fullPage: true });

@@ -7,12 +7,20 @@ import { E2E_PASSWORD, openAs, signupAndLogin } from './support/users.ts';
  */
 
 /** Tabs forward until the focused element matches, at most `max` presses; returns whether it got there. */
-async function tabTo(page: Page, matches: (el: { tag: string; name: string; role: string | null }) => boolean, max = 60): Promise<boolean> {
+async function tabTo(
+  page: Page,
+  matches: (el: { tag: string; name: string; role: string | null }) => boolean,
+  max = 60,
+): Promise<boolean> {
   for (let i = 0; i < max; i += 1) {
     await page.keyboard.press('Tab');
     const el = await page.evaluate(() => {
       const a = document.activeElement as HTMLElement | null;
-      return { tag: a?.tagName ?? '', name: (a?.getAttribute('aria-label') ?? a?.textContent ?? '').trim(), role: a?.getAttribute('role') ?? null };
+      return {
+        tag: a?.tagName ?? '',
+        name: (a?.getAttribute('aria-label') ?? a?.textContent ?? '').trim(),
+        role: a?.getAttribute('role') ?? null,
+      };
     });
     if (matches(el)) return true;
   }
@@ -85,6 +93,8 @@ test.describe('keyboard', () => {
     await expect(form.getByLabel('Password')).toBeFocused();
     await page.keyboard.type(E2E_PASSWORD);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('dialog').getByText('You have successfully logged in.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('dialog').getByText('You have successfully logged in.')).toBeVisible({
+      timeout: 15_000,
+    });
   });
 });

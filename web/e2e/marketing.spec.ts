@@ -4,7 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 
 // The landing page's bundled sample: what the page shows must be exactly this data.
-const sample = JSON.parse(readFileSync(join(import.meta.dirname, '../src/features/landing/data/sample-flow.json'), 'utf8')) as { trades: FlowTrade[]; byStrike: { strike_price: number[] } };
+const sample = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../src/features/landing/data/sample-flow.json'), 'utf8'),
+) as { trades: FlowTrade[]; byStrike: { strike_price: number[] } };
 const newestFirst = [...sample.trades].sort((a, b) => b.time.localeCompare(a.time));
 const premium = (k: number) => `$${Math.round(k).toLocaleString('en-US')}K`;
 function topTickers(side: 'Call' | 'Put'): string[] {
@@ -20,7 +22,9 @@ async function quietPromo(page: Page) {
 test.describe('marketing pages', () => {
   test.beforeEach(async ({ page }) => quietPromo(page));
 
-  test('landing: headings, sections and the sample table and charts with the bundled data, nothing fetched for them', async ({ page }) => {
+  test('landing: headings, sections and the sample table and charts with the bundled data, nothing fetched for them', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const apiCalls: string[] = [];
     page.on('request', (r) => r.url().includes('/api/') && apiCalls.push(new URL(r.url()).pathname));
@@ -48,7 +52,10 @@ test.describe('marketing pages', () => {
     await expect(rows).toHaveCount(sample.trades.length - (pages - 1) * 12);
     await expect(table.getByTestId('flow-blank-row')).toHaveCount(pages * 12 - sample.trades.length);
 
-    for (const [side, title] of [['Call', 'Top Call Premiums'], ['Put', 'Top Put Premiums']] as const) {
+    for (const [side, title] of [
+      ['Call', 'Top Call Premiums'],
+      ['Put', 'Top Put Premiums'],
+    ] as const) {
       const card = page.getByRole('region', { name: title });
       await card.scrollIntoViewIfNeeded();
       await expect(card.locator('svg g[data-category]')).toHaveCount(topTickers(side).length);
@@ -56,8 +63,12 @@ test.describe('marketing pages', () => {
       const labels = await card.getByRole('table').locator('tbody tr th, tbody tr td:first-child').allTextContents();
       expect(labels.slice(0, 3)).toEqual(topTickers(side).slice(0, 3));
     }
-    await expect(page.getByRole('region', { name: 'SPY Premiums by Strike' }).locator('svg g[data-category]')).toHaveCount(sample.byStrike.strike_price.length);
-    await expect(page.getByRole('region', { name: 'SPY Cumulative Premiums' }).locator('svg path[data-line]')).toHaveCount(4);
+    await expect(
+      page.getByRole('region', { name: 'SPY Premiums by Strike' }).locator('svg g[data-category]'),
+    ).toHaveCount(sample.byStrike.strike_price.length);
+    await expect(
+      page.getByRole('region', { name: 'SPY Cumulative Premiums' }).locator('svg path[data-line]'),
+    ).toHaveCount(4);
     await expect(page.getByRole('region', { name: 'Features' }).getByRole('article')).toHaveCount(4);
     await expect(page.getByRole('region', { name: 'Plans' }).getByText('$39')).toBeVisible();
 
@@ -107,7 +118,9 @@ test.describe('marketing pages', () => {
     await expect(page.getByText('Follow smart money with large options trades data')).toBeVisible();
     await expect(page.getByText('ONLY $39 per month')).toBeVisible();
     await page.getByRole('button', { name: 'SIGN UP NOW' }).click();
-    await expect(page.getByRole('form', { name: 'Sign Up' }).getByTestId('signup-plan')).toHaveText('Basic plan $39 / month');
+    await expect(page.getByRole('form', { name: 'Sign Up' }).getByTestId('signup-plan')).toHaveText(
+      'Basic plan $39 / month',
+    );
   });
 
   test('subscription and success pages', async ({ page }) => {
@@ -115,7 +128,9 @@ test.describe('marketing pages', () => {
     // A visitor can press Pay now! (it asks to sign up first, see subscription.spec.ts) or sign up here.
     await expect(page.getByRole('button', { name: 'Pay now!' })).toBeEnabled();
     await page.getByRole('button', { name: 'Sign Up for Basic first' }).click();
-    await expect(page.getByRole('form', { name: 'Sign Up' }).getByTestId('signup-plan')).toHaveText('Basic plan $39 / month');
+    await expect(page.getByRole('form', { name: 'Sign Up' }).getByTestId('signup-plan')).toHaveText(
+      'Basic plan $39 / month',
+    );
     await page.goto('/subscriptionsuccess');
     await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible();
     await expect(page.getByText(/Cookies and scripts must be enabled/)).toBeVisible();

@@ -4,7 +4,8 @@ import { optionMinmaxSchema, optionWallsSchema } from '@tapewatch/shared/schemas
 const whole = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '-' : whole.format(v));
 const strike = (k: number) => (k % 1 === 0 ? whole.format(k) : k.toFixed(2));
-const cells = (rows: Locator) => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
+const cells = (rows: Locator) =>
+  rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
 
 test.describe('Option Walls', () => {
   test('the walls table holds the API numbers, and an expiry toggle removes its rows', async ({ page, request }) => {
@@ -23,10 +24,20 @@ test.describe('Option Walls', () => {
     await expect(rows).toHaveCount(total);
     const first = api.data[expiries[0]!]!;
     const shown = await cells(rows);
-    expect(shown[0]).toEqual([strike(first.x_values[0]!), expiries[0], fmt(first.y_call_values[0]), fmt(first.y_put_values[0])]);
+    expect(shown[0]).toEqual([
+      strike(first.x_values[0]!),
+      expiries[0],
+      fmt(first.y_call_values[0]),
+      fmt(first.y_put_values[0]),
+    ]);
     const lastExpiry = api.data[expiries.at(-1)!]!;
     const n = lastExpiry.x_values.length - 1;
-    expect(shown.at(-1)).toEqual([strike(lastExpiry.x_values[n]!), expiries.at(-1), fmt(lastExpiry.y_call_values[n]), fmt(lastExpiry.y_put_values[n])]);
+    expect(shown.at(-1)).toEqual([
+      strike(lastExpiry.x_values[n]!),
+      expiries.at(-1),
+      fmt(lastExpiry.y_call_values[n]),
+      fmt(lastExpiry.y_put_values[n]),
+    ]);
 
     const toggle = card.getByRole('button', { name: expiries[0] });
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
@@ -38,7 +49,10 @@ test.describe('Option Walls', () => {
     await expect(rows).toHaveCount(total);
   });
 
-  test('the GEX chart shows the walls, zero gamma and spot the API computed, with its per-strike numbers', async ({ page, request }) => {
+  test('the GEX chart shows the walls, zero gamma and spot the API computed, with its per-strike numbers', async ({
+    page,
+    request,
+  }) => {
     const api = optionWallsSchema.parse(await (await request.get('/api/get_option_walls')).json());
     await page.goto('/optionwalls');
     const card = page.getByRole('region', { name: 'Gamma Exposure per Strike' });
@@ -56,11 +70,18 @@ test.describe('Option Walls', () => {
     const rows = page.getByTestId('gex-table').getByTestId('gex-row');
     await expect(rows).toHaveCount(api.gex.strikes.length);
     const shown = await cells(rows);
-    const expected = api.gex.strikes.map((k, i) => [strike(k), fmt(api.gex.call_gex[i]), fmt(api.gex.put_gex[i]), fmt(api.gex.net_gex[i])]);
+    const expected = api.gex.strikes.map((k, i) => [
+      strike(k),
+      fmt(api.gex.call_gex[i]),
+      fmt(api.gex.put_gex[i]),
+      fmt(api.gex.net_gex[i]),
+    ]);
     expect(shown).toEqual(expected);
     // The call wall row holds the largest call GEX of the table.
     const wallRow = shown.find((r) => r[0] === strike(api.gex.call_wall!))!;
-    expect(Number(wallRow[1]!.replaceAll(',', ''))).toBe(Math.max(...shown.map((r) => Number(r[1]!.replaceAll(',', '')))));
+    expect(Number(wallRow[1]!.replaceAll(',', ''))).toBe(
+      Math.max(...shown.map((r) => Number(r[1]!.replaceAll(',', '')))),
+    );
   });
 
   test('the min/max chart plots every stored day with the API values and strikes', async ({ page, request }) => {
@@ -76,7 +97,13 @@ test.describe('Option Walls', () => {
     await card.getByRole('button', { name: 'Show data' }).click();
     const rows = page.getByTestId('minmax-table').getByTestId('minmax-row');
     await expect(rows).toHaveCount(api.dates.length);
-    const expected = api.dates.map((d, i) => [d, fmt(api.calls[i]), fmt(api.call_strikes[i]), fmt(api.puts[i]), fmt(api.put_strikes[i])]);
+    const expected = api.dates.map((d, i) => [
+      d,
+      fmt(api.calls[i]),
+      fmt(api.call_strikes[i]),
+      fmt(api.puts[i]),
+      fmt(api.put_strikes[i]),
+    ]);
     expect(await cells(rows)).toEqual(expected);
 
     // Hovering the chart names the strike behind each value.

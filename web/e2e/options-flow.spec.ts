@@ -5,13 +5,22 @@ import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 // A basic subscriber is made through the real sign-up, email confirmation and local checkout.
 const shots = join(import.meta.dirname, '../../test-results/options-flow-screens');
 
-const count = async (page: Page) => Number(/^[\d,]+/.exec((await page.getByTestId('flow-count').textContent({ timeout: 5000 })) ?? '')?.[0]?.replace(/,/g, '') ?? 0);
-const tickerCells = (page: Page, col: number) => page.getByTestId('flow-row').locator(`td:nth-child(${col})`).allTextContents();
+const count = async (page: Page) =>
+  Number(
+    /^[\d,]+/
+      .exec((await page.getByTestId('flow-count').textContent({ timeout: 5000 })) ?? '')?.[0]
+      ?.replace(/,/g, '') ?? 0,
+  );
+const tickerCells = (page: Page, col: number) =>
+  page.getByTestId('flow-row').locator(`td:nth-child(${col})`).allTextContents();
 
 test.describe('options flow', () => {
   test.setTimeout(180_000);
 
-  test('a subscriber sees live trades arrive, switches to historical, filters, pages and sorts', async ({ page, request }) => {
+  test('a subscriber sees live trades arrive, switches to historical, filters, pages and sorts', async ({
+    page,
+    request,
+  }) => {
     const id = `ofb_${Date.now().toString(36).slice(-8)}`;
     const jwt = await signupAndLogin(request, id);
     await makeBasic(request, jwt);
@@ -20,7 +29,9 @@ test.describe('options flow', () => {
     await expect(page.getByRole('heading', { name: 'Options Flow', level: 1 })).toBeVisible();
     await expect(page.locator('article').getByText('Live & Historical')).toBeVisible();
     // The sidebar shows the Options Flow group to basic users.
-    await expect(page.getByRole('group', { name: 'Options Flow' }).getByRole('link', { name: 'Live & Historical' })).toHaveAttribute('href', '/optionsflow');
+    await expect(
+      page.getByRole('group', { name: 'Options Flow' }).getByRole('link', { name: 'Live & Historical' }),
+    ).toHaveAttribute('href', '/optionsflow');
     await expect(page.getByTestId('flow-row')).toHaveCount(12, { timeout: 20_000 });
     await expect(page.getByTestId('live-status')).toHaveText('Live', { timeout: 15_000 });
     await expect(page.getByRole('columnheader', { name: /^Date/ })).toHaveCount(0);
@@ -33,7 +44,10 @@ test.describe('options flow', () => {
 
     // Sorting: Premium starts ascending, then toggles; the sorted header is highlighted.
     await page.getByTestId('flow-table').getByRole('button', { name: 'Premium', exact: true }).click();
-    const premiums = async () => (await page.getByTestId('flow-row').locator('td:last-child').allTextContents()).map((t) => Number(t.replace(/[$K,]/g, '')));
+    const premiums = async () =>
+      (await page.getByTestId('flow-row').locator('td:last-child').allTextContents()).map((t) =>
+        Number(t.replace(/[$K,]/g, '')),
+      );
     const asc = await premiums();
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
     await page.getByTestId('flow-table').getByRole('button', { name: 'Premium', exact: true }).click();
@@ -74,7 +88,9 @@ test.describe('options flow', () => {
     // Most OTM (/test) is in the same group.
     await page.getByRole('group', { name: 'Options Flow' }).getByRole('link', { name: 'Most OTM' }).click();
     await expect(page.getByRole('table', { name: 'Most OTM' })).toBeVisible();
-    const otm = (await page.getByRole('table', { name: 'Most OTM' }).locator('tbody tr td:last-child').allTextContents()).filter((t) => t.endsWith('%'));
+    const otm = (
+      await page.getByRole('table', { name: 'Most OTM' }).locator('tbody tr td:last-child').allTextContents()
+    ).filter((t) => t.endsWith('%'));
     expect(otm.length).toBeGreaterThan(0);
     const values = otm.map((t) => Number(t.replace('%', '')));
     expect(values).toEqual([...values].sort((a, b) => b - a));

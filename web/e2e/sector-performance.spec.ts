@@ -4,7 +4,8 @@ import { sectorPerformanceSchema } from '@tapewatch/shared/schemas/sectors';
 import { mcHeatmapResponse } from '@tapewatch/shared/schemas/sector-rotation';
 
 /** Market cap as the map prints it ($1.23T, $45.6B, $789M), written out here independently of the app. */
-const cap = (v: number) => (v >= 1e12 ? `$${(v / 1e12).toFixed(2)}T` : v >= 1e9 ? `$${(v / 1e9).toFixed(1)}B` : `$${(v / 1e6).toFixed(0)}M`);
+const cap = (v: number) =>
+  v >= 1e12 ? `$${(v / 1e12).toFixed(2)}T` : v >= 1e9 ? `$${(v / 1e9).toFixed(1)}B` : `$${(v / 1e6).toFixed(0)}M`;
 
 test.describe('Sector Performance', () => {
   test('shows the 11 sectors with the numbers the API computed', async ({ page, request }) => {
@@ -18,7 +19,9 @@ test.describe('Sector Performance', () => {
     const rows = page.getByTestId('performance-table').getByTestId('performance-row');
     await expect(rows).toHaveCount(11);
 
-    const shown = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
+    const shown = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')),
+    );
     const expected = api.heatmap_data.y.map((sector, yi) => [
       sector,
       ...api.heatmap_data.x.map((_, xi) => {
@@ -34,7 +37,9 @@ test.describe('Sector Performance', () => {
     await page.goto('/SectorPerformance');
     const card = page.getByRole('region', { name: '1 Year Performance' });
     await card.getByRole('button', { name: 'Show data' }).click();
-    const firstCells = await card.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.querySelector('th,td')?.textContent?.trim()));
+    const firstCells = await card
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => tr.querySelector('th,td')?.textContent?.trim()));
     expect(firstCells).toEqual(api.bar_data.chg_1y.index);
   });
 
@@ -57,8 +62,12 @@ test.describe('Sector Performance', () => {
     await card.getByRole('button', { name: 'Show data' }).click();
     const rows = page.getByTestId('market-map-table').locator('tbody tr');
     await expect(rows).toHaveCount(api.data.length);
-    const shown = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
-    expect(shown).toEqual(api.data.map((r) => [r.ticker, r.company, r.sector, cap(r.market_cap), r.change_pct.toFixed(2)]));
+    const shown = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')),
+    );
+    expect(shown).toEqual(
+      api.data.map((r) => [r.ticker, r.company, r.sector, cap(r.market_cap), r.change_pct.toFixed(2)]),
+    );
   });
 });
 

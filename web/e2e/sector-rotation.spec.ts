@@ -4,22 +4,29 @@ import { expectEscapeDismissesLoader } from './support/loader.ts';
 
 const load = async (request: APIRequestContext, query = '') =>
   sectorRotationResponse.parse(await (await request.get(`/api/get_sector_rotation_data${query}`)).json());
-const cellsOf = (rows: Locator) => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
+const cellsOf = (rows: Locator) =>
+  rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
 
 test.describe('Sector Rotation', () => {
-  test('the sidebar opens the chart: one point per API row, quadrant labels, reference lines at 100', async ({ page, request }) => {
+  test('the sidebar opens the chart: one point per API row, quadrant labels, reference lines at 100', async ({
+    page,
+    request,
+  }) => {
     const api = await load(request, '?index=sp500&lookback=12&factor=rate_of_change');
     await page.goto('/Sectorperformance');
     await page.getByRole('link', { name: 'Sector Rotation' }).first().click();
     await expect(page).toHaveURL(/\/Sectorrotation$/);
     const chart = page.getByTestId('quadrant-chart');
     await expect(chart.locator('circle[data-ticker]')).toHaveCount(api.main_data.length);
-    for (const q of ['Leading', 'Weakening', 'Lagging', 'Improving']) await expect(chart.getByTestId(`quadrant-${q}`)).toHaveText(q);
+    for (const q of ['Leading', 'Weakening', 'Lagging', 'Improving'])
+      await expect(chart.getByTestId(`quadrant-${q}`)).toHaveText(q);
     await expect(chart.getByTestId('ref-x-100')).toBeAttached();
     // A point's tooltip carries the API numbers of its ticker.
     const row = api.main_data[0]!;
     await expect(chart.locator(`circle[data-ticker="${row.ticker}"] title`)).toHaveText(
-      new RegExp(`^${row.ticker} .*relative strength ${row.relative_strength.toFixed(2)}, Relative Momentum ${row.rate_of_change!.toFixed(2)}, ${row.position}$`),
+      new RegExp(
+        `^${row.ticker} .*relative strength ${row.relative_strength.toFixed(2)}, Relative Momentum ${row.rate_of_change!.toFixed(2)}, ${row.position}$`,
+      ),
     );
     expect(api.main_data.length).toBeGreaterThan(400);
   });
@@ -45,7 +52,9 @@ test.describe('Sector Rotation', () => {
     await reload;
     await expect(page.getByRole('heading', { name: `Relative Strength vs ${FACTOR_LABELS.momentum}` })).toBeVisible();
     const first = momentum.main_data[0]!;
-    await expect(chart.locator(`circle[data-ticker="${first.ticker}"] title`)).toContainText(`Price Momentum ${first.momentum!.toFixed(2)}`);
+    await expect(chart.locator(`circle[data-ticker="${first.ticker}"] title`)).toContainText(
+      `Price Momentum ${first.momentum!.toFixed(2)}`,
+    );
   });
 
   test('Sectors tab: the sector frequency table is the API counts, Leading descending', async ({ page, request }) => {
@@ -77,7 +86,12 @@ test.describe('Sector Rotation', () => {
     const msft = api.main_data.find((r) => r.ticker === 'MSFT')!;
     await expect(table.getByTestId('data-row')).toHaveCount(1);
     expect((await cellsOf(table.getByTestId('data-row')))[0]).toEqual(
-      expect.arrayContaining(['MSFT', msft.position, msft.relative_strength.toFixed(2), msft.rate_of_change!.toFixed(2)]),
+      expect.arrayContaining([
+        'MSFT',
+        msft.position,
+        msft.relative_strength.toFixed(2),
+        msft.rate_of_change!.toFixed(2),
+      ]),
     );
     await table.getByTestId('data-row').first().click();
     await expect(page.getByTestId('tail-MSFT').locator('circle')).toHaveCount(msft.tail.length - 1);
@@ -85,7 +99,10 @@ test.describe('Sector Rotation', () => {
     await table.getByTestId('data-row').first().click();
     await expect(page.getByTestId('tail-MSFT')).toHaveCount(0);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).last().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).last().click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`sector-rotation-sp500-12w-rate_of_change-${api.as_of}.csv`);
     const lines = (await (await download.createReadStream()).toArray()).join('').trim().split(/\r\n/);
     expect(lines[0]).toBe('Ticker,Sector,Position,Relative Strength,Relative Momentum');

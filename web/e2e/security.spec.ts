@@ -40,7 +40,12 @@ test.describe('security', () => {
     const html = await page.text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
-    for (const res of [page, await request.get(asset!), await request.get('/api/get_app_info'), await request.get('/api/no_such_route')]) {
+    for (const res of [
+      page,
+      await request.get(asset!),
+      await request.get('/api/get_app_info'),
+      await request.get('/api/no_such_route'),
+    ]) {
       const h = res.headers();
       expect(h['content-security-policy'], res.url()).toContain("script-src 'self'");
       expect(h['content-security-policy']).toContain("frame-ancestors 'none'");

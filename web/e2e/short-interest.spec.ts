@@ -17,10 +17,14 @@ const rowCells = (page: Page) =>
     .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
 
 const fmtInt = (n: number | null) => (n === null ? '-' : n.toLocaleString('en-US'));
-const fmt2 = (n: number | null) => (n === null ? '-' : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const fmt2 = (n: number | null) =>
+  n === null ? '-' : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 test.describe('Short Interest', () => {
-  test('the table shows the API rows by %Float Short, 20 per page, with the NASDAQ-only text', async ({ page, request }) => {
+  test('the table shows the API rows by %Float Short, 20 per page, with the NASDAQ-only text', async ({
+    page,
+    request,
+  }) => {
     const api = await table(request, 'float');
     expect(api.length).toBeGreaterThan(20);
     await page.goto('/shortinterest');
@@ -30,7 +34,14 @@ test.describe('Short Interest', () => {
     await expect(page.getByRole('table', { name: 'Short interest by ticker' }).getByTestId('data-row')).toHaveCount(20);
     const rows = await rowCells(page);
     const r = api[0]!;
-    expect(rows[0]).toEqual([r.Ticker, r.Date, fmtInt(r['Short Interest']), fmtInt(r['Average Volume']), fmt2(r['Days To Cover']), `${fmt2(r['%Float Short'])}%`]);
+    expect(rows[0]).toEqual([
+      r.Ticker,
+      r.Date,
+      fmtInt(r['Short Interest']),
+      fmtInt(r['Average Volume']),
+      fmt2(r['Days To Cover']),
+      `${fmt2(r['%Float Short'])}%`,
+    ]);
     expect(rows.map((c) => c[0])).toEqual(api.slice(0, 20).map((x) => x.Ticker));
     await page.getByRole('button', { name: 'Go to page 2' }).click();
     expect((await rowCells(page)).map((c) => c[0])).toEqual(api.slice(20, 40).map((x) => x.Ticker));
@@ -46,8 +57,13 @@ test.describe('Short Interest', () => {
     expect((await rowCells(page)).map((c) => c[4])).toEqual(days.slice(0, 20).map((x) => fmt2(x['Days To Cover'])));
     await page.getByRole('button', { name: 'Select max Short Interest' }).click();
     await expect.poll(async () => (await rowCells(page))[0]?.[0]).toBe(short[0]!.Ticker);
-    await page.getByRole('table', { name: 'Short interest by ticker' }).getByRole('button', { name: /^Ticker/ }).click();
-    const tickers = short.map((x) => x.Ticker).sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
+    await page
+      .getByRole('table', { name: 'Short interest by ticker' })
+      .getByRole('button', { name: /^Ticker/ })
+      .click();
+    const tickers = short
+      .map((x) => x.Ticker)
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
     expect((await rowCells(page)).map((c) => c[0])).toEqual(tickers.slice(0, 20));
   });
 
@@ -59,12 +75,20 @@ test.describe('Short Interest', () => {
     await expect(page).toHaveURL(new RegExp(`/shortinterest/${pick}$`));
     await expect(page.getByRole('heading', { name: `Short Data: ${pick}` })).toBeVisible();
 
-    const info = indShortInterestInfoResponse.parse(await (await request.get(`/api/get_ind_short_interest_info?ticker=${pick}`)).json());
+    const info = indShortInterestInfoResponse.parse(
+      await (await request.get(`/api/get_ind_short_interest_info?ticker=${pick}`)).json(),
+    );
     await expect(page.getByTestId('short-data-Short Interest')).toHaveText(fmtInt(info['Short Interest']));
-    await expect(page.getByTestId('short-data-%Float Short')).toHaveText(info['%Float Short'] === null ? 'Unavailable' : `${fmt2(info['%Float Short'])}%`);
+    await expect(page.getByTestId('short-data-%Float Short')).toHaveText(
+      info['%Float Short'] === null ? 'Unavailable' : `${fmt2(info['%Float Short'])}%`,
+    );
 
-    const series = indShortInterestResponse.parse(await (await request.get(`/api/get_ind_short_interest?ticker=${pick}`)).json()).short_interest;
-    const prices = tickerPricesResponse.parse(await (await request.get(`/api/get_ticker_prices?ticker=${pick}&window=252&closed=true`)).json());
+    const series = indShortInterestResponse.parse(
+      await (await request.get(`/api/get_ind_short_interest?ticker=${pick}`)).json(),
+    ).short_interest;
+    const prices = tickerPricesResponse.parse(
+      await (await request.get(`/api/get_ticker_prices?ticker=${pick}&window=252&closed=true`)).json(),
+    );
     const expected = series
       .filter((p) => p.date >= prices.dates[0]!)
       .map((p) => {
@@ -86,23 +110,39 @@ test.describe('Short Interest', () => {
     const api = await table(request, 'float');
     await page.goto('/shortinterest');
     await expect(page.getByRole('table', { name: 'Short interest by ticker' }).getByTestId('data-row')).toHaveCount(20);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`short-interest-${api[0]!.Date}-float.csv`);
     const lines = (await (await download.createReadStream()).toArray()).join('').trim().split(/\r\n/);
     expect(lines[0]).toBe('Ticker,Date,Short Interest,Average Volume,Days To Cover,%Float Short');
     expect(lines).toHaveLength(api.length + 1);
     const r = api[0]!;
-    expect(lines[1]).toBe([r.Ticker, r.Date, r['Short Interest'], r['Average Volume'], r['Days To Cover'], r['%Float Short']].map((v) => v ?? '').join(','));
+    expect(lines[1]).toBe(
+      [r.Ticker, r.Date, r['Short Interest'], r['Average Volume'], r['Days To Cover'], r['%Float Short']]
+        .map((v) => v ?? '')
+        .join(','),
+    );
   });
 
-  test('on a phone the table keeps Ticker, Short Interest and %Float Short without sideways scrolling', async ({ page, request }) => {
+  test('on a phone the table keeps Ticker, Short Interest and %Float Short without sideways scrolling', async ({
+    page,
+    request,
+  }) => {
     const api = await table(request, 'float');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/shortinterest');
     const grid = page.getByRole('table', { name: 'Short interest by ticker' });
     await expect(grid.getByTestId('data-row')).toHaveCount(20);
-    expect(await rowCells(page).then((rows) => rows[0])).toEqual([api[0]!.Ticker, fmtInt(api[0]!['Short Interest']), `${fmt2(api[0]!['%Float Short'])}%`]);
-    const overflow = await grid.evaluate((t) => t.getBoundingClientRect().width - t.parentElement!.getBoundingClientRect().width);
+    expect(await rowCells(page).then((rows) => rows[0])).toEqual([
+      api[0]!.Ticker,
+      fmtInt(api[0]!['Short Interest']),
+      `${fmt2(api[0]!['%Float Short'])}%`,
+    ]);
+    const overflow = await grid.evaluate(
+      (t) => t.getBoundingClientRect().width - t.parentElement!.getBoundingClientRect().width,
+    );
     expect(overflow).toBeLessThanOrEqual(1);
   });
 

@@ -5,7 +5,8 @@ import { sp500RatiosResponse, type Sp500RatiosResponse } from '@tapewatch/shared
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const num = (v: number) => Math.abs(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const sign = (v: number) => (v > 0 ? '+' : v < 0 ? '-' : '');
-const cellsOf = (rows: Locator) => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
+const cellsOf = (rows: Locator) =>
+  rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
 
 /** The table row the screen should print for observation i of a ratio dataset (newest first). */
 function expectedRow(api: Sp500RatiosResponse, i: number): string[] {
@@ -22,7 +23,9 @@ function expectedRow(api: Sp500RatiosResponse, i: number): string[] {
 }
 
 async function apiOf(page: Page, dataset: string) {
-  return sp500RatiosResponse.parse(await (await page.request.get(`/api/get_sp500_ratios_data?dataset=${dataset}`)).json());
+  return sp500RatiosResponse.parse(
+    await (await page.request.get(`/api/get_sp500_ratios_data?dataset=${dataset}`)).json(),
+  );
 }
 
 async function choose(page: Page, label: string, dataset: string) {
@@ -60,7 +63,9 @@ test.describe('S&P 500 Statistics', () => {
     await expect(chart.getByTestId('sp500-chart-row')).toHaveCount(n);
   });
 
-  test('switching the dataset reloads; its table, statistics and CSV follow; unsupported families say so', async ({ page }) => {
+  test('switching the dataset reloads; its table, statistics and CSV follow; unsupported families say so', async ({
+    page,
+  }) => {
     const api = await apiOf(page, 'sp500_shiller_pe_ratio_year');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/sp500stats');
@@ -69,13 +74,20 @@ test.describe('S&P 500 Statistics', () => {
     const n = api.dates.length;
     await expect(page.getByTestId('sp500-chart')).toHaveAttribute('data-points', String(n));
     const rows = page.getByRole('table', { name: 'S&P 500 Shiller PE Ratio by Year' }).getByTestId('data-row');
-    expect((await cellsOf(rows)).slice(0, 3)).toEqual([expectedRow(api, n - 1), expectedRow(api, n - 2), expectedRow(api, n - 3)]);
+    expect((await cellsOf(rows)).slice(0, 3)).toEqual([
+      expectedRow(api, n - 1),
+      expectedRow(api, n - 2),
+      expectedRow(api, n - 3),
+    ]);
     // The Januaries of Shiller's CAPE: 2000 is its best-known reading (43.77).
     await page.getByRole('columnheader', { name: 'Value' }).getByRole('button').click();
     await page.getByRole('columnheader', { name: 'Value' }).getByRole('button').click();
     expect((await cellsOf(rows))[0]).toEqual(expectedRow(api, api.dates.indexOf('2000-01-01')));
     await expect(page.getByTestId('sp500-stat').filter({ hasText: 'Observations' })).toHaveText(`Observations${n}`);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('sp500_shiller_pe_ratio_year.csv');
 
     await choose(page, 'S&P 500 Price to Sales Ratio by Quarter', 'sp500_psr_quarter');
@@ -92,6 +104,9 @@ test.describe('S&P 500 Statistics', () => {
   test('an unknown dataset is a 400 alert naming it', async ({ request }) => {
     const res = await request.get('/api/get_sp500_ratios_data?dataset=sp500_pe_ratio_week');
     expect(res.status()).toBe(400);
-    expect(await res.json()).toEqual({ alert_show: true, alert_message: "Invalid value for 'dataset': unknown dataset 'sp500_pe_ratio_week'." });
+    expect(await res.json()).toEqual({
+      alert_show: true,
+      alert_message: "Invalid value for 'dataset': unknown dataset 'sp500_pe_ratio_week'.",
+    });
   });
 });

@@ -2,12 +2,16 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { spyToVixSchema } from '@tapewatch/shared/schemas/spy-to-vix';
 import { expectEscapeDismissesLoader } from './support/loader.ts';
 
-const load = async (request: APIRequestContext) => spyToVixSchema.parse(await (await request.get('/api/get_spy_to_vix_data')).json());
+const load = async (request: APIRequestContext) =>
+  spyToVixSchema.parse(await (await request.get('/api/get_spy_to_vix_data')).json());
 const cellTexts = (rows: import('@playwright/test').Locator) =>
   rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => c.textContent?.trim() ?? '')));
 
 test.describe('SPY To VIX', () => {
-  test('the sidebar opens the screen; the text states the 5-day correlation the API measured', async ({ page, request }) => {
+  test('the sidebar opens the screen; the text states the 5-day correlation the API measured', async ({
+    page,
+    request,
+  }) => {
     const api = await load(request);
     await page.goto('/Sectorperformance');
     await page.getByRole('link', { name: 'SPY To VIX' }).first().click();
@@ -16,7 +20,8 @@ test.describe('SPY To VIX', () => {
     const corr = api.spy_to_vix_prob_positive.regression_data['5d'].correlation;
     await expect(page.getByTestId('corr-5d')).toHaveText(corr.toFixed(2));
     expect(corr).toBeLessThan(-0.5);
-    for (const name of ['1 Day', '2 Days', '5 Days', '10 Days', '20 Days']) await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+    for (const name of ['1 Day', '2 Days', '5 Days', '10 Days', '20 Days'])
+      await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
   });
 
   test('the 5-day regression table shows the API coefficients and Newey-West errors', async ({ page, request }) => {
@@ -25,7 +30,12 @@ test.describe('SPY To VIX', () => {
     const box = page.getByTestId('regression-5d');
     await expect(box.getByTestId('data-row')).toHaveCount(2); // evaluateAll does not wait for rows
     const rows = await cellTexts(box.getByTestId('data-row'));
-    expect(rows[0]!.slice(0, 4)).toEqual(['alpha', r['Coef.'].const.toFixed(4), r['Std.Err.'].const.toFixed(4), r.t.const.toFixed(3)]);
+    expect(rows[0]!.slice(0, 4)).toEqual([
+      'alpha',
+      r['Coef.'].const.toFixed(4),
+      r['Std.Err.'].const.toFixed(4),
+      r.t.const.toFixed(3),
+    ]);
     expect(rows[1]!.slice(5)).toEqual([r['[0.025'].x1.toFixed(4), r['0.975]'].x1.toFixed(4)]);
     await expect(box.getByTestId('rsquared-5d')).toHaveText(r.r_squared.toFixed(4));
     await expect(box.getByText(/Newey-West standard errors with 4 lags/)).toBeVisible();
@@ -38,20 +48,33 @@ test.describe('SPY To VIX', () => {
     const rows = box.getByTestId('data-row');
     await expect(rows).toHaveCount(table.length);
     const first = table[0]!;
-    expect((await cellTexts(rows))[0]).toEqual([first.vix_bucket, first.positive.toFixed(2), first.negative.toFixed(2), first.count.toLocaleString('en-US')]);
+    expect((await cellTexts(rows))[0]).toEqual([
+      first.vix_bucket,
+      first.positive.toFixed(2),
+      first.negative.toFixed(2),
+      first.count.toLocaleString('en-US'),
+    ]);
 
     await box.getByRole('button', { name: 'Count' }).click();
     const byCount = [...table].sort((a, b) => b.count - a.count);
     expect((await cellTexts(rows)).map((r) => r[0])).toEqual(byCount.map((r) => r.vix_bucket));
 
-    const [download] = await Promise.all([page.waitForEvent('download'), box.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      box.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('spy-to-vix-probability-10d.csv');
     const lines = (await (await download.createReadStream()).toArray()).join('').trim().split(/\r\n/);
     expect(lines[0]).toBe('VIX change %,P(SPY up) %,P(SPY down) %,Count');
-    expect(lines[1]).toBe([Number(byCount[0]!.vix_bucket), byCount[0]!.positive, byCount[0]!.negative, byCount[0]!.count].join(','));
+    expect(lines[1]).toBe(
+      [Number(byCount[0]!.vix_bucket), byCount[0]!.positive, byCount[0]!.negative, byCount[0]!.count].join(','),
+    );
   });
 
-  test('the 5-day distribution heatmap draws the API grid and its data table lists the API cells', async ({ page, request }) => {
+  test('the 5-day distribution heatmap draws the API grid and its data table lists the API cells', async ({
+    page,
+    request,
+  }) => {
     const feature = (await load(request)).spy_to_vix_rounded_10;
     await page.goto('/spytovix');
     const card = page.getByRole('region', { name: '5-Day Distribution (VIX 10%)' });
@@ -67,7 +90,9 @@ test.describe('SPY To VIX', () => {
 
     await card.getByRole('button', { name: 'Show data' }).click();
     const shown = await cellTexts(page.getByTestId('dist10-cells-5d').getByTestId('dist10-cells-5d-row'));
-    expect(shown).toEqual(feature.data['5d'].map(([xi, yi, p]) => [feature.index.x[xi], feature.index.y[yi], p.toFixed(2)]));
+    expect(shown).toEqual(
+      feature.data['5d'].map(([xi, yi, p]) => [feature.index.x[xi], feature.index.y[yi], p.toFixed(2)]),
+    );
   });
 
   test('the probability heatmap shows only cells with enough days, coloured on 35-65', async ({ page, request }) => {
@@ -75,7 +100,9 @@ test.describe('SPY To VIX', () => {
     await page.goto('/spytovix');
     const card = page.getByRole('region', { name: '20-Day Probability Of SPY Up' });
     await card.getByRole('button', { name: 'Show data' }).click();
-    await expect(page.getByTestId('prob-cells-20d').getByTestId('prob-cells-20d-row')).toHaveCount(prob.data['20d'].length);
+    await expect(page.getByTestId('prob-cells-20d').getByTestId('prob-cells-20d-row')).toHaveCount(
+      prob.data['20d'].length,
+    );
     await expect(card.getByText(/at least 20 days\. Colours 35-65%/)).toBeVisible();
   });
 });

@@ -11,7 +11,10 @@ const optionsFlowGroup = (page: Page) => page.getByRole('group', { name: 'Option
 test.describe('subscription', () => {
   test.setTimeout(120_000);
 
-  test('Basic sign-up pays on the local checkout, gets the Options Flow group, and cancels through Manage', async ({ page, request }) => {
+  test('Basic sign-up pays on the local checkout, gets the Options Flow group, and cancels through Manage', async ({
+    page,
+    request,
+  }) => {
     const id = `sub_${Date.now().toString(36).slice(-8)}`;
     const email = `${id}@example.com`;
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -44,7 +47,9 @@ test.describe('subscription', () => {
     const mail = (await (await request.get('/dev/mail?format=json')).json()) as { to: string; link?: string }[];
     const token = mail.find((m) => m.to === email && m.link?.includes('/confirm/'))?.link?.split('/confirm/')[1];
     expect((await request.post('/api/get_token_confirmation', { data: { token } })).status()).toBe(200);
-    const login = (await (await request.post('/api/submit_login', { data: { username_or_email: id, password } })).json()) as { token: string };
+    const login = (await (
+      await request.post('/api/submit_login', { data: { username_or_email: id, password } })
+    ).json()) as { token: string };
     await page.evaluate((t) => localStorage.setItem('tapewatch_token', t), login.token);
     await page.goto('/profile');
     await expect(page.getByTestId('profile-subscription')).toHaveText('Basic');

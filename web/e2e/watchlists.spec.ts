@@ -8,10 +8,16 @@ const shots = join(import.meta.dirname, '../../test-results/watchlists');
 
 const uid = (prefix: string) => `${prefix}_${Date.now().toString(36).slice(-8)}`;
 async function storedTickers(api: APIRequestContext, jwt: string): Promise<string[]> {
-  const body = watchlistsResponse.parse(await (await api.get('/api/get_watchlists', { headers: { authorization: `Bearer ${jwt}` } })).json());
+  const body = watchlistsResponse.parse(
+    await (await api.get('/api/get_watchlists', { headers: { authorization: `Bearer ${jwt}` } })).json(),
+  );
   return body.lists.find((l) => l.id === 'default')!.tickers;
 }
-const flowTickers = (page: Page) => page.getByTestId('flow-row').locator('[data-testid^="star-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(5)));
+const flowTickers = (page: Page) =>
+  page
+    .getByTestId('flow-row')
+    .locator('[data-testid^="star-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(5)));
 /** No horizontal scroll; on failure the message names the elements that stick out. */
 async function noOverflow(page: Page, width: number) {
   const wide = await page.evaluate((w) => {
@@ -19,7 +25,9 @@ async function noOverflow(page: Page, width: number) {
     return Array.from(document.querySelectorAll('body *'))
       .filter((e) => e.getBoundingClientRect().right > w + 1)
       .slice(0, 5)
-      .map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} right=${Math.round(e.getBoundingClientRect().right)}`);
+      .map(
+        (e) => `${e.tagName}.${String(e.className).slice(0, 60)} right=${Math.round(e.getBoundingClientRect().right)}`,
+      );
   }, width);
   expect(wide).toEqual([]);
 }
@@ -36,7 +44,10 @@ test.describe('watchlists', () => {
     await expect(page.getByTestId('signup-plan')).toHaveText('Free plan');
   });
 
-  test('star a ticker, see it on /watchlist, filter Options Flow by the list (1440 and 375, light and dark)', async ({ page, request }) => {
+  test('star a ticker, see it on /watchlist, filter Options Flow by the list (1440 and 375, light and dark)', async ({
+    page,
+    request,
+  }) => {
     const jwt = await signupAndLogin(request, uid('watch'));
     await makeBasic(request, jwt);
     await page.setViewportSize({ width: 1440, height: 1000 });
@@ -75,14 +86,22 @@ test.describe('watchlists', () => {
     await expect(page.getByTestId('flow-row').first()).toBeVisible();
     for (const t of await flowTickers(page)) expect(['AAPL', 'SPY', 'MSFT']).toContain(t);
     // A flow row's star is filled for listed tickers.
-    await expect(page.getByTestId('flow-row').first().locator('[data-testid^="star-"]')).toHaveAttribute('data-starred', 'true');
+    await expect(page.getByTestId('flow-row').first().locator('[data-testid^="star-"]')).toHaveAttribute(
+      'data-starred',
+      'true',
+    );
 
     // Other screens take the same URL state.
     await page.goto('/shortinterest?watchlist=default');
     await expect(page.getByTestId('watchlist-filter-chip')).toHaveAttribute('data-active', 'true');
     await page.goto('/darkpools?watchlist=default');
-    await expect(page.getByRole('table', { name: 'Dark pool data of all tickers' }).locator('tbody tr').first()).toBeVisible();
-    const dpTickers = await page.getByRole('table', { name: 'Dark pool data of all tickers' }).locator('tbody tr td:first-child').allTextContents();
+    await expect(
+      page.getByRole('table', { name: 'Dark pool data of all tickers' }).locator('tbody tr').first(),
+    ).toBeVisible();
+    const dpTickers = await page
+      .getByRole('table', { name: 'Dark pool data of all tickers' })
+      .locator('tbody tr td:first-child')
+      .allTextContents();
     for (const t of dpTickers.filter((x) => x.trim() !== '')) expect(['AAPL', 'SPY', 'MSFT']).toContain(t.trim());
 
     // Screens at both widths, light and dark.

@@ -33,19 +33,23 @@ describe('acf / pacf', () => {
 
   it('acf(0) = 1 and |acf| <= 1; |pacf| <= 1', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -1e3, max: 1e3, noNaN: true }), { minLength: 3, maxLength: 60 }), fc.nat(), (x, seed) => {
-        const nlags = 1 + (seed % (x.length - 1));
-        let r: number[];
-        try {
-          r = acf(x, nlags);
-        } catch (e) {
-          expect((e as AnalyticsError).code).toBe('invalid_input'); // constant series
-          return;
-        }
-        expect(r[0]).toBe(1);
-        for (const v of r) expect(Math.abs(v)).toBeLessThanOrEqual(1 + 1e-12);
-        for (const v of pacf(x, nlags)) expect(Math.abs(v)).toBeLessThanOrEqual(1 + 1e-9);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -1e3, max: 1e3, noNaN: true }), { minLength: 3, maxLength: 60 }),
+        fc.nat(),
+        (x, seed) => {
+          const nlags = 1 + (seed % (x.length - 1));
+          let r: number[];
+          try {
+            r = acf(x, nlags);
+          } catch (e) {
+            expect((e as AnalyticsError).code).toBe('invalid_input'); // constant series
+            return;
+          }
+          expect(r[0]).toBe(1);
+          for (const v of r) expect(Math.abs(v)).toBeLessThanOrEqual(1 + 1e-12);
+          for (const v of pacf(x, nlags)) expect(Math.abs(v)).toBeLessThanOrEqual(1 + 1e-9);
+        },
+      ),
       { numRuns: 300 },
     );
   });

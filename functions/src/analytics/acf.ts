@@ -13,16 +13,24 @@ import { autocovariances, durbinLevinson } from './arma-params.ts';
 function checkSeries(x: number[], nlags: number): void {
   assertFiniteArray(x, 'series');
   assertPositiveInteger(nlags, 'number of lags', 0);
-  if (x.length < 2) throw new AnalyticsError('too_short', 'The series is too short for autocorrelations: need at least 2 observations.');
+  if (x.length < 2)
+    throw new AnalyticsError(
+      'too_short',
+      'The series is too short for autocorrelations: need at least 2 observations.',
+    );
   if (nlags >= x.length) {
-    throw new AnalyticsError('too_short', `The series is too short for ${nlags} lags: need at least ${nlags + 1} observations.`);
+    throw new AnalyticsError(
+      'too_short',
+      `The series is too short for ${nlags} lags: need at least ${nlags + 1} observations.`,
+    );
   }
 }
 
 export function acf(x: number[], nlags: number): number[] {
   checkSeries(x, nlags);
   const g = autocovariances(x, nlags);
-  if (!(g[0]! > 0)) throw new AnalyticsError('invalid_input', 'The series is constant, so its autocorrelation is undefined.');
+  if (!(g[0]! > 0))
+    throw new AnalyticsError('invalid_input', 'The series is constant, so its autocorrelation is undefined.');
   return g.map((v) => v / g[0]!);
 }
 
@@ -39,7 +47,10 @@ export function yuleWalker(x: number[], p: number): { phi: number[]; sigma2: num
   checkSeries(x, p);
   const g = autocovariances(x, p);
   if (!(g[0]! > 0)) throw new AnalyticsError('invalid_input', 'The series is constant, so an AR model is undefined.');
-  const { phi, variance } = durbinLevinson(g.map((v) => v / g[0]!), p);
+  const { phi, variance } = durbinLevinson(
+    g.map((v) => v / g[0]!),
+    p,
+  );
   const n = x.length;
   return { phi, sigma2: (g[0]! * variance * n) / (n - (p + 1)) };
 }

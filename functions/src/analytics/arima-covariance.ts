@@ -90,7 +90,8 @@ function hessian(terms: Terms, x: ArrayLike<number>, h: number[], f0: number): n
     };
     H[i]![i] = (4 * second(h[i]! / 2) - second(h[i]!)) / 3;
     for (let j = 0; j < i; j++) {
-      const cross = (a: number, b: number) => (ev(i, a, j, b) - ev(i, a, j, -b) - ev(i, -a, j, b) + ev(i, -a, j, -b)) / (4 * a * b);
+      const cross = (a: number, b: number) =>
+        (ev(i, a, j, b) - ev(i, a, j, -b) - ev(i, -a, j, b) + ev(i, -a, j, -b)) / (4 * a * b);
       let a = h[i]!;
       let b = h[j]!;
       let big = cross(a, b);
@@ -143,7 +144,11 @@ function hessianFromScore(score: Score, x: ArrayLike<number>, h: number[]): numb
 }
 
 /** Richardson central derivatives of the per-observation terms: d/dx_i of ll, v and F. */
-function termDerivatives(terms: Terms, x: ArrayLike<number>, h: number[]): Array<{ ll: Float64Array; v: Float64Array; F: Float64Array }> | null {
+function termDerivatives(
+  terms: Terms,
+  x: ArrayLike<number>,
+  h: number[],
+): Array<{ ll: Float64Array; v: Float64Array; F: Float64Array }> | null {
   const xt = Float64Array.from(x);
   const out: Array<{ ll: Float64Array; v: Float64Array; F: Float64Array }> = [];
   for (let i = 0; i < x.length; i++) {
@@ -170,7 +175,12 @@ function termDerivatives(terms: Terms, x: ArrayLike<number>, h: number[]): Array
  * Covariance matrix of the estimates x (maximum of the likelihood given by `terms`), or null when
  * the matrix to invert is singular or not finite.
  */
-export function arimaCovariance(terms: Terms, x: ArrayLike<number>, covType: CovType, score?: Score): number[][] | null {
+export function arimaCovariance(
+  terms: Terms,
+  x: ArrayLike<number>,
+  covType: CovType,
+  score?: Score,
+): number[][] | null {
   if (x.length === 0) return [];
   const at = terms(Float64Array.from(x));
   if (!at) return null;
@@ -180,7 +190,11 @@ export function arimaCovariance(terms: Terms, x: ArrayLike<number>, covType: Cov
   if (covType === 'approx' && score && score(Float64Array.from(x))) {
     // The exact gradient needs no curvature-sized steps (4n more likelihoods): steps of 1e-5
     // relative are far inside the quadratic region and far above the gradient's rounding.
-    const H = hessianFromScore(score, x, Array.from(x, (v) => 1e-5 * Math.max(Math.abs(v), 1e-3)));
+    const H = hessianFromScore(
+      score,
+      x,
+      Array.from(x, (v) => 1e-5 * Math.max(Math.abs(v), 1e-3)),
+    );
     info = H ? H.map((row) => row.map((v) => -v)) : null;
   } else if (covType === 'approx') {
     const h = steps(terms, x, f0);

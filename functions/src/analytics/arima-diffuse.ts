@@ -13,7 +13,11 @@ import type { FilterResult } from './arma-kalman.ts';
 import { stateDim } from './arma-kalman.ts';
 
 /** Transition T, observation Z and shock loading R of the integrated model (row-major, dim = d + r). */
-export function integratedSystem(phi: ArrayLike<number>, theta: ArrayLike<number>, d: number): { T: Float64Array; Z: Float64Array; R: Float64Array; dim: number; r: number } {
+export function integratedSystem(
+  phi: ArrayLike<number>,
+  theta: ArrayLike<number>,
+  d: number,
+): { T: Float64Array; Z: Float64Array; R: Float64Array; dim: number; r: number } {
   const r = stateDim(phi.length, theta.length);
   const dim = d + r;
   const T = new Float64Array(dim * dim);
@@ -45,7 +49,13 @@ function binomialSigned(n: number, k: number): number {
  * Filters the series (response first, regression columns after) with unit innovation variance
  * and P0 = kappa I. Returns innovations and F for every observation (the caller skips the burn-in).
  */
-export function filterDiffuse(series: readonly ArrayLike<number>[], phi: ArrayLike<number>, theta: ArrayLike<number>, d: number, kappa: number): FilterResult | null {
+export function filterDiffuse(
+  series: readonly ArrayLike<number>[],
+  phi: ArrayLike<number>,
+  theta: ArrayLike<number>,
+  d: number,
+  kappa: number,
+): FilterResult | null {
   const { T, Z, R, dim } = integratedSystem(phi, theta, d);
   const n = series[0]!.length;
   const states = series.map(() => new Float64Array(dim));

@@ -11,7 +11,13 @@
  * point: the caller reports it as statsmodels reports a ConvergenceWarning, not as an error.
  */
 import { minimizeBfgs } from './optimize.ts';
-import { constrainStationary, constrainStationaryJacobian, isInvertible, isStationary, unconstrainStationary } from './arma-params.ts';
+import {
+  constrainStationary,
+  constrainStationaryJacobian,
+  isInvertible,
+  isStationary,
+  unconstrainStationary,
+} from './arma-params.ts';
 import { profileLikelihood, type ArimaLikelihoodSpec, type Profile } from './arima-likelihood.ts';
 import { armaGradient } from './arma-kalman-gradient.ts';
 import { filterArma } from './arma-kalman.ts';
@@ -61,7 +67,11 @@ function maxDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return m;
 }
 
-export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaStart[], opts: EstimateOptions): ArmaEstimate | null {
+export function estimateArma(
+  spec: ArimaLikelihoodSpec,
+  starts: readonly ArmaStart[],
+  opts: EstimateOptions,
+): ArmaEstimate | null {
   const { p, q } = spec;
   const split = (x: ArrayLike<number>): ArmaStart => {
     const a = Array.from(x).slice(0, p);
@@ -143,7 +153,13 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   for (const s of starts) {
     const x0 = toX(s);
     if (!x0 || !Number.isFinite(objective(Float64Array.from(x0)))) continue;
-    const r = minimizeBfgs(objective, x0, { maxIter: Math.min(SCREEN_ITERATIONS, opts.maxIter ?? SCREEN_ITERATIONS), gtol: GTOL, forward: true, gradient, stop: gradient && joined });
+    const r = minimizeBfgs(objective, x0, {
+      maxIter: Math.min(SCREEN_ITERATIONS, opts.maxIter ?? SCREEN_ITERATIONS),
+      gtol: GTOL,
+      forward: true,
+      gradient,
+      stop: gradient && joined,
+    });
     if (gradient && !r.converged && joined(r.x)) continue;
     if (r.converged) found.push(coefficients(r.x));
     if (Number.isFinite(r.fx)) screened.push(r);
@@ -154,7 +170,16 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
     // The runner-up is worth a full run only if it sits in another basin.
     if (best && maxDistance(s.x, screened[0]!.x) < 1e-3) continue;
     if (best && maxDistance(coefficients(s.x), coefficients(screened[0]!.x)) < SAME_BASIN) continue;
-    const r = s.converged && s.gradNorm <= 100 * GTOL ? s : minimizeBfgs(objective, s.x, { maxIter: opts.maxIter ?? 300, gtol: GTOL, ftolGrad: 1e-5, forward: 'auto', gradient });
+    const r =
+      s.converged && s.gradNorm <= 100 * GTOL
+        ? s
+        : minimizeBfgs(objective, s.x, {
+            maxIter: opts.maxIter ?? 300,
+            gtol: GTOL,
+            ftolGrad: 1e-5,
+            forward: 'auto',
+            gradient,
+          });
     // A converged run beats a stalled one at (numerically) the same likelihood.
     if (!best || r.fx < best.fx - 1e-12 || (!best.converged && r.converged && r.fx <= best.fx + 1e-9)) best = r;
   }
@@ -168,7 +193,11 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
     const natural = (x: Float64Array): number => {
       const a = Array.from(x.subarray(0, p));
       const b = Array.from(x.subarray(p));
-      if ((opts.enforceStationarity && !isStationary(inside(a))) || (opts.enforceInvertibility && !isInvertible(inside(b)))) return Infinity;
+      if (
+        (opts.enforceStationarity && !isStationary(inside(a))) ||
+        (opts.enforceInvertibility && !isInvertible(inside(b)))
+      )
+        return Infinity;
       const r = profileLikelihood(spec, a, b, opts.scale);
       return r ? r.nll / m : Infinity;
     };
@@ -181,7 +210,13 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
           for (let k = 0; k < p + q; k++) out[k] = s.grad[k]! / m;
           return s.nll / m;
         };
-    const r = minimizeBfgs(natural, [...phi, ...theta], { maxIter: Math.min(100, opts.maxIter ?? 100), gtol: GTOL, ftolGrad: 1e-5, forward: 'auto', gradient: naturalGradient });
+    const r = minimizeBfgs(natural, [...phi, ...theta], {
+      maxIter: Math.min(100, opts.maxIter ?? 100),
+      gtol: GTOL,
+      ftolGrad: 1e-5,
+      forward: 'auto',
+      gradient: naturalGradient,
+    });
     if (r.fx < best.fx) {
       phi = Array.from(r.x.subarray(0, p));
       theta = Array.from(r.x.subarray(p));
@@ -189,5 +224,13 @@ export function estimateArma(spec: ArimaLikelihoodSpec, starts: readonly ArmaSta
   }
   const profile = profileLikelihood(spec, phi, theta, opts.scale);
   if (!profile) return null;
-  return { phi, theta, profile, converged: best.converged, iterations: best.iterations, gradNorm: best.gradNorm, starts: tried };
+  return {
+    phi,
+    theta,
+    profile,
+    converged: best.converged,
+    iterations: best.iterations,
+    gradNorm: best.gradNorm,
+    starts: tried,
+  };
 }

@@ -37,7 +37,9 @@ export function burnIn(spec: ArimaLikelihoodSpec): number {
 
 /** Kalman filter with unit innovation variance; a diffuse prior is 1e6 in data units, so it needs sigma^2. */
 function runFilter(spec: ArimaLikelihoodSpec, phi: number[], theta: number[], sigma2: number): FilterResult | null {
-  return spec.diffuse ? filterDiffuse(spec.series, phi, theta, spec.d, DIFFUSE_VARIANCE / sigma2) : filterArma(spec.series, phi, theta);
+  return spec.diffuse
+    ? filterDiffuse(spec.series, phi, theta, spec.d, DIFFUSE_VARIANCE / sigma2)
+    : filterArma(spec.series, phi, theta);
 }
 
 export interface Profile {
@@ -54,7 +56,12 @@ export interface Profile {
  * Profiled likelihood of the ARMA parameters. `scale` is the sigma^2 that sizes a diffuse prior
  * (statsmodels' prior is absolute, so it depends on sigma^2; the caller refines it at the optimum).
  */
-export function profileLikelihood(spec: ArimaLikelihoodSpec, phi: number[], theta: number[], scale: number): Profile | null {
+export function profileLikelihood(
+  spec: ArimaLikelihoodSpec,
+  phi: number[],
+  theta: number[],
+  scale: number,
+): Profile | null {
   const f = runFilter(spec, phi, theta, scale);
   if (!f) return null;
   const burn = burnIn(spec);
@@ -85,7 +92,11 @@ export interface ObservationTerms {
  * Per-observation log-likelihood at explicit parameters x = [beta, phi, theta, sigma2?]; without
  * sigma2 (concentrated scale) it is the profiled sigma^2 at these beta, phi, theta.
  */
-export function observationTerms(spec: ArimaLikelihoodSpec, x: ArrayLike<number>, withScale: boolean): ObservationTerms | null {
+export function observationTerms(
+  spec: ArimaLikelihoodSpec,
+  x: ArrayLike<number>,
+  withScale: boolean,
+): ObservationTerms | null {
   const k = spec.series.length - 1;
   const { p, q } = spec;
   const beta = Array.from({ length: k }, (_, i) => x[i]!);
@@ -137,7 +148,11 @@ export function sumOf(a: ArrayLike<number>): number {
  * only (null for a diffuse one): the covariance differentiates this gradient instead of the
  * likelihood twice, 2n evaluations instead of ~4n^2.
  */
-export function observationScore(spec: ArimaLikelihoodSpec, x: ArrayLike<number>, withScale: boolean): { ll: number; grad: Float64Array } | null {
+export function observationScore(
+  spec: ArimaLikelihoodSpec,
+  x: ArrayLike<number>,
+  withScale: boolean,
+): { ll: number; grad: Float64Array } | null {
   if (spec.diffuse) return null;
   const k = spec.series.length - 1;
   const { p, q } = spec;

@@ -38,7 +38,11 @@ export function trendSpec(trend: ArimaTrend, d: number): TrendSpec {
         ? { names: ['const'], columns: [() => 1] }
         : { names: ['const', 'drift'], columns: [() => 1, (t) => t] };
     case 't':
-      if (d > 1) throw new AnalyticsError('invalid_input', "A linear trend ('t') is removed by second differencing; use d <= 1.");
+      if (d > 1)
+        throw new AnalyticsError(
+          'invalid_input',
+          "A linear trend ('t') is removed by second differencing; use d <= 1.",
+        );
       return { names: ['drift'], columns: [(t) => t] };
     default:
       throw new AnalyticsError('invalid_input', `Unknown trend '${String(trend)}'; expected 'n', 'c', 't' or 'ct'.`);
@@ -49,7 +53,6 @@ export function minimumObservations(p: number, d: number, q: number, kTrend: num
   // Enough to initialise the state and leave one degree of freedom per parameter.
   return d + p + q + kTrend + Math.max(p, q + 1);
 }
-
 
 /**
  * GLS coefficients from filtered innovations: (sum vX vX'/F)^-1 sum vX vw / F over t >= burn
@@ -117,7 +120,13 @@ export interface ArmaStart {
  * zeros, as statsmodels does), and zeros. A single start is what left fits at a worse local optimum.
  * Duplicates are dropped.
  */
-export function startingPoints(w: number[], X: number[][], p: number, q: number, admissible = { stationary: true, invertible: true }): ArmaStart[] {
+export function startingPoints(
+  w: number[],
+  X: number[][],
+  p: number,
+  q: number,
+  admissible = { stationary: true, invertible: true },
+): ArmaStart[] {
   const z = detrend(w, X);
   const keep = (s: ArmaStart): ArmaStart => ({
     phi: !admissible.stationary || isStationary(s.phi) ? s.phi : s.phi.map(() => 0),
@@ -127,7 +136,11 @@ export function startingPoints(w: number[], X: number[][], p: number, q: number,
   const candidates = [keep(startingArma(z, p, q)), keep(conditionalSumOfSquaresStart(z, p, q)), zeros];
   // Real returns and prices often have a second mode where an AR root near 1 almost cancels an MA
   // root near -1 (a slowly wandering mean): gradient paths from the starts above rarely reach it.
-  if (p > 0 && q > 0) candidates.push({ phi: zeros.phi.map((_, i) => (i === 0 ? 0.95 : 0)), theta: zeros.theta.map((_, i) => (i === 0 ? -0.95 : 0)) });
+  if (p > 0 && q > 0)
+    candidates.push({
+      phi: zeros.phi.map((_, i) => (i === 0 ? 0.95 : 0)),
+      theta: zeros.theta.map((_, i) => (i === 0 ? -0.95 : 0)),
+    });
   const out: ArmaStart[] = [];
   for (const c of candidates) {
     const x = [...c.phi, ...c.theta];

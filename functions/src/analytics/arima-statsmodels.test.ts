@@ -51,7 +51,8 @@ interface Case {
 const cases = reference.cases as unknown as Case[];
 /** statsmodels names the time-trend column x1; we call it drift. */
 const ourName = (name: string) => (name === 'x1' ? 'drift' : name);
-const label = (c: Case) => `${c.series} (${c.order.join(',')}) trend ${c.trend}${c.stationarity ? '' : ' stationarity=0'}${c.invertibility ? '' : ' invertibility=0'}`;
+const label = (c: Case) =>
+  `${c.series} (${c.order.join(',')}) trend ${c.trend}${c.stationarity ? '' : ' stationarity=0'}${c.invertibility ? '' : ' invertibility=0'}`;
 
 /**
  * A Hessian too ill-conditioned for any finite step: an AR root 3.5e-4 from the unit circle; the
@@ -63,7 +64,8 @@ const APPROX_ILL_CONDITIONED = new Set(['vix (2,0,1) trend n']);
 /** Some AR or MA root within 1e-4 of the unit circle at statsmodels' estimate. */
 function onBoundary(c: Case): boolean {
   const [p, , q] = c.order;
-  const at = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => c.best.params[c.best.names.indexOf(`${prefix}.L${i + 1}`)]!);
+  const at = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => c.best.params[c.best.names.indexOf(`${prefix}.L${i + 1}`)]!);
   const shrink = (x: number[]) => x.map((v, i) => v / (1 - 1e-4) ** (i + 1));
   return !isStationary(shrink(at('ar', p))) || !isInvertible(shrink(at('ma', q)));
 }
@@ -73,7 +75,14 @@ const fitOf = (c: Case) => {
   let r = fits.get(c);
   if (!r) {
     const [p, d, q] = c.order;
-    r = fitArima(realSeries.series[c.series].values, { p, d, q, trend: c.trend, enforceStationarity: c.stationarity === 1, enforceInvertibility: c.invertibility === 1 });
+    r = fitArima(realSeries.series[c.series].values, {
+      p,
+      d,
+      q,
+      trend: c.trend,
+      enforceStationarity: c.stationarity === 1,
+      enforceInvertibility: c.invertibility === 1,
+    });
     fits.set(c, r);
   }
   return r;
@@ -84,7 +93,13 @@ function ourLoglikAt(c: Case): number {
   const y = realSeries.series[c.series].values;
   const cols = trendSpec(c.trend, d).columns.map((col) => y.map((_, i) => col(1 + i)));
   const diffuse = c.stationarity === 0;
-  const spec = { series: diffuse ? [y, ...cols] : [difference(y, d), ...cols.map((x) => difference(x, d))], p, d, q, diffuse };
+  const spec = {
+    series: diffuse ? [y, ...cols] : [difference(y, d), ...cols.map((x) => difference(x, d))],
+    p,
+    d,
+    q,
+    diffuse,
+  };
   return sumOf(observationTerms(spec, c.best.params, true)!.ll);
 }
 /**
@@ -96,7 +111,9 @@ const excess = new Map<Case, number>();
 const excessOf = (c: Case) => excess.get(c) ?? excess.set(c, fitOf(c).llf - ourLoglikAt(c)).get(c)!;
 const sameOptimum = (c: Case) => Math.abs(excessOf(c)) <= 1e-5;
 
-describe(`fitArima vs statsmodels ${reference.statsmodels} on ${cases.length} fits of real series`, { timeout: 60_000 }, () => {
+describe(`fitArima vs statsmodels ${reference.statsmodels} on ${cases.length} fits of real series`, {
+  timeout: 60_000,
+}, () => {
   it('covers at least 40 cases: returns, log prices, VIX, monthly Shiller, orders up to (5,1,5), every trend', () => {
     expect(cases.length).toBeGreaterThanOrEqual(40);
     expect(new Set(cases.map((c) => c.trend))).toEqual(new Set(['n', 'c', 't', 'ct']));
@@ -104,69 +121,100 @@ describe(`fitArima vs statsmodels ${reference.statsmodels} on ${cases.length} fi
     for (const s of ['spy_ret', 'spy_log', 'vix', 'shiller_log']) expect(cases.some((c) => c.series === s)).toBe(true);
   });
 
-  it.each(cases.map((c) => [label(c), c] as const))('%s: log-likelihood at least statsmodels\' - 1e-3, no error', (_l, c) => {
-    const r = fitOf(c);
-    expect(r.llf).toBeGreaterThanOrEqual(c.default.llf - 1e-3);
-    expect(Number.isFinite(r.aic)).toBe(true);
-  });
+  it.each(cases.map((c) => [label(c), c] as const))(
+    "%s: log-likelihood at least statsmodels' - 1e-3, no error",
+    (_l, c) => {
+      const r = fitOf(c);
+      expect(r.llf).toBeGreaterThanOrEqual(c.default.llf - 1e-3);
+      expect(Number.isFinite(r.aic)).toBe(true);
+    },
+  );
 
   const same = () => cases.filter(sameOptimum);
   it("reaches statsmodels' best optimum or a better one, except two high orders where only its polished fit beats ours", () => {
     expect(same().length).toBeGreaterThanOrEqual(23);
     // The rest: ours is higher than statsmodels' own point by more than 1e-5.
-    for (const c of cases.filter((x) => !sameOptimum(x) && !['spy (5,1,5) trend t', 'spy_ret (4,0,4) trend c'].includes(label(x)))) expect(fitOf(c).llf, label(c)).toBeGreaterThan(c.best.llf - 1e-3);
+    for (const c of cases.filter(
+      (x) => !sameOptimum(x) && !['spy (5,1,5) trend t', 'spy_ret (4,0,4) trend c'].includes(label(x)),
+    ))
+      expect(fitOf(c).llf, label(c)).toBeGreaterThan(c.best.llf - 1e-3);
     // statsmodels' default fit stops early on these (ours is 0.21 and 0.65 above it), but polishing
     // its own optimum for 1000 more iterations climbs to a maximum our starts do not reach.
     const below = cases.filter((c) => fitOf(c).llf < c.best.llf - 1e-3).map(label);
     expect(below).toEqual(['spy (5,1,5) trend t', 'spy_ret (4,0,4) trend c']);
   });
 
-  it.each(cases.map((c) => [label(c), c] as const))('%s: parameters, standard errors (approx, oim, opg) and forecasts where the optimum is the same', (_l, c) => {
-    if (!sameOptimum(c)) return;
-    const r = fitOf(c);
-    c.best.names.forEach((name, i) => {
-      const se = c.best.se.approx[i]!;
-      const ours = r.params[ourName(name)]!;
-      expect(Math.abs(ours - c.best.params[i]!), `${name}`).toBeLessThanOrEqual(0.01 * Math.max(Math.abs(c.best.params[i]!), se));
-    });
-    const [p, d, q] = c.order;
-    for (const covType of ['approx', 'oim', 'opg'] as const) {
-      if (covType === 'approx' && APPROX_ILL_CONDITIONED.has(label(c))) continue;
-      // With a root on the unit circle the innovations' derivatives blow up: 'oim' and 'opg' then
-      // depend on the 5th decimal of a parameter the likelihood cannot pin down (flat to 1e-6).
-      if (covType !== 'approx' && onBoundary(c)) continue;
-      const withCov = covType === 'approx' ? r : fitArima(realSeries.series[c.series].values, { p, d, q, trend: c.trend, enforceStationarity: c.stationarity === 1, enforceInvertibility: c.invertibility === 1, covType });
+  it.each(cases.map((c) => [label(c), c] as const))(
+    '%s: parameters, standard errors (approx, oim, opg) and forecasts where the optimum is the same',
+    (_l, c) => {
+      if (!sameOptimum(c)) return;
+      const r = fitOf(c);
       c.best.names.forEach((name, i) => {
-        const expected = c.best.se[covType][i]!;
-        expect(Math.abs(withCov.bse[ourName(name)]! - expected) / expected, `${covType} ${name}`).toBeLessThanOrEqual(0.01);
+        const se = c.best.se.approx[i]!;
+        const ours = r.params[ourName(name)]!;
+        expect(Math.abs(ours - c.best.params[i]!), `${name}`).toBeLessThanOrEqual(
+          0.01 * Math.max(Math.abs(c.best.params[i]!), se),
+        );
       });
-    }
-    const fc = r.forecast(20);
-    // 1e-4 where both stopped at the same point; where ours is up to 1e-5 higher the forecasts
-    // move with the flat direction of the likelihood, so 1e-3.
-    const tol = excessOf(c) <= 1e-6 ? 1e-4 : 1e-3;
-    c.best.forecast.mean.forEach((m, h) => {
-      const scale = Math.max(Math.abs(m), c.best.forecast.se[h]!);
-      expect(Math.abs(fc.mean[h]! - m) / scale, `h=${h + 1}`).toBeLessThanOrEqual(tol);
-      expect(Math.abs(fc.se[h]! - c.best.forecast.se[h]!) / c.best.forecast.se[h]!, `se h=${h + 1}`).toBeLessThanOrEqual(1e-3);
-    });
-  });
+      const [p, d, q] = c.order;
+      for (const covType of ['approx', 'oim', 'opg'] as const) {
+        if (covType === 'approx' && APPROX_ILL_CONDITIONED.has(label(c))) continue;
+        // With a root on the unit circle the innovations' derivatives blow up: 'oim' and 'opg' then
+        // depend on the 5th decimal of a parameter the likelihood cannot pin down (flat to 1e-6).
+        if (covType !== 'approx' && onBoundary(c)) continue;
+        const withCov =
+          covType === 'approx'
+            ? r
+            : fitArima(realSeries.series[c.series].values, {
+                p,
+                d,
+                q,
+                trend: c.trend,
+                enforceStationarity: c.stationarity === 1,
+                enforceInvertibility: c.invertibility === 1,
+                covType,
+              });
+        c.best.names.forEach((name, i) => {
+          const expected = c.best.se[covType][i]!;
+          expect(Math.abs(withCov.bse[ourName(name)]! - expected) / expected, `${covType} ${name}`).toBeLessThanOrEqual(
+            0.01,
+          );
+        });
+      }
+      const fc = r.forecast(20);
+      // 1e-4 where both stopped at the same point; where ours is up to 1e-5 higher the forecasts
+      // move with the flat direction of the likelihood, so 1e-3.
+      const tol = excessOf(c) <= 1e-6 ? 1e-4 : 1e-3;
+      c.best.forecast.mean.forEach((m, h) => {
+        const scale = Math.max(Math.abs(m), c.best.forecast.se[h]!);
+        expect(Math.abs(fc.mean[h]! - m) / scale, `h=${h + 1}`).toBeLessThanOrEqual(tol);
+        expect(
+          Math.abs(fc.se[h]! - c.best.forecast.se[h]!) / c.best.forecast.se[h]!,
+          `se h=${h + 1}`,
+        ).toBeLessThanOrEqual(1e-3);
+      });
+    },
+  );
 
-  it.each(cases.map((c) => [label(c), c] as const))('%s: residual tests as statsmodels prints them under the summary', (_l, c) => {
-    if (!sameOptimum(c)) return;
-    const dg = arimaDiagnostics(fitOf(c).standardizedResiduals);
-    const s = c.best.diagnostics;
-    // summary() prints Q, JB, H, skew and kurtosis with 2 decimals and Prob with 2.
-    const close = (ours: number, theirs: number, what: string) => expect(Math.abs(ours - theirs), what).toBeLessThanOrEqual(0.005 + 1e-3 * Math.abs(theirs));
-    close(dg.ljungBox1.q, s.ljung_box_1[0], 'Q(1)');
-    close(dg.ljungBox1.p, s.ljung_box_1[1], 'Prob(Q(1))');
-    close(dg.ljungBox10.q, s.ljung_box_10[0], 'Q(10)');
-    close(dg.ljungBox10.p, s.ljung_box_10[1], 'Prob(Q(10))');
-    close(dg.jarqueBera.jb, s.jarque_bera[0], 'JB');
-    close(dg.jarqueBera.p, s.jarque_bera[1], 'Prob(JB)');
-    close(dg.skew, s.skew, 'skew');
-    close(dg.kurtosis, s.kurtosis, 'kurtosis');
-    close(dg.heteroskedasticity.h, s.heteroskedasticity[0], 'H');
-    close(dg.heteroskedasticity.p, s.heteroskedasticity[1], 'Prob(H)');
-  });
+  it.each(cases.map((c) => [label(c), c] as const))(
+    '%s: residual tests as statsmodels prints them under the summary',
+    (_l, c) => {
+      if (!sameOptimum(c)) return;
+      const dg = arimaDiagnostics(fitOf(c).standardizedResiduals);
+      const s = c.best.diagnostics;
+      // summary() prints Q, JB, H, skew and kurtosis with 2 decimals and Prob with 2.
+      const close = (ours: number, theirs: number, what: string) =>
+        expect(Math.abs(ours - theirs), what).toBeLessThanOrEqual(0.005 + 1e-3 * Math.abs(theirs));
+      close(dg.ljungBox1.q, s.ljung_box_1[0], 'Q(1)');
+      close(dg.ljungBox1.p, s.ljung_box_1[1], 'Prob(Q(1))');
+      close(dg.ljungBox10.q, s.ljung_box_10[0], 'Q(10)');
+      close(dg.ljungBox10.p, s.ljung_box_10[1], 'Prob(Q(10))');
+      close(dg.jarqueBera.jb, s.jarque_bera[0], 'JB');
+      close(dg.jarqueBera.p, s.jarque_bera[1], 'Prob(JB)');
+      close(dg.skew, s.skew, 'skew');
+      close(dg.kurtosis, s.kurtosis, 'kurtosis');
+      close(dg.heteroskedasticity.h, s.heteroskedasticity[0], 'H');
+      close(dg.heteroskedasticity.p, s.heteroskedasticity[1], 'Prob(H)');
+    },
+  );
 });

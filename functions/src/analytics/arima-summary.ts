@@ -40,7 +40,15 @@ export function arimaSummaryHtml(s: SummaryInput): string {
       const b = s.params[i]!;
       const se = s.bse[i]!;
       const z = b / se;
-      const cells = [name, fmt(b), fmt(se), fmt(z, 3), fmt(normalTwoSided(z), 3), fmt(b - z975 * se), fmt(b + z975 * se)];
+      const cells = [
+        name,
+        fmt(b),
+        fmt(se),
+        fmt(z, 3),
+        fmt(normalTwoSided(z), 3),
+        fmt(b - z975 * se),
+        fmt(b + z975 * se),
+      ];
       return `<tr>${cells.map((c, j) => (j === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`;
     })
     .join('');

@@ -86,22 +86,50 @@ describe('fitArima vs R arima() (R stats ?arima examples, r-source tests/Example
     // tanh space + forward-difference Jacobian), not a different estimate or likelihood.
     const ones = (n: number) => new Array<number>(n).fill(1);
     const cases: Array<{ y: number[]; p: number; q: number; X: number[][]; fit: () => number[]; printed: string[] }> = [
-      { y: [...lh], p: 1, q: 0, X: [ones(48)], printed: ['0.1161', '0.1466'], fit: () => {
-        const r = fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c' });
-        return [r.params['ar.L1']!, r.params.const!];
-      } },
-      { y: [...lh], p: 3, q: 0, X: [ones(48)], printed: ['0.1394', '0.1668', '0.1421', '0.0963'], fit: () => {
-        const r = fitArima([...lh], { p: 3, d: 0, q: 0, trend: 'c' });
-        return [r.params['ar.L1']!, r.params['ar.L2']!, r.params['ar.L3']!, r.params.const!];
-      } },
-      { y: [...lh], p: 1, q: 1, X: [ones(48)], printed: ['0.1769', '0.1705', '0.1358'], fit: () => {
-        const r = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c' });
-        return [r.params['ar.L1']!, r.params['ma.L1']!, r.params.const!];
-      } },
-      { y: [...lakeHuron], p: 2, q: 0, X: [ones(98), lakeHuron.map((_, i) => i - 45)], printed: ['0.0976', '0.1004', '0.2370', '0.0081'], fit: () => {
-        const r = fitArima([...lakeHuron], { p: 2, d: 0, q: 0, trend: 'ct', trendOffset: -45 });
-        return [r.params['ar.L1']!, r.params['ar.L2']!, r.params.const!, r.params.drift!];
-      } },
+      {
+        y: [...lh],
+        p: 1,
+        q: 0,
+        X: [ones(48)],
+        printed: ['0.1161', '0.1466'],
+        fit: () => {
+          const r = fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c' });
+          return [r.params['ar.L1']!, r.params.const!];
+        },
+      },
+      {
+        y: [...lh],
+        p: 3,
+        q: 0,
+        X: [ones(48)],
+        printed: ['0.1394', '0.1668', '0.1421', '0.0963'],
+        fit: () => {
+          const r = fitArima([...lh], { p: 3, d: 0, q: 0, trend: 'c' });
+          return [r.params['ar.L1']!, r.params['ar.L2']!, r.params['ar.L3']!, r.params.const!];
+        },
+      },
+      {
+        y: [...lh],
+        p: 1,
+        q: 1,
+        X: [ones(48)],
+        printed: ['0.1769', '0.1705', '0.1358'],
+        fit: () => {
+          const r = fitArima([...lh], { p: 1, d: 0, q: 1, trend: 'c' });
+          return [r.params['ar.L1']!, r.params['ma.L1']!, r.params.const!];
+        },
+      },
+      {
+        y: [...lakeHuron],
+        p: 2,
+        q: 0,
+        X: [ones(98), lakeHuron.map((_, i) => i - 45)],
+        printed: ['0.0976', '0.1004', '0.2370', '0.0081'],
+        fit: () => {
+          const r = fitArima([...lakeHuron], { p: 2, d: 0, q: 0, trend: 'ct', trendOffset: -45 });
+          return [r.params['ar.L1']!, r.params['ar.L2']!, r.params.const!, r.params.drift!];
+        },
+      },
     ];
     for (const c of cases) {
       const se = rArimaStandardErrors(c.y, c.p, c.q, c.X, c.fit());
@@ -112,7 +140,9 @@ describe('fitArima vs R arima() (R stats ?arima examples, r-source tests/Example
   it('predict(arima(lh, order = c(3,0,0)), n.ahead = 12)', () => {
     // R ?predict.Arima example (options(digits = 5)):
     const pred = [2.4602, 2.2708, 2.1986, 2.2607, 2.347, 2.4145, 2.4389, 2.4315, 2.4102, 2.3917, 2.3827, 2.3827];
-    const se = [0.42268, 0.50293, 0.52452, 0.52472, 0.53055, 0.53692, 0.5388, 0.53884, 0.5391, 0.53952, 0.5397, 0.53971];
+    const se = [
+      0.42268, 0.50293, 0.52452, 0.52472, 0.53055, 0.53692, 0.5388, 0.53884, 0.5391, 0.53952, 0.5397, 0.53971,
+    ];
     const f = fitArima([...lh], { p: 3, d: 0, q: 0, trend: 'c' }).forecast(12);
     pred.forEach((v, i) => expect(Math.abs(f.mean[i]! - v)).toBeLessThanOrEqual(1.5e-4));
     se.forEach((v, i) => expect(Math.abs(f.se[i]! - v)).toBeLessThanOrEqual(1.5e-5));
@@ -148,8 +178,12 @@ describe('fitArima vs Stata [TS] arima (wpi1), as recorded in statsmodels result
     // Stata: ar .52707154 .09526127 .25803547 (se .09031296 .10143699 .09271067),
     // sigma2 .53074593 (se .067705); loglike -136.21782, aic 280.43565, bic 291.68438.
     const r = fitArima([...wpi1], { p: 3, d: 1, q: 0, trend: 'n' });
-    [0.52707154, 0.09526127, 0.25803547].forEach((v, i) => expect(Math.abs(r.params[`ar.L${i + 1}`]! - v)).toBeLessThan(2e-6));
-    [0.09031296, 0.10143699, 0.09271067].forEach((v, i) => expect(Math.abs(r.bse[`ar.L${i + 1}`]! - v)).toBeLessThan(2e-6));
+    [0.52707154, 0.09526127, 0.25803547].forEach((v, i) =>
+      expect(Math.abs(r.params[`ar.L${i + 1}`]! - v)).toBeLessThan(2e-6),
+    );
+    [0.09031296, 0.10143699, 0.09271067].forEach((v, i) =>
+      expect(Math.abs(r.bse[`ar.L${i + 1}`]! - v)).toBeLessThan(2e-6),
+    );
     expect(Math.abs(r.sigma2 - 0.53074593)).toBeLessThan(2e-6);
     expect(Math.abs(r.bse.sigma2! - 0.067705)).toBeLessThan(2e-6);
     expectPrinted(r.llf, '-136.21782');
@@ -231,7 +265,9 @@ describe('fitArima options, summary and errors', () => {
   it('an optimiser stopped early returns its best point with a ConvergenceWarning-style warning, not an error', () => {
     const stopped = fitArima([...wpi1], { p: 2, d: 1, q: 2, trend: 't', maxIterations: 1 });
     expect(stopped.converged).toBe(false);
-    expect(stopped.warnings.join(' ')).toMatch(/Maximum likelihood optimisation failed to converge .* the estimates are the best point found/);
+    expect(stopped.warnings.join(' ')).toMatch(
+      /Maximum likelihood optimisation failed to converge .* the estimates are the best point found/,
+    );
     expect(Number.isFinite(stopped.llf)).toBe(true);
     expect(stopped.forecast(5).mean).toHaveLength(5);
     const full = fitArima([...wpi1], { p: 2, d: 1, q: 2, trend: 't' });
@@ -242,7 +278,13 @@ describe('fitArima options, summary and errors', () => {
 
   it('a caller-supplied start (the previous fit) is one of the starting points and keeps the optimum', () => {
     const a = fitArima([...wpi1], { p: 1, d: 1, q: 1, trend: 't' });
-    const b = fitArima([...wpi1], { p: 1, d: 1, q: 1, trend: 't', start: { phi: [a.params['ar.L1']!], theta: [a.params['ma.L1']!] } });
+    const b = fitArima([...wpi1], {
+      p: 1,
+      d: 1,
+      q: 1,
+      trend: 't',
+      start: { phi: [a.params['ar.L1']!], theta: [a.params['ma.L1']!] },
+    });
     expect(b.llf).toBeCloseTo(a.llf, 8);
     expect(b.params['ar.L1']!).toBeCloseTo(a.params['ar.L1']!, 5);
   });
@@ -287,16 +329,41 @@ describe('fitArima options, summary and errors', () => {
     expect(() => fitArima(lh.slice(0, 16), { p: 5, d: 1, q: 5, trend: 'n' })).toThrow(
       'The series is too short for ARIMA(5,1,5): need at least 17 observations.',
     );
-    expect(codeOf(() => fitArima([1, 2, Number.NaN, 4, 5, 6, 7, 8], { p: 1, d: 0, q: 0, trend: 'c' }))).toBe('invalid_input');
+    expect(codeOf(() => fitArima([1, 2, Number.NaN, 4, 5, 6, 7, 8], { p: 1, d: 0, q: 0, trend: 'c' }))).toBe(
+      'invalid_input',
+    );
     expect(codeOf(() => fitArima([...lh], { p: 1, d: 1, q: 0, trend: 'c' }))).toBe('invalid_input');
     expect(codeOf(() => fitArima([...lh], { p: 1, d: 2, q: 0, trend: 't' }))).toBe('invalid_input');
     expect(codeOf(() => fitArima([...lh], { p: -1, d: 0, q: 0, trend: 'n' }))).toBe('invalid_input');
     expect(codeOf(() => fitArima([...lh], { p: 0, d: 6, q: 0, trend: 'n' }))).toBe('invalid_input');
     expect(codeOf(() => fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c' }).forecast(0))).toBe('invalid_input');
-    expect(codeOf(() => fitArima(Array.from({ length: 30 }, () => 5), { p: 1, d: 0, q: 0, trend: 'c' }))).toBe('invalid_input');
-    expect(codeOf(() => fitArima(Array.from({ length: 30 }, (_, i) => 2 * i), { p: 0, d: 1, q: 1, trend: 't' }))).toBe('invalid_input');
-    expect(codeOf(() => fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c', trendOffset: Number.NaN }))).toBe('invalid_input');
-    expect(codeOf(() => fitArima(Array.from({ length: 30 }, (_, i) => 3 + 0.5 * i), { p: 1, d: 0, q: 0, trend: 'ct' }))).toBe('invalid_input');
+    expect(
+      codeOf(() =>
+        fitArima(
+          Array.from({ length: 30 }, () => 5),
+          { p: 1, d: 0, q: 0, trend: 'c' },
+        ),
+      ),
+    ).toBe('invalid_input');
+    expect(
+      codeOf(() =>
+        fitArima(
+          Array.from({ length: 30 }, (_, i) => 2 * i),
+          { p: 0, d: 1, q: 1, trend: 't' },
+        ),
+      ),
+    ).toBe('invalid_input');
+    expect(codeOf(() => fitArima([...lh], { p: 1, d: 0, q: 0, trend: 'c', trendOffset: Number.NaN }))).toBe(
+      'invalid_input',
+    );
+    expect(
+      codeOf(() =>
+        fitArima(
+          Array.from({ length: 30 }, (_, i) => 3 + 0.5 * i),
+          { p: 1, d: 0, q: 0, trend: 'ct' },
+        ),
+      ),
+    ).toBe('invalid_input');
   });
 });
 

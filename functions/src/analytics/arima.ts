@@ -27,7 +27,15 @@
 import { AnalyticsError, assertFiniteArray } from './errors.ts';
 import { forecastArima, type FilterResult } from './arma-kalman.ts';
 import { assertOrders } from './arma-params.ts';
-import { combineStates, detrend, difference, minimumObservations, startingPoints, trendSpec, type ArimaTrend } from './arima-regression.ts';
+import {
+  combineStates,
+  detrend,
+  difference,
+  minimumObservations,
+  startingPoints,
+  trendSpec,
+  type ArimaTrend,
+} from './arima-regression.ts';
 import { burnIn, observationScore, observationTerms, type ArimaLikelihoodSpec } from './arima-likelihood.ts';
 import { armaBlock } from './arima-diffuse.ts';
 import { estimateArma } from './arima-estimate.ts';
@@ -94,7 +102,11 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   const enforceStationarity = opts.enforceStationarity ?? true;
   const enforceInvertibility = opts.enforceInvertibility ?? true;
   const covType = opts.covType ?? 'approx';
-  if (!COV_TYPES.includes(covType)) throw new AnalyticsError('invalid_input', `Unknown covariance type '${String(covType)}'; expected approx, oim or opg.`);
+  if (!COV_TYPES.includes(covType))
+    throw new AnalyticsError(
+      'invalid_input',
+      `Unknown covariance type '${String(covType)}'; expected approx, oim or opg.`,
+    );
   const trendOffset = opts.trendOffset ?? 1;
   if (!Number.isFinite(trendOffset)) throw new AnalyticsError('invalid_input', 'trendOffset must be a finite number.');
   const spec = trendSpec(opts.trend, d);
@@ -110,7 +122,12 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   }
 
   const w = difference(y, d);
-  const X = spec.columns.map((col) => difference(Array.from({ length: n }, (_, i) => col(trendOffset + i)), d));
+  const X = spec.columns.map((col) =>
+    difference(
+      Array.from({ length: n }, (_, i) => col(trendOffset + i)),
+      d,
+    ),
+  );
   // Without enforced stationarity the filter runs on the levels (see arima-diffuse.ts).
   const levelsX = spec.columns.map((col) => Array.from({ length: n }, (_, i) => col(trendOffset + i)));
   const model: ArimaLikelihoodSpec = { series: diffuse ? [y, ...levelsX] : [w, ...X], p, d, q, diffuse };
@@ -128,13 +145,21 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   }
 
   const starts = startingPoints(w, X, p, q, { stationary: enforceStationarity, invertible: enforceInvertibility });
-  if (opts.start && opts.start.phi.length === p && opts.start.theta.length === q) starts.unshift({ phi: [...opts.start.phi], theta: [...opts.start.theta] });
+  if (opts.start && opts.start.phi.length === p && opts.start.theta.length === q)
+    starts.unshift({ phi: [...opts.start.phi], theta: [...opts.start.theta] });
   const variance = z0.reduce((s, v) => s + v * v, 0) / z0.length;
   const maxIter = opts.maxIterations;
   let est = estimateArma(model, starts, { enforceStationarity, enforceInvertibility, scale: variance, maxIter });
   // statsmodels' diffuse prior is absolute (1e6), so its size in sigma^2 units depends on the
   // estimate: refine it once at the optimum (the likelihood barely moves with it).
-  if (est && diffuse) est = estimateArma(model, [{ phi: est.phi, theta: est.theta }], { enforceStationarity, enforceInvertibility, scale: est.profile.sigma2, maxIter }) ?? est;
+  if (est && diffuse)
+    est =
+      estimateArma(model, [{ phi: est.phi, theta: est.theta }], {
+        enforceStationarity,
+        enforceInvertibility,
+        scale: est.profile.sigma2,
+        maxIter,
+      }) ?? est;
   if (!est) {
     // Every start evaluates to a non-finite likelihood: only degenerate data get here.
     throw new AnalyticsError(
@@ -159,7 +184,12 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   const natural = [...beta, ...phi, ...theta];
   const withScale = !opts.concentrateScale;
   const hx = withScale ? [...natural, sigma2] : natural;
-  const cov = arimaCovariance((x) => observationTerms(model, x, withScale), hx, covType, (x) => observationScore(model, x, withScale));
+  const cov = arimaCovariance(
+    (x) => observationTerms(model, x, withScale),
+    hx,
+    covType,
+    (x) => observationScore(model, x, withScale),
+  );
   // statsmodels keeps the estimates and warns when the covariance is singular (typically an AR root
   // cancelling an MA root, or a parameter on the stationarity boundary); so do we: the point
   // estimates, likelihood and forecast are valid, only the standard errors are not.
@@ -190,7 +220,8 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
 
   const filter = diffuse ? armaBlock(best.filter, d) : best.filter;
   const forecast = (h: number, alpha = 0.05): ArimaForecastResult => {
-    if (!Number.isInteger(h) || h < 1) throw new AnalyticsError('invalid_input', 'The forecast horizon must be a positive integer.');
+    if (!Number.isInteger(h) || h < 1)
+      throw new AnalyticsError('invalid_input', 'The forecast horizon must be a positive integer.');
     if (!(alpha > 0 && alpha < 1)) throw new AnalyticsError('invalid_input', 'alpha must be strictly between 0 and 1.');
     // Trend mean of the differenced series at future times n+1..n+h.
     const futureMean: number[] = [];
@@ -234,8 +265,21 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   const standardizedResiduals: number[] = [];
   for (let t = burn; t < v.length; t++) standardizedResiduals.push(v[t]! / Math.sqrt(sigma2 * best.filter.F[t]!));
   return {
-    params, bse, pvalues, sigma2, llf, aic, bic, hqic, nobs: nEff,
-    residuals, standardizedResiduals, covType, converged: est.converged, forecast, summaryHtml, warnings,
+    params,
+    bse,
+    pvalues,
+    sigma2,
+    llf,
+    aic,
+    bic,
+    hqic,
+    nobs: nEff,
+    residuals,
+    standardizedResiduals,
+    covType,
+    converged: est.converged,
+    forecast,
+    summaryHtml,
+    warnings,
   };
 }
-

@@ -42,47 +42,73 @@ describe('armaGradient: analytic likelihood gradient by the adjoint Kalman filte
   const orders: Array<[number, number]> = [];
   for (let p = 0; p <= 5; p++) for (let q = 0; q <= 5; q++) if (p + q > 0) orders.push([p, q]);
 
-  it.each(orders)('ARMA(%i,%i) on differenced SPY closes: concentrated and explicit-sigma2 gradients match central differences', (p, q) => {
-    const w = difference(spy, 1);
-    const spec = { series: [w], p, d: 1, q, diffuse: false };
-    for (let rep = 0; rep < 2; rep++) {
-      const phi = randomCoefficients(rand, p);
-      const theta = randomCoefficients(rand, q).map((v) => -v);
-      const g = armaGradient(w, phi, theta)!;
-      const nll = (x: number[]) => profileLikelihood(spec, x.slice(0, p), x.slice(p), 1)!.nll;
-      const fd = centralDifference(nll, [...phi, ...theta]);
-      fd.forEach((v, i) => expect(relErr(g.grad[i]!, v), `concentrated ${i}`).toBeLessThan(1e-6));
-      expect(0.5 * g.n * (Math.log((2 * Math.PI * g.ssq) / g.n) + 1) + 0.5 * g.sumLogF).toBeCloseTo(nll([...phi, ...theta]), 8);
-      const s2 = 1.7;
-      const gs = armaGradient(w, phi, theta, s2)!;
-      const ll = (x: number[]) => sumOf(observationTerms(spec, [...x, s2], true)!.ll);
-      centralDifference(ll, [...phi, ...theta]).forEach((v, i) => expect(relErr(-gs.grad[i]!, v), `sigma2 given ${i}`).toBeLessThan(1e-6));
-    }
-  });
+  it.each(orders)(
+    'ARMA(%i,%i) on differenced SPY closes: concentrated and explicit-sigma2 gradients match central differences',
+    (p, q) => {
+      const w = difference(spy, 1);
+      const spec = { series: [w], p, d: 1, q, diffuse: false };
+      for (let rep = 0; rep < 2; rep++) {
+        const phi = randomCoefficients(rand, p);
+        const theta = randomCoefficients(rand, q).map((v) => -v);
+        const g = armaGradient(w, phi, theta)!;
+        const nll = (x: number[]) => profileLikelihood(spec, x.slice(0, p), x.slice(p), 1)!.nll;
+        const fd = centralDifference(nll, [...phi, ...theta]);
+        fd.forEach((v, i) => expect(relErr(g.grad[i]!, v), `concentrated ${i}`).toBeLessThan(1e-6));
+        expect(0.5 * g.n * (Math.log((2 * Math.PI * g.ssq) / g.n) + 1) + 0.5 * g.sumLogF).toBeCloseTo(
+          nll([...phi, ...theta]),
+          8,
+        );
+        const s2 = 1.7;
+        const gs = armaGradient(w, phi, theta, s2)!;
+        const ll = (x: number[]) => sumOf(observationTerms(spec, [...x, s2], true)!.ll);
+        centralDifference(ll, [...phi, ...theta]).forEach((v, i) =>
+          expect(relErr(-gs.grad[i]!, v), `sigma2 given ${i}`).toBeLessThan(1e-6),
+        );
+      }
+    },
+  );
 
   const withTrends: Array<[number, number, number, ArimaTrend]> = [
-    [1, 0, 1, 'c'], [2, 0, 2, 'ct'], [3, 0, 0, 't'], [2, 1, 1, 't'], [5, 1, 5, 'n'], [1, 2, 2, 'n'], [0, 2, 3, 'n'], [4, 1, 2, 't'],
+    [1, 0, 1, 'c'],
+    [2, 0, 2, 'ct'],
+    [3, 0, 0, 't'],
+    [2, 1, 1, 't'],
+    [5, 1, 5, 'n'],
+    [1, 2, 2, 'n'],
+    [0, 2, 3, 'n'],
+    [4, 1, 2, 't'],
   ];
-  it.each(withTrends)('ARIMA(%i,%i,%i) trend %s: the full log-likelihood gradient in [trend, ar, ma, sigma2] matches central differences', (p, d, q, trend) => {
-    const y = spy.map((v) => Math.log(v));
-    const n = y.length;
-    const ts = trendSpec(trend, d);
-    const X = ts.columns.map((col) => difference(Array.from({ length: n }, (_, i) => col(1 + i)), d));
-    const spec = { series: [difference(y, d), ...X], p, d, q, diffuse: false };
-    const beta = X.map(() => (rand() - 0.5) * 1e-3);
-    const x = [...beta, ...randomCoefficients(rand, p), ...randomCoefficients(rand, q).map((v) => -v), 1e-4];
-    for (const withScale of [true, false]) {
-      const at = withScale ? x : x.slice(0, -1);
-      const s = observationScore(spec, at, withScale)!;
-      const ll = (z: number[]) => sumOf(observationTerms(spec, z, withScale)!.ll);
-      expect(relErr(s.ll, ll(at))).toBeLessThan(1e-12);
-      // Steps relative to each coordinate (sigma2 is 1e-4).
-      at.forEach((xi, i) => {
-        const fd = fivePoint(ll, at, i, 1e-5 * Math.max(Math.abs(xi), 1e-3));
-        expect(Math.abs(s.grad[i]! - fd) / Math.max(1, Math.abs(fd)), `${withScale ? 'sigma2' : 'profiled'} ${i}`).toBeLessThan(1e-6);
-      });
-    }
-  });
+  it.each(withTrends)(
+    'ARIMA(%i,%i,%i) trend %s: the full log-likelihood gradient in [trend, ar, ma, sigma2] matches central differences',
+    (p, d, q, trend) => {
+      const y = spy.map((v) => Math.log(v));
+      const n = y.length;
+      const ts = trendSpec(trend, d);
+      const X = ts.columns.map((col) =>
+        difference(
+          Array.from({ length: n }, (_, i) => col(1 + i)),
+          d,
+        ),
+      );
+      const spec = { series: [difference(y, d), ...X], p, d, q, diffuse: false };
+      const beta = X.map(() => (rand() - 0.5) * 1e-3);
+      const x = [...beta, ...randomCoefficients(rand, p), ...randomCoefficients(rand, q).map((v) => -v), 1e-4];
+      for (const withScale of [true, false]) {
+        const at = withScale ? x : x.slice(0, -1);
+        const s = observationScore(spec, at, withScale)!;
+        const ll = (z: number[]) => sumOf(observationTerms(spec, z, withScale)!.ll);
+        expect(relErr(s.ll, ll(at))).toBeLessThan(1e-12);
+        // Steps relative to each coordinate (sigma2 is 1e-4).
+        at.forEach((xi, i) => {
+          const fd = fivePoint(ll, at, i, 1e-5 * Math.max(Math.abs(xi), 1e-3));
+          expect(
+            Math.abs(s.grad[i]! - fd) / Math.max(1, Math.abs(fd)),
+            `${withScale ? 'sigma2' : 'profiled'} ${i}`,
+          ).toBeLessThan(1e-6);
+        });
+      }
+    },
+  );
 
   it('constrainStationaryJacobian is the derivative of constrainStationary', () => {
     for (let p = 1; p <= 5; p++) {

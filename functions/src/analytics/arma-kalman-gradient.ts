@@ -37,7 +37,12 @@ let store = new Float64Array(0);
  *   P-bar = Pf-bar - (Pf-bar K) e0' - e0 (K' Pf-bar) + e0 e0' (K' Pf-bar K + ...) + K-bar e0' / F
  * and at t = 0 the adjoint Lyapunov equation Lambda = T' Lambda T + P-bar_0 closes the chain.
  */
-export function armaGradient(y: ArrayLike<number>, phi: ArrayLike<number>, theta: ArrayLike<number>, sigma2?: number): ArmaGradient | null {
+export function armaGradient(
+  y: ArrayLike<number>,
+  phi: ArrayLike<number>,
+  theta: ArrayLike<number>,
+  sigma2?: number,
+): ArmaGradient | null {
   const p = phi.length;
   const q = theta.length;
   const r = stateDim(p, q);
@@ -65,7 +70,8 @@ export function armaGradient(y: ArrayLike<number>, phi: ArrayLike<number>, theta
   for (let i = 0; i < r; i++) for (let j = 0; j < r; j++) P0[i * r + j] = R[i]! * R[j]!;
   luSolve(A, piv, rr, P0);
   for (let i = 0; i < r; i++) if (!(P0[i * r + i]! > 0) || !Number.isFinite(P0[i * r + i]!)) return null;
-  for (let i = 0; i < r; i++) for (let j = 0; j < i; j++) P0[i * r + j] = P0[j * r + i] = 0.5 * (P0[i * r + j]! + P0[j * r + i]!);
+  for (let i = 0; i < r; i++)
+    for (let j = 0; j < i; j++) P0[i * r + j] = P0[j * r + i] = 0.5 * (P0[i * r + j]! + P0[j * r + i]!);
 
   // Forward: keep P_t (until steady), v_t and b_t[0].
   const n = y.length;

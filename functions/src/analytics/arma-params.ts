@@ -164,7 +164,11 @@ export function startingArma(z: ArrayLike<number>, p: number, q: number): { phi:
  * z_t on its 2q lags gives residuals e_t; then OLS of z_t on p lags of z and q lags of e over
  * t >= max(3q, p). Not projected into the admissible region (the caller decides).
  */
-export function conditionalSumOfSquaresStart(z: ArrayLike<number>, p: number, q: number): { phi: number[]; theta: number[] } {
+export function conditionalSumOfSquaresStart(
+  z: ArrayLike<number>,
+  p: number,
+  q: number,
+): { phi: number[]; theta: number[] } {
   const n = z.length;
   const zeros = { phi: new Array<number>(p).fill(0), theta: new Array<number>(q).fill(0) };
   if (p + q === 0) return zeros;
@@ -188,7 +192,13 @@ export function conditionalSumOfSquaresStart(z: ArrayLike<number>, p: number, q:
 }
 
 /** OLS of z_t on z_{t-1..t-p} and e_{t-1..t-q} over t >= from: [ar..., ma...] or null. */
-function regressOnLags(z: ArrayLike<number>, e: ArrayLike<number>, p: number, q: number, from: number): number[] | null {
+function regressOnLags(
+  z: ArrayLike<number>,
+  e: ArrayLike<number>,
+  p: number,
+  q: number,
+  from: number,
+): number[] | null {
   const rows: number[][] = [];
   const ys: number[] = [];
   for (let t = from; t < z.length; t++) {
@@ -256,7 +266,8 @@ export function assertOrders(p: number, d: number, q: number): void {
     [d, 'differencing order d'],
     [q, 'MA order q'],
   ] as const) {
-    if (!Number.isInteger(v) || v < 0) throw new AnalyticsError('invalid_input', `The ${name} must be a non-negative integer.`);
+    if (!Number.isInteger(v) || v < 0)
+      throw new AnalyticsError('invalid_input', `The ${name} must be a non-negative integer.`);
   }
   if (p > 20 || q > 20 || d > 5) {
     throw new AnalyticsError('invalid_input', 'ARIMA orders are limited to p, q <= 20 and d <= 5.');

@@ -22,14 +22,21 @@ describe('Black-Scholes vs Hull, Options, Futures, and Other Derivatives', () =>
   });
 
   it('greeks agree with finite differences of the price (vega per vol point, theta per year)', () => {
-    const p: { S: number; K: number; T: number; r: number; q: number; sigma: number } = { S: 100, K: 95, T: 0.75, r: 0.03, q: 0.01, sigma: 0.25 };
+    const p: { S: number; K: number; T: number; r: number; q: number; sigma: number } = {
+      S: 100,
+      K: 95,
+      T: 0.75,
+      r: 0.03,
+      q: 0.01,
+      sigma: 0.25,
+    };
     for (const type of ['call', 'put'] as const) {
       const g = blackScholes({ ...p, type });
       const h = 1e-4;
       const px = (o: Partial<typeof p>) => blackScholes({ ...p, ...o, type }).price;
       expect(g.delta).toBeCloseTo((px({ S: p.S + h }) - px({ S: p.S - h })) / (2 * h), 6);
       expect(g.gamma).toBeCloseTo((px({ S: p.S + 1e-2 }) - 2 * g.price + px({ S: p.S - 1e-2 })) / 1e-4, 5);
-      expect(g.vega).toBeCloseTo(((px({ sigma: p.sigma + h }) - px({ sigma: p.sigma - h })) / (2 * h)) / 100, 7);
+      expect(g.vega).toBeCloseTo((px({ sigma: p.sigma + h }) - px({ sigma: p.sigma - h })) / (2 * h) / 100, 7);
       expect(g.theta).toBeCloseTo(-(px({ T: p.T + h }) - px({ T: p.T - h })) / (2 * h), 5);
     }
   });
@@ -59,7 +66,10 @@ describe('Black-Scholes vs Hull, Options, Futures, and Other Derivatives', () =>
         for (const sigma of [0.05, 0.2, 0.8, 2]) {
           const base = { S: 100, K, T: 0.5, r: 0.02, q: 0.01 };
           const price = blackScholes({ ...base, sigma, type }).price;
-          const lower = type === 'call' ? Math.max(0, 100 * Math.exp(-0.005) - K * Math.exp(-0.01)) : Math.max(0, K * Math.exp(-0.01) - 100 * Math.exp(-0.005));
+          const lower =
+            type === 'call'
+              ? Math.max(0, 100 * Math.exp(-0.005) - K * Math.exp(-0.01))
+              : Math.max(0, K * Math.exp(-0.01) - 100 * Math.exp(-0.005));
           if (price - lower < 1e-9) continue; // no information left in the time value
           expect(impliedVol({ ...base, price, type })).toBeCloseTo(sigma, 5);
         }

@@ -42,17 +42,20 @@ function checkCommon(S: number, K: number, T: number, r: number, q: number, type
     [r, 'interest rate r'],
     [q, 'dividend yield q'],
   ] as const) {
-    if (typeof v !== 'number' || !Number.isFinite(v)) throw new AnalyticsError('invalid_input', `The ${name} must be a finite number.`);
+    if (typeof v !== 'number' || !Number.isFinite(v))
+      throw new AnalyticsError('invalid_input', `The ${name} must be a finite number.`);
   }
   if (!(S > 0) || !(K > 0)) throw new AnalyticsError('invalid_input', 'Spot and strike must be positive.');
   if (!(T > 0)) throw new AnalyticsError('invalid_input', 'Time to expiry must be positive (in years).');
-  if (type !== 'call' && type !== 'put') throw new AnalyticsError('invalid_input', "Option type must be 'call' or 'put'.");
+  if (type !== 'call' && type !== 'put')
+    throw new AnalyticsError('invalid_input', "Option type must be 'call' or 'put'.");
 }
 
 export function blackScholes(input: BlackScholesInput): BlackScholesResult {
   const { S, K, T, r, q, sigma, type } = input;
   checkCommon(S, K, T, r, q, type);
-  if (!(Number.isFinite(sigma) && sigma > 0)) throw new AnalyticsError('invalid_input', 'Volatility must be a positive number.');
+  if (!(Number.isFinite(sigma) && sigma > 0))
+    throw new AnalyticsError('invalid_input', 'Volatility must be a positive number.');
   const sqrtT = Math.sqrt(T);
   const d1 = (Math.log(S / K) + (r - q + 0.5 * sigma * sigma) * T) / (sigma * sqrtT);
   const d2 = d1 - sigma * sqrtT;
@@ -102,7 +105,8 @@ export interface ImpliedVolInput {
 export function impliedVol(input: ImpliedVolInput): number {
   const { price, S, K, T, r, q, type } = input;
   checkCommon(S, K, T, r, q, type);
-  if (typeof price !== 'number' || !Number.isFinite(price)) throw new AnalyticsError('invalid_input', 'The option price must be a finite number.');
+  if (typeof price !== 'number' || !Number.isFinite(price))
+    throw new AnalyticsError('invalid_input', 'The option price must be a finite number.');
   const fwdS = S * Math.exp(-q * T);
   const pvK = K * Math.exp(-r * T);
   const lower = type === 'call' ? Math.max(0, fwdS - pvK) : Math.max(0, pvK - fwdS);

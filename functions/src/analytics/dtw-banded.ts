@@ -74,7 +74,15 @@ export function dtwSq(
 }
 
 /** The band's upper and lower envelope of s[so, so + len), written at [eo, eo + len) (LB_Keogh). */
-export function envelopeInto(s: Float64Array, so: number, len: number, band: number, upper: Float64Array, lower: Float64Array, eo: number): void {
+export function envelopeInto(
+  s: Float64Array,
+  so: number,
+  len: number,
+  band: number,
+  upper: Float64Array,
+  lower: Float64Array,
+  eo: number,
+): void {
   for (let i = 0; i < len; i++) {
     const from = i - band > 0 ? i - band : 0;
     const to = i + band < len - 1 ? i + band : len - 1;
@@ -95,7 +103,15 @@ export function envelopeInto(s: Float64Array, so: number, len: number, band: num
  * within the band, so it costs at least its squared distance to [lower_i, upper_i]). Stops summing
  * once the bound passes `abandonAbove`.
  */
-export function lbKeogh(q: Float64Array, qo: number, upper: Float64Array, lower: Float64Array, eo: number, len: number, abandonAbove: number): number {
+export function lbKeogh(
+  q: Float64Array,
+  qo: number,
+  upper: Float64Array,
+  lower: Float64Array,
+  eo: number,
+  len: number,
+  abandonAbove: number,
+): number {
   let s = 0;
   for (let i = 0; i < len && s <= abandonAbove; i++) {
     const x = q[qo + i]!;

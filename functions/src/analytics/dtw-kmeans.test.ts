@@ -18,7 +18,8 @@ function referenceDtw(a: number[], b: number[], band: number): number {
 }
 
 const series = (rand: () => number, len: number) => Array.from({ length: len }, () => rand() * 4 - 2);
-const split = (p: number[], f: number) => Array.from({ length: f }, (_, g) => p.slice((g * p.length) / f, ((g + 1) * p.length) / f));
+const split = (p: number[], f: number) =>
+  Array.from({ length: f }, (_, g) => p.slice((g * p.length) / f, ((g + 1) * p.length) / f));
 const pointDistance = (p: number[], c: number[], f: number, band: number) => {
   const [ps, cs] = [split(p, f), split(c, f)];
   let s = 0;
@@ -66,7 +67,11 @@ describe('DTW k-means', () => {
   const points = Array.from({ length: 120 }, (_, i) => shapes[i % 3]!.map((v) => v + (rand() - 0.5)));
 
   it('labels every point with its nearest centre under the reference DTW (brute force), and the inertia is their sum', () => {
-    for (const [k, band] of [[3, 1], [5, 2], [4, 0]] as const) {
+    for (const [k, band] of [
+      [3, 1],
+      [5, 2],
+      [4, 0],
+    ] as const) {
       const r = dtwKmeans(points, k, { features: 2, band, seed: 42, nInit: 3, maxIter: 10 });
       let inertia = 0;
       points.forEach((p, i) => {
@@ -93,7 +98,16 @@ describe('DTW k-means', () => {
 
   it('rejects inputs it cannot cluster', () => {
     expect(() => dtwKmeans([[1, 2, 3]], 1, { features: 2, band: 1 })).toThrow(AnalyticsError);
-    expect(() => dtwKmeans([[1, 2], [1, 2]], 2, { features: 1, band: 1 })).toThrow(/distinct/);
+    expect(() =>
+      dtwKmeans(
+        [
+          [1, 2],
+          [1, 2],
+        ],
+        2,
+        { features: 1, band: 1 },
+      ),
+    ).toThrow(/distinct/);
     expect(() => dtwKmeans([[1, 2]], 1, { features: 1, band: -1 })).toThrow(/band/);
   });
 });

@@ -54,7 +54,16 @@ interface Ctx {
  * exceeds `best`: each feature's DTW is abandoned when it passes what the best leaves after the
  * features already summed and the others' bounds.
  */
-function exact(x: Ctx, pts: Float64Array, po: number, centres: Float64Array, co: number, lbs: Float64Array, lo: number, best: number): number {
+function exact(
+  x: Ctx,
+  pts: Float64Array,
+  po: number,
+  centres: Float64Array,
+  co: number,
+  lbs: Float64Array,
+  lo: number,
+  best: number,
+): number {
   const { len, f, band, ws } = x;
   x.stats.full++;
   const limit = best * SLACK;
@@ -75,7 +84,17 @@ function exact(x: Ctx, pts: Float64Array, po: number, centres: Float64Array, co:
  * (every path starts at the first pair and ends at the last), then LB_Keogh, then the DTW itself,
  * each stopped as soon as it passes `best`.
  */
-function distance(x: Ctx, pts: Float64Array, po: number, centres: Float64Array, co: number, upper: Float64Array, lower: Float64Array, eo: number, best: number): number {
+function distance(
+  x: Ctx,
+  pts: Float64Array,
+  po: number,
+  centres: Float64Array,
+  co: number,
+  upper: Float64Array,
+  lower: Float64Array,
+  eo: number,
+  best: number,
+): number {
   const { len, f, lbs } = x;
   x.stats.pairs++;
   const limit = best * SLACK;
@@ -98,9 +117,18 @@ function distance(x: Ctx, pts: Float64Array, po: number, centres: Float64Array, 
 }
 
 /** Assigns every point to its nearest centre (the previous label's first, for a tight bound early; ties to the lower index). */
-function assign(x: Ctx, centres: Float64Array, upper: Float64Array, lower: Float64Array, k: number, labels: Int32Array, dist: Float64Array): number {
+function assign(
+  x: Ctx,
+  centres: Float64Array,
+  upper: Float64Array,
+  lower: Float64Array,
+  k: number,
+  labels: Int32Array,
+  dist: Float64Array,
+): number {
   const { data, n, dim, len, f } = x;
-  for (let c = 0; c < k; c++) for (let g = 0; g < f; g++) envelopeInto(centres, c * dim + g * len, len, x.band, upper, lower, c * dim + g * len);
+  for (let c = 0; c < k; c++)
+    for (let g = 0; g < f; g++) envelopeInto(centres, c * dim + g * len, len, x.band, upper, lower, c * dim + g * len);
   let inertia = 0;
   for (let i = 0; i < n; i++) {
     const po = i * dim;
@@ -236,15 +264,28 @@ export function dtwKmeans(points: number[][], k: number, opts: DtwKmeansOptions)
   const maxIter = opts.maxIter ?? 300;
   assertPositiveInteger(nInit, 'number of restarts nInit');
   assertPositiveInteger(maxIter, 'iteration limit maxIter');
-  if (dim % opts.features !== 0) throw new AnalyticsError('invalid_input', `A point of ${dim} values cannot hold ${opts.features} equal series.`);
-  if (!Number.isInteger(opts.band) || opts.band < 0) throw new AnalyticsError('invalid_input', 'The DTW band must be a non-negative integer.');
+  if (dim % opts.features !== 0)
+    throw new AnalyticsError('invalid_input', `A point of ${dim} values cannot hold ${opts.features} equal series.`);
+  if (!Number.isInteger(opts.band) || opts.band < 0)
+    throw new AnalyticsError('invalid_input', 'The DTW band must be a non-negative integer.');
   const distinct = new Set(points.map((p) => p.join(','))).size;
-  if (k > distinct) throw new AnalyticsError('invalid_input', `Cannot form ${k} clusters from ${distinct} distinct points.`);
+  if (k > distinct)
+    throw new AnalyticsError('invalid_input', `Cannot form ${k} clusters from ${distinct} distinct points.`);
   const n = points.length;
   const len = dim / opts.features;
   const data = new Float64Array(n * dim);
   points.forEach((p, i) => data.set(p, i * dim));
-  const x: Ctx = { data, n, dim, len, f: opts.features, band: opts.band, ws: dtwWorkspace(len), lbs: new Float64Array(opts.features), stats: { pairs: 0, full: 0 } };
+  const x: Ctx = {
+    data,
+    n,
+    dim,
+    len,
+    f: opts.features,
+    band: opts.band,
+    ws: dtwWorkspace(len),
+    lbs: new Float64Array(opts.features),
+    stats: { pairs: 0, full: 0 },
+  };
   const rand = mulberry32(opts.seed ?? 0);
   let best: ReturnType<typeof lloyd> | null = null;
   for (let r = 0; r < nInit; r++) {
@@ -255,5 +296,11 @@ export function dtwKmeans(points: number[][], k: number, opts: DtwKmeansOptions)
   const centers: number[][] = [];
   for (let c = 0; c < k; c++) centers.push(Array.from(b.centres.subarray(c * dim, c * dim + dim)));
   const pruned = x.stats.pairs === 0 ? 0 : 1 - x.stats.full / x.stats.pairs;
-  return { labels: Array.from(b.labels), centers, inertia: b.inertia, iterations: b.iterations, pruned: +pruned.toFixed(3) };
+  return {
+    labels: Array.from(b.labels),
+    centers,
+    inertia: b.inertia,
+    iterations: b.iterations,
+    pruned: +pruned.toFixed(3),
+  };
 }

@@ -12,7 +12,8 @@ export function dtwDistance(a: number[], b: number[], opts: { window?: number } 
   const m = b.length;
   if (n === 0 || m === 0) throw new AnalyticsError('too_short', 'DTW needs two non-empty series.');
   const w = opts.window === undefined ? Math.max(n, m) : Math.max(opts.window, Math.abs(n - m));
-  if (!Number.isInteger(w) || w < 0) throw new AnalyticsError('invalid_input', 'The DTW window must be a non-negative integer.');
+  if (!Number.isInteger(w) || w < 0)
+    throw new AnalyticsError('invalid_input', 'The DTW window must be a non-negative integer.');
   let prev = new Float64Array(m + 1).fill(Infinity);
   let cur = new Float64Array(m + 1).fill(Infinity);
   prev[0] = 0;

@@ -49,7 +49,10 @@ export function assertFiniteMatrix(rows: readonly (readonly number[])[], what: s
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     if (!Array.isArray(row) || row.length !== width) {
-      throw new AnalyticsError('invalid_input', `Every row of the ${what} must have ${width} values (row ${i + 1} does not).`);
+      throw new AnalyticsError(
+        'invalid_input',
+        `Every row of the ${what} must have ${width} values (row ${i + 1} does not).`,
+      );
     }
     for (let j = 0; j < width; j++) {
       const v = row[j];

@@ -23,7 +23,16 @@ export {
   type ImpliedVolInput,
   type OptionType,
 } from './black-scholes.ts';
-export { simpleReturns, logReturns, forwardReturns, pctChange, rollingMean, rollingStd, rollingSum, zScores } from './windows.ts';
+export {
+  simpleReturns,
+  logReturns,
+  forwardReturns,
+  pctChange,
+  rollingMean,
+  rollingStd,
+  rollingSum,
+  zScores,
+} from './windows.ts';
 export { dtwDistance } from './dtw.ts';
 export { dtwKmeans, type DtwKmeansOptions, type DtwKmeansResult } from './dtw-kmeans.ts';
 export {

@@ -8,7 +8,11 @@ describe('kmeans', () => {
   it('reaches the known optimum on Iris (k = 3, four features)', () => {
     // Best-known within-cluster sum of squares: 78.85144 (R `kmeans(iris[, 1:4], 3, nstart = 25)`
     // tot.withinss; scikit-learn `KMeans(n_clusters=3, n_init=10).fit(iris.data).inertia_` 78.851...).
-    const r = kmeans(iris.map((row) => [...row]), 3, { seed: 1 });
+    const r = kmeans(
+      iris.map((row) => [...row]),
+      3,
+      { seed: 1 },
+    );
     expect(Math.abs(r.inertia - 78.85144)).toBeLessThan(5e-6);
     const sizes = [0, 0, 0];
     for (const l of r.labels) sizes[l]!++;
@@ -29,10 +33,13 @@ describe('kmeans', () => {
   it('inertia never increases across Lloyd iterations', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.double({ min: -50, max: 50, noNaN: true }), fc.double({ min: -50, max: 50, noNaN: true })), {
-          minLength: 8,
-          maxLength: 60,
-        }),
+        fc.array(
+          fc.tuple(fc.double({ min: -50, max: 50, noNaN: true }), fc.double({ min: -50, max: 50, noNaN: true })),
+          {
+            minLength: 8,
+            maxLength: 60,
+          },
+        ),
         fc.integer({ min: 1, max: 5 }),
         fc.nat(),
         (raw, k, seed) => {
@@ -50,7 +57,14 @@ describe('kmeans', () => {
 
   it('throws a typed error when k exceeds the number of distinct points', () => {
     try {
-      kmeans([[1, 1], [1, 1], [2, 2]], 3);
+      kmeans(
+        [
+          [1, 1],
+          [1, 1],
+          [2, 2],
+        ],
+        3,
+      );
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(AnalyticsError);

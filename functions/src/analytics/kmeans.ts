@@ -41,7 +41,13 @@ function sqDist(a: Float64Array, ai: number, b: Float64Array, bi: number, dim: n
 }
 
 /** Assigns each point to its nearest centre; returns the inertia. */
-export function assignLabels(x: Flat, centers: Float64Array, k: number, labels: Int32Array, dist: Float64Array): number {
+export function assignLabels(
+  x: Flat,
+  centers: Float64Array,
+  k: number,
+  labels: Int32Array,
+  dist: Float64Array,
+): number {
   const { data, n, dim } = x;
   let inertia = 0;
   for (let i = 0; i < n; i++) {

@@ -32,7 +32,10 @@ export function householderQr(a: Float64Array, n: number, k: number): QrResult &
     }
     norm = Math.sqrt(norm);
     if (norm === 0) {
-      throw new AnalyticsError('singular_matrix', 'The regressors are linearly dependent (a column is zero or a combination of others).');
+      throw new AnalyticsError(
+        'singular_matrix',
+        'The regressors are linearly dependent (a column is zero or a combination of others).',
+      );
     }
     const x0 = a[off + j]!;
     const alpha = x0 > 0 ? -norm : norm;
@@ -55,7 +58,10 @@ export function householderQr(a: Float64Array, n: number, k: number): QrResult &
   }
   for (let j = 0; j < k; j++) {
     if (Math.abs(a[j * n + j]!) <= 1e-12 * maxDiag) {
-      throw new AnalyticsError('singular_matrix', 'The regressors are linearly dependent (a column is zero or a combination of others).');
+      throw new AnalyticsError(
+        'singular_matrix',
+        'The regressors are linearly dependent (a column is zero or a combination of others).',
+      );
     }
   }
   const r: number[][] = [];

@@ -67,7 +67,11 @@ describe('ols vs R summary(lm(...))', () => {
     // most R regression primers): intercept -17.5791 (6.7584, t -2.601, p 0.0123),
     // speed 3.9324 (0.4155, t 9.464, p 1.49e-12), R^2 0.6511, adj 0.6438,
     // F 89.57 on 1 and 48 DF, p-value 1.49e-12.
-    const r = ols([...cars.dist], cars.speed.map((s) => [s]), { addConstant: true });
+    const r = ols(
+      [...cars.dist],
+      cars.speed.map((s) => [s]),
+      { addConstant: true },
+    );
     expectPrinted(r.params[0]!, '-17.5791');
     expectPrinted(r.bse[0]!, '6.7584');
     expectPrinted(r.params[1]!, '3.9324');
@@ -125,26 +129,32 @@ describe('ols HAC (Newey-West)', () => {
 
 describe('ols properties and errors', () => {
   it('residuals are orthogonal to every regressor', () => {
-    const row = fc.tuple(fc.double({ min: -100, max: 100, noNaN: true }), fc.double({ min: -100, max: 100, noNaN: true }));
+    const row = fc.tuple(
+      fc.double({ min: -100, max: 100, noNaN: true }),
+      fc.double({ min: -100, max: 100, noNaN: true }),
+    );
     fc.assert(
-      fc.property(fc.array(fc.tuple(row, fc.double({ min: -100, max: 100, noNaN: true })), { minLength: 6, maxLength: 40 }), (data) => {
-        const X = data.map(([x]) => [x[0], x[1]]);
-        const y = data.map(([, v]) => v);
-        let r: ReturnType<typeof ols>;
-        try {
-          r = ols(y, X, { addConstant: true });
-        } catch (e) {
-          // Random designs can be collinear; that must be reported, not mis-solved.
-          expect(e).toBeInstanceOf(AnalyticsError);
-          return;
-        }
-        const scale = Math.max(1, ...y.map(Math.abs)) * Math.max(1, ...X.flat().map(Math.abs)) * y.length;
-        for (let j = 0; j < 3; j++) {
-          let dot = 0;
-          for (let i = 0; i < y.length; i++) dot += (j === 0 ? 1 : X[i]![j - 1]!) * r.residuals[i]!;
-          expect(Math.abs(dot)).toBeLessThan(1e-9 * scale);
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(row, fc.double({ min: -100, max: 100, noNaN: true })), { minLength: 6, maxLength: 40 }),
+        (data) => {
+          const X = data.map(([x]) => [x[0], x[1]]);
+          const y = data.map(([, v]) => v);
+          let r: ReturnType<typeof ols>;
+          try {
+            r = ols(y, X, { addConstant: true });
+          } catch (e) {
+            // Random designs can be collinear; that must be reported, not mis-solved.
+            expect(e).toBeInstanceOf(AnalyticsError);
+            return;
+          }
+          const scale = Math.max(1, ...y.map(Math.abs)) * Math.max(1, ...X.flat().map(Math.abs)) * y.length;
+          for (let j = 0; j < 3; j++) {
+            let dot = 0;
+            for (let i = 0; i < y.length; i++) dot += (j === 0 ? 1 : X[i]![j - 1]!) * r.residuals[i]!;
+            expect(Math.abs(dot)).toBeLessThan(1e-9 * scale);
+          }
+        },
+      ),
       // Fixed seed: an unseeded run can draw a nearly collinear design where the 1e-9 bound is
       // about conditioning, not correctness (seen once in CI); this keeps 200 varied designs.
       { numRuns: 200, seed: 20261122 },
@@ -155,7 +165,16 @@ describe('ols properties and errors', () => {
     expect(() => ols([1, Number.NaN, 3], [[1], [2], [3]])).toThrow(AnalyticsError);
     expect(() => ols([1, 2, 3], [[1], [2]])).toThrow(/3 values/);
     try {
-      ols([1, 2, 3, 4], [[1, 2], [2, 4], [3, 6], [4, 8]], { addConstant: true });
+      ols(
+        [1, 2, 3, 4],
+        [
+          [1, 2],
+          [2, 4],
+          [3, 6],
+          [4, 8],
+        ],
+        { addConstant: true },
+      );
       expect.unreachable();
     } catch (e) {
       expect((e as AnalyticsError).code).toBe('singular_matrix');

@@ -51,14 +51,20 @@ export function ols(y: number[], X: number[][], opts: OlsOptions = {}): OlsResul
   const width = X[0].length;
   const n = y.length;
   if (X.length !== n) {
-    throw new AnalyticsError('invalid_input', `The response has ${n} values but the regressor matrix has ${X.length} rows.`);
+    throw new AnalyticsError(
+      'invalid_input',
+      `The response has ${n} values but the regressor matrix has ${X.length} rows.`,
+    );
   }
   const covType = opts.covType ?? 'nonrobust';
   const c0 = opts.addConstant ? 1 : 0;
   const k = width + c0;
   if (k === 0) throw new AnalyticsError('invalid_input', 'The regression needs at least one regressor.');
   if (n <= k) {
-    throw new AnalyticsError('too_short', `The regression has ${k} coefficients, so it needs more than ${k} observations (got ${n}).`);
+    throw new AnalyticsError(
+      'too_short',
+      `The regression has ${k} coefficients, so it needs more than ${k} observations (got ${n}).`,
+    );
   }
 
   // Column-major design; QR works on a copy because it is overwritten.
@@ -164,13 +170,22 @@ function findConstantColumn(design: Float64Array, n: number, k: number): number 
 }
 
 /** Wald F test that every coefficient except the constant is zero. */
-function waldF(params: number[], cov: number[][], constCol: number, dfResid: number): { fvalue: number; fPvalue: number } {
+function waldF(
+  params: number[],
+  cov: number[][],
+  constCol: number,
+  dfResid: number,
+): { fvalue: number; fPvalue: number } {
   const idx = params.map((_, i) => i).filter((i) => i !== constCol);
   const q = idx.length;
   if (q === 0) return { fvalue: Number.NaN, fPvalue: Number.NaN };
   const sub = idx.map((i) => idx.map((j) => cov[i]![j]!));
   const inv = invertSpd(sub);
-  if (!inv) throw new AnalyticsError('singular_matrix', 'The coefficient covariance matrix is singular; the F test is undefined.');
+  if (!inv)
+    throw new AnalyticsError(
+      'singular_matrix',
+      'The coefficient covariance matrix is singular; the F test is undefined.',
+    );
   let w = 0;
   for (let a = 0; a < q; a++) {
     for (let b = 0; b < q; b++) w += params[idx[a]!]! * inv[a]![b]! * params[idx[b]!]!;

@@ -40,7 +40,13 @@ export interface MinimizeOptions {
 
 const AUTO_CENTRAL_BELOW = 1e-4;
 
-function gradient(f: (x: Float64Array) => number, x: Float64Array, fx: number, out: Float64Array, forward = false): boolean {
+function gradient(
+  f: (x: Float64Array) => number,
+  x: Float64Array,
+  fx: number,
+  out: Float64Array,
+  forward = false,
+): boolean {
   const xt = Float64Array.from(x);
   if (forward) {
     for (let i = 0; i < x.length; i++) {
@@ -72,7 +78,11 @@ function gradient(f: (x: Float64Array) => number, x: Float64Array, fx: number, o
 }
 
 /** BFGS with backtracking (Armijo) line search. Non-finite objective values are treated as walls. */
-export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<number>, opts: MinimizeOptions = {}): MinimizeResult {
+export function minimizeBfgs(
+  f: (x: Float64Array) => number,
+  x0: ArrayLike<number>,
+  opts: MinimizeOptions = {},
+): MinimizeResult {
   const maxIter = opts.maxIter ?? 200;
   const gtol = opts.gtol ?? 1e-7;
   const ftol = opts.ftol ?? 1e-9;
@@ -97,7 +107,8 @@ export function minimizeBfgs(f: (x: Float64Array) => number, x0: ArrayLike<numbe
   let fx = analytic && n > 0 ? analytic(x, g) : f(x);
   if (n === 0) return { x, fx, iterations: 0, converged: true, gradNorm: 0 };
   if (!Number.isFinite(fx)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
-  if (analytic ? g.some((v) => !Number.isFinite(v)) : !gradientAt(x, fx, g, !central)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
+  if (analytic ? g.some((v) => !Number.isFinite(v)) : !gradientAt(x, fx, g, !central))
+    return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
   const trialGrad = new Float64Array(n);
   let H = identity(n);
   let gradNorm = maxAbs(g);
@@ -198,8 +209,7 @@ function bfgsUpdate(H: Float64Array, s: Float64Array, y: Float64Array, sy: numbe
   const yHy = dot(y, Hy);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
-      H[i * n + j] =
-        H[i * n + j]! - rho * (Hy[i]! * s[j]! + s[i]! * Hy[j]!) + (rho * rho * yHy + rho) * s[i]! * s[j]!;
+      H[i * n + j] = H[i * n + j]! - rho * (Hy[i]! * s[j]! + s[i]! * Hy[j]!) + (rho * rho * yHy + rho) * s[i]! * s[j]!;
     }
   }
 }

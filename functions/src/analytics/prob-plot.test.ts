@@ -6,7 +6,9 @@ import { normalQuantile } from './special.ts';
 describe('probability plots', () => {
   it('uses R ppoints plotting positions: a = 3/8 for n <= 10, 1/2 above', () => {
     // R: ppoints(5) = (1:5 - 3/8) / (5 + 1 - 3/4) = 0.1190476 0.3095238 0.5 0.6904762 0.8809524
-    [0.1190476, 0.3095238, 0.5, 0.6904762, 0.8809524].forEach((v, i) => expect(plottingPositions(5)[i]!).toBeCloseTo(v, 7));
+    [0.1190476, 0.3095238, 0.5, 0.6904762, 0.8809524].forEach((v, i) =>
+      expect(plottingPositions(5)[i]!).toBeCloseTo(v, 7),
+    );
     // n = 20: (i - 1/2) / 20
     expect(plottingPositions(20)[0]!).toBeCloseTo(0.025, 15);
   });

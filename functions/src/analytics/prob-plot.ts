@@ -55,7 +55,8 @@ export function ppPoints(residuals: number[]): ProbPlotPoints {
   const n = sorted.length;
   const mean = sorted.reduce((s, v) => s + v, 0) / n;
   const sd = Math.sqrt(sorted.reduce((s, v) => s + (v - mean) * (v - mean), 0) / (n - 1));
-  if (!(sd > 0)) throw new AnalyticsError('invalid_input', 'The residuals are constant, so a probability plot is undefined.');
+  if (!(sd > 0))
+    throw new AnalyticsError('invalid_input', 'The residuals are constant, so a probability plot is undefined.');
   const x = plottingPositions(n);
   return { x, scatter: sorted.map((v) => normalCdf((v - mean) / sd)), line: x.slice() };
 }

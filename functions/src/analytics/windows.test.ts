@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { dtwDistance } from './dtw.ts';
 import { AnalyticsError } from './errors.ts';
-import { forwardReturns, logReturns, pctChange, rollingMean, rollingStd, rollingSum, simpleReturns, zScores } from './windows.ts';
+import {
+  forwardReturns,
+  logReturns,
+  pctChange,
+  rollingMean,
+  rollingStd,
+  rollingSum,
+  simpleReturns,
+  zScores,
+} from './windows.ts';
 
 describe('window helpers (pandas conventions, null instead of NaN)', () => {
   const px = [100, 110, 99, 108.9, 119.79];
@@ -27,7 +36,11 @@ describe('window helpers (pandas conventions, null instead of NaN)', () => {
   it('rolling sum / mean / sample std match pandas rolling(3)', () => {
     const x = [1, 2, 4, 7, 11];
     expect(rollingSum(x, 3)).toEqual([null, null, 7, 13, 22]);
-    expect(rollingMean(x, 3).slice(2).map((v) => Number(v!.toFixed(12)))).toEqual([2.333333333333, 4.333333333333, 7.333333333333]);
+    expect(
+      rollingMean(x, 3)
+        .slice(2)
+        .map((v) => Number(v!.toFixed(12))),
+    ).toEqual([2.333333333333, 4.333333333333, 7.333333333333]);
     // pandas: Series([1,2,4,7,11]).rolling(3).std() -> NaN NaN 1.527525 2.516611 3.511885
     const s = rollingStd(x, 3);
     expect(s.slice(0, 2)).toEqual([null, null]);

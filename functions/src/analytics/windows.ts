@@ -16,7 +16,10 @@ function checkPrices(prices: number[], what = 'price series'): void {
   assertFiniteArray(prices, what);
   for (let i = 0; i < prices.length; i++) {
     if (!(prices[i]! > 0)) {
-      throw new AnalyticsError('invalid_input', `The ${what} must be strictly positive (position ${i + 1} is ${prices[i]}).`);
+      throw new AnalyticsError(
+        'invalid_input',
+        `The ${what} must be strictly positive (position ${i + 1} is ${prices[i]}).`,
+      );
     }
   }
 }
@@ -49,7 +52,11 @@ export function pctChange(values: number[], periods = 1): Array<number | null> {
   return values.map((v, t) => {
     if (t < periods) return null;
     const base = values[t - periods]!;
-    if (base === 0) throw new AnalyticsError('invalid_input', `Percent change is undefined from a zero value (position ${t - periods + 1}).`);
+    if (base === 0)
+      throw new AnalyticsError(
+        'invalid_input',
+        `Percent change is undefined from a zero value (position ${t - periods + 1}).`,
+      );
     return v / base - 1;
   });
 }

@@ -14,7 +14,10 @@ export interface AccountTokenRecord {
   usedAt?: string;
 }
 
-export type TokenLookup = { state: 'valid'; record: AccountTokenRecord } | { state: 'used'; record: AccountTokenRecord } | { state: 'absent' };
+export type TokenLookup =
+  | { state: 'valid'; record: AccountTokenRecord }
+  | { state: 'used'; record: AccountTokenRecord }
+  | { state: 'absent' };
 
 const isConditionFailure = (err: unknown): boolean => (err as Error).name === 'ConditionalCheckFailedException';
 const epoch = (d: Date): number => Math.floor(d.getTime() / 1000);
@@ -41,10 +44,19 @@ export class AccountTokensRepository {
   }
 
   async find(kind: AccountTokenKind, hash: string, now: Date): Promise<TokenLookup> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: appKeys.accountToken(kind, hash), ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: appKeys.accountToken(kind, hash), ConsistentRead: true }),
+    );
     const item = out.Item as (AccountTokenRecord & Record<string, unknown>) | undefined;
     if (!item || item.ttl < epoch(now)) return { state: 'absent' };
-    const record: AccountTokenRecord = { kind, userId: item.userId, email: item.email, createdAt: item.createdAt, ttl: item.ttl, usedAt: item.usedAt };
+    const record: AccountTokenRecord = {
+      kind,
+      userId: item.userId,
+      email: item.email,
+      createdAt: item.createdAt,
+      ttl: item.ttl,
+      usedAt: item.usedAt,
+    };
     return item.usedAt ? { state: 'used', record } : { state: 'valid', record };
   }
 
@@ -69,7 +81,9 @@ export class AccountTokensRepository {
   }
 
   async denyAccessToken(jti: string, expiresAt: number): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...appKeys.deniedAccessToken(jti), ttl: expiresAt } }));
+    await this.db.send(
+      new PutCommand({ TableName: this.table, Item: { ...appKeys.deniedAccessToken(jti), ttl: expiresAt } }),
+    );
   }
 
   async isAccessTokenDenied(jti: string, now: Date): Promise<boolean> {

@@ -4,7 +4,11 @@ import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dyn
  * Puts up to 25 items in one BatchWrite, retrying what DynamoDB returns unprocessed (throttling)
  * with exponential backoff. Callers slice larger sets into 25s.
  */
-export async function batchPutAll(db: DynamoDBDocumentClient, table: string, items: readonly Record<string, unknown>[]): Promise<void> {
+export async function batchPutAll(
+  db: DynamoDBDocumentClient,
+  table: string,
+  items: readonly Record<string, unknown>[],
+): Promise<void> {
   let pending = items.map((Item) => ({ PutRequest: { Item } }));
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt > 8) throw new Error('DynamoDB kept returning unprocessed items');

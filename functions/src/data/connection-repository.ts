@@ -56,21 +56,35 @@ export class ConnectionRepository {
     const table = tableName('app');
     // The user's copy first: a crash between the two puts leaves a record that only the cap and
     // the closers see (and that expires), never a socket the fan-out streams to but nobody can close.
-    if (who) await this.db.send(new PutCommand({ TableName: table, Item: { ...appKeys.userWsConnection(who.userId, connectionId), ...item } }));
+    if (who)
+      await this.db.send(
+        new PutCommand({ TableName: table, Item: { ...appKeys.userWsConnection(who.userId, connectionId), ...item } }),
+      );
     await this.db.send(new PutCommand({ TableName: table, Item: { ...appKeys.wsConnection(connectionId), ...item } }));
   }
 
   async remove(connectionId: string): Promise<void> {
-    const out = await this.db.send(new DeleteCommand({ TableName: tableName('app'), Key: appKeys.wsConnection(connectionId), ReturnValues: 'ALL_OLD' }));
+    const out = await this.db.send(
+      new DeleteCommand({
+        TableName: tableName('app'),
+        Key: appKeys.wsConnection(connectionId),
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
     const userId = out.Attributes?.userId;
-    if (typeof userId === 'string') await this.db.send(new DeleteCommand({ TableName: tableName('app'), Key: appKeys.userWsConnection(userId, connectionId) }));
+    if (typeof userId === 'string')
+      await this.db.send(
+        new DeleteCommand({ TableName: tableName('app'), Key: appKeys.userWsConnection(userId, connectionId) }),
+      );
   }
 
   /** Drops both records of a connection known to belong to this user. */
   async removeForUser(userId: string, connectionId: string): Promise<void> {
     await Promise.all([
       this.db.send(new DeleteCommand({ TableName: tableName('app'), Key: appKeys.wsConnection(connectionId) })),
-      this.db.send(new DeleteCommand({ TableName: tableName('app'), Key: appKeys.userWsConnection(userId, connectionId) })),
+      this.db.send(
+        new DeleteCommand({ TableName: tableName('app'), Key: appKeys.userWsConnection(userId, connectionId) }),
+      ),
     ]);
   }
 
@@ -87,7 +101,11 @@ export class ConnectionRepository {
 
   private async query(pk: string, now: Date): Promise<ConnectionRecord[]> {
     const nowSec = Math.floor(now.getTime() / 1000);
-    const items = await queryAll(this.db, { TableName: tableName('app'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
+    const items = await queryAll(this.db, {
+      TableName: tableName('app'),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+    });
     return items.filter((it) => !(typeof it.ttl === 'number' && it.ttl < nowSec)).map(toRecord);
   }
 }

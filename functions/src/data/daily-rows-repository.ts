@@ -53,7 +53,10 @@ export class DailyRowsRepository<R extends DatedRow> {
     const items = await queryAll(this.db, {
       TableName: tableName('market'),
       KeyConditionExpression: 'pk = :pk AND sk >= :from',
-      ExpressionAttributeValues: { ':pk': marketKeys.seriesPartition(this.series, ticker), ':from': marketKeys.seriesFromYear(fromYear) },
+      ExpressionAttributeValues: {
+        ':pk': marketKeys.seriesPartition(this.series, ticker),
+        ':from': marketKeys.seriesFromYear(fromYear),
+      },
     });
     return items.flatMap((it) => JSON.parse(it.data as string) as R[]);
   }
@@ -63,8 +66,11 @@ export class DailyRowsRepository<R extends DatedRow> {
     let pending: Record<string, unknown>[] = keys;
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt > 8) throw new Error('DynamoDB kept returning unprocessed keys');
-      const res = await this.db.send(new BatchGetCommand({ RequestItems: { [tableName('market')]: { Keys: pending } } }));
-      for (const it of res.Responses?.[tableName('market')] ?? []) out.set(`${it.pk}|${it.sk}`, JSON.parse(it.data as string) as R[]);
+      const res = await this.db.send(
+        new BatchGetCommand({ RequestItems: { [tableName('market')]: { Keys: pending } } }),
+      );
+      for (const it of res.Responses?.[tableName('market')] ?? [])
+        out.set(`${it.pk}|${it.sk}`, JSON.parse(it.data as string) as R[]);
       pending = (res.UnprocessedKeys?.[tableName('market')]?.Keys ?? []) as Record<string, unknown>[];
       if (pending.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
     }

@@ -25,7 +25,16 @@ export interface DailySeries {
   adjClose?: number[] | null;
 }
 
-export const emptySeries = (): DailySeries => ({ date: [], open: [], high: [], low: [], close: [], volume: [], adjClose: [] });
+export const emptySeries = (): DailySeries => ({
+  date: [],
+  open: [],
+  high: [],
+  low: [],
+  close: [],
+  volume: [],
+  adjClose: [],
+});
 
 /** Closes for return calculations: dividend-adjusted where known. */
-export const totalReturnCloses = (s: DailySeries): number[] => (s.adjClose && s.adjClose.length === s.close.length ? s.adjClose : s.close);
+export const totalReturnCloses = (s: DailySeries): number[] =>
+  s.adjClose && s.adjClose.length === s.close.length ? s.adjClose : s.close;

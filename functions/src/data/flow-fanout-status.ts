@@ -14,7 +14,9 @@ export class FanoutStatusRepository {
   constructor(private readonly db: DynamoDBDocumentClient) {}
 
   async save(status: FanoutStatus): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: tableName('app'), Item: { ...realtimeKeys.fanoutStatus(), ...status } }));
+    await this.db.send(
+      new PutCommand({ TableName: tableName('app'), Item: { ...realtimeKeys.fanoutStatus(), ...status } }),
+    );
   }
 
   async get(): Promise<FanoutStatus | null> {

@@ -1,4 +1,10 @@
-import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { batchPutAll } from './batch-write.ts';
@@ -63,7 +69,12 @@ export class FlowRepository {
     for (let i = 0; i < items.length; i += 25) writes.push(batchPutAll(this.db, this.table, items.slice(i, i + 25)));
     // A few batches in flight at once: dynalite and DynamoDB both take parallel writers.
     for (let i = 0; i < writes.length; i += 8) await Promise.all(writes.slice(i, i + 8));
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...flowKeys.dayIndex(date), date, trades: trades.length, items: items.length } }));
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { ...flowKeys.dayIndex(date), date, trades: trades.length, items: items.length },
+      }),
+    );
     await this.bumpHead(date, 'epoch', 1);
     return items.length;
   }
@@ -78,7 +89,11 @@ export class FlowRepository {
       ttl,
       trade: JSON.stringify(t),
     }));
-    await Promise.all(Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => batchPutAll(this.db, this.table, items.slice(i * 25, i * 25 + 25))));
+    await Promise.all(
+      Array.from({ length: Math.ceil(items.length / 25) }, (_, i) =>
+        batchPutAll(this.db, this.table, items.slice(i * 25, i * 25 + 25)),
+      ),
+    );
     // After the items: a reader that sees the new count finds the items too.
     const perDay = new Map<string, number>();
     for (const t of trades) perDay.set(t.date, (perDay.get(t.date) ?? 0) + 1);
@@ -87,18 +102,29 @@ export class FlowRepository {
 
   private async bumpHead(date: string, field: 'live' | 'epoch', n: number): Promise<void> {
     await this.db.send(
-      new UpdateCommand({ TableName: this.table, Key: flowKeys.dayHead(date), UpdateExpression: 'ADD #f :n', ExpressionAttributeNames: { '#f': field }, ExpressionAttributeValues: { ':n': n } }),
+      new UpdateCommand({
+        TableName: this.table,
+        Key: flowKeys.dayHead(date),
+        UpdateExpression: 'ADD #f :n',
+        ExpressionAttributeNames: { '#f': field },
+        ExpressionAttributeValues: { ':n': n },
+      }),
     );
   }
 
   /** The day's write head, strongly consistent (a write acknowledged before the read is counted). */
   async readHead(date: string): Promise<DayHead> {
-    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: flowKeys.dayHead(date), ConsistentRead: true }));
+    const res = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: flowKeys.dayHead(date), ConsistentRead: true }),
+    );
     return { live: Number(res.Item?.live ?? 0), epoch: Number(res.Item?.epoch ?? 0) };
   }
 
   /** Live trades of a day whose sort key is after `cursor` (a DayRead's liveCursor), and the new cursor. */
-  async readLiveAfter(date: string, cursor: string): Promise<{ trades: FlowTrade[]; liveCursor: string; items: number }> {
+  async readLiveAfter(
+    date: string,
+    cursor: string,
+  ): Promise<{ trades: FlowTrade[]; liveCursor: string; items: number }> {
     const items = await queryAll(this.db, {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk AND sk > :c',
@@ -136,7 +162,10 @@ export class FlowRepository {
       ExpressionAttributeValues: { ':pk': flowKeys.dayIndexPartition() },
     });
     // A few hundred index items (one per day); a day listed with no trades is not history.
-    const day = items.filter((it) => Number(it.trades ?? 0) > 0).map((it) => it.sk as string).sort()[0];
+    const day = items
+      .filter((it) => Number(it.trades ?? 0) > 0)
+      .map((it) => it.sk as string)
+      .sort()[0];
     return day ?? null;
   }
 
@@ -175,7 +204,8 @@ export class FlowRepository {
 
 function liveCursorOf(items: readonly Record<string, unknown>[], from: string): string {
   let c = from;
-  for (const it of items) if (typeof it.sk === 'string' && it.sk.startsWith(flowKeys.livePrefix()) && it.sk > c) c = it.sk;
+  for (const it of items)
+    if (typeof it.sk === 'string' && it.sk.startsWith(flowKeys.livePrefix()) && it.sk > c) c = it.sk;
   return c;
 }
 
@@ -183,7 +213,9 @@ function liveCursorOf(items: readonly Record<string, unknown>[], from: string): 
 function tradesOf(items: readonly Record<string, unknown>[]): FlowTrade[] {
   const out: FlowTrade[] = [];
   const nowSec = Date.now() / 1000;
-  for (const it of items) if (it.z instanceof Uint8Array) for (const t of JSON.parse(gunzipSync(it.z).toString('utf8')) as FlowTrade[]) out.push(t);
+  for (const it of items)
+    if (it.z instanceof Uint8Array)
+      for (const t of JSON.parse(gunzipSync(it.z).toString('utf8')) as FlowTrade[]) out.push(t);
   const packed = new Set(out.map((t) => t.key));
   for (const it of items) {
     // Expired live items count as absent (TTL deletion lags; dynalite has none).

@@ -6,8 +6,17 @@ import { searchFlow, TICKER_PREFETCH } from './flow-search.ts';
 
 /** 300 listed days, NVDA trading on every 10th; counts the ticker-index reads in flight. */
 function fakeRepo() {
-  const days = Array.from({ length: 300 }, (_, i) => new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)).reverse();
-  const byDay = new Map<string, FlowTrade[]>(days.map((d, i) => [d, i % 10 === 0 ? [trade({ ticker: 'NVDA', date: d, time: '10:00:00' }), trade({ ticker: 'NVDA', date: d, time: '11:00:00' })] : []]));
+  const days = Array.from({ length: 300 }, (_, i) =>
+    new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+  ).reverse();
+  const byDay = new Map<string, FlowTrade[]>(
+    days.map((d, i) => [
+      d,
+      i % 10 === 0
+        ? [trade({ ticker: 'NVDA', date: d, time: '10:00:00' }), trade({ ticker: 'NVDA', date: d, time: '11:00:00' })]
+        : [],
+    ]),
+  );
   let inFlight = 0;
   let maxInFlight = 0;
   let reads = 0;

@@ -63,7 +63,8 @@ export async function searchFlow(
       break;
     }
     const { date, trades: count } = days[i]!;
-    const whole = () => (date < today ? pastDays.get(`${date}#${count}`, () => repo.readDay(date)) : repo.readDay(date));
+    const whole = () =>
+      date < today ? pastDays.get(`${date}#${count}`, () => repo.readDay(date)) : repo.readDay(date);
     const reads = tickers ? await readTickers(i, tickers) : [await whole()];
     const dayTrades = reads.flatMap((r) => r.trades);
     scanned += dayTrades.length;

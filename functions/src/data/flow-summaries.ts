@@ -33,7 +33,13 @@ interface Cached<T> {
 let history: Cached<DaySummary[]> | undefined;
 let current: Cached<DaySummary | null> | undefined;
 
-function cached<T>(slot: Cached<T> | undefined, key: string, ttl: number, load: () => Promise<T>, now: number): Cached<T> {
+function cached<T>(
+  slot: Cached<T> | undefined,
+  key: string,
+  ttl: number,
+  load: () => Promise<T>,
+  now: number,
+): Cached<T> {
   if (slot && slot.key === key && now - slot.at < ttl) return slot;
   const next: Cached<T> = { key, at: now, promise: load() };
   // A failed load is not cached (the next request retries).
@@ -48,7 +54,11 @@ function cached<T>(slot: Cached<T> | undefined, key: string, ttl: number, load: 
  * The stored summaries of the listed days (newest first, as listed); a listed day without a stored
  * summary (older data) is computed from its trades and stored once.
  */
-export async function daySummaries(summarizeDay: SummarizeDay, db: DynamoDBDocumentClient, dates: readonly string[]): Promise<DaySummary[]> {
+export async function daySummaries(
+  summarizeDay: SummarizeDay,
+  db: DynamoDBDocumentClient,
+  dates: readonly string[],
+): Promise<DaySummary[]> {
   if (dates.length === 0) return [];
   const flow = new FlowRepository(db);
   const store = new FlowSummaryRepository(db);
@@ -76,11 +86,23 @@ export async function completedFlowDays(
 }
 
 /** Completed days' summaries, newest first, at most MAX_SUMMARY_DAYS. */
-async function loadHistory(summarizeDay: SummarizeDay, db: DynamoDBDocumentClient, today: string): Promise<DaySummary[]> {
-  return daySummaries(summarizeDay, db, (await completedFlowDays(db, today, EARLIEST_FLOW_DATE, MAX_SUMMARY_DAYS)).map((d) => d.date));
+async function loadHistory(
+  summarizeDay: SummarizeDay,
+  db: DynamoDBDocumentClient,
+  today: string,
+): Promise<DaySummary[]> {
+  return daySummaries(
+    summarizeDay,
+    db,
+    (await completedFlowDays(db, today, EARLIEST_FLOW_DATE, MAX_SUMMARY_DAYS)).map((d) => d.date),
+  );
 }
 
-async function loadCurrent(summarizeDay: SummarizeDay, db: DynamoDBDocumentClient, today: string): Promise<DaySummary | null> {
+async function loadCurrent(
+  summarizeDay: SummarizeDay,
+  db: DynamoDBDocumentClient,
+  today: string,
+): Promise<DaySummary | null> {
   const { trades } = await new FlowRepository(db).readDay(today);
   return trades.length === 0 ? null : summarizeDay(today, trades);
 }
@@ -89,7 +111,11 @@ async function loadCurrent(summarizeDay: SummarizeDay, db: DynamoDBDocumentClien
  * Per-container cached flow summaries: the current day (5 s) and up to 100 completed days (60 s).
  * Handlers call it through http/flow/flow-days.ts, which hands in the domain's summarizeDay.
  */
-export async function loadFlowDaysWith(summarizeDay: SummarizeDay, db: DynamoDBDocumentClient = documentClient(), now = Date.now()): Promise<FlowDays> {
+export async function loadFlowDaysWith(
+  summarizeDay: SummarizeDay,
+  db: DynamoDBDocumentClient = documentClient(),
+  now = Date.now(),
+): Promise<FlowDays> {
   const today = clockFor().today();
   history = cached(history, today, HISTORY_TTL_MS, () => loadHistory(summarizeDay, db, today), now);
   current = cached(current, today, CURRENT_TTL_MS, () => loadCurrent(summarizeDay, db, today), now);

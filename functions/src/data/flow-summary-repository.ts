@@ -62,14 +62,20 @@ export class FlowSummaryRepository {
     const parts = Math.max(1, Math.ceil(names.length / TICKERS_PER_PART));
     const writes: Promise<unknown>[] = [];
     for (let part = 0; part < parts; part += 1) {
-      const tickers = Object.fromEntries(names.slice(part * TICKERS_PER_PART, (part + 1) * TICKERS_PER_PART).map((n) => [n, summary.tickers[n]]));
+      const tickers = Object.fromEntries(
+        names.slice(part * TICKERS_PER_PART, (part + 1) * TICKERS_PER_PART).map((n) => [n, summary.tickers[n]]),
+      );
       // Part 0 carries the day's totals and top trades; the others only their tickers.
       const body = part === 0 ? { ...summary, tickers } : { date: summary.date, tickers };
       writes.push(
         this.db.send(
           new PutCommand({
             TableName: this.table,
-            Item: { ...flowKeys.daySummary(summary.date, part), parts, z: gzipSync(JSON.stringify(body), { level: 4 }) },
+            Item: {
+              ...flowKeys.daySummary(summary.date, part),
+              parts,
+              z: gzipSync(JSON.stringify(body), { level: 4 }),
+            },
           }),
         ),
       );
@@ -85,10 +91,16 @@ export class FlowSummaryRepository {
       ExpressionAttributeValues: { ':pk': flowKeys.daySummaryPartition(), ':from': `${from}#`, ':to': `${to}#~` },
       ScanIndexForward: false,
     });
-    const byDate = new Map<string, { summary: DaySummary | null; tickers: DaySummary['tickers']; seen: number; parts: number }>();
+    const byDate = new Map<
+      string,
+      { summary: DaySummary | null; tickers: DaySummary['tickers']; seen: number; parts: number }
+    >();
     for (const it of items) {
       if (!(it.z instanceof Uint8Array)) continue;
-      const body = JSON.parse(gunzipSync(it.z).toString('utf8')) as Partial<DaySummary> & { date: string; tickers: DaySummary['tickers'] };
+      const body = JSON.parse(gunzipSync(it.z).toString('utf8')) as Partial<DaySummary> & {
+        date: string;
+        tickers: DaySummary['tickers'];
+      };
       const entry = byDate.get(body.date) ?? { summary: null, tickers: {}, seen: 0, parts: Number(it.parts ?? 1) };
       Object.assign(entry.tickers, body.tickers);
       if (body.largest) entry.summary = body as DaySummary;
@@ -97,7 +109,8 @@ export class FlowSummaryRepository {
     }
     const out: DaySummary[] = [];
     // A day whose parts are not all there (a write in progress) counts as absent: it is recomputed.
-    for (const e of byDate.values()) if (e.summary && e.seen === e.parts) out.push({ ...e.summary, tickers: e.tickers });
+    for (const e of byDate.values())
+      if (e.summary && e.seen === e.parts) out.push({ ...e.summary, tickers: e.tickers });
     return out.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   }
 }

@@ -30,13 +30,30 @@ export class JobLogRepository {
   constructor(private readonly db: DynamoDBDocumentClient) {}
 
   async start(job: string, from: string, to: string, now = new Date()): Promise<JobRun> {
-    const run: JobRun = { job, runId: randomUUID().slice(0, 8), from, to, status: 'running', startedAt: now.toISOString(), endedAt: null, rowsRead: 0, rowsWritten: 0, rowsSkipped: 0, error: null };
+    const run: JobRun = {
+      job,
+      runId: randomUUID().slice(0, 8),
+      from,
+      to,
+      status: 'running',
+      startedAt: now.toISOString(),
+      endedAt: null,
+      rowsRead: 0,
+      rowsWritten: 0,
+      rowsSkipped: 0,
+      error: null,
+    };
     await this.save(run);
     return run;
   }
 
   async save(run: JobRun): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: tableName('market'), Item: { ...marketKeys.jobRun(run.job, run.startedAt, run.runId), ...run } }));
+    await this.db.send(
+      new PutCommand({
+        TableName: tableName('market'),
+        Item: { ...marketKeys.jobRun(run.job, run.startedAt, run.runId), ...run },
+      }),
+    );
   }
 
   async latest(job: string): Promise<JobRun | null> {
@@ -54,32 +71,48 @@ export class JobLogRepository {
   }
 
   async setDatasetAsOf(dataset: string, asOf: string): Promise<void> {
-    const current = await this.db.send(new GetCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(dataset) }));
+    const current = await this.db.send(
+      new GetCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(dataset) }),
+    );
     // Backfilling an older day must not move the dataset's as-of date backwards.
     const prev = current.Item?.asOf as string | undefined;
     await this.db.send(
       new PutCommand({
         TableName: tableName('market'),
-        Item: { ...current.Item, ...marketKeys.datasetMarker(dataset), asOf: prev && prev > asOf ? prev : asOf, updatedAt: new Date().toISOString() },
+        Item: {
+          ...current.Item,
+          ...marketKeys.datasetMarker(dataset),
+          asOf: prev && prev > asOf ? prev : asOf,
+          updatedAt: new Date().toISOString(),
+        },
       }),
     );
   }
 
   /** The dataset's as-of date (the marker setDatasetAsOf keeps), null before its first load. */
   async datasetAsOf(dataset: string): Promise<string | null> {
-    const res = await this.db.send(new GetCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(dataset) }));
+    const res = await this.db.send(
+      new GetCommand({ TableName: tableName('market'), Key: marketKeys.datasetMarker(dataset) }),
+    );
     return (res.Item?.asOf as string | undefined) ?? null;
   }
 
   /** The range a demo backfill last completed ({ from: null } for a marker written before ranges were kept). */
   async backfilled(job: string): Promise<{ from: string | null; to: string } | null> {
-    const res = await this.db.send(new GetCommand({ TableName: tableName('market'), Key: marketKeys.backfillMarker(job) }));
+    const res = await this.db.send(
+      new GetCommand({ TableName: tableName('market'), Key: marketKeys.backfillMarker(job) }),
+    );
     const to = res.Item?.to as string | undefined;
     return to === undefined ? null : { from: (res.Item?.from as string | undefined) ?? null, to };
   }
 
   async setBackfilled(job: string, from: string, to: string): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: tableName('market'), Item: { ...marketKeys.backfillMarker(job), from, to, updatedAt: new Date().toISOString() } }));
+    await this.db.send(
+      new PutCommand({
+        TableName: tableName('market'),
+        Item: { ...marketKeys.backfillMarker(job), from, to, updatedAt: new Date().toISOString() },
+      }),
+    );
   }
 
   async datasets(): Promise<DatasetStatus[]> {
@@ -88,7 +121,11 @@ export class JobLogRepository {
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': marketKeys.datasetMarkersPartition() },
     });
-    return items.map((it) => ({ dataset: it.sk as string, asOf: (it.asOf as string | undefined) ?? null, updatedAt: ((it.updatedAt ?? it.loadedAt) as string | undefined) ?? null }));
+    return items.map((it) => ({
+      dataset: it.sk as string,
+      asOf: (it.asOf as string | undefined) ?? null,
+      updatedAt: ((it.updatedAt ?? it.loadedAt) as string | undefined) ?? null,
+    }));
   }
 }
 

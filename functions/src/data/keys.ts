@@ -35,7 +35,10 @@ export const marketKeys = {
   backfillMarker: (job: string): Key => ({ pk: 'META#BACKFILL', sk: job }),
 
   /** One run of a job; the newest run is the highest sort key (ISO start time first). */
-  jobRun: (job: string, startedAt: string, runId: string): Key => ({ pk: `JOBRUN#${job}`, sk: `${startedAt}#${runId}` }),
+  jobRun: (job: string, startedAt: string, runId: string): Key => ({
+    pk: `JOBRUN#${job}`,
+    sk: `${startedAt}#${runId}`,
+  }),
   jobRunsPartition: (job: string): string => `JOBRUN#${job}`,
 } as const;
 
@@ -47,7 +50,10 @@ export const appKeys = {
   userWsConnection: (userId: string, connectionId: string): Key => ({ pk: `USERWS#${userId}`, sk: connectionId }),
   userWsConnectionsPartition: (userId: string): string => `USERWS#${userId}`,
   /** A network (IPv4 address or IPv6 /64, hashed) that logged in to this account before: exempt from the account-wide guessing limit. */
-  knownLoginSource: (email: string, sourceHash: string): Key => ({ pk: `LOGINSRC#${email.toLowerCase()}`, sk: sourceHash }),
+  knownLoginSource: (email: string, sourceHash: string): Key => ({
+    pk: `LOGINSRC#${email.toLowerCase()}`,
+    sk: sourceHash,
+  }),
   knownLoginSourcesPartition: (email: string): string => `LOGINSRC#${email.toLowerCase()}`,
 
   /** A user's profile (username, email, subscription), keyed by the Cognito `sub`. */
@@ -61,7 +67,10 @@ export const appKeys = {
   /** A logged-out access token (by its jti) until it would have expired anyway. */
   deniedAccessToken: (jti: string): Key => ({ pk: `DENY#${jti}`, sk: 'ACCESS' }),
   /** A fixed-window attempt counter. */
-  rateLimit: (scope: string, subject: string, windowStart: number): Key => ({ pk: `RL#${scope}#${subject}`, sk: `W#${windowStart}` }),
+  rateLimit: (scope: string, subject: string, windowStart: number): Key => ({
+    pk: `RL#${scope}#${subject}`,
+    sk: `W#${windowStart}`,
+  }),
   /** A payment-provider customer id -> user id (written when a checkout links the two). */
   paymentCustomer: (customerId: string): Key => ({ pk: `PAYCUST#${customerId}`, sk: 'USER' }),
   /** A processed payment webhook event (replays are acknowledged and skipped). */
@@ -84,9 +93,15 @@ export const flowKeys = {
   /** Trading-day partition: packed per-ticker chunks (C#) and live single trades (L#). */
   dayPartition: (date: string): string => `DAY#${date}`,
   /** One ticker's trades of one ingested day (part > 0 when a busy ticker needs several items). */
-  dayChunk: (date: string, ticker: string, part: number): Key => ({ pk: `DAY#${date}`, sk: `C#${ticker}#${String(part).padStart(2, '0')}` }),
+  dayChunk: (date: string, ticker: string, part: number): Key => ({
+    pk: `DAY#${date}`,
+    sk: `C#${ticker}#${String(part).padStart(2, '0')}`,
+  }),
   /** A trade written as it arrived (live feed); compacted into chunks by the end-of-day ingest. */
-  liveTrade: (date: string, time: string, tradeKey: string): Key => ({ pk: `DAY#${date}`, sk: `L#${time}#${tradeKey}` }),
+  liveTrade: (date: string, time: string, tradeKey: string): Key => ({
+    pk: `DAY#${date}`,
+    sk: `L#${time}#${tradeKey}`,
+  }),
   livePrefix: (): string => 'L#',
   /** GSI1 (ticker + date access path): every chunk and live trade of a ticker, by date. */
   tickerIndex: (ticker: string): string => `TKR#${ticker.toUpperCase()}`,

@@ -19,10 +19,16 @@ export class LiveCursorRepository {
     const res = await this.db.send(new GetCommand({ TableName: tableName('app'), Key: realtimeKeys.liveCursor() }));
     const it = res.Item;
     if (!it || it.date !== date) return null;
-    return { date, updated: Number(it.updated), idsAtUpdated: Array.isArray(it.idsAtUpdated) ? it.idsAtUpdated.map(String) : [] };
+    return {
+      date,
+      updated: Number(it.updated),
+      idsAtUpdated: Array.isArray(it.idsAtUpdated) ? it.idsAtUpdated.map(String) : [],
+    };
   }
 
   async save(cursor: LiveCursor): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: tableName('app'), Item: { ...realtimeKeys.liveCursor(), ...cursor } }));
+    await this.db.send(
+      new PutCommand({ TableName: tableName('app'), Item: { ...realtimeKeys.liveCursor(), ...cursor } }),
+    );
   }
 }

@@ -9,5 +9,7 @@ import { TtlLru } from '../lib/lru.ts';
 const cache = new TtlLru<DailySeries>(256, 60_000);
 
 export function cachedSeries(ticker: string, fromYear: number): Promise<DailySeries> {
-  return cache.get(`${ticker}#${fromYear}`, () => new TimeSeriesRepository(documentClient()).getSeries(ticker, fromYear));
+  return cache.get(`${ticker}#${fromYear}`, () =>
+    new TimeSeriesRepository(documentClient()).getSeries(ticker, fromYear),
+  );
 }

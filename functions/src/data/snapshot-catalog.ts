@@ -29,12 +29,21 @@ const later = (what: string) => `${what}. Please try again in a minute.`;
  */
 export const snapshots = {
   clustersTable: snapshot<ClustersTable>('clusters_table', later('The clusters table is being computed')),
-  darkPoolTable: snapshot<{ as_of: string; rows: DarkPoolRow[] }>('dark_pool_table', later('Dark pool data is being prepared')),
+  darkPoolTable: snapshot<{ as_of: string; rows: DarkPoolRow[] }>(
+    'dark_pool_table',
+    later('Dark pool data is being prepared'),
+  ),
   mcHeatmap: snapshot<McHeatmapData>('mc_heatmap', later('The market map is being computed')),
   sectorPerformance: snapshot<SectorPerformance>('sector_performance', later('Sector performance is being computed')),
   /** All 36 answers of the screen, keyed by comboKey(index, lookback, factor). */
-  sectorRotation: snapshot<Record<string, SectorRotationData>>('sector_rotation', later('Sector rotation is being computed')),
-  shortInterest: snapshot<{ asOf: string; rows: ShortInterestRow[] }>('short_interest_latest', later('Short interest is being loaded')),
+  sectorRotation: snapshot<Record<string, SectorRotationData>>(
+    'sector_rotation',
+    later('Sector rotation is being computed'),
+  ),
+  shortInterest: snapshot<{ asOf: string; rows: ShortInterestRow[] }>(
+    'short_interest_latest',
+    later('Short interest is being loaded'),
+  ),
   signals: snapshot<SignalsData>('signals', later('The signals table is being computed')),
   sp500Ratios: snapshot<{ asOf: string; source: string; datasets: Record<Sp500Dataset, Sp500RatiosResponse> }>(
     'sp500_ratios',
@@ -42,7 +51,16 @@ export const snapshots = {
   ),
   spyToVix: snapshot<SpyToVix>('spy_to_vix', later('SPY To VIX is being computed')),
   /** One per ticker (~15 kB gzipped), so a request reads only its own ticker; none yet = no data. */
-  darkPoolIndividual: (ticker: string) => snapshot<DarkPoolIndividual>(`dark_pool_individual#${ticker.toUpperCase()}`, later('Dark pool data is being prepared')),
-  optionMinmax: (underlying: string) => snapshot<OptionMinmax>(`option_minmax_${underlying}`, later('The option min/max series is being computed')),
-  optionWalls: (underlying: string) => snapshot<OptionWalls>(`option_walls_${underlying}`, later('Option walls are being computed from the option chains')),
+  darkPoolIndividual: (ticker: string) =>
+    snapshot<DarkPoolIndividual>(
+      `dark_pool_individual#${ticker.toUpperCase()}`,
+      later('Dark pool data is being prepared'),
+    ),
+  optionMinmax: (underlying: string) =>
+    snapshot<OptionMinmax>(`option_minmax_${underlying}`, later('The option min/max series is being computed')),
+  optionWalls: (underlying: string) =>
+    snapshot<OptionWalls>(
+      `option_walls_${underlying}`,
+      later('Option walls are being computed from the option chains'),
+    ),
 } as const;

@@ -1,4 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { appKeys } from './keys.ts';
 import { tableName } from './tables.ts';
 
@@ -67,7 +73,9 @@ export class SubscriptionsRepository {
           Key: appKeys.userProfile(userId),
           UpdateExpression: `SET ${sets.join(', ')}`,
           // force: support's override of a version pinned by a bad event (never used by webhooks).
-          ConditionExpression: opts.force ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND (attribute_not_exists(subscriptionVersion) OR subscriptionVersion <= :v)',
+          ConditionExpression: opts.force
+            ? 'attribute_exists(pk)'
+            : 'attribute_exists(pk) AND (attribute_not_exists(subscriptionVersion) OR subscriptionVersion <= :v)',
           ExpressionAttributeValues: values,
         }),
       );
@@ -79,7 +87,9 @@ export class SubscriptionsRepository {
   }
 
   async linkCustomer(customerId: string, userId: string): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...appKeys.paymentCustomer(customerId), userId } }));
+    await this.db.send(
+      new PutCommand({ TableName: this.table, Item: { ...appKeys.paymentCustomer(customerId), userId } }),
+    );
   }
 
   async userIdForCustomer(customerId: string): Promise<string | null> {
@@ -97,13 +107,20 @@ export class SubscriptionsRepository {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { ...appKeys.paymentEvent(eventId), type, at: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + 30 * 86400 },
+        Item: {
+          ...appKeys.paymentEvent(eventId),
+          type,
+          at: now.toISOString(),
+          ttl: Math.floor(now.getTime() / 1000) + 30 * 86400,
+        },
       }),
     );
   }
 
   async logPlanChange(change: PlanChange): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...appKeys.planChange(change.userId, change.at), ...change } }));
+    await this.db.send(
+      new PutCommand({ TableName: this.table, Item: { ...appKeys.planChange(change.userId, change.at), ...change } }),
+    );
   }
 
   async planChanges(userId: string): Promise<PlanChange[]> {
@@ -114,6 +131,8 @@ export class SubscriptionsRepository {
         ExpressionAttributeValues: { ':pk': appKeys.planChangePartition(userId) },
       }),
     );
-    return (out.Items ?? []).map((i) => ({ userId, from: i.from, to: i.to, by: i.by, reason: i.reason, at: i.at }) as PlanChange);
+    return (out.Items ?? []).map(
+      (i) => ({ userId, from: i.from, to: i.to, by: i.by, reason: i.reason, at: i.at }) as PlanChange,
+    );
   }
 }

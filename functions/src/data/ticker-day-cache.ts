@@ -18,7 +18,12 @@ export function latestFlowDate(days: FlowDays, ticker: string): string | null {
 }
 
 /** One ticker-day of trades through the ticker index, memoized per container. */
-export function readTickerDayCached(ticker: string, date: string, today: string, now = Date.now()): Promise<FlowTrade[]> {
+export function readTickerDayCached(
+  ticker: string,
+  date: string,
+  today: string,
+  now = Date.now(),
+): Promise<FlowTrade[]> {
   const key = `${ticker}#${date}`;
   const hit = cache.get(key);
   if (hit && now - hit.at < (date === today ? TODAY_TTL_MS : PAST_TTL_MS)) return hit.promise;

@@ -1,4 +1,11 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { appKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
@@ -49,14 +56,22 @@ export class UsersRepository {
    * The per-request auth read: profile and access-token denial in one round trip. The plan is
    * read here on every request because webhooks change it.
    */
-  async getSession(userId: string, tokenId: string, now: Date): Promise<{ profile: UserProfile | null; denied: boolean }> {
+  async getSession(
+    userId: string,
+    tokenId: string,
+    now: Date,
+  ): Promise<{ profile: UserProfile | null; denied: boolean }> {
     const profileKey = appKeys.userProfile(userId);
     const denyKey = appKeys.deniedAccessToken(tokenId);
-    const out = await this.db.send(new BatchGetCommand({ RequestItems: { [this.table]: { Keys: [profileKey, denyKey] } } }));
+    const out = await this.db.send(
+      new BatchGetCommand({ RequestItems: { [this.table]: { Keys: [profileKey, denyKey] } } }),
+    );
     let items = out.Responses?.[this.table] ?? [];
     // Unprocessed keys are rare (throttling); fall back to plain reads rather than loop.
     if (out.UnprocessedKeys && Object.keys(out.UnprocessedKeys).length > 0) {
-      const again = await Promise.all([profileKey, denyKey].map((Key) => this.db.send(new GetCommand({ TableName: this.table, Key }))));
+      const again = await Promise.all(
+        [profileKey, denyKey].map((Key) => this.db.send(new GetCommand({ TableName: this.table, Key }))),
+      );
       items = again.flatMap((r) => (r.Item ? [r.Item] : []));
     }
     const profile = items.find((it) => it.pk === profileKey.pk);
@@ -74,7 +89,13 @@ export class UsersRepository {
 
   async getUsernameClaim(username: string): Promise<UsernameClaim | null> {
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: appKeys.username(username) }));
-    return out.Item ? { username: out.Item.username as string, email: out.Item.email as string, claimedAt: out.Item.claimedAt as string } : null;
+    return out.Item
+      ? {
+          username: out.Item.username as string,
+          email: out.Item.email as string,
+          claimedAt: out.Item.claimedAt as string,
+        }
+      : null;
   }
 
   /**
@@ -87,8 +108,12 @@ export class UsersRepository {
         new PutCommand({
           TableName: this.table,
           Item: { ...appKeys.username(username), username, email: email.toLowerCase(), claimedAt: now.toISOString() },
-          ConditionExpression: staleEmail ? 'attribute_not_exists(pk) OR email = :e OR email = :stale' : 'attribute_not_exists(pk) OR email = :e',
-          ExpressionAttributeValues: staleEmail ? { ':e': email.toLowerCase(), ':stale': staleEmail } : { ':e': email.toLowerCase() },
+          ConditionExpression: staleEmail
+            ? 'attribute_not_exists(pk) OR email = :e OR email = :stale'
+            : 'attribute_not_exists(pk) OR email = :e',
+          ExpressionAttributeValues: staleEmail
+            ? { ':e': email.toLowerCase(), ':stale': staleEmail }
+            : { ':e': email.toLowerCase() },
         }),
       );
       return true;
@@ -116,23 +141,30 @@ export class UsersRepository {
   /** Writes the email index, then the profile; both puts are idempotent for the same user. */
   async putUser(profile: UserProfile): Promise<void> {
     await this.db.send(
-      new PutCommand({ TableName: this.table, Item: { ...appKeys.userEmail(profile.email), userId: profile.userId, email: profile.email } }),
+      new PutCommand({
+        TableName: this.table,
+        Item: { ...appKeys.userEmail(profile.email), userId: profile.userId, email: profile.email },
+      }),
     );
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...appKeys.userProfile(profile.userId), ...profile } }));
+    await this.db.send(
+      new PutCommand({ TableName: this.table, Item: { ...appKeys.userProfile(profile.userId), ...profile } }),
+    );
   }
 
   async markConfirmed(userId: string): Promise<void> {
-    await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: appKeys.userProfile(userId),
-        UpdateExpression: 'SET confirmed = :t',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':t': true },
-      }),
-    ).catch((err: unknown) => {
-      if (!isConditionFailure(err)) throw err;
-    });
+    await this.db
+      .send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: appKeys.userProfile(userId),
+          UpdateExpression: 'SET confirmed = :t',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':t': true },
+        }),
+      )
+      .catch((err: unknown) => {
+        if (!isConditionFailure(err)) throw err;
+      });
   }
 
   async setConfirmationSentAt(userId: string, at: Date): Promise<void> {
@@ -148,17 +180,19 @@ export class UsersRepository {
    * and every reset link created before this moment (ms) is spent.
    */
   async invalidateTokensBefore(userId: string, at: Date): Promise<void> {
-    await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: appKeys.userProfile(userId),
-        UpdateExpression: 'SET tokensValidAfter = :s, passwordChangedAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':s': Math.floor(at.getTime() / 1000), ':at': at.toISOString() },
-      }),
-    ).catch((err: unknown) => {
-      if (!isConditionFailure(err)) throw err;
-    });
+    await this.db
+      .send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: appKeys.userProfile(userId),
+          UpdateExpression: 'SET tokensValidAfter = :s, passwordChangedAt = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':s': Math.floor(at.getTime() / 1000), ':at': at.toISOString() },
+        }),
+      )
+      .catch((err: unknown) => {
+        if (!isConditionFailure(err)) throw err;
+      });
   }
 
   private async setField(userId: string, name: string, value: string | number): Promise<void> {
@@ -200,7 +234,10 @@ export class UsersRepository {
    * user id, no email or username. Single-use link tokens and rate-limit windows expire by
    * themselves within 24 hours and point at a profile that no longer exists.
    */
-  async deleteUser(profile: Pick<UserProfile, 'userId' | 'email' | 'username'>, opts: { keepUsername?: boolean } = {}): Promise<void> {
+  async deleteUser(
+    profile: Pick<UserProfile, 'userId' | 'email' | 'username'>,
+    opts: { keepUsername?: boolean } = {},
+  ): Promise<void> {
     const stored = await this.getProfile(profile.userId);
     if (!opts.keepUsername) await this.releaseUsername(profile.username, profile.email);
     await this.deleteIf(appKeys.userEmail(profile.email), profile.userId);
@@ -222,7 +259,9 @@ export class UsersRepository {
     });
     for (const c of own) {
       await this.deleteIf(appKeys.wsConnection(c.sk as string), profile.userId);
-      await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userWsConnection(profile.userId, c.sk as string) }));
+      await this.db.send(
+        new DeleteCommand({ TableName: this.table, Key: appKeys.userWsConnection(profile.userId, c.sk as string) }),
+      );
     }
     await this.deletePartition(appKeys.knownLoginSourcesPartition(profile.email));
     await this.deletePartition(appKeys.watchlistsPartition(profile.userId));
@@ -237,7 +276,8 @@ export class UsersRepository {
       ProjectionExpression: 'pk, sk',
       ExpressionAttributeValues: { ':pk': pk },
     });
-    for (const k of items) await this.db.send(new DeleteCommand({ TableName: this.table, Key: { pk: k.pk, sk: k.sk } }));
+    for (const k of items)
+      await this.db.send(new DeleteCommand({ TableName: this.table, Key: { pk: k.pk, sk: k.sk } }));
   }
 
   /** Deletes an item only while it still points at this user (a new owner's item stays). */

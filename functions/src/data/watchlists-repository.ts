@@ -1,4 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { appKeys } from './keys.ts';
 import { tableName } from './tables.ts';
 
@@ -53,14 +59,17 @@ export class WatchlistsRepository {
     const prefix = appKeys.watchlistListPrefix();
     for (const item of out.Items ?? []) {
       const sk = item.sk as string;
-      if (sk === appKeys.watchlistIndex(userId).sk) index = { order: (item.order as string[]) ?? [], version: item.version as number };
+      if (sk === appKeys.watchlistIndex(userId).sk)
+        index = { order: (item.order as string[]) ?? [], version: item.version as number };
       else if (sk.startsWith(prefix)) lists.push(toList(item));
     }
     return { index, lists };
   }
 
   async get(userId: string, listId: string): Promise<StoredWatchlist | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: appKeys.watchlist(userId, listId), ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: appKeys.watchlist(userId, listId), ConsistentRead: true }),
+    );
     return out.Item ? toList(out.Item) : null;
   }
 
@@ -72,7 +81,13 @@ export class WatchlistsRepository {
     return this.conditional(
       new PutCommand({
         TableName: this.table,
-        Item: { ...appKeys.watchlist(userId, list.id), name: list.name, tickers: list.tickers, version: list.version, createdAt: list.createdAt },
+        Item: {
+          ...appKeys.watchlist(userId, list.id),
+          name: list.name,
+          tickers: list.tickers,
+          version: list.version,
+          createdAt: list.createdAt,
+        },
         ConditionExpression: expected === null ? 'attribute_not_exists(pk)' : 'version = :v',
         ...(expected === null ? {} : { ExpressionAttributeValues: { ':v': expected } }),
       }),

@@ -21,9 +21,20 @@ export interface SnapshotPart<N extends RouteName, T> {
  * one part of the payload chosen by the query, each serialised on its first request rather than all
  * at once; a missing part is "not ready" too, since the next run may add it.
  */
-export function snapshotHandler<N extends RouteName, T extends ResponseOf<N>>(route: N, def: SnapshotDef<T>): LambdaHttpHandler;
-export function snapshotHandler<N extends RouteName, T>(route: N, def: SnapshotDef<T>, part: SnapshotPart<N, T>): LambdaHttpHandler;
-export function snapshotHandler<N extends RouteName, T>(route: N, def: SnapshotDef<T>, part?: SnapshotPart<N, T>): LambdaHttpHandler {
+export function snapshotHandler<N extends RouteName, T extends ResponseOf<N>>(
+  route: N,
+  def: SnapshotDef<T>,
+): LambdaHttpHandler;
+export function snapshotHandler<N extends RouteName, T>(
+  route: N,
+  def: SnapshotDef<T>,
+  part: SnapshotPart<N, T>,
+): LambdaHttpHandler;
+export function snapshotHandler<N extends RouteName, T>(
+  route: N,
+  def: SnapshotDef<T>,
+  part?: SnapshotPart<N, T>,
+): LambdaHttpHandler {
   const latest = memoize(RELOAD_MS, async () => {
     const snap = await new SnapshotRepository(documentClient()).latestOf(def);
     if (!snap) throw new NotReadyError(def.notReady);

@@ -4,7 +4,12 @@ import { DailyRowsRepository } from '../data/daily-rows-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { TimeSeriesRepository } from '../data/timeseries-repository.ts';
 import { snapshots } from '../data/snapshot-catalog.ts';
-import { buildDarkPoolIndividual, computeDarkPoolDays, toDarkPoolRow, type ShortVolumeInput } from '../domain/dark-pools/dark-pool-metrics.ts';
+import {
+  buildDarkPoolIndividual,
+  computeDarkPoolDays,
+  toDarkPoolRow,
+  type ShortVolumeInput,
+} from '../domain/dark-pools/dark-pool-metrics.ts';
 import { addDays } from '../domain/sectors/calendar.ts';
 import type { Logger } from '../lib/log.ts';
 
@@ -25,7 +30,8 @@ const CONCURRENCY = 16;
 
 async function inBatches<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
-  for (let i = 0; i < items.length; i += CONCURRENCY) out.push(...(await Promise.all(items.slice(i, i + CONCURRENCY).map(fn))));
+  for (let i = 0; i < items.length; i += CONCURRENCY)
+    out.push(...(await Promise.all(items.slice(i, i + CONCURRENCY).map(fn))));
   return out;
 }
 

@@ -33,17 +33,32 @@ export async function runDarkPoolsIngest(event?: JobEvent, opts: JobOptions = {}
     to,
     async (ctx) => {
       const provider = ctx.provider ?? providerFor(ctx.db, ctx.clock);
-      const { byDate, counts } = await fetchDays(ctx, tradingDaysBetween(from, to), (d) => provider.dailyShortVolume(d));
+      const { byDate, counts } = await fetchDays(ctx, tradingDaysBetween(from, to), (d) =>
+        provider.dailyShortVolume(d),
+      );
       const rows = byTicker(
         byDate,
         (r) => r.symbol.replace('/', '.'),
-        (r): ShortVolumeDay => ({ date: r.date, short_volume: r.shortVolume, short_exempt_volume: r.shortExemptVolume, total_volume: r.totalVolume, market: r.markets.join(',') }),
+        (r): ShortVolumeDay => ({
+          date: r.date,
+          short_volume: r.shortVolume,
+          short_exempt_volume: r.shortExemptVolume,
+          total_volume: r.totalVolume,
+          market: r.markets.join(','),
+        }),
       );
       counts.rowsWritten = await new DailyRowsRepository<ShortVolumeDay>(ctx.db, SHORT_VOLUME_SERIES).merge(rows);
       const last = [...byDate.keys()].sort().at(-1);
       // The Dark Pools screen reads only precomputed snapshots: build them from the merged rows
       // before the dataset marker, so "loaded" also means the screen's data is ready.
-      if (rows.size > 0) await writeDarkPoolSnapshots(ctx.db, [...rows.keys()], SHORT_VOLUME_SERIES, ctx.log, Number(to.slice(0, 4)) - 1);
+      if (rows.size > 0)
+        await writeDarkPoolSnapshots(
+          ctx.db,
+          [...rows.keys()],
+          SHORT_VOLUME_SERIES,
+          ctx.log,
+          Number(to.slice(0, 4)) - 1,
+        );
       if (last) await new JobLogRepository(ctx.db).setDatasetAsOf(SHORT_VOLUME_DATASET, last);
       return counts;
     },

@@ -30,7 +30,9 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
       const maxDays = Number(process.env.TAPEWATCH_FLOW_MAX_DAYS ?? 0);
       // Newest first: a backfill (the demo's year) fills the screens from today backwards, so the
       // short lookbacks have their data within seconds and the far end of the history comes last.
-      const days = tradingDaysBetween(from, to).slice(maxDays > 0 ? -maxDays : 0).reverse();
+      const days = tradingDaysBetween(from, to)
+        .slice(maxDays > 0 ? -maxDays : 0)
+        .reverse();
       const counts = { rowsRead: 0, rowsWritten: 0, rowsSkipped: 0 };
       let last: string | null = null;
       for (let i = 0; i < days.length; i += 1) {

@@ -9,7 +9,14 @@ import type { OptionsActivityRecord } from '../providers/benzinga/options-activi
 import type { MarketDataProvider } from '../providers/provider.ts';
 import { emitJobMetric } from './job-metrics.ts';
 import { FlowFanout, ingestLiveRecords, publishLiveTrades } from './flow-live.ts';
-import { latestTradeTime, newYorkSecond, poisson, resumeSecond, SESSION_CLOSE_SEC, SESSION_OPEN_SEC } from './flow-live-session.ts';
+import {
+  latestTradeTime,
+  newYorkSecond,
+  poisson,
+  resumeSecond,
+  SESSION_CLOSE_SEC,
+  SESSION_OPEN_SEC,
+} from './flow-live-session.ts';
 import { demoLiveSession, DEMO_LIVE_SESSION_FROM } from '../providers/flow-feed.ts';
 import { providerFor } from '../providers/market-provider.ts';
 
@@ -81,15 +88,22 @@ export async function pollDemoSession(d: LivePollDeps): Promise<number> {
 export function unseen(records: readonly OptionsActivityRecord[], cursor: LiveCursor | null): OptionsActivityRecord[] {
   if (!cursor) return [...records];
   const seen = new Set(cursor.idsAtUpdated);
-  return records.filter((r) => r.updated === null || r.updated > cursor.updated || (r.updated === cursor.updated && !seen.has(r.id)));
+  return records.filter(
+    (r) => r.updated === null || r.updated > cursor.updated || (r.updated === cursor.updated && !seen.has(r.id)),
+  );
 }
 
-export function advance(cursor: LiveCursor | null, date: string, records: readonly OptionsActivityRecord[]): LiveCursor | null {
+export function advance(
+  cursor: LiveCursor | null,
+  date: string,
+  records: readonly OptionsActivityRecord[],
+): LiveCursor | null {
   let next = cursor;
   for (const r of records) {
     if (r.updated === null) continue;
     if (!next || r.updated > next.updated) next = { date, updated: r.updated, idsAtUpdated: [r.id] };
-    else if (r.updated === next.updated && !next.idsAtUpdated.includes(r.id)) next = { ...next, idsAtUpdated: [...next.idsAtUpdated, r.id] };
+    else if (r.updated === next.updated && !next.idsAtUpdated.includes(r.id))
+      next = { ...next, idsAtUpdated: [...next.idsAtUpdated, r.id] };
   }
   return next;
 }
@@ -122,7 +136,10 @@ export async function pollVendor(d: LivePollDeps): Promise<number> {
   return count;
 }
 
-export async function runFlowLivePoll(_event?: unknown, deps: Partial<LivePollDeps> = {}): Promise<{ published: number }> {
+export async function runFlowLivePoll(
+  _event?: unknown,
+  deps: Partial<LivePollDeps> = {},
+): Promise<{ published: number }> {
   const d = { ...defaultDeps(), ...deps };
   const log = createLogger({ job: 'flow-live-poll' });
   const published = d.clock.mode === 'demo' ? await pollDemoSession(d) : await pollVendor(d);

@@ -17,7 +17,13 @@ export const secondOfDay = (hms: string): number => {
   return h * 3600 + m * 60 + s;
 };
 
-const nyTime = new Intl.DateTimeFormat('en-GB', { timeZone: MARKET_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const nyTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: MARKET_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** Seconds since New York midnight of an instant. */
 export function newYorkSecond(instant: Date): number {

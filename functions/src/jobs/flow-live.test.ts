@@ -17,7 +17,8 @@ function recorder(delayMs: number) {
   };
   return { frames, send };
 }
-const sizes = (frames: Array<{ frame: WsFrame }>) => frames.map(({ frame }) => (Array.isArray(frame) ? frame.length : 1));
+const sizes = (frames: Array<{ frame: WsFrame }>) =>
+  frames.map(({ frame }) => (Array.isArray(frame) ? frame.length : 1));
 
 describe('live fan-out coalescing', () => {
   it('sends a lone trade at once as a single event', async () => {

@@ -30,11 +30,17 @@ export const PLAN_RECHECK_MS = 30_000;
  * cancelled or failed payment, support's admin change): each connected user's plan is read again
  * every PLAN_RECHECK_MS, and the sockets of a user who is no longer a subscriber are closed.
  */
-export function connectionsBroadcaster(db: DynamoDBDocumentClient, recheckMs = PLAN_RECHECK_MS): (frame: WsFrame) => Promise<{ sent: number; gone: number }> {
+export function connectionsBroadcaster(
+  db: DynamoDBDocumentClient,
+  recheckMs = PLAN_RECHECK_MS,
+): (frame: WsFrame) => Promise<{ sent: number; gone: number }> {
   const repo = new ConnectionRepository(db);
   const subs = new SubscriptionsRepository(db);
   const plans = new TtlLru<boolean>(10_000, recheckMs);
-  const subscribed = (userId: string | null) => (userId ? plans.get(userId, async () => isSubscriber((await subs.get(userId))?.subscription ?? '')) : Promise.resolve(false));
+  const subscribed = (userId: string | null) =>
+    userId
+      ? plans.get(userId, async () => isSubscriber((await subs.get(userId))?.subscription ?? ''))
+      : Promise.resolve(false);
   const live = async (): Promise<string[]> => {
     const all = await repo.list();
     const allowed = await Promise.all(all.map((c) => subscribed(c.userId)));
@@ -44,7 +50,9 @@ export function connectionsBroadcaster(db: DynamoDBDocumentClient, recheckMs = P
         // Forgotten at once: a user who subscribes again and reconnects is read afresh.
         if (c.userId) plans.delete(c.userId);
         await repo.remove(c.connectionId);
-        await closeConnection(c.connectionId).catch((err: unknown) => log.warn('closing a revoked connection failed', { connectionId: c.connectionId, ...errorFields(err) }));
+        await closeConnection(c.connectionId).catch((err: unknown) =>
+          log.warn('closing a revoked connection failed', { connectionId: c.connectionId, ...errorFields(err) }),
+        );
         log.info('ws connection closed: no longer a subscriber', { connectionId: c.connectionId, userId: c.userId });
       }),
     );
@@ -162,14 +170,22 @@ export class FlowFanout {
  * fan-out, and one item each in the flow table (written while the frame is on its way: the
  * write does not add to the ingest-to-browser latency). Returns the trades written.
  */
-export async function ingestLiveRecords(json: unknown, fanout: FlowFanout, db: DynamoDBDocumentClient = documentClient()): Promise<FlowTrade[]> {
+export async function ingestLiveRecords(
+  json: unknown,
+  fanout: FlowFanout,
+  db: DynamoDBDocumentClient = documentClient(),
+): Promise<FlowTrade[]> {
   const report = parseBenzingaOptionsActivity(json);
   if (report.skipped > 0) log.warn('malformed live flow records skipped', { skipped: report.skipped });
   return publishLiveTrades(report.rows.map(tradeFromRecord), fanout, db);
 }
 
 /** Fans the trades out at once and stores them as the day's live items (idempotent per trade key). */
-export async function publishLiveTrades(trades: FlowTrade[], fanout: FlowFanout, db: DynamoDBDocumentClient = documentClient()): Promise<FlowTrade[]> {
+export async function publishLiveTrades(
+  trades: FlowTrade[],
+  fanout: FlowFanout,
+  db: DynamoDBDocumentClient = documentClient(),
+): Promise<FlowTrade[]> {
   if (trades.length === 0) return trades;
   fanout.publish(trades);
   await new FlowRepository(db).putLive(trades);

@@ -32,7 +32,11 @@ export async function fetchDays<T>(
 }
 
 /** Regroups rows by ticker for the per-ticker chunk writer. */
-export function byTicker<T, R>(byDate: ReadonlyMap<string, T[]>, ticker: (row: T) => string, toRow: (row: T, date: string) => R): Map<string, R[]> {
+export function byTicker<T, R>(
+  byDate: ReadonlyMap<string, T[]>,
+  ticker: (row: T) => string,
+  toRow: (row: T, date: string) => R,
+): Map<string, R[]> {
   const out = new Map<string, R[]>();
   for (const [date, rows] of byDate) {
     for (const row of rows) {

@@ -22,7 +22,13 @@ describe('jobMetricLine', () => {
     expect(JSON.parse(line)).toEqual({
       _aws: {
         Timestamp: Date.parse('2024-03-08T23:00:00Z'),
-        CloudWatchMetrics: [{ Namespace: jobMetricNamespace, Dimensions: [['Stage', 'Job']], Metrics: [{ Name: 'AsOfAgeDays', Unit: 'Count' }] }],
+        CloudWatchMetrics: [
+          {
+            Namespace: jobMetricNamespace,
+            Dimensions: [['Stage', 'Job']],
+            Metrics: [{ Name: 'AsOfAgeDays', Unit: 'Count' }],
+          },
+        ],
       },
       Stage: 'prod',
       Job: 'darkpools',

@@ -23,7 +23,13 @@ export function jobMetricLine(m: { job: string; stage: string; ageDays: number; 
   const line = {
     _aws: {
       Timestamp: (m.at ?? new Date()).getTime(),
-      CloudWatchMetrics: [{ Namespace: jobMetricNamespace, Dimensions: [['Stage', 'Job']], Metrics: [{ Name: jobMetricName, Unit: 'Count' }] }],
+      CloudWatchMetrics: [
+        {
+          Namespace: jobMetricNamespace,
+          Dimensions: [['Stage', 'Job']],
+          Metrics: [{ Name: jobMetricName, Unit: 'Count' }],
+        },
+      ],
     },
     Stage: m.stage,
     Job: m.job,

@@ -53,7 +53,13 @@ export async function runLogged(
   const run = await jobLog.start(job, from, to);
   const clock = clockFor();
   try {
-    const counts = await work({ db, clock, log, progress: opts.onProgress ?? (() => {}), ...(opts.provider ? { provider: opts.provider } : {}) });
+    const counts = await work({
+      db,
+      clock,
+      log,
+      progress: opts.onProgress ?? (() => {}),
+      ...(opts.provider ? { provider: opts.provider } : {}),
+    });
     const done: JobRun = { ...run, ...counts, status: 'succeeded', endedAt: new Date().toISOString() };
     await jobLog.save(done);
     log.info('job succeeded', { ...counts });
@@ -82,7 +88,11 @@ async function reportFreshness(jobLog: JobLogRepository, job: string, today: str
 }
 
 /** The dates a run covers: the event's range, else `defaultRange` around the clock's today. */
-export function rangeOf(event: JobEvent | undefined, today: string, defaultFrom: (today: string) => string = (t) => t): { from: string; to: string } {
+export function rangeOf(
+  event: JobEvent | undefined,
+  today: string,
+  defaultFrom: (today: string) => string = (t) => t,
+): { from: string; to: string } {
   const to = event?.to ?? event?.from ?? today;
   const from = event?.from ?? defaultFrom(to);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to) || from > to) {

@@ -13,7 +13,16 @@ export const optionChainSnapshot = (underlying: string) => `option_chain_${under
 export const optionChainDataset = (underlying: string) => `option-chains-${underlying}`;
 
 /** The fields the option-walls analytics need, one tuple per contract to keep a day's chain small. */
-export type StoredContract = [expiry: string, type: 'C' | 'P', strike: number, openInterest: number, delta: number | null, gamma: number | null, iv: number | null, volume: number];
+export type StoredContract = [
+  expiry: string,
+  type: 'C' | 'P',
+  strike: number,
+  openInterest: number,
+  delta: number | null,
+  gamma: number | null,
+  iv: number | null,
+  volume: number,
+];
 
 export interface StoredChain {
   underlying: string;
@@ -22,12 +31,26 @@ export interface StoredChain {
   contracts: StoredContract[];
 }
 
-export function toStoredChain(underlying: string, date: string, spot: number | null, quotes: readonly OptionQuote[]): StoredChain {
+export function toStoredChain(
+  underlying: string,
+  date: string,
+  spot: number | null,
+  quotes: readonly OptionQuote[],
+): StoredChain {
   return {
     underlying,
     date,
     spot,
-    contracts: quotes.map((q) => [q.expiry, q.type === 'call' ? 'C' : 'P', q.strike, q.openInterest ?? 0, q.delta, q.gamma, q.iv, q.volume ?? 0]),
+    contracts: quotes.map((q) => [
+      q.expiry,
+      q.type === 'call' ? 'C' : 'P',
+      q.strike,
+      q.openInterest ?? 0,
+      q.delta,
+      q.gamma,
+      q.iv,
+      q.volume ?? 0,
+    ]),
   };
 }
 

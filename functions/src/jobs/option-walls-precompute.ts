@@ -41,10 +41,18 @@ export class OptionWallsAccumulator {
     const series = mergeMinmax(this.underlying, previous?.payload ?? null, days, OPTION_WALLS.minmaxDays);
     const asOf = series.dates.at(-1);
     if (asOf) await snapshots.put(optionMinmaxSnapshot(this.underlying), asOf, series);
-    log.info('option walls precomputed', { underlying: this.underlying, asOf: this.latest.date, minmaxDays: series.dates.length });
+    log.info('option walls precomputed', {
+      underlying: this.underlying,
+      asOf: this.latest.date,
+      minmaxDays: series.dates.length,
+    });
   }
 
-  private async storedDays(snapshots: SnapshotRepository, chainSnapshot: string, have: Set<string>): Promise<DayExtremes[]> {
+  private async storedDays(
+    snapshots: SnapshotRepository,
+    chainSnapshot: string,
+    have: Set<string>,
+  ): Promise<DayExtremes[]> {
     const to = this.latest!.date;
     const out: DayExtremes[] = [];
     for (const date of tradingDaysBetween(addDays(to, -Math.ceil((OPTION_WALLS.minmaxDays * 7) / 5)), to)) {

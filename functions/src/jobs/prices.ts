@@ -14,11 +14,30 @@ export const PRICES_DATASET = 'daily-prices';
 
 /** Inserts or replaces one bar per date in a year's series, keeping dates in order. */
 export function mergeBars(chunk: DailySeries, bars: readonly DailyBar[]): DailySeries {
-  const rows = new Map(chunk.date.map((d, i) => [d, { o: chunk.open[i]!, h: chunk.high[i]!, l: chunk.low[i]!, c: chunk.close[i]!, v: chunk.volume?.[i] ?? null, a: chunk.adjClose?.[i] ?? null }]));
+  const rows = new Map(
+    chunk.date.map((d, i) => [
+      d,
+      {
+        o: chunk.open[i]!,
+        h: chunk.high[i]!,
+        l: chunk.low[i]!,
+        c: chunk.close[i]!,
+        v: chunk.volume?.[i] ?? null,
+        a: chunk.adjClose?.[i] ?? null,
+      },
+    ]),
+  );
   for (const b of bars) {
     const prev = rows.get(b.date);
     // A new bar's dividend-adjusted close is its close until the next ex-date adjusts history.
-    rows.set(b.date, { o: b.open, h: b.high, l: b.low, c: b.close, v: b.volume, a: prev?.a ?? (chunk.adjClose ? b.close : null) });
+    rows.set(b.date, {
+      o: b.open,
+      h: b.high,
+      l: b.low,
+      c: b.close,
+      v: b.volume,
+      a: prev?.a ?? (chunk.adjClose ? b.close : null),
+    });
   }
   const out: DailySeries = { ...emptySeries(), volume: chunk.volume ? [] : null, adjClose: chunk.adjClose ? [] : null };
   for (const d of [...rows.keys()].sort()) {
@@ -60,9 +79,18 @@ export async function runPricesIngest(event?: JobEvent, opts: JobOptions = {}) {
       for (let i = 0; i < keys.length; i += 50) {
         const slice = keys.slice(i, i + 50).map((k) => k.split('|') as [string, string]);
         const res = await ctx.db.send(
-          new BatchGetCommand({ RequestItems: { [tableName('market')]: { Keys: slice.map(([t, y]) => marketKeys.seriesChunk('daily', t, Number(y))) } } }),
+          new BatchGetCommand({
+            RequestItems: {
+              [tableName('market')]: { Keys: slice.map(([t, y]) => marketKeys.seriesChunk('daily', t, Number(y))) },
+            },
+          }),
         );
-        const existing = new Map((res.Responses?.[tableName('market')] ?? []).map((it) => [`${it.ticker}|${it.year}`, JSON.parse(it.data as string) as DailySeries]));
+        const existing = new Map(
+          (res.Responses?.[tableName('market')] ?? []).map((it) => [
+            `${it.ticker}|${it.year}`,
+            JSON.parse(it.data as string) as DailySeries,
+          ]),
+        );
         for (const [t, y] of slice) {
           const chunk = existing.get(`${t}|${y}`);
           // Tickers without stored history are outside the universe: skip rather than invent one.
@@ -70,7 +98,10 @@ export async function runPricesIngest(event?: JobEvent, opts: JobOptions = {}) {
           counts.rowsWritten += await repo.putSeries(t, mergeBars(chunk, byTickerYear.get(`${t}|${y}`)!));
         }
       }
-      const last = [...byDate.keys()].filter((d) => (byDate.get(d) ?? []).length > 0).sort().at(-1);
+      const last = [...byDate.keys()]
+        .filter((d) => (byDate.get(d) ?? []).length > 0)
+        .sort()
+        .at(-1);
       if (last) await new JobLogRepository(ctx.db).setDatasetAsOf(PRICES_DATASET, last);
       return counts;
     },

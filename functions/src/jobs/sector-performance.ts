@@ -28,23 +28,29 @@ export function sectorSeries(ticker: string, sector: string, s: DailySeries, tod
  */
 export async function runSectorPerformanceJob(opts: JobOptions = {}) {
   const today = clockFor().today();
-  return runLogged('sector-performance', today, today, async ({ db, log }) => {
-  const repo = new TimeSeriesRepository(db);
-  const fromYear = Number(SECTOR_PERFORMANCE.seasonalityFrom.slice(0, 4)) - 1;
-  const sectors: SectorSeries[] = [];
-  for (const { ticker, sector } of SECTOR_ETFS) {
-    const series = sectorSeries(ticker, sector, await repo.getSeries(ticker, fromYear), today);
-    if (!series) throw new Error(`No ${ticker} history on or before ${today}; load market data first.`);
-    sectors.push(series);
-  }
-  // The as-of date is the last day every sector has traded (a late file for one ETF must not skew the others).
-  const asOf = sectors.map((s) => s.dates[s.dates.length - 1]!).sort()[0]!;
-  const payload = computeSectorPerformance(sectors, asOf, SECTOR_PERFORMANCE.seasonalityFrom);
-  await new SnapshotRepository(db).put(SECTOR_PERFORMANCE_SNAPSHOT, asOf, payload);
-  await new JobLogRepository(db).setDatasetAsOf(SECTOR_PERFORMANCE_SNAPSHOT, asOf);
-  log.info('snapshot written', { asOf, sectors: sectors.length });
-  return { rowsRead: sectors.reduce((n, s) => n + s.dates.length, 0), rowsWritten: 1, rowsSkipped: 0 };
-  }, { ...opts, db: opts.db ?? documentClient() });
+  return runLogged(
+    'sector-performance',
+    today,
+    today,
+    async ({ db, log }) => {
+      const repo = new TimeSeriesRepository(db);
+      const fromYear = Number(SECTOR_PERFORMANCE.seasonalityFrom.slice(0, 4)) - 1;
+      const sectors: SectorSeries[] = [];
+      for (const { ticker, sector } of SECTOR_ETFS) {
+        const series = sectorSeries(ticker, sector, await repo.getSeries(ticker, fromYear), today);
+        if (!series) throw new Error(`No ${ticker} history on or before ${today}; load market data first.`);
+        sectors.push(series);
+      }
+      // The as-of date is the last day every sector has traded (a late file for one ETF must not skew the others).
+      const asOf = sectors.map((s) => s.dates[s.dates.length - 1]!).sort()[0]!;
+      const payload = computeSectorPerformance(sectors, asOf, SECTOR_PERFORMANCE.seasonalityFrom);
+      await new SnapshotRepository(db).put(SECTOR_PERFORMANCE_SNAPSHOT, asOf, payload);
+      await new JobLogRepository(db).setDatasetAsOf(SECTOR_PERFORMANCE_SNAPSHOT, asOf);
+      log.info('snapshot written', { asOf, sectors: sectors.length });
+      return { rowsRead: sectors.reduce((n, s) => n + s.dates.length, 0), rowsWritten: 1, rowsSkipped: 0 };
+    },
+    { ...opts, db: opts.db ?? documentClient() },
+  );
 }
 
 export const handler = () => runSectorPerformanceJob();

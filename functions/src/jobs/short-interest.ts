@@ -33,11 +33,19 @@ export async function runShortInterestIngest(event?: JobEvent, opts: JobOptions 
     to,
     async (ctx) => {
       const provider = ctx.provider ?? providerFor(ctx.db, ctx.clock);
-      const { byDate, counts } = await fetchDays(ctx, shortInterestSettlementDates(from, to), (d) => provider.shortInterest(d));
+      const { byDate, counts } = await fetchDays(ctx, shortInterestSettlementDates(from, to), (d) =>
+        provider.shortInterest(d),
+      );
       const rows = byTicker(
         byDate,
         (r) => r.symbol.replace('/', '.'),
-        (r, date): ShortInterestPoint => ({ date, short_interest: r.currentShortInterest, previous_short_interest: r.previousShortInterest, avg_daily_volume: r.averageDailyVolume, days_to_cover: r.daysToCover }),
+        (r, date): ShortInterestPoint => ({
+          date,
+          short_interest: r.currentShortInterest,
+          previous_short_interest: r.previousShortInterest,
+          avg_daily_volume: r.averageDailyVolume,
+          days_to_cover: r.daysToCover,
+        }),
       );
       counts.rowsWritten = await new DailyRowsRepository<ShortInterestPoint>(ctx.db, SHORT_INTEREST_SERIES).merge(rows);
       const last = [...byDate.keys()].sort().at(-1);

@@ -1,7 +1,13 @@
 import { documentClient } from '../data/client.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
-import { evaluateFactor, factorCondition, FACTORS, type FactorId, type Timeframe } from '../domain/factor-analysis/index.ts';
+import {
+  evaluateFactor,
+  factorCondition,
+  FACTORS,
+  type FactorId,
+  type Timeframe,
+} from '../domain/factor-analysis/index.ts';
 import type { SignalEvaluation } from '../domain/signals/build-signals.ts';
 import { clockFor } from '../platform/clock.ts';
 import { runLogged, type JobOptions } from './job-runner.ts';
@@ -43,7 +49,13 @@ export async function runSignalsJob(opts: JobOptions = {}) {
       await new SnapshotRepository(db).put(SIGNALS_SNAPSHOT, res.asOf, res.rows);
       await new JobLogRepository(db).setDatasetAsOf(SIGNALS_SNAPSHOT, res.asOf);
       const seconds = Math.round((performance.now() - started) / 100) / 10;
-      log.info('snapshot written', { asOf: res.asOf, tickers: res.tickers, signals: res.rows.length, skipped: res.skipped, seconds });
+      log.info('snapshot written', {
+        asOf: res.asOf,
+        tickers: res.tickers,
+        signals: res.rows.length,
+        skipped: res.skipped,
+        seconds,
+      });
       return { rowsRead: res.rowsRead, rowsWritten: 1, rowsSkipped: res.skipped };
     },
     { ...opts, db: opts.db ?? documentClient() },

@@ -23,11 +23,17 @@ export async function runSp500RatiosJob(opts: JobOptions = {}) {
     async ({ db, log, provider }) => {
       const report = await (provider ?? providerFor(db, clock)).sp500Monthly();
       const rows = report.rows.filter((r) => r.date <= today);
-      if (rows.length < 24) throw new Error(`Only ${rows.length} months of S&P 500 data on or before ${today}; load market data first.`);
+      if (rows.length < 24)
+        throw new Error(`Only ${rows.length} months of S&P 500 data on or before ${today}; load market data first.`);
       const payload = computeSp500Ratios(rows, today);
       await new SnapshotRepository(db).put(SP500_RATIOS_SNAPSHOT, today, payload);
       await new JobLogRepository(db).setDatasetAsOf(SP500_RATIOS_SNAPSHOT, today);
-      log.info('snapshot written', { asOf: today, months: rows.length, lastMonth: rows.at(-1)?.date, skipped: report.skipped });
+      log.info('snapshot written', {
+        asOf: today,
+        months: rows.length,
+        lastMonth: rows.at(-1)?.date,
+        skipped: report.skipped,
+      });
       return { rowsRead: report.rows.length, rowsWritten: 1, rowsSkipped: report.skipped };
     },
     { ...opts, db: opts.db ?? documentClient() },

@@ -27,12 +27,19 @@ export async function runSpyToVixJob(opts: JobOptions = {}) {
       const [spy, vix] = await Promise.all([repo.getSeries('SPY', fromYear), repo.getSeries('VIX', fromYear)]);
       const aligned = alignCloses({ date: spy.date, close: totalReturnCloses(spy) }, vix, SPY_TO_VIX_FROM, today);
       // 20-day regressions with 19 Newey-West lags need a few hundred days to mean anything.
-      if (aligned.dates.length < 250) throw new Error(`Only ${aligned.dates.length} common SPY/VIX days on or before ${today}; load market data first.`);
+      if (aligned.dates.length < 250)
+        throw new Error(
+          `Only ${aligned.dates.length} common SPY/VIX days on or before ${today}; load market data first.`,
+        );
       const asOf = aligned.dates[aligned.dates.length - 1]!;
       const payload = computeSpyToVix(aligned, asOf);
       await new SnapshotRepository(db).put(SPY_TO_VIX_SNAPSHOT, asOf, payload);
       await new JobLogRepository(db).setDatasetAsOf(SPY_TO_VIX_SNAPSHOT, asOf);
-      log.info('snapshot written', { asOf, days: aligned.dates.length, corr5d: payload.spy_to_vix_prob_positive.regression_data['5d'].correlation });
+      log.info('snapshot written', {
+        asOf,
+        days: aligned.dates.length,
+        corr5d: payload.spy_to_vix_prob_positive.regression_data['5d'].correlation,
+      });
       return { rowsRead: spy.date.length + vix.date.length, rowsWritten: 1, rowsSkipped: 0 };
     },
     { ...opts, db: opts.db ?? documentClient() },

@@ -24,7 +24,12 @@ const event = (query?: Record<string, string>, extra: Partial<APIGatewayProxyEve
 const silent = createLogger();
 
 describe('defineHandler', () => {
-  const ok = defineHandler('get_app_info', async () => ({ data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: 'x' }));
+  const ok = defineHandler('get_app_info', async () => ({
+    data_mode: 'demo',
+    as_of: '2024-03-08',
+    options_flow: 'simulated',
+    version: 'x',
+  }));
 
   it('answers 200 JSON with the route cache policy', async () => {
     const res = await ok(event());
@@ -47,7 +52,8 @@ describe('defineHandler', () => {
   });
 
   it('takes an empty JSON body on a route without one, and refuses a non-empty one in words', async () => {
-    for (const body of ['{}', 'null', ' {} ']) expect((await ok(event(undefined, { body }))).statusCode, body).toBe(200);
+    for (const body of ['{}', 'null', ' {} '])
+      expect((await ok(event(undefined, { body }))).statusCode, body).toBe(200);
     const res = await ok(event(undefined, { body: '{"x":1}' }));
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body!).alert_message).toBe('This request takes no body.');
@@ -85,25 +91,34 @@ describe('defineHandler', () => {
       expect(res.body).not.toContain('secret stack detail');
     }
     expect(errorResponse(new RateLimitedError('slow down', 30), silent).headers!['retry-after']).toBe('30');
-    expect(JSON.parse(errorResponse(new ForbiddenError(), silent).body!).alert_message).toBe('You need to subscribe to access this page.');
+    expect(JSON.parse(errorResponse(new ForbiddenError(), silent).body!).alert_message).toBe(
+      'You need to subscribe to access this page.',
+    );
   });
 
   it('sends a pre-serialised body as is', async () => {
-    const h = defineHandler('get_app_info', async () => jsonText({ data_mode: 'demo' as const, as_of: null, options_flow: 'simulated' as const, version: 'v', x: NaN }));
+    const h = defineHandler('get_app_info', async () =>
+      jsonText({ data_mode: 'demo' as const, as_of: null, options_flow: 'simulated' as const, version: 'v', x: NaN }),
+    );
     const res = await h(event());
     expect(res.body).toBe('{"data_mode":"demo","as_of":null,"options_flow":"simulated","version":"v","x":null}');
     expect(res.headers!['content-type']).toContain('application/json');
   });
 
   it('lets a handler choose the status', async () => {
-    const h = defineHandler('get_app_info', async () => new HttpResult({ data_mode: 'live', as_of: null, options_flow: 'live', version: 'v' }, 202));
+    const h = defineHandler(
+      'get_app_info',
+      async () => new HttpResult({ data_mode: 'live', as_of: null, options_flow: 'live', version: 'v' }, 202),
+    );
     expect((await h(event())).statusCode).toBe(202);
   });
 });
 
 describe('toJson', () => {
   it('turns NaN and infinities into null, anywhere in the tree', () => {
-    expect(toJson({ a: NaN, b: [1, Infinity, -Infinity], c: { d: 2 } })).toBe('{"a":null,"b":[1,null,null],"c":{"d":2}}');
+    expect(toJson({ a: NaN, b: [1, Infinity, -Infinity], c: { d: 2 } })).toBe(
+      '{"a":null,"b":[1,null,null],"c":{"d":2}}',
+    );
   });
 });
 
@@ -119,16 +134,22 @@ describe('describeZodError', () => {
     return describeZodError(r.error, 'query', input);
   };
   it('names the parameter and the allowed values', () => {
-    expect(message({ top: 'max', ticker: 'SPY', window: '5' })).toBe("Invalid value for 'top': expected one of short, days, float.");
+    expect(message({ top: 'max', ticker: 'SPY', window: '5' })).toBe(
+      "Invalid value for 'top': expected one of short, days, float.",
+    );
   });
   it('reports missing parameters', () => {
     expect(message({ top: 'days', window: '5' })).toBe("Missing parameter 'ticker'.");
   });
   it('uses the schema message for format errors', () => {
-    expect(message({ top: 'days', ticker: 'spy!', window: '5' })).toBe("Invalid value for 'ticker': must be 1-6 letters.");
+    expect(message({ top: 'days', ticker: 'spy!', window: '5' })).toBe(
+      "Invalid value for 'ticker': must be 1-6 letters.",
+    );
   });
   it('tells a bad number from a missing one', () => {
-    expect(message({ top: 'days', ticker: 'SPY', window: 'abc' })).toBe("Invalid value for 'window': expected a number.");
+    expect(message({ top: 'days', ticker: 'SPY', window: 'abc' })).toBe(
+      "Invalid value for 'window': expected a number.",
+    );
     expect(message({ top: 'days', ticker: 'SPY' })).toBe("Missing parameter 'window'.");
   });
   it('reports numbers out of range', () => {
@@ -137,7 +158,13 @@ describe('describeZodError', () => {
 });
 
 describe('authorize', () => {
-  const caller = (subscription: string): Caller => ({ userId: 'u1', username: 'trader_1', email: 't@example.com', subscription, token: 't' });
+  const caller = (subscription: string): Caller => ({
+    userId: 'u1',
+    username: 'trader_1',
+    email: 't@example.com',
+    subscription,
+    token: 't',
+  });
   const auth = (map: Record<string, Caller>) => async (token: string) => map[token] ?? null;
   const headers = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
 
@@ -150,16 +177,27 @@ describe('authorize', () => {
   it('answers 401 without a valid token on user routes', async () => {
     await expect(authorize('user', headers(), auth({}))).rejects.toBeInstanceOf(UnauthorizedError);
     await expect(authorize('user', headers('expired'), auth({}))).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(authorize('user', headers('free'), auth({ free: caller('free') }))).resolves.toMatchObject({ userId: 'u1' });
+    await expect(authorize('user', headers('free'), auth({ free: caller('free') }))).resolves.toMatchObject({
+      userId: 'u1',
+    });
   });
   it('answers 403 to free users on subscriber routes, whatever the case of the plan', async () => {
     for (const plan of ['', 'free', 'Free']) {
-      await expect(authorize('subscriber', headers('t'), auth({ t: caller(plan) }))).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(authorize('subscriber', headers('t'), auth({ t: caller(plan) }))).rejects.toBeInstanceOf(
+        ForbiddenError,
+      );
     }
-    await expect(authorize('subscriber', headers('t'), auth({ t: caller('basic') }))).resolves.toMatchObject({ subscription: 'basic' });
+    await expect(authorize('subscriber', headers('t'), auth({ t: caller('basic') }))).resolves.toMatchObject({
+      subscription: 'basic',
+    });
   });
   it('denies protected routes until an authenticator is registered', async () => {
-    const h = defineHandler('get_app_info', async () => ({ data_mode: 'demo', as_of: null, options_flow: 'simulated', version: 'x' }));
+    const h = defineHandler('get_app_info', async () => ({
+      data_mode: 'demo',
+      as_of: null,
+      options_flow: 'simulated',
+      version: 'x',
+    }));
     // get_app_info is public, so a token that no authenticator accepts is simply ignored.
     expect((await h(event(undefined, { headers: { authorization: 'Bearer forged' } }))).statusCode).toBe(200);
     await expect(authorize('user', headers('forged'), async () => null)).rejects.toBeInstanceOf(UnauthorizedError);

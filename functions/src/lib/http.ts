@@ -47,8 +47,16 @@ export type LambdaHttpHandler = (
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
 
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
-  return { statusCode: status, headers: { ...jsonHeaders, 'cache-control': 'no-store', ...headers }, body: toJson(body) };
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: { ...jsonHeaders, 'cache-control': 'no-store', ...headers },
+    body: toJson(body),
+  };
 }
 
 /**
@@ -58,7 +66,9 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
  */
 export function defineHandler<N extends RouteName>(
   name: N,
-  impl: (ctx: HandlerContext<N>) => Promise<ResponseOf<N> | HttpResult<ResponseOf<N> | JsonText<ResponseOf<N>>> | JsonText<ResponseOf<N>>>,
+  impl: (
+    ctx: HandlerContext<N>,
+  ) => Promise<ResponseOf<N> | HttpResult<ResponseOf<N> | JsonText<ResponseOf<N>>> | JsonText<ResponseOf<N>>>,
 ): LambdaHttpHandler {
   const route = routes[name];
   return async (event, context) => {
@@ -82,7 +92,11 @@ export function defineHandler<N extends RouteName>(
           : 'no-store';
       response =
         out.body instanceof JsonText
-          ? { statusCode: out.status, headers: { ...jsonHeaders, 'cache-control': cache, ...out.headers }, body: out.body.text }
+          ? {
+              statusCode: out.status,
+              headers: { ...jsonHeaders, 'cache-control': cache, ...out.headers },
+              body: out.body.text,
+            }
           : jsonResponse(out.status, out.body, { 'cache-control': cache, ...out.headers });
     } catch (err) {
       response = errorResponse(err, log);
@@ -115,7 +129,7 @@ function parseQuery(schema: (typeof routes)[RouteName]['query'], raw: Record<str
 }
 
 function parseBody(schema: (typeof routes)[RouteName]['body'], event: APIGatewayProxyEventV2) {
-  let value: unknown ;
+  let value: unknown;
   if (event.body !== undefined && event.body !== null && event.body !== '') {
     const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
     try {

@@ -35,7 +35,11 @@ describe('memoize', () => {
   it('shares one in-flight load and expires after the TTL', async () => {
     let t = 0;
     let loads = 0;
-    const get = memoize(100, async () => ++loads, () => t);
+    const get = memoize(
+      100,
+      async () => ++loads,
+      () => t,
+    );
     const [a, b] = await Promise.all([get(), get()]);
     expect([a, b, loads]).toEqual([1, 1, 1]);
     t = 100;

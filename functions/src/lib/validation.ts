@@ -27,7 +27,9 @@ export function describeZodError(error: z.ZodError, where: 'query' | 'body', raw
     case 'invalid_value':
       return `Invalid value for '${name}': expected one of ${issue.values.map(String).join(', ')}.`;
     default:
-      return name ? `Invalid value for '${name}': ${lowerFirst(issue.message)}.` : `Invalid ${where}: ${lowerFirst(issue.message)}.`;
+      return name
+        ? `Invalid value for '${name}': ${lowerFirst(issue.message)}.`
+        : `Invalid ${where}: ${lowerFirst(issue.message)}.`;
   }
 }
 

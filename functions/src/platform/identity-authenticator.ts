@@ -27,7 +27,11 @@ export const cognitoAuthenticator: Authenticator = async (token) => {
   const now = Date.now();
   let state = sessions.get(verified.tokenId);
   if (!state || now - state.at > SESSION_CACHE_MS) {
-    const read = await new UsersRepository(documentClient()).getSession(verified.userId, verified.tokenId, new Date(now));
+    const read = await new UsersRepository(documentClient()).getSession(
+      verified.userId,
+      verified.tokenId,
+      new Date(now),
+    );
     state = { at: now, ...read };
     if (sessions.size >= 5000) sessions.delete(sessions.keys().next().value!);
     sessions.set(verified.tokenId, state);

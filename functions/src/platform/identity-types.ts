@@ -48,7 +48,12 @@ export interface Identity {
 /** Claims of a token just received from Cognito itself over its API (not from a client): no signature check needed. */
 export function unverifiedClaims(jwt: string): { sub?: string; exp?: number; iat?: number; auth_time?: number } {
   try {
-    return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string; exp?: number; iat?: number; auth_time?: number };
+    return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub?: string;
+      exp?: number;
+      iat?: number;
+      auth_time?: number;
+    };
   } catch {
     return {};
   }

@@ -12,9 +12,23 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import { IdentityAuthError, unverifiedClaims, type Identity, type IdentityUser, type SessionTokens, type VerifiedAccessToken } from './identity-types.ts';
+import {
+  IdentityAuthError,
+  unverifiedClaims,
+  type Identity,
+  type IdentityUser,
+  type SessionTokens,
+  type VerifiedAccessToken,
+} from './identity-types.ts';
 
-export { IdentityAuthError, unverifiedClaims, type Identity, type IdentityUser, type SessionTokens, type VerifiedAccessToken };
+export {
+  IdentityAuthError,
+  unverifiedClaims,
+  type Identity,
+  type IdentityUser,
+  type SessionTokens,
+  type VerifiedAccessToken,
+};
 
 const env = (name: string): string => {
   const v = process.env[name];
@@ -40,7 +54,9 @@ export class CognitoIdentity implements Identity {
       region: process.env.AWS_REGION ?? 'us-east-1',
       ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     });
-    const issuer = process.env.COGNITO_ISSUER ?? `https://cognito-idp.${process.env.AWS_REGION ?? 'us-east-1'}.amazonaws.com/${this.poolId}`;
+    const issuer =
+      process.env.COGNITO_ISSUER ??
+      `https://cognito-idp.${process.env.AWS_REGION ?? 'us-east-1'}.amazonaws.com/${this.poolId}`;
     // The default fetcher refuses http: (cognito-local); Node's fetch works for both.
     const fetcher = { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() };
     this.verifier = JwtRsaVerifier.create(
@@ -49,7 +65,8 @@ export class CognitoIdentity implements Identity {
         jwksUri: process.env.COGNITO_JWKS_URI ?? `${issuer}/.well-known/jwks.json`,
         audience: null,
         customJwtCheck: ({ payload }) => {
-          if (payload.token_use !== 'access' || payload.client_id !== this.clientId) throw new Error('not an access token of this app');
+          if (payload.token_use !== 'access' || payload.client_id !== this.clientId)
+            throw new Error('not an access token of this app');
         },
       },
       { jwksCache: new SimpleJwksCache({ fetcher }) },
@@ -134,11 +151,16 @@ export class CognitoIdentity implements Identity {
       );
       const r = out.AuthenticationResult;
       if (!r?.AccessToken) throw new IdentityAuthError('bad_credentials');
-      return { accessToken: r.AccessToken, refreshToken: r.RefreshToken, expiresIn: r.ExpiresIn ?? secondsLeft(r.AccessToken) };
+      return {
+        accessToken: r.AccessToken,
+        refreshToken: r.RefreshToken,
+        expiresIn: r.ExpiresIn ?? secondsLeft(r.AccessToken),
+      };
     } catch (err) {
       const name = errName(err);
       if (name === 'UserNotConfirmedException') throw new IdentityAuthError('not_confirmed');
-      if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(name)) throw new IdentityAuthError('bad_credentials');
+      if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(name))
+        throw new IdentityAuthError('bad_credentials');
       throw err;
     }
   }
@@ -154,9 +176,12 @@ export class CognitoIdentity implements Identity {
         }),
       );
       const token = out.AuthenticationResult?.AccessToken;
-      return token ? { accessToken: token, expiresIn: out.AuthenticationResult?.ExpiresIn ?? secondsLeft(token) } : null;
+      return token
+        ? { accessToken: token, expiresIn: out.AuthenticationResult?.ExpiresIn ?? secondsLeft(token) }
+        : null;
     } catch (err) {
-      if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidParameterException'].includes(errName(err))) return null;
+      if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidParameterException'].includes(errName(err)))
+        return null;
       throw err;
     }
   }
@@ -166,12 +191,22 @@ export class CognitoIdentity implements Identity {
       await this.client.send(new RevokeTokenCommand({ ClientId: this.clientId, Token: refreshToken }));
     } catch (err) {
       // An unknown or already revoked refresh token leaves nothing to revoke.
-      if (!['NotAuthorizedException', 'InvalidParameterException', 'UnsupportedTokenTypeException'].includes(errName(err))) throw err;
+      if (
+        !['NotAuthorizedException', 'InvalidParameterException', 'UnsupportedTokenTypeException'].includes(errName(err))
+      )
+        throw err;
     }
   }
 
   async setPassword(userId: string, password: string): Promise<void> {
-    await this.client.send(new AdminSetUserPasswordCommand({ UserPoolId: this.poolId, Username: userId, Password: password, Permanent: true }));
+    await this.client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: this.poolId,
+        Username: userId,
+        Password: password,
+        Permanent: true,
+      }),
+    );
   }
 
   async deleteUser(userId: string): Promise<void> {

@@ -28,7 +28,12 @@ export function liveSockets(db: DynamoDBDocumentClient): LiveSockets {
   };
 }
 
-export async function closeOne(repo: ConnectionRepository, userId: string, connectionId: string, reason: SessionClosedReason): Promise<void> {
+export async function closeOne(
+  repo: ConnectionRepository,
+  userId: string,
+  connectionId: string,
+  reason: SessionClosedReason,
+): Promise<void> {
   try {
     await postToConnection(connectionId, { event: 'session_closed', reason });
     await closeConnection(connectionId);

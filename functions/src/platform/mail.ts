@@ -46,7 +46,8 @@ export class OutboxMailer implements Mailer {
     const entry: OutboxEntry = { ...m, id: randomUUID(), sentAt };
     await mkdir(this.dir, { recursive: true });
     await writeFile(join(this.dir, `${sentAt.replace(/[:.]/g, '-')}-${entry.id}.json`), JSON.stringify(entry, null, 2));
-    if (process.env.MAIL_OUTBOX_QUIET !== '1') this.announce(`  mail to ${m.to}: ${m.subject}${m.link ? ` -> ${m.link}` : ''}`);
+    if (process.env.MAIL_OUTBOX_QUIET !== '1')
+      this.announce(`  mail to ${m.to}: ${m.subject}${m.link ? ` -> ${m.link}` : ''}`);
   }
 }
 

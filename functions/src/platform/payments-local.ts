@@ -24,7 +24,9 @@ export function encodeLocalSession(s: LocalCheckoutSession): string {
 export function decodeLocalSession(id: string): LocalCheckoutSession | null {
   if (!id.startsWith('cs_local_')) return null;
   try {
-    const s = JSON.parse(Buffer.from(id.slice('cs_local_'.length), 'base64url').toString('utf8')) as LocalCheckoutSession;
+    const s = JSON.parse(
+      Buffer.from(id.slice('cs_local_'.length), 'base64url').toString('utf8'),
+    ) as LocalCheckoutSession;
     return typeof s.userId === 'string' && typeof s.customerId === 'string' ? s : null;
   } catch {
     return null;

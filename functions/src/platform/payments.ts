@@ -24,7 +24,8 @@ export function payments(baseUrl: string, env: NodeJS.ProcessEnv = process.env):
   if (key) {
     const secret = env.STRIPE_WEBHOOK_SECRET;
     const price = env.STRIPE_PRICE_BASIC;
-    if (!secret || !price) throw new Error('STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_BASIC must be set with STRIPE_SECRET_KEY');
+    if (!secret || !price)
+      throw new Error('STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_BASIC must be set with STRIPE_SECRET_KEY');
     cached = stripePayments(key, secret, price);
     return cached;
   }

@@ -37,7 +37,7 @@ export const schedules: readonly ScheduleDef[] = [
     name: 'prices',
     handler: 'jobs/prices',
     cron: '15 16 * * 1-5',
-    description: 'Ingest the day\'s daily bars of the universe after the close',
+    description: "Ingest the day's daily bars of the universe after the close",
     reads: ['market'],
     writes: ['market'],
     runOnLocalStart: false,
@@ -105,7 +105,8 @@ export const schedules: readonly ScheduleDef[] = [
     name: 'sector-rotation',
     handler: 'jobs/sector-rotation',
     cron: '40 16 * * 1-5',
-    description: 'Precompute Sector Rotation (all index/lookback/factor choices) and the Market Map after the prices job',
+    description:
+      'Precompute Sector Rotation (all index/lookback/factor choices) and the Market Map after the prices job',
     reads: ['market'],
     writes: ['market'],
     runOnLocalStart: false,
@@ -138,7 +139,8 @@ export const schedules: readonly ScheduleDef[] = [
     name: 'signals',
     handler: 'jobs/signals',
     cron: '15 18 * * 1-5',
-    description: 'Precompute the Factor Analysis signals table (every factor, daily and weekly, whole universe) after the prices and dark pool ingests',
+    description:
+      'Precompute the Factor Analysis signals table (every factor, daily and weekly, whole universe) after the prices and dark pool ingests',
     reads: ['market'],
     writes: ['market'],
     runOnLocalStart: false,
@@ -149,7 +151,8 @@ export const schedules: readonly ScheduleDef[] = [
     name: 'flow-ingest',
     handler: 'jobs/flow-ingest',
     cron: '30 20 * * 1-5',
-    description: 'Ingest the day\'s options flow (vendor option_activity pages) packed per ticker; the demo backfills a year (252 trading days)',
+    description:
+      "Ingest the day's options flow (vendor option_activity pages) packed per ticker; the demo backfills a year (252 trading days)",
     reads: ['market', 'flow'],
     writes: ['market', 'flow'],
     runOnLocalStart: false,
@@ -164,7 +167,8 @@ export const schedules: readonly ScheduleDef[] = [
     // Every minute of 09:00-15:59 on weekdays; each run polls for just under a minute and skips
     // outside the session (09:30-16:00; the demo's simulated session plays from noon).
     cron: '* 9-15 * * 1-5',
-    description: 'Live options flow: poll the vendor for new activity (demo: play the simulated session) for a minute and fan new trades out',
+    description:
+      'Live options flow: poll the vendor for new activity (demo: play the simulated session) for a minute and fan new trades out',
     reads: ['market', 'flow', 'app'],
     writes: ['flow', 'app'],
     runOnLocalStart: false,
@@ -176,7 +180,7 @@ export const schedules: readonly ScheduleDef[] = [
     name: 'flow-reset',
     handler: 'jobs/flow-reset',
     cron: '0 4 * * *',
-    description: 'Daily reset: clear the live day\'s streamed trades and send database_cleared to every client',
+    description: "Daily reset: clear the live day's streamed trades and send database_cleared to every client",
     reads: ['flow', 'app'],
     writes: ['flow', 'app'],
     runOnLocalStart: false,

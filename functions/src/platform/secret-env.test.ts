@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkoutTicketSecretSpec, loadSecretEnv, originVerifySecretSpec, resetSecretEnv, stripeSecretSpec } from './secret-env.ts';
+import {
+  checkoutTicketSecretSpec,
+  loadSecretEnv,
+  originVerifySecretSpec,
+  resetSecretEnv,
+  stripeSecretSpec,
+} from './secret-env.ts';
 
 const arn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:tapewatch/dev/stripe-AbCdEf';
 
@@ -18,7 +24,11 @@ describe('loadSecretEnv', () => {
   });
 
   it('leaves env vars that are already set alone (local runtime, tests) and fetches nothing', async () => {
-    const env: NodeJS.ProcessEnv = { STRIPE_SECRET_ARN: arn, STRIPE_SECRET_KEY: 'sk_local', STRIPE_WEBHOOK_SECRET: 'whsec_local' };
+    const env: NodeJS.ProcessEnv = {
+      STRIPE_SECRET_ARN: arn,
+      STRIPE_SECRET_KEY: 'sk_local',
+      STRIPE_WEBHOOK_SECRET: 'whsec_local',
+    };
     const fetcher = vi.fn(async () => '{}');
     await loadSecretEnv(stripeSecretSpec, env, fetcher);
     expect(env.STRIPE_SECRET_KEY).toBe('sk_local');
@@ -46,9 +56,9 @@ describe('loadSecretEnv', () => {
   });
 
   it('rejects a secret that is not JSON with the expected shape in the message', async () => {
-    await expect(loadSecretEnv(stripeSecretSpec, { STRIPE_SECRET_ARN: arn }, async () => 'sk_live_plain')).rejects.toThrow(
-      /not JSON \(expected \{"secret_key": "\.\.\.", "webhook_secret": "\.\.\."\}\)/,
-    );
+    await expect(
+      loadSecretEnv(stripeSecretSpec, { STRIPE_SECRET_ARN: arn }, async () => 'sk_live_plain'),
+    ).rejects.toThrow(/not JSON \(expected \{"secret_key": "\.\.\.", "webhook_secret": "\.\.\."\}\)/);
   });
 
   it('loads a plain-text secret (Secrets Manager-generated: checkout ticket key, origin-verify value) whole', async () => {
@@ -63,7 +73,9 @@ describe('loadSecretEnv', () => {
 
   it('refuses an empty plain-text secret rather than running without it', async () => {
     const env: NodeJS.ProcessEnv = { ORIGIN_VERIFY_SECRET_ARN: arn };
-    await expect(loadSecretEnv(originVerifySecretSpec, env, async () => '')).rejects.toThrow('ORIGIN_VERIFY_SECRET_ARN is empty');
+    await expect(loadSecretEnv(originVerifySecretSpec, env, async () => '')).rejects.toThrow(
+      'ORIGIN_VERIFY_SECRET_ARN is empty',
+    );
     expect(env.ORIGIN_VERIFY_SECRET).toBeUndefined();
   });
 });

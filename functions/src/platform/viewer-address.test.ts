@@ -8,9 +8,19 @@ const cloudFront = (extra: Record<string, string> = {}) => ({ 'x-origin-verify':
 
 describe('viewerAddress', () => {
   it('takes the IP from CloudFront-Viewer-Address on requests carrying the origin-verify value, dropping the port', () => {
-    expect(viewerAddress(cloudFront({ 'cloudfront-viewer-address': '198.51.100.10:46532' }), '130.176.1.1', secret)).toBe('198.51.100.10');
-    expect(viewerAddress(cloudFront({ 'CloudFront-Viewer-Address': '2001:db8::8a2e:370:7334:443' }), '130.176.1.1', secret)).toBe('2001:db8::8a2e:370:7334');
-    expect(viewerAddress({ 'X-Origin-Verify': secret, 'CloudFront-Viewer-Address': '198.51.100.10:1' }, '130.176.1.1', secret)).toBe('198.51.100.10');
+    expect(
+      viewerAddress(cloudFront({ 'cloudfront-viewer-address': '198.51.100.10:46532' }), '130.176.1.1', secret),
+    ).toBe('198.51.100.10');
+    expect(
+      viewerAddress(cloudFront({ 'CloudFront-Viewer-Address': '2001:db8::8a2e:370:7334:443' }), '130.176.1.1', secret),
+    ).toBe('2001:db8::8a2e:370:7334');
+    expect(
+      viewerAddress(
+        { 'X-Origin-Verify': secret, 'CloudFront-Viewer-Address': '198.51.100.10:1' },
+        '130.176.1.1',
+        secret,
+      ),
+    ).toBe('198.51.100.10');
   });
 
   it('ignores a CloudFront-Viewer-Address sent straight to execute-api (no or a wrong origin-verify value)', () => {
@@ -24,20 +34,26 @@ describe('viewerAddress', () => {
   it('uses sourceIp where no value is configured (the local runtime sets it from the socket), whatever the headers say', () => {
     expect(viewerAddress({}, '127.0.0.1', undefined)).toBe('127.0.0.1');
     expect(viewerAddress({ 'cloudfront-viewer-address': '203.0.113.7:1' }, '127.0.0.1', undefined)).toBe('127.0.0.1');
-    expect(viewerAddress({ 'cloudfront-viewer-address': '203.0.113.7:1', 'x-origin-verify': '' }, '127.0.0.1', '')).toBe('127.0.0.1');
+    expect(
+      viewerAddress({ 'cloudfront-viewer-address': '203.0.113.7:1', 'x-origin-verify': '' }, '127.0.0.1', ''),
+    ).toBe('127.0.0.1');
     expect(viewerAddress(undefined, undefined, undefined)).toBe('unknown');
   });
 
   it('falls back to sourceIp when the header from CloudFront is missing or malformed', () => {
     expect(viewerAddress(cloudFront(), '10.0.0.1', secret)).toBe('10.0.0.1');
-    expect(viewerAddress(cloudFront({ 'cloudfront-viewer-address': 'evil<script>:1' }), '10.0.0.1', secret)).toBe('10.0.0.1');
+    expect(viewerAddress(cloudFront({ 'cloudfront-viewer-address': 'evil<script>:1' }), '10.0.0.1', secret)).toBe(
+      '10.0.0.1',
+    );
   });
 
   it('reads the configured value from ORIGIN_VERIFY_SECRET by default', () => {
     const before = process.env.ORIGIN_VERIFY_SECRET;
     try {
       process.env.ORIGIN_VERIFY_SECRET = secret;
-      expect(viewerAddress(cloudFront({ 'cloudfront-viewer-address': '198.51.100.10:1' }), '130.176.1.1')).toBe('198.51.100.10');
+      expect(viewerAddress(cloudFront({ 'cloudfront-viewer-address': '198.51.100.10:1' }), '130.176.1.1')).toBe(
+        '198.51.100.10',
+      );
       expect(viewerAddress({ 'cloudfront-viewer-address': '198.51.100.10:1' }, '130.176.1.1')).toBe('130.176.1.1');
     } finally {
       if (before === undefined) delete process.env.ORIGIN_VERIFY_SECRET;
@@ -69,7 +85,12 @@ describe('defineHandler on AWS (ORIGIN_VERIFY_SECRET set)', () => {
     if (before === undefined) delete process.env.ORIGIN_VERIFY_SECRET;
     else process.env.ORIGIN_VERIFY_SECRET = before;
   });
-  const handler = defineHandler('get_app_info', async () => ({ data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: 'x' }));
+  const handler = defineHandler('get_app_info', async () => ({
+    data_mode: 'demo',
+    as_of: '2024-03-08',
+    options_flow: 'simulated',
+    version: 'x',
+  }));
   const event = (headers: Record<string, string>) =>
     ({
       version: '2.0',
@@ -77,7 +98,10 @@ describe('defineHandler on AWS (ORIGIN_VERIFY_SECRET set)', () => {
       rawPath: '/api/get_app_info',
       rawQueryString: '',
       headers,
-      requestContext: { requestId: 'req-1', http: { method: 'GET', path: '/api/get_app_info', sourceIp: '192.0.2.55' } },
+      requestContext: {
+        requestId: 'req-1',
+        http: { method: 'GET', path: '/api/get_app_info', sourceIp: '192.0.2.55' },
+      },
       isBase64Encoded: false,
     }) as unknown as APIGatewayProxyEventV2;
 

@@ -19,7 +19,10 @@ function header(headers: Headers, name: string): string | undefined {
  * Whether the request came through this app's CloudFront: it carries the origin-verify value the
  * stack generated (ORIGIN_VERIFY_SECRET). False wherever no value is configured.
  */
-export function viaCloudFront(headers: Headers, secret: string | undefined = process.env.ORIGIN_VERIFY_SECRET): boolean {
+export function viaCloudFront(
+  headers: Headers,
+  secret: string | undefined = process.env.ORIGIN_VERIFY_SECRET,
+): boolean {
   const sent = header(headers, originVerifyHeader);
   if (!secret || sent === undefined) return false;
   const [a, b] = [Buffer.from(sent), Buffer.from(secret)];
@@ -32,7 +35,10 @@ export function viaCloudFront(headers: Headers, secret: string | undefined = pro
  * the local runtime and tests, none inside Lambda (a missing secret there is a broken deploy, not
  * a reason to open the direct endpoint).
  */
-export function acceptsOrigin(headers: Headers, secret: string | undefined = process.env.ORIGIN_VERIFY_SECRET): boolean {
+export function acceptsOrigin(
+  headers: Headers,
+  secret: string | undefined = process.env.ORIGIN_VERIFY_SECRET,
+): boolean {
   if (!secret) return !process.env.AWS_LAMBDA_FUNCTION_NAME;
   return viaCloudFront(headers, secret);
 }
@@ -45,7 +51,11 @@ export function acceptsOrigin(headers: Headers, secret: string | undefined = pro
  * otherwise, as in the local runtime (which sets sourceIp from the socket) and on direct
  * execute-api calls, sourceIp is the client.
  */
-export function viewerAddress(headers: Headers, sourceIp: string | undefined, secret: string | undefined = process.env.ORIGIN_VERIFY_SECRET): string {
+export function viewerAddress(
+  headers: Headers,
+  sourceIp: string | undefined,
+  secret: string | undefined = process.env.ORIGIN_VERIFY_SECRET,
+): string {
   const fallback = sourceIp ?? 'unknown';
   if (!viaCloudFront(headers, secret)) return fallback;
   const ip = header(headers, 'cloudfront-viewer-address')?.trim().replace(/:\d+$/, '');

@@ -47,13 +47,18 @@ export function flowDaySource(db: DynamoDBDocumentClient, provider?: MarketDataP
 
 // A warm Lambda container keeps the simulator's universe (~500 series read once per container).
 let demoSource: { db: DynamoDBDocumentClient; source: ReturnType<typeof demoFlowSource> } | undefined;
-const demoSourceFor = (db: DynamoDBDocumentClient) => (demoSource?.db === db ? demoSource : (demoSource = { db, source: demoFlowSource(db) })).source;
+const demoSourceFor = (db: DynamoDBDocumentClient) =>
+  (demoSource?.db === db ? demoSource : (demoSource = { db, source: demoFlowSource(db) })).source;
 
 /**
  * The demo's simulated live session of `date`: each call returns the records of one arrival at
  * second `secOfDay` (sometimes a burst), stamped with the date and time.
  */
-export async function demoLiveSession(db: DynamoDBDocumentClient, date: string, runId: string): Promise<(seq: number, secOfDay: number) => BenzingaWireRecord[]> {
+export async function demoLiveSession(
+  db: DynamoDBDocumentClient,
+  date: string,
+  runId: string,
+): Promise<(seq: number, secOfDay: number) => BenzingaWireRecord[]> {
   const next = await demoSourceFor(db).live(date, runId);
   return (seq, sec) => next(seq, sec).map((r) => ({ ...r, date, time: hhmmss(sec) }));
 }

@@ -12,7 +12,11 @@ describe('redactUrl', () => {
 });
 
 describe('fetchText', () => {
-  const opts = { provider: 'cboe' as const, what: 'test', retry: { attempts: 3, baseDelayMs: 10, sleep: async () => {} } };
+  const opts = {
+    provider: 'cboe' as const,
+    what: 'test',
+    retry: { attempts: 3, baseDelayMs: 10, sleep: async () => {} },
+  };
 
   it('retries network failures, then succeeds', async () => {
     let n = 0;

@@ -47,7 +47,10 @@ export class ProviderHttpError extends ProviderError {
 export class ProviderNetworkError extends ProviderError {
   constructor(provider: ProviderName, url: string, cause: unknown) {
     // Runtime messages can echo the request URL, so they are scrubbed like the URL itself.
-    const detail = (cause instanceof Error ? cause.message : String(cause)).replace(/([?&](?:token|api_?key|key)=)[^&\s]*/gi, '$1REDACTED');
+    const detail = (cause instanceof Error ? cause.message : String(cause)).replace(
+      /([?&](?:token|api_?key|key)=)[^&\s]*/gi,
+      '$1REDACTED',
+    );
     super(provider, `request failed at ${url}: ${detail}`, true);
     this.name = 'ProviderNetworkError';
   }
@@ -120,7 +123,8 @@ export async function fetchText(http: HttpGet, url: string, opts: FetchOptions):
       const init = opts.headers ? { headers: opts.headers } : undefined;
       const res = await http(url, init);
       if (res.status >= 200 && res.status < 300) return await res.text();
-      if ((opts.notFoundStatuses ?? [404]).includes(res.status)) throw new ProviderNotFoundError(opts.provider, safeUrl, opts.what, res.status);
+      if ((opts.notFoundStatuses ?? [404]).includes(res.status))
+        throw new ProviderNotFoundError(opts.provider, safeUrl, opts.what, res.status);
       const hint = res.status === 401 || res.status === 403 ? opts.authHint : undefined;
       error = new ProviderHttpError(opts.provider, res.status, safeUrl, hint);
     } catch (e) {
@@ -137,7 +141,10 @@ export function parseJsonBody(provider: ProviderName, body: string, what: string
   try {
     return JSON.parse(body);
   } catch {
-    throw new ProviderFormatError(provider, `${what}: response is not JSON (starts with ${JSON.stringify(body.slice(0, 40))})`);
+    throw new ProviderFormatError(
+      provider,
+      `${what}: response is not JSON (starts with ${JSON.stringify(body.slice(0, 40))})`,
+    );
   }
 }
 

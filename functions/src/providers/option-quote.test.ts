@@ -4,11 +4,23 @@ import { formatOccSymbol, parseOccSymbol } from './option-quote.ts';
 
 describe('parseOccSymbol', () => {
   it('reads the compact CBOE form', () => {
-    expect(parseOccSymbol('IWM260702C00150000')).toEqual({ root: 'IWM', underlying: 'IWM', expiry: '2026-07-02', type: 'call', strike: 150 });
+    expect(parseOccSymbol('IWM260702C00150000')).toEqual({
+      root: 'IWM',
+      underlying: 'IWM',
+      expiry: '2026-07-02',
+      type: 'call',
+      strike: 150,
+    });
   });
 
   it('reads the padded OCC form and maps weekly index roots to the index', () => {
-    expect(parseOccSymbol('SPXW  240308P05125000')).toEqual({ root: 'SPXW', underlying: 'SPX', expiry: '2024-03-08', type: 'put', strike: 5125 });
+    expect(parseOccSymbol('SPXW  240308P05125000')).toEqual({
+      root: 'SPXW',
+      underlying: 'SPX',
+      expiry: '2024-03-08',
+      type: 'put',
+      strike: 5125,
+    });
   });
 
   it("reads Polygon's O: prefix and fractional strikes", () => {
@@ -18,7 +30,15 @@ describe('parseOccSymbol', () => {
   });
 
   it('rejects non-symbols and impossible dates', () => {
-    for (const bad of ['', 'IWM', 'IWM260702X00150000', 'IWM261302C00150000', 'IWM260230C00150000', 'TOOLONGROOT260702C00150000', 'IWM260702C0015000']) {
+    for (const bad of [
+      '',
+      'IWM',
+      'IWM260702X00150000',
+      'IWM261302C00150000',
+      'IWM260230C00150000',
+      'TOOLONGROOT260702C00150000',
+      'IWM260702C0015000',
+    ]) {
       expect(parseOccSymbol(bad)).toBeNull();
     }
   });

@@ -13,7 +13,14 @@ export interface OccSymbol {
 }
 
 // Weekly/PM-settled index roots whose underlying is the plain index.
-const ROOT_TO_UNDERLYING: Record<string, string> = { SPXW: 'SPX', NDXP: 'NDX', RUTW: 'RUT', VIXW: 'VIX', XSPW: 'XSP', DJXW: 'DJX' };
+const ROOT_TO_UNDERLYING: Record<string, string> = {
+  SPXW: 'SPX',
+  NDXP: 'NDX',
+  RUTW: 'RUT',
+  VIXW: 'VIX',
+  XSPW: 'XSP',
+  DJXW: 'DJX',
+};
 
 // OCC form pads the root to 6 with spaces; CBOE prints it compact; Polygon prefixes "O:".
 const OCC = /^(?:O:)?([A-Z0-9.]{1,6})\s*(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/;

@@ -14,7 +14,9 @@ describe('selectProvider', () => {
   });
 
   it('live mode without keys: public FINRA/CBOE work, keyed vendors reject with MissingApiKeyError', async () => {
-    const http = replayHttp({ [SV_URL]: { status: 200, body: fixtureText('finra/CNMSshvol20210802_excerpt_samgozman.txt') } });
+    const http = replayHttp({
+      [SV_URL]: { status: 200, body: fixtureText('finra/CNMSshvol20210802_excerpt_samgozman.txt') },
+    });
     const p = selectProvider({ TAPEWATCH_DATA_MODE: 'live', POLYGON_API_KEY: '  ' }, { http });
     expect((await p.dailyShortVolume('2021-08-02')).rows).toHaveLength(10);
     await expect(p.dailyAggregates('SPY', '2024-01-02', '2024-01-05')).rejects.toThrow(MissingApiKeyError);
@@ -25,8 +27,13 @@ describe('selectProvider', () => {
 
   it('routes optionChain to CBOE by default and to Polygon when configured', async () => {
     const http = replayHttp({});
-    await selectProvider({ TAPEWATCH_DATA_MODE: 'live' }, { http }).optionChain('SPY').catch(() => undefined);
-    await selectProvider({ TAPEWATCH_DATA_MODE: 'live', OPTION_CHAIN_SOURCE: 'polygon', POLYGON_API_KEY: 'k' }, { http })
+    await selectProvider({ TAPEWATCH_DATA_MODE: 'live' }, { http })
+      .optionChain('SPY')
+      .catch(() => undefined);
+    await selectProvider(
+      { TAPEWATCH_DATA_MODE: 'live', OPTION_CHAIN_SOURCE: 'polygon', POLYGON_API_KEY: 'k' },
+      { http },
+    )
       .optionChain('SPY')
       .catch(() => undefined);
     expect(http.calls.map((c) => c.url)).toEqual([
@@ -36,7 +43,12 @@ describe('selectProvider', () => {
   });
 
   it('rejects invalid configuration by variable name without echoing values', () => {
-    const bad = () => selectProvider({ TAPEWATCH_DATA_MODE: 'live', OPTION_CHAIN_SOURCE: 'yahoo', POLYGON_BASE_URL: 'not a url sk_live_x' });
+    const bad = () =>
+      selectProvider({
+        TAPEWATCH_DATA_MODE: 'live',
+        OPTION_CHAIN_SOURCE: 'yahoo',
+        POLYGON_BASE_URL: 'not a url sk_live_x',
+      });
     expect(bad).toThrow(ProviderConfigError);
     expect(bad).toThrow(/OPTION_CHAIN_SOURCE, POLYGON_BASE_URL/);
     expect(bad).not.toThrow(/sk_live_x/);

@@ -57,8 +57,18 @@ export function selectProvider(env: NodeJS.ProcessEnv, deps: ProviderDeps = {}):
   const http = deps.http ?? fetchHttpGet();
   const finra = createFinraSource({ http, retry: deps.retry });
   const cboe = createCboeSource({ http, retry: deps.retry });
-  const polygon = createPolygonSource({ http, retry: deps.retry, apiKey: cfg.POLYGON_API_KEY, baseUrl: cfg.POLYGON_BASE_URL });
-  const benzinga = createBenzingaSource({ http, retry: deps.retry, apiKey: cfg.BENZINGA_API_KEY, baseUrl: cfg.BENZINGA_BASE_URL });
+  const polygon = createPolygonSource({
+    http,
+    retry: deps.retry,
+    apiKey: cfg.POLYGON_API_KEY,
+    baseUrl: cfg.POLYGON_BASE_URL,
+  });
+  const benzinga = createBenzingaSource({
+    http,
+    retry: deps.retry,
+    apiKey: cfg.BENZINGA_API_KEY,
+    baseUrl: cfg.BENZINGA_BASE_URL,
+  });
   return {
     dailyShortVolume: finra.dailyShortVolume,
     shortInterest: finra.shortInterest,

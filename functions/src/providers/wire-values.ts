@@ -17,7 +17,9 @@ export const unsignedDecimalText = z
 export const decimalText = z.string().regex(DECIMAL, 'expected a number').transform(Number);
 
 /** A finite number given as a JSON number or a numeric string. */
-export const looseNumber = z.union([z.number(), z.string().trim().regex(DECIMAL, 'expected a number').transform(Number)]).pipe(z.number());
+export const looseNumber = z
+  .union([z.number(), z.string().trim().regex(DECIMAL, 'expected a number').transform(Number)])
+  .pipe(z.number());
 
 /** Like looseNumber, but absent / null / "" become null (optional vendor fields). */
 export const optionalLooseNumber = z
@@ -59,13 +61,15 @@ export function toCompactDate(isoDay: string): string {
 
 /** Guards request arguments: a malformed date must not become a malformed vendor URL. */
 export function assertIsoDate(value: string, name = 'date'): string {
-  if (!isoDate.safeParse(value).success) throw new RangeError(`${name} must be a calendar date YYYY-MM-DD, got ${JSON.stringify(value)}`);
+  if (!isoDate.safeParse(value).success)
+    throw new RangeError(`${name} must be a calendar date YYYY-MM-DD, got ${JSON.stringify(value)}`);
   return value;
 }
 
 /** Upper-cases and validates a ticker argument before it is put into a URL path. */
 export function assertTicker(value: string, name = 'ticker'): string {
   const t = value.trim().toUpperCase();
-  if (!tickerSymbol.safeParse(t).success) throw new RangeError(`${name} is not a valid symbol: ${JSON.stringify(value)}`);
+  if (!tickerSymbol.safeParse(t).success)
+    throw new RangeError(`${name} is not a valid symbol: ${JSON.stringify(value)}`);
   return t;
 }

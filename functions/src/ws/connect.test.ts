@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { handler } from './connect.ts';
 
 const event = (headers: Record<string, string>, token?: string) =>
-  ({ requestContext: { connectionId: 'c1' }, headers, ...(token ? { queryStringParameters: { token } } : {}) }) as unknown as APIGatewayProxyWebsocketEventV2;
+  ({
+    requestContext: { connectionId: 'c1' },
+    headers,
+    ...(token ? { queryStringParameters: { token } } : {}),
+  }) as unknown as APIGatewayProxyWebsocketEventV2;
 
 describe('$connect behind CloudFront', () => {
   afterEach(() => {
@@ -14,7 +18,10 @@ describe('$connect behind CloudFront', () => {
     expect(await handler(event({}, 'any'))).toEqual({ statusCode: 403, body: 'forbidden' });
     expect(await handler(event({ 'x-origin-verify': 'guess' }, 'any'))).toEqual({ statusCode: 403, body: 'forbidden' });
     // Through CloudFront the token is what decides.
-    expect(await handler(event({ 'X-Origin-Verify': 'the-stack-secret' }))).toEqual({ statusCode: 401, body: 'missing token' });
+    expect(await handler(event({ 'X-Origin-Verify': 'the-stack-secret' }))).toEqual({
+      statusCode: 401,
+      body: 'missing token',
+    });
   });
   it('without a configured secret (the local runtime) the token decides', async () => {
     expect(await handler(event({}))).toEqual({ statusCode: 401, body: 'missing token' });

@@ -20,7 +20,8 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
   const { connectionId } = event.requestContext;
   const token = (event as ConnectEvent).queryStringParameters?.token;
   // As for /api: on AWS only CloudFront's /ws behaviour may open a socket (it adds the origin secret).
-  if (!acceptsOrigin((event as { headers?: Record<string, string | undefined> }).headers)) return { statusCode: 403, body: 'forbidden' };
+  if (!acceptsOrigin((event as { headers?: Record<string, string | undefined> }).headers))
+    return { statusCode: 403, body: 'forbidden' };
   try {
     if (!token) return { statusCode: 401, body: 'missing token' };
     const caller = await currentAuthenticator()(token).catch(() => null);
@@ -31,7 +32,12 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
     const open = await repo.forUser(caller.userId);
     const excess = open.slice(0, Math.max(0, open.length - (MAX_SOCKETS_PER_USER - 1)));
     await Promise.all(excess.map((c) => closeOne(repo, caller.userId, c.connectionId, 'replaced')));
-    await repo.add(connectionId, { userId: caller.userId, tokenId: caller.tokenId, authTime: caller.authTime, sessionId: caller.sessionId });
+    await repo.add(connectionId, {
+      userId: caller.userId,
+      tokenId: caller.tokenId,
+      authTime: caller.authTime,
+      sessionId: caller.sessionId,
+    });
     log.info('ws connect', { connectionId, userId: caller.userId, replaced: excess.length });
     return { statusCode: 200, body: 'connected' };
   } catch (err) {

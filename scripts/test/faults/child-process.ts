@@ -35,7 +35,9 @@ export function spawnScript(script: string, args: string[], env: Record<string, 
   };
   proc.stdout!.on('data', onData({ rest: '' }));
   proc.stderr!.on('data', onData({ rest: '' }));
-  const exited = new Promise<number | string>((resolve) => proc.once('exit', (code, signal) => resolve(signal ?? code ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    proc.once('exit', (code, signal) => resolve(signal ?? code ?? -1)),
+  );
   const waitForLine = (re: RegExp, timeoutMs: number) =>
     new Promise<string>((resolve, reject) => {
       const seen = lines.find((l) => re.test(l));
@@ -58,7 +60,9 @@ export function spawnScript(script: string, args: string[], env: Record<string, 
       void exited.then((how) => {
         if (!watchers.has(watch)) return;
         done();
-        reject(new Error(`${script} ended (${how}) before a line matching ${re}; output:\n${lines.slice(-20).join('\n')}`));
+        reject(
+          new Error(`${script} ended (${how}) before a line matching ${re}; output:\n${lines.slice(-20).join('\n')}`),
+        );
       });
     });
   const kill = () => {

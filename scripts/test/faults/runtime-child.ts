@@ -7,5 +7,13 @@ import { startLocalRuntime } from '../../local/server.ts';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is required');
-const runtime = await startLocalRuntime({ port: 0, host: '127.0.0.1', dataDir, web: false, schedules: false, backfill: false, log: () => {} });
+const runtime = await startLocalRuntime({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir,
+  web: false,
+  schedules: false,
+  backfill: false,
+  log: () => {},
+});
 process.stdout.write(`READY http://127.0.0.1:${runtime.port}\n`);

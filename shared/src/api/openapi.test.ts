@@ -55,7 +55,11 @@ describe('OpenAPI document from the route table', () => {
         if (p.required) expect(given.has(p.name), `${r.name} requires ${p.name}`).toBe(true);
         if (given.has(p.name)) expect(queryAjv.validate(p.schema, given.get(p.name)), `${r.name} ${p.name}`).toBe(true);
       }
-      for (const name of given.keys()) expect(o.parameters?.map((p) => p.name), r.name).toContain(name);
+      for (const name of given.keys())
+        expect(
+          o.parameters?.map((p) => p.name),
+          r.name,
+        ).toContain(name);
       if (r.exampleBody !== undefined) {
         const body = o.requestBody!.content['application/json'];
         expect(ajv.validate(body.schema, r.exampleBody), `${r.name}: ${ajv.errorsText()}`).toBe(true);

@@ -8,7 +8,9 @@ describe('route examples', () => {
   const gets = routeList.filter((r) => r.method === 'GET');
 
   it.each(gets.map((r) => [r.name, r] as const))('GET %s has an example its query schema accepts', (_name, route) => {
-    expect(route.example, 'add `example` to the route entry (\'\' when it takes no parameters)').toEqual(expect.any(String));
+    expect(route.example, "add `example` to the route entry ('' when it takes no parameters)").toEqual(
+      expect.any(String),
+    );
     const parsed = route.query.safeParse(Object.fromEntries(new URLSearchParams(route.example)));
     expect(parsed.success, parsed.error?.message).toBe(true);
   });
@@ -24,8 +26,11 @@ describe('route examples', () => {
     expect(needBody.length).toBeGreaterThan(0);
   });
 
-  it.each(needBody.map((r) => [r.name, r] as const))('POST %s has an example body its schema accepts', (_name, route) => {
-    const parsed = route.body.safeParse(route.exampleBody);
-    expect(parsed.success, `add \`exampleBody\` to the route entry: ${parsed.error?.message}`).toBe(true);
-  });
+  it.each(needBody.map((r) => [r.name, r] as const))(
+    'POST %s has an example body its schema accepts',
+    (_name, route) => {
+      const parsed = route.body.safeParse(route.exampleBody);
+      expect(parsed.success, `add \`exampleBody\` to the route entry: ${parsed.error?.message}`).toBe(true);
+    },
+  );
 });

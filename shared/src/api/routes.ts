@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { sectorPerformanceSchema } from '../schemas/sectors.ts';
-import { clustersPredictionQuery, clusterPredictionsSchema, clustersQuery, clustersResponse, clustersTableResponse } from '../schemas/clusters.ts';
+import {
+  clustersPredictionQuery,
+  clusterPredictionsSchema,
+  clustersQuery,
+  clustersResponse,
+  clustersTableResponse,
+} from '../schemas/clusters.ts';
 import { spyToVixSchema } from '../schemas/spy-to-vix.ts';
 import { sp500RatiosQuery, sp500RatiosResponse } from '../schemas/sp500.ts';
 import { arimaQuery, arimaResponse } from '../schemas/arima.ts';
@@ -15,9 +21,21 @@ import {
   shortInterestQuery,
   shortInterestResponse,
 } from '../schemas/short-interest.ts';
-import { darkPoolDataQuery, darkPoolDataResponse, darkPoolIndividualQuery, darkPoolIndividualResponse } from '../schemas/dark-pools.ts';
+import {
+  darkPoolDataQuery,
+  darkPoolDataResponse,
+  darkPoolIndividualQuery,
+  darkPoolIndividualResponse,
+} from '../schemas/dark-pools.ts';
 import { appInfoSchema, dataStatusSchema, openApiDocumentSchema } from '../schemas/meta.ts';
-import { currentFlowQuery, currentFlowResponse, historicalFlowQuery, historicalFlowResponse, mostOtmResponse, testSocketResponse } from '../schemas/flow.ts';
+import {
+  currentFlowQuery,
+  currentFlowResponse,
+  historicalFlowQuery,
+  historicalFlowResponse,
+  mostOtmResponse,
+  testSocketResponse,
+} from '../schemas/flow.ts';
 import {
   intradayPremiumsQuery,
   intradayPremiumsResponse,
@@ -35,7 +53,14 @@ import {
   overAvgResponse,
   sectorInflowResponse,
 } from '../schemas/flow-dashboard.ts';
-import { byStrikeQuery, byStrikeResponse, historicalPremiumQuery, historicalPremiumResponse, topPremiumsQuery, topPremiumsResponse } from '../schemas/flow-cumulative-top.ts';
+import {
+  byStrikeQuery,
+  byStrikeResponse,
+  historicalPremiumQuery,
+  historicalPremiumResponse,
+  topPremiumsQuery,
+  topPremiumsResponse,
+} from '../schemas/flow-cumulative-top.ts';
 import {
   accountAlertResponse,
   emailBody,
@@ -60,7 +85,13 @@ import {
   tickerPricesQuery,
   tickerPricesResponse,
 } from '../schemas/tickers.ts';
-import { checkoutSessionBody, checkoutSessionResponse, manageSubscriptionResponse, stripeWebhookBody, stripeWebhookResponse } from '../schemas/payments.ts';
+import {
+  checkoutSessionBody,
+  checkoutSessionResponse,
+  manageSubscriptionResponse,
+  stripeWebhookBody,
+  stripeWebhookResponse,
+} from '../schemas/payments.ts';
 import {
   createWatchlistBody,
   deleteWatchlistBody,
@@ -156,7 +187,10 @@ const noQuery = z.strictObject({});
 const noBody = z.undefined();
 
 function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M extends HttpMethod>(
-  def: Omit<RouteDef<Q, B, R, M>, 'body' | 'reads' | 'writes' | 'cacheSeconds' | 'cognito' | 'mail' | 'secrets' | 'liveSockets'> & {
+  def: Omit<
+    RouteDef<Q, B, R, M>,
+    'body' | 'reads' | 'writes' | 'cacheSeconds' | 'cognito' | 'mail' | 'secrets' | 'liveSockets'
+  > & {
     body?: B;
     reads?: readonly TableName[];
     writes?: readonly TableName[];
@@ -438,7 +472,13 @@ export const routes = {
     auth: 'public',
     query: noCredentialsQuery,
     body: signupBody,
-    exampleBody: { username: 'example_user', email: 'example@example.com', password: 'Example-pass-1', password_confirmation: 'Example-pass-1', selected_subscription: 'free' },
+    exampleBody: {
+      username: 'example_user',
+      email: 'example@example.com',
+      password: 'Example-pass-1',
+      password_confirmation: 'Example-pass-1',
+      selected_subscription: 'free',
+    },
     response: signupResponse,
     handler: 'accounts/submit-signup',
     writes: ['app'],
@@ -870,7 +910,8 @@ export const routes = {
   get_watchlist_overview: route({
     method: 'GET',
     path: '/api/get_watchlist_overview',
-    summary: 'One watchlist with quote, day change, 1-week and 1-month returns, dark-pool position, short interest and the latest factor signal per ticker.',
+    summary:
+      'One watchlist with quote, day change, 1-week and 1-month returns, dark-pool position, short interest and the latest factor signal per ticker.',
     auth: 'user',
     query: watchlistOverviewQuery,
     example: 'id=default',
@@ -881,7 +922,8 @@ export const routes = {
   get_watchlist_flow: route({
     method: 'GET',
     path: '/api/get_watchlist_flow',
-    summary: "Today's call and put premium and trades per ticker of a watchlist, and premium against its 20-day average.",
+    summary:
+      "Today's call and put premium and trades per ticker of a watchlist, and premium against its 20-day average.",
     auth: 'subscriber',
     query: watchlistFlowQuery,
     example: 'id=default',
@@ -944,7 +986,8 @@ export const routes = {
   add_watchlist_tickers: route({
     method: 'POST',
     path: '/api/add_watchlist_tickers',
-    summary: 'Adds tickers to a watchlist (the default one unless named); unknown tickers are reported by name and not added.',
+    summary:
+      'Adds tickers to a watchlist (the default one unless named); unknown tickers are reported by name and not added.',
     auth: 'user',
     query: noQuery,
     body: watchlistTickersBody,
@@ -1002,9 +1045,10 @@ export type ResponseOf<N extends RouteName> = z.output<Routes[N]['response']>;
 export type GetRouteName = { [N in RouteName]: Routes[N]['method'] extends 'GET' ? N : never }[RouteName];
 export type PostRouteName = { [N in RouteName]: Routes[N]['method'] extends 'POST' ? N : never }[RouteName];
 
-export const routeList: ReadonlyArray<{ name: RouteName } & RouteDef> = Object.entries(routes).map(
-  ([name, def]) => ({ name: name as RouteName, ...(def as RouteDef) }),
-);
+export const routeList: ReadonlyArray<{ name: RouteName } & RouteDef> = Object.entries(routes).map(([name, def]) => ({
+  name: name as RouteName,
+  ...(def as RouteDef),
+}));
 
 export function findRoute(method: string, path: string): ({ name: RouteName } & RouteDef) | undefined {
   return routeList.find((r) => r.method === method && r.path === path);

@@ -20,7 +20,13 @@ export const FLOW_FIELDS = [
 ] as const;
 export type FlowField = (typeof FLOW_FIELDS)[number];
 
-export const FLOW_SELECTORS = ['Equal', 'Greater than', 'Greater than equal', 'Smaller than', 'Smaller than equal'] as const;
+export const FLOW_SELECTORS = [
+  'Equal',
+  'Greater than',
+  'Greater than equal',
+  'Smaller than',
+  'Smaller than equal',
+] as const;
 export type FlowSelector = (typeof FLOW_SELECTORS)[number];
 
 export type FieldKind = 'time' | 'tickers' | 'text' | 'number';

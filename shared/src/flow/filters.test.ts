@@ -5,18 +5,106 @@ import { FLOW_FIELDS, FLOW_SELECTORS } from './filter-fields.ts';
 import { applyFilters, compileFilters, equalTickers, isComplete, parseTimeOfDay } from './filters.ts';
 
 const base: FlowTrade = {
-  key: 'k', ticker: 'SPY', date: '2024-03-08', time: '10:15:30', put_call: 'Call', strike_price: 510, date_expiration: '2024-03-15',
-  DTE: 7, option_activity_type: 'Sweep', exchange: 'CBOE', aggressor_ind: 0.9, ask: 2.1, bid: 2.0, midpoint: 2.05, price: 2.1,
-  size: 500, volume: 1200, open_interest: 800, underlying_price: 508, cost_basis: 105, trade_count: 3, fill: 'Ask', sentiment: 'Bullish', score: 0.62,
+  key: 'k',
+  ticker: 'SPY',
+  date: '2024-03-08',
+  time: '10:15:30',
+  put_call: 'Call',
+  strike_price: 510,
+  date_expiration: '2024-03-15',
+  DTE: 7,
+  option_activity_type: 'Sweep',
+  exchange: 'CBOE',
+  aggressor_ind: 0.9,
+  ask: 2.1,
+  bid: 2.0,
+  midpoint: 2.05,
+  price: 2.1,
+  size: 500,
+  volume: 1200,
+  open_interest: 800,
+  underlying_price: 508,
+  cost_basis: 105,
+  trade_count: 3,
+  fill: 'Ask',
+  sentiment: 'Bullish',
+  score: 0.62,
 };
 const t = (over: Partial<FlowTrade>): FlowTrade => ({ ...base, ...over });
 const trades: FlowTrade[] = [
-  t({ key: 'a', ticker: 'SPY', time: '09:30:00', put_call: 'Call', strike_price: 500, DTE: 0, fill: 'Ask', option_activity_type: 'Sweep', open_interest: 100, volume: 50, score: 0.25, cost_basis: 12.5, sentiment: 'Bullish', price: 1.5, size: 10 }),
-  t({ key: 'b', ticker: 'QQQ', time: '10:00:59', put_call: 'Put', strike_price: 430, DTE: 7, fill: 'Bid', option_activity_type: 'Block', open_interest: 2000, volume: 3000, score: 0.5, cost_basis: 250, sentiment: 'Bullish', price: 3.25, size: 100 }),
-  t({ key: 'c', ticker: 'AAPL', time: '10:01:00', put_call: 'Call', strike_price: 175.5, DTE: 30, fill: 'Mid', option_activity_type: 'Trade', open_interest: 5000, volume: 100, score: 0.75, cost_basis: 1000, sentiment: 'Neutral', price: 10, size: 1000 }),
-  t({ key: 'd', ticker: 'nvda', time: '15:59:59', put_call: 'Put', strike_price: 900, DTE: 365, fill: 'Below Bid', option_activity_type: 'Sweep', open_interest: 0, volume: 10, score: 1, cost_basis: 5000.25, sentiment: 'Bearish', price: 50, size: 1000 }),
+  t({
+    key: 'a',
+    ticker: 'SPY',
+    time: '09:30:00',
+    put_call: 'Call',
+    strike_price: 500,
+    DTE: 0,
+    fill: 'Ask',
+    option_activity_type: 'Sweep',
+    open_interest: 100,
+    volume: 50,
+    score: 0.25,
+    cost_basis: 12.5,
+    sentiment: 'Bullish',
+    price: 1.5,
+    size: 10,
+  }),
+  t({
+    key: 'b',
+    ticker: 'QQQ',
+    time: '10:00:59',
+    put_call: 'Put',
+    strike_price: 430,
+    DTE: 7,
+    fill: 'Bid',
+    option_activity_type: 'Block',
+    open_interest: 2000,
+    volume: 3000,
+    score: 0.5,
+    cost_basis: 250,
+    sentiment: 'Bullish',
+    price: 3.25,
+    size: 100,
+  }),
+  t({
+    key: 'c',
+    ticker: 'AAPL',
+    time: '10:01:00',
+    put_call: 'Call',
+    strike_price: 175.5,
+    DTE: 30,
+    fill: 'Mid',
+    option_activity_type: 'Trade',
+    open_interest: 5000,
+    volume: 100,
+    score: 0.75,
+    cost_basis: 1000,
+    sentiment: 'Neutral',
+    price: 10,
+    size: 1000,
+  }),
+  t({
+    key: 'd',
+    ticker: 'nvda',
+    time: '15:59:59',
+    put_call: 'Put',
+    strike_price: 900,
+    DTE: 365,
+    fill: 'Below Bid',
+    option_activity_type: 'Sweep',
+    open_interest: 0,
+    volume: 10,
+    score: 1,
+    cost_basis: 5000.25,
+    sentiment: 'Bearish',
+    price: 50,
+    size: 1000,
+  }),
 ];
-const keys = (filters: Parameters<typeof applyFilters>[1]) => applyFilters(trades, filters).map((x) => x.key).join('');
+const keys = (filters: Parameters<typeof applyFilters>[1]) =>
+  applyFilters(trades, filters)
+    .map((x) => x.key)
+    .join('');
 
 describe('filter completeness (spec 2.5.1)', () => {
   it('applies only with field, selector and a value; Ticker needs a tag', () => {
@@ -28,7 +116,12 @@ describe('filter completeness (spec 2.5.1)', () => {
     expect(isComplete({ filter: 'Strike', selector: 'Equal', value: 0 })).toBe(true);
     expect(isComplete({ filter: 'Ticker', selector: 'Equal', value: 'SPY', tickers: [] })).toBe(false);
     expect(isComplete({ filter: 'Ticker', selector: 'Equal', tickers: [' '] })).toBe(false);
-    expect(keys([{ filter: 'Strike', selector: '', value: '500' }, { filter: 'Ticker', selector: 'Equal', tickers: [] }])).toBe('abcd');
+    expect(
+      keys([
+        { filter: 'Strike', selector: '', value: '500' },
+        { filter: 'Ticker', selector: 'Equal', tickers: [] },
+      ]),
+    ).toBe('abcd');
     expect(keys(undefined)).toBe('abcd');
   });
 });
@@ -68,7 +161,9 @@ describe('every field', () => {
     expect(keys([{ filter: 'Premium', selector: 'Greater than', value: '250' }])).toBe('cd');
     expect(keys([{ filter: 'Premium', selector: 'Greater than equal', value: '250' }])).toBe('bcd');
     expect(keys([{ filter: 'Premium', selector: 'Equal', value: 'Bullish' }])).toBe('abcd');
-    expect(compileFilters([{ filter: 'Premium', selector: 'Equal', value: 'Bullish' }]).errors).toEqual(["Premium needs a number, got 'Bullish'"]);
+    expect(compileFilters([{ filter: 'Premium', selector: 'Equal', value: 'Bullish' }]).errors).toEqual([
+      "Premium needs a number, got 'Bullish'",
+    ]);
   });
 });
 
@@ -89,7 +184,13 @@ describe('every selector on a number, at the edge', () => {
     expect(keys([{ filter: 'Strike', selector: 'Equal', value: 500 }])).toBe('a');
   });
   it('combines filters with AND', () => {
-    expect(keys([{ filter: 'Call/Put', selector: 'Equal', value: 'Call' }, { filter: 'Premium', selector: 'Greater than', value: '100' }, { filter: 'Score', selector: 'Greater than', value: '0.5' }])).toBe('c');
+    expect(
+      keys([
+        { filter: 'Call/Put', selector: 'Equal', value: 'Call' },
+        { filter: 'Premium', selector: 'Greater than', value: '100' },
+        { filter: 'Score', selector: 'Greater than', value: '0.5' },
+      ]),
+    ).toBe('c');
   });
 });
 
@@ -102,7 +203,12 @@ describe('invalid filters', () => {
       { filter: 'Time', selector: 'Equal', value: '25:00' },
       { filter: 'DTE', selector: 'Equal', value: '7' },
     ]);
-    expect(c.errors).toEqual(["unknown filter field 'Colour'", "unknown selector 'About' for DTE", "Strike needs a number, got '1,000'", "Time needs HH:MM (New York time), got '25:00'"]);
+    expect(c.errors).toEqual([
+      "unknown filter field 'Colour'",
+      "unknown selector 'About' for DTE",
+      "Strike needs a number, got '1,000'",
+      "Time needs HH:MM (New York time), got '25:00'",
+    ]);
     expect(c.active).toBe(1);
     expect(trades.filter(c.predicate).map((x) => x.key)).toEqual(['b']);
   });
@@ -112,13 +218,18 @@ describe('invalid filters', () => {
     for (const bad of ['930', '09:60', '24:00', 'noon', '09:30:60', '']) expect(parseTimeOfDay(bad)).toBeNull();
   });
   it('the wire schema accepts exactly the fields and selectors', () => {
-    for (const f of FLOW_FIELDS) for (const s of FLOW_SELECTORS) expect(flowFilterSchema.safeParse({ filter: f, selector: s, value: '1' }).success).toBe(true);
+    for (const f of FLOW_FIELDS)
+      for (const s of FLOW_SELECTORS)
+        expect(flowFilterSchema.safeParse({ filter: f, selector: s, value: '1' }).success).toBe(true);
     expect(flowFilterSchema.safeParse({ filter: 'Colour', selector: 'Equal', value: '1' }).success).toBe(false);
     expect(flowFilterSchema.safeParse({ filter: 'DTE', selector: 'equal', value: '1' }).success).toBe(false);
     expect(flowFilterSchema.safeParse({ id: 3, filter: '', selector: '', value: '' }).success).toBe(true);
   });
   it('finds Equal ticker tags for the index path', () => {
-    expect(equalTickers([{ filter: 'Ticker', selector: 'Equal', tickers: ['spy', 'SPY', 'qqq'] }])).toEqual(['SPY', 'QQQ']);
+    expect(equalTickers([{ filter: 'Ticker', selector: 'Equal', tickers: ['spy', 'SPY', 'qqq'] }])).toEqual([
+      'SPY',
+      'QQQ',
+    ]);
     expect(equalTickers([{ filter: 'Ticker', selector: 'Greater than', tickers: ['spy'] }])).toBeNull();
   });
 });

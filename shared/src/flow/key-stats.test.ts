@@ -7,7 +7,11 @@ const t = (ticker: string, put_call: 'Call' | 'Put', cost_basis: number, score: 
 
 describe('key stats', () => {
   it('puts calls first, averages score to 2 decimals, rounds premium, sums contracts', () => {
-    const s = keyStats([t('SPY', 'Call', 10.4, 0.5, 10), t('QQQ', 'Call', 20.2, 0.255, 5), t('SPY', 'Put', 99.5, 1, 7)]);
+    const s = keyStats([
+      t('SPY', 'Call', 10.4, 0.5, 10),
+      t('QQQ', 'Call', 20.2, 0.255, 5),
+      t('SPY', 'Put', 99.5, 1, 7),
+    ]);
     expect(s).toEqual({ tradeCount: [2, 1], score: [0.38, 1], costBasis: [31, 100], volume: [15, 7] });
   });
   it('is all zeros for an empty list', () => {
@@ -16,7 +20,13 @@ describe('key stats', () => {
 });
 
 describe('largest premiums', () => {
-  const list = [t('SPY', 'Call', 10, 0, 1), t('SPY', 'Call', 15.6, 0, 1), t('AAPL', 'Call', 25, 0, 1), t('QQQ', 'Call', 5, 0, 1), t('TSLA', 'Put', 99, 0, 1)];
+  const list = [
+    t('SPY', 'Call', 10, 0, 1),
+    t('SPY', 'Call', 15.6, 0, 1),
+    t('AAPL', 'Call', 25, 0, 1),
+    t('QQQ', 'Call', 5, 0, 1),
+    t('TSLA', 'Put', 99, 0, 1),
+  ];
   it('sums per ticker on one side, largest first, ties by ticker', () => {
     expect(largestPremiums(list, 'Call')).toEqual([
       { ticker: 'SPY', costBasis: 26 },

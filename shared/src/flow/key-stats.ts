@@ -32,7 +32,11 @@ export function keyStats(trades: readonly FlowTrade[]): KeyStats {
  * Largest premiums per ticker for one side: cost_basis summed per ticker (thousands, whole
  * numbers), largest first (ties by ticker), at most `limit` entries. Not padded: the chart pads.
  */
-export function largestPremiums(trades: readonly FlowTrade[], side: 'Call' | 'Put', limit = TOP_PREMIUM_BARS): PremiumEntry[] {
+export function largestPremiums(
+  trades: readonly FlowTrade[],
+  side: 'Call' | 'Put',
+  limit = TOP_PREMIUM_BARS,
+): PremiumEntry[] {
   const sums = new Map<string, number>();
   for (const t of trades) if (t.put_call === side) sums.set(t.ticker, (sums.get(t.ticker) ?? 0) + t.cost_basis);
   return [...sums]

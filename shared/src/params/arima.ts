@@ -39,7 +39,8 @@ export const ARIMA_ACF_LAGS = 30;
 
 /** Spec part 2 section 5: for trends c and ct d must be 0; for t d must be 0 or 1. */
 export function arimaRuleViolation(trend: ArimaTrendId, d: number): string | null {
-  if ((trend === 'c' || trend === 'ct') && d !== 0) return `must be 0 when trend is '${trend}' (for trends c and ct d must be 0)`;
+  if ((trend === 'c' || trend === 'ct') && d !== 0)
+    return `must be 0 when trend is '${trend}' (for trends c and ct d must be 0)`;
   if (trend === 't' && d > 1) return "must be 0 or 1 when trend is 't'";
   return null;
 }

@@ -49,6 +49,7 @@ export const DTW_HELP =
  * even a lower bound of SoftDTW k-means (soft assignment, no pruning possible, plain mean centres
  * instead of the gradient-fitted barycentre) at the defaults is far over the 60 ms budget.
  */
-export const SOFTDTW_MEASURED_COST = 'a lower bound of SoftDTW k-means at the default settings measured 1.1-1.5 s per request on the shared 2-core bench machine, about 7 times DTW k-means, against a 60 ms budget';
+export const SOFTDTW_MEASURED_COST =
+  'a lower bound of SoftDTW k-means at the default settings measured 1.1-1.5 s per request on the shared 2-core bench machine, about 7 times DTW k-means, against a 60 ms budget';
 /** The message the API sends and the selector shows. */
 export const SOFTDTW_UNAVAILABLE = `SoftDTW is unavailable because of its computational cost (${SOFTDTW_MEASURED_COST}).`;

@@ -7,7 +7,11 @@
  * All lookbacks count bars of the chosen timeframe; weekly bars are the last trading day of each week.
  */
 export const FACTOR_DEFINITIONS = [
-  { id: 'uptrend', label: 'New Uptrend', definition: 'The 20-bar simple moving average of the close crosses above the 50-bar simple moving average.' },
+  {
+    id: 'uptrend',
+    label: 'New Uptrend',
+    definition: 'The 20-bar simple moving average of the close crosses above the 50-bar simple moving average.',
+  },
   {
     id: 'sustained_momentum',
     label: 'Sustained Momentum',
@@ -17,12 +21,14 @@ export const FACTOR_DEFINITIONS = [
   {
     id: 'relative_strength',
     label: 'Relative Strength',
-    definition: 'The relative-strength line (close divided by the SPY close) crosses above its 50-bar simple moving average.',
+    definition:
+      'The relative-strength line (close divided by the SPY close) crosses above its 50-bar simple moving average.',
   },
   {
     id: 'new_high',
     label: 'New High',
-    definition: 'The close makes a new 52-week high: above the highest close of the previous 252 daily or 52 weekly bars.',
+    definition:
+      'The close makes a new 52-week high: above the highest close of the previous 252 daily or 52 weekly bars.',
   },
   {
     id: 'filtered_momentum',
@@ -33,7 +39,8 @@ export const FACTOR_DEFINITIONS = [
   {
     id: 'roc_curve',
     label: 'ROC Curve',
-    definition: 'The 10-bar rate of change crosses above its own 10-bar average while still negative: the momentum curve turns up from a trough.',
+    definition:
+      'The 10-bar rate of change crosses above its own 10-bar average while still negative: the momentum curve turns up from a trough.',
   },
   {
     id: 'dark_pools',

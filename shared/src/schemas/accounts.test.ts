@@ -11,7 +11,12 @@ import {
   updatePasswordProblem,
 } from './accounts.ts';
 
-const ok = { username: 'trader_1', email: 'trader@example.com', password: 'Brisk-Lantern-42', password_confirmation: 'Brisk-Lantern-42' };
+const ok = {
+  username: 'trader_1',
+  email: 'trader@example.com',
+  password: 'Brisk-Lantern-42',
+  password_confirmation: 'Brisk-Lantern-42',
+};
 
 describe('signupProblem: the spec order, first failure wins', () => {
   it.each([
@@ -32,9 +37,22 @@ describe('signupProblem: the spec order, first failure wins', () => {
   it('accepts a valid form with or without the (client-only) terms flag', () => {
     expect(signupProblem(ok)).toBeNull();
     expect(signupProblem({ ...ok, terms_accepted: true })).toBeNull();
-    expect(signupProblem({ ...ok, username: 'a'.repeat(20), password: 'p'.repeat(128), password_confirmation: 'p'.repeat(128) })).toBeNull();
+    expect(
+      signupProblem({
+        ...ok,
+        username: 'a'.repeat(20),
+        password: 'p'.repeat(128),
+        password_confirmation: 'p'.repeat(128),
+      }),
+    ).toBeNull();
     // Spaces inside are fine (NIST SP 800-63B); the common-password check is password-strength.ts.
-    expect(signupProblem({ ...ok, password: 'correct horse battery staple', password_confirmation: 'correct horse battery staple' })).toBeNull();
+    expect(
+      signupProblem({
+        ...ok,
+        password: 'correct horse battery staple',
+        password_confirmation: 'correct horse battery staple',
+      }),
+    ).toBeNull();
   });
 });
 
@@ -51,19 +69,38 @@ describe('other forms', () => {
     expect(emailProblem('someone@x')).toBe(M.emailFormat);
     expect(emailProblem('someone@x.io')).toBeNull();
     expect(updatePasswordProblem({ password: 'short', password_confirmation: 'whatever1' })).toBe(M.enterPassword);
-    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'short' })).toBe(M.confirmPassword);
-    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-8g' })).toBe(M.passwordsDiffer);
-    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-88' })).toBeNull();
+    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'short' })).toBe(
+      M.confirmPassword,
+    );
+    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-8g' })).toBe(
+      M.passwordsDiffer,
+    );
+    expect(
+      updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-88' }),
+    ).toBeNull();
   });
   it('email syntax', () => {
     for (const good of ['a.b+c@sub.example.co.uk', "o'neil@example.com"]) expect(isValidEmail(good)).toBe(true);
-    for (const bad of ['a@@b.com', 'a b@c.com', '@c.com', 'a@.com', 'a@b.c', `${'a'.repeat(250)}@b.com`]) expect(isValidEmail(bad)).toBe(false);
+    for (const bad of ['a@@b.com', 'a b@c.com', '@c.com', 'a@.com', 'a@b.c', `${'a'.repeat(250)}@b.com`])
+      expect(isValidEmail(bad)).toBe(false);
   });
   it('exact spec texts and wire defaults', () => {
-    expect(M.signupSuccess).toBe('You have successfully registered. We have sent you a confirmation email to activate your account.');
+    expect(M.signupSuccess).toBe(
+      'You have successfully registered. We have sent you a confirmation email to activate your account.',
+    );
     expect(M.signupCheckout).toBe('You will now be redirected to Stripe for checkout.');
-    expect(signupBody.parse({})).toEqual({ username: '', email: '', password: '', password_confirmation: '', selected_subscription: 'free' });
-    expect(loginBody.parse({ username_or_email: 'x' })).toEqual({ username_or_email: 'x', password: '', remember: false });
+    expect(signupBody.parse({})).toEqual({
+      username: '',
+      email: '',
+      password: '',
+      password_confirmation: '',
+      selected_subscription: 'free',
+    });
+    expect(loginBody.parse({ username_or_email: 'x' })).toEqual({
+      username_or_email: 'x',
+      password: '',
+      remember: false,
+    });
     expect(capitalizePlan('basic')).toBe('Basic');
     expect(capitalizePlan('')).toBe('');
   });

@@ -56,7 +56,8 @@ export const RESEND_CONFIRMATION_ACTION = 'Resend confirmation';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{5,20}$/;
 /** Practical RFC 5322 subset: one @, a dotted domain with a 2+ letter TLD, no spaces. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 /** C0 and C1 control characters (NUL, tab, line breaks, DEL...): invisible, and mangled by some keyboards and terminals. */
 export const PASSWORD_CONTROL_PATTERN = /\p{Cc}/u;
 
@@ -65,7 +66,8 @@ export const PASSWORD_CONTROL_PATTERN = /\p{Cc}/u;
  * (password-strength.ts): the form shows that answer as its alert, so the web bundle never
  * carries the dictionary.
  */
-export const PASSWORD_HINT = '8 to 128 characters; spaces allowed. Common passwords are refused: a few unrelated words work well.';
+export const PASSWORD_HINT =
+  '8 to 128 characters; spaces allowed. Common passwords are refused: a few unrelated words work well.';
 
 export const ACCOUNT_LIMITS = {
   usernameMin: 5,

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { tickerParam } from './tickers.ts';
-import { ARIMA_COV_TYPES, ARIMA_ORDER_CHOICES, ARIMA_TRENDS, ARIMA_DEFAULTS, arimaRuleViolation } from '../params/arima.ts';
+import {
+  ARIMA_COV_TYPES,
+  ARIMA_ORDER_CHOICES,
+  ARIMA_TRENDS,
+  ARIMA_DEFAULTS,
+  arimaRuleViolation,
+} from '../params/arima.ts';
 export * from '../params/arima.ts';
 
 /** Integer 0-5 from the query text (numbers too, so the typed web client can pass its state as is). */
@@ -100,7 +106,9 @@ export const arimaResponse = z.object({
      * Ljung-Box Q at lags 1 and 10, Jarque-Bera, heteroskedasticity H (each with its p-value),
      * skew and kurtosis (no p-value).
      */
-    diagnostics: z.array(z.object({ label: z.string(), statistic: z.number().nullable(), p_value: z.number().nullable() })),
+    diagnostics: z.array(
+      z.object({ label: z.string(), statistic: z.number().nullable(), p_value: z.number().nullable() }),
+    ),
   }),
   /** One-step-ahead residuals of the differenced series, indexed by date. */
   residual: z.object({ index: z.array(z.string()), data: z.array(z.number()) }),

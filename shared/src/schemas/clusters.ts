@@ -32,7 +32,10 @@ export const clustersQuery = z.strictObject({
       if (s === 'dtw') return 'dtw' as const;
       ctx.addIssue({
         code: 'custom',
-        message: s === 'softdtw' ? `must be euclidean or dtw. ${SOFTDTW_UNAVAILABLE}` : `must be one of ${CLUSTER_CHOICES.metric.join(', ')}`,
+        message:
+          s === 'softdtw'
+            ? `must be euclidean or dtw. ${SOFTDTW_UNAVAILABLE}`
+            : `must be one of ${CLUSTER_CHOICES.metric.join(', ')}`,
       });
       return z.NEVER;
     }),
@@ -89,7 +92,11 @@ export const clustersResponse = z.object({
     training_window: z.number(),
   }),
   /** Cluster Info: the latest window's date and cluster, and that cluster's average forward returns (decimals). */
-  cluster_info: z.object({ date: z.string(), current_cluster: z.number().int(), forward_returns: forwardReturnsSchema }),
+  cluster_info: z.object({
+    date: z.string(),
+    current_cluster: z.number().int(),
+    forward_returns: forwardReturnsSchema,
+  }),
   predictions: clusterPredictionsSchema,
   /** One row per labelled window: its last date, that day's return (decimal) and the cluster. */
   clusters_daily_data: z.array(z.object({ date: z.string(), return: z.number(), cluster: z.number().int() })),
@@ -103,7 +110,12 @@ export const clustersResponse = z.object({
   /** Which forward return the boxplots summarise. */
   clusters_boxplot_horizon: z.enum(FORWARD_RETURN_LABELS),
   clusters_boxplot_data: z.array(
-    z.object({ cluster: z.number().int(), label: z.string(), boxplot_data: boxplotStatsSchema.nullable(), color: z.string() }),
+    z.object({
+      cluster: z.number().int(),
+      label: z.string(),
+      boxplot_data: boxplotStatsSchema.nullable(),
+      color: z.string(),
+    }),
   ),
 });
 export type ClustersData = z.infer<typeof clustersResponse>;

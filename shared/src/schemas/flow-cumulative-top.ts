@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { tickerParam } from './tickers.ts';
-import { CUMULATIVE_LOOKBACK, BY_STRIKE_LOOKBACK, TOP_PREMIUMS_LOOKBACKS, TOP_PREMIUMS_DEFAULT_LOOKBACK } from '../params/flow-cumulative-top.ts';
+import {
+  CUMULATIVE_LOOKBACK,
+  BY_STRIKE_LOOKBACK,
+  TOP_PREMIUMS_LOOKBACKS,
+  TOP_PREMIUMS_DEFAULT_LOOKBACK,
+} from '../params/flow-cumulative-top.ts';
 export * from '../params/flow-cumulative-top.ts';
 
 const lookbackParam = (range: { min: number; max: number; default: number }) =>
@@ -8,10 +13,19 @@ const lookbackParam = (range: { min: number; max: number; default: number }) =>
     .string()
     .regex(/^\d{1,3}$/, `lookback must be a whole number of days from ${range.min} to ${range.max}`)
     .transform(Number)
-    .pipe(z.number().int().min(range.min, `lookback must be from ${range.min} to ${range.max} days`).max(range.max, `lookback must be from ${range.min} to ${range.max} days`))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(range.min, `lookback must be from ${range.min} to ${range.max} days`)
+        .max(range.max, `lookback must be from ${range.min} to ${range.max} days`),
+    )
     .default(range.default);
 
-export const historicalPremiumQuery = z.strictObject({ ticker: tickerParam, lookback: lookbackParam(CUMULATIVE_LOOKBACK) });
+export const historicalPremiumQuery = z.strictObject({
+  ticker: tickerParam,
+  lookback: lookbackParam(CUMULATIVE_LOOKBACK),
+});
 export const byStrikeQuery = z.strictObject({ ticker: tickerParam, lookback: lookbackParam(BY_STRIKE_LOOKBACK) });
 export const topPremiumsQuery = z.strictObject({
   lookback: z
@@ -53,7 +67,13 @@ export const byStrikeResponse = z.object({
 });
 export type ByStrikeResponse = z.infer<typeof byStrikeResponse>;
 
-export const topPremiumsRowSchema = z.object({ ticker: z.string(), calls: z.number(), puts: z.number(), net: z.number(), sector: z.string() });
+export const topPremiumsRowSchema = z.object({
+  ticker: z.string(),
+  calls: z.number(),
+  puts: z.number(),
+  net: z.number(),
+  sector: z.string(),
+});
 export type TopPremiumsRow = z.infer<typeof topPremiumsRowSchema>;
 const nameValue = z.array(z.object({ name: z.string(), value: z.number() }));
 

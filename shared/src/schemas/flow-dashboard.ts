@@ -54,7 +54,15 @@ export type IndexQuote = z.infer<typeof indexQuote>;
  * expiration, sentiment, bubble size (0-1: the square root of premium / the list's largest premium,
  * so a bubble's AREA is proportional to its premium).
  */
-export const largestFlowEntry = z.tuple([z.string(), z.number(), z.enum(['CALL', 'PUT']), z.number(), z.string(), z.string(), z.number()]);
+export const largestFlowEntry = z.tuple([
+  z.string(),
+  z.number(),
+  z.enum(['CALL', 'PUT']),
+  z.number(),
+  z.string(),
+  z.string(),
+  z.number(),
+]);
 export type LargestFlowEntry = z.infer<typeof largestFlowEntry>;
 export const largestFlowResponse = z.object({
   ...day,
@@ -66,16 +74,30 @@ export const largestFlowResponse = z.object({
 export type LargestFlowResponse = z.infer<typeof largestFlowResponse>;
 
 /** Parallel arrays, sectors ordered by net descending (sector stocks and the 11 SPDR sector ETFs only). */
-export const sectorInflow = z.object({ sectors: z.array(z.string()), calls: z.array(z.number()), puts: z.array(z.number()), net: z.array(z.number()) });
+export const sectorInflow = z.object({
+  sectors: z.array(z.string()),
+  calls: z.array(z.number()),
+  puts: z.array(z.number()),
+  net: z.array(z.number()),
+});
 export type SectorInflow = z.infer<typeof sectorInflow>;
-export const sectorInflowResponse = z.object({ ...day, week_from: z.string().nullable(), daily: sectorInflow, weekly: sectorInflow });
+export const sectorInflowResponse = z.object({
+  ...day,
+  week_from: z.string().nullable(),
+  daily: sectorInflow,
+  weekly: sectorInflow,
+});
 export type SectorInflowResponse = z.infer<typeof sectorInflowResponse>;
 
 export const highOiLeapsResponse = z.object({ ...day, data: z.array(flowTradeSchema) });
 export type HighOiLeapsResponse = z.infer<typeof highOiLeapsResponse>;
 
 /** Spec "max-change chart data": the tickers furthest above their 20-day average, with both values. */
-export const maxChange = z.object({ tickers: z.array(z.string()), average: z.array(z.number()), current: z.array(z.number()) });
+export const maxChange = z.object({
+  tickers: z.array(z.string()),
+  average: z.array(z.number()),
+  current: z.array(z.number()),
+});
 export type MaxChange = z.infer<typeof maxChange>;
 export const overAvgResponse = z.object({
   ...day,

@@ -14,7 +14,9 @@ export const INTRADAY_INTERVALS = ['0', '1', '2'] as const;
 export const INTRADAY_INTERVAL_MINUTES = [1, 10, 30] as const;
 export const intradayPremiumsQuery = z.strictObject({
   ticker: tickerParam,
-  interval: z.enum(INTRADAY_INTERVALS, { error: 'interval must be 0 (1 minute), 1 (10 minutes) or 2 (30 minutes)' }).default('1'),
+  interval: z
+    .enum(INTRADAY_INTERVALS, { error: 'interval must be 0 (1 minute), 1 (10 minutes) or 2 (30 minutes)' })
+    .default('1'),
 });
 
 const value = z.number().nullable();

@@ -64,11 +64,17 @@ export type FlowFilter = z.infer<typeof flowFilterSchema>;
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(s)) && new Date(Date.parse(s)).toISOString().slice(0, 10) === s, 'not a calendar date');
+  .refine(
+    (s) => !Number.isNaN(Date.parse(s)) && new Date(Date.parse(s)).toISOString().slice(0, 10) === s,
+    'not a calendar date',
+  );
 
 export const flowDatesSchema = z
   .strictObject({ start: isoDay, end: isoDay })
-  .refine((d) => d.start >= EARLIEST_FLOW_DATE, { message: `the range starts before ${EARLIEST_FLOW_DATE}`, path: ['start'] })
+  .refine((d) => d.start >= EARLIEST_FLOW_DATE, {
+    message: `the range starts before ${EARLIEST_FLOW_DATE}`,
+    path: ['start'],
+  })
   .refine((d) => d.end >= d.start, { message: 'end is before start', path: ['end'] });
 export type FlowDates = z.infer<typeof flowDatesSchema>;
 
@@ -103,7 +109,11 @@ export const currentFlowQuery = z.strictObject({
 
 export const historicalFlowQuery = z.strictObject({
   dates: jsonParam('dates', flowDatesSchema, '{"start":"2024-03-01","end":"2024-03-08"}'),
-  filters: jsonParam('filters', z.array(flowFilterSchema).max(50), '[{"filter":"Ticker","selector":"Equal","tickers":["SPY"]}]').optional(),
+  filters: jsonParam(
+    'filters',
+    z.array(flowFilterSchema).max(50),
+    '[{"filter":"Ticker","selector":"Equal","tickers":["SPY"]}]',
+  ).optional(),
 });
 
 export const currentFlowResponse = z.object({

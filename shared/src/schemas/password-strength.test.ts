@@ -3,13 +3,23 @@ import { ACCOUNT_MESSAGES as M } from './accounts.ts';
 import { weakPasswordProblem } from './password-strength.ts';
 
 describe('weakPasswordProblem: the common-password check (zxcvbn score >= 3)', () => {
-  it.each(['password', '12345678', 'aaaaaaaa', 'abcdefgh', 'qwertyuiop', 'P@ssw0rd!', 'Password2024', 'Summer2024!', 'iloveyou12', 'monkey123456', 'tapewatch2024'])(
-    'refuses %j',
-    (password) => expect(weakPasswordProblem(password)).toBe(M.passwordWeak),
-  );
+  it.each([
+    'password',
+    '12345678',
+    'aaaaaaaa',
+    'abcdefgh',
+    'qwertyuiop',
+    'P@ssw0rd!',
+    'Password2024',
+    'Summer2024!',
+    'iloveyou12',
+    'monkey123456',
+    'tapewatch2024',
+  ])('refuses %j', (password) => expect(weakPasswordProblem(password)).toBe(M.passwordWeak));
 
-  it.each(['correct horse battery staple', 'Kettle-Orbit-Plum-7', 'purple rain forever', 'xk3-9mq-pLz'])('accepts %j', (password) =>
-    expect(weakPasswordProblem(password)).toBeNull(),
+  it.each(['correct horse battery staple', 'Kettle-Orbit-Plum-7', 'purple rain forever', 'xk3-9mq-pLz'])(
+    'accepts %j',
+    (password) => expect(weakPasswordProblem(password)).toBeNull(),
   );
 
   it("refuses a password made of the account's own username or email", () => {
@@ -22,13 +32,22 @@ describe('weakPasswordProblem: the common-password check (zxcvbn score >= 3)', (
     expect(weakPasswordProblem('a'.repeat(128))).toBe(M.passwordWeak);
     expect(weakPasswordProblem('password '.repeat(14))).toBe(M.passwordWeak);
     expect(weakPasswordProblem(`${'1'.repeat(64)}Kettle-Orbit-Plum-7`)).toBe(M.passwordWeak);
-    expect(weakPasswordProblem('the quick brown fox jumps over the lazy dog while '.repeat(3).slice(0, 128))).toBeNull();
+    expect(
+      weakPasswordProblem('the quick brown fox jumps over the lazy dog while '.repeat(3).slice(0, 128)),
+    ).toBeNull();
   });
 
   it('bounds the cost of pathological 128-character inputs', () => {
     weakPasswordProblem('warm-up');
     const started = performance.now();
-    for (const s of ['1234567890'.repeat(13), '19901231'.repeat(16), 'Pa55w0rd!'.repeat(15), 'qwertyuiop'.repeat(13), 'ab'.repeat(64)]) weakPasswordProblem(s.slice(0, 128));
+    for (const s of [
+      '1234567890'.repeat(13),
+      '19901231'.repeat(16),
+      'Pa55w0rd!'.repeat(15),
+      'qwertyuiop'.repeat(13),
+      'ab'.repeat(64),
+    ])
+      weakPasswordProblem(s.slice(0, 128));
     // ~0.1 s on an idle core; the bound leaves room for a busy machine, not for an unbounded length.
     expect(performance.now() - started).toBeLessThan(3000);
   });
@@ -36,7 +55,8 @@ describe('weakPasswordProblem: the common-password check (zxcvbn score >= 3)', (
   it('stays fast enough for every sign-up (no Levenshtein pass)', () => {
     weakPasswordProblem('warm-up');
     const started = performance.now();
-    for (let i = 0; i < 20; i++) weakPasswordProblem(`Kettle-Orbit-Plum-${i} and a longer tail of words ${'x'.repeat(i * 4)}`);
+    for (let i = 0; i < 20; i++)
+      weakPasswordProblem(`Kettle-Orbit-Plum-${i} and a longer tail of words ${'x'.repeat(i * 4)}`);
     expect((performance.now() - started) / 20).toBeLessThan(25);
   });
 });

@@ -35,7 +35,11 @@ let checker: ZxcvbnFactory | undefined;
  * variants of the list are already matched.
  */
 export function weakPasswordProblem(password: string, userInputs: readonly string[] = []): string | null {
-  checker ??= new ZxcvbnFactory({ dictionary: { ...dictionary, userInputs: SITE_WORDS }, graphs: adjacencyGraphs, maxLength: JUDGED_LENGTH });
+  checker ??= new ZxcvbnFactory({
+    dictionary: { ...dictionary, userInputs: SITE_WORDS },
+    graphs: adjacencyGraphs,
+    maxLength: JUDGED_LENGTH,
+  });
   const inputs = userInputs.flatMap((s) => [s, s.split('@')[0] ?? '']).filter((s) => s.length > 0);
   return checker.check(password, inputs).score < MIN_PASSWORD_SCORE ? ACCOUNT_MESSAGES.passwordWeak : null;
 }

@@ -52,7 +52,10 @@ export const renameWatchlistBody = z.strictObject({ id: watchlistId, name: listN
 export const deleteWatchlistBody = z.strictObject({ id: watchlistId });
 export const deleteWatchlistResponse = z.object({ deleted: z.string() });
 export const reorderWatchlistsBody = z.strictObject({
-  ids: z.array(watchlistId).min(1).max(WATCHLIST_LIMITS.namedLists + 1),
+  ids: z
+    .array(watchlistId)
+    .min(1)
+    .max(WATCHLIST_LIMITS.namedLists + 1),
 });
 export const watchlistTickersBody = z.strictObject({ id: watchlistId.default('default'), tickers: tickerInput });
 /** Reorders the tickers of a list: the same tickers in a new order, with the version they were read at. */
@@ -82,7 +85,12 @@ export const watchlistOverviewRow = z.object({
     .nullable(),
 });
 export type WatchlistOverviewRow = z.infer<typeof watchlistOverviewRow>;
-export const watchlistOverviewResponse = z.object({ id: z.string(), name: z.string(), as_of: z.string(), rows: z.array(watchlistOverviewRow) });
+export const watchlistOverviewResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  as_of: z.string(),
+  rows: z.array(watchlistOverviewRow),
+});
 export type WatchlistOverview = z.infer<typeof watchlistOverviewResponse>;
 
 /** Dashboard "My watchlist" card: today's flow per listed ticker and its premium against the 20-day average. */

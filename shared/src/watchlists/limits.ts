@@ -49,5 +49,5 @@ export function parseTickerCsv(text: string): string[] {
 
 /** The CSV the export writes (one ticker per row, a header), read back by parseTickerCsv. */
 export function tickersToCsv(tickers: readonly string[]): string {
-  return ['Ticker', ...tickers].join('\n') + '\n';
+  return `${['Ticker', ...tickers].join('\n')}\n`;
 }

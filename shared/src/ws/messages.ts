@@ -9,7 +9,10 @@ export const wsEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('database_cleared') }),
   z.object({ event: z.literal('pong'), data: z.string().optional() }),
   // Sent just before the server closes the socket on purpose: the client must not reconnect.
-  z.object({ event: z.literal('session_closed'), reason: z.enum(['replaced', 'logged_out', 'password_reset', 'account_deleted']) }),
+  z.object({
+    event: z.literal('session_closed'),
+    reason: z.enum(['replaced', 'logged_out', 'password_reset', 'account_deleted']),
+  }),
 ]);
 export type SessionClosedReason = Extract<WsEvent, { event: 'session_closed' }>['reason'];
 

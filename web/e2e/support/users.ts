@@ -5,7 +5,9 @@ export const E2E_PASSWORD = 'First-pass1';
 
 export async function signupAndLogin(api: APIRequestContext, id: string, password = E2E_PASSWORD): Promise<string> {
   const email = `${id}@example.com`;
-  const s = await api.post('/api/submit_signup', { data: { username: id, email, password, password_confirmation: password } });
+  const s = await api.post('/api/submit_signup', {
+    data: { username: id, email, password, password_confirmation: password },
+  });
   expect(s.status()).toBe(200);
   const mail = (await (await api.get('/dev/mail?format=json')).json()) as { to: string; link?: string }[];
   const token = mail.find((m) => m.to === email && m.link?.includes('/confirm/'))?.link?.split('/confirm/')[1];
@@ -16,12 +18,22 @@ export async function signupAndLogin(api: APIRequestContext, id: string, passwor
 
 /** Pays for Basic through the local checkout; resolves once the webhook has upgraded the stored plan. */
 export async function makeBasic(api: APIRequestContext, jwt: string): Promise<void> {
-  const co = (await (await api.post('/api/checkoutsession', { data: {}, headers: { authorization: `Bearer ${jwt}` } })).json()) as { url: string };
+  const co = (await (
+    await api.post('/api/checkoutsession', { data: {}, headers: { authorization: `Bearer ${jwt}` } })
+  ).json()) as { url: string };
   const pay = await api.post(`${co.url.replace(/\/$/, '')}/pay`, { form: { promo: '' }, maxRedirects: 0 });
   expect(pay.status()).toBe(303);
   // The subscription webhook is delivered asynchronously.
   await expect
-    .poll(async () => ((await (await api.get('/api/get_user_info', { headers: { authorization: `Bearer ${jwt}` } })).json()) as { subscription: string }).subscription, { timeout: 15_000 })
+    .poll(
+      async () =>
+        (
+          (await (await api.get('/api/get_user_info', { headers: { authorization: `Bearer ${jwt}` } })).json()) as {
+            subscription: string;
+          }
+        ).subscription,
+      { timeout: 15_000 },
+    )
     .toBe('basic');
 }
 

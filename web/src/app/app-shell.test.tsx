@@ -30,14 +30,18 @@ describe('app shell', () => {
   it('shows the landing page at / (spec route table), without redirecting', async () => {
     mockApi({ '/api/get_app_info': [200, demoInfo] });
     const { location } = renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Real-time option flow data' }, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Real-time option flow data' }, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(location.pathname).toBe('/');
   });
 
   it('shows the demo badge only in demo mode', async () => {
     mockApi({ '/api/get_app_info': [200, demoInfo] });
     const { unmount } = renderApp('/nowhere');
-    expect((await screen.findByTestId('demo-badge')).textContent).toBe('Demo data as of 2024-03-08 — options flow simulated');
+    expect((await screen.findByTestId('demo-badge')).textContent).toBe(
+      'Demo data as of 2024-03-08 — options flow simulated',
+    );
     unmount();
     mockApi({ '/api/get_app_info': [200, { ...demoInfo, data_mode: 'live', options_flow: 'live' }] });
     renderApp('/nowhere');
@@ -51,15 +55,21 @@ describe('app shell', () => {
     mockApi({ '/api/get_app_info': [200, demoInfo] });
     renderApp('/nowhere');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(navLinks(NAV_ITEMS).map((i) => i.path));
     // Every entry is a screen of the route table (not the 'Page Not Found' fallback).
-    const screens = (appRoutes[0]?.children ?? []).map((r) => r.path?.split('/')[0]?.toLowerCase()).filter((p) => p && p !== '*');
+    const screens = (appRoutes[0]?.children ?? [])
+      .map((r) => r.path?.split('/')[0]?.toLowerCase())
+      .filter((p) => p && p !== '*');
     for (const href of hrefs) expect(screens).toContain(href!.slice(1).toLowerCase());
     const legal = screen.getByRole('navigation', { name: 'Legal' });
     expect(within(legal).getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy');
     expect(within(legal).getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/terms');
-    expect(within(legal).getByRole('link', { name: 'support@tapewatch.app' }).getAttribute('href')).toBe('mailto:support@tapewatch.app');
+    expect(within(legal).getByRole('link', { name: 'support@tapewatch.app' }).getAttribute('href')).toBe(
+      'mailto:support@tapewatch.app',
+    );
   });
 
   it('toggles and remembers the colour mode, and pins the sidebar', async () => {

@@ -24,7 +24,9 @@ describe('password dictionary stays out of the web bundle', () => {
   });
 
   it('the guard sees a static import', () => {
-    expect(STATIC_IMPORT.test("import { weakPasswordProblem } from '@tapewatch/shared/schemas/password-strength';")).toBe(true);
+    expect(
+      STATIC_IMPORT.test("import { weakPasswordProblem } from '@tapewatch/shared/schemas/password-strength';"),
+    ).toBe(true);
     expect(STATIC_IMPORT.test("const m = await import('@tapewatch/shared/schemas/password-strength');")).toBe(false);
   });
 });

@@ -25,11 +25,15 @@ const pages = new Map(SCREENS.map((s) => [s, lazyPage(s)]));
 function screenRoutes(): RouteObject[] {
   return SCREENS.flatMap((screen) => {
     const Page = pages.get(screen)!;
-    return screen.paths.map((path): RouteObject => (path === '' ? { index: true, element: <Page /> } : { path, element: <Page /> }));
+    return screen.paths.map(
+      (path): RouteObject => (path === '' ? { index: true, element: <Page /> } : { path, element: <Page /> }),
+    );
   });
 }
 
-const Confirmation = lazy(() => import('../features/accounts/confirmation.tsx').then((m) => ({ default: m.Confirmation })));
+const Confirmation = lazy(() =>
+  import('../features/accounts/confirmation.tsx').then((m) => ({ default: m.Confirmation })),
+);
 const ClustersPage = pages.get(SCREENS.find((s) => s.component === 'ClustersPage')!)!;
 
 export const appRoutes: RouteObject[] = [
@@ -38,8 +42,24 @@ export const appRoutes: RouteObject[] = [
     children: [
       ...screenRoutes(),
       // Email and password-reset confirmations run on top of the Clusters screen.
-      { path: 'confirm/:token', element: <><Confirmation kind="email" /><ClustersPage /></> },
-      { path: 'confirmpassword/:password_token', element: <><Confirmation kind="password" /><ClustersPage /></> },
+      {
+        path: 'confirm/:token',
+        element: (
+          <>
+            <Confirmation kind="email" />
+            <ClustersPage />
+          </>
+        ),
+      },
+      {
+        path: 'confirmpassword/:password_token',
+        element: (
+          <>
+            <Confirmation kind="password" />
+            <ClustersPage />
+          </>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -11,10 +11,14 @@ describe('screen registry', () => {
     expect(SCREENS.map((s) => `../features/${s.page}`).sort()).toEqual(Object.keys(pageModules).sort());
   });
 
-  it.each(SCREENS.map((s) => [s.component, s] as const))('%s is exported by its page module', async (_name, screen) => {
-    const module = await pageModules[`../features/${screen.page}`]!();
-    expect(typeof module[screen.component]).toBe('function');
-  }, 30_000);
+  it.each(SCREENS.map((s) => [s.component, s] as const))(
+    '%s is exported by its page module',
+    async (_name, screen) => {
+      const module = await pageModules[`../features/${screen.page}`]!();
+      expect(typeof module[screen.component]).toBe('function');
+    },
+    30_000,
+  );
 
   it('routes every path of every screen, and no path twice', () => {
     const routed = (appRoutes[0]?.children ?? []).map((r) => (r.index ? '' : r.path!.toLowerCase()));

@@ -32,8 +32,18 @@ describe('parseLenientJson', () => {
 
 describe('isAlertBody', () => {
   it('accepts only bodies that carry alert_show true and a message', () => {
-    const yes: unknown[] = [{ alert_show: true, alert_message: 'x' }, { alert_show: true, alert_message: 'x', alert_content: 'y' }];
-    const no: unknown[] = [{ alert_show: false, alert_message: 'x' }, { alert_show: true }, { alert_message: 'x' }, 'alert_show', null, []];
+    const yes: unknown[] = [
+      { alert_show: true, alert_message: 'x' },
+      { alert_show: true, alert_message: 'x', alert_content: 'y' },
+    ];
+    const no: unknown[] = [
+      { alert_show: false, alert_message: 'x' },
+      { alert_show: true },
+      { alert_message: 'x' },
+      'alert_show',
+      null,
+      [],
+    ];
     for (const sample of yes) expect(isAlertBody(sample)).toBe(true);
     for (const sample of no) expect(isAlertBody(sample)).toBe(false);
   });
@@ -55,7 +65,10 @@ describe('apiGet', () => {
   });
 
   it('parses a body containing NaN', async () => {
-    const fetchMock = mockFetch(200, '{"data_mode":"demo","as_of":"2024-03-08","options_flow":"simulated","version":NaN}');
+    const fetchMock = mockFetch(
+      200,
+      '{"data_mode":"demo","as_of":"2024-03-08","options_flow":"simulated","version":NaN}',
+    );
     const info = await apiGet('get_app_info');
     expect(info).toMatchObject({ data_mode: 'demo', version: null });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/get_app_info');
@@ -75,7 +88,14 @@ describe('apiGet', () => {
   });
 
   it('shows an alert body from an error response in the dialog, logs and rejects', async () => {
-    mockFetch(403, JSON.stringify({ alert_show: true, alert_message: 'You need to subscribe to access this page.', alert_content: 'Plans start at $39.' }));
+    mockFetch(
+      403,
+      JSON.stringify({
+        alert_show: true,
+        alert_message: 'You need to subscribe to access this page.',
+        alert_content: 'Plans start at $39.',
+      }),
+    );
     await expect(apiGet('get_sector_performance_data')).rejects.toBeInstanceOf(ApiError);
     expect(getAlertState()).toMatchObject({
       open: true,
@@ -100,7 +120,10 @@ describe('apiGet', () => {
   });
 
   it('logs network failures', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await expect(apiGet('get_app_info')).rejects.toThrow('offline');
     expect(console.error).toHaveBeenCalledTimes(1);
   });

@@ -50,7 +50,6 @@ function replaceNaN(text: string): string {
   return text.replace(/"(?:[^"\\]|\\.)*"|-?\bNaN\b|-?\bInfinity\b/g, (m) => (m.startsWith('"') ? m : 'null'));
 }
 
-
 let renewing: Promise<string | null> | null = null;
 
 /**
@@ -72,7 +71,8 @@ export function renewSession(): Promise<string | null> {
         body: JSON.stringify({ refresh_token: refreshToken }),
       });
       const body = parseLenientJson(await response.text());
-      const token = response.ok && typeof body === 'object' && body !== null ? (body as Record<string, unknown>).token : null;
+      const token =
+        response.ok && typeof body === 'object' && body !== null ? (body as Record<string, unknown>).token : null;
       if (typeof token === 'string' && token) {
         replaceToken(token);
         return token;

@@ -27,7 +27,10 @@ describe('account forms store', () => {
 
   it('maps the alerts that close forms (spec part 2 section 4)', () => {
     expect(formsClosedBy('You have successfully logged in.')).toEqual(['login']);
-    expect(formsClosedBy('We have sent you a confirmation email to activate your account.').sort()).toEqual(['login', 'resend']);
+    expect(formsClosedBy('We have sent you a confirmation email to activate your account.').sort()).toEqual([
+      'login',
+      'resend',
+    ]);
     expect(formsClosedBy('We have sent you an email to reset your password.')).toEqual(['reset']);
     expect(formsClosedBy('Your password was successfully updated.')).toEqual(['update']);
     expect(

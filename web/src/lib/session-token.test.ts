@@ -22,7 +22,11 @@ function stubFetch(handler: Handler) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, auth: new Headers(init.headers).get('Authorization'), body: (init.body as string | null) ?? null });
+      calls.push({
+        url,
+        auth: new Headers(init.headers).get('Authorization'),
+        body: (init.body as string | null) ?? null,
+      });
       const [status, body] = handler(url, init);
       return new Response(JSON.stringify(body), { status });
     }),
@@ -33,9 +37,17 @@ function stubFetch(handler: Handler) {
 describe('session token storage', () => {
   it('keeps the token in localStorage with a refresh token only with Remember me', () => {
     saveToken({ token: 'a.b.c', refreshToken: 'refresh-1', remember: true });
-    expect([localStorage.getItem(TOKEN_STORAGE_KEY), localStorage.getItem(REFRESH_STORAGE_KEY), sessionStorage.getItem(TOKEN_STORAGE_KEY)]).toEqual(['a.b.c', 'refresh-1', null]);
+    expect([
+      localStorage.getItem(TOKEN_STORAGE_KEY),
+      localStorage.getItem(REFRESH_STORAGE_KEY),
+      sessionStorage.getItem(TOKEN_STORAGE_KEY),
+    ]).toEqual(['a.b.c', 'refresh-1', null]);
     saveToken({ token: 'd.e.f', refreshToken: 'refresh-2', remember: false });
-    expect([localStorage.getItem(TOKEN_STORAGE_KEY), readRefreshToken(), sessionStorage.getItem(TOKEN_STORAGE_KEY)]).toEqual([null, null, 'd.e.f']);
+    expect([
+      localStorage.getItem(TOKEN_STORAGE_KEY),
+      readRefreshToken(),
+      sessionStorage.getItem(TOKEN_STORAGE_KEY),
+    ]).toEqual([null, null, 'd.e.f']);
     expect(readToken()).toBe('d.e.f');
     clearToken();
     expect([readToken(), readRefreshToken()]).toEqual([null, null]);
@@ -85,14 +97,21 @@ describe('session restore and expiry in the API client', () => {
     saveToken({ token: fakeJwt(-60), refreshToken: 'refresh-1', remember: true });
     const calls = stubFetch((url) => (url === '/api/refresh_token' ? [200, { token: fresh }] : [200, {}]));
     await Promise.all([apiGet('get_app_info'), apiGet('get_data_status')]);
-    expect(calls.filter((c) => c.url === '/api/refresh_token').map((c) => JSON.parse(c.body!))).toEqual([{ refresh_token: 'refresh-1' }]);
-    expect(calls.filter((c) => c.url !== '/api/refresh_token').map((c) => c.auth)).toEqual([`Bearer ${fresh}`, `Bearer ${fresh}`]);
+    expect(calls.filter((c) => c.url === '/api/refresh_token').map((c) => JSON.parse(c.body!))).toEqual([
+      { refresh_token: 'refresh-1' },
+    ]);
+    expect(calls.filter((c) => c.url !== '/api/refresh_token').map((c) => c.auth)).toEqual([
+      `Bearer ${fresh}`,
+      `Bearer ${fresh}`,
+    ]);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(fresh);
   });
 
   it('ends the session when the refresh token is refused', async () => {
     saveToken({ token: fakeJwt(-60), refreshToken: 'revoked', remember: true });
-    stubFetch((url) => (url === '/api/refresh_token' ? [401, { alert_show: true, alert_message: 'Please log in again.' }] : [200, {}]));
+    stubFetch((url) =>
+      url === '/api/refresh_token' ? [401, { alert_show: true, alert_message: 'Please log in again.' }] : [200, {}],
+    );
     expect(await renewSession()).toBeNull();
     expect([readToken(), readRefreshToken()]).toEqual([null, null]);
   });
@@ -111,7 +130,11 @@ describe('session restore and expiry in the API client', () => {
     const fresh = fakeJwt(3600, 'fresh');
     saveToken({ token: old, refreshToken: 'refresh-1', remember: true });
     const calls = stubFetch((url, init) =>
-      url === '/api/refresh_token' ? [200, { token: fresh }] : new Headers(init.headers).get('Authorization') === `Bearer ${old}` ? [401, {}] : [200, { ok: 1 }],
+      url === '/api/refresh_token'
+        ? [200, { token: fresh }]
+        : new Headers(init.headers).get('Authorization') === `Bearer ${old}`
+          ? [401, {}]
+          : [200, { ok: 1 }],
     );
     await expect(apiGet('get_app_info')).resolves.toEqual({ ok: 1 });
     expect(calls.map((c) => [c.url, c.auth])).toEqual([
@@ -123,7 +146,10 @@ describe('session restore and expiry in the API client', () => {
 
   it('keeps the session when the refresh call fails on the network', async () => {
     saveToken({ token: fakeJwt(-60), refreshToken: 'refresh-1', remember: true });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     expect(await renewSession()).toBeNull();
     expect(readRefreshToken()).toBe('refresh-1');
   });

@@ -87,7 +87,8 @@ export function saveToken({ token, refreshToken, remember }: SavedSession): void
 
 /** Replaces the access token in whichever storage already holds the session (after a refresh). */
 export function replaceToken(token: string): void {
-  const where: StorageName = get('localStorage', TOKEN_STORAGE_KEY) || readRefreshToken() ? 'localStorage' : 'sessionStorage';
+  const where: StorageName =
+    get('localStorage', TOKEN_STORAGE_KEY) || readRefreshToken() ? 'localStorage' : 'sessionStorage';
   set(where, TOKEN_STORAGE_KEY, token);
   changed();
 }
@@ -106,7 +107,12 @@ export function tokenExpiry(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const exp: unknown = (JSON.parse(json) as Record<string, unknown>).exp;
     return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
   } catch {

@@ -2,7 +2,14 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { LoginResponse, UserInfo } from '@tapewatch/shared/schemas/accounts';
 import { useSyncExternalStore } from 'react';
 import { apiGet, apiPost } from './api-client.ts';
-import { clearToken, getTokenVersion, readRefreshToken, readToken, saveToken, subscribeToken } from './session-token.ts';
+import {
+  clearToken,
+  getTokenVersion,
+  readRefreshToken,
+  readToken,
+  saveToken,
+  subscribeToken,
+} from './session-token.ts';
 
 export type { UserInfo };
 

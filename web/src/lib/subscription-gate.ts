@@ -30,7 +30,8 @@ export function useSubscriptionGate(error: unknown): boolean {
     showAlert({ message, actionText: 'More info' });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const off = onAlertEvent((event) => {
-      if (event.type === 'action' && event.message === message) timer = setTimeout(() => navigate('/subscriptioncards'), MORE_INFO_DELAY_MS);
+      if (event.type === 'action' && event.message === message)
+        timer = setTimeout(() => navigate('/subscriptioncards'), MORE_INFO_DELAY_MS);
     });
     return () => {
       off();

@@ -14,7 +14,10 @@ export function mockApi(responses: MockApi) {
     const path = url.split('?')[0] ?? url;
     const entry = responses[path];
     if (!entry) return new Response('not found', { status: 404 });
-    return new Response(JSON.stringify(entry[1]), { status: entry[0], headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(entry[1]), {
+      status: entry[0],
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -30,7 +30,9 @@ if (!window.matchMedia) {
       const max = /max-width:\s*([\d.]+)px/.exec(query);
       const min = /min-width:\s*([\d.]+)px/.exec(query);
       const matches =
-        (max ? width <= Number(max[1]) : true) && (min ? width >= Number(min[1]) : true) && (max !== null || min !== null);
+        (max ? width <= Number(max[1]) : true) &&
+        (min ? width >= Number(min[1]) : true) &&
+        (max !== null || min !== null);
       return {
         matches,
         media: query,

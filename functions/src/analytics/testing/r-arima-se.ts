@@ -18,7 +18,13 @@ import { invertSpd } from '../linalg.ts';
 import { ols } from '../ols.ts';
 
 /** @param coef R order: ar..., ma..., regression coefficients (intercept first). */
-export function rArimaStandardErrors(y: readonly number[], p: number, q: number, X: readonly number[][], coef: readonly number[]): number[] {
+export function rArimaStandardErrors(
+  y: readonly number[],
+  p: number,
+  q: number,
+  X: readonly number[][],
+  coef: readonly number[],
+): number[] {
   const n = y.length;
   const k = X.length;
   const m = p + q + k;
@@ -30,7 +36,13 @@ export function rArimaStandardErrors(y: readonly number[], p: number, q: number,
     for (let t = 0; t < n; t++) ssq += f.innovations[0]![t]! ** 2 / f.F[t]!;
     return 0.5 * (Math.log(ssq / n) + f.sumLogF / n);
   };
-  const ses = k > 0 ? ols([...y], y.map((_, t) => X.map((col) => col[t]!))).bse : [];
+  const ses =
+    k > 0
+      ? ols(
+          [...y],
+          y.map((_, t) => X.map((col) => col[t]!)),
+        ).bse
+      : [];
   const parscale = [...new Array<number>(p + q).fill(1), ...ses.map((s) => 10 * s)];
   const ndeps = 1e-3;
   // optim's fmingr: central differences in scaled coordinates.

@@ -36,7 +36,12 @@ export function responseFloorMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(v) && v >= 0 ? v : 1000;
 }
 
-export async function padResponse<T>(deps: Pick<AccountDeps, 'now' | 'sleep'>, startedAt: number, work: () => Promise<T>, floorMs = responseFloorMs()): Promise<T> {
+export async function padResponse<T>(
+  deps: Pick<AccountDeps, 'now' | 'sleep'>,
+  startedAt: number,
+  work: () => Promise<T>,
+  floorMs = responseFloorMs(),
+): Promise<T> {
   try {
     return await work();
   } finally {

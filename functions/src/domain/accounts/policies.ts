@@ -35,8 +35,14 @@ export function limitRule(scope: LimitScope, multiplier = Number(process.env.RAT
  * The account has (or had) a paid plan: sign-up repair and username release leave it alone,
  * since the Stripe subscription is bound to its user id.
  */
-export function hasPayments(profile: { subscription: string; stripeCustomerId?: string; stripeSubscriptionId?: string }): boolean {
-  return profile.subscription.toLowerCase() === 'basic' || Boolean(profile.stripeCustomerId || profile.stripeSubscriptionId);
+export function hasPayments(profile: {
+  subscription: string;
+  stripeCustomerId?: string;
+  stripeSubscriptionId?: string;
+}): boolean {
+  return (
+    profile.subscription.toLowerCase() === 'basic' || Boolean(profile.stripeCustomerId || profile.stripeSubscriptionId)
+  );
 }
 
 /** Seconds since an ISO time; never (undefined) counts as long ago. */

@@ -19,7 +19,8 @@ export interface CheckoutTicket {
 
 export const CHECKOUT_TICKET_SECONDS = 15 * 60;
 
-const sign = (payload: string, secret: string): string => createHmac('sha256', secret).update(payload).digest('base64url');
+const sign = (payload: string, secret: string): string =>
+  createHmac('sha256', secret).update(payload).digest('base64url');
 
 /**
  * A short-lived signed ticket that lets a just-registered (unconfirmed, token-less) user start

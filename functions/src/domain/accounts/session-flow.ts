@@ -14,7 +14,13 @@ import type { Caller } from '../../lib/auth-guard.ts';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors.ts';
 import { IdentityAuthError, unverifiedClaims } from '../../platform/identity-types.ts';
 import { ensureProfile, enforceLimit, padResponse, type AccountDeps } from './deps.ts';
-import { LINK_TOKEN_SECONDS, RESEND_QUIET_SECONDS, resetEmail, secondsSince, sessionSurvivesReset } from './policies.ts';
+import {
+  LINK_TOKEN_SECONDS,
+  RESEND_QUIET_SECONDS,
+  resetEmail,
+  secondsSince,
+  sessionSurvivesReset,
+} from './policies.ts';
 import { hashLinkToken, newLinkToken } from './secrets.ts';
 
 export interface LoginRequest {
@@ -24,12 +30,18 @@ export interface LoginRequest {
 }
 
 /** Login answers: 200 with the token, 401 bad credentials, 403 unconfirmed (alert with the resend action). */
-export async function login(deps: AccountDeps, req: LoginRequest, ip: string): Promise<{ status: number; body: LoginResponse }> {
+export async function login(
+  deps: AccountDeps,
+  req: LoginRequest,
+  ip: string,
+): Promise<{ status: number; body: LoginResponse }> {
   const problem = loginProblem(req);
   if (problem) throw new BadRequestError(problem);
   const identifier = req.username_or_email.trim();
   const [email] = await Promise.all([
-    identifier.includes('@') ? normalizeEmail(identifier) : deps.users.getUsernameClaim(identifier).then((c) => c?.email),
+    identifier.includes('@')
+      ? normalizeEmail(identifier)
+      : deps.users.getUsernameClaim(identifier).then((c) => c?.email),
     enforceLimit(deps, 'login-ip', ip),
   ]);
   // One bucket per account, whether it is named by username or email; a name that resolves to
@@ -39,7 +51,10 @@ export async function login(deps: AccountDeps, req: LoginRequest, ip: string): P
   const known = email ? await deps.loginSources.isKnown(email, ip, deps.now()) : false;
   if (!known) await enforceLimit(deps, 'login-account-new-source', account);
   const failed = { status: 401, body: alertBody(ACCOUNT_MESSAGES.loginFailed) };
-  const notConfirmed = { status: 403, body: { ...alertBody(ACCOUNT_MESSAGES.notConfirmed), alert_action: RESEND_CONFIRMATION_ACTION } };
+  const notConfirmed = {
+    status: 403,
+    body: { ...alertBody(ACCOUNT_MESSAGES.notConfirmed), alert_action: RESEND_CONFIRMATION_ACTION },
+  };
   if (!email) return failed;
   let tokens: Awaited<ReturnType<typeof deps.identity.login>>;
   try {
@@ -81,7 +96,10 @@ export async function login(deps: AccountDeps, req: LoginRequest, ip: string): P
   };
 }
 
-export async function refreshSession(deps: AccountDeps, refreshToken: string): Promise<{ token: string; expires_in: number }> {
+export async function refreshSession(
+  deps: AccountDeps,
+  refreshToken: string,
+): Promise<{ token: string; expires_in: number }> {
   const tokens = refreshToken ? await deps.identity.refresh(refreshToken) : null;
   if (!tokens) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
   // A session that began before the last password reset is over. On AWS AdminUserGlobalSignOut
@@ -102,12 +120,18 @@ export async function refreshSession(deps: AccountDeps, refreshToken: string): P
  * expires, and the live-flow sockets of this session (this token, or on Cognito any refresh of
  * the same login, which shares its origin_jti) are closed.
  */
-export async function logout(deps: AccountDeps, caller: Caller | null, refreshToken: string | undefined): Promise<AccountAlert> {
-  if (caller?.tokenId && caller.tokenExpiresAt) await deps.tokens.denyAccessToken(caller.tokenId, caller.tokenExpiresAt);
+export async function logout(
+  deps: AccountDeps,
+  caller: Caller | null,
+  refreshToken: string | undefined,
+): Promise<AccountAlert> {
+  if (caller?.tokenId && caller.tokenExpiresAt)
+    await deps.tokens.denyAccessToken(caller.tokenId, caller.tokenExpiresAt);
   if (refreshToken) await deps.identity.revoke(refreshToken);
   if (caller) {
     const sameSession = (c: { tokenId?: string; sessionId?: string }) =>
-      (caller.tokenId !== undefined && c.tokenId === caller.tokenId) || (caller.sessionId !== undefined && c.sessionId === caller.sessionId);
+      (caller.tokenId !== undefined && c.tokenId === caller.tokenId) ||
+      (caller.sessionId !== undefined && c.sessionId === caller.sessionId);
     await deps.sockets.closeForUser(caller.userId, 'logged_out', sameSession);
   }
   return alertBody(ACCOUNT_MESSAGES.loggedOut);
@@ -144,7 +168,9 @@ async function sendResetLink(deps: AccountDeps, email: string, ip: string): Prom
 }
 
 async function validResetToken(deps: AccountDeps, token: string) {
-  const found = token ? await deps.tokens.find('reset', hashLinkToken(token), deps.now()) : ({ state: 'absent' } as const);
+  const found = token
+    ? await deps.tokens.find('reset', hashLinkToken(token), deps.now())
+    : ({ state: 'absent' } as const);
   if (found.state === 'used') throw new BadRequestError(ACCOUNT_MESSAGES.resetLinkUsed);
   const profile = found.state === 'valid' ? await deps.users.getProfile(found.record.userId) : null;
   if (!profile) throw new BadRequestError(ACCOUNT_MESSAGES.resetLinkInvalid);
@@ -156,7 +182,10 @@ async function validResetToken(deps: AccountDeps, token: string) {
 }
 
 /** Checks the emailed link without spending it (opening the link twice is harmless); update_password spends it. */
-export async function checkPasswordToken(deps: AccountDeps, token: string): Promise<{ show_update_password: boolean; update_token: string }> {
+export async function checkPasswordToken(
+  deps: AccountDeps,
+  token: string,
+): Promise<{ show_update_password: boolean; update_token: string }> {
   await validResetToken(deps, token);
   return { show_update_password: true, update_token: token };
 }

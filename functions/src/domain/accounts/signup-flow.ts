@@ -1,12 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_MESSAGES, emailProblem, normalizeEmail, signupProblem, type Plan } from '@tapewatch/shared/schemas/accounts';
+import {
+  ACCOUNT_MESSAGES,
+  emailProblem,
+  normalizeEmail,
+  signupProblem,
+  type Plan,
+} from '@tapewatch/shared/schemas/accounts';
 import { weakPasswordProblem } from '@tapewatch/shared/schemas/password-strength';
 import type { UserProfile } from '../../data/users-repository.ts';
 import { IdentityAuthError } from '../../platform/identity-types.ts';
 import { BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { ensureProfile, enforceLimit, padResponse, type AccountDeps } from './deps.ts';
 import { signupAttemptEmail } from './emails.ts';
-import { confirmationEmail, hasPayments, LINK_TOKEN_SECONDS, ORPHAN_CLAIM_SECONDS, RESEND_QUIET_SECONDS, secondsSince } from './policies.ts';
+import {
+  confirmationEmail,
+  hasPayments,
+  LINK_TOKEN_SECONDS,
+  ORPHAN_CLAIM_SECONDS,
+  RESEND_QUIET_SECONDS,
+  secondsSince,
+} from './policies.ts';
 import { hashLinkToken, newLinkToken, signCheckoutTicket } from './secrets.ts';
 
 export interface SignupRequest {
@@ -54,10 +67,15 @@ async function signupSteps(deps: AccountDeps, req: SignupRequest, ip: string): P
   if (existing?.confirmed) throw new EmailTaken();
   const earlier = existing ? await deps.users.getProfile(existing.userId) : null;
   // No profile behind the identity user means a sign-up that crashed half-way: nothing to lose.
-  const step: 'new' | 'keep' | 'replace' = earlier ? await pendingAccountStep(deps, earlier, email, username, req.password) : existing ? 'replace' : 'new';
+  const step: 'new' | 'keep' | 'replace' = earlier
+    ? await pendingAccountStep(deps, earlier, email, username, req.password)
+    : existing
+      ? 'replace'
+      : 'new';
 
   if (!(await deps.users.claimUsername(username, email, now))) {
-    if (!(await takeOverOrphanClaim(deps, username, email, now))) throw new ConflictError(ACCOUNT_MESSAGES.usernameTaken);
+    if (!(await takeOverOrphanClaim(deps, username, email, now)))
+      throw new ConflictError(ACCOUNT_MESSAGES.usernameTaken);
   }
   if (step === 'replace') {
     await deps.identity.deleteUser(existing!.userId);
@@ -80,7 +98,10 @@ async function signupSteps(deps: AccountDeps, req: SignupRequest, ip: string): P
 
 function successAnswer(deps: AccountDeps, req: SignupRequest, userId: string, email: string, now: Date): SignupAnswer {
   return req.selected_subscription === 'basic'
-    ? { message: `${ACCOUNT_MESSAGES.signupSuccess} ${ACCOUNT_MESSAGES.signupCheckout}`, checkoutTicket: signCheckoutTicket(userId, email, deps.checkoutSecret, now) }
+    ? {
+        message: `${ACCOUNT_MESSAGES.signupSuccess} ${ACCOUNT_MESSAGES.signupCheckout}`,
+        checkoutTicket: signCheckoutTicket(userId, email, deps.checkoutSecret, now),
+      }
     : { message: ACCOUNT_MESSAGES.signupSuccess };
 }
 
@@ -105,14 +126,25 @@ const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowe
  * keeps it; its creator (same password) may redo it under another username unless it has paid
  * (the Stripe subscription is bound to its user id). Everyone else: "already registered".
  */
-async function pendingAccountStep(deps: AccountDeps, earlier: UserProfile, email: string, username: string, password: string): Promise<'keep' | 'replace'> {
+async function pendingAccountStep(
+  deps: AccountDeps,
+  earlier: UserProfile,
+  email: string,
+  username: string,
+  password: string,
+): Promise<'keep' | 'replace'> {
   if (!(await passwordMatches(deps, email, password))) throw new EmailTaken();
   if (sameName(earlier.username, username)) return 'keep';
   if (hasPayments(earlier)) throw new EmailTaken();
   return 'replace';
 }
 
-async function createIdentityUser(deps: AccountDeps, email: string, password: string, username: string): Promise<string> {
+async function createIdentityUser(
+  deps: AccountDeps,
+  email: string,
+  password: string,
+  username: string,
+): Promise<string> {
   try {
     return await deps.identity.signUp(email, password, username);
   } catch (err) {
@@ -199,7 +231,8 @@ async function resendIfPending(deps: AccountDeps, email: string, ip: string): Pr
   const user = await deps.identity.findByEmail(email);
   if (user && !user.confirmed) {
     const profile = await ensureProfile(deps, user);
-    if (profile && secondsSince(profile.confirmationSentAt, deps.now()) >= RESEND_QUIET_SECONDS) await sendConfirmation(deps, profile);
+    if (profile && secondsSince(profile.confirmationSentAt, deps.now()) >= RESEND_QUIET_SECONDS)
+      await sendConfirmation(deps, profile);
   }
   return ACCOUNT_MESSAGES.confirmationSent;
 }

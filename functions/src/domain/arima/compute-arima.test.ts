@@ -29,7 +29,18 @@ const message = (q: Record<string, string>) => {
 
 describe('arimaQuery', () => {
   it('applies the spec defaults p=1 d=1 q=1 trend t stationarity 1 invertibility 1 offset 1 concentrate 0, and cov_type approx', () => {
-    expect(arimaQuery.parse({})).toEqual({ ticker: 'SPY', p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0, cov_type: 'approx' });
+    expect(arimaQuery.parse({})).toEqual({
+      ticker: 'SPY',
+      p: 1,
+      d: 1,
+      q: 1,
+      trend: 't',
+      stationarity: 1,
+      invertibility: 1,
+      offset: 1,
+      concentrate: 0,
+      cov_type: 'approx',
+    });
   });
   it('takes cov_type approx, oim or opg only', () => {
     for (const c of ['approx', 'oim', 'opg']) expect(parse({ cov_type: c }).success).toBe(true);
@@ -38,7 +49,8 @@ describe('arimaQuery', () => {
   it('accepts 0-5 for p, d, q and offset and rejects anything else, naming the parameter', () => {
     for (const k of ['p', 'q', 'offset']) {
       for (const v of ['0', '5']) expect(parse({ [k]: v }).success).toBe(true);
-      for (const v of ['6', '-1', '1.5', 'x', '']) expect(message({ [k]: v })).toBe(`Invalid value for '${k}': must be an integer from 0 to 5.`);
+      for (const v of ['6', '-1', '1.5', 'x', ''])
+        expect(message({ [k]: v })).toBe(`Invalid value for '${k}': must be an integer from 0 to 5.`);
     }
     expect(parse({ d: '5', trend: 'n' }).success).toBe(true);
     expect(message({ d: '6', trend: 'n' })).toBe("Invalid value for 'd': must be an integer from 0 to 5.");
@@ -59,14 +71,26 @@ describe('arimaQuery', () => {
         expect(parse({ trend, d: String(d) }).success, `${trend} d=${d}`).toBe(allowed);
       }
     }
-    expect(message({ trend: 'ct', d: '1' })).toBe("Invalid value for 'd': must be 0 when trend is 'ct' (for trends c and ct d must be 0).");
+    expect(message({ trend: 'ct', d: '1' })).toBe(
+      "Invalid value for 'd': must be 0 when trend is 'ct' (for trends c and ct d must be 0).",
+    );
     expect(message({ trend: 't', d: '2' })).toBe("Invalid value for 'd': must be 0 or 1 when trend is 't'.");
   });
 });
 
 describe('computeArima', () => {
   const series = walk(620);
-  const params = { p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0, cov_type: 'approx' } as const;
+  const params = {
+    p: 1,
+    d: 1,
+    q: 1,
+    trend: 't',
+    stationarity: 1,
+    invertibility: 1,
+    offset: 1,
+    concentrate: 0,
+    cov_type: 'approx',
+  } as const;
 
   it('fits the last 500 closes and returns the spec response shape with a 20-day forecast band', () => {
     const out = arimaResponse.parse(computeArima('TEST', series, params, future));
@@ -87,7 +111,9 @@ describe('computeArima', () => {
       expect((r.upper - r.lower) / 2).toBeCloseTo(1.959963985 * fc.se[i]!, 3);
     });
     // The band widens with the horizon for an integrated model.
-    expect(out.pred.predictions[19]!.upper - out.pred.predictions[19]!.lower).toBeGreaterThan(out.pred.predictions[0]!.upper - out.pred.predictions[0]!.lower);
+    expect(out.pred.predictions[19]!.upper - out.pred.predictions[19]!.lower).toBeGreaterThan(
+      out.pred.predictions[0]!.upper - out.pred.predictions[0]!.lower,
+    );
     expect(out.summary.coefficients.map((c) => c.name)).toEqual(['drift', 'ar.L1', 'ma.L1', 'sigma2']);
     expect(out.summary.coefficients[1]!.coef).toBeCloseTo(fit.params['ar.L1']!, 10);
     expect(out.summary.stats.find((s) => s.label === 'AIC')!.value).toBeCloseTo(fit.aic, 8);
@@ -103,9 +129,20 @@ describe('computeArima', () => {
     expect(out.ppplot.line).toEqual(out.ppplot.x);
     // statsmodels' summary diagnostics on the standardised residuals, in its order and labels.
     expect(out.summary.covariance).toBe('approx (numerical Hessian)');
-    expect(out.summary.diagnostics.map((t) => t.label)).toEqual(['Ljung-Box (L1) (Q)', 'Ljung-Box (L10) (Q)', 'Jarque-Bera (JB)', 'Heteroskedasticity (H)', 'Skew', 'Kurtosis']);
+    expect(out.summary.diagnostics.map((t) => t.label)).toEqual([
+      'Ljung-Box (L1) (Q)',
+      'Ljung-Box (L10) (Q)',
+      'Jarque-Bera (JB)',
+      'Heteroskedasticity (H)',
+      'Skew',
+      'Kurtosis',
+    ]);
     const dg = arimaDiagnostics(fit.standardizedResiduals);
-    expect(out.summary.diagnostics[1]).toEqual({ label: 'Ljung-Box (L10) (Q)', statistic: dg.ljungBox10.q, p_value: dg.ljungBox10.p });
+    expect(out.summary.diagnostics[1]).toEqual({
+      label: 'Ljung-Box (L10) (Q)',
+      statistic: dg.ljungBox10.q,
+      p_value: dg.ljungBox10.p,
+    });
     expect(out.summary.diagnostics[5]!.p_value).toBeNull();
     expect(out.table).toContain('<th scope="row">Covariance Type</th><td>approx (numerical Hessian)</td>');
     expect(out.table).toContain('Jarque-Bera (JB)');
@@ -134,7 +171,9 @@ describe('computeArima', () => {
   it("turns the library's failure into an ArimaInputError with its message", () => {
     const short = { dates: series.dates.slice(0, 3), closes: series.closes.slice(0, 3) };
     expect(() => computeArima('TEST', short, { ...params, p: 3, q: 3 }, future)).toThrow(ArimaInputError);
-    expect(() => computeArima('TEST', short, { ...params, p: 3, q: 3 }, future)).toThrow(/too short for ARIMA\(3,1,3\)/);
+    expect(() => computeArima('TEST', short, { ...params, p: 3, q: 3 }, future)).toThrow(
+      /too short for ARIMA\(3,1,3\)/,
+    );
     const flat = { dates: series.dates, closes: series.closes.map(() => 5) };
     expect(() => computeArima('TEST', flat, params, future)).toThrow(/no variation/);
     expect(() => computeArima('TEST', { dates: [], closes: [] }, params, future)).toThrow(ArimaInputError);
@@ -144,7 +183,17 @@ describe('computeArima', () => {
     const html = summaryHtml({
       title: `<script>alert("x")</script>`,
       stats: [{ label: 'A&B', value: 1 }],
-      coefficients: [{ name: `<img src=x onerror='y'>`, coef: 1, std_err: null, z: null, p_value: null, ci_lower: null, ci_upper: null }],
+      coefficients: [
+        {
+          name: `<img src=x onerror='y'>`,
+          coef: 1,
+          std_err: null,
+          z: null,
+          p_value: null,
+          ci_lower: null,
+          ci_upper: null,
+        },
+      ],
       warnings: ['<b>singular</b>'],
       covariance: '<i>approx</i>',
       diagnostics: [{ label: '<u>Q</u>', statistic: 1, p_value: null }],

@@ -8,7 +8,17 @@ import {
   type ArimaData,
   type ArimaParams,
 } from '@tapewatch/shared/schemas/arima';
-import { AnalyticsError, acf, arimaDiagnostics, fitArima, normalQuantile, pacf, ppPoints, qqPoints, type ArimaDiagnostics } from '../../analytics/index.ts';
+import {
+  AnalyticsError,
+  acf,
+  arimaDiagnostics,
+  fitArima,
+  normalQuantile,
+  pacf,
+  ppPoints,
+  qqPoints,
+  type ArimaDiagnostics,
+} from '../../analytics/index.ts';
 import { escapeHtml } from '../../analytics/arima-summary.ts';
 
 export interface CloseSeries {
@@ -28,7 +38,11 @@ const round = (digits: number) => {
 };
 const r4 = round(4);
 const r6 = round(6);
-const probPlot = (p: { x: number[]; scatter: number[]; line: number[] }) => ({ x: p.x.map(r6), scatter: p.scatter.map(r6), line: p.line.map(r6) });
+const probPlot = (p: { x: number[]; scatter: number[]; line: number[] }) => ({
+  x: p.x.map(r6),
+  scatter: p.scatter.map(r6),
+  line: p.line.map(r6),
+});
 
 function fmt(x: number | null, digits = 4): string {
   if (x === null) return '-';
@@ -45,11 +59,13 @@ export function summaryHtml(summary: ArimaData['summary']): string {
     return `<tr><th scope="row">${escapeHtml(c.name)}</th>${cells.map((v) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`;
   });
   const stats = summary.stats.map(
-    (s) => `<tr><th scope="row">${escapeHtml(s.label)}</th><td>${escapeHtml(s.label === 'No. Observations' ? String(s.value) : fmt(s.value, 3))}</td></tr>`,
+    (s) =>
+      `<tr><th scope="row">${escapeHtml(s.label)}</th><td>${escapeHtml(s.label === 'No. Observations' ? String(s.value) : fmt(s.value, 3))}</td></tr>`,
   );
   const covariance = `<tr><th scope="row">Covariance Type</th><td>${escapeHtml(summary.covariance)}</td></tr>`;
   const tests = summary.diagnostics.map(
-    (t) => `<tr><th scope="row">${escapeHtml(t.label)}</th><td>${escapeHtml(fmt(t.statistic, 2))}</td><td>${escapeHtml(fmt(t.p_value, 2))}</td></tr>`,
+    (t) =>
+      `<tr><th scope="row">${escapeHtml(t.label)}</th><td>${escapeHtml(fmt(t.statistic, 2))}</td><td>${escapeHtml(fmt(t.p_value, 2))}</td></tr>`,
   );
   return [
     `<table class="arima-summary"><caption>${escapeHtml(summary.title)}</caption><tbody>${stats.join('')}${covariance}</tbody></table>`,
@@ -66,7 +82,11 @@ export function diagnosticRows(dg: ArimaDiagnostics): ArimaData['summary']['diag
     { label: 'Ljung-Box (L1) (Q)', statistic: finite(dg.ljungBox1.q), p_value: finite(dg.ljungBox1.p) },
     { label: 'Ljung-Box (L10) (Q)', statistic: finite(dg.ljungBox10.q), p_value: finite(dg.ljungBox10.p) },
     { label: 'Jarque-Bera (JB)', statistic: finite(dg.jarqueBera.jb), p_value: finite(dg.jarqueBera.p) },
-    { label: 'Heteroskedasticity (H)', statistic: finite(dg.heteroskedasticity.h), p_value: finite(dg.heteroskedasticity.p) },
+    {
+      label: 'Heteroskedasticity (H)',
+      statistic: finite(dg.heteroskedasticity.h),
+      p_value: finite(dg.heteroskedasticity.p),
+    },
     { label: 'Skew', statistic: finite(dg.skew), p_value: null },
     { label: 'Kurtosis', statistic: finite(dg.kurtosis), p_value: null },
   ];
@@ -77,7 +97,12 @@ export function diagnosticRows(dg: ArimaDiagnostics): ArimaData['summary']['diag
  * response: prices and a HORIZON-day forecast with its 95% band on `futureDates`, the summary, and
  * residual diagnostics (series, ACF, PACF, normal PP and QQ plots).
  */
-export function computeArima(ticker: string, series: CloseSeries, params: Omit<ArimaParams, 'ticker'>, futureDates: (last: string, n: number) => string[]): ArimaData {
+export function computeArima(
+  ticker: string,
+  series: CloseSeries,
+  params: Omit<ArimaParams, 'ticker'>,
+  futureDates: (last: string, n: number) => string[],
+): ArimaData {
   const start = Math.max(0, series.closes.length - ARIMA_WINDOW);
   const dates = series.dates.slice(start);
   const closes = series.closes.slice(start);
@@ -133,12 +158,27 @@ export function computeArima(ticker: string, series: CloseSeries, params: Omit<A
     const bound = z975 / Math.sqrt(resid.length);
     return {
       ticker,
-      params: { p, d, q, trend, stationarity: params.stationarity, invertibility: params.invertibility, offset: params.offset, concentrate: params.concentrate, cov_type: params.cov_type },
+      params: {
+        p,
+        d,
+        q,
+        trend,
+        stationarity: params.stationarity,
+        invertibility: params.invertibility,
+        offset: params.offset,
+        concentrate: params.concentrate,
+        cov_type: params.cov_type,
+      },
       window: closes.length,
       horizon: ARIMA_HORIZON,
       pred: {
         prices: dates.map((date, i) => [date, closes[i]!] as [string, number]),
-        predictions: future.map((date, i) => ({ date, value: r4(fc.mean[i]!), lower: r4(fc.lower[i]!), upper: r4(fc.upper[i]!) })),
+        predictions: future.map((date, i) => ({
+          date,
+          value: r4(fc.mean[i]!),
+          lower: r4(fc.lower[i]!),
+          upper: r4(fc.upper[i]!),
+        })),
       },
       table: summaryHtml(summary),
       summary,

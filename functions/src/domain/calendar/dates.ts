@@ -16,7 +16,8 @@ function isCalendarDate(value: string): boolean {
 
 /** Guards range arguments: a malformed date would otherwise loop or compare wrongly as a string. */
 export function assertDate(value: string, name = 'date'): string {
-  if (!isCalendarDate(value)) throw new RangeError(`${name} must be a calendar date YYYY-MM-DD, got ${JSON.stringify(value)}`);
+  if (!isCalendarDate(value))
+    throw new RangeError(`${name} must be a calendar date YYYY-MM-DD, got ${JSON.stringify(value)}`);
   return value;
 }
 

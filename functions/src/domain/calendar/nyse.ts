@@ -13,7 +13,18 @@
  *    when they are trading days.
  * Years before 1998 follow the same rules, which is not exactly history (no MLK Day then).
  */
-import { addDays, assertDate, dayNumber, dayOfWeek, easterSunday, fromDayNumber, isWeekday, lastDayOfMonth, nthWeekdayOfMonth, ymd } from './dates.ts';
+import {
+  addDays,
+  assertDate,
+  dayNumber,
+  dayOfWeek,
+  easterSunday,
+  fromDayNumber,
+  isWeekday,
+  lastDayOfMonth,
+  nthWeekdayOfMonth,
+  ymd,
+} from './dates.ts';
 
 /** Closures announced one at a time (NYSE press releases), since the rules above took their shape. */
 const NYSE_ONE_OFF_CLOSURES: Readonly<Record<string, string>> = {

@@ -3,7 +3,14 @@ import { addWeekdays, buildWindows, dailyReturns, quantileSorted, rollingVolatil
 import { ClustersInputError, computeClusters, projectPredictions } from './compute-clusters.ts';
 import { clustersTableRow } from './clusters-table.ts';
 
-const defaults = { nb_clusters: 2, length: 5, metric: 'euclidean' as const, iterations: 10, features: 'pct' as const, training_window: 200 };
+const defaults = {
+  nb_clusters: 2,
+  length: 5,
+  metric: 'euclidean' as const,
+  iterations: 10,
+  features: 'pct' as const,
+  training_window: 200,
+};
 
 function series(closes: number[]) {
   const dates: string[] = [];
@@ -94,7 +101,9 @@ describe('computeClusters', () => {
 
   it('refuses a ticker with too little history with a clear message', () => {
     expect(() => computeClusters('NEW', series(closes.slice(0, 150)), defaults)).toThrow(ClustersInputError);
-    expect(() => computeClusters('NEW', series(closes.slice(0, 150)), defaults)).toThrow(/150 trading days.*at least 201/);
+    expect(() => computeClusters('NEW', series(closes.slice(0, 150)), defaults)).toThrow(
+      /150 trading days.*at least 201/,
+    );
   });
 
   it('refuses more clusters than distinct patterns', () => {
@@ -113,8 +122,16 @@ describe('computeClusters', () => {
 describe('computeClusters with metric=dtw', () => {
   it('labels the pcvol windows with DTW k-means: deterministic, every cluster used, params echoed', () => {
     const closes = [100];
-    for (let i = 1; i < 420; i++) closes.push(closes[i - 1]! * (1 + 0.01 * Math.sin(i / 3) + 0.004 * Math.cos(i * 1.7)));
-    const p = { nb_clusters: 8, length: 10, metric: 'dtw' as const, iterations: 10, features: 'pcvol' as const, training_window: 400 };
+    for (let i = 1; i < 420; i++)
+      closes.push(closes[i - 1]! * (1 + 0.01 * Math.sin(i / 3) + 0.004 * Math.cos(i * 1.7)));
+    const p = {
+      nb_clusters: 8,
+      length: 10,
+      metric: 'dtw' as const,
+      iterations: 10,
+      features: 'pcvol' as const,
+      training_window: 400,
+    };
     const a = computeClusters('T', series(closes), p);
     expect(computeClusters('T', series(closes), p)).toEqual(a);
     expect(a.params.metric).toBe('dtw');
@@ -132,7 +149,14 @@ describe('clustersTableRow', () => {
   it('carries the current cluster averages (6 decimals) with the default parameters, or null without enough history', () => {
     const s = series(closes);
     const row = clustersTableRow('T', s)!;
-    const full = computeClusters('T', s, { nb_clusters: 8, length: 10, metric: 'euclidean', iterations: 10, features: 'pcvol', training_window: 400 });
+    const full = computeClusters('T', s, {
+      nb_clusters: 8,
+      length: 10,
+      metric: 'euclidean',
+      iterations: 10,
+      features: 'pcvol',
+      training_window: 400,
+    });
     expect(row.date).toBe(full.cluster_info.date);
     expect(row.close).toBe(closes[449]);
     expect(row['20d_forward_return']).toBeCloseTo(full.cluster_info.forward_returns.d20!, 6);

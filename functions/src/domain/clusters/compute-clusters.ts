@@ -1,7 +1,19 @@
-import type { ClusterPredictions, ClustersData, ClustersParams, ForwardReturns } from '@tapewatch/shared/schemas/clusters';
+import type {
+  ClusterPredictions,
+  ClustersData,
+  ClustersParams,
+  ForwardReturns,
+} from '@tapewatch/shared/schemas/clusters';
 import { dtwBand, FORWARD_HORIZONS, FORWARD_RETURN_LABELS } from '@tapewatch/shared/schemas/clusters';
 import { AnalyticsError, dtwKmeans, kmeans } from '../../analytics/index.ts';
-import { addWeekdays, buildWindows, dailyReturns, firstFeatureIndex, quantileSorted, type FeatureKind } from './features.ts';
+import {
+  addWeekdays,
+  buildWindows,
+  dailyReturns,
+  firstFeatureIndex,
+  quantileSorted,
+  type FeatureKind,
+} from './features.ts';
 
 export interface ClusterSeries {
   dates: string[];
@@ -21,7 +33,16 @@ export const KMEANS_RESTARTS = 4;
 /** Sessions of price history shown in Price And Predictions. */
 export const PREDICTION_HISTORY = 120;
 export const CLUSTER_COLORS = [
-  '#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf',
+  '#1f77b4',
+  '#ff7f0e',
+  '#2ca02c',
+  '#d62728',
+  '#9467bd',
+  '#8c564b',
+  '#e377c2',
+  '#7f7f7f',
+  '#bcbd22',
+  '#17becf',
 ];
 
 /** The request's choices (validated by the route's schema; plain numbers here so tests can pass any). */
@@ -60,7 +81,9 @@ const featureCount = (kind: FeatureKind) => (kind === 'pcvol' ? 2 : 1);
 /** k-means labels under the request's metric; DTW aligns each feature on its own within the band. */
 function labelWindows(points: number[][], p: Params): number[] {
   const opts = { seed: KMEANS_SEED, maxIter: p.iterations, nInit: KMEANS_RESTARTS };
-  if (p.metric === 'dtw') return dtwKmeans(points, p.nb_clusters, { ...opts, features: featureCount(p.features), band: dtwBand(p.length) }).labels;
+  if (p.metric === 'dtw')
+    return dtwKmeans(points, p.nb_clusters, { ...opts, features: featureCount(p.features), band: dtwBand(p.length) })
+      .labels;
   return kmeans(points, p.nb_clusters, opts).labels;
 }
 
@@ -83,7 +106,9 @@ export function computeClusters(ticker: string, s: ClusterSeries, p: Params): Cl
     labels = labelWindows(points, p);
   } catch (err) {
     if (err instanceof AnalyticsError) {
-      throw new ClustersInputError(`${ticker}'s price patterns are too uniform to form ${p.nb_clusters} clusters. Choose fewer clusters.`);
+      throw new ClustersInputError(
+        `${ticker}'s price patterns are too uniform to form ${p.nb_clusters} clusters. Choose fewer clusters.`,
+      );
     }
     throw err;
   }
@@ -92,7 +117,9 @@ export function computeClusters(ticker: string, s: ClusterSeries, p: Params): Cl
   const fwd = FORWARD_HORIZONS.map((h) => ends.map((e) => (e + h < n ? rc[e + h]! / rc[e]! - 1 : null)));
   const avg = averages(labels, fwd, k);
   const current = labels[labels.length - 1]!;
-  const currentFwd = Object.fromEntries(FORWARD_HORIZONS.map((h, j) => [`d${h}`, orNull(avg[j]![current])])) as ForwardReturns;
+  const currentFwd = Object.fromEntries(
+    FORWARD_HORIZONS.map((h, j) => [`d${h}`, orNull(avg[j]![current])]),
+  ) as ForwardReturns;
   const ret = dailyReturns(rc);
   const colors = CLUSTER_COLORS.slice(0, k);
   const clusterLabels = colors.map((_, c) => `Cluster ${c}`);
@@ -104,7 +131,14 @@ export function computeClusters(ticker: string, s: ClusterSeries, p: Params): Cl
   const boxplots = colors.map((color, c) => {
     const xs = fwd[boxHorizon]!.filter((v, i): v is number => v !== null && labels[i] === c).sort((a, b) => a - b);
     const stats = xs.length
-      ? { min: xs[0]!, q1: quantileSorted(xs, 0.25), median: quantileSorted(xs, 0.5), q3: quantileSorted(xs, 0.75), max: xs[xs.length - 1]!, count: xs.length }
+      ? {
+          min: xs[0]!,
+          q1: quantileSorted(xs, 0.25),
+          median: quantileSorted(xs, 0.5),
+          q3: quantileSorted(xs, 0.75),
+          max: xs[xs.length - 1]!,
+          count: xs.length,
+        }
       : null;
     return { cluster: c, label: clusterLabels[c]!, boxplot_data: stats, color };
   });

@@ -37,7 +37,12 @@ export function firstFeatureIndex(kind: FeatureKind): number {
  * The windows ending at indices `ends` (inclusive), each `length` days long: each feature is
  * z-normalised on its own, then the features are concatenated (pcvol = returns then volatility).
  */
-export function buildWindows(closes: readonly number[], kind: FeatureKind, length: number, ends: readonly number[]): number[][] {
+export function buildWindows(
+  closes: readonly number[],
+  kind: FeatureKind,
+  length: number,
+  ends: readonly number[],
+): number[][] {
   const ret = dailyReturns(closes);
   const vol = kind === 'pct' ? [] : rollingVolatility(ret);
   return ends.map((e) => {

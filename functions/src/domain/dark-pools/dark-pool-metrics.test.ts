@@ -22,7 +22,13 @@ const closes = new Map(dates.map((d, i) => [d, i === 20 ? 12 : 10]));
 describe('computeDarkPoolDays', () => {
   it('computes short %, net volume and net dollars per day', () => {
     const days = computeDarkPoolDays(rows, closes);
-    expect(days[0]).toMatchObject({ shortPct: 60, netVolume: 20, netDollars: 200, position: null, positionDollars: null });
+    expect(days[0]).toMatchObject({
+      shortPct: 60,
+      netVolume: 20,
+      netDollars: 200,
+      position: null,
+      positionDollars: null,
+    });
     // 60 - (100 - 60) = 20 shares net short, x $10.
     expect(days[18]!.position).toBeNull();
   });
@@ -31,7 +37,13 @@ describe('computeDarkPoolDays', () => {
     const days = computeDarkPoolDays(rows, closes);
     expect(days[19]).toMatchObject({ position: 400, positionDollars: 4000 });
     // Day 21: 19 x 20 + (30 - 70) = 340 shares; 19 x 200 + (-40 x 12) = 3320 dollars.
-    expect(days[20]).toMatchObject({ shortPct: 30, netVolume: -40, netDollars: -480, position: 340, positionDollars: 3320 });
+    expect(days[20]).toMatchObject({
+      shortPct: 30,
+      netVolume: -40,
+      netDollars: -480,
+      position: 340,
+      positionDollars: 3320,
+    });
   });
 
   it('sorts unsorted input and leaves dollars null when a close in the window is missing', () => {
@@ -46,7 +58,10 @@ describe('computeDarkPoolDays', () => {
   });
 
   it('never produces NaN for a zero-volume day', () => {
-    const [day] = computeDarkPoolDays([{ date: '2024-01-02', short_volume: 0, short_exempt_volume: 0, total_volume: 0, market: 'Q' }], new Map());
+    const [day] = computeDarkPoolDays(
+      [{ date: '2024-01-02', short_volume: 0, short_exempt_volume: 0, total_volume: 0, market: 'Q' }],
+      new Map(),
+    );
     expect(day!.shortPct).toBeNull();
     expect(day!.netVolume).toBe(0);
   });
@@ -105,7 +120,12 @@ describe('table rows', () => {
       { ...base, Ticker: 'C', 'Dark Pools Position $': -7 },
       { ...base, Ticker: 'D', 'Dark Pools Position $': 9 },
     ];
-    expect(orderDarkPoolRows(table, 'Dark Pools Position $', 'desc').map((r) => r.Ticker)).toEqual(['D', 'A', 'C', 'B']);
+    expect(orderDarkPoolRows(table, 'Dark Pools Position $', 'desc').map((r) => r.Ticker)).toEqual([
+      'D',
+      'A',
+      'C',
+      'B',
+    ]);
     expect(orderDarkPoolRows(table, 'Dark Pools Position $', 'asc').map((r) => r.Ticker)).toEqual(['C', 'A', 'D', 'B']);
   });
 });

@@ -17,7 +17,8 @@ export interface ShortVolumeInput {
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 /** Dollar figures to the cent, percents to 4 decimals: keeps the payload small, never NaN. */
 const cents = (v: number | null): number | null => (v === null ? null : finite(Math.round(v * 100) / 100));
-const pct = (short: number, total: number): number | null => (total > 0 ? finite(Math.round((short / total) * 1e6) / 1e4) : null);
+const pct = (short: number, total: number): number | null =>
+  total > 0 ? finite(Math.round((short / total) * 1e6) / 1e4) : null;
 
 /**
  * Per-day dark pool figures of one ticker, oldest first:
@@ -40,7 +41,10 @@ export interface DarkPoolDay {
   positionDollars: number | null;
 }
 
-export function computeDarkPoolDays(rows: readonly ShortVolumeInput[], closes: ReadonlyMap<string, number>): DarkPoolDay[] {
+export function computeDarkPoolDays(
+  rows: readonly ShortVolumeInput[],
+  closes: ReadonlyMap<string, number>,
+): DarkPoolDay[] {
   const sorted = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const days: DarkPoolDay[] = [];
   for (let i = 0; i < sorted.length; i++) {
@@ -143,7 +147,11 @@ export function emptyDarkPoolIndividual(ticker: string): DarkPoolIndividual {
 }
 
 /** Orders table rows by a column; tickers without a value go last in both directions. */
-export function orderDarkPoolRows(rows: readonly DarkPoolRow[], top: DarkPoolTopColumn, direction: 'asc' | 'desc'): DarkPoolRow[] {
+export function orderDarkPoolRows(
+  rows: readonly DarkPoolRow[],
+  top: DarkPoolTopColumn,
+  direction: 'asc' | 'desc',
+): DarkPoolRow[] {
   const sign = direction === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
     const x = a[top];

@@ -9,7 +9,11 @@ const bars = (closes: number[]): DailyBar[] => closes.map((close, i) => ({ date:
 describe('histogram', () => {
   it('bins equal widths with the maximum in the last bin', () => {
     // 5 values -> 5 bins of width (10 - 0) / 5 = 2.
-    expect(histogram([0, 1, 2, 9, 10])).toEqual({ lower: [0, 2, 4, 6, 8], upper: [2, 4, 6, 8, 10], counts: [2, 1, 0, 0, 2] });
+    expect(histogram([0, 1, 2, 9, 10])).toEqual({
+      lower: [0, 2, 4, 6, 8],
+      upper: [2, 4, 6, 8, 10],
+      counts: [2, 1, 0, 0, 2],
+    });
     expect(histogram([3, 3])).toEqual({ lower: [3], upper: [3], counts: [2] });
     expect(histogram([])).toEqual({ lower: [], upper: [], counts: [] });
   });
@@ -23,7 +27,16 @@ describe('cumulativeReturns', () => {
     expect(c.signals).toEqual([0, 0, -10, -1, -1, -1]);
     expect(c.buy_and_hold).toEqual([0, 10, -1, 8.9, 19.79, 0]);
     // A second holding from bar 2 extends it to bar 4: x 1.1 -> 0.99 x 1.1 = 1.089.
-    expect(cumulativeReturns(b, [{ entry: 1, exit: 3 }, { entry: 2, exit: 4 }], 'next_close').signals).toEqual([0, 0, -10, -1, 8.9, 8.9]);
+    expect(
+      cumulativeReturns(
+        b,
+        [
+          { entry: 1, exit: 3 },
+          { entry: 2, exit: 4 },
+        ],
+        'next_close',
+      ).signals,
+    ).toEqual([0, 0, -10, -1, 8.9, 8.9]);
     // A holding still open at the last bar runs to it.
     expect(cumulativeReturns(b, [{ entry: 4, exit: 9 }], 'next_close').signals).toEqual([0, 0, 0, 0, 0, -16.52]);
     expect(cumulativeReturns(b, [], 'next_close').signals).toEqual([0, 0, 0, 0, 0, 0]);
@@ -59,7 +72,15 @@ describe('buildFactorAnalysisData', () => {
   const ev = evaluateFactor('momentum', 'daily', { bars: b, benchmark: [] });
 
   it('returns {} without signals', () => {
-    expect(buildFactorAnalysisData('X', 'momentum', 'daily', b.slice(0, 10), evaluateFactor('momentum', 'daily', { bars: b.slice(0, 10), benchmark: [] }))).toEqual({});
+    expect(
+      buildFactorAnalysisData(
+        'X',
+        'momentum',
+        'daily',
+        b.slice(0, 10),
+        evaluateFactor('momentum', 'daily', { bars: b.slice(0, 10), benchmark: [] }),
+      ),
+    ).toEqual({});
   });
 
   it('fills every section from the evaluation; a flat walk-forward record fails quality', () => {
@@ -77,10 +98,24 @@ describe('buildFactorAnalysisData', () => {
     expect(stats[4]!.fwd_ret_1).toBe('-'); // no gains, no losses
     // Walk-forward: only the 11th signal has 10 earlier outcomes; all tie at 0%, so the shortest horizon.
     const past = JSON.parse(d.past_signals_data) as PastSignalRow[];
-    expect(past[0]).toMatchObject({ date: day(241), close: 12, period: 1, outcome: 0, fwd_ret_1: 0, fwd_ret_120: null });
+    expect(past[0]).toMatchObject({
+      date: day(241),
+      close: 12,
+      period: 1,
+      outcome: 0,
+      fwd_ret_1: 0,
+      fwd_ret_120: null,
+    });
     expect(past.slice(1).every((r) => r.period === null && r.outcome === null)).toBe(true);
     expect(past).toHaveLength(11);
-    expect(d.out_of_sample).toMatchObject({ period: 1, trades: 1, mean: 0, profitable_pct: 0, not_enough_history: 10, pending: 0 });
+    expect(d.out_of_sample).toMatchObject({
+      period: 1,
+      trades: 1,
+      mean: 0,
+      profitable_pct: 0,
+      not_enough_history: 10,
+      pending: 0,
+    });
     // One trade is below the 10 the quality rule asks for.
     expect(d.passes_quality).toBe(false);
     expect(d.last_signal_status).toBe('fails_quality');
@@ -111,11 +146,25 @@ describe('buildFactorAnalysisData', () => {
     expect(periods.slice(10, 16)).toEqual([1, 40, 60, 60, 60, 120]);
     expect(periods.at(-1)).toBe(120);
     const mean = (0 + 20 + 3 * 44 + 15 * (1.2 ** 5 - 1) * 100) / 20;
-    expect(d.out_of_sample).toMatchObject({ period: 120, trades: 20, profitable_pct: 95, not_enough_history: 10, pending: 6 });
+    expect(d.out_of_sample).toMatchObject({
+      period: 120,
+      trades: 20,
+      profitable_pct: 95,
+      not_enough_history: 10,
+      pending: 6,
+    });
     expect(d.out_of_sample.mean).toBeCloseTo(mean, 3);
     expect(evu.passesQuality).toBe(true);
     expect(d.last_signal_status).toBe('ok');
-    expect(d.last_signal_data).toEqual({ date: day(792), period: 120, period_unit: 'days', expected_ret: Number(mean.toFixed(4)), profitable_pct: 95, profit_loss: '-', signals: 20 });
+    expect(d.last_signal_data).toEqual({
+      date: day(792),
+      period: 120,
+      period_unit: 'days',
+      expected_ret: Number(mean.toFixed(4)),
+      profitable_pct: 95,
+      profit_loss: '-',
+      signals: 20,
+    });
     const last = evu.signals.at(-1)!;
     expect(d.predictions_data.prediction!.dates[0]).toBe(last.date);
     expect(d.predictions_data.prediction!.expected[1]).toBeCloseTo(last.close * (1 + mean / 100), 3);

@@ -1,4 +1,9 @@
-import type { FactorAnalysisData, FactorStatisticsRow, PastSignalRow, SampleSummary } from '@tapewatch/shared/schemas/factor-analysis';
+import type {
+  FactorAnalysisData,
+  FactorStatisticsRow,
+  PastSignalRow,
+  SampleSummary,
+} from '@tapewatch/shared/schemas/factor-analysis';
 import { HORIZONS } from './evaluate.ts';
 import { toWeekly } from './series.ts';
 import type { DailyBar, EntryPrice, FactorEvaluation, FactorId, HorizonStats, Timeframe } from './types.ts';
@@ -90,7 +95,11 @@ function statisticsRows(stats: readonly HorizonStats[]): FactorStatisticsRow[] {
 
 const profitLoss = (v: number | null): number | '-' => (v === null ? '-' : r4(v));
 
-function summary(stats: Omit<HorizonStats, 'horizon'> | null, period: number | null, curve: { signals: number[] }): SampleSummary {
+function summary(
+  stats: Omit<HorizonStats, 'horizon'> | null,
+  period: number | null,
+  curve: { signals: number[] },
+): SampleSummary {
   const n = stats?.count ?? 0;
   return {
     period,
@@ -123,8 +132,16 @@ export function buildFactorAnalysisData(
       const p = periodOf(k);
       return p === null ? [] : [{ entry: i + ev.entryOffset, exit: i + ev.entryOffset + p }];
     });
-  const curve = cumulativeReturns(bars, holdings((k) => ev.signals[k]!.period), ev.entry);
-  const inSampleCurve = cumulativeReturns(bars, holdings(() => ev.inSample?.horizon ?? null), ev.entry);
+  const curve = cumulativeReturns(
+    bars,
+    holdings((k) => ev.signals[k]!.period),
+    ev.entry,
+  );
+  const inSampleCurve = cumulativeReturns(
+    bars,
+    holdings(() => ev.inSample?.horizon ?? null),
+    ev.entry,
+  );
   const status = last.period === null ? 'not_enough_history' : ev.passesQuality ? 'ok' : 'fails_quality';
 
   const recent = bars.slice(-PREDICTION_WINDOW[timeframe]);
@@ -144,7 +161,12 @@ export function buildFactorAnalysisData(
   const trades = ev.signals.filter((s) => s.outcome !== null);
   const returns = trades.map((s) => s.outcome!);
   const pastRows: PastSignalRow[] = [...ev.signals].reverse().map((s) => {
-    const row: PastSignalRow = { date: s.date, close: s.close, period: s.period, outcome: s.outcome === null ? null : r4(s.outcome) };
+    const row: PastSignalRow = {
+      date: s.date,
+      close: s.close,
+      period: s.period,
+      outcome: s.outcome === null ? null : r4(s.outcome),
+    };
     for (const h of horizons) {
       const v = s.forward[h] ?? null;
       row[`fwd_ret_${h}`] = v === null ? null : r4(v);
@@ -174,14 +196,22 @@ export function buildFactorAnalysisData(
           }
         : {},
     in_sample: summary(ev.inSample, ev.inSample?.horizon ?? null, inSampleCurve),
-    out_of_sample: { ...summary(oos, oos.horizon, curve), not_enough_history: ev.notEnoughHistory, pending: ev.pending },
+    out_of_sample: {
+      ...summary(oos, oos.horizon, curve),
+      not_enough_history: ev.notEnoughHistory,
+      pending: ev.pending,
+    },
     predictions_data: {
       dates: recent.map((b) => b.date),
       prices: recent.map((b) => b.close),
       signal_dates: ev.signals.filter((s) => s.date >= from).map((s) => s.date),
       prediction,
     },
-    past_signals_returns_data: { dates: trades.map((s) => s.date), periods: trades.map((s) => s.period!), returns: returns.map(r4) },
+    past_signals_returns_data: {
+      dates: trades.map((s) => s.date),
+      periods: trades.map((s) => s.period!),
+      returns: returns.map(r4),
+    },
     past_signals_return_hist_data: histogram(returns),
     factor_statistics_data: JSON.stringify(statisticsRows(ev.stats)),
     past_signals_data: JSON.stringify(pastRows),

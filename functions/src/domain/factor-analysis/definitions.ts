@@ -23,10 +23,16 @@ export const FACTOR_IDS = FACTORS.map((f) => f.id) as readonly FactorId[];
 type Cond = (boolean | null)[];
 const gt = (a: number | null | undefined, b: number | null | undefined): boolean | null =>
   a === null || a === undefined || b === null || b === undefined ? null : a > b;
-const and = (...xs: (boolean | null)[]): boolean | null => (xs.includes(false) ? false : xs.includes(null) ? null : true);
+const and = (...xs: (boolean | null)[]): boolean | null =>
+  xs.includes(false) ? false : xs.includes(null) ? null : true;
 
 /** The per-bar condition of a factor; its rising edges are the signals. */
-export function factorCondition(factor: FactorId, timeframe: Timeframe, bars: readonly DailyBar[], inputs: FactorInputs): Cond {
+export function factorCondition(
+  factor: FactorId,
+  timeframe: Timeframe,
+  bars: readonly DailyBar[],
+  inputs: FactorInputs,
+): Cond {
   const closes = bars.map((b) => b.close);
   switch (factor) {
     case 'uptrend': {
@@ -60,7 +66,9 @@ export function factorCondition(factor: FactorId, timeframe: Timeframe, bars: re
       const p = P.filtered_momentum;
       const r = roc(closes, p.roc);
       const trend = sma(closes, p.trend);
-      return closes.map((c, i) => and(gt(r[i], p.threshold), gt(c, trend[i]), gt(trend[i], i >= p.slope ? trend[i - p.slope] : null)));
+      return closes.map((c, i) =>
+        and(gt(r[i], p.threshold), gt(c, trend[i]), gt(trend[i], i >= p.slope ? trend[i - p.slope] : null)),
+      );
     }
     case 'roc_curve': {
       const r = roc(closes, P.roc_curve.roc);

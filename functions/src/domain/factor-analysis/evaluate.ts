@@ -1,7 +1,17 @@
 import { FACTOR_RULES } from '@tapewatch/shared/params/factor-analysis';
 import { factorCondition } from './definitions.ts';
 import { risingEdges, toWeekly } from './series.ts';
-import type { DailyBar, EntryPrice, FactorEvaluation, FactorId, FactorInputs, FactorSignal, HorizonStats, Timeframe, TradeStats } from './types.ts';
+import type {
+  DailyBar,
+  EntryPrice,
+  FactorEvaluation,
+  FactorId,
+  FactorInputs,
+  FactorSignal,
+  HorizonStats,
+  Timeframe,
+  TradeStats,
+} from './types.ts';
 import { chooseHorizon, walkForwardPeriods } from './walk-forward.ts';
 
 export const HORIZONS: Record<Timeframe, readonly number[]> = {
@@ -49,12 +59,19 @@ export function pickBest(stats: readonly HorizonStats[]): HorizonStats | null {
 
 /** The quality rule on the out-of-sample trades; the latest signal needs a walk-forward period. */
 export function passesQuality(oos: TradeStats): boolean {
-  return oos.horizon !== null && oos.count >= QUALITY_MIN_SIGNALS && oos.profitable_pct >= QUALITY_MIN_PROFITABLE_PCT && oos.mean > 0;
+  return (
+    oos.horizon !== null &&
+    oos.count >= QUALITY_MIN_SIGNALS &&
+    oos.profitable_pct >= QUALITY_MIN_PROFITABLE_PCT &&
+    oos.mean > 0
+  );
 }
 
 /** Next open when every bar has one (a mixed series would mix fills), else next close. */
 export function entryPriceOf(bars: readonly DailyBar[]): EntryPrice {
-  return bars.length > 0 && bars.every((b) => b.open !== undefined && Number.isFinite(b.open) && b.open > 0) ? 'next_open' : 'next_close';
+  return bars.length > 0 && bars.every((b) => b.open !== undefined && Number.isFinite(b.open) && b.open > 0)
+    ? 'next_open'
+    : 'next_close';
 }
 
 export const priceAt = (bars: readonly DailyBar[], entry: EntryPrice, i: number): number | undefined =>
@@ -65,7 +82,12 @@ export interface EvaluateOptions {
   entryOffset?: number;
 }
 
-export function evaluateFactor(factor: FactorId, timeframe: Timeframe, inputs: FactorInputs, options: EvaluateOptions = {}): FactorEvaluation {
+export function evaluateFactor(
+  factor: FactorId,
+  timeframe: Timeframe,
+  inputs: FactorInputs,
+  options: EvaluateOptions = {},
+): FactorEvaluation {
   const entryOffset = options.entryOffset ?? 1;
   const bars = timeframe === 'weekly' ? toWeekly(inputs.bars) : inputs.bars;
   const horizons = HORIZONS[timeframe];
@@ -89,7 +111,12 @@ export function evaluateFactor(factor: FactorId, timeframe: Timeframe, inputs: F
       outcome: period === null ? null : forward[k]![horizons.indexOf(period)]!,
     };
   });
-  const stats = horizons.map((h, j) => horizonStats(h, forward.map((f) => f[j]!).filter((r): r is number => r !== null)));
+  const stats = horizons.map((h, j) =>
+    horizonStats(
+      h,
+      forward.map((f) => f[j]!).filter((r): r is number => r !== null),
+    ),
+  );
   const outcomes = signals.flatMap((s) => (s.outcome === null ? [] : [s.outcome]));
   const outOfSample: TradeStats = { ...horizonStats(0, outcomes), horizon: signals.at(-1)?.period ?? null };
   return {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateFactor, FACTORS, FACTOR_IDS, FACTOR_PARAMS, toWeekly, weekKey, horizonStats, passesQuality, pickBest } from './index.ts';
+import {
+  evaluateFactor,
+  FACTORS,
+  FACTOR_IDS,
+  FACTOR_PARAMS,
+  toWeekly,
+  weekKey,
+  horizonStats,
+  passesQuality,
+  pickBest,
+} from './index.ts';
 import type { DailyBar, FactorId, FactorInputs } from './index.ts';
 
 /** Weekdays from Monday 2024-01-01, one per close. */
@@ -96,7 +106,16 @@ describe('factor signals (daily, hand-built series)', () => {
 
 describe('weekly bars', () => {
   it('take the last trading day of each Monday-Sunday week (holiday Fridays, year ends)', () => {
-    const b = ['2024-03-25', '2024-03-28', '2024-04-01', '2024-04-05', '2024-12-30', '2024-12-31', '2025-01-02', '2025-01-03'].map((date, i) => ({ date, close: i }));
+    const b = [
+      '2024-03-25',
+      '2024-03-28',
+      '2024-04-01',
+      '2024-04-05',
+      '2024-12-30',
+      '2024-12-31',
+      '2025-01-02',
+      '2025-01-03',
+    ].map((date, i) => ({ date, close: i }));
     // Good Friday 2024-03-29: Thursday closes the week; 2024-12-30..2025-01-03 is one week.
     expect(toWeekly(b).map((x) => x.date)).toEqual(['2024-03-28', '2024-04-05', '2025-01-03']);
     expect(weekKey('2025-01-03')).toBe('2024-12-30');
@@ -130,14 +149,34 @@ describe('weekly bars', () => {
 describe('statistics', () => {
   it('count, mean, median, profitable % and profit/loss ratio per horizon', () => {
     // gains 2, 4 (mean 3); losses -1, -3 (mean -2); 0 is neither.
-    expect(horizonStats(5, [2, -1, 4, -3, 0])).toEqual({ horizon: 5, count: 5, mean: 0.4, median: 0, profitable_pct: 40, profit_loss_ratio: 1.5 });
+    expect(horizonStats(5, [2, -1, 4, -3, 0])).toEqual({
+      horizon: 5,
+      count: 5,
+      mean: 0.4,
+      median: 0,
+      profitable_pct: 40,
+      profit_loss_ratio: 1.5,
+    });
     expect(horizonStats(1, [1, 3]).profit_loss_ratio).toBeNull();
     expect(horizonStats(1, [1, 3, -2, -6]).median).toBe(-0.5);
-    expect(horizonStats(1, [])).toMatchObject({ count: 0, mean: 0, median: 0, profitable_pct: 0, profit_loss_ratio: null });
+    expect(horizonStats(1, [])).toMatchObject({
+      count: 0,
+      mean: 0,
+      median: 0,
+      profitable_pct: 0,
+      profit_loss_ratio: null,
+    });
   });
 
   it('in-sample best horizon: highest profitable %, then mean, among horizons with enough signals; quality rule on out-of-sample trades', () => {
-    const s = (horizon: number, count: number, profitable_pct: number, mean: number) => ({ horizon, count, mean, median: mean, profitable_pct, profit_loss_ratio: null });
+    const s = (horizon: number, count: number, profitable_pct: number, mean: number) => ({
+      horizon,
+      count,
+      mean,
+      median: mean,
+      profitable_pct,
+      profit_loss_ratio: null,
+    });
     const stats = [s(1, 12, 60, 0.5), s(5, 12, 70, 1), s(10, 12, 70, 2), s(20, 9, 90, 5)];
     expect(pickBest(stats)?.horizon).toBe(10); // 20 has too few signals; 10 beats 5 on the mean
     expect(passesQuality(s(10, 12, 70, 2))).toBe(true);
@@ -153,24 +192,59 @@ describe('statistics', () => {
   });
 
   it('every factor has a label and a definition; no bars means no signals', () => {
-    expect(FACTOR_IDS).toEqual(['uptrend', 'sustained_momentum', 'momentum', 'relative_strength', 'new_high', 'filtered_momentum', 'roc_curve', 'dark_pools']);
-    expect(FACTORS.map((f) => f.label)).toEqual(['New Uptrend', 'Sustained Momentum', 'Momentum', 'Relative Strength', 'New High', 'Filtered Momentum', 'ROC Curve', 'Dark Pools']);
+    expect(FACTOR_IDS).toEqual([
+      'uptrend',
+      'sustained_momentum',
+      'momentum',
+      'relative_strength',
+      'new_high',
+      'filtered_momentum',
+      'roc_curve',
+      'dark_pools',
+    ]);
+    expect(FACTORS.map((f) => f.label)).toEqual([
+      'New Uptrend',
+      'Sustained Momentum',
+      'Momentum',
+      'Relative Strength',
+      'New High',
+      'Filtered Momentum',
+      'ROC Curve',
+      'Dark Pools',
+    ]);
     for (const id of FACTOR_IDS) {
-      expect(evaluateFactor(id, 'weekly', { bars: [], benchmark: [] })).toMatchObject({ signals: [], inSample: null, outOfSample: { horizon: null, count: 0 }, passesQuality: false, lastSignalDate: null, lastBarDate: null });
+      expect(evaluateFactor(id, 'weekly', { bars: [], benchmark: [] })).toMatchObject({
+        signals: [],
+        inSample: null,
+        outOfSample: { horizon: null, count: 0 },
+        passesQuality: false,
+        lastSignalDate: null,
+        lastBarDate: null,
+      });
     }
   });
 
   it('definition texts state the lookbacks the code uses', () => {
     const def = (id: FactorId) => FACTORS.find((f) => f.id === id)!.definition;
     const p = FACTOR_PARAMS;
-    expect(def('uptrend')).toContain(`${p.uptrend.fast}-bar simple moving average of the close crosses above the ${p.uptrend.slow}-bar`);
-    expect(def('sustained_momentum')).toContain(`${p.sustained_momentum.roc}-bar rate of change has been positive on ${p.sustained_momentum.streak} consecutive`);
+    expect(def('uptrend')).toContain(
+      `${p.uptrend.fast}-bar simple moving average of the close crosses above the ${p.uptrend.slow}-bar`,
+    );
+    expect(def('sustained_momentum')).toContain(
+      `${p.sustained_momentum.roc}-bar rate of change has been positive on ${p.sustained_momentum.streak} consecutive`,
+    );
     expect(def('momentum')).toContain(`${p.momentum.roc}-bar rate of change rises above +${p.momentum.threshold}%`);
     expect(def('relative_strength')).toContain(`its ${p.relative_strength.sma}-bar simple moving average`);
     expect(def('new_high')).toContain(`previous ${p.new_high.daily} daily or ${p.new_high.weekly} weekly bars`);
     const fm = p.filtered_momentum;
-    expect(def('filtered_momentum')).toContain(`${fm.roc}-bar rate of change is above +${fm.threshold}% while the close is above its rising ${fm.trend}-bar simple moving average (higher than ${fm.slope} bars earlier)`);
-    expect(def('roc_curve')).toContain(`${p.roc_curve.roc}-bar rate of change crosses above its own ${p.roc_curve.sma}-bar average`);
-    expect(def('dark_pools')).toContain(`more than ${p.dark_pools.z} standard deviation above its mean of the previous ${p.dark_pools.daily} daily or ${p.dark_pools.weekly} weekly bars`);
+    expect(def('filtered_momentum')).toContain(
+      `${fm.roc}-bar rate of change is above +${fm.threshold}% while the close is above its rising ${fm.trend}-bar simple moving average (higher than ${fm.slope} bars earlier)`,
+    );
+    expect(def('roc_curve')).toContain(
+      `${p.roc_curve.roc}-bar rate of change crosses above its own ${p.roc_curve.sma}-bar average`,
+    );
+    expect(def('dark_pools')).toContain(
+      `more than ${p.dark_pools.z} standard deviation above its mean of the previous ${p.dark_pools.daily} daily or ${p.dark_pools.weekly} weekly bars`,
+    );
   });
 });

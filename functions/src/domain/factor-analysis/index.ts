@@ -25,4 +25,10 @@ export {
   pickBest,
 } from './evaluate.ts';
 export { alignBenchmark, alignToBars, risingEdges, roc, sma, toWeekly, weekKey } from './series.ts';
-export { buildFactorAnalysisData, cumulativeReturns, histogram, projectDates, PREDICTION_WINDOW } from './analysis-data.ts';
+export {
+  buildFactorAnalysisData,
+  cumulativeReturns,
+  histogram,
+  projectDates,
+  PREDICTION_WINDOW,
+} from './analysis-data.ts';

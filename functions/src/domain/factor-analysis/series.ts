@@ -68,7 +68,10 @@ export function roc(values: readonly number[], n: number): (number | null)[] {
  * Aligns a dated series to bar dates: the latest value dated on or before the bar and after the
  * previous bar (a value older than the previous bar is stale for this bar); null otherwise.
  */
-export function alignToBars(bars: readonly DailyBar[], series: readonly { date: string; value: number }[]): (number | null)[] {
+export function alignToBars(
+  bars: readonly DailyBar[],
+  series: readonly { date: string; value: number }[],
+): (number | null)[] {
   const out: (number | null)[] = [];
   let j = 0;
   let prevDate = '';

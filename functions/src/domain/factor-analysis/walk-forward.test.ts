@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../analytics/random.ts';
-import { buildFactorAnalysisData, chooseHorizon, evaluateFactor, FACTOR_IDS, HORIZONS, priceAt, toWeekly, walkForwardPeriods } from './index.ts';
+import {
+  buildFactorAnalysisData,
+  chooseHorizon,
+  evaluateFactor,
+  FACTOR_IDS,
+  HORIZONS,
+  priceAt,
+  toWeekly,
+  walkForwardPeriods,
+} from './index.ts';
 import type { DailyBar, FactorInputs, Timeframe } from './index.ts';
 
 /** Weekdays from 2015-01-05 (a Monday). */
@@ -43,10 +52,19 @@ function randomTicker(seed: number, n: number, withOpens: boolean): FactorInputs
 /** Everything dated on or before the cut: the data a user had on that date. */
 function cutAt(inputs: FactorInputs, cut: string): FactorInputs {
   const upTo = <T extends { date: string }>(xs: readonly T[] | undefined) => (xs ?? []).filter((x) => x.date <= cut);
-  return { bars: upTo(inputs.bars), benchmark: upTo(inputs.benchmark), darkPoolPosition: upTo(inputs.darkPoolPosition) };
+  return {
+    bars: upTo(inputs.bars),
+    benchmark: upTo(inputs.benchmark),
+    darkPoolPosition: upTo(inputs.darkPoolPosition),
+  };
 }
 
-const tickerArb = fc.record({ seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }), n: fc.integer({ min: 420, max: 900 }), withOpens: fc.boolean(), cut: fc.double({ min: 0.25, max: 0.97, noNaN: true }) });
+const tickerArb = fc.record({
+  seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+  n: fc.integer({ min: 420, max: 900 }),
+  withOpens: fc.boolean(),
+  cut: fc.double({ min: 0.25, max: 0.97, noNaN: true }),
+});
 
 describe('walkForwardPeriods', () => {
   it('chooses from the outcomes exited before each signal only, with the minimum count', () => {
@@ -60,20 +78,60 @@ describe('walkForwardPeriods', () => {
       [4, 8],
       [5, 9],
     ];
-    const periods = walkForwardPeriods({ signalIdx: [0, 2, 4, 6, 8], entryOffset: 1, horizons: [1, 3], forward, minPast: 2 });
+    const periods = walkForwardPeriods({
+      signalIdx: [0, 2, 4, 6, 8],
+      entryOffset: 1,
+      horizons: [1, 3],
+      forward,
+      minPast: 2,
+    });
     // Bar 8: horizon 1 knows -1, -2, 3 (33%), horizon 3 knows 5, 6 (100%): 3 wins.
     expect(periods).toEqual([null, null, null, 1, 3]);
     // Entering 3 bars later, exits move 2 bars later: at bar 6 horizon 1 knows only bar 0's (exit 4),
     // at bar 8 horizon 3 knows only bar 0's (exit 6), so bar 6 has no period and bar 8 takes horizon 1.
-    expect(walkForwardPeriods({ signalIdx: [0, 2, 4, 6, 8], entryOffset: 3, horizons: [1, 3], forward, minPast: 2 })).toEqual([null, null, null, null, 1]);
+    expect(
+      walkForwardPeriods({ signalIdx: [0, 2, 4, 6, 8], entryOffset: 3, horizons: [1, 3], forward, minPast: 2 }),
+    ).toEqual([null, null, null, null, 1]);
   });
 
   it('a null outcome (no price) is not counted; ties go to the higher mean, then the shorter horizon', () => {
-    expect(chooseHorizon([{ horizon: 1, count: 5, mean: 1, profitable_pct: 60 }, { horizon: 5, count: 5, mean: 2, profitable_pct: 60 }], 5)?.horizon).toBe(5);
-    expect(chooseHorizon([{ horizon: 1, count: 5, mean: 2, profitable_pct: 60 }, { horizon: 5, count: 5, mean: 2, profitable_pct: 60 }], 5)?.horizon).toBe(1);
+    expect(
+      chooseHorizon(
+        [
+          { horizon: 1, count: 5, mean: 1, profitable_pct: 60 },
+          { horizon: 5, count: 5, mean: 2, profitable_pct: 60 },
+        ],
+        5,
+      )?.horizon,
+    ).toBe(5);
+    expect(
+      chooseHorizon(
+        [
+          { horizon: 1, count: 5, mean: 2, profitable_pct: 60 },
+          { horizon: 5, count: 5, mean: 2, profitable_pct: 60 },
+        ],
+        5,
+      )?.horizon,
+    ).toBe(1);
     // Bar 5 knows only bar 0's trade, which has no price: no period; bar 10 knows bar 5's.
-    expect(walkForwardPeriods({ signalIdx: [0, 5, 10], entryOffset: 1, horizons: [1], forward: [[null], [1], [2]], minPast: 1 })).toEqual([null, null, 1]);
-    expect(walkForwardPeriods({ signalIdx: [0, 5, 10], entryOffset: 1, horizons: [1], forward: [[null], [null], [2]], minPast: 1 })).toEqual([null, null, null]);
+    expect(
+      walkForwardPeriods({
+        signalIdx: [0, 5, 10],
+        entryOffset: 1,
+        horizons: [1],
+        forward: [[null], [1], [2]],
+        minPast: 1,
+      }),
+    ).toEqual([null, null, 1]);
+    expect(
+      walkForwardPeriods({
+        signalIdx: [0, 5, 10],
+        entryOffset: 1,
+        horizons: [1],
+        forward: [[null], [null], [2]],
+        minPast: 1,
+      }),
+    ).toEqual([null, null, null]);
   });
 });
 
@@ -93,7 +151,9 @@ describe('no look-ahead (prefix invariance)', () => {
             const a = evaluateFactor(factor, timeframe, full);
             const b = evaluateFactor(factor, timeframe, part);
             const before = a.signals.filter((s) => s.date <= cutDate);
-            expect(b.signals.map((s) => [s.date, s.close, s.period])).toEqual(before.map((s) => [s.date, s.close, s.period]));
+            expect(b.signals.map((s) => [s.date, s.close, s.period])).toEqual(
+              before.map((s) => [s.date, s.close, s.period]),
+            );
             b.signals.forEach((s, k) => {
               const i = barDates.indexOf(s.date);
               for (const h of HORIZONS[timeframe]) {
@@ -106,7 +166,9 @@ describe('no look-ahead (prefix invariance)', () => {
             const da = buildFactorAnalysisData('X', factor, timeframe, full.bars, a);
             const db = buildFactorAnalysisData('X', factor, timeframe, part.bars, b);
             if ('ticker' in db && 'ticker' in da) {
-              expect(db.cumulative_returns_data.signals).toEqual(da.cumulative_returns_data.signals.slice(0, db.cumulative_returns_data.signals.length));
+              expect(db.cumulative_returns_data.signals).toEqual(
+                da.cumulative_returns_data.signals.slice(0, db.cumulative_returns_data.signals.length),
+              );
             }
             compared += b.signals.length;
           }
@@ -140,9 +202,16 @@ describe('no look-ahead (prefix invariance)', () => {
             // Brute force: at each signal, the outcomes whose exit (signal + offset + h) lies before it.
             ev.signals.forEach((s, k) => {
               const scores = horizons.map((h) => {
-                const known = ev.signals.filter((_, j) => idx[j]! + offset + h < idx[k]!).flatMap((p) => (p.forward[h] === null ? [] : [p.forward[h]!]));
+                const known = ev.signals
+                  .filter((_, j) => idx[j]! + offset + h < idx[k]!)
+                  .flatMap((p) => (p.forward[h] === null ? [] : [p.forward[h]!]));
                 const mean = known.reduce((x, y) => x + y, 0) / (known.length || 1);
-                return { horizon: h, count: known.length, mean, profitable_pct: known.length ? (known.filter((r) => r > 0).length / known.length) * 100 : 0 };
+                return {
+                  horizon: h,
+                  count: known.length,
+                  mean,
+                  profitable_pct: known.length ? (known.filter((r) => r > 0).length / known.length) * 100 : 0,
+                };
               });
               expect(s.period).toBe(chooseHorizon(scores, 10)?.horizon ?? null);
             });
@@ -157,9 +226,18 @@ describe('no look-ahead (prefix invariance)', () => {
     // 50 flat bars, the signal bar closes at 60 (uptrend fires), the next bar gaps to open 66 and closes 66, then 69.3.
     const dates = weekdays(54);
     const closes = [...Array<number>(50).fill(10), 60, 66, 69.3, 69.3];
-    const bars = dates.map((date, i) => ({ date, close: closes[i]!, open: i === 51 ? 66 : closes[Math.max(0, i - 1)]! }));
+    const bars = dates.map((date, i) => ({
+      date,
+      close: closes[i]!,
+      open: i === 51 ? 66 : closes[Math.max(0, i - 1)]!,
+    }));
     const next = evaluateFactor('uptrend', 'daily', { bars, benchmark: [] });
-    const same = evaluateFactor('uptrend', 'daily', { bars: bars.map(({ date, close }) => ({ date, close })), benchmark: [] }, { entryOffset: 0 });
+    const same = evaluateFactor(
+      'uptrend',
+      'daily',
+      { bars: bars.map(({ date, close }) => ({ date, close })), benchmark: [] },
+      { entryOffset: 0 },
+    );
     expect(next.signals.map((s) => s.date)).toEqual([dates[50]]);
     // Next open: enters at 66 (bar 51's open), exits at bar 52's open (66): 0%. Same close: 60 -> 66: +10%.
     expect(next.signals[0]!.forward[1]).toBeCloseTo(0, 10);

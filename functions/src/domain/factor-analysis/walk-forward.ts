@@ -18,7 +18,9 @@ export interface HorizonScore {
 
 /** The ranking shared by the in-sample and walk-forward picks: higher profitable %, then higher mean, then the shorter horizon. */
 export function betterScore(a: HorizonScore, b: HorizonScore | null): boolean {
-  return b === null || a.profitable_pct > b.profitable_pct || (a.profitable_pct === b.profitable_pct && a.mean > b.mean);
+  return (
+    b === null || a.profitable_pct > b.profitable_pct || (a.profitable_pct === b.profitable_pct && a.mean > b.mean)
+  );
 }
 
 /** The best of the horizons (ascending) with at least `minCount` outcomes; null when none has enough. */
@@ -44,7 +46,13 @@ export interface WalkForwardInput {
  * exit is signal + offset + h, so each horizon's outcomes become known in signal order: one
  * pointer per horizon and running sums keep this linear in the number of signals.
  */
-export function walkForwardPeriods({ signalIdx, entryOffset, horizons, forward, minPast = WALK_FORWARD_MIN_PAST }: WalkForwardInput): (number | null)[] {
+export function walkForwardPeriods({
+  signalIdx,
+  entryOffset,
+  horizons,
+  forward,
+  minPast = WALK_FORWARD_MIN_PAST,
+}: WalkForwardInput): (number | null)[] {
   const next = horizons.map(() => 0);
   const count = horizons.map(() => 0);
   const sum = horizons.map(() => 0);

@@ -9,7 +9,12 @@ const AT_QUOTE = 0.005;
  * the middle half is Mid (a locked or crossed quote counts as Mid unless the price is outside).
  * Without a quote, the vendor's aggressor indicator (0 = bid, 1 = ask) decides; without both, Mid.
  */
-export function classifyFill(price: number, bid: number | null, ask: number | null, aggressorInd: number | null = null): Fill {
+export function classifyFill(
+  price: number,
+  bid: number | null,
+  ask: number | null,
+  aggressorInd: number | null = null,
+): Fill {
   if (bid !== null && ask !== null && bid > 0 && ask > 0) {
     if (price > ask + AT_QUOTE) return 'Above Ask';
     if (price < bid - AT_QUOTE) return 'Below Bid';

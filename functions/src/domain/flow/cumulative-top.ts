@@ -1,4 +1,9 @@
-import type { ByStrikeResponse, HistoricalPremiumResponse, TopPremiumsResponse, TopPremiumsRow } from '@tapewatch/shared/schemas/flow-cumulative-top';
+import type {
+  ByStrikeResponse,
+  HistoricalPremiumResponse,
+  TopPremiumsResponse,
+  TopPremiumsRow,
+} from '@tapewatch/shared/schemas/flow-cumulative-top';
 import { SECTOR_ETFS } from '@tapewatch/shared/constants';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
 import type { DaySummary } from './day-summary.ts';
@@ -18,10 +23,23 @@ export function lookbackDays(current: DaySummary | null, full: readonly DaySumma
 
 const range = (days: readonly DaySummary[]) => ({ from: days[0]?.date ?? null, to: days.at(-1)?.date ?? null });
 
-export function historicalPremium(ticker: string, days: readonly DaySummary[], lookback: number): HistoricalPremiumResponse {
+export function historicalPremium(
+  ticker: string,
+  days: readonly DaySummary[],
+  lookback: number,
+): HistoricalPremiumResponse {
   const out: HistoricalPremiumResponse = {
-    ticker, lookback, ...range(days),
-    dates: [], prices: [], call_premiums: [], put_premiums: [], net_premiums: [], cum_call_premiums: [], cum_put_premiums: [], cum_net_premiums: [],
+    ticker,
+    lookback,
+    ...range(days),
+    dates: [],
+    prices: [],
+    call_premiums: [],
+    put_premiums: [],
+    net_premiums: [],
+    cum_call_premiums: [],
+    cum_put_premiums: [],
+    cum_net_premiums: [],
   };
   let cumCall = 0;
   let cumPut = 0;
@@ -60,8 +78,14 @@ export function byStrike(ticker: string, days: readonly DaySummary[], lookback: 
   const strikes = [...sums.keys()].sort((a, b) => a - b);
   const col = (i: number) => strikes.map((k) => round2(sums.get(k)![i]!));
   return {
-    ticker, lookback, ...range(days),
-    strike_price: strikes, call_premiums: col(0), put_premiums: col(1), call_size: col(2), put_size: col(3),
+    ticker,
+    lookback,
+    ...range(days),
+    strike_price: strikes,
+    call_premiums: col(0),
+    put_premiums: col(1),
+    call_size: col(2),
+    put_size: col(3),
   };
 }
 
@@ -82,14 +106,21 @@ export function tickerSector(symbol: string, entry: DirectoryEntry | undefined):
   if (entry.kind === 'etf') return { sector: ETF_SECTOR, counts: false };
   if (entry.kind === 'index') return { sector: 'Index', counts: false };
   const sector = entry.sector.trim();
-  if (sector === '' || sector === UNCLASSIFIED || sector === 'ETF' || sector === 'Index') return { sector: sector || UNCLASSIFIED, counts: false };
+  if (sector === '' || sector === UNCLASSIFIED || sector === 'ETF' || sector === 'Index')
+    return { sector: sector || UNCLASSIFIED, counts: false };
   return { sector, counts: true };
 }
 
 const series = (m: Map<string, number>) =>
-  [...m].map(([name, value]) => ({ name, value: round2(value) })).sort((a, b) => Math.abs(b.value) - Math.abs(a.value) || a.name.localeCompare(b.name));
+  [...m]
+    .map(([name, value]) => ({ name, value: round2(value) }))
+    .sort((a, b) => Math.abs(b.value) - Math.abs(a.value) || a.name.localeCompare(b.name));
 
-export function topPremiums(days: readonly DaySummary[], lookback: number, directory: ReadonlyMap<string, DirectoryEntry>): TopPremiumsResponse {
+export function topPremiums(
+  days: readonly DaySummary[],
+  lookback: number,
+  directory: ReadonlyMap<string, DirectoryEntry>,
+): TopPremiumsResponse {
   const totals = new Map<string, { calls: number; puts: number }>();
   for (const day of days) {
     for (const t of Object.values(day.tickers)) {
@@ -117,7 +148,8 @@ export function topPremiums(days: readonly DaySummary[], lookback: number, direc
   }
   rows.sort((a, b) => b.net - a.net || a.ticker.localeCompare(b.ticker));
   return {
-    lookback, ...range(days),
+    lookback,
+    ...range(days),
     days: days.length,
     by_ticker: rows,
     sectors: { calls: series(sectorCalls), puts: series(sectorPuts), net: series(sectorNet) },

@@ -82,9 +82,20 @@ export function indexQuote(
     previousClose = n > 1 ? closes.close[n - 2]! : null;
     asOf = n > 0 ? closes.date[n - 1]! : null;
   }
-  const change = latestPrice !== null && previousClose !== null ? Math.round((latestPrice - previousClose) * 1e4) / 1e4 : null;
-  const changePercent = latestPrice !== null && previousClose ? Math.round((latestPrice / previousClose - 1) * 100 * 1e4) / 1e4 : null;
-  return { ticker, latestPrice, change, changePercent, source: live ? 'flow' : 'close', previousClose, close_basis: closeBasis, asOf };
+  const change =
+    latestPrice !== null && previousClose !== null ? Math.round((latestPrice - previousClose) * 1e4) / 1e4 : null;
+  const changePercent =
+    latestPrice !== null && previousClose ? Math.round((latestPrice / previousClose - 1) * 100 * 1e4) / 1e4 : null;
+  return {
+    ticker,
+    latestPrice,
+    change,
+    changePercent,
+    source: live ? 'flow' : 'close',
+    previousClose,
+    close_basis: closeBasis,
+    asOf,
+  };
 }
 
 /** The largest trades of the days, largest first, as the spec's array entries (see largestFlowEntry). */
@@ -108,13 +119,26 @@ export function largestFlow(days: readonly DaySummary[], limit = LARGEST_FLOW_BU
  * Calls, puts and net per sector over the days, net descending: Top Premiums' sector statistics
  * (sector stocks and the SPDR sector ETFs; plain ETFs left out) as parallel arrays.
  */
-export function sectorInflow(days: readonly DaySummary[], directory: ReadonlyMap<string, DirectoryEntry>): SectorInflow {
+export function sectorInflow(
+  days: readonly DaySummary[],
+  directory: ReadonlyMap<string, DirectoryEntry>,
+): SectorInflow {
   const { sectors } = topPremiums(days, days.length, directory);
   const calls = new Map(sectors.calls.map((s) => [s.name, s.value]));
   const puts = new Map(sectors.puts.map((s) => [s.name, s.value]));
-  const rows = sectors.net.map(({ name, value }) => ({ sector: name, calls: calls.get(name) ?? 0, puts: puts.get(name) ?? 0, net: value }));
+  const rows = sectors.net.map(({ name, value }) => ({
+    sector: name,
+    calls: calls.get(name) ?? 0,
+    puts: puts.get(name) ?? 0,
+    net: value,
+  }));
   rows.sort((a, b) => b.net - a.net || a.sector.localeCompare(b.sector));
-  return { sectors: rows.map((r) => r.sector), calls: rows.map((r) => r.calls), puts: rows.map((r) => r.puts), net: rows.map((r) => r.net) };
+  return {
+    sectors: rows.map((r) => r.sector),
+    calls: rows.map((r) => r.calls),
+    puts: rows.map((r) => r.puts),
+    net: rows.map((r) => r.net),
+  };
 }
 
 /** The day's LEAPS (DTE >= 365) with the highest open interest. */
@@ -161,5 +185,9 @@ export function overAverage(
   }
   rows.sort((a, b) => b.ratio - a.ratio || b.current - a.current || a.ticker.localeCompare(b.ticker));
   const top = rows.slice(0, limit);
-  return { tickers: top.map((r) => r.ticker), average: top.map((r) => round2(r.average)), current: top.map((r) => round2(r.current)) };
+  return {
+    tickers: top.map((r) => r.ticker),
+    average: top.map((r) => round2(r.average)),
+    current: top.map((r) => round2(r.current)),
+  };
 }

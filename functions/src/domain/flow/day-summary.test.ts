@@ -16,8 +16,24 @@ describe('flow day summary', () => {
     const s = summarizeDay('2024-03-08', [
       trade({ cost_basis: 100, size: 10, score: 0.2, strike_price: 500, time: '09:45:00', underlying_price: 509 }),
       trade({ cost_basis: 50, size: 5, score: 0.6, strike_price: 505, time: '15:59:00', underlying_price: 512 }),
-      trade({ put_call: 'Put', cost_basis: 30, size: 3, score: 0.9, strike_price: 500, time: '12:10:00', underlying_price: 511 }),
-      trade({ ticker: 'AAPL', put_call: 'Put', cost_basis: 7, size: 1, score: 0.1, strike_price: 170, underlying_price: null }),
+      trade({
+        put_call: 'Put',
+        cost_basis: 30,
+        size: 3,
+        score: 0.9,
+        strike_price: 500,
+        time: '12:10:00',
+        underlying_price: 511,
+      }),
+      trade({
+        ticker: 'AAPL',
+        put_call: 'Put',
+        cost_basis: 7,
+        size: 1,
+        score: 0.1,
+        strike_price: 170,
+        underlying_price: null,
+      }),
     ]);
     expect(s.tradeCount).toBe(4);
     const spy = s.tickers.SPY!;
@@ -67,6 +83,13 @@ describe('flow day summary', () => {
   });
 
   it('an empty day has no tickers and no top trades', () => {
-    expect(summarizeDay('2024-03-08', [])).toEqual({ date: '2024-03-08', tradeCount: 0, tickers: {}, largest: [], leaps: [], mostOtm: [] });
+    expect(summarizeDay('2024-03-08', [])).toEqual({
+      date: '2024-03-08',
+      tradeCount: 0,
+      tickers: {},
+      largest: [],
+      leaps: [],
+      mostOtm: [],
+    });
   });
 });

@@ -37,7 +37,10 @@ export function summarizeDay(date: string, trades: readonly FlowTrade[]): DaySum
         calls: emptySide(),
         puts: emptySide(),
         strikes: [],
-        halfHours: { calls: new Array<number>(HALF_HOUR_BUCKETS).fill(0), puts: new Array<number>(HALF_HOUR_BUCKETS).fill(0) },
+        halfHours: {
+          calls: new Array<number>(HALF_HOUR_BUCKETS).fill(0),
+          puts: new Array<number>(HALF_HOUR_BUCKETS).fill(0),
+        },
         firstPrice: null,
         lastPrice: null,
       };
@@ -73,7 +76,8 @@ export function summarizeDay(date: string, trades: readonly FlowTrade[]): DaySum
       });
     }
   }
-  for (const [ticker, strikes] of strikeMaps) tickers[ticker]!.strikes = [...strikes.values()].sort((a, b) => a[0] - b[0]);
+  for (const [ticker, strikes] of strikeMaps)
+    tickers[ticker]!.strikes = [...strikes.values()].sort((a, b) => a[0] - b[0]);
   return {
     date,
     tradeCount: trades.length,

@@ -1,10 +1,15 @@
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
-import { INTRADAY_INTERVAL_MINUTES, LATEST_TRADES_LIMIT, type IntradayPremiums } from '@tapewatch/shared/schemas/flow-ticker-overview';
+import {
+  INTRADAY_INTERVAL_MINUTES,
+  LATEST_TRADES_LIMIT,
+  type IntradayPremiums,
+} from '@tapewatch/shared/schemas/flow-ticker-overview';
 
 const OPEN_MINUTES = 9 * 60 + 30;
 const SESSION_MINUTES = 390;
 
-const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** Newest first: time, then key (deterministic for trades stamped the same second). */
 export function byNewest(a: FlowTrade, b: FlowTrade): number {
@@ -23,7 +28,12 @@ export function intervalBucket(time: string, minutes: number): number {
  * trades (the demo has no intraday price bars, so the trades' underlying_price stands in for them).
  * Only buckets with trades are listed, in time order.
  */
-export function intradayPremiums(ticker: string, date: string | null, trades: readonly FlowTrade[], interval: 0 | 1 | 2): IntradayPremiums {
+export function intradayPremiums(
+  ticker: string,
+  date: string | null,
+  trades: readonly FlowTrade[],
+  interval: 0 | 1 | 2,
+): IntradayPremiums {
   const minutes = INTRADAY_INTERVAL_MINUTES[interval];
   const ordered = [...trades].sort((a, b) => -byNewest(a, b));
   const buckets = new Map<number, { calls: number; puts: number; ohlc: [number, number, number, number] | null }>();

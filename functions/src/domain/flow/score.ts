@@ -25,7 +25,12 @@ export function scoreComponents(i: ScoreInput): Record<keyof typeof SCORE_WEIGHT
     premium: clamp01(Math.log10(Math.max(i.premiumUsd, 1) / SCORE_PREMIUM_FLOOR_USD) / 2),
     opening: clamp01(i.size / Math.max(i.openInterest, 1)),
     aggressor: SCORE_FILL_WEIGHTS[i.fill],
-    urgency: type === 'sweep' ? SCORE_TYPE_WEIGHTS.Sweep : type === 'block' ? SCORE_TYPE_WEIGHTS.Block : SCORE_TYPE_WEIGHTS.other,
+    urgency:
+      type === 'sweep'
+        ? SCORE_TYPE_WEIGHTS.Sweep
+        : type === 'block'
+          ? SCORE_TYPE_WEIGHTS.Block
+          : SCORE_TYPE_WEIGHTS.other,
     expiry: clamp01(1 - (i.dte - SCORE_DTE.full) / (SCORE_DTE.zero - SCORE_DTE.full)),
   };
 }

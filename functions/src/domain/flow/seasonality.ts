@@ -70,7 +70,9 @@ export class SeasonalityFold {
     const s = this.sums.get(ticker);
     const series = (first: number, index: readonly string[]): SeasonalitySeries => {
       const avg = (sums: Float64Array | undefined) =>
-        index.map((_, i) => (this.dayCounts[first + i]! > 0 ? (sums?.[first + i] ?? 0) / this.dayCounts[first + i]! : null));
+        index.map((_, i) =>
+          this.dayCounts[first + i]! > 0 ? (sums?.[first + i] ?? 0) / this.dayCounts[first + i]! : null,
+        );
       return { index: [...index], calls: avg(s?.calls), puts: avg(s?.puts) };
     };
     return {

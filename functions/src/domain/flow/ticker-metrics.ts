@@ -1,4 +1,9 @@
-import type { TickerMetricChanges, TickerMetrics, TickerMetrics1d, TickerMetrics5d } from '@tapewatch/shared/schemas/flow-ticker-overview';
+import type {
+  TickerMetricChanges,
+  TickerMetrics,
+  TickerMetrics1d,
+  TickerMetrics5d,
+} from '@tapewatch/shared/schemas/flow-ticker-overview';
 import type { DaySummary, SideTotals } from './day-summary.ts';
 
 const KEYS = ['call_premiums', 'put_premiums', 'call_flow', 'put_flow', 'avg_call_score', 'avg_put_score'] as const;
@@ -52,7 +57,12 @@ const hasTicker = (days: readonly (DaySummary | null)[], ticker: string) => days
  * against the full day before it. The partial day never enters a change: comparing half a session
  * with a whole one would always read as a collapse.
  */
-export function tickerMetrics1d(ticker: string, today: string, current: DaySummary | null, full: readonly DaySummary[]): TickerMetrics1d {
+export function tickerMetrics1d(
+  ticker: string,
+  today: string,
+  current: DaySummary | null,
+  full: readonly DaySummary[],
+): TickerMetrics1d {
   const [prior, base] = full;
   const priorMetrics = tickerMetrics([prior ?? null], ticker);
   return {

@@ -26,10 +26,17 @@ describe('ticker metrics', () => {
     const today = day('2024-03-08', [10], [], 0.9);
     const full = [day('2024-03-07', [30, 10], [5], 0.8), day('2024-03-06', [20, 5, 5], [10], 0.4)];
     const m = tickerMetrics1d('SPY', '2024-03-08', today, full);
-    expect(m.current).toEqual({ call_premiums: 10, put_premiums: 0, call_flow: 1, put_flow: 0, avg_call_score: 0.9, avg_put_score: null });
+    expect(m.current).toEqual({
+      call_premiums: 10,
+      put_premiums: 0,
+      call_flow: 1,
+      put_flow: 0,
+      avg_call_score: 0.9,
+      avg_put_score: null,
+    });
     expect(m.prior.call_premiums).toBe(40);
     expect(m.prior.call_flow).toBe(2);
-    expect(m.prior.call_premiums_chg).toBeCloseTo((40 - 30) / 30 * 100, 10); // 33.33 %
+    expect(m.prior.call_premiums_chg).toBeCloseTo(((40 - 30) / 30) * 100, 10); // 33.33 %
     expect(m.prior.put_premiums_chg).toBe(-50);
     expect(m.prior.call_flow_chg).toBeCloseTo(-33.333333, 5);
     expect(m.prior.put_flow_chg).toBe(0);
@@ -38,7 +45,9 @@ describe('ticker metrics', () => {
   });
 
   it('5d: sums the last 5 full days and compares them with the 5 before; scores average over all trades', () => {
-    const full = Array.from({ length: 12 }, (_, i) => day(`2024-02-${String(29 - i).padStart(2, '0')}`, i < 5 ? [10, 20] : [15], [1], i < 5 ? 0.6 : 0.3));
+    const full = Array.from({ length: 12 }, (_, i) =>
+      day(`2024-02-${String(29 - i).padStart(2, '0')}`, i < 5 ? [10, 20] : [15], [1], i < 5 ? 0.6 : 0.3),
+    );
     const m = tickerMetrics5d('SPY', full);
     expect(m.call_premiums).toBe(150);
     expect(m.call_flow).toBe(10);
@@ -54,13 +63,22 @@ describe('ticker metrics', () => {
 
   it('a ticker without flow has zeros, null averages and null changes', () => {
     const m = tickerMetrics5d('IWM', [day('2024-03-07', [1], [1])]);
-    expect(m).toMatchObject({ has_flow: false, call_premiums: 0, call_flow: 0, avg_call_score: null, call_premiums_chg: null });
+    expect(m).toMatchObject({
+      has_flow: false,
+      call_premiums: 0,
+      call_flow: 0,
+      avg_call_score: null,
+      call_premiums_chg: null,
+    });
   });
 });
 
 describe('seasonality', () => {
   it('averages premium per trading day by half hour, weekday and month (days without the ticker count as zero)', () => {
-    const fri = summarizeDay('2024-03-08', [trade({ time: '09:45:00', cost_basis: 30 }), trade({ time: '15:59:00', put_call: 'Put', cost_basis: 6 })]);
+    const fri = summarizeDay('2024-03-08', [
+      trade({ time: '09:45:00', cost_basis: 30 }),
+      trade({ time: '15:59:00', put_call: 'Put', cost_basis: 6 }),
+    ]);
     const thu = summarizeDay('2024-03-07', [trade({ time: '09:31:00', cost_basis: 10 })]);
     const prevFri = summarizeDay('2024-03-01', [trade({ ticker: 'QQQ', cost_basis: 5 })]);
     const feb = summarizeDay('2024-02-29', [trade({ time: '12:00:00', cost_basis: 8 })]); // Thursday
@@ -85,7 +103,12 @@ describe('seasonality', () => {
     for (let t = Date.parse('2023-03-09T12:00:00Z'); t <= Date.parse('2024-03-07T12:00:00Z'); t += 86_400_000) {
       const d = new Date(t);
       if (d.getUTCDay() === 0 || d.getUTCDay() === 6) continue;
-      days.push(summarizeDay(d.toISOString().slice(0, 10), [trade({ cost_basis: d.getUTCMonth() + 1 }), trade({ ticker: 'QQQ', put_call: 'Put', cost_basis: 2 })]));
+      days.push(
+        summarizeDay(d.toISOString().slice(0, 10), [
+          trade({ cost_basis: d.getUTCMonth() + 1 }),
+          trade({ ticker: 'QQQ', put_call: 'Put', cost_basis: 2 }),
+        ]),
+      );
     }
     const fold = new SeasonalityFold();
     for (const day of [...days].reverse()) fold.addDay(day);

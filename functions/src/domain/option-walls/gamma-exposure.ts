@@ -1,5 +1,13 @@
 import { blackScholes } from '../../analytics/index.ts';
-import { CONTRACT_SIZE, daysBetween, liveContracts, round2, strikeBand, type ChainContract, type ChainDay } from './chain.ts';
+import {
+  CONTRACT_SIZE,
+  daysBetween,
+  liveContracts,
+  round2,
+  strikeBand,
+  type ChainContract,
+  type ChainDay,
+} from './chain.ts';
 
 export interface GammaExposure {
   strikes: number[];
@@ -66,13 +74,26 @@ export interface RepriceOptions {
  * Total GEX of the contracts if the underlying were at `spot`: Black-Scholes gamma with each
  * contract's own IV and time to expiry (calendar days / 365). Contracts without an IV are left out.
  */
-export function totalGexAt(contracts: readonly ChainContract[], asOf: string, spot: number, opts: RepriceOptions): number {
+export function totalGexAt(
+  contracts: readonly ChainContract[],
+  asOf: string,
+  spot: number,
+  opts: RepriceOptions,
+): number {
   let total = 0;
   for (const [expiry, type, strike, oi, , , iv] of contracts) {
     if (oi <= 0 || iv === null || !(iv > 0) || !(strike > 0)) continue;
     const T = daysBetween(asOf, expiry) / 365;
     if (!(T > 0)) continue;
-    const { gamma } = blackScholes({ S: spot, K: strike, T, r: opts.riskFreeRate, q: opts.dividendYield, sigma: iv, type: type === 'C' ? 'call' : 'put' });
+    const { gamma } = blackScholes({
+      S: spot,
+      K: strike,
+      T,
+      r: opts.riskFreeRate,
+      q: opts.dividendYield,
+      sigma: iv,
+      type: type === 'C' ? 'call' : 'put',
+    });
     total += contractGex(type, gamma, oi, spot);
   }
   return total;

@@ -29,15 +29,35 @@ describe('delta-adjusted open interest', () => {
   it('groups the nearest live expiries by strike within +-10% of spot', () => {
     const walls = wallsByExpiry(chain, 8, 10);
     expect(Object.keys(walls)).toEqual(['2024-03-15', '2024-03-22']);
-    expect(walls['2024-03-15']).toMatchObject({ x_values: [95, 100, 105], y_call_values: [0, 50_000, 75_000], y_put_values: [-15_000, -100_000, 0] });
-    expect(walls['2024-03-22']).toMatchObject({ x_values: [90, 95, 100], y_call_values: [0, 0, 22_000], y_put_values: [-20_000, 0, 0] });
+    expect(walls['2024-03-15']).toMatchObject({
+      x_values: [95, 100, 105],
+      y_call_values: [0, 50_000, 75_000],
+      y_put_values: [-15_000, -100_000, 0],
+    });
+    expect(walls['2024-03-22']).toMatchObject({
+      x_values: [90, 95, 100],
+      y_call_values: [0, 0, 22_000],
+      y_put_values: [-20_000, 0, 0],
+    });
     expect(walls['2024-03-15']!.color).not.toBe(walls['2024-03-22']!.color);
     expect(Object.keys(wallsByExpiry(chain, 1, 10))).toEqual(['2024-03-15']);
   });
 
   it("finds each day's largest call and most negative put over every live contract", () => {
-    expect(dayExtremes(chain)).toEqual({ date: '2024-03-08', call: 100_000, call_strike: 120, put: -100_000, put_strike: 100 });
-    expect(dayExtremes({ ...chain, contracts: [] })).toEqual({ date: '2024-03-08', call: null, call_strike: null, put: null, put_strike: null });
+    expect(dayExtremes(chain)).toEqual({
+      date: '2024-03-08',
+      call: 100_000,
+      call_strike: 120,
+      put: -100_000,
+      put_strike: 100,
+    });
+    expect(dayExtremes({ ...chain, contracts: [] })).toEqual({
+      date: '2024-03-08',
+      call: null,
+      call_strike: null,
+      put: null,
+      put_strike: null,
+    });
   });
 
   it('merges days into the running series: a re-run day replaces its entry, the oldest fall off', () => {
@@ -107,7 +127,9 @@ describe('gamma exposure', () => {
     expect(totalGexAt(book.contracts, book.date, z - 0.5, rates)).toBeLessThan(0);
     expect(totalGexAt(book.contracts, book.date, z + 0.5, rates)).toBeGreaterThan(0);
     // Interpolation error on a 0.1% grid is tiny next to the exposure around it.
-    expect(Math.abs(totalGexAt(book.contracts, book.date, z, rates))).toBeLessThan(0.01 * Math.abs(totalGexAt(book.contracts, book.date, 95, rates)));
+    expect(Math.abs(totalGexAt(book.contracts, book.date, z, rates))).toBeLessThan(
+      0.01 * Math.abs(totalGexAt(book.contracts, book.date, 95, rates)),
+    );
     // Calls only: total GEX never changes sign.
     expect(zeroGamma({ ...book, contracts: [book.contracts[1]!] }, 10, 201, rates)).toBeNull();
   });

@@ -19,7 +19,10 @@ export function computeOptionWalls(chain: ChainDay, config: typeof OPTION_WALLS 
     as_of: chain.date,
     spot: chain.spot,
     data: wallsByExpiry(chain, config.maxExpiries, config.strikeBandPct),
-    gex: { ...gexPerStrike(chain, config.strikeBandPct), zero_gamma: zeroGamma(chain, config.strikeBandPct, config.zeroGammaSteps, rates) },
+    gex: {
+      ...gexPerStrike(chain, config.strikeBandPct),
+      zero_gamma: zeroGamma(chain, config.strikeBandPct, config.zeroGammaSteps, rates),
+    },
     limits: { expiries: config.maxExpiries, strike_band_pct: config.strikeBandPct },
   };
 }

@@ -8,7 +8,16 @@ export interface ExpiryWalls {
 }
 
 /** Distinct, colour-blind-friendly hues (Okabe-Ito plus two), nearest expiry first. */
-export const EXPIRY_COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#7F7F7F'] as const;
+export const EXPIRY_COLORS = [
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#CC79A7',
+  '#56B4E9',
+  '#D55E00',
+  '#F0E442',
+  '#7F7F7F',
+] as const;
 
 /**
  * Delta-adjusted open interest per strike for the nearest `maxExpiries` live expiries, strikes
@@ -70,7 +79,13 @@ export function dayExtremes(chain: ChainDay): DayExtremes {
       putStrike = c[2];
     }
   }
-  return { date: chain.date, call: call === null ? null : round2(call), call_strike: callStrike, put: put === null ? null : round2(put), put_strike: putStrike };
+  return {
+    date: chain.date,
+    call: call === null ? null : round2(call),
+    call_strike: callStrike,
+    put: put === null ? null : round2(put),
+    put_strike: putStrike,
+  };
 }
 
 export interface MinmaxSeries {
@@ -83,7 +98,12 @@ export interface MinmaxSeries {
 }
 
 /** Merges new days into the running series (a re-ingested day replaces its entry), keeping the last `maxDays`. */
-export function mergeMinmax(underlying: string, previous: MinmaxSeries | null, days: readonly DayExtremes[], maxDays: number): MinmaxSeries {
+export function mergeMinmax(
+  underlying: string,
+  previous: MinmaxSeries | null,
+  days: readonly DayExtremes[],
+  maxDays: number,
+): MinmaxSeries {
   const byDate = new Map<string, DayExtremes>();
   if (previous) {
     previous.dates.forEach((date, i) => {

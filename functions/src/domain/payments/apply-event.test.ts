@@ -27,22 +27,49 @@ const checkout = (subscription: string) => ({
   id: `evt_${subscription}`,
   type: 'checkout.session.completed',
   created: 1_700_000_100,
-  data: { object: { mode: 'subscription', client_reference_id: 'u1', customer: 'cus_1', subscription, payment_status: 'paid' } },
+  data: {
+    object: {
+      mode: 'subscription',
+      client_reference_id: 'u1',
+      customer: 'cus_1',
+      subscription,
+      payment_status: 'paid',
+    },
+  },
 });
 
 describe('applyPaymentEvent: a second paid subscription of one user', () => {
   it('ends the second one while the stored one is still billed, keeps the stored id and flags the refund', async () => {
-    const subs = memorySubs({ subscription: 'basic', stripeCustomerId: 'cus_1', stripeSubscriptionId: 'sub_1', subscriptionVersion: 1 });
+    const subs = memorySubs({
+      subscription: 'basic',
+      stripeCustomerId: 'cus_1',
+      stripeSubscriptionId: 'sub_1',
+      subscriptionVersion: 1,
+    });
     const port = { cancelSubscription: vi.fn(async () => {}), subscriptionStatus: vi.fn(async () => 'active') };
-    expect(await applyPaymentEvent(subs.repo, checkout('sub_2'), PRICE, new Date(), port)).toBe('duplicate-subscription');
+    expect(await applyPaymentEvent(subs.repo, checkout('sub_2'), PRICE, new Date(), port)).toBe(
+      'duplicate-subscription',
+    );
     expect(port.subscriptionStatus).toHaveBeenCalledWith('sub_1');
     expect(port.cancelSubscription).toHaveBeenCalledWith('sub_2');
     expect(subs.stored()).toMatchObject({ subscription: 'basic', stripeSubscriptionId: 'sub_1' });
-    expect(subs.log).toEqual([expect.objectContaining({ from: 'basic', to: 'basic', by: 'stripe', reason: expect.stringContaining('second subscription sub_2 cancelled') })]);
+    expect(subs.log).toEqual([
+      expect.objectContaining({
+        from: 'basic',
+        to: 'basic',
+        by: 'stripe',
+        reason: expect.stringContaining('second subscription sub_2 cancelled'),
+      }),
+    ]);
   });
 
   it('a new subscription after the stored one ended at the provider is applied normally', async () => {
-    const subs = memorySubs({ subscription: 'basic', stripeCustomerId: 'cus_1', stripeSubscriptionId: 'sub_1', subscriptionVersion: 1 });
+    const subs = memorySubs({
+      subscription: 'basic',
+      stripeCustomerId: 'cus_1',
+      stripeSubscriptionId: 'sub_1',
+      subscriptionVersion: 1,
+    });
     const port = { cancelSubscription: vi.fn(async () => {}), subscriptionStatus: vi.fn(async () => 'canceled') };
     expect(await applyPaymentEvent(subs.repo, checkout('sub_2'), PRICE, new Date(), port)).toBe('applied');
     expect(port.cancelSubscription).not.toHaveBeenCalled();
@@ -50,7 +77,12 @@ describe('applyPaymentEvent: a second paid subscription of one user', () => {
   });
 
   it('a free user paying again (after a cancellation) is not a duplicate', async () => {
-    const subs = memorySubs({ subscription: 'free', stripeCustomerId: 'cus_1', stripeSubscriptionId: 'sub_1', subscriptionVersion: 1 });
+    const subs = memorySubs({
+      subscription: 'free',
+      stripeCustomerId: 'cus_1',
+      stripeSubscriptionId: 'sub_1',
+      subscriptionVersion: 1,
+    });
     const port = { cancelSubscription: vi.fn(async () => {}), subscriptionStatus: vi.fn(async () => 'active') };
     expect(await applyPaymentEvent(subs.repo, checkout('sub_2'), PRICE, new Date(), port)).toBe('applied');
     expect(port.cancelSubscription).not.toHaveBeenCalled();

@@ -50,7 +50,14 @@ export async function applyPaymentEvent(
   if (port && secondSubscription && BILLED.has((await port.subscriptionStatus(current.stripeSubscriptionId!)) ?? '')) {
     await port.cancelSubscription(decision.subscriptionId!);
     const reason = `${event.type} ${event.id}: second subscription ${decision.subscriptionId} cancelled, ${current.stripeSubscriptionId} kept; refund its first payment`;
-    await subs.logPlanChange({ userId, from: current.subscription, to: current.subscription, by: 'stripe', reason, at: now.toISOString() });
+    await subs.logPlanChange({
+      userId,
+      from: current.subscription,
+      to: current.subscription,
+      by: 'stripe',
+      reason,
+      at: now.toISOString(),
+    });
     return done('duplicate-subscription');
   }
 
@@ -62,7 +69,14 @@ export async function applyPaymentEvent(
   });
   if (decision.customerId) await subs.linkCustomer(decision.customerId, userId);
   if (applied && current.subscription !== decision.subscription) {
-    await subs.logPlanChange({ userId, from: current.subscription, to: decision.subscription, by: 'stripe', reason: `${event.type} ${event.id}`, at: now.toISOString() });
+    await subs.logPlanChange({
+      userId,
+      from: current.subscription,
+      to: decision.subscription,
+      by: 'stripe',
+      reason: `${event.type} ${event.id}`,
+      at: now.toISOString(),
+    });
   }
   return done(applied ? 'applied' : 'stale');
 }

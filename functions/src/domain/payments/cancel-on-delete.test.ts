@@ -27,6 +27,8 @@ describe('cancelActiveSubscription', () => {
 
   it('a provider failure propagates, so the account is not deleted while still billed', async () => {
     const port = { cancelSubscription: vi.fn(async () => Promise.reject(new Error('stripe down'))) };
-    await expect(cancelActiveSubscription(subs({ subscription: 'free', stripeSubscriptionId: 'sub_9' }), port, 'u1')).rejects.toThrow('stripe down');
+    await expect(
+      cancelActiveSubscription(subs({ subscription: 'free', stripeSubscriptionId: 'sub_9' }), port, 'u1'),
+    ).rejects.toThrow('stripe down');
   });
 });

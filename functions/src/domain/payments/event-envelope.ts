@@ -14,7 +14,11 @@ const EARLIEST_EVENT_SECONDS = 1_230_768_000;
 const envelope = z.object({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
-  created: z.number().int().min(EARLIEST_EVENT_SECONDS).max(Number.MAX_SAFE_INTEGER / 100),
+  created: z
+    .number()
+    .int()
+    .min(EARLIEST_EVENT_SECONDS)
+    .max(Number.MAX_SAFE_INTEGER / 100),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 
@@ -23,6 +27,7 @@ export type EnvelopeCheck = { ok: true; event: PaymentEvent } | { ok: false; mes
 export function checkEventEnvelope(body: unknown, now: Date): EnvelopeCheck {
   const parsed = envelope.safeParse(body);
   if (!parsed.success) return { ok: false, message: PAYMENT_MESSAGES.badEvent };
-  if (parsed.data.created > now.getTime() / 1000 + MAX_EVENT_CLOCK_SKEW_SECONDS) return { ok: false, message: PAYMENT_MESSAGES.futureEvent };
+  if (parsed.data.created > now.getTime() / 1000 + MAX_EVENT_CLOCK_SKEW_SECONDS)
+    return { ok: false, message: PAYMENT_MESSAGES.futureEvent };
   return { ok: true, event: parsed.data };
 }

@@ -25,8 +25,14 @@ const RANK: Record<string, number> = {
 export const ADMIN_RANK = 5;
 export const planVersion = (epochSeconds: number, rank: number): number => epochSeconds * 10 + rank;
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'object' && v && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : undefined);
-const rec = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v !== ''
+    ? v
+    : typeof v === 'object' && v && typeof (v as { id?: unknown }).id === 'string'
+      ? (v as { id: string }).id
+      : undefined;
+const rec = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
 
 /** Statuses in which Stripe still delivers the service. */
 const ACTIVE = new Set(['active', 'trialing']);
@@ -53,7 +59,8 @@ export function planFromEvent(event: PaymentEvent, basicPriceId: string): PlanDe
       const items = (rec(o.items).data as unknown[] | undefined) ?? [];
       const prices = items.map((i) => str(rec(rec(i).price).id) ?? '');
       const unknown = prices.find((p) => p !== basicPriceId);
-      if (unknown !== undefined) return { kind: 'reject', message: `Unknown price id '${unknown}': only the Basic plan is sold.` };
+      if (unknown !== undefined)
+        return { kind: 'reject', message: `Unknown price id '${unknown}': only the Basic plan is sold.` };
       const deleted = event.type === 'customer.subscription.deleted';
       return {
         kind: 'apply',

@@ -55,7 +55,12 @@ const weeksFrom = (closes: number[]) =>
 describe('rotation response', () => {
   const bench = weeksFrom([100, 100, 100, 100]);
   const input = (ticker: string, sector: string, closes: number[]) => ({
-    ticker, name: ticker, sector, weekly: weeksFrom(closes), close: closes.at(-1)!, date: '2024-01-26',
+    ticker,
+    name: ticker,
+    sector,
+    weekly: weeksFrom(closes),
+    close: closes.at(-1)!,
+    date: '2024-01-26',
   });
   const factors = tickerFactors(
     [
@@ -68,7 +73,13 @@ describe('rotation response', () => {
     bench,
     2,
   );
-  const r = rotationResponse(factors, { asOf: '2024-01-26', index: 'sp500', benchmark: 'SPY', lookback: 2, factor: 'absolute_momentum' });
+  const r = rotationResponse(factors, {
+    asOf: '2024-01-26',
+    index: 'sp500',
+    benchmark: 'SPY',
+    lookback: 2,
+    factor: 'absolute_momentum',
+  });
 
   it('keeps current tickers, names the factor key and assigns quadrants', () => {
     expect(r.main_data.map((x) => x.ticker)).toEqual(['DOWN', 'FIN', 'UP']);
@@ -78,7 +89,10 @@ describe('rotation response', () => {
     expect(up.rate_of_change).toBeUndefined();
     expect(up.position).toBe('Leading');
     expect(up.super_sector).toBe('Sensitive');
-    expect(up.tail).toEqual([[100, 100], [109.0909, 120]]);
+    expect(up.tail).toEqual([
+      [100, 100],
+      [109.0909, 120],
+    ]);
     expect(r.main_data.find((x) => x.ticker === 'DOWN')!.position).toBe('Lagging');
     expect(r.main_data.find((x) => x.ticker === 'FIN')!.position).toBe('Leading');
   });
@@ -90,7 +104,13 @@ describe('rotation response', () => {
       { super_sector: 'Defensive', Lagging: 1, Improving: 0, Weakening: 0, Leading: 0 },
     ]);
     expect(r.sector_freq_data.map((x) => x.sector)).toEqual(['Energy', 'Financials', 'Utilities']);
-    expect(r.sector_freq_pct_data[2]).toEqual({ sector: 'Utilities', Lagging: 100, Improving: 0, Weakening: 0, Leading: 0 });
+    expect(r.sector_freq_pct_data[2]).toEqual({
+      sector: 'Utilities',
+      Lagging: 100,
+      Improving: 0,
+      Weakening: 0,
+      Leading: 0,
+    });
   });
 });
 
@@ -98,12 +118,48 @@ describe('market map rows', () => {
   it('estimates market cap from shares x close and the change from the last two closes', () => {
     const rows = marketMapRows(
       [
-        { ticker: 'A', company: 'A Inc', sector: 'Energy', sharesOutstanding: 1000, dates: ['2024-03-07', '2024-03-08'], closes: [50, 55] },
-        { ticker: 'B', company: 'B Inc', sector: 'Energy', sharesOutstanding: 10, dates: ['2024-03-07', '2024-03-08'], closes: [200, 150] },
-        { ticker: 'C', company: 'no shares', sector: 'Energy', sharesOutstanding: null, dates: ['2024-03-07', '2024-03-08'], closes: [1, 1] },
-        { ticker: 'D', company: 'stale', sector: 'Energy', sharesOutstanding: 5, dates: ['2024-03-06', '2024-03-07'], closes: [1, 1] },
+        {
+          ticker: 'A',
+          company: 'A Inc',
+          sector: 'Energy',
+          sharesOutstanding: 1000,
+          dates: ['2024-03-07', '2024-03-08'],
+          closes: [50, 55],
+        },
+        {
+          ticker: 'B',
+          company: 'B Inc',
+          sector: 'Energy',
+          sharesOutstanding: 10,
+          dates: ['2024-03-07', '2024-03-08'],
+          closes: [200, 150],
+        },
+        {
+          ticker: 'C',
+          company: 'no shares',
+          sector: 'Energy',
+          sharesOutstanding: null,
+          dates: ['2024-03-07', '2024-03-08'],
+          closes: [1, 1],
+        },
+        {
+          ticker: 'D',
+          company: 'stale',
+          sector: 'Energy',
+          sharesOutstanding: 5,
+          dates: ['2024-03-06', '2024-03-07'],
+          closes: [1, 1],
+        },
         // A second class of A's company carries the whole company's count: drawing it would count A twice.
-        { ticker: 'AA', company: 'A Inc (Class C)', sector: 'Energy', sharesOutstanding: 1000, shareClassOf: 'A', dates: ['2024-03-07', '2024-03-08'], closes: [50, 56] },
+        {
+          ticker: 'AA',
+          company: 'A Inc (Class C)',
+          sector: 'Energy',
+          sharesOutstanding: 1000,
+          shareClassOf: 'A',
+          dates: ['2024-03-07', '2024-03-08'],
+          closes: [50, 56],
+        },
       ],
       '2024-03-08',
     );

@@ -24,7 +24,12 @@ export const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
  * relative_strength = 100 RS_t / mean(RS_{t-L+1..t}); rate_of_change = 100 RS_t / RS_{t-L};
  * momentum = 100 P_t / mean(P_{t-L+1..t}); absolute_momentum = 100 P_t / P_{t-L}.
  */
-export function factorsAt(price: readonly number[], bench: readonly number[], lookback: number, t: number): FactorValues | null {
+export function factorsAt(
+  price: readonly number[],
+  bench: readonly number[],
+  lookback: number,
+  t: number,
+): FactorValues | null {
   if (t < lookback || t >= price.length) return null;
   const rs = price.map((p, i) => p / bench[i]!);
   const window = (xs: readonly number[]) => xs.slice(t - lookback + 1, t + 1);
@@ -61,7 +66,11 @@ interface TickerFactors {
 }
 
 /** Per ticker and lookback, the factor values of the last weeks (shared by the three factors). */
-export function tickerFactors(inputs: readonly RotationInput[], bench: WeeklyCloses, lookback: number): TickerFactors[] {
+export function tickerFactors(
+  inputs: readonly RotationInput[],
+  bench: WeeklyCloses,
+  lookback: number,
+): TickerFactors[] {
   const lastWeek = bench.week.at(-1);
   const out: TickerFactors[] = [];
   for (const input of inputs) {
@@ -80,15 +89,27 @@ export function tickerFactors(inputs: readonly RotationInput[], bench: WeeklyClo
   return out;
 }
 
-function freqTables<K extends 'sector' | 'super_sector'>(key: K, groups: readonly string[], rows: readonly RotationRow[]) {
-  const counts = new Map<string, FreqCounts>(groups.map((g) => [g, { Lagging: 0, Improving: 0, Weakening: 0, Leading: 0 }]));
+function freqTables<K extends 'sector' | 'super_sector'>(
+  key: K,
+  groups: readonly string[],
+  rows: readonly RotationRow[],
+) {
+  const counts = new Map<string, FreqCounts>(
+    groups.map((g) => [g, { Lagging: 0, Improving: 0, Weakening: 0, Leading: 0 }]),
+  );
   for (const r of rows) counts.get(key === 'sector' ? r.sector : r.super_sector)![r.position] += 1;
   const present = groups.filter((g) => ROTATION_POSITIONS.some((p) => counts.get(g)![p] > 0));
   const freq = present.map((g) => ({ [key]: g, ...counts.get(g)! }) as { [P in K]: string } & FreqCounts);
   const pct = freq.map((row) => {
     const total = ROTATION_POSITIONS.reduce((s, p) => s + row[p], 0);
     const share = (p: RotationPosition) => Math.round((10_000 * row[p]) / total) / 100;
-    return { ...row, Lagging: share('Lagging'), Improving: share('Improving'), Weakening: share('Weakening'), Leading: share('Leading') };
+    return {
+      ...row,
+      Lagging: share('Lagging'),
+      Improving: share('Improving'),
+      Weakening: share('Weakening'),
+      Leading: share('Leading'),
+    };
   });
   return { freq, pct };
 }
@@ -133,5 +154,6 @@ export function rotationResponse(
   };
 }
 
-export const comboKey = (index: RotationIndex, lookback: number, factor: RotationFactor) => `${index}|${lookback}|${factor}`;
+export const comboKey = (index: RotationIndex, lookback: number, factor: RotationFactor) =>
+  `${index}|${lookback}|${factor}`;
 export { ROTATION_FACTORS };

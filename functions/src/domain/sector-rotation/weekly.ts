@@ -36,7 +36,10 @@ export function weeklyCloses(dates: readonly string[], closes: readonly number[]
 }
 
 /** Aligns a ticker's weekly closes to the benchmark's weeks; weeks the ticker lacks are dropped. */
-export function alignWeekly(stock: WeeklyCloses, bench: WeeklyCloses): { price: number[]; bench: number[]; date: string[] } {
+export function alignWeekly(
+  stock: WeeklyCloses,
+  bench: WeeklyCloses,
+): { price: number[]; bench: number[]; date: string[] } {
   const at = new Map(bench.week.map((w, i) => [w, bench.close[i]!]));
   const out = { price: [] as number[], bench: [] as number[], date: [] as string[] };
   stock.week.forEach((w, i) => {

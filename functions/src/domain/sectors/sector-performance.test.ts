@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sectorPerformanceSchema } from '@tapewatch/shared/schemas/sectors';
 import { addMonths, indexOnOrBefore } from './calendar.ts';
-import { computeSectorPerformance, percentChange, periodStart, seasonality, type SectorSeries } from './sector-performance.ts';
+import {
+  computeSectorPerformance,
+  percentChange,
+  periodStart,
+  seasonality,
+  type SectorSeries,
+} from './sector-performance.ts';
 
 /** Weekday dates from `from` to `to` inclusive. */
 function weekdays(from: string, to: string): string[] {

@@ -51,7 +51,11 @@ export function percentChange(s: SectorSeries, from: string, to: string): number
  * previous month's last close to its own last close; the month containing the as-of date is
  * partial and left out, as is a sector's first (listing) month.
  */
-export function seasonality(s: SectorSeries, asOf: string, fromMonth: string): { averages: (number | null)[]; since: string } {
+export function seasonality(
+  s: SectorSeries,
+  asOf: string,
+  fromMonth: string,
+): { averages: (number | null)[]; since: string } {
   const monthEnds: { month: string; close: number }[] = [];
   for (let i = 0; i < s.dates.length; i++) {
     const d = s.dates[i]!;
@@ -77,7 +81,9 @@ export function seasonality(s: SectorSeries, asOf: string, fromMonth: string): {
 }
 
 function bar(sectors: readonly SectorSeries[], values: (number | null)[]) {
-  const order = sectors.map((s, i) => ({ name: s.sector, v: values[i] ?? null })).sort((a, b) => (b.v ?? -Infinity) - (a.v ?? -Infinity));
+  const order = sectors
+    .map((s, i) => ({ name: s.sector, v: values[i] ?? null }))
+    .sort((a, b) => (b.v ?? -Infinity) - (a.v ?? -Infinity));
   return {
     index: order.map((o) => o.name),
     positive: order.map((o) => (o.v === null ? null : Math.max(o.v, 0))),
@@ -86,7 +92,11 @@ function bar(sectors: readonly SectorSeries[], values: (number | null)[]) {
 }
 
 /** Everything the Sector Performance screen shows, computed from daily closes up to `asOf`. */
-export function computeSectorPerformance(sectors: readonly SectorSeries[], asOf: string, seasonalityFrom: string): SectorPerformance {
+export function computeSectorPerformance(
+  sectors: readonly SectorSeries[],
+  asOf: string,
+  seasonalityFrom: string,
+): SectorPerformance {
   const changes = sectors.map((s) => PERIODS.map((p) => percentChange(s, periodStart(asOf, p), asOf)));
 
   const yearStart = periodStart(asOf, '1Y');
@@ -125,6 +135,11 @@ export function computeSectorPerformance(sectors: readonly SectorSeries[], asOf:
       since: seasons.map((s) => s.since),
       returns_data: seasons.flatMap((s, yi) => s.averages.map((v, xi): [number, number, number | null] => [xi, yi, v])),
     },
-    bar_data: { chg_1w: bar(sectors, col('1W')), chg_1m: bar(sectors, col('1M')), chg_ytd: bar(sectors, col('YTD')), chg_1y: bar(sectors, col('1Y')) },
+    bar_data: {
+      chg_1w: bar(sectors, col('1W')),
+      chg_1m: bar(sectors, col('1M')),
+      chg_ytd: bar(sectors, col('YTD')),
+      chg_1y: bar(sectors, col('1Y')),
+    },
   };
 }

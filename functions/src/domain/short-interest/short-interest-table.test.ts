@@ -20,7 +20,11 @@ const directory: FloatInfo[] = [
   { symbol: 'QQQ', exchange: 'NASDAQ', shares_outstanding: 500_000_000 },
 ];
 
-const at = (date: string, short_interest: number, avg_daily_volume: number | null): SettlementPoint => ({ date, short_interest, avg_daily_volume });
+const at = (date: string, short_interest: number, avg_daily_volume: number | null): SettlementPoint => ({
+  date,
+  short_interest,
+  avg_daily_volume,
+});
 
 const latest = new Map<string, SettlementPoint>([
   ['AAPL', at('2024-02-29', 120_000_000, 60_000_000)], // 2.00 days, 0.80 %
@@ -49,7 +53,8 @@ describe('definitions', () => {
   it('never produces NaN or Infinity', () => {
     fc.assert(
       fc.property(fc.double(), fc.option(fc.double()), (si, d) => {
-        for (const v of [daysToCover(si, d), floatShortPercent(si, d)]) expect(v === null || Number.isFinite(v)).toBe(true);
+        for (const v of [daysToCover(si, d), floatShortPercent(si, d)])
+          expect(v === null || Number.isFinite(v)).toBe(true);
       }),
     );
   });
@@ -63,7 +68,10 @@ describe('share classes', () => {
     { symbol: 'FOX', exchange: 'NASDAQ', shares_outstanding: 470e6, class_shares_outstanding: null },
   ];
   const points = new Map<string, SettlementPoint>(
-    ['GOOGL', 'GOOG', 'FOX'].map((t) => [t, { date: '2024-02-29', short_interest: 58_830_000, avg_daily_volume: 29_415_000 }]),
+    ['GOOGL', 'GOOG', 'FOX'].map((t) => [
+      t,
+      { date: '2024-02-29', short_interest: 58_830_000, avg_daily_volume: 29_415_000 },
+    ]),
   );
 
   it("%float of a class is against that class's shares, not the company's; unknown class shares give null, not the company's", () => {
@@ -104,7 +112,14 @@ describe('buildShortInterestSnapshot', () => {
     expect(orderRows(snap.rows, 'days').map((r) => r.Ticker)).toEqual(['MSFT', 'AAPL', 'ZZZ']);
     expect(orderRows(snap.rows, 'short').map((r) => r.Ticker)).toEqual(['AAPL', 'MSFT', 'ZZZ']);
     const table = shortInterestTable(snap, 'days');
-    expect(table.schema.fields.map((f) => f.name)).toEqual(['Ticker', 'Date', 'Short Interest', 'Average Volume', 'Days To Cover', '%Float Short']);
+    expect(table.schema.fields.map((f) => f.name)).toEqual([
+      'Ticker',
+      'Date',
+      'Short Interest',
+      'Average Volume',
+      'Days To Cover',
+      '%Float Short',
+    ]);
     expect(table.data[0]!.Ticker).toBe('MSFT');
   });
 
@@ -112,7 +127,14 @@ describe('buildShortInterestSnapshot', () => {
     const row = fc.record({ Ticker: fc.string(), v: fc.option(fc.integer()) });
     fc.assert(
       fc.property(fc.uniqueArray(row, { selector: (r) => r.Ticker }), (rs) => {
-        const rows = rs.map((r) => ({ Ticker: r.Ticker, Date: 'd', 'Short Interest': 1, 'Average Volume': 1, 'Days To Cover': r.v, '%Float Short': null }));
+        const rows = rs.map((r) => ({
+          Ticker: r.Ticker,
+          Date: 'd',
+          'Short Interest': 1,
+          'Average Volume': 1,
+          'Days To Cover': r.v,
+          '%Float Short': null,
+        }));
         const out = orderRows(rows, 'days').map((r) => r['Days To Cover']);
         expect(out).toHaveLength(rows.length);
         const firstNull = out.indexOf(null);
@@ -126,7 +148,13 @@ describe('buildShortInterestSnapshot', () => {
 
 describe('yearOfSettlements', () => {
   it('keeps the settlements of the year ending at the as-of date, oldest first', () => {
-    const points = [at('2024-03-15', 9, 1), at('2023-02-28', 1, 1), at('2024-02-29', 3, 1), at('2023-03-15', 2, 1), at('2023-02-15', 0, 1)];
+    const points = [
+      at('2024-03-15', 9, 1),
+      at('2023-02-28', 1, 1),
+      at('2024-02-29', 3, 1),
+      at('2023-03-15', 2, 1),
+      at('2023-02-15', 0, 1),
+    ];
     expect(yearOfSettlements(points, '2024-02-29')).toEqual([
       { date: '2023-03-15', short_interest: 2 },
       { date: '2024-02-29', short_interest: 3 },

@@ -49,7 +49,9 @@ describe('signalsForTicker', () => {
 
   it('drops non-finite statistics and maps an infinite profit/loss ratio to null', () => {
     const rows = signalsForTicker(t, {}, AS_OF, ['uptrend'], (_f, tf) =>
-      tf === 'daily' ? { ...ok, outOfSample: { ...best, mean: Number.NaN } } : { ...ok, outOfSample: { ...best, profit_loss_ratio: Infinity } },
+      tf === 'daily'
+        ? { ...ok, outOfSample: { ...best, mean: Number.NaN } }
+        : { ...ok, outOfSample: { ...best, profit_loss_ratio: Infinity } },
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ timeframe: 'weekly', profit_loss_ratio: null });

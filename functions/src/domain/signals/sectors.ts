@@ -2,19 +2,21 @@ import { SECTOR_ETFS } from '@tapewatch/shared/constants';
 import { SIGNAL_SECTORS, type SignalSector } from '@tapewatch/shared/schemas/signals';
 
 /** GICS sector names (the directory's classification) -> the spec's 11 sector names. */
-const GICS_TO_SIGNAL_SECTOR: ReadonlyMap<string, SignalSector> = new Map(Object.entries({
-  Materials: 'Basic Materials',
-  'Communication Services': 'Communication Services',
-  'Consumer Discretionary': 'Consumer Cyclical',
-  'Consumer Staples': 'Consumer Defensive',
-  Energy: 'Energy',
-  Financials: 'Financial',
-  'Health Care': 'Healthcare',
-  Industrials: 'Industrials',
-  'Information Technology': 'Technology',
-  'Real Estate': 'Real Estate',
-  Utilities: 'Utilities',
-} satisfies Record<string, SignalSector>));
+const GICS_TO_SIGNAL_SECTOR: ReadonlyMap<string, SignalSector> = new Map(
+  Object.entries({
+    Materials: 'Basic Materials',
+    'Communication Services': 'Communication Services',
+    'Consumer Discretionary': 'Consumer Cyclical',
+    'Consumer Staples': 'Consumer Defensive',
+    Energy: 'Energy',
+    Financials: 'Financial',
+    'Health Care': 'Healthcare',
+    Industrials: 'Industrials',
+    'Information Technology': 'Technology',
+    'Real Estate': 'Real Estate',
+    Utilities: 'Utilities',
+  } satisfies Record<string, SignalSector>),
+);
 
 const SECTOR_OF_ETF = new Map<string, string>(SECTOR_ETFS.map((s) => [s.ticker, s.sector]));
 

@@ -32,7 +32,11 @@ export function toBars(s: DailySeries, asOf: string): Bar[] {
 }
 
 /** The 20-day dark pool position (net short volume, shares) per FINRA date up to the as-of date. */
-export function toDarkPoolPosition(rows: readonly ShortVolumeInput[], s: DailySeries, asOf: string): { date: string; value: number }[] {
+export function toDarkPoolPosition(
+  rows: readonly ShortVolumeInput[],
+  s: DailySeries,
+  asOf: string,
+): { date: string; value: number }[] {
   const closes = new Map(s.date.map((d, i) => [d, s.close[i]!]));
   return computeDarkPoolDays(
     rows.filter((r) => r.date <= asOf),

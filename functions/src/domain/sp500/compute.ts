@@ -23,7 +23,11 @@ export interface Sp500RatiosSnapshot {
  * All 36 datasets from the monthly rows on or before `asOf` (the clock's today). Families the
  * source cannot supply come back empty with the "No data source configured" message.
  */
-export function computeSp500Ratios(allRows: readonly ShillerMonth[], asOf: string, source = SHILLER_SOURCE_NAME): Sp500RatiosSnapshot {
+export function computeSp500Ratios(
+  allRows: readonly ShillerMonth[],
+  asOf: string,
+  source = SHILLER_SOURCE_NAME,
+): Sp500RatiosSnapshot {
   const rows = allRows.filter((r) => r.date <= asOf);
   const families = familySeries(rows);
   const datasets = {} as Record<Sp500Dataset, Sp500RatiosResponse>;
@@ -32,7 +36,16 @@ export function computeSp500Ratios(allRows: readonly ShillerMonth[], asOf: strin
     const monthly = families[family];
     const base = { dataset: id, label: sp500DatasetLabel(id), unit: SP500_FAMILY_UNITS[family], source, as_of: asOf };
     if (!monthly) {
-      datasets[id] = { ...base, dates: [], data: [], change: [], change_pct: [], stats: [], no_data_message: SP500_NO_DATA_MESSAGE, source: '' };
+      datasets[id] = {
+        ...base,
+        dates: [],
+        data: [],
+        change: [],
+        change_pct: [],
+        stats: [],
+        no_data_message: SP500_NO_DATA_MESSAGE,
+        source: '',
+      };
       continue;
     }
     const sampled = sample(monthly, period);

@@ -2,7 +2,8 @@ import type { Sp500Family } from '@tapewatch/shared/schemas/sp500';
 import type { ShillerMonth } from './shiller-month.ts';
 import { yoyGrowth, type MonthlySeries } from './series.ts';
 
-const ratio = (num: number | null, den: number | null, scale = 1) => (num === null || den === null || den === 0 ? null : (scale * num) / den);
+const ratio = (num: number | null, den: number | null, scale = 1) =>
+  num === null || den === null || den === 0 ? null : (scale * num) / den;
 
 /**
  * The monthly series behind each family the Shiller data supports (definitions as in the page
@@ -28,4 +29,3 @@ export function familySeries(rows: readonly ShillerMonth[]): Partial<Record<Sp50
   };
   return out;
 }
-

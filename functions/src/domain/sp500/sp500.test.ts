@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { SP500_DATASETS, SP500_NO_DATA_MESSAGE, sp500DatasetLabel, sp500RatiosResponse } from '@tapewatch/shared/schemas/sp500';
+import {
+  SP500_DATASETS,
+  SP500_NO_DATA_MESSAGE,
+  sp500DatasetLabel,
+  sp500RatiosResponse,
+} from '@tapewatch/shared/schemas/sp500';
 import { computeSp500Ratios } from './compute.ts';
 import { sample, summaryStats, withChanges, yoyGrowth } from './series.ts';
 import { parseShillerCsv, SHILLER_HEADER } from '../../providers/shiller/shiller-csv.ts';
@@ -71,8 +76,13 @@ describe('family definitions against rows of the Shiller file', () => {
     // 2023-06 E 181.17 vs 2022-06 E; 2023-01 vs 2022-01 for the yearly value.
     const e = (d: string) => row(d).earnings!;
     expect(at('sp500_earnings_growth_quarter', '2023-06-01')).toBeCloseTo(100 * (181.17 / e('2022-06-01') - 1), 4);
-    expect(at('sp500_earnings_growth_year', '2023-01-01')).toBeCloseTo(100 * (e('2023-01-01') / e('2022-01-01') - 1), 4);
-    expect(snap.datasets.sp500_div_growth_quarter.dates.every((d) => ['03', '06', '09', '12'].includes(d.slice(5, 7)))).toBe(true);
+    expect(at('sp500_earnings_growth_year', '2023-01-01')).toBeCloseTo(
+      100 * (e('2023-01-01') / e('2022-01-01') - 1),
+      4,
+    );
+    expect(
+      snap.datasets.sp500_div_growth_quarter.dates.every((d) => ['03', '06', '09', '12'].includes(d.slice(5, 7))),
+    ).toBe(true);
     expect(snap.datasets.sp500_real_earnings_growth_year.dates.every((d) => d.slice(5, 7) === '01')).toBe(true);
     expect(snap.datasets.sp500_div_growth_quarter.dates[0]).toBe('1872-03-01');
   });
@@ -89,7 +99,12 @@ describe('computeSp500Ratios', () => {
     const empty = SP500_DATASETS.filter((id) => snap.datasets[id].no_data_message);
     expect(empty).toHaveLength(14);
     for (const id of empty) {
-      expect(snap.datasets[id]).toMatchObject({ no_data_message: SP500_NO_DATA_MESSAGE, dates: [], data: [], stats: [] });
+      expect(snap.datasets[id]).toMatchObject({
+        no_data_message: SP500_NO_DATA_MESSAGE,
+        dates: [],
+        data: [],
+        stats: [],
+      });
       expect(id).toMatch(/^sp500_(bvps|pbv_ratio|psr|sales|real_sales|sales_growth|real_sales_growth)_(quarter|year)$/);
     }
   });
@@ -100,16 +115,36 @@ describe('computeSp500Ratios', () => {
 });
 
 describe('series helpers', () => {
-  const series = { dates: ['2020-01-01', '2020-02-01', '2020-03-01', '2021-01-01', '2021-03-01'], values: [10, null, 20, 15, 30] };
+  const series = {
+    dates: ['2020-01-01', '2020-02-01', '2020-03-01', '2021-01-01', '2021-03-01'],
+    values: [10, null, 20, 15, 30],
+  };
   it('samples quarters and Januaries and computes changes against the previous observation', () => {
     expect(sample(series, 'quarter')).toEqual({ dates: ['2020-03-01', '2021-03-01'], data: [20, 30] });
-    expect(withChanges(sample(series, 'year'))).toEqual({ dates: ['2020-01-01', '2021-01-01'], data: [10, 15], change: [null, 5], change_pct: [null, 50] });
+    expect(withChanges(sample(series, 'year'))).toEqual({
+      dates: ['2020-01-01', '2021-01-01'],
+      data: [10, 15],
+      change: [null, 5],
+      change_pct: [null, 50],
+    });
     expect(yoyGrowth(series).values).toEqual([null, null, null, 50, 50]);
   });
 
   it('statistics: mean, median, extremes with dates, sample std, percentile of current', () => {
-    const stats = Object.fromEntries(summaryStats({ dates: ['a', 'b', 'c', 'd'], data: [4, 1, 3, 2] }).map((s) => [s.key, s.value]));
-    expect(stats).toMatchObject({ Current: 2, Mean: 2.5, Median: 2.5, Minimum: 1, 'Minimum date': 'b', Maximum: 4, 'Maximum date': 'a', 'Percentile of current': 50, Observations: 4 });
+    const stats = Object.fromEntries(
+      summaryStats({ dates: ['a', 'b', 'c', 'd'], data: [4, 1, 3, 2] }).map((s) => [s.key, s.value]),
+    );
+    expect(stats).toMatchObject({
+      Current: 2,
+      Mean: 2.5,
+      Median: 2.5,
+      Minimum: 1,
+      'Minimum date': 'b',
+      Maximum: 4,
+      'Maximum date': 'a',
+      'Percentile of current': 50,
+      Observations: 4,
+    });
     expect(stats['Standard deviation']).toBeCloseTo(1.291, 3); // R: sd(c(4, 1, 3, 2))
   });
 });

@@ -97,7 +97,7 @@ describe('alignCloses', () => {
 /** A deterministic pseudo-random walk (no library: the test must not share code with the subject). */
 function walk(n: number): Aligned {
   let seed = 7;
-  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5;
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5;
   const a: Aligned = { dates: [], spy: [100], vix: [20] };
   for (let i = 1; i < n; i++) {
     const shock = rnd();
@@ -136,7 +136,8 @@ function neweyWest(y: number[], x: number[], lags: number) {
         for (let j = 0; j < 2; j++) S[i]![j]! += l === 0 ? w * u[i]! * v[j]! : w * (u[i]! * v[j]! + v[i]! * u[j]!);
     }
   }
-  const mul = (A: number[][], B: number[][]) => A.map((r) => B[0]!.map((_, j) => r.reduce((s, v, k) => s + v * B[k]![j]!, 0)));
+  const mul = (A: number[][], B: number[][]) =>
+    A.map((r) => B[0]!.map((_, j) => r.reduce((s, v, k) => s + v * B[k]![j]!, 0)));
   const V = mul(mul(inv, S), inv);
   return { a, b, seA: Math.sqrt(V[0]![0]!), seB: Math.sqrt(V[1]![1]!) };
 }
@@ -177,7 +178,24 @@ describe('computeSpyToVix', () => {
     expect(JSON.stringify(out)).not.toMatch(/NaN|Infinity|null/);
     expect(out.spy_to_vix_rounded_1.index.y[0]).toBe('-3.0');
     expect(out.spy_to_vix_rounded_1.index.y[60]).toBe('3.0');
-    expect(out.spy_to_vix_rounded_10.index.x).toEqual(['-50', '-40', '-30', '-20', '-10', '0', '10', '20', '30', '40', '50', '60', '70', '80', '90', '100']);
+    expect(out.spy_to_vix_rounded_10.index.x).toEqual([
+      '-50',
+      '-40',
+      '-30',
+      '-20',
+      '-10',
+      '0',
+      '10',
+      '20',
+      '30',
+      '40',
+      '50',
+      '60',
+      '70',
+      '80',
+      '90',
+      '100',
+    ]);
   });
   it('each distribution sums to 100% and the probability table counts every known forward return', () => {
     for (const p of ['1d', '5d', '20d'] as const) {

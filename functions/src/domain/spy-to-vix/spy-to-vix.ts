@@ -1,4 +1,9 @@
-import type { SpyToVix, SpyToVixPeriod, SpyToVixProbRow, SpyToVixRegression } from '@tapewatch/shared/schemas/spy-to-vix';
+import type {
+  SpyToVix,
+  SpyToVixPeriod,
+  SpyToVixProbRow,
+  SpyToVixRegression,
+} from '@tapewatch/shared/schemas/spy-to-vix';
 import { forwardReturns, ols, pctChange } from '../../analytics/index.ts';
 
 export const HORIZONS = [1, 2, 5, 10, 20] as const;
@@ -71,7 +76,10 @@ export const spyLabels = () => Array.from({ length: SPY_ROWS }, (_, i) => (i * 0
 const round = (v: number, digits = 4) => Number(v.toFixed(digits));
 
 /** Joint distribution: % of all observations per (VIX column, SPY row) cell; empty cells left out. */
-export function jointDistribution(obs: HorizonObservations, range: { min: number; max: number; step: number }): Array<[number, number, number]> {
+export function jointDistribution(
+  obs: HorizonObservations,
+  range: { min: number; max: number; step: number },
+): Array<[number, number, number]> {
   const counts = new Map<string, number>();
   obs.spy.forEach((s, i) => {
     const key = `${vixColumn(obs.vix[i]!, range)},${spyRow(s)}`;
@@ -118,7 +126,16 @@ export function probabilityTable(obs: HorizonObservations): SpyToVixProbRow[] {
     else if (f < 0) c.down += 1;
   });
   return acc.flatMap((c, i) =>
-    c.n === 0 ? [] : [{ vix_bucket: labels[i]!, positive: round((100 * c.up) / c.n, 2), negative: round((100 * c.down) / c.n, 2), count: c.n }],
+    c.n === 0
+      ? []
+      : [
+          {
+            vix_bucket: labels[i]!,
+            positive: round((100 * c.up) / c.n, 2),
+            negative: round((100 * c.down) / c.n, 2),
+            count: c.n,
+          },
+        ],
   );
 }
 
@@ -145,7 +162,11 @@ export function pearson(x: readonly number[], y: readonly number[]): number {
  */
 export function regression(obs: HorizonObservations, h: number): SpyToVixRegression {
   const maxlags = h - 1;
-  const r = ols(obs.spy, obs.vix.map((v) => [v]), { addConstant: true, covType: 'HAC', maxlags });
+  const r = ols(
+    obs.spy,
+    obs.vix.map((v) => [v]),
+    { addConstant: true, covType: 'HAC', maxlags },
+  );
   const pair = (a: readonly number[]) => ({ const: round(a[0]!, 8), x1: round(a[1]!, 8) });
   return {
     'Coef.': pair(r.params),

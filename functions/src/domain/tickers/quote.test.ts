@@ -3,9 +3,19 @@ import type { DailySeries } from '../../data/timeseries-repository.ts';
 import { closeBasisOf, priceWindow, quoteFromSeries } from './quote.ts';
 
 function series(n: number): DailySeries {
-  const date = Array.from({ length: n }, (_, i) => new Date(Date.UTC(2023, 0, 2) + i * 86_400_000).toISOString().slice(0, 10));
+  const date = Array.from({ length: n }, (_, i) =>
+    new Date(Date.UTC(2023, 0, 2) + i * 86_400_000).toISOString().slice(0, 10),
+  );
   const close = date.map((_, i) => 100 + i);
-  return { date, close, open: close.map((c) => c - 0.5), high: close.map((c) => c + 1), low: close.map((c) => c - 2), volume: date.map((_, i) => 1000 + i), adjClose: null };
+  return {
+    date,
+    close,
+    open: close.map((c) => c - 0.5),
+    high: close.map((c) => c + 1),
+    low: close.map((c) => c - 2),
+    volume: date.map((_, i) => 1000 + i),
+    adjClose: null,
+  };
 }
 const entry = { symbol: 'TEST', company: 'Test Co', sector: 'Energy', industry: 'Oil', kind: 'stock' as const };
 

@@ -20,7 +20,10 @@ export function closeBasisOf(kind: DirectoryEntry['kind'], s: Pick<DailySeries, 
  * The quote panel's numbers from daily bars: the last close, its change from the previous close,
  * the day's range, 30-session average volume and the 52-week range from highs and lows.
  */
-export function quoteFromSeries(s: DailySeries, entry: Pick<DirectoryEntry, 'symbol' | 'company' | 'sector' | 'industry' | 'kind'>): TickerInfo | null {
+export function quoteFromSeries(
+  s: DailySeries,
+  entry: Pick<DirectoryEntry, 'symbol' | 'company' | 'sector' | 'industry' | 'kind'>,
+): TickerInfo | null {
   const n = s.date.length;
   if (n === 0) return null;
   const last = n - 1;

@@ -27,13 +27,16 @@ describe('ticker search', () => {
     expect(index.search('   ')).toEqual([]);
   });
   it('never returns more than the limit, and every hit contains the fragment', () => {
-    const big = createSearchIndex(Array.from({ length: 500 }, (_, i) => ({ symbol: `T${i}`, company: `Company ${i}` })));
+    const big = createSearchIndex(
+      Array.from({ length: 500 }, (_, i) => ({ symbol: `T${i}`, company: `Company ${i}` })),
+    );
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 4 }), (q) => {
         const hits = big.search(q);
         expect(hits.length).toBeLessThanOrEqual(MAX_SUGGESTIONS);
         const t = q.trim();
-        for (const [s, c] of hits) expect(s.includes(t.toUpperCase()) || c.toLowerCase().includes(t.toLowerCase())).toBe(true);
+        for (const [s, c] of hits)
+          expect(s.includes(t.toUpperCase()) || c.toLowerCase().includes(t.toLowerCase())).toBe(true);
       }),
     );
   });

@@ -4,17 +4,47 @@ import { watchlistFlowRows } from './flow-card.ts';
 
 const side = (premium: number, trades: number) => ({ premium, trades, size: 0, scoreSum: 0 });
 const ticker = (t: string, call: number, put: number): TickerDaySummary => ({
-  ticker: t, calls: side(call, 2), puts: side(put, 1), strikes: [], halfHours: { calls: [], puts: [] }, firstPrice: null, lastPrice: null,
+  ticker: t,
+  calls: side(call, 2),
+  puts: side(put, 1),
+  strikes: [],
+  halfHours: { calls: [], puts: [] },
+  firstPrice: null,
+  lastPrice: null,
 });
-const day = (date: string, tickers: TickerDaySummary[]): DaySummary => ({ date, tradeCount: 0, tickers: Object.fromEntries(tickers.map((t) => [t.ticker, t])), largest: [], leaps: [] });
+const day = (date: string, tickers: TickerDaySummary[]): DaySummary => ({
+  date,
+  tradeCount: 0,
+  tickers: Object.fromEntries(tickers.map((t) => [t.ticker, t])),
+  largest: [],
+  leaps: [],
+});
 
 describe('watchlist flow card', () => {
   it('gives the day per listed ticker and the premium against the mean of the days before (missing days count 0)', () => {
     const today = day('2024-03-08', [ticker('AAPL', 30, 10)]);
     const before = [day('2024-03-07', [ticker('AAPL', 10, 0)]), day('2024-03-06', [])];
     expect(watchlistFlowRows(today, before, ['AAPL', 'MSFT'])).toEqual([
-      { ticker: 'AAPL', call_premium: 30, put_premium: 10, call_trades: 2, put_trades: 1, premium: 40, avg_premium: 5, vs_avg: 8 },
-      { ticker: 'MSFT', call_premium: 0, put_premium: 0, call_trades: 0, put_trades: 0, premium: 0, avg_premium: 0, vs_avg: null },
+      {
+        ticker: 'AAPL',
+        call_premium: 30,
+        put_premium: 10,
+        call_trades: 2,
+        put_trades: 1,
+        premium: 40,
+        avg_premium: 5,
+        vs_avg: 8,
+      },
+      {
+        ticker: 'MSFT',
+        call_premium: 0,
+        put_premium: 0,
+        call_trades: 0,
+        put_trades: 0,
+        premium: 0,
+        avg_premium: 0,
+        vs_avg: null,
+      },
     ]);
     expect(watchlistFlowRows(null, [], ['AAPL'])[0]!.avg_premium).toBeNull();
   });

@@ -10,7 +10,11 @@ const premiumOf = (d: DaySummary, ticker: string): number => {
  * The dashboard's "My watchlist" rows, in list order: the day's call/put premiums and trades per
  * ticker, and its total premium against the mean of the days before (a day without trades counts 0).
  */
-export function watchlistFlowRows(day: DaySummary | null, before: readonly DaySummary[], tickers: readonly string[]): WatchlistFlowRow[] {
+export function watchlistFlowRows(
+  day: DaySummary | null,
+  before: readonly DaySummary[],
+  tickers: readonly string[],
+): WatchlistFlowRow[] {
   return tickers.map((ticker) => {
     const t = day?.tickers[ticker];
     const premium = t ? t.calls.premium + t.puts.premium : 0;

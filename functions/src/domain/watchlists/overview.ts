@@ -23,7 +23,9 @@ export function overviewRow(input: OverviewInputs): WatchlistOverviewRow {
   const n = c.length;
   const last = c[n - 1];
   const prev = c[n - 2];
-  const signal = [...input.signals].sort((a, b) => (a.date === b.date ? b.expected_ret - a.expected_ret : a.date < b.date ? 1 : -1))[0];
+  const signal = [...input.signals].sort((a, b) =>
+    a.date === b.date ? b.expected_ret - a.expected_ret : a.date < b.date ? 1 : -1,
+  )[0];
   return {
     ticker: input.ticker,
     company: input.company,
@@ -36,6 +38,8 @@ export function overviewRow(input: OverviewInputs): WatchlistOverviewRow {
     dp_position: input.darkPool?.['Dark Pools Position'] ?? null,
     dp_position_dollar: input.darkPool?.['Dark Pools Position $'] ?? null,
     si_pct_float: input.shortInterest?.['%Float Short'] ?? null,
-    signal: signal ? { date: signal.date, factor: signal.factor, timeframe: signal.timeframe, expected_ret: signal.expected_ret } : null,
+    signal: signal
+      ? { date: signal.date, factor: signal.factor, timeframe: signal.timeframe, expected_ret: signal.expected_ret }
+      : null,
   };
 }

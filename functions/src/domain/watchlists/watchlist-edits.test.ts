@@ -7,11 +7,21 @@ const known = (t: string) => ['AAPL', 'MSFT', 'NVDA', 'AMD', 'BRK.B'].includes(t
 describe('watchlist edits', () => {
   it('normalises, skips duplicates and reports unknown tickers by name', () => {
     const out = addTickers({ name: 'W', tickers: ['AAPL'] }, ['aapl', ' $msft', 'msft', 'brk.b', 'nope', 'S&P'], known);
-    expect(out).toEqual({ ok: true, tickers: ['AAPL', 'MSFT', 'BRK.B'], added: ['MSFT', 'BRK.B'], duplicates: ['AAPL', 'MSFT'], unknown: ['NOPE', 'S&P'] });
+    expect(out).toEqual({
+      ok: true,
+      tickers: ['AAPL', 'MSFT', 'BRK.B'],
+      added: ['MSFT', 'BRK.B'],
+      duplicates: ['AAPL', 'MSFT'],
+      unknown: ['NOPE', 'S&P'],
+    });
   });
 
   it('refuses when nothing known was sent, and over the limit as a whole', () => {
-    expect(addTickers({ name: 'W', tickers: [] }, ['NOPE'], known)).toEqual({ ok: false, reason: 'unknown', unknown: ['NOPE'] });
+    expect(addTickers({ name: 'W', tickers: [] }, ['NOPE'], known)).toEqual({
+      ok: false,
+      reason: 'unknown',
+      unknown: ['NOPE'],
+    });
     const full = addTickers({ name: 'W', tickers: ['AAPL', 'MSFT'] }, ['NVDA', 'AMD'], known, 3);
     expect(full.ok).toBe(false);
     expect(full.ok === false && full.reason === 'full' && full.message).toContain('at most 3 tickers');
@@ -19,7 +29,10 @@ describe('watchlist edits', () => {
   });
 
   it('removes and reorders only the same set', () => {
-    expect(removeTickers({ tickers: ['AAPL', 'MSFT'] }, ['msft', 'X'])).toEqual({ tickers: ['AAPL'], removed: ['MSFT'] });
+    expect(removeTickers({ tickers: ['AAPL', 'MSFT'] }, ['msft', 'X'])).toEqual({
+      tickers: ['AAPL'],
+      removed: ['MSFT'],
+    });
     expect(reorderTickers({ tickers: ['AAPL', 'MSFT'] }, ['msft', 'AAPL'])).toEqual(['MSFT', 'AAPL']);
     expect(reorderTickers({ tickers: ['AAPL', 'MSFT'] }, ['MSFT'])).toBeNull();
     expect(reorderTickers({ tickers: ['AAPL', 'MSFT'] }, ['MSFT', 'MSFT'])).toBeNull();
@@ -30,7 +43,11 @@ describe('watchlist edits', () => {
   it('orders lists by the index, default first when unplaced, skipping ghost ids', () => {
     const l = (id: string, createdAt: string) => ({ id, name: id, tickers: [], version: 1, createdAt });
     expect(orderLists(null, [l('b', '2'), l('a', '1')]).map((x) => x.id)).toEqual(['default', 'a', 'b']);
-    expect(orderLists(['b', 'ghost', 'default', 'a'], [l('a', '1'), l('b', '2')]).map((x) => x.id)).toEqual(['b', 'default', 'a']);
+    expect(orderLists(['b', 'ghost', 'default', 'a'], [l('a', '1'), l('b', '2')]).map((x) => x.id)).toEqual([
+      'b',
+      'default',
+      'a',
+    ]);
   });
 
   it('parses pasted text and CSV (first column, header skipped) and writes CSV it can read back', () => {

@@ -1,4 +1,10 @@
-import { DEFAULT_WATCHLIST_ID, DEFAULT_WATCHLIST_NAME, TICKER_SHAPE, WATCHLIST_LIMITS, normaliseTicker } from '@tapewatch/shared/watchlists/limits';
+import {
+  DEFAULT_WATCHLIST_ID,
+  DEFAULT_WATCHLIST_NAME,
+  TICKER_SHAPE,
+  WATCHLIST_LIMITS,
+  normaliseTicker,
+} from '@tapewatch/shared/watchlists/limits';
 
 /** A list as the domain sees it (the stored shape without storage fields). */
 export interface ListState {
@@ -57,7 +63,10 @@ export function addTickers(
   return { ok: true, tickers: [...list.tickers, ...added], added, duplicates, unknown };
 }
 
-export function removeTickers(list: Pick<ListState, 'tickers'>, raw: readonly string[]): { tickers: string[]; removed: string[] } {
+export function removeTickers(
+  list: Pick<ListState, 'tickers'>,
+  raw: readonly string[],
+): { tickers: string[]; removed: string[] } {
   const drop = new Set(raw.map(normaliseTicker));
   const removed = list.tickers.filter((t) => drop.has(t));
   return { tickers: list.tickers.filter((t) => !drop.has(t)), removed };
@@ -80,7 +89,10 @@ export function defaultList(): ListState {
  * Lists in the user's order: the index's ids first (ids without a list are skipped), then stored
  * lists the index lacks (oldest first), with the default list first when the index does not place it.
  */
-export function orderLists<L extends ListState & { createdAt?: string }>(order: readonly string[] | null, stored: readonly L[]): Array<L | ListState> {
+export function orderLists<L extends ListState & { createdAt?: string }>(
+  order: readonly string[] | null,
+  stored: readonly L[],
+): Array<L | ListState> {
   const byId = new Map<string, L | ListState>(stored.map((l) => [l.id, l]));
   if (!byId.has(DEFAULT_WATCHLIST_ID)) byId.set(DEFAULT_WATCHLIST_ID, defaultList());
   const ids = order ?? [];
@@ -88,11 +100,16 @@ export function orderLists<L extends ListState & { createdAt?: string }>(order: 
   const seen = new Set<string>();
   const take = (id: string): void => {
     const l = byId.get(id);
-    if (l && !seen.has(id)) (seen.add(id), out.push(l));
+    if (l && !seen.has(id)) {
+      seen.add(id);
+      out.push(l);
+    }
   };
   if (!ids.includes(DEFAULT_WATCHLIST_ID)) take(DEFAULT_WATCHLIST_ID);
   for (const id of ids) take(id);
-  const rest = stored.filter((l) => !seen.has(l.id)).sort((a, b) => ((a.createdAt ?? '') < (b.createdAt ?? '') ? -1 : 1));
+  const rest = stored
+    .filter((l) => !seen.has(l.id))
+    .sort((a, b) => ((a.createdAt ?? '') < (b.createdAt ?? '') ? -1 : 1));
   for (const l of rest) take(l.id);
   return out;
 }

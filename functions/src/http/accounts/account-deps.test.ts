@@ -2,7 +2,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { clientIp } from './account-deps.ts';
 
-const from = (sourceIp: string) => ({ headers: {}, requestContext: { http: { sourceIp } } }) as unknown as APIGatewayProxyEventV2;
+const from = (sourceIp: string) =>
+  ({ headers: {}, requestContext: { http: { sourceIp } } }) as unknown as APIGatewayProxyEventV2;
 
 describe('clientIp (the subject of the per-IP account limits)', () => {
   it('gives two addresses of one IPv6 /64 one bucket, so rotating through the /64 gains nothing', () => {

@@ -36,7 +36,14 @@ export const handler = defineHandler('get_ts_arima_data', async ({ query }) => {
     const end = raw.date.findLastIndex((d) => d <= today) + 1;
     if (end === 0) throw new NotFoundError(`We have no price history for ${entry.symbol}.`);
     try {
-      return jsonText(computeArima(entry.symbol, { dates: raw.date.slice(0, end), closes: raw.close.slice(0, end) }, params, futureTradingDays));
+      return jsonText(
+        computeArima(
+          entry.symbol,
+          { dates: raw.date.slice(0, end), closes: raw.close.slice(0, end) },
+          params,
+          futureTradingDays,
+        ),
+      );
     } catch (err) {
       if (err instanceof ArimaInputError) return { refused: err.message };
       throw err;

@@ -23,7 +23,12 @@ export async function darkPoolTable(top: DarkPoolTopColumn, minmax: 'asc' | 'des
   const key = `${top}|${minmax}`;
   let body = orders.get(key);
   if (!body) {
-    body = jsonText<DarkPoolData>({ as_of: snapshot.as_of, top, minmax, data: orderDarkPoolRows(snapshot.rows, top, minmax) });
+    body = jsonText<DarkPoolData>({
+      as_of: snapshot.as_of,
+      top,
+      minmax,
+      data: orderDarkPoolRows(snapshot.rows, top, minmax),
+    });
     orders.set(key, body);
   }
   return body;

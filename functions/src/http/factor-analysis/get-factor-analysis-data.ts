@@ -25,11 +25,15 @@ export const handler = defineHandler('get_factor_analysis_data', async ({ query 
     const [series, spy, shortVolume] = await Promise.all([
       cachedSeries(symbol, 0),
       factor === 'relative_strength' ? cachedSeries(BENCHMARK, 0) : null,
-      factor === 'dark_pools' ? new DailyRowsRepository<ShortVolumeInput>(documentClient(), DAILY_SERIES.shortVolume).get(symbol) : null,
+      factor === 'dark_pools'
+        ? new DailyRowsRepository<ShortVolumeInput>(documentClient(), DAILY_SERIES.shortVolume).get(symbol)
+        : null,
     ]);
     const bars = toBars(series, today);
     const position = shortVolume ? toDarkPoolPosition(shortVolume, series, today) : undefined;
     const inputs: FactorInputs = { bars, benchmark: spy ? toBars(spy, today) : [], darkPoolPosition: position };
-    return jsonText<FactorAnalysisResponse>(buildFactorAnalysisData(symbol, factor, timeframe, bars, evaluateFactor(factor, timeframe, inputs)));
+    return jsonText<FactorAnalysisResponse>(
+      buildFactorAnalysisData(symbol, factor, timeframe, bars, evaluateFactor(factor, timeframe, inputs)),
+    );
   });
 });

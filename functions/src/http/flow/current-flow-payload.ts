@@ -35,7 +35,12 @@ let state: State | null = null;
 let building: Promise<State> | null = null;
 
 /** The answer text, byte for byte what JSON.stringify({ date, options_flow, key_stats, first_date }) gives. */
-export function answerText(date: string, rows: readonly string[], trades: readonly FlowTrade[], first: string | null): string {
+export function answerText(
+  date: string,
+  rows: readonly string[],
+  trades: readonly FlowTrade[],
+  first: string | null,
+): string {
   return `{"date":${JSON.stringify(date)},"options_flow":[${rows.join(',')}],"key_stats":${JSON.stringify(keyStats(trades))},"first_date":${JSON.stringify(first)}}`;
 }
 
@@ -56,12 +61,21 @@ async function seal(s: Omit<State, 'json' | 'gzipBase64' | 'etag'>): Promise<Sta
 async function full(repo: FlowRepository, date: string, head: DayHead, first: string | null): Promise<State> {
   const day = await repo.readDay(date);
   const trades = day.trades.sort(compareNewestFirst);
-  return seal({ date, trades, rows: trades.map((t) => JSON.stringify(t)), head, cursor: day.liveCursor, keys: new Set(trades.map((t) => t.key)), first });
+  return seal({
+    date,
+    trades,
+    rows: trades.map((t) => JSON.stringify(t)),
+    head,
+    cursor: day.liveCursor,
+    keys: new Set(trades.map((t) => t.key)),
+    first,
+  });
 }
 
 async function refresh(repo: FlowRepository, date: string, head: DayHead, first: string | null): Promise<State> {
   const s = state;
-  if (!s || s.date !== date || s.head.epoch !== head.epoch || head.live < s.head.live) return full(repo, date, head, first);
+  if (!s || s.date !== date || s.head.epoch !== head.epoch || head.live < s.head.live)
+    return full(repo, date, head, first);
   if (s.head.live === head.live) return s.first === first ? s : seal({ ...s, first });
   const more = await repo.readLiveAfter(date, s.cursor);
   if (more.items !== head.live - s.head.live) return full(repo, date, head, first);
@@ -92,9 +106,11 @@ export function freshHead(repo: FlowRepository, date: string): Promise<DayHead> 
   const start = (): Promise<DayHead> => {
     const p = repo.readHead(date);
     headInFlight = p;
-    void p.catch(() => undefined).finally(() => {
-      if (headInFlight === p) headInFlight = null;
-    });
+    void p
+      .catch(() => undefined)
+      .finally(() => {
+        if (headInFlight === p) headInFlight = null;
+      });
     return p;
   };
   if (headDate !== date) {
@@ -103,15 +119,22 @@ export function freshHead(repo: FlowRepository, date: string): Promise<DayHead> 
     return start();
   }
   if (!headInFlight) return start();
-  headQueued ??= headInFlight.catch(() => undefined).then(() => {
-    headQueued = null;
-    return start();
-  });
+  headQueued ??= headInFlight
+    .catch(() => undefined)
+    .then(() => {
+      headQueued = null;
+      return start();
+    });
   return headQueued;
 }
 
 /** The current payload for `date` given a head read by `freshHead` (never older than the request). */
-export async function currentFlowPayload(repo: FlowRepository, date: string, head: DayHead, first: string | null): Promise<CurrentFlowPayload> {
+export async function currentFlowPayload(
+  repo: FlowRepository,
+  date: string,
+  head: DayHead,
+  first: string | null,
+): Promise<CurrentFlowPayload> {
   for (;;) {
     const s = state;
     if (s && s.date === date && s.head.live === head.live && s.head.epoch === head.epoch && s.first === first) return s;

@@ -27,7 +27,7 @@ const inner = defineHandler('get_current_options_flow', async ({ query, event })
     return new JsonText<Answer>(answerText(date, newer.rows.slice(0, MAX_HISTORICAL_ROWS), shown, first));
   }
   const ifNoneMatch = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === 'if-none-match')?.[1];
-  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((t) => t.trim() === p.etag)) {
+  if (ifNoneMatch?.split(',').some((t) => t.trim() === p.etag)) {
     return new HttpResult(new JsonText<Answer>(''), 304, { etag: p.etag });
   }
   return new HttpResult(new JsonText<Answer>(p.json), 200, { etag: p.etag });

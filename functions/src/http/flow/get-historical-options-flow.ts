@@ -18,20 +18,28 @@ export const handler = withGzip(
   defineHandler('get_historical_options_flow', async ({ query }) => {
     const first = await firstFlowDay();
     if (first === null) throw new NotFoundError('No options flow is stored yet.');
-    if (query.dates.end < first) throw new NotFoundError(`No options flow is stored before ${first}: the first available date is ${first}.`);
+    if (query.dates.end < first)
+      throw new NotFoundError(`No options flow is stored before ${first}: the first available date is ${first}.`);
     const repo = new FlowRepository(documentClient());
-    const { trades, capped, scanned } = await searchFlow(repo, query.dates, query.filters ?? [], undefined, clockFor().today());
+    const { trades, capped, scanned } = await searchFlow(
+      repo,
+      query.dates,
+      query.filters ?? [],
+      undefined,
+      clockFor().today(),
+    );
     // Stored trades hold finite numbers only, so plain JSON.stringify equals toJson here and skips
     // its per-value replacer (10,000 rows x 25 fields).
     return new JsonText<ResponseOf<'get_historical_options_flow'>>(
       JSON.stringify({
-      options_flow: trades,
-      largest_call_premiums: largestPremiums(trades, 'Call'),
-      largest_put_premiums: largestPremiums(trades, 'Put'),
-      key_stats: keyStats(trades),
-      capped,
-      scanned,
-      first_date: first,
-    }));
+        options_flow: trades,
+        largest_call_premiums: largestPremiums(trades, 'Call'),
+        largest_put_premiums: largestPremiums(trades, 'Put'),
+        key_stats: keyStats(trades),
+        capped,
+        scanned,
+        first_date: first,
+      }),
+    );
   }),
 );

@@ -14,6 +14,8 @@ export const handler = withGzip(
   defineHandler('get_options_flow_by_strike_data', async ({ query }) => {
     const { symbol } = await requireTicker(query.ticker);
     const days = await loadFlowDays();
-    return memo(`${symbol}|${query.lookback}`, days, () => byStrike(symbol, lookbackDays(days.current, days.full, query.lookback), query.lookback));
+    return memo(`${symbol}|${query.lookback}`, days, () =>
+      byStrike(symbol, lookbackDays(days.current, days.full, query.lookback), query.lookback),
+    );
   }),
 );

@@ -6,5 +6,10 @@ import { defineHandler } from '../../lib/http.ts';
 export const handler = defineHandler('get_options_flow_largest_flow_data', async () => {
   const { current, full } = await loadFlowDays();
   const { day, week } = dashboardDays(current, full);
-  return { date: day?.date ?? null, week_from: week[0]?.date ?? null, daily: largestFlow(day ? [day] : []), weekly: largestFlow(week) };
+  return {
+    date: day?.date ?? null,
+    week_from: week[0]?.date ?? null,
+    daily: largestFlow(day ? [day] : []),
+    weekly: largestFlow(week),
+  };
 });

@@ -11,11 +11,11 @@ import { withGzip } from '../../lib/gzip.ts';
  */
 export const handler = withGzip(
   defineHandler('get_options_flow_most_otm_data', async () => {
-  const { today, current, full } = await loadFlowDays();
-  const day = current ?? full[0];
-  if (!day) return { date: today, data: [] };
-  // A summary stored before it carried the list: computed once from the day's trades.
-  const data = day.mostOtm ?? mostOtm((await new FlowRepository(documentClient()).readDay(day.date)).trades);
-  return { date: day.date, data };
-}),
+    const { today, current, full } = await loadFlowDays();
+    const day = current ?? full[0];
+    if (!day) return { date: today, data: [] };
+    // A summary stored before it carried the list: computed once from the day's trades.
+    const data = day.mostOtm ?? mostOtm((await new FlowRepository(documentClient()).readDay(day.date)).trades);
+    return { date: day.date, data };
+  }),
 );

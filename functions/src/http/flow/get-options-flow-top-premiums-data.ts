@@ -13,6 +13,8 @@ const memo = summaryMemo<TopPremiumsResponse>();
 export const handler = withGzip(
   defineHandler('get_options_flow_top_premiums_data', async ({ query }) => {
     const [days, directory] = await Promise.all([loadFlowDays(), loadDirectory()]);
-    return memo(String(query.lookback), days, () => topPremiums(lookbackDays(days.current, days.full, query.lookback), query.lookback, directory.bySymbol));
+    return memo(String(query.lookback), days, () =>
+      topPremiums(lookbackDays(days.current, days.full, query.lookback), query.lookback, directory.bySymbol),
+    );
   }),
 );

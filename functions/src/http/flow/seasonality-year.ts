@@ -15,7 +15,8 @@ let folded: { key: string; fold: Promise<SeasonalityFold> } | undefined;
 
 async function foldDays(db: DynamoDBDocumentClient, dates: readonly string[]): Promise<SeasonalityFold> {
   const fold = new SeasonalityFold();
-  for (let i = 0; i < dates.length; i += READ_DAYS) for (const day of await daySummaries(summarizeDay, db, dates.slice(i, i + READ_DAYS))) fold.addDay(day);
+  for (let i = 0; i < dates.length; i += READ_DAYS)
+    for (const day of await daySummaries(summarizeDay, db, dates.slice(i, i + READ_DAYS))) fold.addDay(day);
   return fold;
 }
 
@@ -24,7 +25,10 @@ async function foldDays(db: DynamoDBDocumentClient, dates: readonly string[]): P
  * than the 100 the other flow views read), per container. Folded once per set of stored days: a
  * day re-ingested changes its trade count and so the key; otherwise the fold is reused all day.
  */
-export async function seasonalityYear(db: DynamoDBDocumentClient = documentClient(), now = Date.now()): Promise<SeasonalityFold> {
+export async function seasonalityYear(
+  db: DynamoDBDocumentClient = documentClient(),
+  now = Date.now(),
+): Promise<SeasonalityFold> {
   const today = clockFor().today();
   if (!listing || listing.today !== today || now - listing.at >= LIST_TTL_MS) {
     const next = { today, at: now, days: completedFlowDays(db, today, seasonalityWindowStart(today)) };
@@ -34,7 +38,13 @@ export async function seasonalityYear(db: DynamoDBDocumentClient = documentClien
   const days = await listing.days;
   const key = `${today}|${days.map((d) => `${d.date}:${d.trades}`).join(',')}`;
   if (folded?.key !== key) {
-    const next = { key, fold: foldDays(db, days.map((d) => d.date)) };
+    const next = {
+      key,
+      fold: foldDays(
+        db,
+        days.map((d) => d.date),
+      ),
+    };
     // A failed fold is not kept: the next request retries.
     next.fold.catch(() => folded === next && (folded = undefined));
     folded = next;

@@ -20,7 +20,17 @@ const status = memoize(5_000, async () => {
         schedule: `${s.cron} America/New_York`,
         description: s.description,
         last_run: r
-          ? { status: r.status, from: r.from, to: r.to, started_at: r.startedAt, ended_at: r.endedAt, rows_read: r.rowsRead, rows_written: r.rowsWritten, rows_skipped: r.rowsSkipped, error: r.error }
+          ? {
+              status: r.status,
+              from: r.from,
+              to: r.to,
+              started_at: r.startedAt,
+              ended_at: r.endedAt,
+              rows_read: r.rowsRead,
+              rows_written: r.rowsWritten,
+              rows_skipped: r.rowsSkipped,
+              error: r.error,
+            }
           : null,
       };
     }),

@@ -8,6 +8,9 @@ export const handler = defineHandler('manage_subscription', async ({ caller, eve
   const deps = paymentDeps(event);
   const current = await deps.subs.get(caller!.userId);
   if (!current?.stripeCustomerId) throw new ConflictError(PAYMENT_MESSAGES.noSubscription);
-  const portal = await deps.payments.createPortalSession(current.stripeCustomerId, `${deps.baseUrl}/profile?from=billing`);
+  const portal = await deps.payments.createPortalSession(
+    current.stripeCustomerId,
+    `${deps.baseUrl}/profile?from=billing`,
+  );
   return { sessionURL: portal.url };
 });

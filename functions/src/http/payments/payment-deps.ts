@@ -10,5 +10,10 @@ export function appBaseUrl(event: APIGatewayProxyEventV2): string {
 
 export function paymentDeps(event: APIGatewayProxyEventV2) {
   const baseUrl = appBaseUrl(event);
-  return { baseUrl, subs: new SubscriptionsRepository(documentClient()), payments: payments(baseUrl), now: () => new Date() };
+  return {
+    baseUrl,
+    subs: new SubscriptionsRepository(documentClient()),
+    payments: payments(baseUrl),
+    now: () => new Date(),
+  };
 }

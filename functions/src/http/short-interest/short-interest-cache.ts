@@ -6,7 +6,13 @@ import { DailyRowsRepository } from '../../data/daily-rows-repository.ts';
 import { snapshots } from '../../data/snapshot-catalog.ts';
 import { SnapshotRepository } from '../../data/snapshot-repository.ts';
 import { DAILY_SERIES } from '../../data/daily-series.ts';
-import { isNasdaqListed, shortInterestTable, yearOfSettlements, type SettlementPoint, type ShortInterestSnapshot } from '../../domain/short-interest/short-interest-table.ts';
+import {
+  isNasdaqListed,
+  shortInterestTable,
+  yearOfSettlements,
+  type SettlementPoint,
+  type ShortInterestSnapshot,
+} from '../../domain/short-interest/short-interest-table.ts';
 import { NotFoundError, NotReadyError } from '../../lib/errors.ts';
 import { jsonText, type JsonText } from '../../lib/http.ts';
 import { TtlLru } from '../../lib/lru.ts';
@@ -48,7 +54,10 @@ export async function settlementsOf(symbol: string): Promise<SettlementPoint[]> 
   const { snapshot } = await latestTable();
   return seriesCache.get(`${symbol}|${snapshot.asOf}`, async () => {
     const fromYear = Number(snapshot.asOf.slice(0, 4)) - 1;
-    const stored = await new DailyRowsRepository<SettlementPoint>(documentClient(), DAILY_SERIES.shortInterest).get(symbol, fromYear);
+    const stored = await new DailyRowsRepository<SettlementPoint>(documentClient(), DAILY_SERIES.shortInterest).get(
+      symbol,
+      fromYear,
+    );
     const keep = new Set(yearOfSettlements(stored, snapshot.asOf).map((p) => p.date));
     return stored.filter((p) => keep.has(p.date)).sort((a, b) => (a.date < b.date ? -1 : 1));
   });

@@ -13,7 +13,8 @@ export interface Directory {
 /** The directory, loaded once per container and refreshed every 10 minutes. */
 export const loadDirectory = memoize(600_000, async (): Promise<Directory> => {
   const entries = await new DirectoryRepository(documentClient()).all();
-  if (entries.length === 0) throw new NotReadyError('The ticker directory is being loaded. Please try again in a minute.');
+  if (entries.length === 0)
+    throw new NotReadyError('The ticker directory is being loaded. Please try again in a minute.');
   return { bySymbol: new Map(entries.map((e) => [e.symbol, e])), index: createSearchIndex(entries) };
 });
 

@@ -10,5 +10,11 @@ export const handler = defineHandler('get_watchlist_flow', async ({ caller, quer
   const list = (await readWatchlists(caller!.userId)).lists.find((l) => l.id === query.id);
   if (!list) throw new NotFoundError('This watchlist no longer exists. Reload the page to see your lists.');
   const { day, before } = dashboardDays(...(await loadFlowDays().then((d) => [d.current, d.full] as const)));
-  return { id: list.id, name: list.name, date: day?.date ?? null, average_days: before.length, rows: watchlistFlowRows(day, before, list.tickers) };
+  return {
+    id: list.id,
+    name: list.name,
+    date: day?.date ?? null,
+    average_days: before.length,
+    rows: watchlistFlowRows(day, before, list.tickers),
+  };
 });

@@ -45,7 +45,8 @@ async function readList(userId: string, id: string): Promise<{ list: StoredWatch
   return id === DEFAULT_WATCHLIST_ID ? { list: { ...defaultList(), createdAt: '' }, stored: false } : null;
 }
 
-const notFound = (): NotFoundError => new NotFoundError('This watchlist no longer exists. Reload the page to see your lists.');
+const notFound = (): NotFoundError =>
+  new NotFoundError('This watchlist no longer exists. Reload the page to see your lists.');
 
 /**
  * Read, edit, write if unchanged; on a lost race start over. `edit` returns the next tickers and name
@@ -97,7 +98,11 @@ export async function addToWatchlist(userId: string, id: string, tickers: readon
   return writeAnswer(list, { added: result.added, duplicates: result.duplicates, unknown: result.unknown });
 }
 
-export async function removeFromWatchlist(userId: string, id: string, tickers: readonly string[]): Promise<WatchlistWrite> {
+export async function removeFromWatchlist(
+  userId: string,
+  id: string,
+  tickers: readonly string[],
+): Promise<WatchlistWrite> {
   const { list, result } = await mutate(userId, id, (current) => {
     const out = removeTickers(current, tickers);
     return { tickers: out.tickers, result: out.removed };
@@ -105,20 +110,31 @@ export async function removeFromWatchlist(userId: string, id: string, tickers: r
   return writeAnswer(list, { removed: result });
 }
 
-export async function orderWatchlistTickers(userId: string, id: string, tickers: readonly string[], version: number): Promise<WatchlistWrite> {
+export async function orderWatchlistTickers(
+  userId: string,
+  id: string,
+  tickers: readonly string[],
+  version: number,
+): Promise<WatchlistWrite> {
   const read = await readList(userId, id);
   if (!read) throw notFound();
   const current = read.list;
   const next = current.version === version ? reorderTickers(current, tickers) : null;
   if (!next) throw new ConflictError(CHANGED_ELSEWHERE);
-  const stored: StoredWatchlist = { ...current, tickers: next, version: version + 1, createdAt: current.createdAt || new Date().toISOString() };
+  const stored: StoredWatchlist = {
+    ...current,
+    tickers: next,
+    version: version + 1,
+    createdAt: current.createdAt || new Date().toISOString(),
+  };
   if (!(await repo().put(userId, stored, read.stored ? version : null))) throw new ConflictError(CHANGED_ELSEWHERE);
   return writeAnswer(wire(stored), {});
 }
 
 async function assertNameFree(userId: string, name: string, exceptId?: string): Promise<void> {
   const { lists } = await readWatchlists(userId);
-  if (lists.some((l) => l.id !== exceptId && sameName(l.name, name))) throw new ConflictError(`You already have a list named "${name}".`);
+  if (lists.some((l) => l.id !== exceptId && sameName(l.name, name)))
+    throw new ConflictError(`You already have a list named "${name}".`);
 }
 
 export async function renameWatchlist(userId: string, id: string, name: string): Promise<WatchlistWrite> {
@@ -128,7 +144,11 @@ export async function renameWatchlist(userId: string, id: string, name: string):
 }
 
 /** Claims a slot in the index (conditional on its version), then writes the list. */
-export async function createWatchlist(userId: string, name: string, tickers: readonly string[] | undefined): Promise<WatchlistWrite> {
+export async function createWatchlist(
+  userId: string,
+  name: string,
+  tickers: readonly string[] | undefined,
+): Promise<WatchlistWrite> {
   await assertNameFree(userId, name);
   // Validate the tickers before taking a slot: a refused import leaves no empty list behind.
   const { bySymbol } = await loadDirectory();
@@ -141,15 +161,36 @@ export async function createWatchlist(userId: string, name: string, tickers: rea
     const { index, lists } = await r.readAll(userId);
     const order = index?.order ?? orderLists(null, lists).map((l) => l.id);
     if (namedSlots(order) >= WATCHLIST_LIMITS.namedLists) throw new ConflictError(listLimitMessage());
-    if (await r.putIndex(userId, { order: [...order, id], version: (index?.version ?? 0) + 1 }, index ? index.version : null)) break;
+    if (
+      await r.putIndex(
+        userId,
+        { order: [...order, id], version: (index?.version ?? 0) + 1 },
+        index ? index.version : null,
+      )
+    )
+      break;
   }
-  const list: StoredWatchlist = { id, name, tickers: initial?.ok ? initial.tickers : [], version: 1, createdAt: new Date().toISOString() };
+  const list: StoredWatchlist = {
+    id,
+    name,
+    tickers: initial?.ok ? initial.tickers : [],
+    version: 1,
+    createdAt: new Date().toISOString(),
+  };
   await r.put(userId, list, null);
-  return writeAnswer(wire(list), initial?.ok ? { added: initial.added, duplicates: initial.duplicates, unknown: initial.unknown } : { unknown: initial?.unknown ?? [] });
+  return writeAnswer(
+    wire(list),
+    initial?.ok
+      ? { added: initial.added, duplicates: initial.duplicates, unknown: initial.unknown }
+      : { unknown: initial?.unknown ?? [] },
+  );
 }
 
 export async function deleteWatchlist(userId: string, id: string): Promise<{ deleted: string }> {
-  if (id === DEFAULT_WATCHLIST_ID) throw new BadRequestError(`"Watchlist" is your default list and cannot be deleted. Rename it or remove its tickers instead.`);
+  if (id === DEFAULT_WATCHLIST_ID)
+    throw new BadRequestError(
+      `"Watchlist" is your default list and cannot be deleted. Rename it or remove its tickers instead.`,
+    );
   const r = repo();
   const { index, lists } = await r.readAll(userId);
   if (!lists.some((l) => l.id === id) && !index?.order.includes(id)) throw notFound();
@@ -163,14 +204,18 @@ async function updateIndex(userId: string, edit: (order: string[]) => string[]):
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { index, lists } = await r.readAll(userId);
     const order = index?.order ?? orderLists(null, lists).map((l) => l.id);
-    if (await r.putIndex(userId, { order: edit(order), version: (index?.version ?? 0) + 1 }, index ? index.version : null)) return;
+    if (
+      await r.putIndex(userId, { order: edit(order), version: (index?.version ?? 0) + 1 }, index ? index.version : null)
+    )
+      return;
   }
   throw new ConflictError(CHANGED_ELSEWHERE);
 }
 
 export async function reorderWatchlists(userId: string, ids: readonly string[]): Promise<WatchlistsResponse> {
   const current = (await readWatchlists(userId)).lists.map((l) => l.id);
-  if (!isPermutation(current, ids)) throw new ConflictError('Your lists changed in another window. Reload the page and try again.');
+  if (!isPermutation(current, ids))
+    throw new ConflictError('Your lists changed in another window. Reload the page and try again.');
   await updateIndex(userId, () => [...ids]);
   return readWatchlists(userId);
 }

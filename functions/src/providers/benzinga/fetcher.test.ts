@@ -15,13 +15,18 @@ describe('Benzinga fetcher', () => {
   });
 
   it('asks only for records updated since a time when polling for a delta', () => {
-    expect(benzingaOptionsActivityUrl(KEY, '2019-08-26', 0, 2, undefined, 1566835200)).toBe(`${URL_P0}&parameters%5Bupdated%5D=1566835200`);
+    expect(benzingaOptionsActivityUrl(KEY, '2019-08-26', 0, 2, undefined, 1566835200)).toBe(
+      `${URL_P0}&parameters%5Bupdated%5D=1566835200`,
+    );
     expect(() => benzingaOptionsActivityUrl(KEY, '2019-08-26', 0, 2, undefined, 1.5)).toThrow(RangeError);
   });
 
   it('replays a page and reports whether more may follow', async () => {
     const body = JSON.stringify({ option_activity: [benzingaRecord(), benzingaRecord({ id: '2', size: 'x' })] });
-    const http = replayHttp({ [URL_P0]: { status: 200, body }, [URL_P0.replace('page=0', 'page=1')]: { status: 200, body: '{}' } });
+    const http = replayHttp({
+      [URL_P0]: { status: 200, body },
+      [URL_P0.replace('page=0', 'page=1')]: { status: 200, body: '{}' },
+    });
     const source = createBenzingaSource({ http, apiKey: KEY, pageSize: 2 });
     const first = await source.optionsActivity('2019-08-26');
     expect(first).toMatchObject({ page: 0, hasMore: true, skipped: 1 });
@@ -32,7 +37,9 @@ describe('Benzinga fetcher', () => {
 
   it('never lets the token into an error message', async () => {
     const http = replayHttp({ [URL_P0]: { status: 401 } });
-    const err = await createBenzingaSource({ http, apiKey: KEY, pageSize: 2 }).optionsActivity('2019-08-26').catch((e: unknown) => e);
+    const err = await createBenzingaSource({ http, apiKey: KEY, pageSize: 2 })
+      .optionsActivity('2019-08-26')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderHttpError);
     expect((err as Error).message).toContain('token=REDACTED');
     expect((err as Error).message).toContain('BENZINGA_API_KEY');
@@ -49,6 +56,8 @@ describe('Benzinga fetcher', () => {
   });
 
   it('a missing key is a clear typed error', async () => {
-    await expect(createBenzingaSource({ http: replayHttp({}), apiKey: '' }).optionsActivity('2019-08-26')).rejects.toThrow(MissingApiKeyError);
+    await expect(
+      createBenzingaSource({ http: replayHttp({}), apiKey: '' }).optionsActivity('2019-08-26'),
+    ).rejects.toThrow(MissingApiKeyError);
   });
 });

@@ -17,7 +17,14 @@ export interface BenzingaDeps {
 }
 
 /** The signals API only accepts the key as the `token` query parameter; fetchText redacts it from errors. */
-export function benzingaOptionsActivityUrl(apiKey: string, date: string, page: number, pageSize: number, base = BENZINGA_API, updatedSince?: number): string {
+export function benzingaOptionsActivityUrl(
+  apiKey: string,
+  date: string,
+  page: number,
+  pageSize: number,
+  base = BENZINGA_API,
+  updatedSince?: number,
+): string {
   if (!Number.isInteger(page) || page < 0) throw new RangeError(`page must be a non-negative integer, got ${page}`);
   const q = new URLSearchParams({
     token: apiKey,
@@ -27,7 +34,8 @@ export function benzingaOptionsActivityUrl(apiKey: string, date: string, page: n
   });
   // The API's delta filter: records whose `updated` (Unix seconds) is at or after the value.
   if (updatedSince !== undefined) {
-    if (!Number.isInteger(updatedSince) || updatedSince < 0) throw new RangeError(`updatedSince must be Unix seconds, got ${updatedSince}`);
+    if (!Number.isInteger(updatedSince) || updatedSince < 0)
+      throw new RangeError(`updatedSince must be Unix seconds, got ${updatedSince}`);
     q.set('parameters[updated]', String(updatedSince));
   }
   return `${base}/signal/option_activity?${q.toString()}`;
@@ -39,13 +47,17 @@ export function createBenzingaSource(deps: BenzingaDeps): Pick<MarketDataProvide
     async optionsActivity(date, page = 0, updatedSince?: number): Promise<OptionsActivityPage> {
       if (!deps.apiKey) throw new MissingApiKeyError('benzinga', 'BENZINGA_API_KEY');
       const what = `options activity ${date} page ${page}`;
-      const body = await fetchText(deps.http, benzingaOptionsActivityUrl(deps.apiKey, date, page, pageSize, deps.baseUrl, updatedSince), {
-        provider: 'benzinga',
-        what,
-        retry: deps.retry,
-        headers: { accept: 'application/json' },
-        authHint: 'check BENZINGA_API_KEY',
-      });
+      const body = await fetchText(
+        deps.http,
+        benzingaOptionsActivityUrl(deps.apiKey, date, page, pageSize, deps.baseUrl, updatedSince),
+        {
+          provider: 'benzinga',
+          what,
+          retry: deps.retry,
+          headers: { accept: 'application/json' },
+          authHint: 'check BENZINGA_API_KEY',
+        },
+      );
       try {
         const report = parseBenzingaOptionsActivity(parseJsonBody('benzinga', body, what));
         return { ...report, page, hasMore: report.rows.length + report.skipped >= pageSize };

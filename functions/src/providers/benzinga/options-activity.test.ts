@@ -9,20 +9,59 @@ describe('parseBenzingaOptionsActivity', () => {
     expect(r.skipped).toBe(0);
     expect(r.rows).toEqual([
       {
-        id: '5d63e8f1c2b5e10001a4b7c2', date: '2019-08-26', time: '10:35:21', ticker: 'SPY', exchange: 'NYSE',
-        optionSymbol: 'SPY190826P00292000', putCall: 'put', strikePrice: 292, dateExpiration: '2019-08-26',
-        activityType: 'sweep', sentiment: 'bearish', aggressorInd: 0.86, ask: 1.13, bid: 1.1, midpoint: 1.115, price: 1.12,
-        size: 500, volume: 5320, openInterest: 1208, underlyingPrice: 288.01, underlyingType: 'ETF', costBasisUsd: 56000,
-        tradeCount: 29, description: 'SPY Put Sweep (29) near the Ask: 500 @ $1.12 vs 1.2K OI; Ref=$288.01', updated: 1566830121,
+        id: '5d63e8f1c2b5e10001a4b7c2',
+        date: '2019-08-26',
+        time: '10:35:21',
+        ticker: 'SPY',
+        exchange: 'NYSE',
+        optionSymbol: 'SPY190826P00292000',
+        putCall: 'put',
+        strikePrice: 292,
+        dateExpiration: '2019-08-26',
+        activityType: 'sweep',
+        sentiment: 'bearish',
+        aggressorInd: 0.86,
+        ask: 1.13,
+        bid: 1.1,
+        midpoint: 1.115,
+        price: 1.12,
+        size: 500,
+        volume: 5320,
+        openInterest: 1208,
+        underlyingPrice: 288.01,
+        underlyingType: 'ETF',
+        costBasisUsd: 56000,
+        tradeCount: 29,
+        description: 'SPY Put Sweep (29) near the Ask: 500 @ $1.12 vs 1.2K OI; Ref=$288.01',
+        updated: 1566830121,
       },
     ]);
   });
 
   it('accepts JSON numbers, a bare array, and vendor-optional fields left out', () => {
-    const rec = benzingaRecord({ strike_price: 292, size: 500, cost_basis: 56000, id: 17, sentiment: 'NEUTRAL', put_call: 'CALL', option_activity_type: 'TRADE' });
+    const rec = benzingaRecord({
+      strike_price: 292,
+      size: 500,
+      cost_basis: 56000,
+      id: 17,
+      sentiment: 'NEUTRAL',
+      put_call: 'CALL',
+      option_activity_type: 'TRADE',
+    });
     for (const k of ['price', 'bid', 'ask', 'underlying_price', 'exchange']) delete rec[k];
     const r = parseBenzingaOptionsActivity([rec]);
-    expect(r.rows[0]).toMatchObject({ id: '17', strikePrice: 292, putCall: 'call', sentiment: 'neutral', activityType: 'trade', price: null, bid: null, ask: null, underlyingPrice: null, exchange: null });
+    expect(r.rows[0]).toMatchObject({
+      id: '17',
+      strikePrice: 292,
+      putCall: 'call',
+      sentiment: 'neutral',
+      activityType: 'trade',
+      price: null,
+      bid: null,
+      ask: null,
+      underlyingPrice: null,
+      exchange: null,
+    });
   });
 
   it('counts and skips records with a missing or invalid required field', () => {
@@ -37,7 +76,9 @@ describe('parseBenzingaOptionsActivity', () => {
       benzingaRecord({ open_interest: '12.5' }),
       'not an object',
     ];
-    const r = parseBenzingaOptionsActivity({ option_activity: [benzingaRecord(), ...bad, benzingaRecord({ id: 'b' })] });
+    const r = parseBenzingaOptionsActivity({
+      option_activity: [benzingaRecord(), ...bad, benzingaRecord({ id: 'b' })],
+    });
     expect(r.rows.map((x) => x.id)).toEqual(['5d63e8f1c2b5e10001a4b7c2', 'b']);
     expect(r.skipped).toBe(bad.length);
     expect(r.skippedLines.map((s) => s.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -52,7 +93,19 @@ describe('parseBenzingaOptionsActivity', () => {
   });
 
   it('property: any single corrupted required field skips exactly that record', () => {
-    const required = ['id', 'date', 'time', 'ticker', 'put_call', 'strike_price', 'date_expiration', 'option_activity_type', 'sentiment', 'size', 'cost_basis'];
+    const required = [
+      'id',
+      'date',
+      'time',
+      'ticker',
+      'put_call',
+      'strike_price',
+      'date_expiration',
+      'option_activity_type',
+      'sentiment',
+      'size',
+      'cost_basis',
+    ];
     const corrupt = fc.constantFrom<unknown>(undefined, null, '', 'n/a', -1, {}, []);
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...required), corrupt), { maxLength: 12 }), (damage) => {

@@ -52,7 +52,10 @@ const optionalText = z
   .transform((s) => (s === null || s === undefined || s.trim() === '' ? null : s.trim()));
 const lowerEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
   text.transform((s) => s.toLowerCase()).pipe(z.enum(values));
-const optionalInt = optionalLooseNumber.refine((v) => v === null || (Number.isInteger(v) && v >= 0), 'expected a non-negative integer');
+const optionalInt = optionalLooseNumber.refine(
+  (v) => v === null || (Number.isInteger(v) && v >= 0),
+  'expected a non-negative integer',
+);
 
 const recordSchema = z.object({
   id: z.union([text.min(1), z.number().int().transform(String)]),

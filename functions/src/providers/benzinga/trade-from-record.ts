@@ -46,6 +46,13 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
     trade_count: r.tradeCount ?? 1,
     fill,
     sentiment: sentimentOf(putCall, fill),
-    score: flowScore({ premiumUsd: r.costBasisUsd, size: r.size, openInterest, fill, activityType: r.activityType, dte }),
+    score: flowScore({
+      premiumUsd: r.costBasisUsd,
+      size: r.size,
+      openInterest,
+      fill,
+      activityType: r.activityType,
+      dte,
+    }),
   };
 }

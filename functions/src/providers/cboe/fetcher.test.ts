@@ -14,7 +14,9 @@ describe('CBOE fetcher', () => {
   });
 
   it('replays the IWM excerpt through the production path', async () => {
-    const http = replayHttp({ [IWM_URL]: { status: 200, body: fixtureText('cboe/IWM_cboe_delayed_quotes_wrapped_20260702_excerpt.json') } });
+    const http = replayHttp({
+      [IWM_URL]: { status: 200, body: fixtureText('cboe/IWM_cboe_delayed_quotes_wrapped_20260702_excerpt.json') },
+    });
     const chain = await createCboeSource({ http }).optionChain('IWM');
     expect(chain.rows).toHaveLength(458);
     expect(chain.underlyingPrice).toBe(296.57);

@@ -48,7 +48,8 @@ export class CboeEnvelopeError extends Error {
 function unwrap(json: unknown): { records: unknown[]; meta: z.infer<typeof metaSchema> } {
   if (typeof json !== 'object' || json === null) throw new CboeEnvelopeError('payload is not an object');
   const outer = json as Record<string, unknown>;
-  const data = typeof outer.data === 'object' && outer.data !== null ? (outer.data as Record<string, unknown>) : undefined;
+  const data =
+    typeof outer.data === 'object' && outer.data !== null ? (outer.data as Record<string, unknown>) : undefined;
   const records = data?.options ?? outer.raw_options ?? outer.options;
   if (!Array.isArray(records)) throw new CboeEnvelopeError('no options array (expected data.options or raw_options)');
   const meta = metaSchema.safeParse({

@@ -12,7 +12,8 @@ const D2 = { date: '2024-03-08', spot: 502.24, vix: 14.74 };
 const SEED = 99;
 const { r, q } = CHAIN_PARAMS;
 
-const chain = (d: typeof D2, seed = SEED): string => generateCboeOptionChain('SPY', d.date, d.spot, seed, { vix: d.vix, referenceSpot: 503, previousSpot: 505.27 });
+const chain = (d: typeof D2, seed = SEED): string =>
+  generateCboeOptionChain('SPY', d.date, d.spot, seed, { vix: d.vix, referenceSpot: 503, previousSpot: 505.27 });
 const text2 = chain(D2);
 const report2 = parseCboeOptionChain(JSON.parse(text2));
 const rows2 = report2.rows;
@@ -122,7 +123,9 @@ describe('generateCboeOptionChain', () => {
   it('open interest persists from one day to the next (correlation > 0.9)', () => {
     const rows1 = parseCboeOptionChain(JSON.parse(chain(D1))).rows;
     const oi1 = new Map(rows1.map((o) => [o.symbol, num(o.openInterest)]));
-    const pairs = rows2.filter((o) => oi1.has(o.symbol)).map((o) => [oi1.get(o.symbol) ?? 0, num(o.openInterest)] as const);
+    const pairs = rows2
+      .filter((o) => oi1.has(o.symbol))
+      .map((o) => [oi1.get(o.symbol) ?? 0, num(o.openInterest)] as const);
     expect(pairs.length).toBeGreaterThan(1500);
     const mx = pairs.reduce((s, [a]) => s + a, 0) / pairs.length;
     const my = pairs.reduce((s, [, b]) => s + b, 0) / pairs.length;
@@ -149,12 +152,24 @@ describe('generateCboeOptionChain', () => {
   });
 
   it('any seed, date, spot and VIX yields a chain the real parser reads completely (property)', () => {
-    const date = fc.date({ min: new Date('2022-01-03'), max: new Date('2026-06-30'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const date = fc
+      .date({ min: new Date('2022-01-03'), max: new Date('2026-06-30'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
     fc.assert(
-      fc.property(fc.integer(), date, fc.double({ min: 5, max: 900, noNaN: true }), fc.double({ min: 9, max: 80, noNaN: true }), (seed, d, spot, vix) => {
-        const report = parseCboeOptionChain(JSON.parse(generateCboeOptionChain('QQQ', d, spot, seed, { vix })));
-        return report.skipped === 0 && report.rows.length > 0 && report.rows.every((o) => num(o.bid) <= num(o.ask) && num(o.iv) > 0);
-      }),
+      fc.property(
+        fc.integer(),
+        date,
+        fc.double({ min: 5, max: 900, noNaN: true }),
+        fc.double({ min: 9, max: 80, noNaN: true }),
+        (seed, d, spot, vix) => {
+          const report = parseCboeOptionChain(JSON.parse(generateCboeOptionChain('QQQ', d, spot, seed, { vix })));
+          return (
+            report.skipped === 0 &&
+            report.rows.length > 0 &&
+            report.rows.every((o) => num(o.bid) <= num(o.ask) && num(o.iv) > 0)
+          );
+        },
+      ),
       { numRuns: 12 },
     );
     // 12 full chains take ~2 s alone; a busy 2-core CI runner has taken over 5.

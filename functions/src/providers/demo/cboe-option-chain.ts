@@ -83,7 +83,15 @@ function price(S: number, K: number, T: number, r: number, q: number, sigma: num
 
 /** Open interest of one contract on one date (before rounding). */
 export function openInterestOf(
-  key: { seed: number; contract: string; kind: ExpiryKind; type: 'call' | 'put'; strike: number; dte: number; T: number },
+  key: {
+    seed: number;
+    contract: string;
+    kind: ExpiryKind;
+    type: 'call' | 'put';
+    strike: number;
+    dte: number;
+    T: number;
+  },
   date: string,
   refSpot: number,
   atmVol: number,
@@ -99,17 +107,27 @@ export function openInterestOf(
   // Short-dated series are young: positions build up as expiry approaches.
   const buildUp = kind === 'daily' || kind === 'weekly' ? 0.35 + 0.65 * Math.exp(-dte / 20) : 1;
   const side = type === 'put' ? C.putCallOiRatio : 1;
-  return C.baseOpenInterest * scale * C.kindWeight[kind] * side * shape * roundStrikeWeight(strike) * own * drift * buildUp;
+  return (
+    C.baseOpenInterest * scale * C.kindWeight[kind] * side * shape * roundStrikeWeight(strike) * own * drift * buildUp
+  );
 }
 
 const hms = (seconds: number): string =>
-  [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60].map((n) => String(n).padStart(2, '0')).join(':');
+  [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
 
 /**
  * The JSON text of a CBOE delayed-quote chain for `underlying` on trading date `date` with
  * underlying close `spot`. Deterministic per (seed, underlying, date, spot, options).
  */
-export function generateCboeOptionChain(underlying: string, date: string, spot: number, seed: number, opts: OptionChainOptions = {}): string {
+export function generateCboeOptionChain(
+  underlying: string,
+  date: string,
+  spot: number,
+  seed: number,
+  opts: OptionChainOptions = {},
+): string {
   assertDate(date);
   if (!(spot > 0 && Number.isFinite(spot))) throw new RangeError(`spot must be a positive number, got ${spot}`);
   const root = underlying.toUpperCase();
@@ -133,7 +151,9 @@ export function generateCboeOptionChain(underlying: string, date: string, spot: 
         const contract = formatOccSymbol({ root, expiry, type, strike });
         const p = price(spot, strike, T, r, q, sigma, type);
         const z = Math.log(strike / F) / (atm * Math.sqrt(T));
-        const oi = Math.round(openInterestOf({ seed, contract, kind, type, strike, dte, T }, date, refSpot, atm, scale));
+        const oi = Math.round(
+          openInterestOf({ seed, contract, kind, type, strike, dte, T }, date, refSpot, atm, scale),
+        );
         const rng = rngFrom(seed, 'quote', contract, date);
         // Quoted width: a penny floor, then proportional to premium, wider away from the money and
         // for long-dated series (SPY is penny-quoted in every series).
@@ -141,12 +161,19 @@ export function generateCboeOptionChain(underlying: string, date: string, spot: 
         const bid = Math.max(0, Math.floor((p.theo - spread / 2) * 100) / 100);
         const ask = Math.ceil((p.theo + spread / 2) * 100) / 100;
         // Turnover: short-dated and near-the-money contracts trade many times their OI.
-        const turnover = (0.15 + 10 * Math.exp(-dte / 2.5)) * Math.exp(-0.5 * (z / 1.5) ** 2) * Math.exp(0.7 * hashNormal(seed, 'vol', contract, date));
+        const turnover =
+          (0.15 + 10 * Math.exp(-dte / 2.5)) *
+          Math.exp(-0.5 * (z / 1.5) ** 2) *
+          Math.exp(0.7 * hashNormal(seed, 'vol', contract, date));
         const volume = Math.round((oi + 50 * scale) * turnover);
         const traded = volume > 0;
         // A trade prints at least one tick (CBOE's 0 means "no trade"), inside the closing quote.
-        const last = traded ? Math.max(0.01, clamp(round(p.theo * (1 + 0.01 * hashNormal(seed, 'last', contract, date)), 2), bid, ask)) : 0;
-        const lastTime = traded ? `${date}T${hms(34_200 + Math.floor((1 - hashUnit(seed, 'time', contract, date) ** 3) * 24_299))}` : null;
+        const last = traded
+          ? Math.max(0.01, clamp(round(p.theo * (1 + 0.01 * hashNormal(seed, 'last', contract, date)), 2), bid, ask))
+          : 0;
+        const lastTime = traded
+          ? `${date}T${hms(34_200 + Math.floor((1 - hashUnit(seed, 'time', contract, date) ** 3) * 24_299))}`
+          : null;
         let prevClose: number | null = null;
         if (prevSurface && opts.previousSpot !== undefined) {
           const Tp = (dte + dayNumber(date) - dayNumber(prevDate)) / 365;
@@ -154,7 +181,9 @@ export function generateCboeOptionChain(underlying: string, date: string, spot: 
           prevClose = round(price(opts.previousSpot, strike, Tp, r, q, prevSurface.vol(strike, Fp, Tp), type).theo, 2);
         }
         const change = prevClose !== null && traded ? round(last - prevClose, 2) : 0;
-        const open = traded ? round(Math.max(0.01, last * (1 + 0.03 * hashNormal(seed, 'open', contract, date))), 2) : 0;
+        const open = traded
+          ? round(Math.max(0.01, last * (1 + 0.03 * hashNormal(seed, 'open', contract, date))), 2)
+          : 0;
         options.push({
           option: contract,
           bid: round(bid, 2),

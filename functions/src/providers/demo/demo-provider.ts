@@ -54,7 +54,18 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
     const report = createReportBuilder<DailyBar>();
     s.date.forEach((d, i) => {
       if (d < from || d > to) return;
-      report.add({ ticker, date: d, open: s.open[i]!, high: s.high[i]!, low: s.low[i]!, close: s.close[i]!, volume: s.volume?.[i] ?? 0, vwap: null, transactions: null, timestamp: Date.parse(`${d}T05:00:00Z`) });
+      report.add({
+        ticker,
+        date: d,
+        open: s.open[i]!,
+        high: s.high[i]!,
+        low: s.low[i]!,
+        close: s.close[i]!,
+        volume: s.volume?.[i] ?? 0,
+        vwap: null,
+        transactions: null,
+        timestamp: Date.parse(`${d}T05:00:00Z`),
+      });
     });
     return report.build();
   }
@@ -67,7 +78,12 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
         const i = barIndex(s, date);
         if (i >= 0 && s.volume) universe.push({ symbol: finraSymbol(e.symbol), totalVolume: s.volume[i]! });
       }
-      if (universe.length === 0) throw new ProviderNotFoundError('demo', `demo://finra/CNMSshvol${date.replace(/-/g, '')}.txt`, `short volume for ${date} (not a trading day)`);
+      if (universe.length === 0)
+        throw new ProviderNotFoundError(
+          'demo',
+          `demo://finra/CNMSshvol${date.replace(/-/g, '')}.txt`,
+          `short volume for ${date} (not a trading day)`,
+        );
       return parseFinraShortVolume(generateFinraShortVolumeFile(date, universe, seed));
     },
 
@@ -82,12 +98,22 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
         if (avgDailyVolume <= 0) continue;
         // The level follows the year to the demo date, the same for every settlement, so a file's
         // "previous" (recomputed) equals the prior file's "current".
-        const typicalDailyVolume = Math.round(meanVolume(s, s.date.findLastIndex((d) => d <= source.today()), 250));
+        const typicalDailyVolume = Math.round(
+          meanVolume(
+            s,
+            s.date.findLastIndex((d) => d <= source.today()),
+            250,
+          ),
+        );
         // A class of a multi-class company is shorted against its own shares (GOOGL: Class A only);
         // without a class count the generator infers the float from the class's volume.
         const shares = e.class_shares_outstanding !== undefined ? e.class_shares_outstanding : e.shares_outstanding;
         universe.push({
-          symbol: finraSymbol(e.symbol), issueName: e.company, market: 'NNM', avgDailyVolume, typicalDailyVolume,
+          symbol: finraSymbol(e.symbol),
+          issueName: e.company,
+          market: 'NNM',
+          avgDailyVolume,
+          typicalDailyVolume,
           ...(shares ? { sharesOutstanding: shares } : {}),
         });
       }
@@ -97,7 +123,12 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
     async optionChain(underlying, date = source.today()) {
       const s = await source.series(underlying);
       const i = barIndex(s, date);
-      if (i < 0) throw new ProviderNotFoundError('demo', `demo://cboe/${underlying}/${date}`, `${underlying} chain for ${date} (not a trading day)`);
+      if (i < 0)
+        throw new ProviderNotFoundError(
+          'demo',
+          `demo://cboe/${underlying}/${date}`,
+          `${underlying} chain for ${date} (not a trading day)`,
+        );
       const vix = await source.series('VIX');
       const vi = barIndex(vix, date);
       const ref = s.close.slice(Math.max(0, i - 19), i + 1);
@@ -126,7 +157,12 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
 
     async sp500Monthly() {
       const text = (await source.sp500MonthlyCsv?.()) ?? null;
-      if (text === null) throw new ProviderNotFoundError('demo', 'demo://shiller/sp500-monthly.csv', 'S&P 500 monthly data (load the demo bundle first)');
+      if (text === null)
+        throw new ProviderNotFoundError(
+          'demo',
+          'demo://shiller/sp500-monthly.csv',
+          'S&P 500 monthly data (load the demo bundle first)',
+        );
       return parseShillerCsv(text);
     },
   };

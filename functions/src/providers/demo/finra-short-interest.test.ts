@@ -8,9 +8,27 @@ import type { ShortInterestUniverseEntry } from './finra-short-interest.ts';
 import { shortInterestSettlementDates } from '../../domain/calendar/short-interest-settlement.ts';
 
 const UNIVERSE: ShortInterestUniverseEntry[] = [
-  { symbol: 'AAPL', issueName: 'Apple Inc. Common Stock', market: 'NNM', avgDailyVolume: 58_000_000, sharesOutstanding: 15_400_000_000 },
-  { symbol: 'F', issueName: 'Ford Motor Company', market: 'NYSE', avgDailyVolume: 48_000_000, sharesOutstanding: 4_000_000_000 },
-  { symbol: 'SPY', issueName: 'SPDR S&P 500 ETF Trust', market: 'ARCA', avgDailyVolume: 72_000_000, sharesOutstanding: 930_000_000 },
+  {
+    symbol: 'AAPL',
+    issueName: 'Apple Inc. Common Stock',
+    market: 'NNM',
+    avgDailyVolume: 58_000_000,
+    sharesOutstanding: 15_400_000_000,
+  },
+  {
+    symbol: 'F',
+    issueName: 'Ford Motor Company',
+    market: 'NYSE',
+    avgDailyVolume: 48_000_000,
+    sharesOutstanding: 4_000_000_000,
+  },
+  {
+    symbol: 'SPY',
+    issueName: 'SPDR S&P 500 ETF Trust',
+    market: 'ARCA',
+    avgDailyVolume: 72_000_000,
+    sharesOutstanding: 930_000_000,
+  },
   { symbol: 'IMPP', issueName: 'Imperial Petroleum Inc.', market: 'NSC', avgDailyVolume: 900_000 },
   { symbol: 'HALT', issueName: 'Halted Corp', market: 'OTC', avgDailyVolume: 0, sharesOutstanding: 10_000_000 },
 ];
@@ -41,7 +59,7 @@ describe('generateFinraShortInterestFile', () => {
     }
   });
 
-  it('previous = the last settlement\'s current, with or without passing `previous`', () => {
+  it("previous = the last settlement's current, with or without passing `previous`", () => {
     for (let i = 1; i < DATES.length; i += 1) {
       const prev = new Map((chained.get(DATES[i - 1] ?? '') ?? []).map((r) => [r.symbol, r.currentShortInterest]));
       const alone = parseFinraShortInterest(generateFinraShortInterestFile(DATES[i] ?? '', UNIVERSE, SEED)).rows;
@@ -56,7 +74,8 @@ describe('generateFinraShortInterestFile', () => {
       for (const r of rows) {
         expect(r.change).toBe(r.currentShortInterest - (r.previousShortInterest ?? 0));
         expect(r.changePercent).toBeCloseTo(((r.change ?? 0) / (r.previousShortInterest ?? 1)) * 100, 2);
-        if ((r.averageDailyVolume ?? 0) > 0) expect(r.daysToCover).toBeCloseTo(r.currentShortInterest / (r.averageDailyVolume ?? 1), 2);
+        if ((r.averageDailyVolume ?? 0) > 0)
+          expect(r.daysToCover).toBeCloseTo(r.currentShortInterest / (r.averageDailyVolume ?? 1), 2);
         else expect(r.daysToCover).toBeNull(); // 999.99 cap on the wire
       }
     }
@@ -65,7 +84,8 @@ describe('generateFinraShortInterestFile', () => {
 
   it('previous is never clamped onto current: no ticker repeats a figure across settlements', () => {
     for (let i = 1; i < DATES.length; i += 1) {
-      for (const r of chained.get(DATES[i] ?? '') ?? []) expect(r.currentShortInterest).not.toBe(r.previousShortInterest);
+      for (const r of chained.get(DATES[i] ?? '') ?? [])
+        expect(r.currentShortInterest).not.toBe(r.previousShortInterest);
     }
   });
 });
@@ -82,7 +102,14 @@ describe('short-interest distribution against published ranges', () => {
   const names = Array.from({ length: 400 }, (_, i) => {
     const shares = lognormal(rng, Math.log(1.2e9), 0.6);
     const turnover = lognormal(rng, Math.log(0.008), 0.5);
-    return { symbol: `L${i}`, issueName: `Large ${i}`, market: 'NNM', avgDailyVolume: shares * turnover, typicalDailyVolume: shares * turnover, sharesOutstanding: shares };
+    return {
+      symbol: `L${i}`,
+      issueName: `Large ${i}`,
+      market: 'NNM',
+      avgDailyVolume: shares * turnover,
+      typicalDailyVolume: shares * turnover,
+      sharesOutstanding: shares,
+    };
   });
   const paths = names.map((e) => DATES.map((d) => shortInterestShares(e, d, SEED)));
   const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(p * (xs.length - 1))]!;
@@ -125,15 +152,25 @@ describe('generateFinraShortInterestFile (formats)', () => {
   it('maps market classes to FINRA exchange codes', () => {
     const rows = chained.get(DATES.at(-1) ?? '') ?? [];
     expect(Object.fromEntries(rows.map((r) => [r.symbol, `${r.exchangeCode}/${r.market}`]))).toEqual({
-      AAPL: 'R/NNM', F: 'A/NYSE', SPY: 'E/ARCA', IMPP: 'R/NSC', HALT: 'S/OTC',
+      AAPL: 'R/NNM',
+      F: 'A/NYSE',
+      SPY: 'E/ARCA',
+      IMPP: 'R/NSC',
+      HALT: 'S/OTC',
     });
   });
 
   it('is deterministic and seed-sensitive; rejects non-settlement dates', () => {
     const d = '2024-02-29';
-    expect(generateFinraShortInterestFile(d, UNIVERSE, SEED)).toBe(generateFinraShortInterestFile(d, [...UNIVERSE].reverse(), SEED));
-    expect(generateFinraShortInterestFile(d, UNIVERSE, SEED + 1)).not.toBe(generateFinraShortInterestFile(d, UNIVERSE, SEED));
-    expect(() => generateFinraShortInterestFile('2024-02-28', UNIVERSE, SEED)).toThrow(/not a FINRA short-interest settlement date/);
+    expect(generateFinraShortInterestFile(d, UNIVERSE, SEED)).toBe(
+      generateFinraShortInterestFile(d, [...UNIVERSE].reverse(), SEED),
+    );
+    expect(generateFinraShortInterestFile(d, UNIVERSE, SEED + 1)).not.toBe(
+      generateFinraShortInterestFile(d, UNIVERSE, SEED),
+    );
+    expect(() => generateFinraShortInterestFile('2024-02-28', UNIVERSE, SEED)).toThrow(
+      /not a FINRA short-interest settlement date/,
+    );
     expect(() => generateFinraShortInterestFile('2024-01-15', UNIVERSE, SEED)).toThrow(RangeError); // MLK Day -> 2024-01-12
   });
 
@@ -147,10 +184,15 @@ describe('generateFinraShortInterestFile (formats)', () => {
       sharesOutstanding: fc.option(fc.integer({ min: 1, max: 20_000_000_000 }), { nil: undefined }),
     });
     fc.assert(
-      fc.property(fc.integer(), fc.constantFrom(...settlements), fc.array(entry, { maxLength: 15 }), (seed, d, universe) => {
-        const report = parseFinraShortInterest(generateFinraShortInterestFile(d, universe, seed));
-        return report.skipped === 0 && report.rows.length === new Set(universe.map((u) => u.symbol)).size;
-      }),
+      fc.property(
+        fc.integer(),
+        fc.constantFrom(...settlements),
+        fc.array(entry, { maxLength: 15 }),
+        (seed, d, universe) => {
+          const report = parseFinraShortInterest(generateFinraShortInterestFile(d, universe, seed));
+          return report.skipped === 0 && report.rows.length === new Set(universe.map((u) => u.symbol)).size;
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -32,7 +32,11 @@
 import { formatFinraShortInterest } from '../finra/short-interest.ts';
 import type { ShortInterestRow } from '../finra/short-interest.ts';
 import { assertDate } from '../../domain/calendar/dates.ts';
-import { previousSettlementDate, settlementIndex, shortInterestSettlementDates } from '../../domain/calendar/short-interest-settlement.ts';
+import {
+  previousSettlementDate,
+  settlementIndex,
+  shortInterestSettlementDates,
+} from '../../domain/calendar/short-interest-settlement.ts';
 import { hashNormal, hashUnit, normal, stationaryAr1 } from './prng.ts';
 
 export interface ShortInterestUniverseEntry {
@@ -72,7 +76,16 @@ const P = SHORT_INTEREST_PARAMS;
 
 // Codes as seen in FINRA files (see ../fixtures/finra/shrt20210715_excerpt.txt: A/NYSE, B/AMEX,
 // E/ARCA, R/NNM, S/OTC); 'H' is FINRA's code for BATS-listed issues (Regulatory Notice 11-55).
-const EXCHANGE_CODES: Record<string, string> = { NYSE: 'A', AMEX: 'B', ARCA: 'E', NNM: 'R', NSC: 'R', NASDAQ: 'R', BATS: 'H', OTC: 'S' };
+const EXCHANGE_CODES: Record<string, string> = {
+  NYSE: 'A',
+  AMEX: 'B',
+  ARCA: 'E',
+  NNM: 'R',
+  NSC: 'R',
+  NASDAQ: 'R',
+  BATS: 'H',
+  OTC: 'S',
+};
 
 /** Unit-variance mixture of a small and a large normal step: mostly drift, sometimes a jump. */
 const SMALL = 1 / Math.sqrt(1 - P.jumpShare + P.jumpShare * P.jumpScale ** 2);
@@ -83,7 +96,9 @@ function jumpyInnovation(rng: () => number): number {
 
 /** The persistent multiplicative path of a ticker's short interest at a settlement. */
 function pathFactor(symbol: string, settlementDate: string, seed: number): number {
-  return Math.exp(stationaryAr1(`${seed}|si-ar|${symbol}`, settlementIndex(settlementDate), P.phi, P.logSd, jumpyInnovation));
+  return Math.exp(
+    stationaryAr1(`${seed}|si-ar|${symbol}`, settlementIndex(settlementDate), P.phi, P.logSd, jumpyInnovation),
+  );
 }
 
 /** The ticker's level targets: fraction of float p and days of volume d. */
@@ -91,7 +106,9 @@ function targets(symbol: string, seed: number): { p: number; d: number } {
   const z = hashNormal(seed, 'si-level', symbol);
   const heavy = hashUnit(seed, 'si-heavy', symbol) < P.heavyShare;
   const m = Math.exp(P.levelLogSd * z);
-  return heavy ? { p: P.heavyFloatMedian * m, d: P.heavyDaysMedian * m } : { p: P.floatMedian * m, d: P.daysMedian * m };
+  return heavy
+    ? { p: P.heavyFloatMedian * m, d: P.heavyDaysMedian * m }
+    : { p: P.floatMedian * m, d: P.daysMedian * m };
 }
 
 /** Short interest (shares) of a ticker at a settlement date. */
@@ -111,7 +128,9 @@ function floatShares(e: ShortInterestUniverseEntry, seed: number): number {
     return e.sharesOutstanding * (lo + (hi - lo) * hashUnit(seed, 'float', e.symbol));
   }
   const [lo, hi] = P.turnover;
-  return Math.max(0, e.typicalDailyVolume ?? e.avgDailyVolume) / (lo + (hi - lo) * hashUnit(seed, 'turnover', e.symbol));
+  return (
+    Math.max(0, e.typicalDailyVolume ?? e.avgDailyVolume) / (lo + (hi - lo) * hashUnit(seed, 'turnover', e.symbol))
+  );
 }
 
 function assertSettlementDate(date: string): void {
@@ -128,12 +147,19 @@ const lastOfMonth = (month: string): string => {
 };
 
 /** Short interest rows keyed by symbol, from a previous file (parsed rows or the formatter's input). */
-export type PreviousShortInterest = ReadonlyMap<string, number> | readonly Pick<ShortInterestRow, 'symbol' | 'currentShortInterest'>[];
+export type PreviousShortInterest =
+  | ReadonlyMap<string, number>
+  | readonly Pick<ShortInterestRow, 'symbol' | 'currentShortInterest'>[];
 
 function previousLookup(previous: PreviousShortInterest | undefined): (symbol: string) => number | undefined {
   if (!previous) return () => undefined;
   if (previous instanceof Map) return (s) => previous.get(s);
-  const m = new Map((previous as readonly Pick<ShortInterestRow, 'symbol' | 'currentShortInterest'>[]).map((r) => [r.symbol, r.currentShortInterest]));
+  const m = new Map(
+    (previous as readonly Pick<ShortInterestRow, 'symbol' | 'currentShortInterest'>[]).map((r) => [
+      r.symbol,
+      r.currentShortInterest,
+    ]),
+  );
   return (s) => m.get(s);
 }
 

@@ -16,7 +16,11 @@ const UNIVERSE = [
   { symbol: 'TINY', totalVolume: 900 },
 ];
 // Volume varies by day in real data; a deterministic wiggle stands in for the bundled history.
-const universeOn = (date: string) => UNIVERSE.map((u, i) => ({ ...u, totalVolume: Math.round(u.totalVolume * (0.7 + 0.6 * ((Number(date.slice(8)) * (i + 3)) % 17) / 17)) }));
+const universeOn = (date: string) =>
+  UNIVERSE.map((u, i) => ({
+    ...u,
+    totalVolume: Math.round(u.totalVolume * (0.7 + (0.6 * ((Number(date.slice(8)) * (i + 3)) % 17)) / 17)),
+  }));
 
 const YEAR = tradingDaysBetween('2023-03-09', '2024-03-08');
 const SEED = 20240308;
@@ -63,7 +67,9 @@ describe('generateFinraShortVolumeFile', () => {
     expect(generateFinraShortVolumeFile(d, universeOn(d), SEED + 1)).not.toBe(files.get(d));
     // The same day inside a run equals the day alone; universe order and extra names do not matter.
     const shuffled = [...universeOn(d)].reverse().concat([{ symbol: 'ZZZZ', totalVolume: 5000 }]);
-    const rows = parseFinraShortVolume(generateFinraShortVolumeFile(d, shuffled, SEED)).rows.filter((r) => r.symbol !== 'ZZZZ');
+    const rows = parseFinraShortVolume(generateFinraShortVolumeFile(d, shuffled, SEED)).rows.filter(
+      (r) => r.symbol !== 'ZZZZ',
+    );
     expect(rows).toEqual(reports.get(d)?.rows);
   });
 
@@ -106,7 +112,11 @@ describe('generateFinraShortVolumeFile', () => {
     const means = symbols.map((s) => meanShortRatio(s, SEED));
     expect(mean(means)).toBeGreaterThan(0.42);
     expect(mean(means)).toBeLessThan(0.5);
-    const text = generateFinraShortVolumeFile('2024-03-08', symbols.map((symbol) => ({ symbol, totalVolume: 5_000_000 })), SEED);
+    const text = generateFinraShortVolumeFile(
+      '2024-03-08',
+      symbols.map((symbol) => ({ symbol, totalVolume: 5_000_000 })),
+      SEED,
+    );
     const rows = parseFinraShortVolume(text).rows;
     const exempt = mean(rows.map((r) => r.shortExemptVolume / r.shortVolume));
     expect(exempt).toBeGreaterThan(0.005);
@@ -116,7 +126,16 @@ describe('generateFinraShortVolumeFile', () => {
   });
 
   it('skips symbols that did not trade, as FINRA does', () => {
-    const report = parseFinraShortVolume(generateFinraShortVolumeFile('2024-03-08', [{ symbol: 'A', totalVolume: 0 }, { symbol: 'B', totalVolume: 10 }], 1));
+    const report = parseFinraShortVolume(
+      generateFinraShortVolumeFile(
+        '2024-03-08',
+        [
+          { symbol: 'A', totalVolume: 0 },
+          { symbol: 'B', totalVolume: 10 },
+        ],
+        1,
+      ),
+    );
     expect(report.rows.map((r) => r.symbol)).toEqual(['B']);
     expect(report.trailerMatches).toBe(true);
   });
@@ -127,15 +146,22 @@ describe('generateFinraShortVolumeFile', () => {
 
   it('any seed, date and universe yields a file the real parser reads completely (property)', () => {
     const symbol = fc.stringMatching(/^[A-Z][A-Z0-9./]{0,6}$/);
-    const date = fc.date({ min: new Date('2015-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const date = fc
+      .date({ min: new Date('2015-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
     fc.assert(
-      fc.property(fc.integer(), date, fc.array(fc.record({ symbol, totalVolume: fc.integer({ min: 0, max: 2e9 }) }), { maxLength: 20 }), (seed, d, universe) => {
-        const report = parseFinraShortVolume(generateFinraShortVolumeFile(d, universe, seed));
-        // Duplicate symbols: the last entry wins.
-        const last = new Map(universe.map((u) => [u.symbol, u.totalVolume]));
-        const traded = [...last.values()].filter((v) => v > 0);
-        return report.skipped === 0 && report.trailerMatches === true && report.rows.length === traded.length;
-      }),
+      fc.property(
+        fc.integer(),
+        date,
+        fc.array(fc.record({ symbol, totalVolume: fc.integer({ min: 0, max: 2e9 }) }), { maxLength: 20 }),
+        (seed, d, universe) => {
+          const report = parseFinraShortVolume(generateFinraShortVolumeFile(d, universe, seed));
+          // Duplicate symbols: the last entry wins.
+          const last = new Map(universe.map((u) => [u.symbol, u.totalVolume]));
+          const traded = [...last.values()].filter((v) => v > 0);
+          return report.skipped === 0 && report.trailerMatches === true && report.rows.length === traded.length;
+        },
+      ),
       { numRuns: 150 },
     );
   });

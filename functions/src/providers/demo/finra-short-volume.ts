@@ -60,7 +60,9 @@ export function meanShortRatio(symbol: string, seed: number): number {
 
 /** Short ratio of a ticker on a date: the persistent latent path around its mean. */
 export function shortRatioOn(symbol: string, date: string, seed: number): number {
-  const x = stationaryAr1(`${seed}|shvol-ar|${symbol}`, weekdayIndex(date), P.phi, P.logitSd, (rng) => unitStudentT(rng, P.innovationDf));
+  const x = stationaryAr1(`${seed}|shvol-ar|${symbol}`, weekdayIndex(date), P.phi, P.logitSd, (rng) =>
+    unitStudentT(rng, P.innovationDf),
+  );
   return clamp(logistic(logit(meanShortRatio(symbol, seed)) + x), 0.05, 0.95);
 }
 
@@ -76,10 +78,21 @@ export function offExchangeShareOn(symbol: string, date: string, seed: number): 
 function marketsFor(finraVolume: number, u: number): string[] {
   const table: ReadonlyArray<readonly [string, number]> =
     finraVolume >= 500_000
-      ? [['B,Q,N', 0.9], ['Q,N', 0.1]]
+      ? [
+          ['B,Q,N', 0.9],
+          ['Q,N', 0.1],
+        ]
       : finraVolume >= 20_000
-        ? [['B,Q,N', 0.55], ['Q,N', 0.42], ['Q', 0.03]]
-        : [['Q,N', 0.6], ['Q', 0.3], ['B,Q,N', 0.1]];
+        ? [
+            ['B,Q,N', 0.55],
+            ['Q,N', 0.42],
+            ['Q', 0.03],
+          ]
+        : [
+            ['Q,N', 0.6],
+            ['Q', 0.3],
+            ['B,Q,N', 0.1],
+          ];
   return pickWeighted(table, u).split(',');
 }
 
@@ -88,7 +101,10 @@ export function shortVolumeRow(date: string, entry: ShortVolumeUniverseEntry, se
   const consolidated = Math.floor(entry.totalVolume);
   if (!(consolidated > 0)) return null;
   const { symbol } = entry;
-  const totalVolume = Math.min(consolidated, Math.max(1, Math.round(consolidated * offExchangeShareOn(symbol, date, seed))));
+  const totalVolume = Math.min(
+    consolidated,
+    Math.max(1, Math.round(consolidated * offExchangeShareOn(symbol, date, seed))),
+  );
   const shortVolume = Math.min(totalVolume, Math.round(totalVolume * shortRatioOn(symbol, date, seed)));
   const exemptShare = clamp(
     P.exemptMedian * Math.exp(P.exemptLogSd * hashNormal(seed, 'exempt', symbol, date)),
@@ -96,7 +112,14 @@ export function shortVolumeRow(date: string, entry: ShortVolumeUniverseEntry, se
     P.exemptBounds[1],
   );
   const shortExemptVolume = Math.min(shortVolume, Math.round(shortVolume * exemptShare));
-  return { date, symbol, shortVolume, shortExemptVolume, totalVolume, markets: marketsFor(totalVolume, hashUnit(seed, 'mkt', symbol, date)) };
+  return {
+    date,
+    symbol,
+    shortVolume,
+    shortExemptVolume,
+    totalVolume,
+    markets: marketsFor(totalVolume, hashUnit(seed, 'mkt', symbol, date)),
+  };
 }
 
 /**
@@ -104,7 +127,11 @@ export function shortVolumeRow(date: string, entry: ShortVolumeUniverseEntry, se
  * symbol order (as FINRA sorts), CRLF, row-count trailer. Deterministic per (seed, symbol, date):
  * the universe's order and membership never change another symbol's row.
  */
-export function generateFinraShortVolumeFile(date: string, universe: readonly ShortVolumeUniverseEntry[], seed: number): string {
+export function generateFinraShortVolumeFile(
+  date: string,
+  universe: readonly ShortVolumeUniverseEntry[],
+  seed: number,
+): string {
   assertDate(date);
   const bySymbol = new Map<string, ShortVolumeUniverseEntry>();
   for (const e of universe) bySymbol.set(e.symbol, e);

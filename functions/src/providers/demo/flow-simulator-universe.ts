@@ -14,7 +14,19 @@ export interface FlowUnderlying {
 }
 
 /** Names whose options trade far more than their share volume suggests (index ETFs, retail favourites). */
-const OPTION_HEAVY: Readonly<Record<string, number>> = { SPY: 8, QQQ: 5, IWM: 3, TSLA: 3, NVDA: 2.5, AAPL: 1.5, AMD: 2, META: 1.5, AMZN: 1.3, SMCI: 2, COIN: 2 };
+const OPTION_HEAVY: Readonly<Record<string, number>> = {
+  SPY: 8,
+  QQQ: 5,
+  IWM: 3,
+  TSLA: 3,
+  NVDA: 2.5,
+  AAPL: 1.5,
+  AMD: 2,
+  META: 1.5,
+  AMZN: 1.3,
+  SMCI: 2,
+  COIN: 2,
+};
 /** Popularity follows dollar volume with a convex power: a few names take most trades. */
 const POPULARITY_POWER = 1.15;
 
@@ -49,7 +61,22 @@ export function pickIndex(cum: Float64Array, u: number): number {
 /** Daily-expiry ETFs (SPY, QQQ, IWM list Monday-Friday expiries); other names list Fridays. */
 export const DAILY_EXPIRY_SYMBOLS: ReadonlySet<string> = new Set(['SPY', 'QQQ', 'IWM']);
 
-const EXCHANGES = ['CBOE', 'PHLX', 'ISE', 'AMEX', 'BOX', 'MIAX', 'ARCA', 'NSDQ', 'BATS', 'C2', 'GEMX', 'EDGX', 'MPRL', 'PERL'] as const;
+const EXCHANGES = [
+  'CBOE',
+  'PHLX',
+  'ISE',
+  'AMEX',
+  'BOX',
+  'MIAX',
+  'ARCA',
+  'NSDQ',
+  'BATS',
+  'C2',
+  'GEMX',
+  'EDGX',
+  'MPRL',
+  'PERL',
+] as const;
 
 export function exchangeFor(u: number): string {
   return EXCHANGES[Math.min(EXCHANGES.length - 1, Math.floor(u * EXCHANGES.length))]!;
@@ -57,6 +84,10 @@ export function exchangeFor(u: number): string {
 
 /** A 24-hex-digit id like the vendor's (Mongo object ids), unique per seed/date/sequence. */
 export function recordId(seed: number, date: string, seq: number | string): string {
-  const parts = [hashString(`${seed}|${date}|${seq}`), hashString(`${date}|${seq}|${seed}`, 7), hashString(`${seq}|${seed}`, 13)];
+  const parts = [
+    hashString(`${seed}|${date}|${seq}`),
+    hashString(`${date}|${seq}|${seed}`, 7),
+    hashString(`${seq}|${seed}`, 13),
+  ];
   return parts.map((h) => h.toString(16).padStart(8, '0')).join('');
 }

@@ -11,7 +11,17 @@ const universe: FlowUnderlying[] = [
   { symbol: 'QQQ', kind: 'etf', close: 439.02, prevClose: 443.2, dollarVolume: 20e9, vol: 0.16 },
   { symbol: 'NVDA', kind: 'stock', close: 875.28, prevClose: 926.69, dollarVolume: 40e9, vol: 0.55 },
   { symbol: 'AAPL', kind: 'stock', close: 170.73, prevClose: 169, dollarVolume: 10e9, vol: 0.2 },
-  ...Array.from({ length: 200 }, (_, i): FlowUnderlying => ({ symbol: `S${i}`, kind: 'stock', close: 20 + i * 3, prevClose: 20 + i * 3, dollarVolume: 2e8 / (1 + i / 10), vol: 0.3 })),
+  ...Array.from(
+    { length: 200 },
+    (_, i): FlowUnderlying => ({
+      symbol: `S${i}`,
+      kind: 'stock',
+      close: 20 + i * 3,
+      prevClose: 20 + i * 3,
+      dollarVolume: 2e8 / (1 + i / 10),
+      vol: 0.3,
+    }),
+  ),
 ];
 const day = { date: '2024-03-08', universe, seed: 42 };
 const records = simulateFlowDay(day);
@@ -41,7 +51,12 @@ describe('flow simulator', () => {
     const byTicker = new Map<string, number>();
     for (const t of trades) byTicker.set(t.ticker, (byTicker.get(t.ticker) ?? 0) + 1);
     const ranked = [...byTicker].sort((a, b) => b[1] - a[1]);
-    expect(ranked.slice(0, 4).map(([s]) => s).sort()).toEqual(['AAPL', 'NVDA', 'QQQ', 'SPY']);
+    expect(
+      ranked
+        .slice(0, 4)
+        .map(([s]) => s)
+        .sort(),
+    ).toEqual(['AAPL', 'NVDA', 'QQQ', 'SPY']);
     expect(ranked.slice(0, 4).reduce((s, [, n]) => s + n, 0) / trades.length).toBeGreaterThan(0.4);
     const cum = popularity(universe);
     expect(pickIndex(cum, 0)).toBe(0);
@@ -56,7 +71,16 @@ describe('flow simulator', () => {
     expect(trades.every((t) => t.date_expiration > '2024-03-08' && t.DTE >= 1)).toBe(true);
     expect(trades.some((t) => t.DTE > 270)).toBe(true);
     expect(trades.filter((t) => t.DTE <= 7).length / trades.length).toBeGreaterThan(0.25);
-    expect(trades.filter((t) => t.ticker !== 'SPY' && t.ticker !== 'QQQ' && t.ticker !== 'IWM').every((t) => ['2024-03-15', '2024-03-22'].includes(t.date_expiration) || t.DTE > 13 || new Date(`${t.date_expiration}T12:00:00Z`).getUTCDay() === 5)).toBe(true);
+    expect(
+      trades
+        .filter((t) => t.ticker !== 'SPY' && t.ticker !== 'QQQ' && t.ticker !== 'IWM')
+        .every(
+          (t) =>
+            ['2024-03-15', '2024-03-22'].includes(t.date_expiration) ||
+            t.DTE > 13 ||
+            new Date(`${t.date_expiration}T12:00:00Z`).getUTCDay() === 5,
+        ),
+    ).toBe(true);
     expect(new Set(trades.map((t) => t.fill))).toEqual(new Set(['Above Ask', 'Ask', 'Mid', 'Bid', 'Below Bid']));
     expect(new Set(trades.map((t) => t.option_activity_type))).toEqual(new Set(['Sweep', 'Block', 'Trade']));
     const calls = trades.filter((t) => t.put_call === 'Call').length / trades.length;
@@ -79,7 +103,9 @@ describe('flow simulator', () => {
   });
   it('emits live trades and bursts at any time of day', () => {
     const state = new FlowDayState(day);
-    const burst = Array.from({ length: 200 }, (_, i) => simulateTrades(state, `live-${i}`, 3 * 3600, 0.5)).filter((b) => b.length > 1);
+    const burst = Array.from({ length: 200 }, (_, i) => simulateTrades(state, `live-${i}`, 3 * 3600, 0.5)).filter(
+      (b) => b.length > 1,
+    );
     expect(burst.length).toBeGreaterThan(3);
     const b = burst[0]!;
     expect(new Set(b.map((r) => r.option_symbol)).size).toBe(1);
@@ -87,8 +113,12 @@ describe('flow simulator', () => {
   });
 
   it('lists strikes within a third and three times spot, even for a very volatile name far out in time', () => {
-    const wild: FlowUnderlying[] = [{ symbol: 'SMCI', kind: 'stock', close: 1000, prevClose: 990, dollarVolume: 30e9, vol: 1.4 }];
-    const smci = parseBenzingaOptionsActivity(simulateFlowDay({ date: '2024-03-08', universe: wild, seed: 7 })).rows.map(tradeFromRecord);
+    const wild: FlowUnderlying[] = [
+      { symbol: 'SMCI', kind: 'stock', close: 1000, prevClose: 990, dollarVolume: 30e9, vol: 1.4 },
+    ];
+    const smci = parseBenzingaOptionsActivity(
+      simulateFlowDay({ date: '2024-03-08', universe: wild, seed: 7 }),
+    ).rows.map(tradeFromRecord);
     expect(smci.length).toBeGreaterThan(500);
     for (const t of smci) {
       // Against the underlying at the trade (it moves intraday); the grid rounding adds a little.

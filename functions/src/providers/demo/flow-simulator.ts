@@ -1,7 +1,14 @@
 import { blackScholes } from '../../analytics/black-scholes.ts';
 import { strikeSteps, listedExpiries, type ListedExpiry } from './option-listing.ts';
 import { clamp, lognormal, normal, rngFrom, seedFrom } from './prng.ts';
-import { DAILY_EXPIRY_SYMBOLS, exchangeFor, pickIndex, popularity, recordId, type FlowUnderlying } from './flow-simulator-universe.ts';
+import {
+  DAILY_EXPIRY_SYMBOLS,
+  exchangeFor,
+  pickIndex,
+  popularity,
+  recordId,
+  type FlowUnderlying,
+} from './flow-simulator-universe.ts';
 
 /**
  * Seeded options-flow generator emitting Benzinga option_activity records (numbers as strings, as
@@ -100,7 +107,13 @@ function foldIntoLimit(m: number, max: number): number {
   return Math.sign(m) * (knee + ((a - knee) % (max - knee)));
 }
 
-function pickContract(rng: () => number, u: FlowUnderlying, spot: number, date: string, expiries: readonly ListedExpiry[]): Contract {
+function pickContract(
+  rng: () => number,
+  u: FlowUnderlying,
+  spot: number,
+  date: string,
+  expiries: readonly ListedExpiry[],
+): Contract {
   const putCall = rng() < FLOW_SIM.callShare ? 'call' : 'put';
   const expiry = chooseExpiry(rng, expiries, u.symbol);
   const dte = Math.max(1, dayNumberUtc(expiry.expiry) - dayNumberUtc(date));
@@ -143,26 +156,52 @@ export class FlowDayState {
  * One trade (and its burst follow-ons) at `sec` seconds after midnight New York. `key` seeds it;
  * `x` is the position in the session (0 open, 1 close) for the intraday price path.
  */
-export function simulateTrades(state: FlowDayState, key: string | number, sec: number, x: number, burst = true): BenzingaWireRecord[] {
+export function simulateTrades(
+  state: FlowDayState,
+  key: string | number,
+  sec: number,
+  x: number,
+  burst = true,
+): BenzingaWireRecord[] {
   const { day } = state;
   const rng = rngFrom(day.seed, 'flow', day.date, key);
   const u = day.universe[pickIndex(state.cum, rng())]!;
   const spot = spotAt(u, clamp(x, 0, 1), normal(rngFrom(day.seed, 'path', u.symbol, day.date, Math.round(x * 78))));
   const c = pickContract(rng, u, spot, day.date, state.expiries);
   const typeU = rng();
-  const type = typeU < FLOW_SIM.typeShares.sweep ? 'sweep' : typeU < FLOW_SIM.typeShares.sweep + FLOW_SIM.typeShares.block ? 'block' : 'trade';
+  const type =
+    typeU < FLOW_SIM.typeShares.sweep
+      ? 'sweep'
+      : typeU < FLOW_SIM.typeShares.sweep + FLOW_SIM.typeShares.block
+        ? 'block'
+        : 'trade';
   const prints = burst && type === 'sweep' && rng() < FLOW_SIM.burstProbability * 3 ? 2 + Math.floor(rng() * 5) : 1;
   const contractKey = `${u.symbol}|${c.expiry.expiry}|${c.putCall}|${c.strike}`;
   const oiRng = rngFrom(day.seed, 'oi', contractKey, day.date);
-  const openInterest = Math.round(lognormal(oiRng, Math.log(1500 * (1 + Math.log10(Math.max(u.dollarVolume, 1e6) / 1e6))), 1.3) * Math.exp(-Math.abs(Math.log(c.strike / spot)) * 4));
+  const openInterest = Math.round(
+    lognormal(oiRng, Math.log(1500 * (1 + Math.log10(Math.max(u.dollarVolume, 1e6) / 1e6))), 1.3) *
+      Math.exp(-Math.abs(Math.log(c.strike / spot)) * 4),
+  );
   const out: BenzingaWireRecord[] = [];
   let t = sec;
   for (let p = 0; p < prints; p += 1) {
     const { bid, ask } = quote(c, spot);
     const f = rng();
     const [price, aggressor] =
-      f < 0.38 ? [ask, 0.85 + 0.1 * rng()] : f < 0.68 ? [bid, 0.05 + 0.1 * rng()] : f < 0.88 ? [cents((bid + ask) / 2), 0.4 + 0.2 * rng()] : f < 0.94 ? [cents(ask + 0.01 + 0.02 * rng()), 1.02] : [Math.max(0.01, cents(bid - 0.01 - 0.02 * rng())), -0.02];
-    const premiumTarget = lognormal(rng, Math.log(FLOW_SIM.medianPremiumUsd * (type === 'block' ? 4 : 1) * (p > 0 ? 0.5 : 1)), FLOW_SIM.premiumSigma);
+      f < 0.38
+        ? [ask, 0.85 + 0.1 * rng()]
+        : f < 0.68
+          ? [bid, 0.05 + 0.1 * rng()]
+          : f < 0.88
+            ? [cents((bid + ask) / 2), 0.4 + 0.2 * rng()]
+            : f < 0.94
+              ? [cents(ask + 0.01 + 0.02 * rng()), 1.02]
+              : [Math.max(0.01, cents(bid - 0.01 - 0.02 * rng())), -0.02];
+    const premiumTarget = lognormal(
+      rng,
+      Math.log(FLOW_SIM.medianPremiumUsd * (type === 'block' ? 4 : 1) * (p > 0 ? 0.5 : 1)),
+      FLOW_SIM.premiumSigma,
+    );
     const size = Math.max(1, Math.round(premiumTarget / (price * 100)));
     const prior = state.volume.get(contractKey) ?? Math.round(openInterest * 0.05 * rng());
     const volume = prior + size;
@@ -208,7 +247,10 @@ export function simulateFlowDay(day: SimDay, tradesPerDay = FLOW_SIM.tradesPerDa
   const printsPerEvent = 1 + FLOW_SIM.typeShares.sweep * FLOW_SIM.burstProbability * 3 * 3;
   const n = Math.round((tradesPerDay / printsPerEvent) * clamp(lognormal(rng, 0, 0.18), 0.6, 1.6));
   const state = new FlowDayState(day);
-  const events = Array.from({ length: n }, (_, i) => ({ i, off: sessionOffset(rngFrom(day.seed, 'arrival', day.date, i)()) })).sort((a, b) => a.off - b.off);
+  const events = Array.from({ length: n }, (_, i) => ({
+    i,
+    off: sessionOffset(rngFrom(day.seed, 'arrival', day.date, i)()),
+  })).sort((a, b) => a.off - b.off);
   const out: BenzingaWireRecord[] = [];
   for (const { i, off } of events) {
     out.push(...simulateTrades(state, i, FLOW_SIM.sessionOpenSec + off, off / FLOW_SIM.sessionSeconds));

@@ -3,7 +3,13 @@ import { DirectoryRepository } from '../../data/directory-repository.ts';
 import { TimeSeriesRepository, type DailySeries } from '../../data/timeseries-repository.ts';
 import { parseBenzingaOptionsActivity, type OptionsActivityRecord } from '../benzinga/options-activity.ts';
 import { DEMO_SEED } from './demo-provider.ts';
-import { FlowDayState, flowSimSeed, simulateFlowDay, simulateTrades, type BenzingaWireRecord } from './flow-simulator.ts';
+import {
+  FlowDayState,
+  flowSimSeed,
+  simulateFlowDay,
+  simulateTrades,
+  type BenzingaWireRecord,
+} from './flow-simulator.ts';
 import type { FlowUnderlying } from './flow-simulator-universe.ts';
 import type { ParseReport } from '../parse-report.ts';
 
@@ -18,7 +24,12 @@ export const DEMO_LIVE_SESSION_FROM = '12:00:00';
 const clampVol = (v: number): number => Math.min(1.5, Math.max(0.08, Number.isFinite(v) ? v : 0.3));
 
 /** The simulator's view of one name on one date from its real daily bars; null without a bar. */
-export function underlyingOn(symbol: string, kind: 'stock' | 'etf', s: DailySeries, date: string): FlowUnderlying | null {
+export function underlyingOn(
+  symbol: string,
+  kind: 'stock' | 'etf',
+  s: DailySeries,
+  date: string,
+): FlowUnderlying | null {
   const i = s.date.lastIndexOf(date);
   if (i < 1 || !s.volume) return null;
   let dollars = 0;
@@ -28,7 +39,14 @@ export function underlyingOn(symbol: string, kind: 'stock' | 'etf', s: DailySeri
   for (let j = Math.max(1, i - 63); j < i; j += 1) rets.push(Math.log(s.close[j]! / s.close[j - 1]!));
   const mean = rets.reduce((a, b) => a + b, 0) / Math.max(rets.length, 1);
   const sd = Math.sqrt(rets.reduce((a, r) => a + (r - mean) ** 2, 0) / Math.max(rets.length - 1, 1));
-  return { symbol, kind, close: s.close[i]!, prevClose: s.close[i - 1]!, dollarVolume: dollars / Math.max(i - from, 1), vol: clampVol(sd * Math.sqrt(252)) };
+  return {
+    symbol,
+    kind,
+    close: s.close[i]!,
+    prevClose: s.close[i - 1]!,
+    dollarVolume: dollars / Math.max(i - from, 1),
+    vol: clampVol(sd * Math.sqrt(252)),
+  };
 }
 
 /**
@@ -50,7 +68,9 @@ export function demoFlowSource(db: DynamoDBDocumentClient, seed = DEMO_SEED) {
       return out;
     })());
   const universeOn = async (date: string): Promise<FlowUnderlying[]> =>
-    (await load()).map((u) => underlyingOn(u.symbol, u.kind, u.series, date)).filter((u): u is FlowUnderlying => u !== null);
+    (await load())
+      .map((u) => underlyingOn(u.symbol, u.kind, u.series, date))
+      .filter((u): u is FlowUnderlying => u !== null);
   const simSeed = flowSimSeed(seed);
   return {
     universeOn,
@@ -61,14 +81,19 @@ export function demoFlowSource(db: DynamoDBDocumentClient, seed = DEMO_SEED) {
      */
     async day(date: string, until?: string): Promise<ParseReport<OptionsActivityRecord>> {
       const universe = await universeOn(date);
-      const report = parseBenzingaOptionsActivity({ option_activity: universe.length === 0 ? [] : simulateFlowDay({ date, universe, seed: simSeed }) });
+      const report = parseBenzingaOptionsActivity({
+        option_activity: universe.length === 0 ? [] : simulateFlowDay({ date, universe, seed: simSeed }),
+      });
       return until === undefined ? report : { ...report, rows: report.rows.filter((r) => r.time < until) };
     },
     /** A live generator for `date`: each call returns the records of one arrival (sometimes a burst). */
     async live(date: string, runId: string): Promise<(seq: number, secOfDay: number) => BenzingaWireRecord[]> {
       const universe = await universeOn(date);
       const state = new FlowDayState({ date, universe, seed: simSeed });
-      return (seq, sec) => (universe.length === 0 ? [] : simulateTrades(state, `live-${runId}-${seq}`, sec, Math.min(1, Math.max(0, (sec - 34200) / 23400))));
+      return (seq, sec) =>
+        universe.length === 0
+          ? []
+          : simulateTrades(state, `live-${runId}-${seq}`, sec, Math.min(1, Math.max(0, (sec - 34200) / 23400)));
     },
   };
 }

@@ -7,7 +7,9 @@ describe('listedExpiries (SPY-style)', () => {
   const kindOf = new Map(list.map((e) => [e.expiry, e.kind]));
 
   it('lists dailies for two weeks, Friday weeklies, monthlies, quarterlies and LEAPS', () => {
-    expect(['2024-03-11', '2024-03-12', '2024-03-13', '2024-03-14', '2024-03-18', '2024-03-21'].map((d) => kindOf.get(d))).toEqual(Array(6).fill('daily'));
+    expect(
+      ['2024-03-11', '2024-03-12', '2024-03-13', '2024-03-14', '2024-03-18', '2024-03-21'].map((d) => kindOf.get(d)),
+    ).toEqual(Array(6).fill('daily'));
     expect(kindOf.get('2024-03-15')).toBe('monthly');
     expect(kindOf.get('2024-03-22')).toBe('weekly');
     expect(kindOf.get('2024-03-28')).toBe('quarterly'); // Mar 29 is Good Friday
@@ -22,7 +24,9 @@ describe('listedExpiries (SPY-style)', () => {
   });
 
   it('moves a holiday expiry to the prior trading day (April 2025 monthly on Good Friday)', () => {
-    expect(listedExpiries('2025-03-20').find((e) => e.kind === 'monthly' && e.expiry.startsWith('2025-04'))?.expiry).toBe('2025-04-17');
+    expect(
+      listedExpiries('2025-03-20').find((e) => e.kind === 'monthly' && e.expiry.startsWith('2025-04'))?.expiry,
+    ).toBe('2025-04-17');
   });
 });
 

@@ -57,7 +57,11 @@ export function listedExpiries(date: string): ListedExpiry[] {
     add(tradingDayOnOrBefore(thirdFriday(yy, mm)), 'monthly', LISTING_PARAMS.monthlyDays);
     if (mm % 3 === 0) add(lastTradingDayOfMonth(yy, mm), 'quarterly', LISTING_PARAMS.quarterlyDays);
   }
-  for (const [yy, mm] of [[y, 12], [y + 1, 12], [y + 2, 1]] as const) {
+  for (const [yy, mm] of [
+    [y, 12],
+    [y + 1, 12],
+    [y + 2, 1],
+  ] as const) {
     add(tradingDayOnOrBefore(thirdFriday(yy, mm)), 'leaps', 1000);
   }
   return [...found.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([expiry, kind]) => ({ expiry, kind }));

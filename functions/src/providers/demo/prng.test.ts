@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hashString, hashUnit, mulberry32, normal, rngFrom, seedFrom, smoothNoise, stationaryAr1, studentT, unitStudentT } from './prng.ts';
+import {
+  hashString,
+  hashUnit,
+  mulberry32,
+  normal,
+  rngFrom,
+  seedFrom,
+  smoothNoise,
+  stationaryAr1,
+  studentT,
+  unitStudentT,
+} from './prng.ts';
 
 const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
 const variance = (xs: number[]): number => {

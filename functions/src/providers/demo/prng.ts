@@ -110,7 +110,13 @@ export const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
  * keyed by (key, t), so x_t for any t is the same whether computed alone or inside a long run, and
  * consecutive values share all but one innovation -> lag-1 autocorrelation phi.
  */
-export function stationaryAr1(key: string, t: number, phi: number, sd: number, innovation: (rng: () => number) => number = normal): number {
+export function stationaryAr1(
+  key: string,
+  t: number,
+  phi: number,
+  sd: number,
+  innovation: (rng: () => number) => number = normal,
+): number {
   if (!(phi >= 0 && phi < 1)) throw new RangeError(`stationaryAr1: phi must be in [0,1), got ${phi}`);
   const terms = phi === 0 ? 1 : Math.min(400, Math.ceil(Math.log(1e-4) / (2 * Math.log(phi))) + 1);
   const scale = Math.sqrt(1 - phi * phi) * sd;

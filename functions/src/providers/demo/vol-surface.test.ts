@@ -24,7 +24,8 @@ describe('volSurface', () => {
     const rr = s.vol(100 * Math.exp(-0.67 * sd), 100, T) - s.vol(100 * Math.exp(0.67 * sd), 100, T);
     expect(rr).toBeGreaterThan(0.03);
     expect(rr).toBeLessThan(0.06);
-    for (const z of [-4, -2, -1, 0, 1, 2, 4, 8]) expect(s.vol(100 * Math.exp(z * sd), 100, T)).toBeGreaterThanOrEqual(a * VOL_PARAMS.floorMultiple - 1e-12);
+    for (const z of [-4, -2, -1, 0, 1, 2, 4, 8])
+      expect(s.vol(100 * Math.exp(z * sd), 100, T)).toBeGreaterThanOrEqual(a * VOL_PARAMS.floorMultiple - 1e-12);
     expect(() => volSurface(0)).toThrow(RangeError);
   });
 });

@@ -32,8 +32,15 @@ describe('FINRA fetchers', () => {
 
   it('a holiday (no file: 403 from the S3-backed CDN, or 404) is a non-retryable not-found', async () => {
     for (const status of [403, 404]) {
-      const http = replayHttp({ 'https://cdn.finra.org/equity/regsho/daily/CNMSshvol20210705.txt': { status, body: '<Error>AccessDenied</Error>' } });
-      const err = await createFinraSource({ http, retry: noSleep }).dailyShortVolume('2021-07-05').catch((e: unknown) => e);
+      const http = replayHttp({
+        'https://cdn.finra.org/equity/regsho/daily/CNMSshvol20210705.txt': {
+          status,
+          body: '<Error>AccessDenied</Error>',
+        },
+      });
+      const err = await createFinraSource({ http, retry: noSleep })
+        .dailyShortVolume('2021-07-05')
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ProviderNotFoundError);
       expect((err as ProviderNotFoundError).retryable).toBe(false);
       expect((err as Error).message).toContain('daily short volume for 2021-07-05');
@@ -42,17 +49,28 @@ describe('FINRA fetchers', () => {
   });
 
   it('retries 5xx and 429 with backoff, then succeeds', async () => {
-    const answers = [{ status: 503 }, { status: 429 }, { status: 200, body: fixtureText('finra/CNMSshvol20210802_excerpt_samgozman.txt') }];
+    const answers = [
+      { status: 503 },
+      { status: 429 },
+      { status: 200, body: fixtureText('finra/CNMSshvol20210802_excerpt_samgozman.txt') },
+    ];
     const delays: number[] = [];
-    const http = replayHttp({ 'https://cdn.finra.org/equity/regsho/daily/CNMSshvol20210802.txt': () => answers.shift() ?? { status: 500 } });
-    const source = createFinraSource({ http, retry: { attempts: 3, baseDelayMs: 100, sleep: async (ms) => void delays.push(ms) } });
+    const http = replayHttp({
+      'https://cdn.finra.org/equity/regsho/daily/CNMSshvol20210802.txt': () => answers.shift() ?? { status: 500 },
+    });
+    const source = createFinraSource({
+      http,
+      retry: { attempts: 3, baseDelayMs: 100, sleep: async (ms) => void delays.push(ms) },
+    });
     expect((await source.dailyShortVolume('2021-08-02')).rows).toHaveLength(10);
     expect(delays).toEqual([100, 200]);
   });
 
   it('gives up after the last attempt with a retryable typed error', async () => {
     const http = replayHttp({ [SV_URL]: { status: 502 } });
-    const err = await createFinraSource({ http, retry: noSleep }).dailyShortVolume('2021-04-27').catch((e: unknown) => e);
+    const err = await createFinraSource({ http, retry: noSleep })
+      .dailyShortVolume('2021-04-27')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderHttpError);
     expect(err).toMatchObject({ status: 502, retryable: true, provider: 'finra' });
     expect(http.calls).toHaveLength(3);
@@ -60,6 +78,8 @@ describe('FINRA fetchers', () => {
 
   it('a 200 that is not the format (an HTML page) is a format error, not an empty day', async () => {
     const http = replayHttp({ [SV_URL]: { status: 200, body: '<html>\n<body>maintenance</body>\n</html>' } });
-    await expect(createFinraSource({ http }).dailyShortVolume('2021-04-27')).rejects.toBeInstanceOf(ProviderFormatError);
+    await expect(createFinraSource({ http }).dailyShortVolume('2021-04-27')).rejects.toBeInstanceOf(
+      ProviderFormatError,
+    );
   });
 });

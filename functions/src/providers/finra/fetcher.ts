@@ -33,13 +33,15 @@ export function createFinraSource(deps: FinraDeps): Pick<MarketDataProvider, 'da
       const what = `daily short volume for ${date}`;
       const report = parseFinraShortVolume(await get(finraShortVolumeUrl(date, base), what));
       // A 200 that parses to nothing is an error page or a format change, not an empty market day.
-      if (report.rows.length === 0 && report.skipped > 0) throw new ProviderFormatError('finra', `${what}: no parsable rows`);
+      if (report.rows.length === 0 && report.skipped > 0)
+        throw new ProviderFormatError('finra', `${what}: no parsable rows`);
       return report;
     },
     async shortInterest(settlementDate) {
       const what = `short interest for settlement ${settlementDate}`;
       const report = parseFinraShortInterest(await get(finraShortInterestUrl(settlementDate, base), what));
-      if (report.rows.length === 0 && report.skipped > 0) throw new ProviderFormatError('finra', `${what}: no parsable rows`);
+      if (report.rows.length === 0 && report.skipped > 0)
+        throw new ProviderFormatError('finra', `${what}: no parsable rows`);
       return report;
     },
   };

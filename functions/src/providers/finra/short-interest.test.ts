@@ -33,14 +33,23 @@ describe('parseFinraShortInterest on the 2021-07-15 excerpt', () => {
       stockSplitFlag: null,
       revisionFlag: null,
     });
-    expect(bySymbol.get('AA')).toMatchObject({ currentShortInterest: 11429530, previousShortInterest: 10384553, averageDailyVolume: 6863086, daysToCover: 1.67 });
+    expect(bySymbol.get('AA')).toMatchObject({
+      currentShortInterest: 11429530,
+      previousShortInterest: 10384553,
+      averageDailyVolume: 6863086,
+      daysToCover: 1.67,
+    });
     expect(bySymbol.get('AATGF')).toMatchObject({ market: 'OTC', change: -2000, changePercent: -7.83 });
     // FINRA truncates issue names at 30 characters and keeps inner double spaces.
     expect(bySymbol.get('AATRL')?.issueName).toBe('AMG Capital  Trust II 5.15% Co');
   });
 
   it('maps the 999.99 days-to-cover cap (zero average volume) to null', () => {
-    expect(bySymbol.get('AAALF')).toMatchObject({ averageDailyVolume: 0, daysToCover: null, currentShortInterest: 363666 });
+    expect(bySymbol.get('AAALF')).toMatchObject({
+      averageDailyVolume: 0,
+      daysToCover: null,
+      currentShortInterest: 363666,
+    });
   });
 
   it('every row is internally consistent (change = current - previous)', () => {
@@ -52,7 +61,10 @@ describe('parseFinraShortInterest on the 2021-07-15 excerpt', () => {
   });
 
   it('finds columns by header name when FINRA reorders them', () => {
-    const lines = excerpt.trimEnd().split('\n').map((l) => l.split('|'));
+    const lines = excerpt
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('|'));
     const order = [...FINRA_SHORT_INTEREST_COLUMNS.keys()].reverse();
     const reordered = lines.map((f) => order.map((i) => f[i]).join('|')).join('\r\n');
     expect(parseFinraShortInterest(reordered).rows).toEqual(report.rows);
@@ -74,7 +86,13 @@ describe('parseFinraShortInterest on the 2021-07-15 excerpt', () => {
     const lines = excerpt.trimEnd().split('\n');
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 1, max: lines.length }), garbageLine(14, (l) => parseFinraShortInterest(`${header}\n${l}`).skipped === 0)), { maxLength: 20 }),
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 1, max: lines.length }),
+            garbageLine(14, (l) => parseFinraShortInterest(`${header}\n${l}`).skipped === 0),
+          ),
+          { maxLength: 20 },
+        ),
         (inserts) => {
           const r = parseFinraShortInterest(insertLines(lines, inserts).join('\n'));
           expect(r.rows).toEqual(report.rows);

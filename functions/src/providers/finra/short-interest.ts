@@ -50,8 +50,7 @@ export interface ShortInterestRow {
   revisionFlag: string | null;
 }
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.union([z.literal('').transform(() => null), schema]);
+const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => null), schema]);
 const flag = z.string().transform((s) => (s === '' ? null : s));
 
 const rowSchema = z

@@ -29,12 +29,32 @@ describe('parseFinraShortVolume on the real 2021-04-27 CNMS file', () => {
 
   it('reads known symbols exactly as printed in the file', () => {
     const bySymbol = new Map(report.rows.map((r) => [r.symbol, r]));
-    expect(report.rows[0]).toEqual({ date: '2021-04-27', symbol: 'A', shortVolume: 109763, shortExemptVolume: 1, totalVolume: 244138, markets: ['B', 'Q', 'N'] });
-    expect(bySymbol.get('AAPL')).toMatchObject({ shortVolume: 11757014, shortExemptVolume: 52235, totalVolume: 29876872 });
+    expect(report.rows[0]).toEqual({
+      date: '2021-04-27',
+      symbol: 'A',
+      shortVolume: 109763,
+      shortExemptVolume: 1,
+      totalVolume: 244138,
+      markets: ['B', 'Q', 'N'],
+    });
+    expect(bySymbol.get('AAPL')).toMatchObject({
+      shortVolume: 11757014,
+      shortExemptVolume: 52235,
+      totalVolume: 29876872,
+    });
     expect(bySymbol.get('GME')).toMatchObject({ shortVolume: 2291953, shortExemptVolume: 44637, totalVolume: 3972777 });
-    expect(bySymbol.get('SPY')).toMatchObject({ shortVolume: 11360563, shortExemptVolume: 20769, totalVolume: 14733573 });
+    expect(bySymbol.get('SPY')).toMatchObject({
+      shortVolume: 11360563,
+      shortExemptVolume: 20769,
+      totalVolume: 14733573,
+    });
     expect(bySymbol.get('DMYQ/U')).toMatchObject({ shortVolume: 1500, totalVolume: 67396, markets: ['Q'] });
-    expect(bySymbol.get('BACpL')).toMatchObject({ shortVolume: 371, shortExemptVolume: 23, totalVolume: 873, markets: ['Q', 'N'] });
+    expect(bySymbol.get('BACpL')).toMatchObject({
+      shortVolume: 371,
+      shortExemptVolume: 23,
+      totalVolume: 873,
+      markets: ['Q', 'N'],
+    });
     expect(report.rows.at(-1)).toMatchObject({ symbol: 'ZYXI', shortVolume: 25385, totalVolume: 37909 });
     expect(new Set(report.rows.map((r) => r.date))).toEqual(new Set(['2021-04-27']));
   });
@@ -64,9 +84,25 @@ describe('parseFinraShortVolume on the real 2021-04-27 CNMS file', () => {
 describe('parseFinraShortVolume on the 2021-08-02 excerpt (samgozman/finra-short-api)', () => {
   it('reads 10 rows including a slash symbol, trailer 10', () => {
     const r = parseFinraShortVolume(fixtureText('finra/CNMSshvol20210802_excerpt_samgozman.txt'));
-    expect(r.rows.map((x) => x.symbol)).toEqual(['AAL', 'ABBV', 'BLUE', 'KEY', 'POSH', 'RDS/A', 'SNOW', 'TSLA', 'ZYNE', 'ZYXI']);
+    expect(r.rows.map((x) => x.symbol)).toEqual([
+      'AAL',
+      'ABBV',
+      'BLUE',
+      'KEY',
+      'POSH',
+      'RDS/A',
+      'SNOW',
+      'TSLA',
+      'ZYNE',
+      'ZYXI',
+    ]);
     expect(r.rows.find((x) => x.symbol === 'TSLA')).toEqual({
-      date: '2021-08-02', symbol: 'TSLA', shortVolume: 5368275, shortExemptVolume: 56657, totalVolume: 14686076, markets: ['B', 'Q', 'N'],
+      date: '2021-08-02',
+      symbol: 'TSLA',
+      shortVolume: 5368275,
+      shortExemptVolume: 56657,
+      totalVolume: 14686076,
+      markets: ['B', 'Q', 'N'],
     });
     expect(r.trailerCount).toBe(10);
     expect(r.trailerMatches).toBe(true);
@@ -109,10 +145,15 @@ describe('malformed lines', () => {
 });
 
 const rowArb: fc.Arbitrary<ShortVolumeRow> = fc.record({
-  date: fc.date({ min: new Date('2009-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  date: fc
+    .date({ min: new Date('2009-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
   symbol: fc.stringMatching(/^[A-Z][A-Za-z0-9./]{0,9}$/),
   shortVolume: fc.nat({ max: 2_000_000_000 }),
-  shortExemptVolume: fc.oneof(fc.nat({ max: 1_000_000 }), fc.integer({ min: 1, max: 99_999_999 }).map((n) => n / 1000)),
+  shortExemptVolume: fc.oneof(
+    fc.nat({ max: 1_000_000 }),
+    fc.integer({ min: 1, max: 99_999_999 }).map((n) => n / 1000),
+  ),
   totalVolume: fc.nat({ max: 4_000_000_000 }),
   markets: fc.subarray(['B', 'Q', 'N']),
 });
@@ -123,13 +164,22 @@ describe('properties', () => {
 
   it('garbage lines inserted into a valid file are counted as skipped; valid rows are unchanged', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: realRows.length }), garbageLine(6, (line) => parseFinraShortVolume(line).skipped === 0)), { maxLength: 25 }), (inserts) => {
-        // Positions 1..rows keep garbage between the header and the trailer.
-        const r = parseFinraShortVolume(insertLines(realLines, inserts).join('\r\n'));
-        expect(r.rows).toEqual(realRows);
-        expect(r.skipped).toBe(inserts.length);
-        expect(r.trailerMatches).toBe(true);
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 1, max: realRows.length }),
+            garbageLine(6, (line) => parseFinraShortVolume(line).skipped === 0),
+          ),
+          { maxLength: 25 },
+        ),
+        (inserts) => {
+          // Positions 1..rows keep garbage between the header and the trailer.
+          const r = parseFinraShortVolume(insertLines(realLines, inserts).join('\r\n'));
+          expect(r.rows).toEqual(realRows);
+          expect(r.skipped).toBe(inserts.length);
+          expect(r.trailerMatches).toBe(true);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -42,7 +42,8 @@ const rowSchema = z.object({
     .transform((s) => (s === '' ? [] : s.split(','))),
 });
 
-const isHeader = (line: string): boolean => line.replace(/\s+/g, '').toLowerCase() === FINRA_SHORT_VOLUME_HEADER.toLowerCase();
+const isHeader = (line: string): boolean =>
+  line.replace(/\s+/g, '').toLowerCase() === FINRA_SHORT_VOLUME_HEADER.toLowerCase();
 
 export function parseFinraShortVolume(text: string): ShortVolumeReport {
   const lines = splitLines(text);
@@ -93,7 +94,9 @@ export function parseFinraShortVolume(text: string): ShortVolumeReport {
  */
 export function formatFinraShortVolume(rows: readonly ShortVolumeRow[]): string {
   const body = rows.map((r) =>
-    [r.date.replaceAll('-', ''), r.symbol, r.shortVolume, r.shortExemptVolume, r.totalVolume, r.markets.join(',')].join('|'),
+    [r.date.replaceAll('-', ''), r.symbol, r.shortVolume, r.shortExemptVolume, r.totalVolume, r.markets.join(',')].join(
+      '|',
+    ),
   );
   return `${[FINRA_SHORT_VOLUME_HEADER, ...body, String(rows.length)].join('\r\n')}\r\n`;
 }

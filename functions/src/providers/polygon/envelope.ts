@@ -23,7 +23,9 @@ export function checkEnvelope(json: unknown): z.infer<typeof envelopeSchema> & R
   if (!parsed.success) throw new PolygonEnvelopeError('payload is not an object');
   const env = parsed.data;
   if (env.status !== undefined && !OK_STATUSES.has(env.status)) {
-    throw new PolygonEnvelopeError(`status ${env.status}${env.error ?? env.message ? `: ${env.error ?? env.message}` : ''}`);
+    throw new PolygonEnvelopeError(
+      `status ${env.status}${(env.error ?? env.message) ? `: ${env.error ?? env.message}` : ''}`,
+    );
   }
   return env;
 }

@@ -10,9 +10,13 @@ const noSleep = { attempts: 2, baseDelayMs: 1, sleep: async () => {} };
 
 describe('Polygon URLs', () => {
   it('match the REST paths', () => {
-    expect(polygonUrls.dailyAggregates('aapl', '2005-04-01', '2005-04-04')).toBe(`${API}/v2/aggs/ticker/AAPL/range/1/day/2005-04-01/2005-04-04?adjusted=true&sort=asc&limit=50000`);
+    expect(polygonUrls.dailyAggregates('aapl', '2005-04-01', '2005-04-04')).toBe(
+      `${API}/v2/aggs/ticker/AAPL/range/1/day/2005-04-01/2005-04-04?adjusted=true&sort=asc&limit=50000`,
+    );
     expect(polygonUrls.previousClose('AAPL')).toBe(`${API}/v2/aggs/ticker/AAPL/prev?adjusted=true`);
-    expect(polygonUrls.groupedDaily('2005-04-04')).toBe(`${API}/v2/aggs/grouped/locale/us/market/stocks/2005-04-04?adjusted=true`);
+    expect(polygonUrls.groupedDaily('2005-04-04')).toBe(
+      `${API}/v2/aggs/grouped/locale/us/market/stocks/2005-04-04?adjusted=true`,
+    );
     expect(polygonUrls.tickerSnapshot('AAPL')).toBe(`${API}/v2/snapshot/locale/us/markets/stocks/tickers/AAPL`);
     expect(polygonUrls.optionChain('AAPL')).toBe(`${API}/v3/snapshot/options/AAPL?limit=250`);
     expect(polygonUrls.tickerSnapshot('BRK.B')).toBe(`${API}/v2/snapshot/locale/us/markets/stocks/tickers/BRK.B`);
@@ -21,16 +25,28 @@ describe('Polygon URLs', () => {
 
 describe('Polygon fetchers replaying the client-python mocks', () => {
   const http = replayHttp({
-    [polygonUrls.dailyAggregates('AAPL', '2005-04-01', '2005-04-04')]: { status: 200, body: fixtureText('polygon/v2_aggs_AAPL_range_1_day_2005-04-01_2005-04-04.json') },
+    [polygonUrls.dailyAggregates('AAPL', '2005-04-01', '2005-04-04')]: {
+      status: 200,
+      body: fixtureText('polygon/v2_aggs_AAPL_range_1_day_2005-04-01_2005-04-04.json'),
+    },
     [polygonUrls.previousClose('AAPL')]: { status: 200, body: fixtureText('polygon/v2_aggs_AAPL_prev.json') },
-    [polygonUrls.groupedDaily('2005-04-04')]: { status: 200, body: fixtureText('polygon/v2_aggs_grouped_2005-04-04.json') },
-    [polygonUrls.tickerSnapshot('AAPL')]: { status: 200, body: fixtureText('polygon/v2_snapshot_stocks_ticker_AAPL.json') },
+    [polygonUrls.groupedDaily('2005-04-04')]: {
+      status: 200,
+      body: fixtureText('polygon/v2_aggs_grouped_2005-04-04.json'),
+    },
+    [polygonUrls.tickerSnapshot('AAPL')]: {
+      status: 200,
+      body: fixtureText('polygon/v2_snapshot_stocks_ticker_AAPL.json'),
+    },
     [polygonUrls.optionChain('AAPL')]: { status: 200, body: fixtureText('polygon/v3_snapshot_options_AAPL.json') },
   });
   const polygon = createPolygonSource({ http, apiKey: KEY });
 
   it('send the key as a bearer header, never in the URL', async () => {
-    expect((await polygon.dailyAggregates('AAPL', '2005-04-01', '2005-04-04')).rows.map((b) => b.date)).toEqual(['2005-04-01', '2005-04-04']);
+    expect((await polygon.dailyAggregates('AAPL', '2005-04-01', '2005-04-04')).rows.map((b) => b.date)).toEqual([
+      '2005-04-01',
+      '2005-04-04',
+    ]);
     expect((await polygon.previousClose('AAPL')).rows[0]?.close).toBe(156.8);
     expect((await polygon.groupedDaily('2005-04-04')).rows[0]?.ticker).toBe('GIK');
     expect((await polygon.tickerSnapshot('AAPL')).rows[0]?.todaysChangePerc).toBe(-2.231);
@@ -45,7 +61,9 @@ describe('Polygon fetchers replaying the client-python mocks', () => {
 
   it('a missing key fails before any request, naming the variable', async () => {
     const spy = replayHttp({});
-    const err = await createPolygonSource({ http: spy, apiKey: undefined }).tickerSnapshot('AAPL').catch((e: unknown) => e);
+    const err = await createPolygonSource({ http: spy, apiKey: undefined })
+      .tickerSnapshot('AAPL')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MissingApiKeyError);
     expect((err as Error).message).toContain('POLYGON_API_KEY');
     expect(spy.calls).toHaveLength(0);
@@ -53,7 +71,10 @@ describe('Polygon fetchers replaying the client-python mocks', () => {
 });
 
 describe('Polygon pagination and errors', () => {
-  const page = (results: unknown[], next?: string) => ({ status: 200, body: JSON.stringify({ ticker: 'SPY', status: 'OK', results, next_url: next }) });
+  const page = (results: unknown[], next?: string) => ({
+    status: 200,
+    body: JSON.stringify({ ticker: 'SPY', status: 'OK', results, next_url: next }),
+  });
   const bar = (t: number) => ({ o: 1, h: 1, l: 1, c: 1, v: 1, t });
 
   it('follows next_url on the API origin and stops at a foreign origin', async () => {

@@ -32,7 +32,8 @@ export const polygonUrls = {
   previousClose: (ticker: string, base = POLYGON_API) => `${base}/v2/aggs/ticker/${path(ticker)}/prev?adjusted=true`,
   groupedDaily: (date: string, base = POLYGON_API) =>
     `${base}/v2/aggs/grouped/locale/us/market/stocks/${assertIsoDate(date)}?adjusted=true`,
-  tickerSnapshot: (ticker: string, base = POLYGON_API) => `${base}/v2/snapshot/locale/us/markets/stocks/tickers/${path(ticker)}`,
+  tickerSnapshot: (ticker: string, base = POLYGON_API) =>
+    `${base}/v2/snapshot/locale/us/markets/stocks/tickers/${path(ticker)}`,
   optionChain: (underlying: string, base = POLYGON_API) => `${base}/v3/snapshot/options/${path(underlying)}?limit=250`,
 };
 
@@ -82,7 +83,11 @@ export function createPolygonSource(deps: PolygonDeps): Pick<MarketDataProvider,
     }
   }
 
-  async function paged<R extends ParseReport<unknown> & { nextUrl?: string }>(url: string, what: string, parser: (json: unknown) => R): Promise<Omit<R, 'nextUrl'>> {
+  async function paged<R extends ParseReport<unknown> & { nextUrl?: string }>(
+    url: string,
+    what: string,
+    parser: (json: unknown) => R,
+  ): Promise<Omit<R, 'nextUrl'>> {
     const pages: R[] = [];
     let next: string | undefined = url;
     while (next !== undefined && pages.length < POLYGON_MAX_PAGES) {
@@ -95,12 +100,23 @@ export function createPolygonSource(deps: PolygonDeps): Pick<MarketDataProvider,
 
   return {
     dailyAggregates: (ticker, from, to): Promise<DailyBarsReport> =>
-      paged(polygonUrls.dailyAggregates(ticker, from, to, base), `daily bars ${ticker} ${from}..${to}`, parsePolygonAggregates),
-    previousClose: (ticker) => parse(polygonUrls.previousClose(ticker, base), `previous close ${ticker}`, parsePolygonAggregates),
-    groupedDaily: (date) => parse(polygonUrls.groupedDaily(date, base), `grouped daily ${date}`, parsePolygonAggregates),
-    tickerSnapshot: (ticker) => parse(polygonUrls.tickerSnapshot(ticker, base), `snapshot ${ticker}`, parsePolygonSnapshot),
+      paged(
+        polygonUrls.dailyAggregates(ticker, from, to, base),
+        `daily bars ${ticker} ${from}..${to}`,
+        parsePolygonAggregates,
+      ),
+    previousClose: (ticker) =>
+      parse(polygonUrls.previousClose(ticker, base), `previous close ${ticker}`, parsePolygonAggregates),
+    groupedDaily: (date) =>
+      parse(polygonUrls.groupedDaily(date, base), `grouped daily ${date}`, parsePolygonAggregates),
+    tickerSnapshot: (ticker) =>
+      parse(polygonUrls.tickerSnapshot(ticker, base), `snapshot ${ticker}`, parsePolygonSnapshot),
     optionChain: async (underlying): Promise<OptionChainReport> => {
-      const report = await paged(polygonUrls.optionChain(underlying, base), `option chain ${underlying}`, parsePolygonOptionChain);
+      const report = await paged(
+        polygonUrls.optionChain(underlying, base),
+        `option chain ${underlying}`,
+        parsePolygonOptionChain,
+      );
       return { ...report, underlying: report.underlying ?? assertTicker(underlying) };
     },
   };

@@ -9,7 +9,10 @@ import { checkEnvelope, resultsOf } from './envelope.ts';
  * Polygon v3 option chain snapshot (/v3/snapshot/options/{underlying}), mapped onto the same
  * OptionQuote as CBOE so the option-walls job does not care which vendor is configured.
  */
-const num = z.number().nullish().transform((v) => v ?? null);
+const num = z
+  .number()
+  .nullish()
+  .transform((v) => v ?? null);
 
 const contractSchema = z.object({
   details: z.object({

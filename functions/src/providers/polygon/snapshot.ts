@@ -25,7 +25,13 @@ export interface TickerSnapshot {
   /** Latest minute bar; accumulatedVolume is the day volume up to that minute. */
   minute: (SnapshotBar & { accumulatedVolume: number | null; timestamp: number | null }) | null;
   lastQuote: { bid: number; bidSize: number; ask: number; askSize: number; timestamp: number | null } | null;
-  lastTrade: { price: number; size: number; exchange: number | null; conditions: number[]; timestamp: number | null } | null;
+  lastTrade: {
+    price: number;
+    size: number;
+    exchange: number | null;
+    conditions: number[];
+    timestamp: number | null;
+  } | null;
   todaysChange: number | null;
   todaysChangePerc: number | null;
   /** Last update, epoch ms. */
@@ -34,14 +40,26 @@ export interface TickerSnapshot {
   tradingDate: string | null;
 }
 
-const bar = z.object({ o: z.number(), h: z.number(), l: z.number(), c: z.number(), v: z.number(), vw: z.number().nullish() });
+const bar = z.object({
+  o: z.number(),
+  h: z.number(),
+  l: z.number(),
+  c: z.number(),
+  v: z.number(),
+  vw: z.number().nullish(),
+});
 // Outside market hours Polygon sends all-zero bars; treat those as "no bar".
-const optionalBar = bar.nullish().transform((b): SnapshotBar | null =>
-  !b || (b.o === 0 && b.h === 0 && b.l === 0 && b.c === 0)
-    ? null
-    : { open: b.o, high: b.h, low: b.l, close: b.c, volume: b.v, vwap: b.vw ?? null },
-);
-const nanos = z.number().nullish().transform((t) => (t ? nanosToMillis(t) : null));
+const optionalBar = bar
+  .nullish()
+  .transform((b): SnapshotBar | null =>
+    !b || (b.o === 0 && b.h === 0 && b.l === 0 && b.c === 0)
+      ? null
+      : { open: b.o, high: b.h, low: b.l, close: b.c, volume: b.v, vwap: b.vw ?? null },
+  );
+const nanos = z
+  .number()
+  .nullish()
+  .transform((t) => (t ? nanosToMillis(t) : null));
 
 const snapshotSchema = z.object({
   ticker: z.string().min(1),
@@ -58,7 +76,9 @@ const snapshotSchema = z.object({
   lastTrade: z
     .object({ p: z.number(), s: z.number(), x: z.number().nullish(), c: z.array(z.number()).nullish(), t: nanos })
     .nullish()
-    .transform((t) => (t ? { price: t.p, size: t.s, exchange: t.x ?? null, conditions: t.c ?? [], timestamp: t.t } : null)),
+    .transform((t) =>
+      t ? { price: t.p, size: t.s, exchange: t.x ?? null, conditions: t.c ?? [], timestamp: t.t } : null,
+    ),
   todaysChange: z.number().nullish(),
   todaysChangePerc: z.number().nullish(),
   updated: nanos,
@@ -71,7 +91,16 @@ function toSnapshot(s: z.infer<typeof snapshotSchema>): TickerSnapshot {
     day: s.day,
     prevDay: s.prevDay,
     minute: m
-      ? { open: m.o, high: m.h, low: m.l, close: m.c, volume: m.v, vwap: m.vw ?? null, accumulatedVolume: m.av ?? null, timestamp: m.t ?? null }
+      ? {
+          open: m.o,
+          high: m.h,
+          low: m.l,
+          close: m.c,
+          volume: m.v,
+          vwap: m.vw ?? null,
+          accumulatedVolume: m.av ?? null,
+          timestamp: m.t ?? null,
+        }
       : null,
     lastQuote: s.lastQuote,
     lastTrade: s.lastTrade,

@@ -7,7 +7,9 @@ import { ProviderFormatError, ProviderNotFoundError } from '../http.ts';
 import { createShillerSource, SHILLER_CSV_URL } from './fetcher.ts';
 
 // The bundled copy is the same datasets/s-and-p-500 data.csv, unmodified.
-const csv = gunzipSync(readFileSync(new URL('../../../../scripts/demo-data/bundle/shiller-sp500-monthly.csv.gz', import.meta.url))).toString('utf8');
+const csv = gunzipSync(
+  readFileSync(new URL('../../../../scripts/demo-data/bundle/shiller-sp500-monthly.csv.gz', import.meta.url)),
+).toString('utf8');
 
 describe('S&P 500 monthly sources', () => {
   it('live: replays the real file through the production parser', async () => {
@@ -24,9 +26,19 @@ describe('S&P 500 monthly sources', () => {
   });
 
   it('demo: serves the loaded file, or says it is not loaded', async () => {
-    const source = { directory: async () => [], series: async () => Promise.reject(new Error('unused')), today: () => '2024-03-08' };
+    const source = {
+      directory: async () => [],
+      series: async () => Promise.reject(new Error('unused')),
+      today: () => '2024-03-08',
+    };
     const loaded = createDemoProvider({ ...source, sp500MonthlyCsv: async () => csv });
-    expect((await loaded.sp500Monthly()).rows.at(-1)).toMatchObject({ date: '2026-06-01', price: 7450.03, earnings: null });
-    await expect(createDemoProvider({ ...source, sp500MonthlyCsv: async () => null }).sp500Monthly()).rejects.toBeInstanceOf(ProviderNotFoundError);
+    expect((await loaded.sp500Monthly()).rows.at(-1)).toMatchObject({
+      date: '2026-06-01',
+      price: 7450.03,
+      earnings: null,
+    });
+    await expect(
+      createDemoProvider({ ...source, sp500MonthlyCsv: async () => null }).sp500Monthly(),
+    ).rejects.toBeInstanceOf(ProviderNotFoundError);
   });
 });

@@ -1,7 +1,8 @@
 import type { ShillerMonth } from '../../domain/sp500/shiller-month.ts';
 import { createReportBuilder, type ParseReport } from '../parse-report.ts';
 
-export const SHILLER_HEADER = 'Date,SP500,Dividend,Earnings,Consumer Price Index,Long Interest Rate,Real Price,Real Dividend,Real Earnings,PE10';
+export const SHILLER_HEADER =
+  'Date,SP500,Dividend,Earnings,Consumer Price Index,Long Interest Rate,Real Price,Real Dividend,Real Earnings,PE10';
 
 /**
  * The file marks missing values with 0.0 (or a blank): after its last real month (dividends and

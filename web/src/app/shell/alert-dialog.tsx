@@ -35,7 +35,14 @@ export function AlertDialog() {
         {alert.content && (
           <Box
             data-testid="alert-content"
-            sx={{ mt: 2, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', whiteSpace: 'pre-line', typography: 'body2' }}
+            sx={{
+              mt: 2,
+              p: 1.5,
+              borderRadius: 1,
+              bgcolor: 'action.hover',
+              whiteSpace: 'pre-line',
+              typography: 'body2',
+            }}
           >
             {alert.content}
           </Box>

@@ -39,7 +39,15 @@ export function Footer() {
       </Box>
       <Box sx={{ display: 'flex', gap: 0.5 }}>
         {SOCIAL_LINKS.map(({ label, href, icon: Icon }) => (
-          <IconButton key={label} component="a" href={href} target="_blank" rel="noopener noreferrer" aria-label={label} size="small">
+          <IconButton
+            key={label}
+            component="a"
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={label}
+            size="small"
+          >
             <Icon fontSize="small" />
           </IconButton>
         ))}

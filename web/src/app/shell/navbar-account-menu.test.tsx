@@ -33,7 +33,8 @@ describe('navbar account menu', () => {
     const items = screen.getAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual([...flowLinks.map((l) => l.label), 'Profile', 'Logout']);
     expect(flowLinks.map((l) => l.label)).toContain('Live & Historical');
-    for (const link of flowLinks) expect(screen.getByRole('menuitem', { name: link.label }).getAttribute('href')).toBe(link.path);
+    for (const link of flowLinks)
+      expect(screen.getByRole('menuitem', { name: link.label }).getAttribute('href')).toBe(link.path);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(onClose).toHaveBeenCalled();
     expect(onLogout).toHaveBeenCalledTimes(1);

@@ -26,9 +26,7 @@ export function NavbarAccountMenu({ anchor, onClose, onLogout, basic = false }: 
   const flow = basic && phone ? (NAV_ITEMS.find((i) => i.basicOnly)?.children ?? []) : [];
   return (
     <Menu anchorEl={anchor} open onClose={onClose}>
-      {flow.length > 0 && (
-        <ListSubheader sx={{ lineHeight: '32px' }}>Options Flow</ListSubheader>
-      )}
+      {flow.length > 0 && <ListSubheader sx={{ lineHeight: '32px' }}>Options Flow</ListSubheader>}
       {flow.map((item) => (
         <MenuItem key={item.path} component={RouterLink} to={item.path} onClick={onClose}>
           <ListItemIcon>

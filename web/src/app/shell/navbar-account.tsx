@@ -8,7 +8,9 @@ import { openForm } from '../../lib/forms-store.ts';
 import { isFreeSubscription, logout, useSession } from '../../lib/session.ts';
 
 // The menu (MUI Menu, ~9 kB gzip) loads on first open: most visitors never log in.
-const NavbarAccountMenu = lazy(() => import('./navbar-account-menu.tsx').then((m) => ({ default: m.NavbarAccountMenu })));
+const NavbarAccountMenu = lazy(() =>
+  import('./navbar-account-menu.tsx').then((m) => ({ default: m.NavbarAccountMenu })),
+);
 
 /**
  * Navbar account entries (spec part 2 section 2.18): logged out, Sign Up (to the plans) and Login;
@@ -26,7 +28,14 @@ export function NavbarAccount({ compact }: { compact: boolean }) {
   if (!loggedIn) {
     return (
       <>
-        <Button component={RouterLink} to="/subscriptioncards" variant="contained" size={size} disableElevation sx={fit}>
+        <Button
+          component={RouterLink}
+          to="/subscriptioncards"
+          variant="contained"
+          size={size}
+          disableElevation
+          sx={fit}
+        >
           Sign Up
         </Button>
         <Button onClick={() => openForm('login')} size={size} sx={fit}>
@@ -39,7 +48,14 @@ export function NavbarAccount({ compact }: { compact: boolean }) {
   return (
     <>
       {isFreeSubscription(subscription) && (
-        <Button component={RouterLink} to="/subscriptioncards" variant="contained" size={size} disableElevation sx={fit}>
+        <Button
+          component={RouterLink}
+          to="/subscriptioncards"
+          variant="contained"
+          size={size}
+          disableElevation
+          sx={fit}
+        >
           Subscribe
         </Button>
       )}
@@ -49,13 +65,24 @@ export function NavbarAccount({ compact }: { compact: boolean }) {
         </IconButton>
       ) : (
         // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
-        <Button aria-label={`${user.username}, Account menu`} color="inherit" startIcon={<AccountCircleIcon />} onClick={(e) => setAnchor(e.currentTarget)} sx={{ textTransform: 'none' }}>
+        <Button
+          aria-label={`${user.username}, Account menu`}
+          color="inherit"
+          startIcon={<AccountCircleIcon />}
+          onClick={(e) => setAnchor(e.currentTarget)}
+          sx={{ textTransform: 'none' }}
+        >
           {user.username}
         </Button>
       )}
       {anchor && (
         <Suspense fallback={null}>
-          <NavbarAccountMenu anchor={anchor} onClose={close} onLogout={() => void logout(client)} basic={subscription === 'basic'} />
+          <NavbarAccountMenu
+            anchor={anchor}
+            onClose={close}
+            onLogout={() => void logout(client)}
+            basic={subscription === 'basic'}
+          />
         </Suspense>
       )}
     </>

@@ -37,7 +37,13 @@ export function Navbar({ isMobile, onOpenMenu }: NavbarProps) {
           to="/"
           underline="none"
           color="inherit"
-          sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 }, fontWeight: 700, fontSize: { xs: '1.1rem', sm: '1.25rem' } }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: { xs: 0.5, sm: 1 },
+            fontWeight: 700,
+            fontSize: { xs: '1.1rem', sm: '1.25rem' },
+          }}
         >
           <ShowChartIcon color="primary" aria-hidden />
           Tapewatch

@@ -9,10 +9,18 @@ describe('promo popup rules (spec part 1 section 4)', () => {
 
   it('hides while the login or sign-up form shows, not for the other forms', () => {
     const show = (openForm: string | null) => shouldShowPromo({ subscription: '', openForm, closed: false });
-    expect(['login', 'signup', 'reset', 'resend', 'update', null].map(show)).toEqual([false, false, true, true, true, true]);
+    expect(['login', 'signup', 'reset', 'resend', 'update', null].map(show)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
-  it('stays hidden once closed', () => expect(shouldShowPromo({ subscription: '', openForm: null, closed: true })).toBe(false));
+  it('stays hidden once closed', () =>
+    expect(shouldShowPromo({ subscription: '', openForm: null, closed: true })).toBe(false));
 
   it('hides More Info on the root path only', () => {
     expect([showMoreInfo('/'), showMoreInfo('/clusters'), showMoreInfo('/landing')]).toEqual([false, true, true]);

@@ -33,7 +33,10 @@ describe('promo popup', () => {
 
   it('is not shown to basic subscribers', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, fakeJwt(3600));
-    accountApi({ '/api/get_app_info': [200, demoInfo], '/api/get_user_info': [200, { username: 'pro_user', email: 'p@example.com', subscription: 'basic' }] });
+    accountApi({
+      '/api/get_app_info': [200, demoInfo],
+      '/api/get_user_info': [200, { username: 'pro_user', email: 'p@example.com', subscription: 'basic' }],
+    });
     // Virtual time: the popup's delay passes at once (a visitor's popup would be up by then).
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     try {

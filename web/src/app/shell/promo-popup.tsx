@@ -60,7 +60,12 @@ export function PromoPopup() {
           borderColor: 'primary.main',
         }}
       >
-        <IconButton aria-label="Close promotion" size="small" onClick={hide} sx={{ position: 'absolute', top: 6, right: 6 }}>
+        <IconButton
+          aria-label="Close promotion"
+          size="small"
+          onClick={hide}
+          sx={{ position: 'absolute', top: 6, right: 6 }}
+        >
           <CloseIcon fontSize="small" />
         </IconButton>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>

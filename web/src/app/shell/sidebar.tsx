@@ -22,7 +22,17 @@ const isActive = (pathname: string, path: string) => {
   return p === q || p.startsWith(`${q}/`);
 };
 
-function NavEntry({ item, expanded, onNavigate, nested = false }: { item: NavItem; expanded: boolean; onNavigate?: () => void; nested?: boolean }) {
+function NavEntry({
+  item,
+  expanded,
+  onNavigate,
+  nested = false,
+}: {
+  item: NavItem;
+  expanded: boolean;
+  onNavigate?: () => void;
+  nested?: boolean;
+}) {
   const { pathname } = useLocation();
   const { label, path, icon: Icon } = item;
   return (
@@ -106,7 +116,16 @@ export function DesktopSidebar({ pinned, onTogglePin }: DesktopSidebarProps) {
       }}
     >
       <Toolbar />
-      <Box sx={{ display: 'flex', justifyContent: expanded ? 'flex-end' : 'center', px: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: expanded ? 'flex-end' : 'center',
+          px: 1,
+          py: 0.5,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
         <IconButton
           size="small"
           onClick={onTogglePin}

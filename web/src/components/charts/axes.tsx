@@ -18,8 +18,21 @@ export function YGrid({ ticks, y, plot, format, fill, zeroLine = false }: YGridP
   const { palette } = useTheme();
   return ticks.map((t) => (
     <g key={`l${t}`}>
-      <line x1={plot.left} x2={plot.left + plot.width} y1={y(t)} y2={y(t)} stroke={palette.divider} strokeWidth={zeroLine ? (t === 0 ? 1.5 : 1) : undefined} />
-      <text x={plot.left - 6} y={y(t)} textAnchor="end" dominantBaseline="central" fill={fill ?? palette.text.secondary}>
+      <line
+        x1={plot.left}
+        x2={plot.left + plot.width}
+        y1={y(t)}
+        y2={y(t)}
+        stroke={palette.divider}
+        strokeWidth={zeroLine ? (t === 0 ? 1.5 : 1) : undefined}
+      />
+      <text
+        x={plot.left - 6}
+        y={y(t)}
+        textAnchor="end"
+        dominantBaseline="central"
+        fill={fill ?? palette.text.secondary}
+      >
         {format(t)}
       </text>
     </g>
@@ -30,7 +43,13 @@ export function YGrid({ ticks, y, plot, format, fill, zeroLine = false }: YGridP
 export function RightAxis({ ticks, y, plot, format, fill }: Omit<YGridProps, 'zeroLine'>) {
   const { palette } = useTheme();
   return ticks.map((t) => (
-    <text key={`r${t}`} x={plot.left + plot.width + 6} y={y(t)} dominantBaseline="central" fill={fill ?? palette.text.secondary}>
+    <text
+      key={`r${t}`}
+      x={plot.left + plot.width + 6}
+      y={y(t)}
+      dominantBaseline="central"
+      fill={fill ?? palette.text.secondary}
+    >
       {format(t)}
     </text>
   ));

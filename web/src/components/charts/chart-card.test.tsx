@@ -49,7 +49,11 @@ describe('ChartCard', () => {
     const rows = within(grid).getAllByTestId('perf-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByRole('rowheader').textContent).toBe('Information Technology');
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1.25', '-3.40']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1.25', '-3.40']);
     await user.click(screen.getByRole('button', { name: 'Hide data' }));
     expect(screen.queryByTestId('perf-table')).toBeNull();
   });

@@ -93,7 +93,12 @@ export function ChartCard({
         </IconButton>
       </Box>
       {controls}
-      <Box ref={chartRef} sx={{ height: isMobile ? mobileHeight : height, position: 'relative' }} role="img" aria-label={title}>
+      <Box
+        ref={chartRef}
+        sx={{ height: isMobile ? mobileHeight : height, position: 'relative' }}
+        role="img"
+        aria-label={title}
+      >
         {visible && width > 0 && plotHeight > 0 && children({ width, height: plotHeight, isMobile })}
       </Box>
       {note && (

@@ -11,7 +11,11 @@ describe('ChartSurface', () => {
     );
     const svg = container.querySelector('svg')!;
     expect(svg.getAttribute('role')).toBe('presentation');
-    expect([svg.getAttribute('width'), svg.getAttribute('height'), svg.getAttribute('font-size')]).toEqual(['320', '200', '9']);
+    expect([svg.getAttribute('width'), svg.getAttribute('height'), svg.getAttribute('font-size')]).toEqual([
+      '320',
+      '200',
+      '9',
+    ]);
     expect(svg.contains(screen.getByTestId('mark'))).toBe(true);
     expect(svg.contains(screen.getByRole('tooltip'))).toBe(false);
     const box = getComputedStyle(svg.parentElement!);

@@ -22,7 +22,14 @@ export function ChartSurface({ width, height, fontSize = 11, overlay, svgRef, sx
   const theme = useTheme();
   return (
     <Box sx={[{ position: 'relative', width, height }, ...(Array.isArray(sx) ? sx : [sx])]}>
-      <svg ref={svgRef} width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={fontSize} role="presentation">
+      <svg
+        ref={svgRef}
+        width={width}
+        height={height}
+        fontFamily={theme.typography.fontFamily}
+        fontSize={fontSize}
+        role="presentation"
+      >
         {children}
       </svg>
       {overlay}

@@ -19,7 +19,18 @@ describe('tooltip placement', () => {
 
 describe('ChartTooltip', () => {
   it('shows the title and one label/value row per series, placed right of a point on the left half', () => {
-    render(<ChartTooltip x={100} chartWidth={600} top={10} title="2024-05-01" rows={[{ label: 'Calls', value: '$12K' }, { label: 'Puts', value: '$3K' }]} />);
+    render(
+      <ChartTooltip
+        x={100}
+        chartWidth={600}
+        top={10}
+        title="2024-05-01"
+        rows={[
+          { label: 'Calls', value: '$12K' },
+          { label: 'Puts', value: '$3K' },
+        ]}
+      />,
+    );
     const tip = screen.getByRole('tooltip');
     expect(tip.textContent).toBe('2024-05-01Calls$12KPuts$3K');
     expect(getComputedStyle(tip).left).toBe('112px');
@@ -41,7 +52,17 @@ describe('SeriesTooltip', () => {
   ];
 
   it('lists each series with its value and note', () => {
-    render(<SeriesTooltip x={10} chartWidth={600} top={0} title="Strike 100" items={items} swatch="square" empty="No open interest" />);
+    render(
+      <SeriesTooltip
+        x={10}
+        chartWidth={600}
+        top={0}
+        title="Strike 100"
+        items={items}
+        swatch="square"
+        empty="No open interest"
+      />,
+    );
     const tip = screen.getByRole('tooltip');
     expect(within(tip).getByText('Calls').parentElement!.textContent).toBe('Calls12strike 100');
     expect(within(tip).getByText('Puts').parentElement!.textContent).toBe('Puts3');
@@ -49,7 +70,18 @@ describe('SeriesTooltip', () => {
   });
 
   it('says when no series has a value, and can be pinned to the left edge', () => {
-    render(<SeriesTooltip x={550} chartWidth={600} top={0} title="Strike 105" items={[]} swatch="dot" empty="No open interest" pinLeft />);
+    render(
+      <SeriesTooltip
+        x={550}
+        chartWidth={600}
+        top={0}
+        title="Strike 105"
+        items={[]}
+        swatch="dot"
+        empty="No open interest"
+        pinLeft
+      />,
+    );
     const tip = screen.getByRole('tooltip');
     expect(tip.textContent).toBe('Strike 105No open interest');
     expect(getComputedStyle(tip).left).toBe('0px');

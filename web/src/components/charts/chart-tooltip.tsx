@@ -38,7 +38,15 @@ interface TooltipBoxProps {
 }
 
 /** The hover box over a chart: absolutely placed in the chart's relative wrapper, never catching the pointer. */
-export function TooltipBox({ x, chartWidth, top, title, titleGap = false, pinLeft = false, children }: TooltipBoxProps) {
+export function TooltipBox({
+  x,
+  chartWidth,
+  top,
+  title,
+  titleGap = false,
+  pinLeft = false,
+  children,
+}: TooltipBoxProps) {
   return (
     <Box
       role="tooltip"
@@ -63,7 +71,21 @@ export function TooltipBox({ x, chartWidth, top, title, titleGap = false, pinLef
 }
 
 /** A title over label/value rows. */
-export function ChartTooltip({ x, chartWidth, top, title, rows, extra }: { x: number; chartWidth: number; top: number; title: string; rows: readonly TooltipRow[]; extra?: ReactNode }) {
+export function ChartTooltip({
+  x,
+  chartWidth,
+  top,
+  title,
+  rows,
+  extra,
+}: {
+  x: number;
+  chartWidth: number;
+  top: number;
+  title: string;
+  rows: readonly TooltipRow[];
+  extra?: ReactNode;
+}) {
   return (
     <TooltipBox x={x} chartWidth={chartWidth} top={top} title={title}>
       {rows.map((r) => (

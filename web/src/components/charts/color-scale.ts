@@ -1,7 +1,16 @@
 // ColorBrewer RdYlGn (11 classes): the diverging red-yellow-green of the original heatmaps.
 const RD_YL_GN = [
-  '#a50026', '#d73027', '#f46d43', '#fdae61', '#fee08b', '#ffffbf',
-  '#d9ef8b', '#a6d96a', '#66bd63', '#1a9850', '#006837',
+  '#a50026',
+  '#d73027',
+  '#f46d43',
+  '#fdae61',
+  '#fee08b',
+  '#ffffbf',
+  '#d9ef8b',
+  '#a6d96a',
+  '#66bd63',
+  '#1a9850',
+  '#006837',
 ] as const;
 
 type Rgb = [number, number, number];

@@ -51,12 +51,27 @@ function domain(values: number[], includeZero: boolean): [number, number] {
  * Bars and lines over daily dates on a left and an optional right axis, hand-written SVG (nivo's
  * bar + line would add ~80 kB gzip to the route). Bars share the left axis and always include 0.
  */
-export function DualAxisChart({ dates, layers, width, height, compact, formatLeft, formatRight, label, reserveRightAxis = false }: DualAxisChartProps) {
+export function DualAxisChart({
+  dates,
+  layers,
+  width,
+  height,
+  compact,
+  formatLeft,
+  formatRight,
+  label,
+  reserveRightAxis = false,
+}: DualAxisChartProps) {
   const theme = useTheme();
   const n = dates.length;
   const { hover, handlers } = useHoverIndex((px, w) => slotIndex(px, 0, w, n));
   const hasRight = layers.some((l) => l.axis === 'right');
-  const margin = { top: label ? 22 : 10, right: hasRight || reserveRightAxis ? (compact ? 44 : 60) : 10, bottom: 22, left: compact ? 44 : 60 };
+  const margin = {
+    top: label ? 22 : 10,
+    right: hasRight || reserveRightAxis ? (compact ? 44 : 60) : 10,
+    bottom: 22,
+    left: compact ? 44 : 60,
+  };
   const plot = plotArea(width, height, margin);
   const values = (axis: 'left' | 'right') =>
     layers.filter((l) => l.axis === axis).flatMap((l) => l.values.filter((v): v is number => v !== null));
@@ -68,8 +83,12 @@ export function DualAxisChart({ dates, layers, width, height, compact, formatLef
   const { step, at: x } = bandScale(n, plot.left, plot.width);
   const yl = yScale(lMin, lMax, plot.top, plot.height);
   const yr = yScale(rMin, rMax, plot.top, plot.height);
-  const xTicks = monthStartIndices(dates, Math.max(1, Math.ceil(12 / Math.max(1, Math.floor(plot.width / (compact ? 44 : 64))))));
-  const fmt = (layer: ChartLayer, v: number) => (layer.axis === 'right' && formatRight ? formatRight(v) : formatLeft(v));
+  const xTicks = monthStartIndices(
+    dates,
+    Math.max(1, Math.ceil(12 / Math.max(1, Math.floor(plot.width / (compact ? 44 : 64))))),
+  );
+  const fmt = (layer: ChartLayer, v: number) =>
+    layer.axis === 'right' && formatRight ? formatRight(v) : formatLeft(v);
 
   const tooltip = hover !== null && (
     <ChartTooltip
@@ -115,7 +134,14 @@ export function DualAxisChart({ dates, layers, width, height, compact, formatLef
       {layers
         .filter((l) => l.kind === 'line')
         .map((layer) => (
-          <path key={layer.id} d={linePath(layer.values, x, layer.axis === 'left' ? yl : yr)} fill="none" stroke={layer.color} strokeWidth={compact ? 1.25 : 1.75} data-layer={layer.id} />
+          <path
+            key={layer.id}
+            d={linePath(layer.values, x, layer.axis === 'left' ? yl : yr)}
+            fill="none"
+            stroke={layer.color}
+            strokeWidth={compact ? 1.25 : 1.75}
+            data-layer={layer.id}
+          />
         ))}
       {label && (
         <text x={plot.left} y={12} fill={theme.palette.text.primary} fontWeight={600}>
@@ -123,7 +149,14 @@ export function DualAxisChart({ dates, layers, width, height, compact, formatLef
         </text>
       )}
       {layers.map((layer, i) => (
-        <SvgLegendItem key={layer.id} x={plot.left + plot.width - (layers.length - i) * (compact ? 88 : 120)} y={label ? 8 : plot.top + 6} shape="box" color={layer.color} label={layer.id} />
+        <SvgLegendItem
+          key={layer.id}
+          x={plot.left + plot.width - (layers.length - i) * (compact ? 88 : 120)}
+          y={label ? 8 : plot.top + 6}
+          shape="box"
+          color={layer.color}
+          label={layer.id}
+        />
       ))}
       {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
       <HoverPlane plot={plot} {...handlers} />

@@ -20,7 +20,13 @@ describe('DualAxisLineChart', () => {
       <DualAxisLineChart
         dates={['2024-01-30', '2024-01-31', '2024-02-01', '2024-02-02']}
         left={{ id: 'Price', color: '#00f', values: [10, null, 12, 13], formatTick: fmt, formatValue: fmt }}
-        right={{ id: 'Short Interest', color: '#f00', values: [null, 5_000_000, null, 6_000_000], formatTick: abbreviateNumber, formatValue: fmt }}
+        right={{
+          id: 'Short Interest',
+          color: '#f00',
+          values: [null, 5_000_000, null, 6_000_000],
+          formatTick: abbreviateNumber,
+          formatValue: fmt,
+        }}
         width={600}
         height={300}
         compact={false}

@@ -33,7 +33,13 @@ interface Scale {
   at: (v: number) => number;
 }
 
-function scaleFor(values: ReadonlyArray<number | null>, top: number, plotH: number, count: number, fromZero: boolean): Scale {
+function scaleFor(
+  values: ReadonlyArray<number | null>,
+  top: number,
+  plotH: number,
+  count: number,
+  fromZero: boolean,
+): Scale {
   const nums = values.filter((v): v is number => v !== null);
   const lo = nums.length ? Math.min(...nums, ...(fromZero ? [0] : [])) : 0;
   const hi = nums.length ? Math.max(...nums) : 1;
@@ -85,14 +91,42 @@ export function DualAxisLineChart({ dates, left, right, width, height, compact }
           {monthLabel(dates[i] ?? '', compact)}
         </XTick>
       ))}
-      <path d={linePath(left.values, x, ly.at)} fill="none" stroke={left.color} strokeWidth={compact ? 1.25 : 1.75} strokeLinejoin="round" data-series={left.id} />
-      <path d={rightPath} fill="none" stroke={right.color} strokeWidth={compact ? 1.25 : 1.75} strokeLinejoin="round" data-series={right.id} />
+      <path
+        d={linePath(left.values, x, ly.at)}
+        fill="none"
+        stroke={left.color}
+        strokeWidth={compact ? 1.25 : 1.75}
+        strokeLinejoin="round"
+        data-series={left.id}
+      />
+      <path
+        d={rightPath}
+        fill="none"
+        stroke={right.color}
+        strokeWidth={compact ? 1.25 : 1.75}
+        strokeLinejoin="round"
+        data-series={right.id}
+      />
       {points.map((p) => (
-        <circle key={p.i} cx={x(p.i)} cy={ry.at(p.v)} r={compact ? 2.5 : 3.5} fill={right.color} data-point={right.id} />
+        <circle
+          key={p.i}
+          cx={x(p.i)}
+          cy={ry.at(p.v)}
+          r={compact ? 2.5 : 3.5}
+          fill={right.color}
+          data-point={right.id}
+        />
       ))}
       {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
       {[left, right].map((s, k) => (
-        <SvgLegendItem key={s.id} x={plot.left + k * Math.min(180, plot.width / 2)} y={plot.top - 16} shape="line" color={s.color} label={`${s.id} (${k === 0 ? 'left' : 'right'})`} />
+        <SvgLegendItem
+          key={s.id}
+          x={plot.left + k * Math.min(180, plot.width / 2)}
+          y={plot.top - 16}
+          shape="line"
+          color={s.color}
+          label={`${s.id} (${k === 0 ? 'left' : 'right'})`}
+        />
       ))}
       <HoverPlane plot={plot} {...handlers} />
     </ChartSurface>

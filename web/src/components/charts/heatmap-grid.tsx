@@ -36,7 +36,21 @@ interface HeatmapGridProps {
  * hand because it is a few rects and texts, and @nivo/heatmap would add ~10 kB gzip to the route.
  * Attributes are inline so the save-as-image serialisation keeps the look.
  */
-export function HeatmapGrid({ rows, width, height, min, max, steps, formatValue, rowLabel, labelWidth, rowNote, columnLabel, colorOf, drawEmptyCells = true }: HeatmapGridProps) {
+export function HeatmapGrid({
+  rows,
+  width,
+  height,
+  min,
+  max,
+  steps,
+  formatValue,
+  rowLabel,
+  labelWidth,
+  rowNote,
+  columnLabel,
+  colorOf,
+  drawEmptyCells = true,
+}: HeatmapGridProps) {
   const theme = useTheme();
   const columns = rows[0]?.data.map((d) => d.x) ?? [];
   const top = 24;
@@ -51,7 +65,13 @@ export function HeatmapGrid({ rows, width, height, min, max, steps, formatValue,
   return (
     <svg width={width} height={height} fontFamily={font} role="presentation">
       {!drawEmptyCells && (
-        <rect x={labelWidth} y={top} width={Math.max(0, width - labelWidth)} height={Math.max(0, height - top)} fill={theme.palette.action.hover} />
+        <rect
+          x={labelWidth}
+          y={top}
+          width={Math.max(0, width - labelWidth)}
+          height={Math.max(0, height - top)}
+          fill={theme.palette.action.hover}
+        />
       )}
       {columns.map((x, ci) => (
         <text
@@ -70,18 +90,37 @@ export function HeatmapGrid({ rows, width, height, min, max, steps, formatValue,
         const note = rowNote?.(row.id);
         return (
           <g key={row.id}>
-            <text x={labelWidth - 8} y={y + cellHeight / 2} dominantBaseline="central" textAnchor="end" fontSize={11} fill={theme.palette.text.primary}>
+            <text
+              x={labelWidth - 8}
+              y={y + cellHeight / 2}
+              dominantBaseline="central"
+              textAnchor="end"
+              fontSize={11}
+              fill={theme.palette.text.primary}
+            >
               {rowLabel ? rowLabel(row.id) : row.id}
             </text>
             {row.data.map((cell, ci) => {
               if (cell.y === null && !drawEmptyCells) return null;
-              const fill = cell.y === null ? theme.palette.action.disabledBackground : colorOf ? colorOf(cell.y) : quantizedColor(cell.y, min, max, steps);
+              const fill =
+                cell.y === null
+                  ? theme.palette.action.disabledBackground
+                  : colorOf
+                    ? colorOf(cell.y)
+                    : quantizedColor(cell.y, min, max, steps);
               const value = cell.y === null ? '' : formatValue(cell.y);
               const label = showLabels ? value : '';
               const cx = labelWidth + ci * cellWidth;
               return (
                 <g key={cell.x}>
-                  <rect x={cx + gap} y={y + gap} width={Math.max(0, cellWidth - 2 * gap)} height={Math.max(0, cellHeight - 2 * gap)} rx={2} fill={fill}>
+                  <rect
+                    x={cx + gap}
+                    y={y + gap}
+                    width={Math.max(0, cellWidth - 2 * gap)}
+                    height={Math.max(0, cellHeight - 2 * gap)}
+                    rx={2}
+                    fill={fill}
+                  >
                     <title>{`${row.id} · ${cell.x}: ${cell.y === null ? 'no data' : `${value}%`}${note ? ` (${note})` : ''}`}</title>
                   </rect>
                   {label && (

@@ -30,6 +30,24 @@ export function Crosshair({ x, plot, stroke, dashed = false }: CrosshairProps) {
  * Transparent rect over the plot that takes the pointer. Drawn last so it sits above the marks,
  * which would otherwise swallow the moves between them.
  */
-export function HoverPlane({ plot, onMouseMove, onMouseLeave }: { plot: PlotArea; onMouseMove: MouseEventHandler<SVGRectElement>; onMouseLeave: () => void }) {
-  return <rect x={plot.left} y={plot.top} width={plot.width} height={plot.height} fill="transparent" onMouseMove={onMouseMove} onMouseLeave={onMouseLeave} />;
+export function HoverPlane({
+  plot,
+  onMouseMove,
+  onMouseLeave,
+}: {
+  plot: PlotArea;
+  onMouseMove: MouseEventHandler<SVGRectElement>;
+  onMouseLeave: () => void;
+}) {
+  return (
+    <rect
+      x={plot.left}
+      y={plot.top}
+      width={plot.width}
+      height={plot.height}
+      fill="transparent"
+      onMouseMove={onMouseMove}
+      onMouseLeave={onMouseLeave}
+    />
+  );
 }

@@ -3,7 +3,12 @@ import { bandScale, linePath, niceDomain, plotArea, pointScale, yScale } from '.
 
 describe('chart scales', () => {
   it('takes the plot out of the margins and keeps it at least 10 px', () => {
-    expect(plotArea(400, 300, { top: 10, right: 20, bottom: 30, left: 40 })).toEqual({ left: 40, top: 10, width: 340, height: 260 });
+    expect(plotArea(400, 300, { top: 10, right: 20, bottom: 30, left: 40 })).toEqual({
+      left: 40,
+      top: 10,
+      width: 340,
+      height: 260,
+    });
     expect(plotArea(30, 20, { top: 10, right: 20, bottom: 30, left: 40 })).toMatchObject({ width: 10, height: 10 });
   });
 

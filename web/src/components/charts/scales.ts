@@ -16,7 +16,12 @@ export interface PlotArea {
 
 /** The drawing area inside the margins; at least 10 px each way so a card measured at 0 still lays out. */
 export function plotArea(width: number, height: number, margin: Margin): PlotArea {
-  return { left: margin.left, top: margin.top, width: Math.max(10, width - margin.left - margin.right), height: Math.max(10, height - margin.top - margin.bottom) };
+  return {
+    left: margin.left,
+    top: margin.top,
+    width: Math.max(10, width - margin.left - margin.right),
+    height: Math.max(10, height - margin.top - margin.bottom),
+  };
 }
 
 /** Value -> y pixel over [min, max] (max at the top); a flat domain draws at mid-height instead of dividing by 0. */
@@ -42,7 +47,11 @@ export function niceDomain(lo: number, hi: number, count: number): { ticks: numb
 }
 
 /** SVG path through the values; a null (or missing) value lifts the pen, so gaps stay gaps. */
-export function linePath(values: ReadonlyArray<number | null | undefined>, x: (i: number) => number, y: (v: number) => number): string {
+export function linePath(
+  values: ReadonlyArray<number | null | undefined>,
+  x: (i: number) => number,
+  y: (v: number) => number,
+): string {
   let d = '';
   let pen = false;
   values.forEach((v, i) => {

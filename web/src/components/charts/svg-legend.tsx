@@ -14,10 +14,21 @@ interface SvgLegendItemProps {
 
 function Key({ shape, color, wide }: Pick<SvgLegendItemProps, 'shape' | 'color' | 'wide'>) {
   const w = wide ? 16 : 14;
-  if (shape === 'dot') return wide ? <circle cx={8} cy={0} r={3.5} fill={color} /> : <circle r={4} cx={4} cy={0} fill={color} />;
+  if (shape === 'dot')
+    return wide ? <circle cx={8} cy={0} r={3.5} fill={color} /> : <circle r={4} cx={4} cy={0} fill={color} />;
   if (shape === 'box') return <rect width={10} height={10} y={-5} rx={2} fill={color} />;
   if (shape === 'band') return <rect x={0} y={-5} width={16} height={10} fill={color} fillOpacity={0.25} />;
-  return <line x1={0} x2={w} y1={0} y2={0} stroke={color} strokeWidth={2} strokeDasharray={shape === 'dash' ? '4 3' : undefined} />;
+  return (
+    <line
+      x1={0}
+      x2={w}
+      y1={0}
+      y2={0}
+      stroke={color}
+      strokeWidth={2}
+      strokeDasharray={shape === 'dash' ? '4 3' : undefined}
+    />
+  );
 }
 
 /**

@@ -20,7 +20,17 @@ describe('TimeSeriesChart hover', () => {
       />,
     );
     const plane = [...container.querySelectorAll('rect[fill="transparent"]')].at(-1)!;
-    vi.spyOn(plane, 'getBoundingClientRect').mockReturnValue({ left: 52, width: 400, top: 0, height: 100, right: 452, bottom: 100, x: 52, y: 0, toJSON: () => ({}) });
+    vi.spyOn(plane, 'getBoundingClientRect').mockReturnValue({
+      left: 52,
+      width: 400,
+      top: 0,
+      height: 100,
+      right: 452,
+      bottom: 100,
+      x: 52,
+      y: 0,
+      toJSON: () => ({}),
+    });
     const lines = () => container.querySelectorAll('line').length;
     const before = lines();
     // 4 gaps of 100 px: 52 + 190 is nearest the third date.

@@ -37,7 +37,17 @@ const monthsBetween = (a: string, b: string) =>
  * its voronoi mesh and time scale costs ~20 kB gzip on the route. Legend is part of the SVG so
  * the saved image keeps it; hovering shows every series' value at that date.
  */
-export function TimeSeriesChart({ dates, series, width, height, compact, formatValue, legendLabel, formatTick, tooltipNote }: TimeSeriesChartProps) {
+export function TimeSeriesChart({
+  dates,
+  series,
+  width,
+  height,
+  compact,
+  formatValue,
+  legendLabel,
+  formatTick,
+  tooltipNote,
+}: TimeSeriesChartProps) {
   const { hover, handlers } = useHoverIndex((px, w) => nearestIndex(px, 0, w, dates.length));
   const legendRows = compact ? Math.ceil(series.length / 2) : 0;
   const margin = compact
@@ -52,7 +62,10 @@ export function TimeSeriesChart({ dates, series, width, height, compact, formatV
   // Months spanned (at least 12, as before): multi-year series get sparser ticks with the year shown.
   const spanMonths = dates.length > 1 ? monthsBetween(dates[0]!, dates.at(-1)!) : 0;
   const longSpan = spanMonths > 12;
-  const monthStep = Math.max(1, Math.ceil(Math.max(12, spanMonths) / Math.max(1, Math.floor(plot.width / (compact ? 48 : 64)))));
+  const monthStep = Math.max(
+    1,
+    Math.ceil(Math.max(12, spanMonths) / Math.max(1, Math.floor(plot.width / (compact ? 48 : 64)))),
+  );
   const xTicks = monthStartIndices(dates, monthStep);
 
   const hovered =
@@ -69,7 +82,13 @@ export function TimeSeriesChart({ dates, series, width, height, compact, formatV
       top={plot.top}
       title={dates[hover] ?? ''}
       swatch="dot"
-      items={hovered.map((h) => ({ id: h.id, label: h.id, color: h.color, value: h.value === null ? '-' : formatValue(h.value), note: tooltipNote?.(h.id, hover) }))}
+      items={hovered.map((h) => ({
+        id: h.id,
+        label: h.id,
+        color: h.color,
+        value: h.value === null ? '-' : formatValue(h.value),
+        note: tooltipNote?.(h.id, hover),
+      }))}
     />
   );
 
@@ -82,7 +101,14 @@ export function TimeSeriesChart({ dates, series, width, height, compact, formatV
         </XTick>
       ))}
       {series.map((s) => (
-        <path key={s.id} d={linePath(s.values, x, y)} fill="none" stroke={s.color} strokeWidth={compact ? 1.25 : 1.75} strokeLinejoin="round" />
+        <path
+          key={s.id}
+          d={linePath(s.values, x, y)}
+          fill="none"
+          stroke={s.color}
+          strokeWidth={compact ? 1.25 : 1.75}
+          strokeLinejoin="round"
+        />
       ))}
       {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
       {series.map((s, i) => (

@@ -34,7 +34,7 @@ function Probe({ count }: { count: number }) {
   const { hover, handlers } = useHoverIndex((px, w) => nearestIndex(px, 0, w, count));
   return (
     <>
-      <svg>
+      <svg aria-label="Plot">
         <HoverPlane plot={{ left: 0, top: 0, width: 200, height: 100 }} {...handlers} />
       </svg>
       <output>{hover === null ? 'none' : hover}</output>
@@ -47,7 +47,17 @@ describe('useHoverIndex', () => {
     const { container } = render(<Probe count={5} />);
     const plane = container.querySelector('rect')!;
     // The plot starts 100 px into the page and is drawn 400 px wide (a scaled SVG): 5 points at 0, 100, ... 400.
-    vi.spyOn(plane, 'getBoundingClientRect').mockReturnValue({ left: 100, width: 400, top: 0, height: 100, right: 500, bottom: 100, x: 100, y: 0, toJSON: () => ({}) });
+    vi.spyOn(plane, 'getBoundingClientRect').mockReturnValue({
+      left: 100,
+      width: 400,
+      top: 0,
+      height: 100,
+      right: 500,
+      bottom: 100,
+      x: 100,
+      y: 0,
+      toJSON: () => ({}),
+    });
     expect(screen.getByRole('status').textContent).toBe('none');
     fireEvent.mouseMove(plane, { clientX: 100 + 260 });
     expect(screen.getByRole('status').textContent).toBe('3');

@@ -57,7 +57,9 @@ export function BubbleChart({ bubbles, width, height, compact, formatTick, onSel
   const catLen = compact ? plotH : plotW;
   const valLen = compact ? plotW : plotH;
   const step = catLen / n;
-  const rMax = compact ? Math.min(step / 2 + overhang, 26) : Math.min(26, Math.max(6, Math.min(step * 0.9, valLen / 5)));
+  const rMax = compact
+    ? Math.min(step / 2 + overhang, 26)
+    : Math.min(26, Math.max(6, Math.min(step * 0.9, valLen / 5)));
   const max = Math.max(0, ...bubbles.map((b) => b.value));
   const ticks = niceTicks(0, max || 1, compact ? 3 : 5);
   const top = Math.max(max, ticks.at(-1) ?? 1) || 1;
@@ -69,12 +71,20 @@ export function BubbleChart({ bubbles, width, height, compact, formatTick, onSel
       : { x: margin.left + (i + 0.5) * step, y: margin.top + plotH - val(v) };
   const anyEmphasis = bubbles.some((b) => b.emphasized);
   const emphasizedCats = new Set(bubbles.filter((b) => b.emphasized).map((b) => b.category));
-  const order = [...bubbles].sort((a, b) => Number(a.emphasized ?? false) - Number(b.emphasized ?? false) || b.size - a.size);
+  const order = [...bubbles].sort(
+    (a, b) => Number(a.emphasized ?? false) - Number(b.emphasized ?? false) || b.size - a.size,
+  );
   const hovered = bubbles.find((b) => b.key === hover);
   const hoverAt = hovered ? pos(categories.indexOf(hovered.category), hovered.value) : null;
 
   const tooltip = hovered && hoverAt && (
-    <ChartTooltip x={hoverAt.x} chartWidth={width} top={Math.max(0, Math.min(hoverAt.y - 20, height - 110))} title={hovered.category} rows={hovered.rows} />
+    <ChartTooltip
+      x={hoverAt.x}
+      chartWidth={width}
+      top={Math.max(0, Math.min(hoverAt.y - 20, height - 110))}
+      title={hovered.category}
+      rows={hovered.rows}
+    />
   );
 
   return (
@@ -105,13 +115,30 @@ export function BubbleChart({ bubbles, width, height, compact, formatTick, onSel
         if (compact) {
           const y = margin.top + (i + 0.5) * step;
           return (
-            <text key={c} x={margin.left - 6} y={y} textAnchor="end" dominantBaseline="central" fill={emphasized ? palette.text.primary : palette.text.secondary} fontWeight={emphasized ? 700 : undefined}>
+            <text
+              key={c}
+              x={margin.left - 6}
+              y={y}
+              textAnchor="end"
+              dominantBaseline="central"
+              fill={emphasized ? palette.text.primary : palette.text.secondary}
+              fontWeight={emphasized ? 700 : undefined}
+            >
               {c}
             </text>
           );
         }
         if (i % labels.every !== 0 && !emphasized) return null;
-        return <CategoryTick key={c} x={margin.left + (i + 0.5) * step} y={margin.top + plotH} rotate={labels.rotate} label={c} emphasized={emphasized} />;
+        return (
+          <CategoryTick
+            key={c}
+            x={margin.left + (i + 0.5) * step}
+            y={margin.top + plotH}
+            rotate={labels.rotate}
+            label={c}
+            emphasized={emphasized}
+          />
+        );
       })}
       {order.map((b) => {
         const p = pos(categories.indexOf(b.category), b.value);

@@ -18,7 +18,14 @@ const integer = new Intl.NumberFormat('en-US');
 export function ByStrikeChart({ data, title = 'Premiums by Strike', note, controls }: ByStrikeChartProps) {
   const { palette } = useTheme();
   return (
-    <ChartCard title={title} table={byStrikeTable(data)} height={320} mobileHeight={280} note={note} controls={controls}>
+    <ChartCard
+      title={title}
+      table={byStrikeTable(data)}
+      height={320}
+      mobileHeight={280}
+      note={note}
+      controls={controls}
+    >
       {({ width, height, isMobile }) => (
         <CategoryBarChart
           categories={strikeLabels(data)}
@@ -31,7 +38,10 @@ export function ByStrikeChart({ data, title = 'Premiums by Strike', note, contro
           compact={isMobile}
           formatValue={formatPremium}
           formatTick={formatPremiumTick}
-          details={(i) => [`Call size ${integer.format(data.call_size[i] ?? 0)}`, `Put size ${integer.format(data.put_size[i] ?? 0)}`]}
+          details={(i) => [
+            `Call size ${integer.format(data.call_size[i] ?? 0)}`,
+            `Put size ${integer.format(data.put_size[i] ?? 0)}`,
+          ]}
         />
       )}
     </ChartCard>

@@ -29,7 +29,19 @@ export function categoryLabels(longest: number, n: number, length: number): Cate
 }
 
 /** One category label under the plot (`y` is the axis line), centred on `x`; emphasised: bold and full contrast. */
-export function CategoryTick({ x, y, rotate, label, emphasized = false }: { x: number; y: number; rotate: boolean; label: string; emphasized?: boolean }) {
+export function CategoryTick({
+  x,
+  y,
+  rotate,
+  label,
+  emphasized = false,
+}: {
+  x: number;
+  y: number;
+  rotate: boolean;
+  label: string;
+  emphasized?: boolean;
+}) {
   const { palette } = useTheme();
   return (
     <text

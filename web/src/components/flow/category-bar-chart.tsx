@@ -35,7 +35,17 @@ export interface CategoryBarChartProps {
  * add ~50 kB gzip to the landing page. Labels turn 90 degrees when the bars get narrow; blank
  * categories (padding) keep their slot but draw nothing.
  */
-export function CategoryBarChart({ categories, series, width, height, compact, formatValue, formatTick = formatValue, details, highlight = null }: CategoryBarChartProps) {
+export function CategoryBarChart({
+  categories,
+  series,
+  width,
+  height,
+  compact,
+  formatValue,
+  formatTick = formatValue,
+  details,
+  highlight = null,
+}: CategoryBarChartProps) {
   const n = Math.max(1, categories.length);
   // Blank (padding) categories keep their slot but show no tooltip.
   const { hover, handlers } = useHoverIndex((px, w) => {
@@ -70,14 +80,30 @@ export function CategoryBarChart({ categories, series, width, height, compact, f
     <ChartSurface width={width} height={height} fontSize={compact ? 9 : 11} overlay={tooltip}>
       <YGrid ticks={ticks} y={y} plot={plot} format={formatTick} />
       {categories.map((c, i) => (
-        <g key={`${c}-${i}`} data-category={c || undefined} data-highlighted={(c !== '' && c === highlight) || undefined}>
+        <g
+          key={`${c}-${i}`}
+          data-category={c || undefined}
+          data-highlighted={(c !== '' && c === highlight) || undefined}
+        >
           {series.map((s, j) => {
             const v = s.values[i] ?? 0;
             if (v <= 0) return null;
             const x0 = cx(i) - (barW * series.length) / 2 + j * barW;
-            return <rect key={s.id} x={x0} y={y(v)} width={Math.max(1, barW - 1)} height={Math.max(0.5, y(0) - y(v))} fill={s.color} fillOpacity={hover === i ? 1 : 0.85} />;
+            return (
+              <rect
+                key={s.id}
+                x={x0}
+                y={y(v)}
+                width={Math.max(1, barW - 1)}
+                height={Math.max(0.5, y(0) - y(v))}
+                fill={s.color}
+                fillOpacity={hover === i ? 1 : 0.85}
+              />
+            );
           })}
-          {c && i % labelEvery === 0 && <CategoryTick x={cx(i)} y={margin.top + plotH} rotate={rotate} label={c} emphasized={c === highlight} />}
+          {c && i % labelEvery === 0 && (
+            <CategoryTick x={cx(i)} y={margin.top + plotH} rotate={rotate} label={c} emphasized={c === highlight} />
+          )}
         </g>
       ))}
       <HoverPlane plot={plot} {...handlers} />

@@ -34,12 +34,29 @@ function scale(values: readonly number[], top: number, plotH: number, count: num
   return { ticks, at: yScale(lo - pad, hi + pad, top, plotH) };
 }
 
-function Plot({ data, lines, width, height, compact }: { data: HistoricalPremiumData; lines: readonly Line[]; width: number; height: number; compact: boolean }) {
+function Plot({
+  data,
+  lines,
+  width,
+  height,
+  compact,
+}: {
+  data: HistoricalPremiumData;
+  lines: readonly Line[];
+  width: number;
+  height: number;
+  compact: boolean;
+}) {
   const n = data.dates.length;
   const { hover, handlers } = useHoverIndex((px, w) => nearestIndex(px, 0, w, n));
   const plot = plotArea(width, height, { top: 10, right: compact ? 40 : 56, bottom: 24, left: compact ? 48 : 60 });
   const x = pointScale(n, plot.left, plot.width);
-  const left = scale(lines.filter((l) => l.axis === 'left').flatMap((l) => l.values), plot.top, plot.height, compact ? 4 : 6);
+  const left = scale(
+    lines.filter((l) => l.axis === 'left').flatMap((l) => l.values),
+    plot.top,
+    plot.height,
+    compact ? 4 : 6,
+  );
   const right = scale(data.prices.length ? data.prices : [0], plot.top, plot.height, compact ? 4 : 6);
   const labelEvery = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plot.width / (compact ? 48 : 64)))));
 
@@ -49,7 +66,10 @@ function Plot({ data, lines, width, height, compact }: { data: HistoricalPremium
       chartWidth={width}
       top={plot.top}
       title={data.dates[hover] ?? ''}
-      rows={lines.map((l) => ({ label: l.id, value: l.axis === 'right' ? (l.values[hover] ?? 0).toFixed(2) : formatPremium(l.values[hover] ?? 0) }))}
+      rows={lines.map((l) => ({
+        label: l.id,
+        value: l.axis === 'right' ? (l.values[hover] ?? 0).toFixed(2) : formatPremium(l.values[hover] ?? 0),
+      }))}
     />
   );
 
@@ -65,7 +85,15 @@ function Plot({ data, lines, width, height, compact }: { data: HistoricalPremium
         ) : null,
       )}
       {lines.map((l) => (
-        <path key={l.id} d={linePath(l.values, x, (l.axis === 'left' ? left : right).at)} fill="none" stroke={l.color} strokeWidth={compact ? 1.5 : 2} strokeDasharray={l.axis === 'right' ? '4 3' : undefined} data-line={l.id} />
+        <path
+          key={l.id}
+          d={linePath(l.values, x, (l.axis === 'left' ? left : right).at)}
+          fill="none"
+          stroke={l.color}
+          strokeWidth={compact ? 1.5 : 2}
+          strokeDasharray={l.axis === 'right' ? '4 3' : undefined}
+          data-line={l.id}
+        />
       ))}
       {hover !== null && <Crosshair x={x(hover)} plot={plot} />}
       <HoverPlane plot={plot} {...handlers} />
@@ -74,7 +102,12 @@ function Plot({ data, lines, width, height, compact }: { data: HistoricalPremium
 }
 
 /** Cumulative net, call and put premiums over days (left axis) with the closing price (right axis). */
-export function CumulativeStatsChart({ data, title = 'Cumulative Premiums', note, controls }: CumulativeStatsChartProps) {
+export function CumulativeStatsChart({
+  data,
+  title = 'Cumulative Premiums',
+  note,
+  controls,
+}: CumulativeStatsChartProps) {
   const { palette } = useTheme();
   const lines: Line[] = [
     { id: 'Net', color: palette.primary.main, values: data.cum_net_premiums, axis: 'left' },
@@ -83,11 +116,31 @@ export function CumulativeStatsChart({ data, title = 'Cumulative Premiums', note
     { id: 'Price', color: palette.text.secondary, values: data.prices, axis: 'right' },
   ];
   const legend = (
-    <SeriesLegend shape="line" items={lines.map((l) => ({ color: l.color, label: l.id === 'Price' ? 'Price (right axis)' : `Cumulative ${l.id.toLowerCase()}` }))} />
+    <SeriesLegend
+      shape="line"
+      items={lines.map((l) => ({
+        color: l.color,
+        label: l.id === 'Price' ? 'Price (right axis)' : `Cumulative ${l.id.toLowerCase()}`,
+      }))}
+    />
   );
   return (
-    <ChartCard title={title} table={cumulativeTable(data)} height={320} mobileHeight={280} note={note} controls={<>{controls}{legend}</>}>
-      {({ width, height, isMobile }) => <Plot data={data} lines={lines} width={width} height={height} compact={isMobile} />}
+    <ChartCard
+      title={title}
+      table={cumulativeTable(data)}
+      height={320}
+      mobileHeight={280}
+      note={note}
+      controls={
+        <>
+          {controls}
+          {legend}
+        </>
+      }
+    >
+      {({ width, height, isMobile }) => (
+        <Plot data={data} lines={lines} width={width} height={height} compact={isMobile} />
+      )}
     </ChartCard>
   );
 }

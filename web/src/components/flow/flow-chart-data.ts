@@ -34,7 +34,9 @@ export function topPremiumsTable(bars: readonly PremiumEntry[], side: 'Call' | '
   return {
     rowHeader: 'Ticker',
     columns: [side === 'Call' ? 'Call premium' : 'Put premium'],
-    rows: bars.filter((b) => b.ticker !== '').map((b) => ({ key: b.ticker, label: b.ticker, cells: [formatPremium(b.costBasis)] })),
+    rows: bars
+      .filter((b) => b.ticker !== '')
+      .map((b) => ({ key: b.ticker, label: b.ticker, cells: [formatPremium(b.costBasis)] })),
     testId: `top-${side.toLowerCase()}-premiums-data`,
   };
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { nextSort, sortRows } from '../table/table-logic.ts';
 import { topPremiumBars, formatPremiumTick } from './flow-chart-data.ts';
-import { defaultFlowSort, flowPage, FLOW_COLUMNS, formatPremium, formatScore, scoreBarPercent, visibleFlowColumns } from './flow-table-logic.ts';
+import {
+  defaultFlowSort,
+  flowPage,
+  FLOW_COLUMNS,
+  formatPremium,
+  formatScore,
+  scoreBarPercent,
+  visibleFlowColumns,
+} from './flow-table-logic.ts';
 import { trade } from './test-trades.ts';
 
 const col = (id: string) => FLOW_COLUMNS.find((c) => c.id === id)!;
@@ -30,7 +38,22 @@ describe('flow table formatting', () => {
 });
 
 describe('flow table column tiers (spec 2.5.2)', () => {
-  const all = ['date', 'time', 'ticker', 'put_call', 'strike', 'dte', 'fill', 'price', 'size', 'type', 'oi', 'volume', 'score', 'premium'];
+  const all = [
+    'date',
+    'time',
+    'ticker',
+    'put_call',
+    'strike',
+    'dte',
+    'fill',
+    'price',
+    'size',
+    'type',
+    'oi',
+    'volume',
+    'score',
+    'premium',
+  ];
   it('shows every column from 1350 px', () => {
     expect(ids(1350)).toEqual(all);
   });
@@ -39,7 +62,18 @@ describe('flow table column tiers (spec 2.5.2)', () => {
     expect(ids(1250)).toEqual(all.filter((c) => c !== 'fill'));
   });
   it('hides Fill, DTE, OI and Volume between 850 and 1250 px', () => {
-    expect(ids(1249)).toEqual(['date', 'time', 'ticker', 'put_call', 'strike', 'price', 'size', 'type', 'score', 'premium']);
+    expect(ids(1249)).toEqual([
+      'date',
+      'time',
+      'ticker',
+      'put_call',
+      'strike',
+      'price',
+      'size',
+      'type',
+      'score',
+      'premium',
+    ]);
     expect(ids(850)).toEqual(ids(1249));
   });
   it('also hides Price, Size, Type and Score under 850 px', () => {

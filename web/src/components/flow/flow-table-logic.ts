@@ -27,7 +27,20 @@ export function scoreBarPercent(score: number): number {
 }
 
 export type FlowColumnId =
-  | 'date' | 'time' | 'ticker' | 'put_call' | 'strike' | 'dte' | 'fill' | 'price' | 'size' | 'type' | 'oi' | 'volume' | 'score' | 'premium';
+  | 'date'
+  | 'time'
+  | 'ticker'
+  | 'put_call'
+  | 'strike'
+  | 'dte'
+  | 'fill'
+  | 'price'
+  | 'size'
+  | 'type'
+  | 'oi'
+  | 'volume'
+  | 'score'
+  | 'premium';
 
 export interface FlowColumn extends ColumnDef<FlowTrade> {
   id: FlowColumnId;
@@ -45,16 +58,63 @@ export const FLOW_COLUMNS: readonly FlowColumn[] = [
   { id: 'time', header: 'Time', value: (t) => t.time, firstDirection: 'desc' },
   { id: 'ticker', header: 'Ticker', value: (t) => t.ticker },
   { id: 'put_call', header: 'C/P', value: (t) => t.put_call },
-  { id: 'strike', header: 'Strike ($)', compactHeader: 'Strike', value: (t) => t.strike_price, format: (t) => decimal.format(t.strike_price), align: 'right' },
+  {
+    id: 'strike',
+    header: 'Strike ($)',
+    compactHeader: 'Strike',
+    value: (t) => t.strike_price,
+    format: (t) => decimal.format(t.strike_price),
+    align: 'right',
+  },
   { id: 'dte', header: 'DTE', value: (t) => t.DTE, align: 'right', hideBelow: FLOW_TIERS.hideDetail },
   { id: 'fill', header: 'Fill', value: (t) => t.fill, hideBelow: FLOW_TIERS.hideFill },
-  { id: 'price', header: 'Price', value: (t) => t.price, format: (t) => decimal.format(t.price), align: 'right', hideBelow: FLOW_TIERS.hideCompact },
-  { id: 'size', header: 'Size', value: (t) => t.size, format: (t) => integer.format(t.size), align: 'right', hideBelow: FLOW_TIERS.hideCompact },
+  {
+    id: 'price',
+    header: 'Price',
+    value: (t) => t.price,
+    format: (t) => decimal.format(t.price),
+    align: 'right',
+    hideBelow: FLOW_TIERS.hideCompact,
+  },
+  {
+    id: 'size',
+    header: 'Size',
+    value: (t) => t.size,
+    format: (t) => integer.format(t.size),
+    align: 'right',
+    hideBelow: FLOW_TIERS.hideCompact,
+  },
   { id: 'type', header: 'Type', value: (t) => t.option_activity_type, hideBelow: FLOW_TIERS.hideCompact },
-  { id: 'oi', header: 'OI', value: (t) => t.open_interest, format: (t) => integer.format(t.open_interest), align: 'right', hideBelow: FLOW_TIERS.hideDetail },
-  { id: 'volume', header: 'Volume', value: (t) => t.volume, format: (t) => integer.format(t.volume), align: 'right', hideBelow: FLOW_TIERS.hideDetail },
-  { id: 'score', header: 'Score', value: (t) => t.score, format: (t) => formatScore(t.score), hideBelow: FLOW_TIERS.hideCompact },
-  { id: 'premium', header: 'Premium', value: (t) => t.cost_basis, format: (t) => formatPremium(t.cost_basis), align: 'right' },
+  {
+    id: 'oi',
+    header: 'OI',
+    value: (t) => t.open_interest,
+    format: (t) => integer.format(t.open_interest),
+    align: 'right',
+    hideBelow: FLOW_TIERS.hideDetail,
+  },
+  {
+    id: 'volume',
+    header: 'Volume',
+    value: (t) => t.volume,
+    format: (t) => integer.format(t.volume),
+    align: 'right',
+    hideBelow: FLOW_TIERS.hideDetail,
+  },
+  {
+    id: 'score',
+    header: 'Score',
+    value: (t) => t.score,
+    format: (t) => formatScore(t.score),
+    hideBelow: FLOW_TIERS.hideCompact,
+  },
+  {
+    id: 'premium',
+    header: 'Premium',
+    value: (t) => t.cost_basis,
+    format: (t) => formatPremium(t.cost_basis),
+    align: 'right',
+  },
 ];
 
 /** Columns shown at a viewport width; live mode hides Date. */

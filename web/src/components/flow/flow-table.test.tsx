@@ -26,7 +26,22 @@ describe('FlowTable', () => {
   it('shows the rows newest first with formatted premium and score, padded to 12', () => {
     setWidth(1440);
     render(<FlowTable trades={rows} />);
-    expect(headers()).toEqual(['Date', 'Time', 'Ticker', 'C/P', 'Strike ($)', 'DTE', 'Fill', 'Price', 'Size', 'Type', 'OI', 'Volume', 'Score', 'Premium']);
+    expect(headers()).toEqual([
+      'Date',
+      'Time',
+      'Ticker',
+      'C/P',
+      'Strike ($)',
+      'DTE',
+      'Fill',
+      'Price',
+      'Size',
+      'Type',
+      'OI',
+      'Volume',
+      'Score',
+      'Premium',
+    ]);
     expect(rowKeys()).toEqual(['b', 'c', 'a']);
     const tsla = within(screen.getAllByTestId('flow-row')[2]!);
     expect(tsla.getByText('$1,235K')).toBeTruthy();
@@ -66,7 +81,18 @@ describe('FlowTable', () => {
     unmount();
     setWidth(1000);
     render(<FlowTable trades={rows} />);
-    expect(headers()).toEqual(['Date', 'Time', 'Ticker', 'C/P', 'Strike ($)', 'Price', 'Size', 'Type', 'Score', 'Premium']);
+    expect(headers()).toEqual([
+      'Date',
+      'Time',
+      'Ticker',
+      'C/P',
+      'Strike ($)',
+      'Price',
+      'Size',
+      'Type',
+      'Score',
+      'Premium',
+    ]);
     setWidth(375);
     expect(headers()).toEqual(['Date', 'Time', 'Ticker', 'C/P', 'Strike', 'Premium']);
     // Phones show month-day, with the full date as the cell's title.
@@ -77,7 +103,9 @@ describe('FlowTable', () => {
 
   it('pages 12 rows at a time and returns to page 1 with a new dataset', async () => {
     setWidth(1440);
-    const many = Array.from({ length: 15 }, (_, i) => trade({ key: `k${String(i).padStart(2, '0')}`, time: `10:${String(i).padStart(2, '0')}:00` }));
+    const many = Array.from({ length: 15 }, (_, i) =>
+      trade({ key: `k${String(i).padStart(2, '0')}`, time: `10:${String(i).padStart(2, '0')}:00` }),
+    );
     const { rerender } = render(<FlowTable trades={many} />);
     expect(screen.getAllByTestId('flow-row')).toHaveLength(12);
     await userEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));

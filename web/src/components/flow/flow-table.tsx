@@ -42,10 +42,15 @@ export interface FlowTableProps {
 // unreadable (and fails contrast) while it appears.
 const fadeIn = keyframes`from { background-color: transparent; }`;
 
-
 /** Width band of the viewport, so the column list (and every memoised row) changes only at a tier. */
 function band(width: number): number {
-  return width >= FLOW_TIERS.hideFill ? 3 : width >= FLOW_TIERS.hideDetail ? 2 : width >= FLOW_TIERS.hideCompact ? 1 : 0;
+  return width >= FLOW_TIERS.hideFill
+    ? 3
+    : width >= FLOW_TIERS.hideDetail
+      ? 2
+      : width >= FLOW_TIERS.hideCompact
+        ? 1
+        : 0;
 }
 const BAND_WIDTH = [0, FLOW_TIERS.hideCompact, FLOW_TIERS.hideDetail, FLOW_TIERS.hideFill] as const;
 
@@ -130,7 +135,14 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked, dense, star }: F
  * The options flow table of spec part 2 section 2.5.2, fed by props (landing sample data or the
  * live and historical flow). Sorting, 12-row pages padded with invisible rows, width tiers.
  */
-export function FlowTable({ trades, live = false, newestKey = null, pageSize = FLOW_PAGE_SIZE, ariaLabel = 'Options flow', star = false }: FlowTableProps) {
+export function FlowTable({
+  trades,
+  live = false,
+  newestKey = null,
+  pageSize = FLOW_PAGE_SIZE,
+  ariaLabel = 'Options flow',
+  star = false,
+}: FlowTableProps) {
   const tier = band(useViewportWidth());
   const columns = useMemo(() => visibleFlowColumns(BAND_WIDTH[tier]!, live), [tier, live]);
   const [sort, setSort] = useState<SortState>(() => defaultFlowSort(live));
@@ -167,7 +179,12 @@ export function FlowTable({ trades, live = false, newestKey = null, pageSize = F
               {columns.map((c) => {
                 const active = sort.columnId === c.id;
                 return (
-                  <TableCell key={c.id} align={c.align ?? 'left'} sortDirection={active ? sort.direction : false} sx={{ whiteSpace: 'nowrap', fontWeight: 600, ...(tier === 0 && DENSE_CELL) }}>
+                  <TableCell
+                    key={c.id}
+                    align={c.align ?? 'left'}
+                    sortDirection={active ? sort.direction : false}
+                    sx={{ whiteSpace: 'nowrap', fontWeight: 600, ...(tier === 0 && DENSE_CELL) }}
+                  >
                     <TableSortLabel
                       active={active}
                       direction={active ? sort.direction : (c.firstDirection ?? 'asc')}
@@ -189,7 +206,14 @@ export function FlowTable({ trades, live = false, newestKey = null, pageSize = F
           </TableHead>
           <TableBody>
             {view.rows.map((t) => (
-              <FlowRow key={t.key} trade={t} columns={columns} marked={t.key === marked} dense={tier === 0} star={star} />
+              <FlowRow
+                key={t.key}
+                trade={t}
+                columns={columns}
+                marked={t.key === marked}
+                dense={tier === 0}
+                star={star}
+              />
             ))}
             {Array.from({ length: view.blanks }, (_, i) => (
               <TableRow key={`blank-${i}`} aria-hidden data-testid="flow-blank-row" sx={{ visibility: 'hidden' }}>

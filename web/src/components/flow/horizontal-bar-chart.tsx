@@ -7,7 +7,10 @@ import { ChartSurface } from '../charts/chart-surface.tsx';
 import { plotArea } from '../charts/scales.ts';
 
 /** Categories are rows here (sector names are long: they read across, never turned). */
-type HorizontalBarChartProps = Pick<CategoryBarChartProps, 'categories' | 'series' | 'width' | 'height' | 'compact' | 'formatValue' | 'formatTick'>;
+type HorizontalBarChartProps = Pick<
+  CategoryBarChartProps,
+  'categories' | 'series' | 'width' | 'height' | 'compact' | 'formatValue' | 'formatTick'
+>;
 
 /** Average character width of the 11 px label font, for the label column. */
 const CHAR_PX = 6.2;
@@ -21,7 +24,15 @@ export function fitLabel(label: string, chars: number): string {
  * Grouped horizontal bars whose values may be negative (a net outflow), drawn from a zero line,
  * hand-written SVG. Each category is a row; its series sit one under another.
  */
-export function HorizontalBarChart({ categories, series, width, height, compact, formatValue, formatTick = formatValue }: HorizontalBarChartProps) {
+export function HorizontalBarChart({
+  categories,
+  series,
+  width,
+  height,
+  compact,
+  formatValue,
+  formatTick = formatValue,
+}: HorizontalBarChartProps) {
   const { palette } = useTheme();
   const [hover, setHover] = useState<number | null>(null);
   const n = Math.max(1, categories.length);
@@ -52,7 +63,13 @@ export function HorizontalBarChart({ categories, series, width, height, compact,
     <ChartSurface width={width} height={height} fontSize={compact ? 10 : 11} overlay={tooltip}>
       {ticks.map((t) => (
         <g key={t}>
-          <line x1={x(t)} x2={x(t)} y1={margin.top} y2={margin.top + plotH} stroke={t === 0 ? palette.text.secondary : palette.divider} />
+          <line
+            x1={x(t)}
+            x2={x(t)}
+            y1={margin.top}
+            y2={margin.top + plotH}
+            stroke={t === 0 ? palette.text.secondary : palette.divider}
+          />
           <text x={x(t)} y={margin.top + plotH + 14} textAnchor="middle" fill={palette.text.secondary}>
             {formatTick(t)}
           </text>
@@ -62,14 +79,35 @@ export function HorizontalBarChart({ categories, series, width, height, compact,
         const y0 = margin.top + i * rowH + (rowH - barH * series.length) / 2;
         return (
           <g key={c} data-category={c} onMouseEnter={() => setHover(i)} onMouseLeave={() => setHover(null)}>
-            <rect x={0} y={margin.top + i * rowH} width={width} height={rowH} fill={hover === i ? palette.action.hover : 'transparent'} />
-            <text x={margin.left - 6} y={margin.top + (i + 0.5) * rowH} textAnchor="end" dominantBaseline="central" fill={palette.text.secondary}>
+            <rect
+              x={0}
+              y={margin.top + i * rowH}
+              width={width}
+              height={rowH}
+              fill={hover === i ? palette.action.hover : 'transparent'}
+            />
+            <text
+              x={margin.left - 6}
+              y={margin.top + (i + 0.5) * rowH}
+              textAnchor="end"
+              dominantBaseline="central"
+              fill={palette.text.secondary}
+            >
               {fitLabel(c, chars)}
             </text>
             {series.map((s, j) => {
               const v = s.values[i] ?? 0;
               const a = Math.min(x(0), x(v));
-              return <rect key={s.id} x={a} y={y0 + j * barH} width={Math.max(v === 0 ? 0 : 1, Math.abs(x(v) - x(0)))} height={Math.max(1, barH - 1)} fill={s.color} />;
+              return (
+                <rect
+                  key={s.id}
+                  x={a}
+                  y={y0 + j * barH}
+                  width={Math.max(v === 0 ? 0 : 1, Math.abs(x(v) - x(0)))}
+                  height={Math.max(1, barH - 1)}
+                  fill={s.color}
+                />
+              );
             })}
           </g>
         );

@@ -10,7 +10,14 @@ export function formatOtm(otm: number): string {
 /** The flow table's columns (same width tiers) plus OTM By; spec part 2 section 2.10 (Most OTM screen and Dashboard). */
 export const MOST_OTM_COLUMNS: readonly ColumnDef<OtmTrade>[] = [
   ...FLOW_COLUMNS,
-  { id: 'otm', header: 'OTM By', value: (t) => t.otm, format: (t) => formatOtm(t.otm), align: 'right', firstDirection: 'desc' },
+  {
+    id: 'otm',
+    header: 'OTM By',
+    value: (t) => t.otm,
+    format: (t) => formatOtm(t.otm),
+    align: 'right',
+    firstDirection: 'desc',
+  },
 ];
 
 export const MOST_OTM_SORT = { columnId: 'otm', direction: 'desc' } as const;

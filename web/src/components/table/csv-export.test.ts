@@ -22,6 +22,8 @@ describe('toCsv', () => {
       ],
       columns,
     );
-    expect(csv).toBe('Ticker,Name,Short Vol. %\r\nBRK.B,"Berkshire Hathaway, Inc. ""B""",41.5\r\nX,United States Steel,\r\n');
+    expect(csv).toBe(
+      'Ticker,Name,Short Vol. %\r\nBRK.B,"Berkshire Hathaway, Inc. ""B""",41.5\r\nX,United States Steel,\r\n',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { ColumnDef } from './table-logic.ts';
 
-const escapeCsvField = (v: string): string => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/** One CSV field: quoted when it holds a quote, comma or line break (RFC 4180). */
+export const escapeCsvField = (v: string): string => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /**
  * CSV of the rows as the table holds them (filtered and sorted, all pages, every column, hidden
@@ -13,7 +14,9 @@ export function toCsv<Row>(rows: readonly Row[], columns: readonly ColumnDef<Row
       columns
         .map((c) => {
           const v = c.value(row);
-          return v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '' : escapeCsvField(String(v));
+          return v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))
+            ? ''
+            : escapeCsvField(String(v));
         })
         .join(','),
     );

@@ -13,7 +13,13 @@ interface Trade {
 const columns: ColumnDef<Trade>[] = [
   { id: 'ticker', header: 'Ticker', value: (r) => r.ticker },
   { id: 'time', header: 'Time', value: (r) => r.time, firstDirection: 'desc' },
-  { id: 'size', header: 'Size', value: (r) => r.size, format: (r) => (r.size === null ? '-' : `${r.size} lots`), align: 'right' },
+  {
+    id: 'size',
+    header: 'Size',
+    value: (r) => r.size,
+    format: (r) => (r.size === null ? '-' : `${r.size} lots`),
+    align: 'right',
+  },
   { id: 'venue', header: 'Venue', value: (r) => r.venue, tier: 2 },
 ];
 
@@ -25,7 +31,12 @@ const base: Trade[] = [
 ];
 
 const makeRows = (n: number): Trade[] =>
-  Array.from({ length: n }, (_, i) => ({ ticker: `T${String(i + 1).padStart(3, '0')}`, time: '10:00', size: i, venue: 'X' }));
+  Array.from({ length: n }, (_, i) => ({
+    ticker: `T${String(i + 1).padStart(3, '0')}`,
+    time: '10:00',
+    size: i,
+    venue: 'X',
+  }));
 
 function firstColumn(): string[] {
   return screen.getAllByTestId('data-row').map((row) => within(row).getAllByRole('cell')[0]?.textContent ?? '');

@@ -84,5 +84,7 @@ export function filterRows<Row>(
     .map((column) => ({ column, needle: (filters[column.id] ?? '').trim().toLowerCase() }))
     .filter((f) => f.needle !== '');
   if (active.length === 0) return [...rows];
-  return rows.filter((row) => active.every(({ column, needle }) => displayText(column, row).toLowerCase().includes(needle)));
+  return rows.filter((row) =>
+    active.every(({ column, needle }) => displayText(column, row).toLowerCase().includes(needle)),
+  );
 }

@@ -20,10 +20,11 @@ function stat(label: string): string | null | undefined {
   return term.nextElementSibling?.textContent;
 }
 
-const ready = (ticker: string) => screen.findByRole('region', { name: `Quote for ${ticker}` }).then(async (panel) => {
-  await within(panel).findByTestId('quote-price');
-  return panel;
-});
+const ready = (ticker: string) =>
+  screen.findByRole('region', { name: `Quote for ${ticker}` }).then(async (panel) => {
+    await within(panel).findByTestId('quote-price');
+    return panel;
+  });
 
 describe('QuotePanel', () => {
   afterEach(() => {
@@ -68,7 +69,11 @@ describe('QuotePanel', () => {
   });
 
   it('colours the change from the theme palette', async () => {
-    stubInfo({ SPY: SPY_INFO, AAPL: AAPL_INFO, FLAT: { ...AAPL_INFO, ticker: 'FLAT', todaysChange: 0, todaysChangePerc: 0 } });
+    stubInfo({
+      SPY: SPY_INFO,
+      AAPL: AAPL_INFO,
+      FLAT: { ...AAPL_INFO, ticker: 'FLAT', todaysChange: 0, todaysChangePerc: 0 },
+    });
     renderWithApp(
       <>
         <QuotePanel ticker="SPY" />

@@ -42,7 +42,12 @@ describe('TickerSearch', () => {
     await user.paste('app');
     const listbox = await screen.findByRole('listbox');
     await waitFor(() =>
-      expect(optionNames()).toEqual(['APP - AppLovin', 'AAPL - Apple Inc.', 'AMAT - Applied Materials', 'NTAP - NetApp']),
+      expect(optionNames()).toEqual([
+        'APP - AppLovin',
+        'AAPL - Apple Inc.',
+        'AMAT - Applied Materials',
+        'NTAP - NetApp',
+      ]),
     );
     expect(within(listbox).getByRole('option', { name: 'AAPL - Apple Inc.' })).toBeTruthy();
     expect(callsTo(fetchMock, SEARCH).map((u) => u.searchParams.get('fragment'))).toEqual(['app']);

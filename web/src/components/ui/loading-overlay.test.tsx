@@ -3,7 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoadingOverlay } from './loading-overlay.tsx';
 
-const isShown = () => screen.queryByRole('progressbar', { name: 'Loading' }) !== null &&
+const isShown = () =>
+  screen.queryByRole('progressbar', { name: 'Loading' }) !== null &&
   screen.getByTestId('loading-overlay').style.visibility !== 'hidden';
 
 describe('LoadingOverlay', () => {

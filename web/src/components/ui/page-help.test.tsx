@@ -12,7 +12,11 @@ describe('PageHelp', () => {
 
   it('is open on a wide screen and folds behind "How it is computed" on a phone', () => {
     setWidth(1440);
-    render(<PageHelp testId="help"><p>RS = price / benchmark</p></PageHelp>);
+    render(
+      <PageHelp testId="help">
+        <p>RS = price / benchmark</p>
+      </PageHelp>,
+    );
     const details = screen.getByTestId('help') as HTMLDetailsElement;
     expect(details.open).toBe(true);
     expect(screen.getByText('How it is computed').tagName).toBe('SUMMARY');

@@ -17,7 +17,12 @@ export function PageHelp({ children, testId }: { children: ReactNode; testId?: s
       key={folded ? 'folded' : 'open'}
       open={!folded}
       data-testid={testId}
-      sx={{ maxWidth: 960, color: 'text.secondary', typography: 'body2', '& > summary': { cursor: 'pointer', mb: 0.5, color: 'primary.main' } }}
+      sx={{
+        maxWidth: 960,
+        color: 'text.secondary',
+        typography: 'body2',
+        '& > summary': { cursor: 'pointer', mb: 0.5, color: 'primary.main' },
+      }}
     >
       <summary>How it is computed</summary>
       {children}

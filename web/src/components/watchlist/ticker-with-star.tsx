@@ -14,5 +14,7 @@ export function TickerWithStar({ ticker }: { ticker: string }) {
 
 /** Adds the star to a column list's `ticker` column. */
 export function withTickerStar<Row extends { ticker: string }>(columns: readonly ColumnDef<Row>[]): ColumnDef<Row>[] {
-  return columns.map((c) => (c.id === 'ticker' ? { ...c, render: (r: Row) => <TickerWithStar ticker={r.ticker} /> } : c));
+  return columns.map((c) =>
+    c.id === 'ticker' ? { ...c, render: (r: Row) => <TickerWithStar ticker={r.ticker} /> } : c,
+  );
 }

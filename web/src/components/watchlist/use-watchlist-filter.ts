@@ -45,7 +45,11 @@ export function useWatchlistFilter(): WatchlistFilter {
 }
 
 /** Rows of a table limited to the chosen list (all rows when none is chosen). */
-export function filterByWatchlist<T>(rows: readonly T[], tickers: ReadonlySet<string> | null, tickerOf: (row: T) => string): T[] {
+export function filterByWatchlist<T>(
+  rows: readonly T[],
+  tickers: ReadonlySet<string> | null,
+  tickerOf: (row: T) => string,
+): T[] {
   if (!tickers) return rows as T[];
   return rows.filter((r) => tickers.has(tickerOf(r).toUpperCase()));
 }

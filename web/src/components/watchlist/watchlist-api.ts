@@ -22,7 +22,12 @@ export const watchlistsQueryOptions = (enabled: boolean) =>
 export function useWatchlists() {
   const { loggedIn } = useSession();
   const query = useQuery(watchlistsQueryOptions(loggedIn));
-  return { loggedIn, lists: loggedIn ? (query.data?.lists ?? []) : [], isPending: loggedIn && query.isPending, limits: query.data?.limits };
+  return {
+    loggedIn,
+    lists: loggedIn ? (query.data?.lists ?? []) : [],
+    isPending: loggedIn && query.isPending,
+    limits: query.data?.limits,
+  };
 }
 
 /** Puts one list as the server answered into the cache (versions only move forward). */
@@ -61,7 +66,9 @@ export function useStarMutation() {
       await client.cancelQueries({ queryKey: WATCHLISTS_KEY });
       const previous = client.getQueryData<WatchlistsData>(WATCHLISTS_KEY);
       const t = normaliseTicker(ticker);
-      patchTickers(client, listId, (tickers) => (add ? (tickers.includes(t) ? tickers : [...tickers, t]) : tickers.filter((x) => x !== t)));
+      patchTickers(client, listId, (tickers) =>
+        add ? (tickers.includes(t) ? tickers : [...tickers, t]) : tickers.filter((x) => x !== t),
+      );
       return { previous };
     },
     onError: (_error, _vars, context) => {
@@ -71,20 +78,24 @@ export function useStarMutation() {
   });
 }
 
+/** One list write whose answer, success or not, refreshes the lists. */
+function useListWrite<A>(fn: (args: A) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: WATCHLISTS_KEY }) });
+}
+
 /** List management for the /watchlist page: every answer refreshes the lists. */
 export function useWatchlistActions() {
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: WATCHLISTS_KEY });
-  const useWrite = <A,>(fn: (args: A) => Promise<unknown>) => useMutation({ mutationFn: fn, onSettled: refresh });
-  const write = useWrite;
   return {
-    create: write((args: { name: string; tickers?: string[] }) => apiPost('create_watchlist', args)),
-    rename: write((args: { id: string; name: string }) => apiPost('rename_watchlist', args)),
-    remove: write((args: { id: string }) => apiPost('delete_watchlist', args)),
-    addTickers: write((args: { id: string; tickers: string[] }) => apiPost('add_watchlist_tickers', args)),
-    removeTickers: write((args: { id: string; tickers: string[] }) => apiPost('remove_watchlist_tickers', args)),
-    orderTickers: write((args: { id: string; tickers: string[]; version: number }) => apiPost('order_watchlist_tickers', args)),
-    reorderLists: write((args: { ids: string[] }) => apiPost('reorder_watchlists', args)),
+    create: useListWrite((args: { name: string; tickers?: string[] }) => apiPost('create_watchlist', args)),
+    rename: useListWrite((args: { id: string; name: string }) => apiPost('rename_watchlist', args)),
+    remove: useListWrite((args: { id: string }) => apiPost('delete_watchlist', args)),
+    addTickers: useListWrite((args: { id: string; tickers: string[] }) => apiPost('add_watchlist_tickers', args)),
+    removeTickers: useListWrite((args: { id: string; tickers: string[] }) => apiPost('remove_watchlist_tickers', args)),
+    orderTickers: useListWrite((args: { id: string; tickers: string[]; version: number }) =>
+      apiPost('order_watchlist_tickers', args),
+    ),
+    reorderLists: useListWrite((args: { ids: string[] }) => apiPost('reorder_watchlists', args)),
   };
 }
 

@@ -20,7 +20,11 @@ export function WatchlistFilterChip({ filter, mode = 'filter' }: WatchlistFilter
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const active = filter.listId !== null;
   const verb = mode === 'filter' ? 'Watchlist' : 'Highlight';
-  const label = active ? `${mode === 'filter' ? '' : `${verb}: `}${filter.list?.name ?? '…'}${filter.list ? ` (${filter.list.tickers.length})` : ''}` : mode === 'filter' ? 'Watchlist' : 'Highlight watchlist';
+  const label = active
+    ? `${mode === 'filter' ? '' : `${verb}: `}${filter.list?.name ?? '…'}${filter.list ? ` (${filter.list.tickers.length})` : ''}`
+    : mode === 'filter'
+      ? 'Watchlist'
+      : 'Highlight watchlist';
   return (
     <>
       <Chip

@@ -7,7 +7,10 @@ import { renderWithApp, stubFetch } from '../ticker/test/ticker-harness.tsx';
 import { WatchlistStar } from './watchlist-star.tsx';
 
 const USER = { username: 'star_user', email: 'star@example.com', subscription: 'free' };
-const lists = (tickers: string[], version = 1) => ({ lists: [{ id: 'default', name: 'Watchlist', tickers, version }], limits: { namedLists: 10, tickersPerList: 200 } });
+const lists = (tickers: string[], version = 1) => ({
+  lists: [{ id: 'default', name: 'Watchlist', tickers, version }],
+  limits: { namedLists: 10, tickersPerList: 200 },
+});
 
 /** A write that waits until the test lets it answer, so the optimistic state can be seen. */
 function deferred() {
@@ -39,7 +42,11 @@ describe('WatchlistStar', () => {
     const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
       const path = new URL(String(input), 'http://localhost').pathname;
       const [status, body] =
-        path === '/api/get_user_info' ? [200, USER] : path === '/api/get_watchlists' ? [200, lists(['MSFT'])] : await write.reply;
+        path === '/api/get_user_info'
+          ? [200, USER]
+          : path === '/api/get_watchlists'
+            ? [200, lists(['MSFT'])]
+            : await write.reply;
       return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -48,7 +55,9 @@ describe('WatchlistStar', () => {
     expect(star.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(star);
     await waitFor(() => expect(screen.getByTestId('star-AAPL').getAttribute('aria-pressed')).toBe('true'));
-    await act(async () => write.release([409, { alert_show: true, alert_message: '"Watchlist" holds at most 200 tickers' }]));
+    await act(async () =>
+      write.release([409, { alert_show: true, alert_message: '"Watchlist" holds at most 200 tickers' }]),
+    );
     await waitFor(() => expect(screen.getByTestId('star-AAPL').getAttribute('aria-pressed')).toBe('false'));
     const sent = fetchMock.mock.calls.find(([u]) => String(u).includes('add_watchlist_tickers'));
     expect(JSON.parse(String((sent![1] as RequestInit).body))).toEqual({ id: 'default', tickers: ['AAPL'] });
@@ -64,7 +73,9 @@ describe('WatchlistStar', () => {
           : [200, { list: lists([], 2).lists[0], added: [], removed: ['AAPL'], duplicates: [], unknown: [] }],
     );
     renderWithApp(<WatchlistStar ticker="AAPL" />);
-    await waitFor(() => expect(screen.getByTestId('star-AAPL').getAttribute('aria-label')).toBe('Remove AAPL from Watchlist'));
+    await waitFor(() =>
+      expect(screen.getByTestId('star-AAPL').getAttribute('aria-label')).toBe('Remove AAPL from Watchlist'),
+    );
     fireEvent.click(screen.getByTestId('star-AAPL'));
     await waitFor(() => expect(screen.getByTestId('star-AAPL').getAttribute('aria-pressed')).toBe('false'));
   });

@@ -26,14 +26,24 @@ export interface WatchlistStarProps {
  * The star shown next to a ticker that is the subject of a view: filled when the ticker is in the
  * list. Starring is optimistic (rolled back if refused); a signed-out visitor gets the sign-up form.
  */
-export function WatchlistStar({ ticker, listId = DEFAULT_WATCHLIST_ID, size = 'small', sx, decorative = false }: WatchlistStarProps) {
+export function WatchlistStar({
+  ticker,
+  listId = DEFAULT_WATCHLIST_ID,
+  size = 'small',
+  sx,
+  decorative = false,
+}: WatchlistStarProps) {
   const { loggedIn, lists } = useWatchlists();
   const star = useStarMutation();
   const symbol = normaliseTicker(ticker);
   const list = lists.find((l) => l.id === listId);
   const starred = list?.tickers.includes(symbol) ?? false;
   const name = list?.name ?? 'your watchlist';
-  const label = !loggedIn ? `Sign up to add ${symbol} to a watchlist` : starred ? `Remove ${symbol} from ${name}` : `Add ${symbol} to ${name}`;
+  const label = !loggedIn
+    ? `Sign up to add ${symbol} to a watchlist`
+    : starred
+      ? `Remove ${symbol} from ${name}`
+      : `Add ${symbol} to ${name}`;
 
   const onClick = (event: MouseEvent) => {
     // Stars sit inside clickable rows: the click must not also select the row.
@@ -44,20 +54,27 @@ export function WatchlistStar({ ticker, listId = DEFAULT_WATCHLIST_ID, size = 's
   };
 
   const button = (
-      <IconButton
-        size={size}
-        onClick={onClick}
-        aria-label={decorative ? undefined : label}
-        aria-pressed={decorative ? undefined : starred}
-        aria-hidden={decorative || undefined}
-        tabIndex={decorative ? -1 : undefined}
-        title={decorative ? label : undefined}
-        data-testid={`star-${symbol}`}
-        data-starred={starred ? 'true' : 'false'}
-        sx={[{ p: size === 'small' ? 0.25 : 0.5, color: starred ? 'warning.main' : 'text.secondary' }, ...(Array.isArray(sx) ? sx : [sx])]}
-      >
-        {starred ? <StarIcon fontSize={size === 'small' ? 'small' : 'medium'} /> : <StarBorderIcon fontSize={size === 'small' ? 'small' : 'medium'} />}
-      </IconButton>
+    <IconButton
+      size={size}
+      onClick={onClick}
+      aria-label={decorative ? undefined : label}
+      aria-pressed={decorative ? undefined : starred}
+      aria-hidden={decorative || undefined}
+      tabIndex={decorative ? -1 : undefined}
+      title={decorative ? label : undefined}
+      data-testid={`star-${symbol}`}
+      data-starred={starred ? 'true' : 'false'}
+      sx={[
+        { p: size === 'small' ? 0.25 : 0.5, color: starred ? 'warning.main' : 'text.secondary' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {starred ? (
+        <StarIcon fontSize={size === 'small' ? 'small' : 'medium'} />
+      ) : (
+        <StarBorderIcon fontSize={size === 'small' ? 'small' : 'medium'} />
+      )}
+    </IconButton>
   );
   return decorative ? button : <Tooltip title={label}>{button}</Tooltip>;
 }

@@ -56,7 +56,12 @@ describe('account forms and navbar', () => {
         loggedIn = true;
         return [200, alert('You have successfully logged in.', { token, refresh_token: 'refresh-1' })];
       },
-      '/api/get_user_info': () => [200, loggedIn ? { username: 'trader_1', email: 'a@example.com', subscription: 'free' } : { username: '', email: '', subscription: '' }],
+      '/api/get_user_info': () => [
+        200,
+        loggedIn
+          ? { username: 'trader_1', email: 'a@example.com', subscription: 'free' }
+          : { username: '', email: '', subscription: '' },
+      ],
       '/api/submit_logout': [500, 'boom'],
     });
     renderApp('/nowhere');
@@ -77,7 +82,11 @@ describe('account forms and navbar', () => {
     await press(user, login, 'Login');
 
     await waitFor(() => expect(getAlertState().message).toBe('You have successfully logged in.'));
-    expect(api.to('/api/submit_login')[0]?.body).toEqual({ username_or_email: 'abcde', password: 'short123', remember: true });
+    expect(api.to('/api/submit_login')[0]?.body).toEqual({
+      username_or_email: 'abcde',
+      password: 'short123',
+      remember: true,
+    });
     await waitFor(() => expect(readToken()).toBe(token));
     expect([window.localStorage.getItem(TOKEN_STORAGE_KEY), readRefreshToken()]).toEqual([token, 'refresh-1']);
     await waitFor(() => expect(getFormsState().open).toBeNull());
@@ -85,7 +94,11 @@ describe('account forms and navbar', () => {
 
     const menuButton = await within(await banner()).findByRole('button', { name: /Account menu$/ });
     expect(menuButton.textContent).toBe('trader_1');
-    expect(within(await banner()).getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscriptioncards');
+    expect(
+      within(await banner())
+        .getByRole('link', { name: 'Subscribe' })
+        .getAttribute('href'),
+    ).toBe('/subscriptioncards');
     expect(api.to('/api/get_user_info').at(-1)?.auth).toBe(`Bearer ${token}`);
     await user.click(menuButton);
     expect((await screen.findByRole('menuitem', { name: 'Profile' })).getAttribute('href')).toBe('/profile');
@@ -108,7 +121,11 @@ describe('account forms and navbar', () => {
     await waitFor(() => expect(getAlertState().message).toBe('You have successfully logged in.'));
     act(() => dismissAlert('close'));
     await within(await banner()).findByRole('button', { name: /Account menu$/ });
-    expect([window.sessionStorage.getItem(TOKEN_STORAGE_KEY), window.localStorage.getItem(TOKEN_STORAGE_KEY), readRefreshToken()]).toEqual([token, null, null]);
+    expect([
+      window.sessionStorage.getItem(TOKEN_STORAGE_KEY),
+      window.localStorage.getItem(TOKEN_STORAGE_KEY),
+      readRefreshToken(),
+    ]).toEqual([token, null, null]);
     // Basic subscribers get no Subscribe button.
     expect(within(await banner()).queryByRole('link', { name: 'Subscribe' })).toBeNull();
   });
@@ -117,7 +134,10 @@ describe('account forms and navbar', () => {
     const user = userEvent.setup();
     const api = accountApi({
       '/api/get_app_info': [200, demoInfo],
-      '/api/submit_login': [403, alert('Please confirm your email address first.', { alert_action: 'Resend confirmation' })],
+      '/api/submit_login': [
+        403,
+        alert('Please confirm your email address first.', { alert_action: 'Resend confirmation' }),
+      ],
       '/api/resend_confirmation': [200, alert('We have sent you a confirmation email to activate your account.')],
     });
     renderApp('/nowhere');
@@ -138,9 +158,12 @@ describe('account forms and navbar', () => {
       '/api/get_app_info': [200, demoInfo],
       '/api/submit_signup': [
         200,
-        alert('You have successfully registered. We have sent you a confirmation email to activate your account. You will now be redirected to Stripe for checkout.', {
-          checkout_ticket: 'ticket-1',
-        }),
+        alert(
+          'You have successfully registered. We have sent you a confirmation email to activate your account. You will now be redirected to Stripe for checkout.',
+          {
+            checkout_ticket: 'ticket-1',
+          },
+        ),
       ],
       '/api/checkoutsession': [200, { sessionId: 'cs_1', url: 'https://checkout.example/cs_1' }],
     });
@@ -177,9 +200,12 @@ describe('account forms and navbar', () => {
     expect(api.to('/api/checkoutsession')[0]?.body).toEqual({ email: 'a@example.com', checkout_ticket: 'ticket-1' });
   });
 
-  it('sign-up: the hint allows spaces, and a common password gets the server\'s alert with the form left open', async () => {
+  it("sign-up: the hint allows spaces, and a common password gets the server's alert with the form left open", async () => {
     const user = userEvent.setup();
-    const api = accountApi({ '/api/get_app_info': [200, demoInfo], '/api/submit_signup': [400, alert(ACCOUNT_MESSAGES.passwordWeak)] });
+    const api = accountApi({
+      '/api/get_app_info': [200, demoInfo],
+      '/api/submit_signup': [400, alert(ACCOUNT_MESSAGES.passwordWeak)],
+    });
     renderApp('/subscriptioncards');
     await user.click(await screen.findByRole('button', { name: 'Sign Up free' }));
     const signup = await form('Sign Up');
@@ -198,7 +224,10 @@ describe('account forms and navbar', () => {
 
   it('session start-up deletes a stored token when get_user_info says not logged in', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, fakeJwt(3600));
-    accountApi({ '/api/get_app_info': [200, demoInfo], '/api/get_user_info': [200, { username: '', email: '', subscription: '' }] });
+    accountApi({
+      '/api/get_app_info': [200, demoInfo],
+      '/api/get_user_info': [200, { username: '', email: '', subscription: '' }],
+    });
     renderApp('/nowhere');
     await within(await banner()).findByRole('button', { name: 'Login' });
     await waitFor(() => expect(readToken()).toBeNull());
@@ -207,11 +236,13 @@ describe('account forms and navbar', () => {
   it('session start-up restores a valid stored token', async () => {
     const token = fakeJwt(3600);
     window.sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
-    const api = accountApi({ '/api/get_app_info': [200, demoInfo], '/api/get_user_info': [200, { username: 'trader_1', email: 'a@example.com', subscription: 'basic' }] });
+    const api = accountApi({
+      '/api/get_app_info': [200, demoInfo],
+      '/api/get_user_info': [200, { username: 'trader_1', email: 'a@example.com', subscription: 'basic' }],
+    });
     renderApp('/nowhere');
     expect((await within(await banner()).findByRole('button', { name: /Account menu$/ })).textContent).toBe('trader_1');
     expect(api.to('/api/get_user_info')[0]?.auth).toBe(`Bearer ${token}`);
     expect(readToken()).toBe(token);
   });
-
 });

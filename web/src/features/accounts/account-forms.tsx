@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useAccountForms } from '../../lib/forms-store.ts';
 
-const AccountFormSwitch = lazy(() => import('./account-form-switch.tsx').then((m) => ({ default: m.AccountFormSwitch })));
+const AccountFormSwitch = lazy(() =>
+  import('./account-form-switch.tsx').then((m) => ({ default: m.AccountFormSwitch })),
+);
 
 /** Hosts the one open account form; mounted once by the shell, the forms load on first use. */
 export function AccountForms() {

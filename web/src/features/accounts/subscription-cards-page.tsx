@@ -15,13 +15,21 @@ const PLANS: ReadonlyArray<{ plan: Plan; title: string; price: string; features:
     plan: 'free',
     title: 'Free plan',
     price: `$${PLAN_PRICES_USD.free}`,
-    features: ['Access to all free features', 'Short interest, dark pools, option walls', 'Clusters, sector rotation and performance, SPY To VIX'],
+    features: [
+      'Access to all free features',
+      'Short interest, dark pools, option walls',
+      'Clusters, sector rotation and performance, SPY To VIX',
+    ],
   },
   {
     plan: 'basic',
     title: 'Basic plan',
     price: `$${PLAN_PRICES_USD.basic} / month`,
-    features: ['Everything in Free', 'Live and historical options flow', 'Dashboard, ticker overview, cumulative stats, top premiums'],
+    features: [
+      'Everything in Free',
+      'Live and historical options flow',
+      'Dashboard, ticker overview, cumulative stats, top premiums',
+    ],
   },
 ];
 
@@ -46,7 +54,17 @@ export function SubscriptionCardsPage() {
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
         {PLANS.map(({ plan, title, price, features }) => (
-          <Card key={plan} variant="outlined" component="section" aria-label={title} sx={{ display: 'flex', flexDirection: 'column', borderColor: plan === 'basic' ? 'primary.main' : 'divider' }}>
+          <Card
+            key={plan}
+            variant="outlined"
+            component="section"
+            aria-label={title}
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              borderColor: plan === 'basic' ? 'primary.main' : 'divider',
+            }}
+          >
             <CardContent sx={{ flex: 1 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
                 <Typography variant="h6" component="h2">
@@ -67,7 +85,12 @@ export function SubscriptionCardsPage() {
             </CardContent>
             <CardActions sx={{ p: 2 }}>
               {user !== null && current !== plan && !(current === 'basic' && plan === 'free') && (
-                <Button fullWidth variant={plan === 'basic' ? 'contained' : 'outlined'} disableElevation onClick={() => choose(plan)}>
+                <Button
+                  fullWidth
+                  variant={plan === 'basic' ? 'contained' : 'outlined'}
+                  disableElevation
+                  onClick={() => choose(plan)}
+                >
                   {loggedIn ? 'Subscribe' : plan === 'free' ? 'Sign Up free' : 'Sign Up for Basic'}
                 </Button>
               )}

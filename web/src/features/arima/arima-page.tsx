@@ -20,7 +20,15 @@ import { ForecastChart } from './components/forecast-chart.tsx';
 import { ProbPlotChart } from './components/prob-plot-chart.tsx';
 import { ResidualChart } from './components/residual-chart.tsx';
 import { SummaryTable } from './components/summary-table.tsx';
-import { RECENT_SESSIONS, correlogramTable, forecastTable, probPlotTable, residualTable, toForecastView, toProbPlotView } from './utils/reshape.ts';
+import {
+  RECENT_SESSIONS,
+  correlogramTable,
+  forecastTable,
+  probPlotTable,
+  residualTable,
+  toForecastView,
+  toProbPlotView,
+} from './utils/reshape.ts';
 import type { ArimaSettings } from './utils/rules.ts';
 
 const { ticker: _t, ...DEFAULT_SETTINGS } = ARIMA_DEFAULTS;
@@ -54,30 +62,95 @@ function ArimaCharts({ data }: { data: ArimaData }) {
         height={420}
         mobileHeight={320}
         controls={
-          <ToggleButtonGroup size="small" exclusive value={span} onChange={(_e, v: 'recent' | 'all' | null) => v && setSpan(v)} aria-label="Chart span">
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={span}
+            onChange={(_e, v: 'recent' | 'all' | null) => v && setSpan(v)}
+            aria-label="Chart span"
+          >
             <ToggleButton value="recent">Last 6 months</ToggleButton>
             <ToggleButton value="all">All {data.window} closes</ToggleButton>
           </ToggleButtonGroup>
         }
         note={`${data.ticker}: last ${data.window} daily closes and the ARIMA(${p},${d},${q}) trend '${trend}' forecast for the next ${data.horizon} trading days with its 95% confidence band.`}
       >
-        {({ width, height, isMobile }) => <ForecastChart view={span === 'all' ? view.forecast : view.recent} width={width} height={height} compact={isMobile} />}
+        {({ width, height, isMobile }) => (
+          <ForecastChart
+            view={span === 'all' ? view.forecast : view.recent}
+            width={width}
+            height={height}
+            compact={isMobile}
+          />
+        )}
       </ChartCard>
-      <ChartCard title="Residual" table={view.residualTable} height={300} mobileHeight={240} note="One-step-ahead forecast errors of the (differenced) series.">
-        {({ width, height, isMobile }) => <ResidualChart residual={data.residual} width={width} height={height} compact={isMobile} />}
+      <ChartCard
+        title="Residual"
+        table={view.residualTable}
+        height={300}
+        mobileHeight={240}
+        note="One-step-ahead forecast errors of the (differenced) series."
+      >
+        {({ width, height, isMobile }) => (
+          <ResidualChart residual={data.residual} width={width} height={height} compact={isMobile} />
+        )}
       </ChartCard>
       <Box sx={gridSx}>
-        <ChartCard title="ACF" table={view.acfTable} height={300} mobileHeight={240} note="Residual autocorrelation; shaded: ±1.96/√n.">
-          {({ width, height, isMobile }) => <CorrelogramChart data={data.acf} width={width} height={height} compact={isMobile} />}
+        <ChartCard
+          title="ACF"
+          table={view.acfTable}
+          height={300}
+          mobileHeight={240}
+          note="Residual autocorrelation; shaded: ±1.96/√n."
+        >
+          {({ width, height, isMobile }) => (
+            <CorrelogramChart data={data.acf} width={width} height={height} compact={isMobile} />
+          )}
         </ChartCard>
-        <ChartCard title="PACF" table={view.pacfTable} height={300} mobileHeight={240} note="Residual partial autocorrelation; shaded: ±1.96/√n.">
-          {({ width, height, isMobile }) => <CorrelogramChart data={data.pacf} width={width} height={height} compact={isMobile} />}
+        <ChartCard
+          title="PACF"
+          table={view.pacfTable}
+          height={300}
+          mobileHeight={240}
+          note="Residual partial autocorrelation; shaded: ±1.96/√n."
+        >
+          {({ width, height, isMobile }) => (
+            <CorrelogramChart data={data.pacf} width={width} height={height} compact={isMobile} />
+          )}
         </ChartCard>
-        <ChartCard title="PP Plot" table={view.ppTable} height={320} mobileHeight={280} note="Fitted normal CDF of the sorted residuals against their plotting positions; the line is y = x.">
-          {({ width, height, isMobile }) => <ProbPlotChart view={view.pp} xLabel="Theoretical probability" width={width} height={height} compact={isMobile} />}
+        <ChartCard
+          title="PP Plot"
+          table={view.ppTable}
+          height={320}
+          mobileHeight={280}
+          note="Fitted normal CDF of the sorted residuals against their plotting positions; the line is y = x."
+        >
+          {({ width, height, isMobile }) => (
+            <ProbPlotChart
+              view={view.pp}
+              xLabel="Theoretical probability"
+              width={width}
+              height={height}
+              compact={isMobile}
+            />
+          )}
         </ChartCard>
-        <ChartCard title="QQ Plot" table={view.qqTable} height={320} mobileHeight={280} note="Sorted residuals against normal quantiles; the line passes through the quartiles.">
-          {({ width, height, isMobile }) => <ProbPlotChart view={view.qq} xLabel="Theoretical quantile" width={width} height={height} compact={isMobile} />}
+        <ChartCard
+          title="QQ Plot"
+          table={view.qqTable}
+          height={320}
+          mobileHeight={280}
+          note="Sorted residuals against normal quantiles; the line passes through the quartiles."
+        >
+          {({ width, height, isMobile }) => (
+            <ProbPlotChart
+              view={view.qq}
+              xLabel="Theoretical quantile"
+              width={width}
+              height={height}
+              compact={isMobile}
+            />
+          )}
         </ChartCard>
       </Box>
       <SummaryTable summary={data.summary} ticker={data.ticker} />
@@ -106,22 +179,24 @@ export function ArimaPage() {
         </Typography>
         <PageHelp testId="arima-help">
           <p>
-            We fit an ARIMA(p, d, q) model by exact maximum likelihood to the last {ARIMA_WINDOW} daily closes of the ticker and forecast the next{' '}
-            {ARIMA_HORIZON} trading days with a 95% confidence band. p is the number of autoregressive lags, d the number of differences, q the
-            number of moving-average lags.
+            We fit an ARIMA(p, d, q) model by exact maximum likelihood to the last {ARIMA_WINDOW} daily closes of the
+            ticker and forecast the next {ARIMA_HORIZON} trading days with a 95% confidence band. p is the number of
+            autoregressive lags, d the number of differences, q the number of moving-average lags.
           </p>
           <p>
-            Trend adds a deterministic term on the time index t = offset, offset + 1, …: n none, c a constant, t a linear trend (a drift of the
-            differences when d = 1), ct both. For trends c and ct d must be 0; for t d must be 0 or 1 (choosing c or ct sets d = 0 and locks it,
-            choosing t sets d = 1, choosing d above 1 sets trend n). Stationarity and invertibility keep the AR and MA parts inside their stable
-            regions (off: statsmodels' unconstrained fit from a diffuse start); concentrate profiles the variance out of the likelihood, so
-            sigma2 gets no standard error. Std. errors chooses the covariance of the estimates as statsmodels names it: approx (numerical
-            Hessian, the default), oim (observed information) or opg (outer product of gradients).
+            Trend adds a deterministic term on the time index t = offset, offset + 1, …: n none, c a constant, t a
+            linear trend (a drift of the differences when d = 1), ct both. For trends c and ct d must be 0; for t d must
+            be 0 or 1 (choosing c or ct sets d = 0 and locks it, choosing t sets d = 1, choosing d above 1 sets trend
+            n). Stationarity and invertibility keep the AR and MA parts inside their stable regions (off: statsmodels'
+            unconstrained fit from a diffuse start); concentrate profiles the variance out of the likelihood, so sigma2
+            gets no standard error. Std. errors chooses the covariance of the estimates as statsmodels names it: approx
+            (numerical Hessian, the default), oim (observed information) or opg (outer product of gradients).
           </p>
           <p>
-            The residual charts check the fit: a good model leaves residuals whose ACF and PACF stay inside the shaded band and whose PP and QQ
-            plots follow the line; the residual tests under the summary (Ljung-Box, Jarque-Bera, heteroskedasticity) say the same in numbers,
-            a small Prob rejecting white noise, normality or constant variance. Forecasts are statistical extrapolations, not advice.
+            The residual charts check the fit: a good model leaves residuals whose ACF and PACF stay inside the shaded
+            band and whose PP and QQ plots follow the line; the residual tests under the summary (Ljung-Box,
+            Jarque-Bera, heteroskedasticity) say the same in numbers, a small Prob rejecting white noise, normality or
+            constant variance. Forecasts are statistical extrapolations, not advice.
           </p>
         </PageHelp>
       </Box>

@@ -7,7 +7,22 @@ import fixture from './test/clusters-aapl.fixture.json' with { type: 'json' };
 
 const data = fixture as ClustersData;
 const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
-const quote = { ticker: 'AAPL', as_of: '2024-03-08', c: 170.73, todaysChange: 1, todaysChangePerc: 0.6, v: 1, avg_volume: 1, l: 1, h: 2, '52_week_low': 1, '52_week_high': 2, company: 'Apple', sector: '', industry: '' };
+const quote = {
+  ticker: 'AAPL',
+  as_of: '2024-03-08',
+  c: 170.73,
+  todaysChange: 1,
+  todaysChangePerc: 0.6,
+  v: 1,
+  avg_volume: 1,
+  l: 1,
+  h: 2,
+  '52_week_low': 1,
+  '52_week_high': 2,
+  company: 'Apple',
+  sector: '',
+  industry: '',
+};
 
 function api(extra: Record<string, [number, unknown]> = {}, ticker = 'AAPL') {
   return mockApi({
@@ -17,7 +32,8 @@ function api(extra: Record<string, [number, unknown]> = {}, ticker = 'AAPL') {
     ...extra,
   });
 }
-const clusterCalls = (f: ReturnType<typeof api>) => f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_clusters_data'));
+const clusterCalls = (f: ReturnType<typeof api>) =>
+  f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_clusters_data'));
 
 // Lazy route chunk + MUI on a busy CI box can take a few seconds.
 // The first test also loads the lazy route and four charts: allow for a busy shared machine.
@@ -37,7 +53,15 @@ describe('Clusters single stock screen', { timeout: 45_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Clusters', level: 1 }, { timeout: 15_000 })).toBeTruthy();
     expect(await screen.findByTestId('info-cluster')).toBeTruthy();
     const url = clusterCalls(fetchMock)[0]!;
-    for (const part of ['ticker=AAPL', 'nb_clusters=8', 'length=10', 'metric=euclidean', 'iterations=10', 'features=pcvol', 'training_window=400']) {
+    for (const part of [
+      'ticker=AAPL',
+      'nb_clusters=8',
+      'length=10',
+      'metric=euclidean',
+      'iterations=10',
+      'features=pcvol',
+      'training_window=400',
+    ]) {
       expect(url).toContain(part);
     }
     const cur = data.cluster_info.current_cluster;
@@ -46,17 +70,32 @@ describe('Clusters single stock screen', { timeout: 45_000 }, () => {
     const d20 = data.cluster_info.forward_returns.d20!;
     expect(screen.getByTestId('info-20d').textContent).toBe(`${(d20 * 100).toFixed(2)}%`);
     expect(screen.getByTestId('clusters-help').textContent).toMatch(/z-normalise each window/);
-    for (const title of ['Price And Predictions', 'Clusters Daily Returns', 'Clusters Average Returns plus Count', 'Forward Returns Boxplots']) {
+    for (const title of [
+      'Price And Predictions',
+      'Clusters Daily Returns',
+      'Clusters Average Returns plus Count',
+      'Forward Returns Boxplots',
+    ]) {
       expect(screen.getByRole('heading', { name: title, level: 2 })).toBeTruthy();
     }
     // The charts' numbers, via their data tables.
     const user = userEvent.setup();
     for (const button of screen.getAllByRole('button', { name: /show data/i })) await user.click(button);
     const pred = within(screen.getByTestId('predictions-table')).getAllByTestId('predictions-row');
-    expect(pred.map((r) => r.children[0]!.textContent)).toEqual(['Last close', 'Latest pattern', '1D projection', '2D projection', '5D projection', '10D projection', '20D projection']);
+    expect(pred.map((r) => r.children[0]!.textContent)).toEqual([
+      'Last close',
+      'Latest pattern',
+      '1D projection',
+      '2D projection',
+      '5D projection',
+      '10D projection',
+      '20D projection',
+    ]);
     expect(pred[2]!.children[1]!.textContent).toBe(data.predictions.mark_dates.d1.date);
     expect(pred[2]!.children[2]!.textContent).toBe(data.predictions.mark_dates.d1.close!.toFixed(2));
-    expect(within(screen.getByTestId('daily-returns-table')).getAllByTestId('daily-returns-row')).toHaveLength(data.clusters_daily_data.length);
+    expect(within(screen.getByTestId('daily-returns-table')).getAllByTestId('daily-returns-row')).toHaveLength(
+      data.clusters_daily_data.length,
+    );
     const avg = within(screen.getByTestId('average-returns-table')).getAllByTestId('average-returns-row');
     expect(avg[cur]!.children[1]!.textContent).toBe(String(data.clusters_average_data.clusters_count.counts[cur]));
     expect(avg[cur]!.children[6]!.textContent).toBe(`${(d20 * 100).toFixed(2)}%`);
@@ -65,7 +104,9 @@ describe('Clusters single stock screen', { timeout: 45_000 }, () => {
     const help = screen.getByTestId('clusters-help').textContent!;
     expect(help).toMatch(/Sakoe-Chiba band of 10% of the pattern length/);
     expect(help).toMatch(/DTW barycentres \(DBA/);
-    expect(help).toMatch(/SoftDTW is not offered: a lower bound of SoftDTW k-means .* measured 1\.1-1\.5 s per request/);
+    expect(help).toMatch(
+      /SoftDTW is not offered: a lower bound of SoftDTW k-means .* measured 1\.1-1\.5 s per request/,
+    );
   });
 
   it('reloads when a control changes', async () => {
@@ -80,7 +121,9 @@ describe('Clusters single stock screen', { timeout: 45_000 }, () => {
     // The metric selector offers DTW and reloads with it; its helper states the band.
     await user.click(screen.getByRole('combobox', { name: 'Metric' }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'DTW' }));
-    await waitFor(() => expect(clusterCalls(fetchMock).some((u) => u.includes('metric=dtw') && u.includes('nb_clusters=5'))).toBe(true));
+    await waitFor(() =>
+      expect(clusterCalls(fetchMock).some((u) => u.includes('metric=dtw') && u.includes('nb_clusters=5'))).toBe(true),
+    );
     expect(screen.getByText(/Band: 1 day \(10% of the pattern length\)/)).toBeTruthy();
   });
 
@@ -94,7 +137,8 @@ describe('Clusters single stock screen', { timeout: 45_000 }, () => {
   });
   // Last: the alert it raises stays in the app-wide alert store.
   it('shows the server message when the ticker has too little history', async () => {
-    const message = 'NEWCO has 150 trading days of history; a training window of 400 days needs at least 410. Choose a shorter training window.';
+    const message =
+      'NEWCO has 150 trading days of history; a training window of 400 days needs at least 410. Choose a shorter training window.';
     api({ '/api/get_clusters_data': [400, { alert_show: true, alert_message: message }] });
     renderApp('/clusters/NEWCO');
     const alert = await screen.findByTestId('clusters-error', {}, { timeout: 15_000 });

@@ -19,7 +19,15 @@ import { ClusterControls, type ClusterSettings } from './components/cluster-cont
 import { ClusterInfo } from './components/cluster-info.tsx';
 import { DailyReturnsScatter } from './components/daily-returns-scatter.tsx';
 import { PricePredictionsChart } from './components/price-predictions-chart.tsx';
-import { averageTable, boxplotTable, clusterInfo, dailyTable, predictionTable, toAverageBars, toPredictionView } from './utils/reshape.ts';
+import {
+  averageTable,
+  boxplotTable,
+  clusterInfo,
+  dailyTable,
+  predictionTable,
+  toAverageBars,
+  toPredictionView,
+} from './utils/reshape.ts';
 
 const DEFAULT_SETTINGS: ClusterSettings = {
   nb_clusters: CLUSTER_DEFAULTS.nb_clusters,
@@ -46,18 +54,44 @@ function ClusterCharts({ data }: { data: ClustersData }) {
   );
   return (
     <>
-      <ChartCard title="Price And Predictions" table={view.predictionTable} height={420} mobileHeight={340} note="Shaded: the latest pattern window. Dots: last close x (1 + the current cluster's average forward return), 1 to 20 weekdays ahead.">
-        {({ width, height, isMobile }) => <PricePredictionsChart view={view.prediction} width={width} height={height} compact={isMobile} />}
+      <ChartCard
+        title="Price And Predictions"
+        table={view.predictionTable}
+        height={420}
+        mobileHeight={340}
+        note="Shaded: the latest pattern window. Dots: last close x (1 + the current cluster's average forward return), 1 to 20 weekdays ahead."
+      >
+        {({ width, height, isMobile }) => (
+          <PricePredictionsChart view={view.prediction} width={width} height={height} compact={isMobile} />
+        )}
       </ChartCard>
       <ChartCard title="Clusters Daily Returns" table={view.daily} height={400} mobileHeight={360}>
-        {({ width, height, isMobile }) => <DailyReturnsScatter data={data} width={width} height={height} compact={isMobile} />}
+        {({ width, height, isMobile }) => (
+          <DailyReturnsScatter data={data} width={width} height={height} compact={isMobile} />
+        )}
       </ChartCard>
       <Box sx={gridSx}>
-        <ChartCard title="Clusters Average Returns plus Count" table={view.average} height={400} mobileHeight={360} note="Legend: cluster (number of windows).">
-          {({ width, height, isMobile }) => <AverageReturnsChart bars={view.bars} width={width} height={height} compact={isMobile} />}
+        <ChartCard
+          title="Clusters Average Returns plus Count"
+          table={view.average}
+          height={400}
+          mobileHeight={360}
+          note="Legend: cluster (number of windows)."
+        >
+          {({ width, height, isMobile }) => (
+            <AverageReturnsChart bars={view.bars} width={width} height={height} compact={isMobile} />
+          )}
         </ChartCard>
-        <ChartCard title="Forward Returns Boxplots" table={view.box} height={400} mobileHeight={340} note={`${data.clusters_boxplot_horizon} per cluster.`}>
-          {({ width, height, isMobile }) => <BoxplotChart data={data} width={width} height={height} compact={isMobile} />}
+        <ChartCard
+          title="Forward Returns Boxplots"
+          table={view.box}
+          height={400}
+          mobileHeight={340}
+          note={`${data.clusters_boxplot_horizon} per cluster.`}
+        >
+          {({ width, height, isMobile }) => (
+            <BoxplotChart data={data} width={width} height={height} compact={isMobile} />
+          )}
         </ChartCard>
       </Box>
     </>
@@ -88,11 +122,12 @@ export function ClustersPage() {
           Clusters
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }} data-testid="clusters-help">
-          Over the last training window of trading days we slide windows of the pattern length over the chosen features (Returns = daily
-          returns, Volatility = 10-day rolling volatility of the daily returns, or both), z-normalise each window and group them with k-means
-          (the iterations cap the k-means steps; a fixed seed gives the same answer every time). Each window is labelled at its last date;
-          the 1D, 2D, 5D, 10D and 20D forward returns from that date are averaged per cluster over the windows whose forward return is known.
-          The current cluster is the latest window&apos;s. Distances are euclidean by default. {DTW_HELP} SoftDTW is not offered:{' '}
+          Over the last training window of trading days we slide windows of the pattern length over the chosen features
+          (Returns = daily returns, Volatility = 10-day rolling volatility of the daily returns, or both), z-normalise
+          each window and group them with k-means (the iterations cap the k-means steps; a fixed seed gives the same
+          answer every time). Each window is labelled at its last date; the 1D, 2D, 5D, 10D and 20D forward returns from
+          that date are averaged per cluster over the windows whose forward return is known. The current cluster is the
+          latest window&apos;s. Distances are euclidean by default. {DTW_HELP} SoftDTW is not offered:{' '}
           {SOFTDTW_MEASURED_COST}. Past patterns do not guarantee future returns.
         </Typography>
       </Box>

@@ -11,7 +11,8 @@ const predictions = (fixture as ClustersData).predictions;
 const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
 const rowsOf = () => within(screen.getByRole('table', { name: 'Clusters forward returns' })).getAllByTestId('data-row');
 const cells = (row: HTMLElement) => Array.from(row.children).map((c) => c.textContent);
-const byD20 = (rows: ClustersTable['all']) => [...rows].sort((a, b) => (b['20d_forward_return'] ?? -9) - (a['20d_forward_return'] ?? -9));
+const byD20 = (rows: ClustersTable['all']) =>
+  [...rows].sort((a, b) => (b['20d_forward_return'] ?? -9) - (a['20d_forward_return'] ?? -9));
 
 describe('Clusters all stocks screen', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -31,13 +32,16 @@ describe('Clusters all stocks screen', { timeout: 20_000 }, () => {
       '/api/get_clusters_prediction_data': [200, predictions],
     });
     renderApp('/clusterstable');
-    expect(await screen.findByRole('heading', { name: 'Clusters: All Stocks', level: 1 }, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Clusters: All Stocks', level: 1 }, { timeout: 15_000 }),
+    ).toBeTruthy();
     const rows = await waitFor(() => rowsOf());
     expect(rows).toHaveLength(20);
     const sorted = byD20(table.all);
     expect(cells(rows[0]!)[0]).toBe(sorted[0]!.ticker);
     expect(cells(rows[0]!)[7]).toBe(`${(sorted[0]!['20d_forward_return']! * 100).toFixed(2)}%`);
-    const predCalls = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_clusters_prediction_data'));
+    const predCalls = () =>
+      fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_clusters_prediction_data'));
     await waitFor(() => expect(predCalls()[0]).toContain(`ticker=${sorted[0]!.ticker}`));
     expect(predCalls()[0]).toContain(`d20=${sorted[0]!['20d_forward_return']}`);
     expect(await screen.findByRole('heading', { name: `Price And Predictions: ${sorted[0]!.ticker}` })).toBeTruthy();

@@ -10,7 +10,13 @@ import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { useClustersPredictionData } from './api/get-clusters-prediction-data.ts';
 import { useClustersTableData, type ClustersTableRow } from './api/get-clusters-table-data.ts';
 import { PricePredictionsChart } from './components/price-predictions-chart.tsx';
-import { clustersColumns, DATASET_BUTTONS, DEFAULT_CLUSTER_SORT, topRow, type ClustersDataset } from './utils/columns.ts';
+import {
+  clustersColumns,
+  DATASET_BUTTONS,
+  DEFAULT_CLUSTER_SORT,
+  topRow,
+  type ClustersDataset,
+} from './utils/columns.ts';
 import { predictionTable, toPredictionView } from './utils/reshape.ts';
 import { filterByWatchlist, useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
 import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
@@ -29,11 +35,17 @@ export function ClustersTablePage() {
   const [picked, setPicked] = useState<ClustersTableRow | undefined>();
   const watch = useWatchlistFilter();
   const datasetRows = table.data?.[dataset];
-  const rows = useMemo(() => (datasetRows ? filterByWatchlist(datasetRows, watch.tickers, (r) => r.ticker) : undefined), [datasetRows, watch.tickers]);
+  const rows = useMemo(
+    () => (datasetRows ? filterByWatchlist(datasetRows, watch.tickers, (r) => r.ticker) : undefined),
+    [datasetRows, watch.tickers],
+  );
   const selected = picked ?? (rows ? topRow(rows) : undefined);
   const prediction = useClustersPredictionData(selected);
   const pred = prediction.data && !prediction.isPlaceholderData ? prediction.data : undefined;
-  const view = useMemo(() => (pred ? { chart: toPredictionView(pred), table: predictionTable(pred) } : undefined), [pred]);
+  const view = useMemo(
+    () => (pred ? { chart: toPredictionView(pred), table: predictionTable(pred) } : undefined),
+    [pred],
+  );
 
   return (
     <Box component="article" sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 } }}>
@@ -42,14 +54,22 @@ export function ClustersTablePage() {
           Clusters: All Stocks
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }} data-testid="clusters-table-help">
-          Every stock clustered nightly with the default settings (8 clusters, 10-day patterns of returns and volatility, 10 iterations, 400-day
-          training window). The columns are the average 1D to 20D forward returns of each stock&apos;s current cluster.
+          Every stock clustered nightly with the default settings (8 clusters, 10-day patterns of returns and
+          volatility, 10 iterations, 400-day training window). The columns are the average 1D to 20D forward returns of
+          each stock&apos;s current cluster.
           {table.data ? ` Data as of ${table.data.as_of}.` : ''} Click a row to chart that stock.
         </Typography>
       </Box>
       {selected && view && (
-        <ChartCard title={`Price And Predictions: ${selected.ticker}`} table={view.table} height={400} mobileHeight={320}>
-          {({ width, height, isMobile }) => <PricePredictionsChart view={view.chart} width={width} height={height} compact={isMobile} />}
+        <ChartCard
+          title={`Price And Predictions: ${selected.ticker}`}
+          table={view.table}
+          height={400}
+          mobileHeight={320}
+        >
+          {({ width, height, isMobile }) => (
+            <PricePredictionsChart view={view.chart} width={width} height={height} compact={isMobile} />
+          )}
         </ChartCard>
       )}
       <Card component="section" variant="outlined" aria-label="Clusters table" sx={tableSx}>

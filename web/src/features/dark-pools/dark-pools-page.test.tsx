@@ -9,7 +9,22 @@ import tableFixture from './test/table.fixture.json' with { type: 'json' };
 const individual = individualFixture as DarkPoolIndividual;
 const table = tableFixture as DarkPoolData;
 const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
-const quote = { ticker: 'SPY', as_of: '2024-03-08', c: 511.72, todaysChange: -3.09, todaysChangePerc: -0.6, v: 1, avg_volume: 1, l: 1, h: 2, '52_week_low': 1, '52_week_high': 2, company: 'SPDR S&P 500', sector: '', industry: '' };
+const quote = {
+  ticker: 'SPY',
+  as_of: '2024-03-08',
+  c: 511.72,
+  todaysChange: -3.09,
+  todaysChangePerc: -0.6,
+  v: 1,
+  avg_volume: 1,
+  l: 1,
+  h: 2,
+  '52_week_low': 1,
+  '52_week_high': 2,
+  company: 'SPDR S&P 500',
+  sector: '',
+  industry: '',
+};
 
 function api(extra: Record<string, [number, unknown]> = {}) {
   return mockApi({
@@ -41,16 +56,24 @@ describe('Dark Pools screen', () => {
     expect(await screen.findByRole('heading', { name: 'Price vs Short Volume', level: 2 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Price vs Short Volume %', level: 2 })).toBeTruthy();
     expect(screen.getByTestId('dark-pool-help').textContent).toMatch(/data updates at 6pm EST/);
-    expect(screen.getByTestId('dark-pool-help').textContent).toMatch(/sum of net short volume over the last 20 trading days/);
+    expect(screen.getByTestId('dark-pool-help').textContent).toMatch(
+      /sum of net short volume over the last 20 trading days/,
+    );
     const n = individual.individual_short_volume.dates.length;
-    expect(screen.getByTestId('summary-position').textContent).toBe(individual.individual_dark_pool_position_data.dp_position[n - 1]!.toLocaleString('en-US'));
-    expect(screen.getByTestId('summary-net-volume').textContent).toBe(individual.individual_short_volume.net_volume[n - 1]!.toLocaleString('en-US'));
+    expect(screen.getByTestId('summary-position').textContent).toBe(
+      individual.individual_dark_pool_position_data.dp_position[n - 1]!.toLocaleString('en-US'),
+    );
+    expect(screen.getByTestId('summary-net-volume').textContent).toBe(
+      individual.individual_short_volume.net_volume[n - 1]!.toLocaleString('en-US'),
+    );
 
     const main = await waitFor(() => rowsOf('Dark pool data of all tickers'));
     expect(main).toHaveLength(15);
     expect(cells(main[0]!)[0]).toBe(table.data[0]!.Ticker);
     expect(cells(main[14]!)[0]).toBe(table.data[14]!.Ticker);
-    expect(String(fetchMock.mock.calls.find(([u]) => String(u).includes('get_dark_pool_data'))![0])).toContain('minmax=desc');
+    expect(String(fetchMock.mock.calls.find(([u]) => String(u).includes('get_dark_pool_data'))![0])).toContain(
+      'minmax=desc',
+    );
 
     // Per-ticker table: 15 rows per page, newest date first.
     const perTicker = rowsOf('SPY daily short volume');
@@ -64,7 +87,9 @@ describe('Dark Pools screen', () => {
     renderApp('/darkpools');
     await waitFor(() => rowsOf('Dark pool data of all tickers'), { timeout: 15_000 });
     await user.click(screen.getByRole('radio', { name: 'Min' }));
-    await user.click(within(screen.getByRole('group', { name: 'Order table by' })).getByRole('button', { name: 'Short Volume %' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Order table by' })).getByRole('button', { name: 'Short Volume %' }),
+    );
     await waitFor(() => {
       const urls = fetchMock.mock.calls.map(([u]) => decodeURIComponent(String(u)).replace(/\+/g, ' '));
       expect(urls.some((u) => u.includes('top=Short Volume %') && u.includes('minmax=asc'))).toBe(true);
@@ -72,7 +97,10 @@ describe('Dark Pools screen', () => {
     // The table now sorts by that column, lowest first.
     await waitFor(() => {
       const shown = rowsOf('Dark pool data of all tickers').map((r) => cells(r)[0]);
-      const expected = [...table.data].sort((a, b) => a['Short Volume %']! - b['Short Volume %']!).slice(0, 15).map((r) => r.Ticker);
+      const expected = [...table.data]
+        .sort((a, b) => a['Short Volume %']! - b['Short Volume %']!)
+        .slice(0, 15)
+        .map((r) => r.Ticker);
       expect(shown).toEqual(expected);
     });
   });
@@ -93,7 +121,11 @@ describe('Dark Pools screen', () => {
     const rows = await waitFor(() => rowsOf('Dark pool data of all tickers'), { timeout: 15_000 });
     expect(cells(rows[0]!)).toHaveLength(4);
     const group = within(screen.getByRole('group', { name: 'Order table by' }));
-    expect(group.getAllByRole('button').map((b) => b.textContent)).toEqual(['Short Volume %', 'Net Short Vol. $', 'DP Position $']);
+    expect(group.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Short Volume %',
+      'Net Short Vol. $',
+      'DP Position $',
+    ]);
   });
 
   it('shows an empty state for a ticker without FINRA rows', async () => {
@@ -107,7 +139,9 @@ describe('Dark Pools screen', () => {
     };
     api({ '/api/get_dark_pool_individual_data': [200, empty] });
     renderApp('/darkpools/zzz');
-    expect((await screen.findByTestId('dark-pool-empty', {}, { timeout: 15_000 })).textContent).toContain('No dark pool data for ZZZ');
+    expect((await screen.findByTestId('dark-pool-empty', {}, { timeout: 15_000 })).textContent).toContain(
+      'No dark pool data for ZZZ',
+    );
     expect(screen.queryByRole('heading', { name: 'Price vs Short Volume' })).toBeNull();
   });
 });

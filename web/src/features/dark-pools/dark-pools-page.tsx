@@ -39,7 +39,10 @@ export function DarkPoolsPage() {
   const ticker = useSyncGlobalTicker(useTickerParam());
   const [, setTicker] = useGlobalTicker();
   const navigate = useNavigate();
-  const [order, setOrder] = useState<{ top: DarkPoolTopColumn; minmax: MinMax }>({ top: 'Dark Pools Position $', minmax: 'desc' });
+  const [order, setOrder] = useState<{ top: DarkPoolTopColumn; minmax: MinMax }>({
+    top: 'Dark Pools Position $',
+    minmax: 'desc',
+  });
   const individual = useDarkPoolIndividualData(ticker);
   const table = useDarkPoolData(order.top, order.minmax);
   const select = (next: string) => {
@@ -54,10 +57,10 @@ export function DarkPoolsPage() {
           Dark Pools
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }} data-testid="dark-pool-help">
-          FINRA daily short-sale volume; data updates at 6pm EST. Short volume % = short volume / total volume. Net short
-          volume = short volume - (total volume - short volume); net short volume $ = net short volume x that day&apos;s
-          close. Position is the sum of net short volume over the last {DARK_POOL_POSITION_DAYS} trading days; position $ is
-          the sum over the same days of each day&apos;s net short volume x that day&apos;s close.
+          FINRA daily short-sale volume; data updates at 6pm EST. Short volume % = short volume / total volume. Net
+          short volume = short volume - (total volume - short volume); net short volume $ = net short volume x that
+          day&apos;s close. Position is the sum of net short volume over the last {DARK_POOL_POSITION_DAYS} trading
+          days; position $ is the sum over the same days of each day&apos;s net short volume x that day&apos;s close.
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
@@ -70,7 +73,13 @@ export function DarkPoolsPage() {
         </Alert>
       )}
       {individual.data && individual.data.ticker === ticker && <TickerSection ticker={ticker} data={individual.data} />}
-      <DarkPoolTable data={table.data} top={order.top} minmax={order.minmax} onReload={(top, minmax) => setOrder({ top, minmax })} onSelect={select} />
+      <DarkPoolTable
+        data={table.data}
+        top={order.top}
+        minmax={order.minmax}
+        onReload={(top, minmax) => setOrder({ top, minmax })}
+        onSelect={select}
+      />
       <LoadingOverlay open={(individual.isFetching && !individual.data) || (table.isFetching && !table.data)} />
     </Box>
   );

@@ -12,7 +12,10 @@ function mockApi() {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://localhost',
+      );
       if (url.pathname === '/api/get_app_info') return Response.json(appInfo);
       if (url.pathname === '/api/openapi.json') return Response.json(doc);
       return new Response('not found', { status: 404 });
@@ -63,7 +66,9 @@ describe('Developers page (API reference)', () => {
     mockApi();
     renderApp('/developers');
     await screen.findByTestId('operation-get_short_interest', {}, { timeout: 15_000 });
-    expect(screen.getByLabelText('curl example').textContent).toContain(`${window.location.origin}/api/get_short_interest?top=float`);
+    expect(screen.getByLabelText('curl example').textContent).toContain(
+      `${window.location.origin}/api/get_short_interest?top=float`,
+    );
     await userEvent.click(screen.getByRole('tab', { name: 'Python' }));
     expect(screen.getByLabelText('Python example').textContent).toContain('requests.get(');
   });

@@ -11,7 +11,11 @@ import { QuickStart } from './components/quick-start.tsx';
 import { operationsByTag } from './utils/operations.ts';
 
 // "dark pool" finds get_dark_pool_data and "Dark-pool positions" alike.
-const words = (s: string): string => s.toLowerCase().replace(/[_\-/]+/g, ' ').trim();
+const words = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[_\-/]+/g, ' ')
+    .trim();
 
 /** The public API: quick start and a reference rendered from the OpenAPI document the server publishes. */
 export function DevelopersPage() {
@@ -35,10 +39,10 @@ export function DevelopersPage() {
         Tapewatch API
       </Typography>
       <Typography variant="body1" sx={{ mb: 2 }}>
-        The data behind every screen, as JSON over HTTPS. Free analytics need no token; options flow needs the basic plan
-        and the access token you get when you sign in. Every error answers with{' '}
-        <code>{'{ "alert_show": true, "alert_message": "..." }'}</code> and a 4xx status. The machine-readable description
-        is <Link href={OPENAPI_PATH}>{OPENAPI_PATH}</Link> (OpenAPI 3.1): point your client generator at it.
+        The data behind every screen, as JSON over HTTPS. Free analytics need no token; options flow needs the basic
+        plan and the access token you get when you sign in. Every error answers with{' '}
+        <code>{'{ "alert_show": true, "alert_message": "..." }'}</code> and a 4xx status. The machine-readable
+        description is <Link href={OPENAPI_PATH}>{OPENAPI_PATH}</Link> (OpenAPI 3.1): point your client generator at it.
       </Typography>
       <QuickStart origin={origin} />
       <Typography variant="h5" component="h2" gutterBottom>
@@ -53,20 +57,20 @@ export function DevelopersPage() {
       />
       {error && <Alert severity="error">{error.message}</Alert>}
       <LoadingOverlay open={isPending} />
-        {groups.map((g) => (
-          <Box component="section" key={g.tag} aria-label={g.tag} sx={{ mb: 3 }}>
-            <Typography variant="h6" component="h3">
-              {g.tag}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {g.description}
-            </Typography>
-            {g.operations.map((op) => (
-              <OperationCard key={`${op.method} ${op.path}`} op={op} origin={origin} />
-            ))}
-          </Box>
-        ))}
-        {data && groups.length === 0 && <Typography>No route matches “{filter}”.</Typography>}
+      {groups.map((g) => (
+        <Box component="section" key={g.tag} aria-label={g.tag} sx={{ mb: 3 }}>
+          <Typography variant="h6" component="h3">
+            {g.tag}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {g.description}
+          </Typography>
+          {g.operations.map((op) => (
+            <OperationCard key={`${op.method} ${op.path}`} op={op} origin={origin} />
+          ))}
+        </Box>
+      ))}
+      {data && groups.length === 0 && <Typography>No route matches “{filter}”.</Typography>}
     </Box>
   );
 }

@@ -8,12 +8,32 @@ import uptrend from './test/aapl-uptrend-weekly.fixture.json' with { type: 'json
 
 const good = momentum as FactorAnalysisData;
 const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
-const quote = { ticker: 'AAPL', as_of: '2024-03-08', c: 170.73, todaysChange: 1, todaysChangePerc: 0.6, v: 1, avg_volume: 1, l: 1, h: 2, '52_week_low': 1, '52_week_high': 2, company: 'Apple', sector: '', industry: '' };
+const quote = {
+  ticker: 'AAPL',
+  as_of: '2024-03-08',
+  c: 170.73,
+  todaysChange: 1,
+  todaysChangePerc: 0.6,
+  v: 1,
+  avg_volume: 1,
+  l: 1,
+  h: 2,
+  '52_week_low': 1,
+  '52_week_high': 2,
+  company: 'Apple',
+  sector: '',
+  industry: '',
+};
 
 function api(body: unknown) {
-  return mockApi({ '/api/get_app_info': [200, appInfo], '/api/get_ticker_info': [200, quote], '/api/get_factor_analysis_data': [200, body] });
+  return mockApi({
+    '/api/get_app_info': [200, appInfo],
+    '/api/get_ticker_info': [200, quote],
+    '/api/get_factor_analysis_data': [200, body],
+  });
 }
-const factorCalls = (f: ReturnType<typeof api>) => f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_factor_analysis_data'));
+const factorCalls = (f: ReturnType<typeof api>) =>
+  f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_factor_analysis_data'));
 
 describe('Factor Analysis single stock screen', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -30,11 +50,18 @@ describe('Factor Analysis single stock screen', { timeout: 20_000 }, () => {
     renderApp('/factor-analysis/momentum/weekly/aapl');
     expect(await screen.findByTestId('last-signal', {}, { timeout: 15_000 })).toBeTruthy();
     expect(factorCalls(fetchMock)).toHaveLength(1);
-    for (const part of ['ticker=AAPL', 'factor=momentum', 'timeframe=weekly']) expect(factorCalls(fetchMock)[0]).toContain(part);
+    for (const part of ['ticker=AAPL', 'factor=momentum', 'timeframe=weekly'])
+      expect(factorCalls(fetchMock)[0]).toContain(part);
     expect(screen.getByTestId('last-signal').textContent).toContain('Last Momentum signal for AAPL on');
     expect(screen.getByRole('radio', { name: 'Weekly' })).toHaveProperty('checked', true);
-    const count = within(screen.getByTestId('stat-count')).getAllByRole('cell').map((c) => c.textContent);
-    expect(count).toEqual(good.horizons.map((h) => String((JSON.parse(good.factor_statistics_data) as Record<string, unknown>[])[0]![`fwd_ret_${h}`])));
+    const count = within(screen.getByTestId('stat-count'))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(count).toEqual(
+      good.horizons.map((h) =>
+        String((JSON.parse(good.factor_statistics_data) as Record<string, unknown>[])[0]![`fwd_ret_${h}`]),
+      ),
+    );
     const past = JSON.parse(good.past_signals_data) as PastSignalRow[];
     const rows = within(screen.getByRole('table', { name: 'Past signals' })).getAllByTestId('data-row');
     expect(rows).toHaveLength(Math.min(20, past.length));
@@ -48,33 +75,55 @@ describe('Factor Analysis single stock screen', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('last-signal', {}, { timeout: 15_000 })).toBeTruthy();
     const o = good.out_of_sample;
     const i = good.in_sample;
-    expect(screen.getByTestId('last-signal').textContent).toContain(`(${o.profitable_pct!.toFixed(1)}% of ${o.trades} out-of-sample trades profitable`);
-    expect(screen.getByTestId('last-signal').textContent).toContain(`expected return +${o.mean!.toFixed(2)}% over ${o.period} weeks`);
+    expect(screen.getByTestId('last-signal').textContent).toContain(
+      `(${o.profitable_pct!.toFixed(1)}% of ${o.trades} out-of-sample trades profitable`,
+    );
+    expect(screen.getByTestId('last-signal').textContent).toContain(
+      `expected return +${o.mean!.toFixed(2)}% over ${o.period} weeks`,
+    );
     // The comparison panel: hindsight beside walk-forward, with its two-sentence help.
     const panel = screen.getByRole('region', { name: 'In-sample vs out-of-sample' });
-    const row = (key: string) => within(screen.getByTestId(`compare-${key}`)).getAllByRole('cell').map((c) => c.textContent);
+    const row = (key: string) =>
+      within(screen.getByTestId(`compare-${key}`))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(row('profitable')).toEqual([`${i.profitable_pct!.toFixed(2)}%`, `${o.profitable_pct!.toFixed(2)}%`]);
     expect(row('mean')).toEqual([`${i.mean!.toFixed(2)}%`, `${o.mean!.toFixed(2)}%`]);
     expect(row('trades')).toEqual([String(i.trades), String(o.trades)]);
     expect(within(panel).getByTestId('comparison-help').textContent!.split('. ')).toHaveLength(2);
-    expect(within(panel).getByTestId('comparison-note').textContent).toContain(`Trades fill at the next bar's open. Out-of-sample: ${o.not_enough_history} early signals not traded`);
+    expect(within(panel).getByTestId('comparison-note').textContent).toContain(
+      `Trades fill at the next bar's open. Out-of-sample: ${o.not_enough_history} early signals not traded`,
+    );
     // Past signals carry each signal's walk-forward period and trade return.
     const past = JSON.parse(good.past_signals_data) as PastSignalRow[];
-    const header = within(screen.getByRole('table', { name: 'Past signals' })).getAllByRole('columnheader').map((c) => c.textContent);
+    const header = within(screen.getByRole('table', { name: 'Past signals' }))
+      .getAllByRole('columnheader')
+      .map((c) => c.textContent);
     expect(header.slice(0, 4)).toEqual(['Date', 'Close', 'Period', 'Trade %']);
     const first = within(screen.getByRole('table', { name: 'Past signals' })).getAllByTestId('data-row')[0]!;
-    expect([...first.children].slice(2, 4).map((c) => c.textContent)).toEqual([past[0]!.period === null ? '' : `${past[0]!.period}W`, past[0]!.outcome === null ? '' : past[0]!.outcome.toFixed(2)]);
+    expect([...first.children].slice(2, 4).map((c) => c.textContent)).toEqual([
+      past[0]!.period === null ? '' : `${past[0]!.period}W`,
+      past[0]!.outcome === null ? '' : past[0]!.outcome.toFixed(2),
+    ]);
     // The returns chart's data table lists the out-of-sample trades, each with its period.
     const user = userEvent.setup();
     const returns = screen.getByRole('region', { name: /Past Signals Returns/ });
     await user.click(within(returns).getByRole('button', { name: 'Show data' }));
-    const trs = within(await screen.findByTestId('returns-table')).getAllByRole('row').slice(1);
+    const trs = within(await screen.findByTestId('returns-table'))
+      .getAllByRole('row')
+      .slice(1);
     expect(trs).toHaveLength(o.trades);
     const r = good.past_signals_returns_data;
-    expect([...trs[0]!.children].map((c) => c.textContent)).toEqual([r.dates[0], `${r.periods[0]}W`, `${r.returns[0]!.toFixed(2)}%`]);
+    expect([...trs[0]!.children].map((c) => c.textContent)).toEqual([
+      r.dates[0],
+      `${r.periods[0]}W`,
+      `${r.returns[0]!.toFixed(2)}%`,
+    ]);
     // The help states the entry, the walk-forward choice and the quality thresholds.
-    expect(screen.getByTestId('factor-help').textContent).toContain("enters at the open of the bar after the signal");
-    expect(screen.getByTestId('factor-rules').textContent).toMatch(/at least 10 trades that had already exited before the signal's date.*at least 10, at least 55% of them profitable/);
+    expect(screen.getByTestId('factor-help').textContent).toContain('enters at the open of the bar after the signal');
+    expect(screen.getByTestId('factor-rules').textContent).toMatch(
+      /at least 10 trades that had already exited before the signal's date.*at least 10, at least 55% of them profitable/,
+    );
   });
 
   it('a factor change reloads with the new factor and moves to its route', async () => {
@@ -95,7 +144,8 @@ describe('Factor Analysis single stock screen', { timeout: 20_000 }, () => {
     const fetchMock = api(good);
     renderApp('/factor-analysis/momentum');
     expect(await screen.findByTestId('last-signal', {}, { timeout: 15_000 })).toBeTruthy();
-    for (const part of ['ticker=SPY', 'factor=momentum', 'timeframe=weekly']) expect(factorCalls(fetchMock)[0]).toContain(part);
+    for (const part of ['ticker=SPY', 'factor=momentum', 'timeframe=weekly'])
+      expect(factorCalls(fetchMock)[0]).toContain(part);
   });
 
   it('an empty answer shows No data', async () => {

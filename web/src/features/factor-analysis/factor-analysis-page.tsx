@@ -58,16 +58,21 @@ export function FactorAnalysisPage() {
         </Typography>
         <PageHelp testId="factor-help">
           <p>
-            A factor fires a signal on the bar where its condition turns true (not on every bar it stays true). Daily bars are trading
-            days; weekly bars are the last trading day of each week; lookbacks count bars of the chosen timeframe. Prices are adjusted for
-            splits and dividends. {FACTOR_ENTRY_RULE} For every past signal the forward return is measured at 1, 5, 10, 20, 40, 60 and
-            120 days (daily) or 1, 2, 4, 8, 12, 26 and 52 weeks (weekly); the Statistics table shows them all (in-sample).
+            A factor fires a signal on the bar where its condition turns true (not on every bar it stays true). Daily
+            bars are trading days; weekly bars are the last trading day of each week; lookbacks count bars of the chosen
+            timeframe. Prices are adjusted for splits and dividends. {FACTOR_ENTRY_RULE} For every past signal the
+            forward return is measured at 1, 5, 10, 20, 40, 60 and 120 days (daily) or 1, 2, 4, 8, 12, 26 and 52 weeks
+            (weekly); the Statistics table shows them all (in-sample).
           </p>
           <p data-testid="factor-rules">
-            {FACTOR_BEST_RULE} Expected %, Profitable %, the period, the profit/loss ratio (average gain of the profitable trades / average
-            loss of the losing ones), the returns charts and the cumulative curve come from these out-of-sample trades. {FACTOR_QUALITY_RULE}
+            {FACTOR_BEST_RULE} Expected %, Profitable %, the period, the profit/loss ratio (average gain of the
+            profitable trades / average loss of the losing ones), the returns charts and the cumulative curve come from
+            these out-of-sample trades. {FACTOR_QUALITY_RULE}
           </p>
-          <Box component="dl" sx={{ m: 0, '& dt': { fontWeight: 600, color: 'text.primary' }, '& dd': { ml: 0, mb: 1 } }}>
+          <Box
+            component="dl"
+            sx={{ m: 0, '& dt': { fontWeight: 600, color: 'text.primary' }, '& dd': { ml: 0, mb: 1 } }}
+          >
             {FACTOR_DEFINITIONS.map((f) => (
               <Box key={f.id} data-testid={`definition-${f.id}`}>
                 <dt>{f.label}</dt>
@@ -88,7 +93,12 @@ export function FactorAnalysisPage() {
         />
         <QuotePanel ticker={ticker} sx={{ flex: 1, minWidth: 260 }} />
       </Box>
-      <FactorControls factor={factor} timeframe={shownTimeframe} onFactor={(f) => go(f, timeframe, ticker)} onTimeframe={(t) => go(factor, t, ticker)} />
+      <FactorControls
+        factor={factor}
+        timeframe={shownTimeframe}
+        onFactor={(f) => go(f, timeframe, ticker)}
+        onTimeframe={(t) => go(factor, t, ticker)}
+      />
       {query.isError && (
         <Alert severity="warning" data-testid="factor-error">
           {errorText(query.error)}

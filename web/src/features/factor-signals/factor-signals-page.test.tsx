@@ -32,11 +32,24 @@ describe('Factor Analysis / All screen', { timeout: 90_000 }, () => {
     mockApi({ '/api/get_app_info': [200, appInfo], '/api/get_signals_data': [200, data] });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderApp('/factor-analysis-table');
-    expect(await screen.findByRole('heading', { name: 'Factor Analysis: All Signals', level: 1 }, { timeout: 20_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Factor Analysis: All Signals', level: 1 }, { timeout: 20_000 }),
+    ).toBeTruthy();
     const rows = await waitFor(() => rowsOf());
     expect(rows).toHaveLength(20);
-    const headers = within(screen.getByRole('table', { name: 'Signals table' })).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Date', 'Ticker', 'Expected%', 'WL Ratio', 'Profitable%', 'Period', 'Timeframe', 'Factor']);
+    const headers = within(screen.getByRole('table', { name: 'Signals table' }))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Date',
+      'Ticker',
+      'Expected%',
+      'WL Ratio',
+      'Profitable%',
+      'Period',
+      'Timeframe',
+      'Factor',
+    ]);
     const top = byExpected(data)[0]!;
     expect(cells(rows[0]!)).toEqual([
       top.date,
@@ -60,7 +73,12 @@ describe('Factor Analysis / All screen', { timeout: 90_000 }, () => {
     // Add Timeframe Weekly and Factor Sustained Momentum.
     await pick(user, 'timeframe', 'Weekly');
     await pick(user, 'factor', 'Sustained Momentum');
-    const want2 = filterSignals(data, { ...EMPTY_FILTERS, expectedReturn: ['0-10', '20-50'], timeframe: ['weekly'], factor: ['sustained_momentum'] });
+    const want2 = filterSignals(data, {
+      ...EMPTY_FILTERS,
+      expectedReturn: ['0-10', '20-50'],
+      timeframe: ['weekly'],
+      factor: ['sustained_momentum'],
+    });
     expect(want2.length).toBeGreaterThan(1);
     await waitFor(() => expect(rowsOf()).toHaveLength(want2.length));
     expect(rowsOf().map((r) => cells(r)[1])).toEqual(byExpected(want2).map((r) => r.ticker));
@@ -71,7 +89,11 @@ describe('Factor Analysis / All screen', { timeout: 90_000 }, () => {
     expect(screen.getByRole('button', { name: 'Clear' })).toHaveProperty('disabled', true);
 
     await user.click(rowsOf()[0]!);
-    expect(open).toHaveBeenCalledWith(`/factor-analysis/${top.factor}/${top.timeframe}/${top.ticker}`, '_blank', 'noopener');
+    expect(open).toHaveBeenCalledWith(
+      `/factor-analysis/${top.factor}/${top.timeframe}/${top.ticker}`,
+      '_blank',
+      'noopener',
+    );
   });
 
   it('says when no signal fired and when no row matches the filters', async () => {

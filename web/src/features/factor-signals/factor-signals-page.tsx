@@ -33,7 +33,10 @@ export function FactorSignalsPage() {
   const [filters, setFilters] = useState<SignalFilters>(EMPTY_FILTERS);
   const watch = useWatchlistFilter();
   const rows = useMemo(
-    () => (signals.data ? filterByWatchlist(filterSignals(signals.data, filters), watch.tickers, (r) => r.ticker) : undefined),
+    () =>
+      signals.data
+        ? filterByWatchlist(filterSignals(signals.data, filters), watch.tickers, (r) => r.ticker)
+        : undefined,
     [signals.data, filters, watch.tickers],
   );
   const date = signals.data?.[0]?.date;
@@ -46,27 +49,37 @@ export function FactorSignalsPage() {
           Factor Analysis: All Signals
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900, mb: 1 }}>
-          The factor signals that fired on the latest date{date ? ` (${date})` : ''} across the stock universe. Click a row to open that stock&apos;s
-          factor analysis in a new tab.
+          The factor signals that fired on the latest date{date ? ` (${date})` : ''} across the stock universe. Click a
+          row to open that stock&apos;s factor analysis in a new tab.
         </Typography>
         <PageHelp testId="signals-help">
-          Every factor is evaluated nightly on daily and weekly bars (weekly = the last trading day of each week) for every stock and ETF. A row is a
-          signal on the latest date whose out-of-sample trades meet the quality requirements of the single-stock page, with the same figures it shows
-          there. Out-of-sample: each earlier signal was held for the period chosen from trades that had finished before it (entering at the next
-          bar), so no figure uses hindsight. Period is the period chosen that way for today's signal; Expected% and Profitable% are the average
-          return and the share of winning out-of-sample trades; WL Ratio is their average win over their average loss (∞ when none lost). Filters: an empty filter means no restriction; a row matches a filter when it falls in any selected
-          bucket, and buckets include their lower edge (10-20% holds 10%, not 20%). Market cap: Mega ≥ $200B, Large $10-200B, Mid $2-10B, Small
-          $300M-2B, Micro &lt; $300M (shares outstanding × the latest close; ETFs have none). Sectors use the 11 sector names; index ETFs have none.
+          Every factor is evaluated nightly on daily and weekly bars (weekly = the last trading day of each week) for
+          every stock and ETF. A row is a signal on the latest date whose out-of-sample trades meet the quality
+          requirements of the single-stock page, with the same figures it shows there. Out-of-sample: each earlier
+          signal was held for the period chosen from trades that had finished before it (entering at the next bar), so
+          no figure uses hindsight. Period is the period chosen that way for today's signal; Expected% and Profitable%
+          are the average return and the share of winning out-of-sample trades; WL Ratio is their average win over their
+          average loss (∞ when none lost). Filters: an empty filter means no restriction; a row matches a filter when it
+          falls in any selected bucket, and buckets include their lower edge (10-20% holds 10%, not 20%). Market cap:
+          Mega ≥ $200B, Large $10-200B, Mid $2-10B, Small $300M-2B, Micro &lt; $300M (shares outstanding × the latest
+          close; ETFs have none). Sectors use the 11 sector names; index ETFs have none.
         </PageHelp>
       </Box>
-      <Card component="section" variant="outlined" aria-label="Signals" sx={{ ...tableSx, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Card
+        component="section"
+        variant="outlined"
+        aria-label="Signals"
+        sx={{ ...tableSx, display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
         <Box>
           <WatchlistFilterChip filter={watch} />
         </Box>
         <SignalFiltersPanel value={filters} onChange={setFilters} onClear={() => setFilters(EMPTY_FILTERS)} />
         {rows && (
           <Typography variant="body2" color="text.secondary" data-testid="signals-count">
-            {rows.length === signals.data?.length ? `${rows.length} signals` : `${rows.length} of ${signals.data?.length ?? 0} signals`}
+            {rows.length === signals.data?.length
+              ? `${rows.length} signals`
+              : `${rows.length} of ${signals.data?.length ?? 0} signals`}
           </Typography>
         )}
         {rows && rows.length > 0 && (

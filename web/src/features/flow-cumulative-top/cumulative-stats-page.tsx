@@ -21,7 +21,19 @@ import { useByStrike, useHistoricalPremium } from './api/cumulative-top-api.ts';
 
 const range = (r: { min: number; max: number }) => Array.from({ length: r.max - r.min + 1 }, (_, i) => r.min + i);
 
-function LookbackSelect({ id, label, value, options, onChange }: { id: string; label: string; value: number; options: number[]; onChange: (v: number) => void }) {
+function LookbackSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  options: number[];
+  onChange: (v: number) => void;
+}) {
   return (
     <TextField
       select
@@ -30,7 +42,9 @@ function LookbackSelect({ id, label, value, options, onChange }: { id: string; l
       value={value}
       onChange={(e) => onChange(Number(e.target.value))}
       sx={{ width: 150 }}
-      slotProps={{ select: { inputProps: { 'data-testid': id }, MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+      slotProps={{
+        select: { inputProps: { 'data-testid': id }, MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } },
+      }}
     >
       {options.map((d) => (
         <MenuItem key={d} value={d}>
@@ -61,10 +75,22 @@ export function CumulativeStatsPage() {
 
   const notFound = [cum.error, strikes.error].find((e) => e && !isGateError(e));
   const cumSelect = (
-    <LookbackSelect id="cumulative-lookback" label="Cumulative days" value={cumLookback} options={range(CUMULATIVE_LOOKBACK)} onChange={setCumLookback} />
+    <LookbackSelect
+      id="cumulative-lookback"
+      label="Cumulative days"
+      value={cumLookback}
+      options={range(CUMULATIVE_LOOKBACK)}
+      onChange={setCumLookback}
+    />
   );
   const strikeSelect = (
-    <LookbackSelect id="strike-lookback" label="By-strike days" value={strikeLookback} options={range(BY_STRIKE_LOOKBACK)} onChange={setStrikeLookback} />
+    <LookbackSelect
+      id="strike-lookback"
+      label="By-strike days"
+      value={strikeLookback}
+      options={range(BY_STRIKE_LOOKBACK)}
+      onChange={setStrikeLookback}
+    />
   );
 
   return (
@@ -74,13 +100,17 @@ export function CumulativeStatsPage() {
           Cumulative Stats
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          A ticker&apos;s call, put and net option premiums added up day by day over the last trading days with flow (today&apos;s session
-          counts once it has flow), with the underlying price at each day&apos;s last trade, and its premiums by strike. Premiums are in
-          thousands of dollars.
+          A ticker&apos;s call, put and net option premiums added up day by day over the last trading days with flow
+          (today&apos;s session counts once it has flow), with the underlying price at each day&apos;s last trade, and
+          its premiums by strike. Premiums are in thousands of dollars.
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <TickerSearch onSelect={(t) => void navigate(`/optionsflowcumulativestats/${t}`)} label="Search ticker" sx={{ width: { xs: '100%', sm: 320 } }} />
+        <TickerSearch
+          onSelect={(t) => void navigate(`/optionsflowcumulativestats/${t}`)}
+          label="Search ticker"
+          sx={{ width: { xs: '100%', sm: 320 } }}
+        />
         <QuotePanel ticker={ticker} sx={{ flex: 1, minWidth: 260 }} />
       </Box>
       {notFound !== undefined && (
@@ -94,16 +124,24 @@ export function CumulativeStatsPage() {
         <EmptySection control={cumSelect} text={cum.data ? emptyText(cum.data.ticker, cum.data.lookback) : null} />
       )}
       {strikes.data && strikes.data.strike_price.length > 0 ? (
-        <ByStrikeChart data={strikes.data} title={`Premiums by Strike: ${strikes.data.ticker}`} controls={strikeSelect} />
+        <ByStrikeChart
+          data={strikes.data}
+          title={`Premiums by Strike: ${strikes.data.ticker}`}
+          controls={strikeSelect}
+        />
       ) : (
-        <EmptySection control={strikeSelect} text={strikes.data ? emptyText(strikes.data.ticker, strikes.data.lookback) : null} />
+        <EmptySection
+          control={strikeSelect}
+          text={strikes.data ? emptyText(strikes.data.ticker, strikes.data.lookback) : null}
+        />
       )}
       <LoadingOverlay open={allowed && (cum.isFetching || strikes.isFetching)} />
     </Box>
   );
 }
 
-export const emptyText = (ticker: string, days: number): string => `No options flow for ${ticker} in the last ${days} days.`;
+export const emptyText = (ticker: string, days: number): string =>
+  `No options flow for ${ticker} in the last ${days} days.`;
 
 function errorText(error: unknown, ticker: string): string {
   const body = error instanceof ApiError ? error.body : null;

@@ -1,33 +1,96 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ByStrikeResponse, HistoricalPremiumResponse, TopPremiumsResponse } from '@tapewatch/shared/schemas/flow-cumulative-top';
+import type {
+  ByStrikeResponse,
+  HistoricalPremiumResponse,
+  TopPremiumsResponse,
+} from '@tapewatch/shared/schemas/flow-cumulative-top';
 import { TOKEN_STORAGE_KEY } from '../../lib/auth-token.ts';
 import { fakeJwt } from '../../lib/session-test-utils.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
-const quote = { as_of: '2024-03-08', c: 502.24, todaysChange: 1, todaysChangePerc: 0.2, v: 1, avg_volume: 1, l: 1, h: 2, '52_week_low': 1, '52_week_high': 2, company: 'Co', sector: '', industry: '' };
+const quote = {
+  as_of: '2024-03-08',
+  c: 502.24,
+  todaysChange: 1,
+  todaysChangePerc: 0.2,
+  v: 1,
+  avg_volume: 1,
+  l: 1,
+  h: 2,
+  '52_week_low': 1,
+  '52_week_high': 2,
+  company: 'Co',
+  sector: '',
+  industry: '',
+};
 const hist = (ticker: string, lookback: number): HistoricalPremiumResponse =>
   ticker === 'QUIET'
-    ? { ticker, lookback, from: '2024-02-01', to: '2024-03-08', dates: [], prices: [], call_premiums: [], put_premiums: [], net_premiums: [], cum_call_premiums: [], cum_put_premiums: [], cum_net_premiums: [] }
+    ? {
+        ticker,
+        lookback,
+        from: '2024-02-01',
+        to: '2024-03-08',
+        dates: [],
+        prices: [],
+        call_premiums: [],
+        put_premiums: [],
+        net_premiums: [],
+        cum_call_premiums: [],
+        cum_put_premiums: [],
+        cum_net_premiums: [],
+      }
     : {
-        ticker, lookback, from: '2024-03-06', to: '2024-03-08',
+        ticker,
+        lookback,
+        from: '2024-03-06',
+        to: '2024-03-08',
         dates: lookback === 2 ? ['2024-03-07', '2024-03-08'] : ['2024-03-06', '2024-03-07', '2024-03-08'],
         prices: lookback === 2 ? [509, 511.5] : [507.5, 509, 511.5],
-        call_premiums: [100, 10, 50], put_premiums: [40, 90, 5], net_premiums: [60, -80, 45],
-        cum_call_premiums: lookback === 2 ? [10, 60] : [100, 110, 160], cum_put_premiums: lookback === 2 ? [90, 95] : [40, 130, 135], cum_net_premiums: lookback === 2 ? [-80, -35] : [60, -20, 25],
+        call_premiums: [100, 10, 50],
+        put_premiums: [40, 90, 5],
+        net_premiums: [60, -80, 45],
+        cum_call_premiums: lookback === 2 ? [10, 60] : [100, 110, 160],
+        cum_put_premiums: lookback === 2 ? [90, 95] : [40, 130, 135],
+        cum_net_premiums: lookback === 2 ? [-80, -35] : [60, -20, 25],
       };
 const strikes = (ticker: string, lookback: number): ByStrikeResponse => ({
-  ticker, lookback, from: '2024-03-06', to: '2024-03-08',
-  strike_price: ticker === 'QUIET' ? [] : [490, 500], call_premiums: ticker === 'QUIET' ? [] : [0, 110], put_premiums: ticker === 'QUIET' ? [] : [40, 90],
-  call_size: ticker === 'QUIET' ? [] : [0, 11], put_size: ticker === 'QUIET' ? [] : [4, 9],
+  ticker,
+  lookback,
+  from: '2024-03-06',
+  to: '2024-03-08',
+  strike_price: ticker === 'QUIET' ? [] : [490, 500],
+  call_premiums: ticker === 'QUIET' ? [] : [0, 110],
+  put_premiums: ticker === 'QUIET' ? [] : [40, 90],
+  call_size: ticker === 'QUIET' ? [] : [0, 11],
+  put_size: ticker === 'QUIET' ? [] : [4, 9],
 });
-const rows = Array.from({ length: 25 }, (_, i) => ({ ticker: `T${String(i).padStart(2, '0')}`, calls: 100 + i, puts: 50, net: 50 + i, sector: i % 2 ? 'Energy' : 'Financials' }));
+const rows = Array.from({ length: 25 }, (_, i) => ({
+  ticker: `T${String(i).padStart(2, '0')}`,
+  calls: 100 + i,
+  puts: 50,
+  net: 50 + i,
+  sector: i % 2 ? 'Energy' : 'Financials',
+}));
 const top = (lookback: number): TopPremiumsResponse => ({
-  lookback, from: lookback === 100 ? '2023-12-12' : '2024-02-09', to: '2024-03-08', days: Math.min(lookback, 60),
+  lookback,
+  from: lookback === 100 ? '2023-12-12' : '2024-02-09',
+  to: '2024-03-08',
+  days: Math.min(lookback, 60),
   by_ticker: lookback === 1 ? rows.slice(0, 3) : rows,
-  sectors: { calls: [{ name: 'Energy', value: 1200 }, { name: 'Utilities', value: 400 }], puts: [{ name: 'Energy', value: 500 }], net: [{ name: 'Energy', value: 700 }, { name: 'Utilities', value: -300 }] },
+  sectors: {
+    calls: [
+      { name: 'Energy', value: 1200 },
+      { name: 'Utilities', value: 400 },
+    ],
+    puts: [{ name: 'Energy', value: 500 }],
+    net: [
+      { name: 'Energy', value: 700 },
+      { name: 'Utilities', value: -300 },
+    ],
+  },
   sum: { calls: 3000, puts: 1000 },
 });
 
@@ -36,22 +99,35 @@ function api(subscription = 'basic') {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://x');
     const t = url.searchParams.get('ticker') ?? '';
     const lb = Number(url.searchParams.get('lookback') ?? 20);
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     switch (url.pathname) {
-      case '/api/get_app_info': return json(appInfo);
-      case '/api/get_user_info': return json({ username: 'subscriber1', email: 's@example.com', subscription });
-      case '/api/get_ticker_info': return json({ ...quote, ticker: t });
-      case '/api/get_options_flow_historical_premium_data': return json(hist(t, lb));
-      case '/api/get_options_flow_by_strike_data': return json(strikes(t, lb));
-      case '/api/get_options_flow_top_premiums_data': return json(top(lb));
-      default: return new Response('not found', { status: 404 });
+      case '/api/get_app_info':
+        return json(appInfo);
+      case '/api/get_user_info':
+        return json({ username: 'subscriber1', email: 's@example.com', subscription });
+      case '/api/get_ticker_info':
+        return json({ ...quote, ticker: t });
+      case '/api/get_options_flow_historical_premium_data':
+        return json(hist(t, lb));
+      case '/api/get_options_flow_by_strike_data':
+        return json(strikes(t, lb));
+      case '/api/get_options_flow_top_premiums_data':
+        return json(top(lb));
+      default:
+        return new Response('not found', { status: 404 });
     }
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
-const calls = (f: ReturnType<typeof api>, name: string) => f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes(name));
-const cells = (testId: string) => within(screen.getByTestId(testId)).getAllByRole('row').slice(1).map((r) => Array.from(r.children).map((c) => c.textContent));
+const calls = (f: ReturnType<typeof api>, name: string) =>
+  f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes(name));
+const cells = (testId: string) =>
+  within(screen.getByTestId(testId))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => Array.from(r.children).map((c) => c.textContent));
 
 async function pick(testId: string, option: string) {
   fireEvent.mouseDown(within(screen.getByTestId(testId).parentElement!).getByRole('combobox'));
@@ -89,13 +165,17 @@ describe('Cumulative Stats and Top Premiums screens', { timeout: 60_000 }, () =>
   it('a ticker without flow says so with the lookback', async () => {
     api();
     renderApp('/optionsflowcumulativestats/QUIET');
-    expect(await screen.findAllByText('No options flow for QUIET in the last 20 days.', {}, { timeout: 15_000 })).toHaveLength(2);
+    expect(
+      await screen.findAllByText('No options flow for QUIET in the last 20 days.', {}, { timeout: 15_000 }),
+    ).toHaveLength(2);
   });
 
   it('a free user is sent to / without a flow request', async () => {
     const fetchMock = api('free');
     renderApp('/optionsflowcumulativestats');
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Cumulative Stats' })).toBeNull(), { timeout: 15_000 });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Cumulative Stats' })).toBeNull(), {
+      timeout: 15_000,
+    });
     expect(calls(fetchMock, 'get_options_flow_')).toEqual([]);
   });
 
@@ -104,12 +184,20 @@ describe('Cumulative Stats and Top Premiums screens', { timeout: 60_000 }, () =>
     const user = userEvent.setup();
     renderApp('/optionsflowtoppremiums');
     const table = await screen.findByRole('table', { name: 'Top premiums by ticker' }, { timeout: 15_000 });
-    const bodyRows = () => within(screen.getByRole('table', { name: 'Top premiums by ticker' })).getAllByRole('row').filter((r) => r.querySelector('td'));
+    const bodyRows = () =>
+      within(screen.getByRole('table', { name: 'Top premiums by ticker' }))
+        .getAllByRole('row')
+        .filter((r) => r.querySelector('td'));
     expect(bodyRows()).toHaveLength(20);
     expect(bodyRows()[0]!.textContent).toContain('T24');
     expect(table.textContent).toContain('$74K');
-    await user.click(within(screen.getByRole('region', { name: 'Net by Sector' })).getByRole('button', { name: 'Show data' }));
-    expect(cells('sector-net-data')).toEqual([['Energy', '$700K', '70.0%'], ['Utilities', '-$300K', '30.0%']]);
+    await user.click(
+      within(screen.getByRole('region', { name: 'Net by Sector' })).getByRole('button', { name: 'Show data' }),
+    );
+    expect(cells('sector-net-data')).toEqual([
+      ['Energy', '$700K', '70.0%'],
+      ['Utilities', '-$300K', '30.0%'],
+    ]);
     expect(calls(fetchMock, 'top_premiums')[0]).toContain('lookback=20');
     await pick('top-lookback', '1');
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
@@ -117,6 +205,10 @@ describe('Cumulative Stats and Top Premiums screens', { timeout: 60_000 }, () =>
     expect(screen.getByTestId('top-premiums-range').textContent).toBe('2024-02-09 to 2024-03-08');
     // 100 days asked, 60 stored: the screen says so rather than pass 60 days off as 100.
     await pick('top-lookback', '100');
-    await waitFor(() => expect(screen.getByTestId('top-premiums-range').textContent).toBe('2023-12-12 to 2024-03-08: only 60 trading days of flow are stored, so the 100-day total covers 60'));
+    await waitFor(() =>
+      expect(screen.getByTestId('top-premiums-range').textContent).toBe(
+        '2023-12-12 to 2024-03-08: only 60 trading days of flow are stored, so the 100-day total covers 60',
+      ),
+    );
   });
 });

@@ -24,9 +24,32 @@ const PHONE = 520;
 
 const COLUMNS: ColumnDef<TopPremiumsRow>[] = [
   { id: 'ticker', header: 'Ticker', value: (r) => r.ticker, render: (r) => <TickerWithStar ticker={r.ticker} /> },
-  { id: 'calls', header: 'Calls', value: (r) => r.calls, format: (r) => formatPremium(r.calls), align: 'right', firstDirection: 'desc', hideBelow: PHONE },
-  { id: 'puts', header: 'Puts', value: (r) => r.puts, format: (r) => formatPremium(r.puts), align: 'right', firstDirection: 'desc', hideBelow: PHONE },
-  { id: 'net', header: 'Net', value: (r) => r.net, format: (r) => formatSigned(r.net), align: 'right', firstDirection: 'desc' },
+  {
+    id: 'calls',
+    header: 'Calls',
+    value: (r) => r.calls,
+    format: (r) => formatPremium(r.calls),
+    align: 'right',
+    firstDirection: 'desc',
+    hideBelow: PHONE,
+  },
+  {
+    id: 'puts',
+    header: 'Puts',
+    value: (r) => r.puts,
+    format: (r) => formatPremium(r.puts),
+    align: 'right',
+    firstDirection: 'desc',
+    hideBelow: PHONE,
+  },
+  {
+    id: 'net',
+    header: 'Net',
+    value: (r) => r.net,
+    format: (r) => formatSigned(r.net),
+    align: 'right',
+    firstDirection: 'desc',
+  },
   { id: 'sector', header: 'Sector', value: (r) => r.sector },
 ];
 
@@ -39,7 +62,10 @@ export function TopPremiumsPage() {
   if (isGateError(query.error) && query.error !== gateError) setGateError(query.error);
   const data = query.data;
   const watch = useWatchlistFilter();
-  const byTicker = useMemo(() => filterByWatchlist(data?.by_ticker ?? [], watch.tickers, (r) => r.ticker), [data, watch.tickers]);
+  const byTicker = useMemo(
+    () => filterByWatchlist(data?.by_ticker ?? [], watch.tickers, (r) => r.ticker),
+    [data, watch.tickers],
+  );
   const charts = useMemo(() => {
     if (!data) return null;
     const calls = sideSlices(data.sectors.calls);
@@ -66,10 +92,11 @@ export function TopPremiumsPage() {
           Top Premiums
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="top-premiums-help">
-          Top tickers by total premium inflow over the selected number of trading days (today&apos;s session counts as a day once it has
-          flow). Premiums are in thousands of dollars; net is calls minus puts. ETFs count as financials but are excluded from sector
-          statistics, except the 11 SPDR sector ETFs (XLB, XLC, XLE, XLF, XLI, XLK, XLP, XLRE, XLU, XLV, XLY), which count toward their own
-          sector. Tickers without a sector show as Unclassified and are left out of the sector charts.
+          Top tickers by total premium inflow over the selected number of trading days (today&apos;s session counts as a
+          day once it has flow). Premiums are in thousands of dollars; net is calls minus puts. ETFs count as financials
+          but are excluded from sector statistics, except the 11 SPDR sector ETFs (XLB, XLC, XLE, XLF, XLI, XLK, XLP,
+          XLRE, XLU, XLV, XLY), which count toward their own sector. Tickers without a sector show as Unclassified and
+          are left out of the sector charts.
         </Typography>
       </Box>
       <TextField
@@ -96,13 +123,20 @@ export function TopPremiumsPage() {
         <Typography variant="body2" color="text.secondary" data-testid="top-premiums-range">
           {data.from === data.to ? data.from : `${data.from} to ${data.to}`}
           {/* A longer lookback than the stored history must not pass for a complete one. */}
-          {data.days < data.lookback && `: only ${data.days} trading days of flow are stored, so the ${data.lookback}-day total covers ${data.days}`}
+          {data.days < data.lookback &&
+            `: only ${data.days} trading days of flow are stored, so the ${data.lookback}-day total covers ${data.days}`}
         </Typography>
       )}
       {charts && data && data.by_ticker.length > 0 && (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
           {charts.map((c) => (
-            <DonutCard key={c.title} title={c.title} slices={c.slices} table={c.table} {...(c.note ? { note: c.note } : {})} />
+            <DonutCard
+              key={c.title}
+              title={c.title}
+              slices={c.slices}
+              table={c.table}
+              {...(c.note ? { note: c.note } : {})}
+            />
           ))}
         </Box>
       )}

@@ -8,7 +8,9 @@ import { dashboardApi, flowCalls } from './test/dashboard-harness.ts';
 const region = (name: string) => screen.getByRole('region', { name });
 /** The Ticker cells of a table's marked rows. */
 const markedTickers = (table: string) =>
-  Array.from(screen.getByRole('table', { name: table }).querySelectorAll('tr[data-marked="true"]')).map((r) => r.children[1]?.textContent);
+  Array.from(screen.getByRole('table', { name: table }).querySelectorAll('tr[data-marked="true"]')).map(
+    (r) => r.children[1]?.textContent,
+  );
 
 describe('Options Flow Dashboard: ticker highlight, gate and empty state', { timeout: 60_000 }, () => {
   beforeEach(() => {
@@ -26,7 +28,9 @@ describe('Options Flow Dashboard: ticker highlight, gate and empty state', { tim
     const fetchMock = dashboardApi();
     renderApp('/optionsflow-dashboard/aapl');
     const line = await screen.findByTestId('dashboard-highlight', {}, { timeout: 15_000 });
-    await waitFor(() => expect(line.textContent).toBe('Highlighting AAPL: its bubbles are outlined and its rows marked. Clear highlight'));
+    await waitFor(() =>
+      expect(line.textContent).toBe('Highlighting AAPL: its bubbles are outlined and its rows marked. Clear highlight'),
+    );
     // The ticker only highlights: the calls are the same as without it.
     await waitFor(() => expect(flowCalls(fetchMock).every((u) => !u.includes('?'))).toBe(true));
     await screen.findByRole('table', { name: 'High OI LEAPS' });
@@ -35,7 +39,11 @@ describe('Options Flow Dashboard: ticker highlight, gate and empty state', { tim
     const emphasized = Array.from(daily).filter((c) => c.getAttribute('data-emphasized') === 'true');
     expect(emphasized.map((c) => c.getAttribute('data-category'))).toEqual(['AAPL']);
     expect(region('Weekly Largest Flows').querySelectorAll('circle[data-emphasized]')).toHaveLength(0);
-    expect(region('Call Premiums vs 20-Day Average').querySelector('g[data-highlighted="true"]')?.getAttribute('data-category')).toBe('AAPL');
+    expect(
+      region('Call Premiums vs 20-Day Average')
+        .querySelector('g[data-highlighted="true"]')
+        ?.getAttribute('data-category'),
+    ).toBe('AAPL');
     expect(markedTickers('Most OTM Flows')).toEqual(['AAPL']);
     expect(markedTickers('High OI LEAPS')).toEqual(['AAPL']);
     expect(screen.getByTestId('index-card-SPY').getAttribute('data-highlighted')).toBeNull();
@@ -68,7 +76,9 @@ describe('Options Flow Dashboard: ticker highlight, gate and empty state', { tim
     fireEvent.click(region('Weekly Largest Flows').querySelector('circle[data-category="NVDA"]')!);
     await waitFor(() => expect(location.pathname).toBe('/optionsflow-dashboard/NVDA'));
     expect((await screen.findByTestId('dashboard-highlight')).textContent).toContain('Highlighting NVDA');
-    const msft = within(screen.getByRole('table', { name: 'High OI LEAPS' })).getByText('MSFT').closest('tr')!;
+    const msft = within(screen.getByRole('table', { name: 'High OI LEAPS' }))
+      .getByText('MSFT')
+      .closest('tr')!;
     await userEvent.click(msft);
     await waitFor(() => expect(location.pathname).toBe('/optionsflow-dashboard/MSFT'));
     await waitFor(() => expect(markedTickers('High OI LEAPS')).toEqual(['MSFT']));
@@ -78,7 +88,9 @@ describe('Options Flow Dashboard: ticker highlight, gate and empty state', { tim
     dashboardApi();
     renderApp('/optionsflow-dashboard/ZZZZ');
     const line = await screen.findByTestId('dashboard-highlight', {}, { timeout: 15_000 });
-    await waitFor(() => expect(line.textContent).toBe('ZZZZ has no flow on this dashboard, so nothing is highlighted. Clear highlight'));
+    await waitFor(() =>
+      expect(line.textContent).toBe('ZZZZ has no flow on this dashboard, so nothing is highlighted. Clear highlight'),
+    );
     expect(document.querySelectorAll('[data-marked], [data-emphasized], [data-highlighted="true"]')).toHaveLength(0);
   });
 
@@ -93,7 +105,13 @@ describe('Options Flow Dashboard: ticker highlight, gate and empty state', { tim
       '/api/get_options_flow_daily_over_avg_size_data': [200, EMPTY.overAvg],
     });
     renderApp('/optionsflow-dashboard');
-    expect(await screen.findByText('No options flow yet: the dashboard fills in once the first trades arrive.', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'No options flow yet: the dashboard fills in once the first trades arrive.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Daily Largest Flows' })).toBeNull();
     expect(screen.queryByTestId('dashboard-coverage')).toBeNull();
   });
@@ -109,7 +127,12 @@ describe('Options Flow Dashboard: ticker highlight, gate and empty state', { tim
 
   it('a basic user the server refuses (plan just ended) gets the same alert', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    dashboardApi('basic', { '/api/get_options_flow_largest_flow_data': [403, { alert_show: true, alert_message: 'You need to subscribe to access this page.' }] });
+    dashboardApi('basic', {
+      '/api/get_options_flow_largest_flow_data': [
+        403,
+        { alert_show: true, alert_message: 'You need to subscribe to access this page.' },
+      ],
+    });
     renderApp('/optionsflow-dashboard');
     expect(await screen.findByText('You need to subscribe to access this page.', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'More info' })).toBeTruthy();

@@ -6,10 +6,13 @@ import { DASHBOARD_ROUTES } from './api/dashboard-api.ts';
 import { bodyCells, dashboardApi, dataTable, flowCalls } from './test/dashboard-harness.ts';
 
 const card = (ticker: string) => screen.getByTestId(`index-card-${ticker}`);
-const figure = (ticker: string, label: string) => within(card(ticker)).getByText((_, el) => el?.getAttribute('data-label') === label).textContent;
+const figure = (ticker: string, label: string) =>
+  within(card(ticker)).getByText((_, el) => el?.getAttribute('data-label') === label).textContent;
 
 async function showData(region: string) {
-  await userEvent.click(within(screen.getByRole('region', { name: region })).getByRole('button', { name: 'Show data' }));
+  await userEvent.click(
+    within(screen.getByRole('region', { name: region })).getByRole('button', { name: 'Show data' }),
+  );
 }
 
 describe('Options Flow Dashboard screen', { timeout: 60_000 }, () => {
@@ -25,8 +28,12 @@ describe('Options Flow Dashboard screen', { timeout: 60_000 }, () => {
   it('loads the eight calls once and names the day and week it covers', async () => {
     const fetchMock = dashboardApi();
     renderApp('/optionsflow-dashboard');
-    expect(await screen.findByRole('heading', { name: 'Options Flow Dashboard', level: 1 }, { timeout: 15_000 })).toBeTruthy();
-    expect((await screen.findByTestId('dashboard-coverage')).textContent).toBe('Flow of 2024-03-08; week 2024-03-04 to 2024-03-08');
+    expect(
+      await screen.findByRole('heading', { name: 'Options Flow Dashboard', level: 1 }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect((await screen.findByTestId('dashboard-coverage')).textContent).toBe(
+      'Flow of 2024-03-08; week 2024-03-04 to 2024-03-08',
+    );
     await waitFor(() => expect(flowCalls(fetchMock).map((u) => u.replace('/api/', ''))).toEqual([...DASHBOARD_ROUTES]));
     expect(screen.queryByTestId('dashboard-highlight')).toBeNull();
     expect(screen.getByTestId('dashboard-help').textContent).toContain('/optionsflow-dashboard/TICKER');
@@ -43,7 +50,12 @@ describe('Options Flow Dashboard screen', { timeout: 60_000 }, () => {
     expect(within(card('IWM')).getByTestId('index-change').getAttribute('data-trend')).toBe('neutral');
     expect(card('SPY').textContent).toContain('Price at the latest SPY option trade');
     expect(card('QQQ').textContent).toContain('Latest dividend-adjusted daily close');
-    expect(['Call premiums', 'Put premiums', 'Call trades', 'Put trades'].map((l) => figure('SPY', l))).toEqual(['$12,346K', '$9,876K', '1,234', '987']);
+    expect(['Call premiums', 'Put premiums', 'Call trades', 'Put trades'].map((l) => figure('SPY', l))).toEqual([
+      '$12,346K',
+      '$9,876K',
+      '1,234',
+      '987',
+    ]);
     expect(figure('QQQ', 'Put premiums')).toBe('$1,200K');
   });
 
@@ -59,7 +71,9 @@ describe('Options Flow Dashboard screen', { timeout: 60_000 }, () => {
     ]);
     await showData('Weekly Largest Flows');
     expect(dataTable('largest-weekly-data').map((r) => r[0])).toEqual(['NVDA', 'TSLA']);
-    expect(screen.getByRole('region', { name: 'Weekly Largest Flows' }).textContent).toContain('the week 2024-03-04 to 2024-03-08');
+    expect(screen.getByRole('region', { name: 'Weekly Largest Flows' }).textContent).toContain(
+      'the week 2024-03-04 to 2024-03-08',
+    );
     await showData('Daily Sector Inflow');
     expect(dataTable('sector-daily-data')).toEqual([
       ['Information Technology', '$3,000K', '$1,000K', '$2,000K'],
@@ -78,15 +92,34 @@ describe('Options Flow Dashboard screen', { timeout: 60_000 }, () => {
     expect(dataTable('over-avg-volume-calls-data')).toEqual([['PLTR', '15,000', '1,234', '\u00d712.2']]);
     const putVolume = screen.getByRole('region', { name: 'Put Volume vs 20-Day Average' });
     expect(putVolume.textContent).toContain('No ticker has enough flow history to compare yet.');
-    expect(screen.getByRole('region', { name: 'Call Volume vs 20-Day Average' }).textContent).toContain('the days with flow from 2024-02-08 to 2024-03-07');
+    expect(screen.getByRole('region', { name: 'Call Volume vs 20-Day Average' }).textContent).toContain(
+      'the days with flow from 2024-02-08 to 2024-03-07',
+    );
   });
 
   it('Most OTM Flows: sorted by OTM By in pages of 12, sortable, with a CSV button', async () => {
     dashboardApi();
     renderApp('/optionsflow-dashboard');
     const table = await screen.findByRole('table', { name: 'Most OTM Flows' }, { timeout: 15_000 });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Time', 'Ticker', 'C/P', 'Strike ($)', 'DTE', 'Fill', 'Price', 'Size', 'Type', 'OI', 'Volume', 'Score', 'Premium', 'OTM By']);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Time',
+      'Ticker',
+      'C/P',
+      'Strike ($)',
+      'DTE',
+      'Fill',
+      'Price',
+      'Size',
+      'Type',
+      'OI',
+      'Volume',
+      'Score',
+      'Premium',
+      'OTM By',
+    ]);
     const tickers = () => bodyCells(screen.getByRole('table', { name: 'Most OTM Flows' })).map((r) => r[1]);
     expect(tickers()).toHaveLength(12);
     expect(tickers()[0]).toBe('T13');
@@ -107,11 +140,17 @@ describe('Options Flow Dashboard screen', { timeout: 60_000 }, () => {
     dashboardApi();
     renderApp('/optionsflow-dashboard');
     const table = await screen.findByRole('table', { name: 'High OI LEAPS' }, { timeout: 15_000 });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Ticker', 'C/P', 'Strike ($)', 'DTE', 'OI', 'Premium']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Ticker', 'C/P', 'Strike ($)', 'DTE', 'OI', 'Premium']);
     expect(bodyCells(table)).toEqual([
       ['AAPL', 'Put', '500', '650', '9,000', '$80K'],
       ['MSFT', 'Call', '500', '400', '5,000', '$120K'],
     ]);
-    expect(screen.getByRole('region', { name: 'High OI LEAPS' }).textContent).toContain('The trades of 2024-03-08 in options a year or more from expiry');
+    expect(screen.getByRole('region', { name: 'High OI LEAPS' }).textContent).toContain(
+      'The trades of 2024-03-08 in options a year or more from expiry',
+    );
   });
 });

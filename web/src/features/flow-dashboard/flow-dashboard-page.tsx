@@ -58,13 +58,14 @@ export function FlowDashboardPage() {
           Options Flow Dashboard
         </Typography>
         <PageHelp testId="dashboard-help">
-          The day&apos;s options flow at a glance: SPY, QQQ and IWM with their call and put premiums and trade counts, the largest trades
-          of the day and of the week, premiums by sector, the trades furthest out of the money, the long-dated options (LEAPS, a year or
-          more to expiry) with the highest open interest, and the tickers whose premiums or contract volume today stand furthest above
-          their 20-day average. The day is today once its session has flow, else the latest day with flow; the week is the last 5 days
-          with flow. Premiums are in thousands of dollars. Open the page as /optionsflow-dashboard/TICKER, or click a bubble or a table
-          row, to highlight that ticker everywhere: its index card is framed, its bubbles outlined, its bars labelled in bold and its
-          table rows marked; a ticker without flow here highlights nothing.
+          The day&apos;s options flow at a glance: SPY, QQQ and IWM with their call and put premiums and trade counts,
+          the largest trades of the day and of the week, premiums by sector, the trades furthest out of the money, the
+          long-dated options (LEAPS, a year or more to expiry) with the highest open interest, and the tickers whose
+          premiums or contract volume today stand furthest above their 20-day average. The day is today once its session
+          has flow, else the latest day with flow; the week is the last 5 days with flow. Premiums are in thousands of
+          dollars. Open the page as /optionsflow-dashboard/TICKER, or click a bubble or a table row, to highlight that
+          ticker everywhere: its index card is framed, its bubbles outlined, its bars labelled in bold and its table
+          rows marked; a ticker without flow here highlights nothing.
         </PageHelp>
       </Box>
       {day && (

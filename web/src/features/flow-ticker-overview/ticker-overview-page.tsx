@@ -48,8 +48,8 @@ export function TickerOverviewPage() {
           Ticker Overview
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Options flow of one ticker: today against the prior days, premiums through the session, when its flow usually comes, and its latest
-          trades. Premiums are in thousands of dollars; flows count trades.
+          Options flow of one ticker: today against the prior days, premiums through the session, when its flow usually
+          comes, and its latest trades. Premiums are in thousands of dollars; flows count trades.
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
@@ -85,12 +85,18 @@ export function TickerOverviewPage() {
       {intraday.data && intraday.data.index.length > 0 && <IntradayCard data={intraday.data} />}
       {season.data?.has_flow && (
         <Box component="section" aria-labelledby="seasonality-title">
-          <Typography id="seasonality-title" variant="h5" component="h2" sx={{ fontSize: { xs: '1.1rem', sm: '1.3rem' } }}>
+          <Typography
+            id="seasonality-title"
+            variant="h5"
+            component="h2"
+            sx={{ fontSize: { xs: '1.1rem', sm: '1.3rem' } }}
+          >
             Seasonality
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="seasonality-coverage">
-            Average premium per trading day of {season.data.ticker} over {season.data.days} full days ({season.data.from} to {season.data.to}); days
-            without its flow count as zero, and months outside that range have no bar.
+            Average premium per trading day of {season.data.ticker} over {season.data.days} full days (
+            {season.data.from} to {season.data.to}); days without its flow count as zero, and months outside that range
+            have no bar.
           </Typography>
           <SeasonalityCharts data={season.data} />
         </Box>

@@ -10,7 +10,8 @@ const demoInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simula
 /** Independent of the chart code: the ticker with the largest summed premium on one side. */
 function topTicker(side: 'Call' | 'Put'): string {
   const sums = new Map<string, number>();
-  for (const t of LANDING_SAMPLE.trades) if (t.put_call === side) sums.set(t.ticker, (sums.get(t.ticker) ?? 0) + t.cost_basis);
+  for (const t of LANDING_SAMPLE.trades)
+    if (t.put_call === side) sums.set(t.ticker, (sums.get(t.ticker) ?? 0) + t.cost_basis);
   return [...sums].sort((a, b) => b[1] - a[1])[0]![0];
 }
 
@@ -27,7 +28,9 @@ describe('landing page', () => {
 
   it('shows the headings, the labelled sample table newest first, charts, feature cards and plans', async () => {
     renderApp('/landing');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Real-time option flow data' }, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Real-time option flow data' }, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(screen.getByText('FOLLOW SMART MONEY')).toBeTruthy();
     expect(screen.getByTestId('sample-data-note').textContent).toMatch(/sample data/i);
 
@@ -39,10 +42,17 @@ describe('landing page', () => {
     expect(within(rows[0]!).getByText(newest.ticker)).toBeTruthy();
     expect(within(rows[0]!).getByText(`$${Math.round(newest.cost_basis).toLocaleString('en-US')}K`)).toBeTruthy();
 
-    for (const title of ['Top Call Premiums', 'Top Put Premiums', 'SPY Premiums by Strike', 'SPY Cumulative Premiums']) {
+    for (const title of [
+      'Top Call Premiums',
+      'Top Put Premiums',
+      'SPY Premiums by Strike',
+      'SPY Cumulative Premiums',
+    ]) {
       expect(screen.getByRole('heading', { name: title })).toBeTruthy();
     }
-    expect(screen.getAllByRole('link', { name: 'Top Premiums' })[0]!.getAttribute('href')).toBe('/optionsflowtoppremiums');
+    expect(screen.getAllByRole('link', { name: 'Top Premiums' })[0]!.getAttribute('href')).toBe(
+      '/optionsflowtoppremiums',
+    );
     expect(screen.getAllByRole('article')).toHaveLength(4);
   });
 

@@ -55,7 +55,9 @@ export function LandingPage() {
       </RevealSection>
 
       <RevealSection label="Top premiums" testId="landing-premiums">
-        <SectionHeading title="Where the money goes">Top call and put premiums by ticker, summed over the session.</SectionHeading>
+        <SectionHeading title="Where the money goes">
+          Top call and put premiums by ticker, summed over the session.
+        </SectionHeading>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
           <TopPremiumsChart side="Call" entries={SAMPLE_CALLS} note={allTickers} />
           <TopPremiumsChart side="Put" entries={SAMPLE_PUTS} note={allTickers} />
@@ -78,7 +80,9 @@ export function LandingPage() {
       </RevealSection>
 
       <RevealSection label="Plans" testId="landing-plans">
-        <SectionHeading title="Simple pricing">Start free; upgrade to Basic for the options flow. Cancel any time from your profile.</SectionHeading>
+        <SectionHeading title="Simple pricing">
+          Start free; upgrade to Basic for the options flow. Cancel any time from your profile.
+        </SectionHeading>
         <PlanCards />
       </RevealSection>
     </Box>

@@ -9,7 +9,15 @@ export interface LegalSection {
 export const LEGAL_UPDATED = '2026-11-22';
 
 /** A static legal text: title, date and numbered sections. */
-export function LegalDocument({ title, intro, sections }: { title: string; intro: string; sections: readonly LegalSection[] }) {
+export function LegalDocument({
+  title,
+  intro,
+  sections,
+}: {
+  title: string;
+  intro: string;
+  sections: readonly LegalSection[];
+}) {
   return (
     <Box component="article" aria-label={title} sx={{ maxWidth: 820, mx: 'auto', py: { xs: 1, md: 3 } }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>

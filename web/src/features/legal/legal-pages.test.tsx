@@ -15,7 +15,9 @@ describe('legal pages', () => {
     const article = await screen.findByRole('article', { name: 'Terms of Use' }, { timeout: 15_000 });
     const text = article.textContent ?? '';
     expect(text).toMatch(/informational purposes only/);
-    expect(text).toMatch(/not investment, financial, legal or tax advice|is investment, financial, legal or tax advice/);
+    expect(text).toMatch(
+      /not investment, financial, legal or tax advice|is investment, financial, legal or tax advice/,
+    );
     expect(text).toMatch(/No refunds: all sales are final/);
     expect(text).toMatch(/with Manage on your profile page/);
   });

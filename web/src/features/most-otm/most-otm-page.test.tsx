@@ -35,9 +35,31 @@ describe('Most OTM screen (/test)', () => {
     });
     renderApp('/test');
     const table = await screen.findByRole('table', { name: 'Most OTM' }, { timeout: 15_000 });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Date', 'Time', 'Ticker', 'C/P', 'Strike ($)', 'DTE', 'Fill', 'Price', 'Size', 'Type', 'OI', 'Volume', 'Score', 'Premium', 'OTM By']);
-    const body = () => within(table).getAllByRole('row').slice(1).filter((r) => r.textContent !== '' && !r.getAttribute('aria-hidden'));
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Date',
+      'Time',
+      'Ticker',
+      'C/P',
+      'Strike ($)',
+      'DTE',
+      'Fill',
+      'Price',
+      'Size',
+      'Type',
+      'OI',
+      'Volume',
+      'Score',
+      'Premium',
+      'OTM By',
+    ]);
+    const body = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .filter((r) => r.textContent !== '' && !r.getAttribute('aria-hidden'));
     const cells = (i: number) => Array.from(body()[i]!.children).map((c) => c.textContent);
     await waitFor(() => expect(body().map((r) => r.children[2]?.textContent)).toEqual(['TSLA', 'AAPL', 'SPY']));
     expect(cells(0).at(-1)).toBe('88%');

@@ -23,8 +23,8 @@ export function MostOtmPage() {
         Most OTM
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Options trades struck furthest out of the money{data ? ` on ${data.date}` : ''}. OTM By is the distance from the underlying price to
-        the strike, in percent of the underlying price.
+        Options trades struck furthest out of the money{data ? ` on ${data.date}` : ''}. OTM By is the distance from the
+        underlying price to the strike, in percent of the underlying price.
       </Typography>
       {data && (
         // Fifteen columns fit 1440 px only with tighter cells that never wrap.

@@ -27,7 +27,11 @@ describe('Option Walls screen', () => {
     api();
     renderApp('/optionwalls');
     expect(await screen.findByRole('heading', { name: 'Option Walls', level: 1 }, { timeout: 15_000 })).toBeTruthy();
-    for (const title of ['Delta-Adjusted OI per Strike', 'Maximum and Minimum Delta-Adjusted OI per Date', 'Gamma Exposure per Strike']) {
+    for (const title of [
+      'Delta-Adjusted OI per Strike',
+      'Maximum and Minimum Delta-Adjusted OI per Date',
+      'Gamma Exposure per Strike',
+    ]) {
       expect(await screen.findByRole('heading', { name: title, level: 2 })).toBeTruthy();
     }
     expect(screen.getByText(/Data updates at 4:35pm EST/)).toBeTruthy();
@@ -61,25 +65,52 @@ describe('Option Walls screen', () => {
     const user = userEvent.setup();
     api();
     renderApp('/optionwalls');
-    const mm = await screen.findByRole('region', { name: 'Maximum and Minimum Delta-Adjusted OI per Date' }, { timeout: 15_000 });
+    const mm = await screen.findByRole(
+      'region',
+      { name: 'Maximum and Minimum Delta-Adjusted OI per Date' },
+      { timeout: 15_000 },
+    );
     await user.click(within(mm).getByRole('button', { name: 'Show data' }));
     const mmRows = within(screen.getByTestId('minmax-table')).getAllByTestId('minmax-row');
     expect(mmRows.map((r) => r.firstElementChild?.textContent)).toEqual(minmaxFixture.dates);
-    expect(Array.from(mmRows[1]!.children).map((c) => c.textContent)).toEqual(['2024-03-07', '5,230,400', '520', '-7,120,000', '490']);
+    expect(Array.from(mmRows[1]!.children).map((c) => c.textContent)).toEqual([
+      '2024-03-07',
+      '5,230,400',
+      '520',
+      '-7,120,000',
+      '490',
+    ]);
     const gex = screen.getByRole('region', { name: 'Gamma Exposure per Strike' });
     await user.click(within(gex).getByRole('button', { name: 'Show data' }));
     const gexRows = within(screen.getByTestId('gex-table')).getAllByTestId('gex-row');
     expect(gexRows).toHaveLength(6);
-    expect(Array.from(gexRows[4]!.children).map((c) => c.textContent)).toEqual(['520', '730,000,000', '-60,000,000', '670,000,000']);
+    expect(Array.from(gexRows[4]!.children).map((c) => c.textContent)).toEqual([
+      '520',
+      '730,000,000',
+      '-60,000,000',
+      '670,000,000',
+    ]);
   });
 
   it('says so when there is no chain data instead of drawing empty charts', async () => {
     api({
-      '/api/get_option_walls': [200, { ...wallsFixture, data: {}, gex: { ...wallsFixture.gex, strikes: [], call_gex: [], put_gex: [], net_gex: [] } }],
-      '/api/get_option_minmax': [200, { underlying: 'SPY', dates: [], calls: [], puts: [], call_strikes: [], put_strikes: [] }],
+      '/api/get_option_walls': [
+        200,
+        {
+          ...wallsFixture,
+          data: {},
+          gex: { ...wallsFixture.gex, strikes: [], call_gex: [], put_gex: [], net_gex: [] },
+        },
+      ],
+      '/api/get_option_minmax': [
+        200,
+        { underlying: 'SPY', dates: [], calls: [], puts: [], call_strikes: [], put_strikes: [] },
+      ],
     });
     renderApp('/optionwalls');
-    expect((await screen.findByTestId('walls-empty', {}, { timeout: 15_000 })).textContent).toMatch(/No SPY option chain data/);
+    expect((await screen.findByTestId('walls-empty', {}, { timeout: 15_000 })).textContent).toMatch(
+      /No SPY option chain data/,
+    );
     expect(screen.getByTestId('minmax-empty')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Delta-Adjusted OI per Strike' })).toBeNull();
   });

@@ -55,9 +55,17 @@ function WallsCharts({ walls }: { walls: OptionWallsData }) {
         height={440}
         mobileHeight={360}
         note={`Delta x open interest x 100 per strike, calls up and puts down, stacked by expiry. Nearest ${walls.limits.expiries} expiries, strikes within ±${band}% of spot ${formatNumber(walls.spot, 2)}.`}
-        controls={<ExpiryToggles expiries={expiries.map((e) => ({ expiry: e, color: walls.data[e]!.color }))} shown={shown} onToggle={toggle} />}
+        controls={
+          <ExpiryToggles
+            expiries={expiries.map((e) => ({ expiry: e, color: walls.data[e]!.color }))}
+            shown={shown}
+            onToggle={toggle}
+          />
+        }
       >
-        {({ width, height, isMobile }) => <StrikeBarChart data={view.bars} width={width} height={height} compact={isMobile} formatValue={formatShort} />}
+        {({ width, height, isMobile }) => (
+          <StrikeBarChart data={view.bars} width={width} height={height} compact={isMobile} formatValue={formatShort} />
+        )}
       </ChartCard>
       <ChartCard
         title="Gamma Exposure per Strike"
@@ -68,7 +76,14 @@ function WallsCharts({ walls }: { walls: OptionWallsData }) {
         controls={<GexLevels levels={view.levels} />}
       >
         {({ width, height, isMobile }) => (
-          <StrikeBarChart data={view.gex} width={width} height={height} compact={isMobile} formatValue={formatShort} referenceLines={view.levels} />
+          <StrikeBarChart
+            data={view.gex}
+            width={width}
+            height={height}
+            compact={isMobile}
+            formatValue={formatShort}
+            referenceLines={view.levels}
+          />
         )}
       </ChartCard>
     </>

@@ -28,13 +28,17 @@ const historical = {
 };
 
 const tickers = () => {
-  const col = within(screen.getByTestId('flow-table')).getAllByRole('columnheader').findIndex((h) => h.textContent?.startsWith('Ticker'));
+  const col = within(screen.getByTestId('flow-table'))
+    .getAllByRole('columnheader')
+    .findIndex((h) => h.textContent?.startsWith('Ticker'));
   return screen.getAllByTestId('flow-row').map((r) => r.children[col]?.textContent);
 };
 const socketFrame = (frame: unknown) => act(() => FakeWebSocket.latest().message(frame));
 
 async function choose(label: string, option: string | RegExp) {
-  fireEvent.mouseDown(within(screen.getAllByTestId('flow-filter')[0]!).getByRole('combobox', { name: new RegExp(`^${label}`) }));
+  fireEvent.mouseDown(
+    within(screen.getAllByTestId('flow-filter')[0]!).getByRole('combobox', { name: new RegExp(`^${label}`) }),
+  );
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
 
@@ -69,7 +73,8 @@ describe('Options Flow screen', () => {
     expect(await screen.findByRole('heading', { name: 'Options Flow', level: 1 }, { timeout: 15_000 })).toBeTruthy();
     // The score's formula is on the page (issue 10): its five weighted parts.
     const help = screen.getByTestId('score-help').textContent ?? '';
-    for (const part of ['Premium (30%)', 'Opening size (25%)', 'Aggressor (20%)', 'Urgency (15%)', 'Expiry (10%)']) expect(help).toContain(part);
+    for (const part of ['Premium (30%)', 'Opening size (25%)', 'Aggressor (20%)', 'Urgency (15%)', 'Expiry (10%)'])
+      expect(help).toContain(part);
     await waitFor(() => expect(tickers()).toEqual(['SPY', 'AAPL', 'QQQ']), { timeout: 10_000 });
     // Live mode hides Date; the status chip follows the socket.
     expect(within(screen.getByTestId('flow-table')).queryByRole('columnheader', { name: /Date/ })).toBeNull();
@@ -78,13 +83,20 @@ describe('Options Flow screen', () => {
     act(() => ws.open());
     expect(ws.sent).toEqual(['Connection established']);
     expect(screen.getByTestId('live-status').textContent).toBe('Live');
-    socketFrame({ event: 'new_flow', data: JSON.stringify(trade({ key: 'n1', ticker: 'NVDA', time: '10:06:00', cost_basis: 500 })) });
+    socketFrame({
+      event: 'new_flow',
+      data: JSON.stringify(trade({ key: 'n1', ticker: 'NVDA', time: '10:06:00', cost_basis: 500 })),
+    });
     expect(tickers()).toEqual(['NVDA', 'SPY', 'AAPL', 'QQQ']);
     expect(screen.getAllByTestId('flow-row')[0]?.getAttribute('data-new')).toBe('true');
     // Key stats are recomputed from the shown list: 3 calls now.
     const card = screen.getByRole('region', { name: 'Numbers of Trades' });
     await userEvent.click(within(card).getByRole('button', { name: /show data/i }));
-    expect(within(screen.getByTestId('key-stat-tradeCount')).getAllByRole('row').map((r) => r.textContent)).toEqual(expect.arrayContaining(['Calls3', 'Puts1']));
+    expect(
+      within(screen.getByTestId('key-stat-tradeCount'))
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(expect.arrayContaining(['Calls3', 'Puts1']));
   });
 
   it('filters the live list in the browser with the shared filter engine', async () => {
@@ -98,7 +110,10 @@ describe('Options Flow screen', () => {
     await waitFor(() => expect(tickers()).toEqual(['SPY', 'AAPL']));
     // A streamed trade below the threshold stays out.
     act(() => FakeWebSocket.latest().open());
-    socketFrame({ event: 'new_flow', data: JSON.stringify(trade({ key: 'n2', ticker: 'KO', time: '10:07:00', cost_basis: 5 })) });
+    socketFrame({
+      event: 'new_flow',
+      data: JSON.stringify(trade({ key: 'n2', ticker: 'KO', time: '10:07:00', cost_basis: 5 })),
+    });
     expect(tickers()).toEqual(['SPY', 'AAPL']);
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(tickers()).toEqual(['KO', 'SPY', 'AAPL', 'QQQ']);
@@ -108,7 +123,8 @@ describe('Options Flow screen', () => {
     const fetchMock = setup();
     renderApp('/optionsflow');
     await waitFor(() => expect(tickers()).toHaveLength(3), { timeout: 15_000 });
-    const calls = () => fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/get_current_options_flow')).length;
+    const calls = () =>
+      fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/get_current_options_flow')).length;
     expect(calls()).toBe(1);
     act(() => FakeWebSocket.latest().open());
     socketFrame({ event: 'database_cleared' });
@@ -142,13 +158,16 @@ describe('Options Flow screen', () => {
     await choose('Field', 'Ticker');
     await choose('Selector', 'Equal');
     await userEvent.type(screen.getByLabelText('Filter 1 tickers'), 'tsla{Enter}');
-    const historicalCalls = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/get_historical_options_flow'));
+    const historicalCalls = () =>
+      fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/get_historical_options_flow'));
     expect(historicalCalls()).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(historicalCalls()).toHaveLength(1));
     const params = new URL(historicalCalls()[0]!, 'http://x').searchParams;
     expect(JSON.parse(params.get('dates')!)).toEqual({ start: '2024-03-01', end: '2024-03-08' });
-    expect(JSON.parse(params.get('filters')!)).toEqual([{ id: 1, filter: 'Ticker', selector: 'Equal', tickers: ['TSLA'] }]);
+    expect(JSON.parse(params.get('filters')!)).toEqual([
+      { id: 1, filter: 'Ticker', selector: 'Equal', tickers: ['TSLA'] },
+    ]);
     await waitFor(() => expect(tickers()).toEqual(['TSLA']));
     expect(screen.getByTestId('capped-notice').textContent).toMatch(/capped/);
     expect(within(screen.getByTestId('flow-table')).getByRole('columnheader', { name: /Date/ })).toBeTruthy();

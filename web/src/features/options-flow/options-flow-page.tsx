@@ -17,7 +17,15 @@ import { FilterPanel } from './components/filter-panel.tsx';
 import { KeyStatsCharts } from './components/key-stats-charts.tsx';
 import { ModeControls, type FlowMode } from './components/mode-controls.tsx';
 import { useLiveFlow } from './live/use-live-flow.ts';
-import { filtersForServer, liveView, mergeLive, watchlistFilterEntry, withWatchlist, type FilterEntry, type FlowView } from './utils/flow-view.ts';
+import {
+  filtersForServer,
+  liveView,
+  mergeLive,
+  watchlistFilterEntry,
+  withWatchlist,
+  type FilterEntry,
+  type FlowView,
+} from './utils/flow-view.ts';
 import { useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
 import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
 
@@ -53,7 +61,9 @@ export function OptionsFlowPage() {
   const view: FlowView | null = useMemo(() => {
     if (live) return current.data ? withWatchlist(liveView(liveTrades, filters), watch.tickers) : null;
     const h = historical.data;
-    const all = h ? { trades: h.options_flow, keyStats: h.key_stats, calls: h.largest_call_premiums, puts: h.largest_put_premiums } : null;
+    const all = h
+      ? { trades: h.options_flow, keyStats: h.key_stats, calls: h.largest_call_premiums, puts: h.largest_put_premiums }
+      : null;
     return all && watch.tickers ? withWatchlist(all, watch.tickers) : all;
   }, [live, current.data, liveTrades, filters, historical.data, watch.tickers]);
 
@@ -67,7 +77,12 @@ export function OptionsFlowPage() {
     }
   };
   // Historical: the watchlist goes to the server as a Ticker filter, so the 10k-row cap is spent on the list.
-  const submit = () => setRequest({ start: dates.start, end: dates.end, filters: [...filtersForServer(filters), ...watchlistFilterEntry(watch.tickers)] });
+  const submit = () =>
+    setRequest({
+      start: dates.start,
+      end: dates.end,
+      filters: [...filtersForServer(filters), ...watchlistFilterEntry(watch.tickers)],
+    });
   const wide = useViewportWidth() >= FILTER_PANEL_MIN_WIDTH;
   // Both answers carry where the stored history starts; the live one is loaded first, so the
   // historical date picker is bounded before the first historical query.
@@ -91,9 +106,22 @@ export function OptionsFlowPage() {
         {wide && <FilterPanel filters={filters} onChange={setFilters} />}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <WatchlistFilterChip filter={watch} />
-          {watch.list && !live && <Typography variant="caption" color="text.secondary">Press Historical to query the list&apos;s tickers.</Typography>}
+          {watch.list && !live && (
+            <Typography variant="caption" color="text.secondary">
+              Press Historical to query the list&apos;s tickers.
+            </Typography>
+          )}
         </Box>
-        <ModeControls mode={mode} onMode={onMode} start={dates.start} end={dates.end} onDates={(start, end) => setDates({ start, end })} onSubmit={submit} status={stream.status} minDate={firstDate} />
+        <ModeControls
+          mode={mode}
+          onMode={onMode}
+          start={dates.start}
+          end={dates.end}
+          onDates={(start, end) => setDates({ start, end })}
+          onSubmit={submit}
+          status={stream.status}
+          minDate={firstDate}
+        />
         {!live && firstDate && dates.start !== '' && dates.start < firstDate && (
           <Alert severity="info" data-testid="range-notice">
             Options flow is stored from {firstDate}: the days before it have no data here (not "no trades").
@@ -101,7 +129,8 @@ export function OptionsFlowPage() {
         )}
         {!live && historical.data?.capped && (
           <Alert severity="info" data-testid="capped-notice">
-            Showing the newest {historical.data.options_flow.length.toLocaleString('en-US')} trades: the result was capped. Narrow the range or add filters to see the rest.
+            Showing the newest {historical.data.options_flow.length.toLocaleString('en-US')} trades: the result was
+            capped. Narrow the range or add filters to see the rest.
           </Alert>
         )}
         {!live && !request && <Typography color="text.secondary">Choose a date range and press Historical.</Typography>}
@@ -110,7 +139,9 @@ export function OptionsFlowPage() {
             <KeyStatsCharts stats={view.keyStats} />
             <Typography variant="body2" color="text.secondary" data-testid="flow-count">
               {view.trades.length.toLocaleString('en-US')} trades
-              {live && stream.streamed.length > 0 ? ` (${stream.streamed.length.toLocaleString('en-US')} streamed since loading)` : ''}
+              {live && stream.streamed.length > 0
+                ? ` (${stream.streamed.length.toLocaleString('en-US')} streamed since loading)`
+                : ''}
             </Typography>
             {/* Historical adds Date: 14 columns fit 1440 px only with tighter cells. */}
             <Box sx={{ '& .MuiTableCell-root': { px: 1 } }}>

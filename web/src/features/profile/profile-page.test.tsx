@@ -51,7 +51,9 @@ describe('profile page', () => {
     await u.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: DELETE_CONFIRMATION });
     expect(within(dialog).getByText(DELETE_CONFIRMATION)).toBeTruthy();
-    expect(DELETE_CONFIRMATION).toBe('Are you sure you want to delete your account? Please cancel any paid subscription before you proceed.');
+    expect(DELETE_CONFIRMATION).toBe(
+      'Are you sure you want to delete your account? Please cancel any paid subscription before you proceed.',
+    );
     await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(alertDialog()).toBeNull());
     // Escape is a "no" as well.
@@ -64,7 +66,9 @@ describe('profile page', () => {
     expect(readToken()).not.toBeNull();
 
     await u.click(await screen.findByRole('button', { name: 'Delete' }));
-    await u.click(within(await screen.findByRole('dialog', { name: DELETE_CONFIRMATION })).getByRole('button', { name: 'Delete' }));
+    await u.click(
+      within(await screen.findByRole('dialog', { name: DELETE_CONFIRMATION })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(api.to('/api/delete_user')).toHaveLength(1));
     expect(api.to('/api/delete_user')[0]?.method).toBe('POST');
     await waitFor(() => expect(readToken()).toBeNull());

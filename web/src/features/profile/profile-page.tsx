@@ -22,7 +22,16 @@ export const DELETE_CONFIRMATION =
 
 function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+        gap: { xs: 0, sm: 2 },
+        py: 1.25,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -43,7 +52,9 @@ export function ProfilePage() {
 
   useEffect(() => {
     if (!fromBilling) return undefined;
-    const timers = BILLING_RECHECK_MS.map((ms) => setTimeout(() => void client.invalidateQueries({ queryKey: USER_INFO_KEY }), ms));
+    const timers = BILLING_RECHECK_MS.map((ms) =>
+      setTimeout(() => void client.invalidateQueries({ queryKey: USER_INFO_KEY }), ms),
+    );
     return () => timers.forEach(clearTimeout);
   }, [fromBilling, client]);
 

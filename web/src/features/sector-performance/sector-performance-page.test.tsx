@@ -22,7 +22,9 @@ describe('Sector Performance screen', () => {
   it('renders the titles, the note and every chart card', async () => {
     mockApi({ '/api/get_app_info': [200, appInfo], '/api/get_sector_performance_data': [200, payload] });
     renderApp('/SectorPerformance');
-    expect(await screen.findByRole('heading', { name: 'Sector Performance', level: 1 }, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Sector Performance', level: 1 }, { timeout: 15_000 }),
+    ).toBeTruthy();
     for (const title of [
       '1 Year Returns %',
       'Performance Heatmap',
@@ -51,7 +53,9 @@ describe('Sector Performance screen', () => {
     const { x, y, returns_data } = payload.heatmap_data;
     for (const [xi, yi, value] of returns_data) {
       const row = rows.find((r) => r.firstElementChild?.textContent === y[yi]);
-      const cells = Array.from(row!.children).slice(1).map((c) => c.textContent);
+      const cells = Array.from(row!.children)
+        .slice(1)
+        .map((c) => c.textContent);
       expect(cells).toHaveLength(x.length);
       expect(cells[xi]).toBe(value === null ? '-' : value.toFixed(2));
     }

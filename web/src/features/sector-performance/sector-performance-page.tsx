@@ -20,8 +20,12 @@ import {
 
 // nivo (the bars and the treemap card) loads after the first render, in parallel with the data request:
 // the route's initial JS stays under its 250 kB budget.
-const SectorBarChart = lazy(() => import('./components/sector-bar-chart.tsx').then((m) => ({ default: m.SectorBarChart })));
-const MarketMapCard = lazy(() => import('./components/market-map-card.tsx').then((m) => ({ default: m.MarketMapCard })));
+const SectorBarChart = lazy(() =>
+  import('./components/sector-bar-chart.tsx').then((m) => ({ default: m.SectorBarChart })),
+);
+const MarketMapCard = lazy(() =>
+  import('./components/market-map-card.tsx').then((m) => ({ default: m.MarketMapCard })),
+);
 
 const BAR_CHARTS = [
   { key: 'chg_1w', title: '1 Week Performance', period: '1 Week' },
@@ -44,9 +48,15 @@ function SectorCharts({ data }: { data: SectorPerformanceData }) {
       heatmapTable: heatmapTable(data.heatmap_data, { testId: 'performance-table', rowTestId: 'performance-row' }),
       seasonality: toHeatmapRows(seasonality),
       seasonalityTable: heatmapTable(seasonality, { extra: { header: 'Since', values: sinceLabels } }),
-      seasonalityNotes: Object.fromEntries(seasonality.y.map((sector, i) => [sector, `Average since ${sinceLabels[i]}`])),
+      seasonalityNotes: Object.fromEntries(
+        seasonality.y.map((sector, i) => [sector, `Average since ${sinceLabels[i]}`]),
+      ),
       late: lateStarters(seasonality),
-      bars: BAR_CHARTS.map((b) => ({ ...b, data: toBarData(data.bar_data[b.key]), table: barTable(data.bar_data[b.key], b.period) })),
+      bars: BAR_CHARTS.map((b) => ({
+        ...b,
+        data: toBarData(data.bar_data[b.key]),
+        table: barTable(data.bar_data[b.key], b.period),
+      })),
     };
   }, [data]);
 
@@ -54,7 +64,9 @@ function SectorCharts({ data }: { data: SectorPerformanceData }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 } }}>
       <ChartCard title="1 Year Returns %" table={view.lineTable} height={440} mobileHeight={420}>
-        {({ width, height, isMobile }) => <SectorLineChart line={data.line_data} width={width} height={height} compact={isMobile} />}
+        {({ width, height, isMobile }) => (
+          <SectorLineChart line={data.line_data} width={width} height={height} compact={isMobile} />
+        )}
       </ChartCard>
       <Box sx={gridSx}>
         <ChartCard
@@ -65,7 +77,14 @@ function SectorCharts({ data }: { data: SectorPerformanceData }) {
           note={`Percent change per period; colours capped at ±${heatmapRange}%.`}
         >
           {({ width, height }) => (
-            <SectorHeatmap rows={view.heatmap} width={width} height={height} range={heatmapRange} steps={colourSteps} compact={heatmapCompact} />
+            <SectorHeatmap
+              rows={view.heatmap}
+              width={width}
+              height={height}
+              range={heatmapRange}
+              steps={colourSteps}
+              compact={heatmapCompact}
+            />
           )}
         </ChartCard>
         <ChartCard
@@ -112,8 +131,8 @@ export function SectorPerformancePage() {
           Sector Performance
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }}>
-          The sectors are the {SECTOR_ETFS.length} sector ETFs ({SECTOR_ETFS.map((s) => s.ticker).join(', ')}). Seasonality goes back
-          to 2004 except Real Estate (2015) and Communication Services (2018).
+          The sectors are the {SECTOR_ETFS.length} sector ETFs ({SECTOR_ETFS.map((s) => s.ticker).join(', ')}).
+          Seasonality goes back to 2004 except Real Estate (2015) and Communication Services (2018).
           {data?.as_of ? ` Data as of ${data.as_of}.` : ''}
         </Typography>
       </Box>

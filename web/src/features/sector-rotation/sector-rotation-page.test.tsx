@@ -9,13 +9,24 @@ const data = fixture as SectorRotationData;
 const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
 const rowsOf = (name: string) => within(screen.getByRole('table', { name })).getAllByTestId('data-row');
 const cells = (row: HTMLElement) => Array.from(row.children).map((c) => c.textContent);
-const rotationCalls = (f: ReturnType<typeof mockApi>) => f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_sector_rotation_data'));
+const rotationCalls = (f: ReturnType<typeof mockApi>) =>
+  f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_sector_rotation_data'));
 
 describe('Sector Rotation screen', () => {
   beforeEach(() => {
     window.innerWidth = 1440;
     // jsdom has no layout: give the chart card a size so the SVG renders.
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 900, height: 500, x: 0, y: 0, top: 0, left: 0, right: 900, bottom: 500, toJSON: () => ({}) });
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      width: 900,
+      height: 500,
+      x: 0,
+      y: 0,
+      top: 0,
+      left: 0,
+      right: 900,
+      bottom: 500,
+      toJSON: () => ({}),
+    });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -27,9 +38,12 @@ describe('Sector Rotation screen', () => {
     const fetchMock = mockApi({ '/api/get_app_info': [200, appInfo], '/api/get_sector_rotation_data': [200, data] });
     renderApp('/SectorRotation');
     expect(await screen.findByRole('heading', { name: 'Sector Rotation', level: 1 }, { timeout: 15_000 })).toBeTruthy();
-    expect(screen.getByTestId('rotation-help').textContent).toMatch(/Relative strength = 100 x RS \/ mean\(RS over the last L weeks\)/);
+    expect(screen.getByTestId('rotation-help').textContent).toMatch(
+      /Relative strength = 100 x RS \/ mean\(RS over the last L weeks\)/,
+    );
     const chart = await screen.findByTestId('quadrant-chart');
-    for (const q of ['Leading', 'Weakening', 'Lagging', 'Improving']) expect(within(chart).getByTestId(`quadrant-${q}`).textContent).toBe(q);
+    for (const q of ['Leading', 'Weakening', 'Lagging', 'Improving'])
+      expect(within(chart).getByTestId(`quadrant-${q}`).textContent).toBe(q);
     expect(within(chart).getByTestId('ref-x-100')).toBeTruthy();
     expect(chart.querySelectorAll('circle[data-ticker]')).toHaveLength(data.main_data.length);
     const first = rotationCalls(fetchMock)[0]!;
@@ -43,9 +57,16 @@ describe('Sector Rotation screen', () => {
     renderApp('/Sectorrotation');
     const rows = await waitFor(() => rowsOf('Sector Frequency'), { timeout: 15_000 });
     const best = [...data.sector_freq_data].sort((a, b) => b.Leading - a.Leading)[0]!;
-    expect(cells(rows[0]!)).toEqual([best.sector, String(best.Lagging), String(best.Improving), String(best.Weakening), String(best.Leading)]);
+    expect(cells(rows[0]!)).toEqual([
+      best.sector,
+      String(best.Lagging),
+      String(best.Improving),
+      String(best.Weakening),
+      String(best.Leading),
+    ]);
     expect(rowsOf('Super Sector %')[0]!.textContent).toContain('%');
-    for (const t of ['Super Sector %', 'Super Sector Frequency', 'Sector %']) expect(screen.getByRole('table', { name: t })).toBeTruthy();
+    for (const t of ['Super Sector %', 'Super Sector Frequency', 'Sector %'])
+      expect(screen.getByRole('table', { name: t })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /CSV/i }).length).toBeGreaterThanOrEqual(4);
   });
 
@@ -55,10 +76,16 @@ describe('Sector Rotation screen', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'All' }, { timeout: 15_000 }));
     const rows = rowsOf('All tickers');
     expect(rows).toHaveLength(20);
-    const sorted = data.main_data.map((r) => r.ticker).sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
+    const sorted = data.main_data
+      .map((r) => r.ticker)
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
     expect(cells(rows[0]!)[0]).toBe(sorted[0]);
     const a = data.main_data.find((r) => r.ticker === sorted[0])!;
-    expect(cells(rows[0]!).slice(2)).toEqual([a.position, a.relative_strength.toFixed(2), a.rate_of_change!.toFixed(2)]);
+    expect(cells(rows[0]!).slice(2)).toEqual([
+      a.position,
+      a.relative_strength.toFixed(2),
+      a.rate_of_change!.toFixed(2),
+    ]);
     await userEvent.click(rows[0]!);
     expect(await screen.findByTestId(`tail-${sorted[0]}`)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search ticker, name, sector or position'), { target: { value: 'AAPL' } });

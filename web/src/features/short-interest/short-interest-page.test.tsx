@@ -6,7 +6,11 @@ import { renderApp } from '../../test/render-app.tsx';
 import { pricesOf, series, tableOrderedBy } from './test/fixtures.ts';
 
 const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
-const infoOf = (ticker: string) => ({ 'Short Interest': ticker === 'AAPL' ? 115_750_000 : 42_000_000, 'Days To Cover': 2.5, '%Float Short': ticker === 'ZS' ? null : 0.75 });
+const infoOf = (ticker: string) => ({
+  'Short Interest': ticker === 'AAPL' ? 115_750_000 : 42_000_000,
+  'Days To Cover': 2.5,
+  '%Float Short': ticker === 'ZS' ? null : 0.75,
+});
 const TOP_FIELD = { short: 'Short Interest', days: 'Days To Cover', float: '%Float Short' } as const;
 
 /** A fake server answering by path and query, like the real one (SPY is not NASDAQ-listed). */
@@ -15,13 +19,17 @@ function stubServer() {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const url = new URL(raw, 'http://localhost');
     const ticker = url.searchParams.get('ticker') ?? '';
-    const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const reply = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     if (ticker === 'SPY') return reply(404, { alert_show: true, alert_message: NASDAQ_ONLY_MESSAGE });
     switch (url.pathname) {
       case '/api/get_app_info':
         return reply(200, appInfo);
       case '/api/get_short_interest':
-        return reply(200, tableOrderedBy(TOP_FIELD[(url.searchParams.get('top') ?? 'float') as keyof typeof TOP_FIELD]));
+        return reply(
+          200,
+          tableOrderedBy(TOP_FIELD[(url.searchParams.get('top') ?? 'float') as keyof typeof TOP_FIELD]),
+        );
       case '/api/get_ind_short_interest_info':
         return reply(200, infoOf(ticker));
       case '/api/get_ind_short_interest':
@@ -55,7 +63,9 @@ describe('Short Interest screen', () => {
     const fetchMock = stubServer();
     renderApp('/shortinterest');
     expect(await screen.findByRole('heading', { name: 'Short Interest', level: 1 }, { timeout: 15_000 })).toBeTruthy();
-    expect(screen.getByTestId('si-intro').textContent).toContain('Short interest is only available for NASDAQ stocks and ETFs.');
+    expect(screen.getByTestId('si-intro').textContent).toContain(
+      'Short interest is only available for NASDAQ stocks and ETFs.',
+    );
     expect(screen.getByTestId('si-intro').textContent).toContain('share count is an estimate');
     expect(await screen.findByRole('heading', { name: 'Short Data: AAPL' })).toBeTruthy();
     expect((await screen.findByTestId('short-data-Short Interest')).textContent).toBe('115,750,000');
@@ -79,11 +89,27 @@ describe('Short Interest screen', () => {
     renderApp('/shortinterest');
     await waitFor(() => expect(screen.getAllByTestId('data-row')).toHaveLength(20), { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Select max Days To Cover' }));
-    await waitFor(() => expect(firstCells()).toEqual(tableOrderedBy('Days To Cover').data.slice(0, 20).map((r) => r.Ticker)));
+    await waitFor(() =>
+      expect(firstCells()).toEqual(
+        tableOrderedBy('Days To Cover')
+          .data.slice(0, 20)
+          .map((r) => r.Ticker),
+      ),
+    );
     expect(screen.getByRole('button', { name: 'Select max Days To Cover' }).getAttribute('aria-pressed')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Select max Short Interest' }));
-    await waitFor(() => expect(firstCells()).toEqual(tableOrderedBy('Short Interest').data.slice(0, 20).map((r) => r.Ticker)));
-    expect(calls(fetchMock, '/api/get_short_interest').map((u) => u.searchParams.get('top'))).toEqual(['float', 'days', 'short']);
+    await waitFor(() =>
+      expect(firstCells()).toEqual(
+        tableOrderedBy('Short Interest')
+          .data.slice(0, 20)
+          .map((r) => r.Ticker),
+      ),
+    );
+    expect(calls(fetchMock, '/api/get_short_interest').map((u) => u.searchParams.get('top'))).toEqual([
+      'float',
+      'days',
+      'short',
+    ]);
   });
 
   it('a column header sorts ascending first, then toggles', async () => {
@@ -120,18 +146,28 @@ describe('Short Interest screen', () => {
     const card = await screen.findByRole('region', { name: 'Price vs Short Interest' }, { timeout: 15_000 });
     await user.click(within(card).getByRole('button', { name: 'Show data' }));
     const rows = within(screen.getByTestId('si-chart-table')).getAllByTestId('si-chart-row');
-    expect(rows.map((r) => r.firstElementChild?.textContent)).toEqual(['2024-01-12', '2024-01-31', '2024-02-15', '2024-02-29']);
+    expect(rows.map((r) => r.firstElementChild?.textContent)).toEqual([
+      '2024-01-12',
+      '2024-01-31',
+      '2024-02-15',
+      '2024-02-29',
+    ]);
     expect(rows.at(-1)!.textContent).toContain('115,750,000');
   });
 
   it('a non-NASDAQ ticker shows the NASDAQ-only empty state, a ticker without settlements an empty chart, a missing share count Unavailable', async () => {
     stubServer();
     const first = renderApp('/shortinterest/SPY');
-    expect(await screen.findByTestId('short-data-empty', {}, { timeout: 15_000 })).toHaveProperty('textContent', NASDAQ_ONLY_MESSAGE);
+    expect(await screen.findByTestId('short-data-empty', {}, { timeout: 15_000 })).toHaveProperty(
+      'textContent',
+      NASDAQ_ONLY_MESSAGE,
+    );
     expect(screen.queryByRole('region', { name: 'Price vs Short Interest' })).toBeNull();
     first.unmount();
 
     renderApp('/shortinterest/ZS');
-    await waitFor(() => expect(screen.getByTestId('short-data-%Float Short').textContent).toBe('Unavailable'), { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByTestId('short-data-%Float Short').textContent).toBe('Unavailable'), {
+      timeout: 15_000,
+    });
   });
 });

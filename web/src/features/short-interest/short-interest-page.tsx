@@ -35,9 +35,12 @@ export function ShortInterestPage() {
   const table = useShortInterest(top);
   const watch = useWatchlistFilter();
   const allRows = table.data?.data;
-  const rows = useMemo(() => filterByWatchlist(allRows ?? [], watch.tickers, (r) => r.Ticker), [allRows, watch.tickers]);
+  const rows = useMemo(
+    () => filterByWatchlist(allRows ?? [], watch.tickers, (r) => r.Ticker),
+    [allRows, watch.tickers],
+  );
   // Without a ticker in the URL, open on a name that has short interest (the app default SPY has none).
-  const ticker = routeTicker ? synced : (table.data ? (pickDefaultTicker(rows, globalTicker) ?? '') : '');
+  const ticker = routeTicker ? synced : table.data ? (pickDefaultTicker(rows, globalTicker) ?? '') : '';
 
   const info = useIndShortInterestInfo(ticker);
   const series = useIndShortInterest(ticker);
@@ -45,7 +48,8 @@ export function ShortInterestPage() {
   const emptyText = notFoundText(info.error) ?? notFoundText(series.error);
   const select = (t: string) => void navigate(`/shortinterest/${encodeURIComponent(t)}`);
   const loading =
-    (table.isFetching && !table.data) || (ticker !== '' && !emptyText && [info, series, prices].some((q) => q.isFetching && !q.data));
+    (table.isFetching && !table.data) ||
+    (ticker !== '' && !emptyText && [info, series, prices].some((q) => q.isFetching && !q.data));
   const lastSettlement = series.data?.short_interest.at(-1)?.date;
 
   return (
@@ -55,16 +59,28 @@ export function ShortInterestPage() {
           Short Interest
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }} data-testid="si-intro">
-          Short interest is only available for NASDAQ stocks and ETFs. It is the number of shares sold short at FINRA&apos;s
-          twice-monthly settlement dates. Days To Cover = short interest / average daily volume; %Float Short = short interest /
-          shares outstanding x 100. In the demo the share count is an estimate, so %Float Short is approximate, and it is shown as
-          unavailable where no share count is known.
+          Short interest is only available for NASDAQ stocks and ETFs. It is the number of shares sold short at
+          FINRA&apos;s twice-monthly settlement dates. Days To Cover = short interest / average daily volume; %Float
+          Short = short interest / shares outstanding x 100. In the demo the share count is an estimate, so %Float Short
+          is approximate, and it is shown as unavailable where no share count is known.
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 1fr) 2fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2, sm: 3 },
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 1fr) 2fr' },
+          alignItems: 'start',
+        }}
+      >
         <TickerSearch label="Search ticker for short interest" onSelect={select} />
         {ticker !== '' && (
-          <ShortDataSummary ticker={ticker} info={info.data} asOf={emptyText ? undefined : lastSettlement} emptyText={emptyText} />
+          <ShortDataSummary
+            ticker={ticker}
+            info={info.data}
+            asOf={emptyText ? undefined : lastSettlement}
+            emptyText={emptyText}
+          />
         )}
       </Box>
       {ticker !== '' && !emptyText && prices.data && series.data && (
@@ -73,7 +89,13 @@ export function ShortInterestPage() {
       <Box sx={{ mb: -1 }}>
         <WatchlistFilterChip filter={watch} />
       </Box>
-      <ShortInterestTable rows={rows} top={top} onTopChange={setTop} onSelectTicker={select} loading={table.isFetching} />
+      <ShortInterestTable
+        rows={rows}
+        top={top}
+        onTopChange={setTop}
+        onSelectTicker={select}
+        loading={table.isFetching}
+      />
       <LoadingOverlay open={loading} />
     </Box>
   );

@@ -50,11 +50,19 @@ const bvps: Sp500RatiosResponse = {
 };
 
 function mockSp500Api() {
-  const byDataset: Record<string, Sp500RatiosResponse> = { sp500_pe_ratio_month: pe, sp500_div_yield_year: divYield, sp500_bvps_quarter: bvps };
+  const byDataset: Record<string, Sp500RatiosResponse> = {
+    sp500_pe_ratio_month: pe,
+    sp500_div_yield_year: divYield,
+    sp500_bvps_quarter: bvps,
+  };
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     if (url.pathname === '/api/get_app_info') return Response.json(appInfo);
-    if (url.pathname === '/api/get_sp500_ratios_data') return Response.json(byDataset[url.searchParams.get('dataset') ?? ''] ?? {}, { status: 200 });
+    if (url.pathname === '/api/get_sp500_ratios_data')
+      return Response.json(byDataset[url.searchParams.get('dataset') ?? ''] ?? {}, { status: 200 });
     return new Response('not found', { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -63,7 +71,10 @@ function mockSp500Api() {
 
 const cells = (row: HTMLElement) => Array.from(row.children).map((c) => c.textContent);
 const datasetRequests = (m: ReturnType<typeof mockSp500Api>) =>
-  m.mock.calls.map((c) => String(c[0])).filter((u) => u.includes('get_sp500_ratios_data')).map((u) => new URL(u, 'http://x').searchParams.get('dataset'));
+  m.mock.calls
+    .map((c) => String(c[0]))
+    .filter((u) => u.includes('get_sp500_ratios_data'))
+    .map((u) => new URL(u, 'http://x').searchParams.get('dataset'));
 
 describe('S&P 500 Statistics screen', () => {
   beforeEach(() => {
@@ -86,7 +97,9 @@ describe('S&P 500 Statistics screen', () => {
       ['May 2023', '23.14', '-0.12', '-0.52%'],
       ['Apr 2023', '23.26', '', ''],
     ]);
-    const stats = within(screen.getByTestId('sp500-stats')).getAllByTestId('sp500-stat').map((s) => s.textContent);
+    const stats = within(screen.getByTestId('sp500-stats'))
+      .getAllByTestId('sp500-stat')
+      .map((s) => s.textContent);
     expect(stats).toEqual(['Current23.99', 'Current dateJun 2023', 'Maximum dateApr 2023', 'Observations3']);
     expect(screen.getByText(/cyclically adjusted PE/)).toBeTruthy();
   });

@@ -47,8 +47,9 @@ export function Sp500StatsPage() {
           S&amp;P 500 Statistics
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }}>
-          Valuation, yield, dividend, earnings and price history of the S&amp;P 500 since 1871 from Robert Shiller&apos;s monthly data:
-          pick a dataset to see its chart, statistics and table. Definitions are at the bottom of the page.
+          Valuation, yield, dividend, earnings and price history of the S&amp;P 500 since 1871 from Robert
+          Shiller&apos;s monthly data: pick a dataset to see its chart, statistics and table. Definitions are at the
+          bottom of the page.
         </Typography>
       </Box>
       <DatasetPicker value={dataset} onChange={setDataset} />
@@ -65,12 +66,25 @@ export function Sp500StatsPage() {
               rowHeader: 'Date',
               rowTestId: 'sp500-chart-row',
               columns: ['Value'],
-              rows: rows.map((r) => ({ key: r.date, label: formatPeriodDate(r.date, yearly), cells: [formatValue(r.value, shown.unit)] })),
+              rows: rows.map((r) => ({
+                key: r.date,
+                label: formatPeriodDate(r.date, yearly),
+                cells: [formatValue(r.value, shown.unit)],
+              })),
             }}
             note={shown.as_of ? `Data as of ${shown.as_of}. ${shown.source}.` : shown.source}
           >
             {({ width, height, isMobile }) => (
-              <RatioChart dates={shown.dates} data={shown.data} unit={shown.unit} label={label} yearly={yearly} width={width} height={height} compact={isMobile} />
+              <RatioChart
+                dates={shown.dates}
+                data={shown.data}
+                unit={shown.unit}
+                label={label}
+                yearly={yearly}
+                width={width}
+                height={height}
+                compact={isMobile}
+              />
             )}
           </ChartCard>
           <Card variant="outlined" component="section" aria-label="Statistics" sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -97,4 +111,3 @@ export function Sp500StatsPage() {
     </Box>
   );
 }
-

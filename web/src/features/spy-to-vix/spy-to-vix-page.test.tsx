@@ -22,9 +22,12 @@ describe('SPY To VIX screen', () => {
   it('shows one section per horizon and states the measured 5-day correlation', async () => {
     mockApi({ '/api/get_app_info': [200, appInfo], '/api/get_spy_to_vix_data': [200, payload] });
     renderApp('/spytovix');
-    expect(await screen.findByRole('heading', { name: 'SPY To VIX Forward Returns', level: 1 }, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'SPY To VIX Forward Returns', level: 1 }, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(await screen.findByRole('heading', { name: '1 Day', level: 2 }, { timeout: 15_000 })).toBeTruthy();
-    for (const name of ['1 Day', '2 Days', '5 Days', '10 Days', '20 Days']) expect(screen.getByRole('heading', { name, level: 2 })).toBeTruthy();
+    for (const name of ['1 Day', '2 Days', '5 Days', '10 Days', '20 Days'])
+      expect(screen.getByRole('heading', { name, level: 2 })).toBeTruthy();
     const corr = payload.spy_to_vix_prob_positive.regression_data['5d'].correlation;
     expect(screen.getByTestId('corr-5d').textContent).toBe(corr.toFixed(2));
     expect(screen.getByText(/dividend-adjusted/)).toBeTruthy();
@@ -49,7 +52,9 @@ describe('SPY To VIX screen', () => {
     ]);
     expect(cells(0)[0]).toBe('alpha');
     // HAC errors are judged against the normal law: the statistic is a z (statsmodels' heading).
-    const headers = within(box).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(box)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(expect.arrayContaining(['z', 'P>|z|']));
     expect(headers).not.toContain('t-stat');
     expect(within(box).getByTestId('rsquared-20d').textContent).toBe(r.r_squared.toFixed(4));
@@ -63,10 +68,18 @@ describe('SPY To VIX screen', () => {
     renderApp('/spytovix');
     const box = await screen.findByTestId('probability-5d', {}, { timeout: 15_000 });
     const api = payload.spy_to_vix_prob_positive.prob_table['5d'];
-    const firstCells = () => within(box).getAllByTestId('data-row').map((tr) => tr.firstElementChild?.textContent);
+    const firstCells = () =>
+      within(box)
+        .getAllByTestId('data-row')
+        .map((tr) => tr.firstElementChild?.textContent);
     expect(firstCells()).toEqual(api.map((r) => r.vix_bucket));
     const row0 = Array.from(within(box).getAllByTestId('data-row')[0]!.children).map((c) => c.textContent);
-    expect(row0).toEqual([api[0]!.vix_bucket, api[0]!.positive.toFixed(2), api[0]!.negative.toFixed(2), api[0]!.count.toLocaleString('en-US')]);
+    expect(row0).toEqual([
+      api[0]!.vix_bucket,
+      api[0]!.positive.toFixed(2),
+      api[0]!.negative.toFixed(2),
+      api[0]!.count.toLocaleString('en-US'),
+    ]);
     await user.click(within(box).getByRole('button', { name: 'Count' }));
     const byCount = [...api].sort((a, b) => b.count - a.count);
     expect(firstCells()[0]).toBe(byCount[0]!.vix_bucket);
@@ -87,7 +100,10 @@ describe('SPY To VIX screen', () => {
 
   it('only logs a failed load and shows no section', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ '/api/get_app_info': [200, appInfo], '/api/get_spy_to_vix_data': [503, { alert_show: true, alert_message: 'computing' }] });
+    mockApi({
+      '/api/get_app_info': [200, appInfo],
+      '/api/get_spy_to_vix_data': [503, { alert_show: true, alert_message: 'computing' }],
+    });
     renderApp('/spytovix');
     await waitFor(() => expect(error).toHaveBeenCalled());
     expect(screen.queryByTestId('horizon-5d')).toBeNull();

@@ -16,18 +16,20 @@ export function SpyToVixPage() {
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }} component="div">
           <p>
-            How SPY moves with VIX, and what SPY did next. For each horizon h (1, 2, 5, 10 and 20 trading days) and each day t since{' '}
-            {data?.from.slice(0, 4) ?? '2004'}, we take SPY&apos;s and VIX&apos;s % change over the h days ending at t, and SPY&apos;s %
-            return over the next h days. SPY closes are dividend-adjusted (total return); VIX closes are the index level.
+            How SPY moves with VIX, and what SPY did next. For each horizon h (1, 2, 5, 10 and 20 trading days) and each
+            day t since {data?.from.slice(0, 4) ?? '2004'}, we take SPY&apos;s and VIX&apos;s % change over the h days
+            ending at t, and SPY&apos;s % return over the next h days. SPY closes are dividend-adjusted (total return);
+            VIX closes are the index level.
           </p>
           <p>
-            The regression is SPY change = alpha + beta x VIX change (ordinary least squares). The h-day windows overlap, so the
-            standard errors are Newey-West with h - 1 lags (0 lags at one day, i.e. White&apos;s robust errors).
+            The regression is SPY change = alpha + beta x VIX change (ordinary least squares). The h-day windows
+            overlap, so the standard errors are Newey-West with h - 1 lags (0 lags at one day, i.e. White&apos;s robust
+            errors).
             {corr5 && (
               <>
                 {' '}
-                We measure a 5-day correlation of <b data-testid="corr-5d">{corr5.correlation.toFixed(2)}</b> between SPY and VIX changes
-                (R-squared {corr5.r_squared.toFixed(2)}): SPY tends to fall when VIX rises.
+                We measure a 5-day correlation of <b data-testid="corr-5d">{corr5.correlation.toFixed(2)}</b> between
+                SPY and VIX changes (R-squared {corr5.r_squared.toFixed(2)}): SPY tends to fall when VIX rises.
               </>
             )}
             {data?.as_of ? ` Data as of ${data.as_of}.` : ''}

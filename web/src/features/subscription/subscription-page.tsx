@@ -23,15 +23,35 @@ export function SubscriptionPage() {
     if (!leaving) setBusy(false);
   };
   return (
-    <Box component="section" aria-label="Subscription" sx={{ maxWidth: 560, mx: 'auto', textAlign: 'center', py: { xs: 3, md: 6 }, display: 'grid', gap: 2, justifyItems: 'center' }}>
+    <Box
+      component="section"
+      aria-label="Subscription"
+      sx={{
+        maxWidth: 560,
+        mx: 'auto',
+        textAlign: 'center',
+        py: { xs: 3, md: 6 },
+        display: 'grid',
+        gap: 2,
+        justifyItems: 'center',
+      }}
+    >
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
         Basic plan
       </Typography>
       <Typography color="text.secondary">
-        Live and historical options flow, the options dashboard, ticker overview, cumulative stats and top premiums for ${PLAN_PRICES_USD.basic} per month. You pay on
-        the payment provider's secure checkout page and can cancel any time with Manage on your profile.
+        Live and historical options flow, the options dashboard, ticker overview, cumulative stats and top premiums for
+        ${PLAN_PRICES_USD.basic} per month. You pay on the payment provider's secure checkout page and can cancel any
+        time with Manage on your profile.
       </Typography>
-      <Button variant="contained" size="large" disableElevation disabled={busy || basic} onClick={() => void pay()} aria-describedby={basic ? 'checkout-status' : undefined}>
+      <Button
+        variant="contained"
+        size="large"
+        disableElevation
+        disabled={busy || basic}
+        onClick={() => void pay()}
+        aria-describedby={basic ? 'checkout-status' : undefined}
+      >
         Pay now!
       </Button>
       {basic && (

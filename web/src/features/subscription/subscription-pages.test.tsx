@@ -34,7 +34,9 @@ describe('subscription page', () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     renderApp('/subscription');
     const pay = await screen.findByRole('button', { name: 'Pay now!' }, { timeout: 15_000 });
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/get_user_info'))).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/get_user_info'))).toBe(true),
+    );
     await userEvent.click(pay);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_1'));
     const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/api/checkoutsession'));
@@ -71,10 +73,16 @@ describe('subscription success page', () => {
     });
     saveToken({ token: fakeJwt(3600), refreshToken: 'r', remember: true });
     renderApp('/subscriptionsuccess');
-    expect(await screen.findByRole('heading', { name: 'Thank you for subscribing!' }, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Thank you for subscribing!' }, { timeout: 15_000 }),
+    ).toBeTruthy();
     const page = within(screen.getByRole('region', { name: 'Subscription success' }));
-    expect(page.getByRole('link', { name: 'support@tapewatch.app' }).getAttribute('href')).toBe('mailto:support@tapewatch.app');
-    expect(page.getByText(/Cookies and scripts must be enabled/).textContent).toMatch(/authentication.*charts and tables/);
+    expect(page.getByRole('link', { name: 'support@tapewatch.app' }).getAttribute('href')).toBe(
+      'mailto:support@tapewatch.app',
+    );
+    expect(page.getByText(/Cookies and scripts must be enabled/).textContent).toMatch(
+      /authentication.*charts and tables/,
+    );
     // Once for the session start-up, once more when the success page invalidates it.
     const userInfoCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/api/get_user_info')).length;
     await waitFor(() => expect(userInfoCalls()).toBeGreaterThanOrEqual(2));

@@ -19,7 +19,19 @@ export function SubscriptionSuccessPage() {
   useConversionEvent();
 
   return (
-    <Box component="section" aria-label="Subscription success" sx={{ maxWidth: 640, mx: 'auto', textAlign: 'center', py: { xs: 3, md: 6 }, display: 'grid', gap: 2, justifyItems: 'center' }}>
+    <Box
+      component="section"
+      aria-label="Subscription success"
+      sx={{
+        maxWidth: 640,
+        mx: 'auto',
+        textAlign: 'center',
+        py: { xs: 3, md: 6 },
+        display: 'grid',
+        gap: 2,
+        justifyItems: 'center',
+      }}
+    >
       <TaskAltIcon color="success" sx={{ fontSize: 64 }} aria-hidden />
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
         Thank you for subscribing!
@@ -29,7 +41,8 @@ export function SubscriptionSuccessPage() {
         <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>.
       </Typography>
       <Typography color="text.secondary">
-        Cookies and scripts must be enabled in your browser: they are needed for authentication and for the charts and tables.
+        Cookies and scripts must be enabled in your browser: they are needed for authentication and for the charts and
+        tables.
       </Typography>
       <Button component={RouterLink} to="/optionsflow" variant="contained" disableElevation>
         Open the options flow

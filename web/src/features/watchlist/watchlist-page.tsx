@@ -30,11 +30,18 @@ export function WatchlistPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const cards = useViewportWidth() < CARDS_BELOW;
   const current = lists.find((l) => l.id === params.get('list')) ?? lists[0] ?? null;
-  const overview = useWatchlistOverview(current?.id ?? 'default', current?.tickers ?? [], loggedIn && current !== null && current.tickers.length > 0);
+  const overview = useWatchlistOverview(
+    current?.id ?? 'default',
+    current?.tickers ?? [],
+    loggedIn && current !== null && current.tickers.length > 0,
+  );
   const rows = useMemo(() => {
     // Only tickers still on the list (a removal shows at once, before the refetch).
     const keep = new Set(current?.tickers ?? []);
-    return sortOverview((overview.data?.rows ?? []).filter((r) => keep.has(r.ticker)), sort);
+    return sortOverview(
+      (overview.data?.rows ?? []).filter((r) => keep.has(r.ticker)),
+      sort,
+    );
   }, [overview.data, current, sort]);
 
   if (!loggedIn) {
@@ -43,7 +50,8 @@ export function WatchlistPage() {
         <Typography variant="h1">Watchlist</Typography>
         <Paper variant="outlined" sx={{ p: 3, mt: 2, maxWidth: 560 }}>
           <Typography sx={{ mb: 2 }}>
-            Keep the tickers you follow in up to {WATCHLIST_LIMITS.namedLists + 1} lists and filter Options Flow, Short Interest, Dark Pools and more by them. Free with an account.
+            Keep the tickers you follow in up to {WATCHLIST_LIMITS.namedLists + 1} lists and filter Options Flow, Short
+            Interest, Dark Pools and more by them. Free with an account.
           </Typography>
           <Button variant="contained" disableElevation onClick={promptSignUp}>
             Sign up free
@@ -53,7 +61,14 @@ export function WatchlistPage() {
     );
   }
 
-  const select = (id: string) => setParams((p) => (p.set('list', id), p), { replace: true });
+  const select = (id: string) =>
+    setParams(
+      (p) => {
+        p.set('list', id);
+        return p;
+      },
+      { replace: true },
+    );
   const addTickers = async (tickers: string[]): Promise<boolean> => {
     if (!current) return false;
     try {
@@ -102,7 +117,12 @@ export function WatchlistPage() {
             onDelete={() => setDialog({ kind: 'delete' })}
             onMove={moveList}
           />
-          <ImportBar onAdd={addTickers} busy={actions.addTickers.isPending} canExport={rows.length > 0} onExport={() => downloadCsv(`watchlist-${current.name}`, overviewCsv(rows))} />
+          <ImportBar
+            onAdd={addTickers}
+            busy={actions.addTickers.isPending}
+            canExport={rows.length > 0}
+            onExport={() => downloadCsv(`watchlist-${current.name}`, overviewCsv(rows))}
+          />
           {current.tickers.length === 0 ? (
             <Typography color="text.secondary" data-testid="watchlist-empty">
               &quot;{current.name}&quot; is empty. Add tickers above, or press the star next to a ticker on any page.
@@ -119,16 +139,35 @@ export function WatchlistPage() {
           )}
           {overview.data && (
             <Typography variant="caption" color="text.secondary">
-              Prices as of {overview.data.as_of}. Dark-pool position: net short volume over the last 20 sessions. Signals: the latest factor signal, if one fired.
+              Prices as of {overview.data.as_of}. Dark-pool position: net short volume over the last 20 sessions.
+              Signals: the latest factor signal, if one fired.
             </Typography>
           )}
         </Box>
       )}
       {dialog?.kind === 'create' && (
-        <NameDialog title="New list" initial="" confirmText="Create" onClose={() => setDialog(null)} onConfirm={(name) => (setDialog(null), actions.create.mutate({ name }, { onSuccess: (a) => select((a as { list: { id: string } }).list.id) }))} />
+        <NameDialog
+          title="New list"
+          initial=""
+          confirmText="Create"
+          onClose={() => setDialog(null)}
+          onConfirm={(name) => {
+            setDialog(null);
+            actions.create.mutate({ name }, { onSuccess: (a) => select((a as { list: { id: string } }).list.id) });
+          }}
+        />
       )}
       {dialog?.kind === 'rename' && current && (
-        <NameDialog title="Rename list" initial={current.name} confirmText="Rename" onClose={() => setDialog(null)} onConfirm={(name) => (setDialog(null), actions.rename.mutate({ id: current.id, name }))} />
+        <NameDialog
+          title="Rename list"
+          initial={current.name}
+          confirmText="Rename"
+          onClose={() => setDialog(null)}
+          onConfirm={(name) => {
+            setDialog(null);
+            actions.rename.mutate({ id: current.id, name });
+          }}
+        />
       )}
       {dialog?.kind === 'delete' && current && (
         <NameDialog
@@ -137,7 +176,10 @@ export function WatchlistPage() {
           question={`Delete "${current.name}" and its ${current.tickers.length} tickers?`}
           confirmText="Delete"
           onClose={() => setDialog(null)}
-          onConfirm={() => (setDialog(null), actions.remove.mutate({ id: current.id }, { onSuccess: () => select('default') }))}
+          onConfirm={() => {
+            setDialog(null);
+            actions.remove.mutate({ id: current.id }, { onSuccess: () => select('default') });
+          }}
         />
       )}
       <LoadingOverlay open={isPending || (overview.isFetching && !overview.data)} />

@@ -18,9 +18,29 @@ export const SEARCH_RESULTS: Record<string, SearchTickersResult> = {
       ['AFL', 'Aflac'],
     ],
   },
-  ap: { tickers: [['APP', 'AppLovin'], ['AAPL', 'Apple Inc.'], ['AMAT', 'Applied Materials'], ['NTAP', 'NetApp']] },
-  app: { tickers: [['APP', 'AppLovin'], ['AAPL', 'Apple Inc.'], ['AMAT', 'Applied Materials'], ['NTAP', 'NetApp']] },
-  appl: { tickers: [['APP', 'AppLovin'], ['AAPL', 'Apple Inc.'], ['AMAT', 'Applied Materials']] },
+  ap: {
+    tickers: [
+      ['APP', 'AppLovin'],
+      ['AAPL', 'Apple Inc.'],
+      ['AMAT', 'Applied Materials'],
+      ['NTAP', 'NetApp'],
+    ],
+  },
+  app: {
+    tickers: [
+      ['APP', 'AppLovin'],
+      ['AAPL', 'Apple Inc.'],
+      ['AMAT', 'Applied Materials'],
+      ['NTAP', 'NetApp'],
+    ],
+  },
+  appl: {
+    tickers: [
+      ['APP', 'AppLovin'],
+      ['AAPL', 'Apple Inc.'],
+      ['AMAT', 'Applied Materials'],
+    ],
+  },
   aapl: { tickers: [['AAPL', 'Apple Inc.']] },
   zzzzq: { tickers: [] },
 };

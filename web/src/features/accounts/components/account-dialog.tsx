@@ -33,7 +33,9 @@ export function AccountDialog({ title, submitLabel, busy, onSubmit, children, fo
       fullWidth
       aria-labelledby="account-form-title"
       // Phones: use the width instead of MUI's 32 px side margins.
-      slotProps={{ paper: { sx: { m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: 'calc(100% - 64px)' } } } }}
+      slotProps={{
+        paper: { sx: { m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: 'calc(100% - 64px)' } } },
+      }}
     >
       <DialogTitle id="account-form-title" sx={{ pr: 6 }}>
         {title}
@@ -48,7 +50,9 @@ export function AccountDialog({ title, submitLabel, busy, onSubmit, children, fo
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {submitLabel}
           </Button>
-          {footer && <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'center', typography: 'body2' }}>{footer}</Box>}
+          {footer && (
+            <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'center', typography: 'body2' }}>{footer}</Box>
+          )}
         </Box>
       </DialogContent>
     </Dialog>

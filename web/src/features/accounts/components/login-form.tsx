@@ -68,7 +68,10 @@ export function LoginForm() {
         onChange={(e) => setPassword(e.target.value)}
         slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.passwordMax } }}
       />
-      <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label="Remember me" />
+      <FormControlLabel
+        control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />}
+        label="Remember me"
+      />
     </AccountDialog>
   );
 }

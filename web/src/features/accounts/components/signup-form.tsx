@@ -10,7 +10,13 @@ import { apiPost } from '../../../lib/api-client.ts';
 import { startCheckout } from '../../../lib/session-redirect.ts';
 import { closeForms, useAccountForms } from '../../../lib/forms-store.ts';
 import { submitForm } from '../submit-form.ts';
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, PASSWORD_HINT, PLAN_LABELS, signupProblem } from '@tapewatch/shared/schemas/accounts';
+import {
+  ACCOUNT_LIMITS,
+  ACCOUNT_MESSAGES,
+  PASSWORD_HINT,
+  PLAN_LABELS,
+  signupProblem,
+} from '@tapewatch/shared/schemas/accounts';
 import { AccountDialog } from './account-dialog.tsx';
 import { SwitchLink } from './switch-link.tsx';
 
@@ -32,7 +38,12 @@ export function SignupForm() {
     // The success alert closes the form (submitForm); a Basic sign-up then goes on to the hosted checkout.
     const body = await submitForm(() => apiPost('submit_signup', { ...fields, selected_subscription: plan }));
     setBusy(false);
-    if (body && 'checkout_ticket' in body && body.checkout_ticket && body.alert_message.includes(ACCOUNT_MESSAGES.signupCheckout)) {
+    if (
+      body &&
+      'checkout_ticket' in body &&
+      body.checkout_ticket &&
+      body.alert_message.includes(ACCOUNT_MESSAGES.signupCheckout)
+    ) {
       await startCheckout({ email: fields.email, checkout_ticket: body.checkout_ticket });
     }
   };
@@ -53,7 +64,12 @@ export function SignupForm() {
         </>
       }
     >
-      <Chip label={PLAN_LABELS[plan]} color={plan === 'basic' ? 'primary' : 'default'} sx={{ justifySelf: 'start' }} data-testid="signup-plan" />
+      <Chip
+        label={PLAN_LABELS[plan]}
+        color={plan === 'basic' ? 'primary' : 'default'}
+        sx={{ justifySelf: 'start' }}
+        data-testid="signup-plan"
+      />
       <TextField
         label="Username"
         autoComplete="username"
@@ -63,8 +79,21 @@ export function SignupForm() {
         {...field('username')}
       />
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-      <TextField label="Password" type="password" autoComplete="new-password" helperText={PASSWORD_HINT} slotProps={pw} {...field('password')} />
-      <TextField label="Confirm password" type="password" autoComplete="new-password" slotProps={pw} {...field('password_confirmation')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        helperText={PASSWORD_HINT}
+        slotProps={pw}
+        {...field('password')}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        slotProps={pw}
+        {...field('password_confirmation')}
+      />
       <FormControlLabel
         control={<Checkbox checked={terms} onChange={(e) => setTerms(e.target.checked)} />}
         label={

@@ -3,7 +3,13 @@ import { emailProblem, loginProblem, signupProblem, updatePasswordProblem } from
 
 // The forms call the shared rules (the server applies the same ones); these tests pin what the
 // browser shows: the spec's order and exact texts (part 2 section 5), then the format hints.
-const ok = { username: 'trader_1', email: 'a@example.com', password: 'Brisk-Lantern-42', password_confirmation: 'Brisk-Lantern-42', terms_accepted: true };
+const ok = {
+  username: 'trader_1',
+  email: 'a@example.com',
+  password: 'Brisk-Lantern-42',
+  password_confirmation: 'Brisk-Lantern-42',
+  terms_accepted: true,
+};
 
 describe('sign-up validation as the form runs it', () => {
   it('passes a complete form', () => expect(signupProblem(ok)).toBeNull());
@@ -11,7 +17,10 @@ describe('sign-up validation as the form runs it', () => {
   it('reports the first failing rule with its exact text, in the spec order', () => {
     const cases: Array<[Partial<typeof ok>, string]> = [
       // Everything wrong at once: the username rule wins because it comes first.
-      [{ username: 'abcd', email: 'a@b.c', password: 'x', password_confirmation: 'y', terms_accepted: false }, 'Please enter a username'],
+      [
+        { username: 'abcd', email: 'a@b.c', password: 'x', password_confirmation: 'y', terms_accepted: false },
+        'Please enter a username',
+      ],
       [{ email: 'a@b.cde', password: 'x', password_confirmation: 'y', terms_accepted: false }, 'Please enter an email'],
       [{ password: '1234567', password_confirmation: 'y', terms_accepted: false }, 'Please enter a password'],
       [{ password_confirmation: '1234567', terms_accepted: false }, 'Please confirm your password'],
@@ -29,8 +38,12 @@ describe('sign-up validation as the form runs it', () => {
     expect(signupProblem({ ...ok, password: '12345678', password_confirmation: '12345678' })).toBeNull();
     expect(signupProblem({ ...ok, username: 'bad name' })).toMatch(/letters, digits and underscore/);
     expect(signupProblem({ ...ok, password: 'has spaces ok', password_confirmation: 'has spaces ok' })).toBeNull();
-    expect(signupProblem({ ...ok, password: 'x'.repeat(129), password_confirmation: 'x'.repeat(129) })).toMatch(/8 to 128 characters/);
-    expect(signupProblem({ ...ok, password: 'tab\tinside', password_confirmation: 'tab\tinside' })).toMatch(/control characters/);
+    expect(signupProblem({ ...ok, password: 'x'.repeat(129), password_confirmation: 'x'.repeat(129) })).toMatch(
+      /8 to 128 characters/,
+    );
+    expect(signupProblem({ ...ok, password: 'tab\tinside', password_confirmation: 'tab\tinside' })).toMatch(
+      /control characters/,
+    );
   });
 });
 
@@ -47,9 +60,17 @@ describe('login, resend/reset and update-password validation', () => {
   });
 
   it('update password: password, confirmation, then match', () => {
-    expect(updatePasswordProblem({ password: 'short', password_confirmation: 'short' })).toBe('Please enter a password');
-    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'short' })).toBe('Please confirm your password');
-    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-8H' })).toBe('Passwords do not match');
-    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-88' })).toBeNull();
+    expect(updatePasswordProblem({ password: 'short', password_confirmation: 'short' })).toBe(
+      'Please enter a password',
+    );
+    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'short' })).toBe(
+      'Please confirm your password',
+    );
+    expect(updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-8H' })).toBe(
+      'Passwords do not match',
+    );
+    expect(
+      updatePasswordProblem({ password: 'Velvet-Canyon-88', password_confirmation: 'Velvet-Canyon-88' }),
+    ).toBeNull();
   });
 });

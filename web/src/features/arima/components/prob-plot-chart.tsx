@@ -32,7 +32,14 @@ export function ProbPlotChart({ view, xLabel, width, height, compact }: Props) {
           {view.points.x.map((px, i) => (
             <circle key={i} cx={x(px)} cy={y(view.points.y[i]!)} r={compact ? 1.5 : 2} fill={dots} fillOpacity={0.6} />
           ))}
-          <path d={view.line.x.map((px, i) => `${i ? 'L' : 'M'}${x(px).toFixed(1)},${y(view.line.y[i]!).toFixed(1)}`).join('')} fill="none" stroke={line} strokeWidth={1.5} />
+          <path
+            d={view.line.x
+              .map((px, i) => `${i ? 'L' : 'M'}${x(px).toFixed(1)},${y(view.line.y[i]!).toFixed(1)}`)
+              .join('')}
+            fill="none"
+            stroke={line}
+            strokeWidth={1.5}
+          />
         </>
       )}
     </XyFrame>

@@ -9,7 +9,12 @@ type Coefficient = ArimaData['summary']['coefficients'][number];
 type Stat = ArimaData['summary']['stats'][number];
 type Diagnostic = ArimaData['summary']['diagnostics'][number];
 
-const num = (id: keyof Coefficient & string, header: string, digits = 4, hideBelow?: number): ColumnDef<Coefficient> => ({
+const num = (
+  id: keyof Coefficient & string,
+  header: string,
+  digits = 4,
+  hideBelow?: number,
+): ColumnDef<Coefficient> => ({
   id,
   hideBelow,
   header,
@@ -31,19 +36,49 @@ const COEFFICIENT_COLUMNS: ColumnDef<Coefficient>[] = [
 
 const STAT_COLUMNS: ColumnDef<Stat>[] = [
   { id: 'label', header: 'Statistic', value: (r) => r.label, filterable: false },
-  { id: 'value', header: 'Value', value: (r) => r.value, format: (r) => (r.label === 'No. Observations' ? String(r.value) : formatStat(r.value, 3)), align: 'right', filterable: false },
+  {
+    id: 'value',
+    header: 'Value',
+    value: (r) => r.value,
+    format: (r) => (r.label === 'No. Observations' ? String(r.value) : formatStat(r.value, 3)),
+    align: 'right',
+    filterable: false,
+  },
 ];
 
 const DIAGNOSTIC_COLUMNS: ColumnDef<Diagnostic>[] = [
   { id: 'label', header: 'Residual test', value: (r) => r.label, filterable: false },
-  { id: 'statistic', header: 'Statistic', value: (r) => r.statistic, format: (r) => formatStat(r.statistic, 2), align: 'right', filterable: false },
-  { id: 'p_value', header: 'Prob', value: (r) => r.p_value, format: (r) => (r.p_value === null ? '' : formatStat(r.p_value, 2)), align: 'right', filterable: false },
+  {
+    id: 'statistic',
+    header: 'Statistic',
+    value: (r) => r.statistic,
+    format: (r) => formatStat(r.statistic, 2),
+    align: 'right',
+    filterable: false,
+  },
+  {
+    id: 'p_value',
+    header: 'Prob',
+    value: (r) => r.p_value,
+    format: (r) => (r.p_value === null ? '' : formatStat(r.p_value, 2)),
+    align: 'right',
+    filterable: false,
+  },
 ];
 
 /** The model summary rendered from the structured rows (the HTML `table` field is for API clients). */
 export function SummaryTable({ summary, ticker }: { summary: ArimaData['summary']; ticker: string }) {
   return (
-    <Box component="section" data-testid="arima-summary" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(260px, 1fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
+    <Box
+      component="section"
+      data-testid="arima-summary"
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(260px, 1fr) minmax(0, 3fr)' },
+        alignItems: 'start',
+      }}
+    >
       <Typography variant="h2" sx={{ gridColumn: '1 / -1', fontSize: '1.15rem' }}>
         Model summary: {summary.title}
       </Typography>
@@ -56,10 +91,34 @@ export function SummaryTable({ summary, ticker }: { summary: ArimaData['summary'
         Standard errors, z, P&gt;|z| and intervals from the covariance type {summary.covariance}.
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-        <DataTable rows={summary.stats} columns={STAT_COLUMNS} pageSize={10} getRowKey={(r) => r.label} filterable={false} ariaLabel="ARIMA fit statistics" csvFileName={`${ticker}-arima-statistics.csv`} />
-        <DataTable rows={summary.diagnostics} columns={DIAGNOSTIC_COLUMNS} pageSize={10} getRowKey={(r) => r.label} filterable={false} ariaLabel="ARIMA residual diagnostics" csvFileName={`${ticker}-arima-diagnostics.csv`} />
+        <DataTable
+          rows={summary.stats}
+          columns={STAT_COLUMNS}
+          pageSize={10}
+          getRowKey={(r) => r.label}
+          filterable={false}
+          ariaLabel="ARIMA fit statistics"
+          csvFileName={`${ticker}-arima-statistics.csv`}
+        />
+        <DataTable
+          rows={summary.diagnostics}
+          columns={DIAGNOSTIC_COLUMNS}
+          pageSize={10}
+          getRowKey={(r) => r.label}
+          filterable={false}
+          ariaLabel="ARIMA residual diagnostics"
+          csvFileName={`${ticker}-arima-diagnostics.csv`}
+        />
       </Box>
-      <DataTable rows={summary.coefficients} columns={COEFFICIENT_COLUMNS} pageSize={20} getRowKey={(r) => r.name} filterable={false} ariaLabel="ARIMA coefficients" csvFileName={`${ticker}-arima-coefficients.csv`} />
+      <DataTable
+        rows={summary.coefficients}
+        columns={COEFFICIENT_COLUMNS}
+        pageSize={20}
+        getRowKey={(r) => r.name}
+        filterable={false}
+        ariaLabel="ARIMA coefficients"
+        csvFileName={`${ticker}-arima-coefficients.csv`}
+      />
     </Box>
   );
 }

@@ -36,9 +36,26 @@ interface XyFrameProps {
  * Hand-written SVG frame for the ARIMA charts (grid, both axes, legend inside the SVG so a saved
  * image keeps it): six small charts do not justify a chart library on the route.
  */
-export function XyFrame({ width, height, compact, xDomain, yDomain, xTicks, formatX = String, formatY, xLabel, legend = [], children }: XyFrameProps) {
+export function XyFrame({
+  width,
+  height,
+  compact,
+  xDomain,
+  yDomain,
+  xTicks,
+  formatX = String,
+  formatY,
+  xLabel,
+  legend = [],
+  children,
+}: XyFrameProps) {
   const theme = useTheme();
-  const margin = { top: 10, right: compact ? 10 : 20, bottom: (xLabel ? 44 : 28) + (legend.length ? 20 : 0), left: compact ? 44 : 58 };
+  const margin = {
+    top: 10,
+    right: compact ? 10 : 20,
+    bottom: (xLabel ? 44 : 28) + (legend.length ? 20 : 0),
+    left: compact ? 44 : 58,
+  };
   const plot = plotArea(width, height, margin);
   const [y0, y1] = yDomain[0] === yDomain[1] ? [yDomain[0] - 1, yDomain[1] + 1] : yDomain;
   // Extend the axis to the round ticks around the data, so the lowest and highest values get a label.
@@ -46,11 +63,17 @@ export function XyFrame({ width, height, compact, xDomain, yDomain, xTicks, form
   const step = nice.length > 1 ? nice[1]! - nice[0]! : 0;
   const yMin = step ? Math.floor(y0 / step + 1e-9) * step : y0;
   const yMax = step ? Math.ceil(y1 / step - 1e-9) * step : y1;
-  const yTicks = step ? Array.from({ length: Math.round((yMax - yMin) / step) + 1 }, (_, i) => Number((yMin + i * step).toPrecision(12))) : nice;
+  const yTicks = step
+    ? Array.from({ length: Math.round((yMax - yMin) / step) + 1 }, (_, i) => Number((yMin + i * step).toPrecision(12)))
+    : nice;
   const [x0, x1] = xDomain[0] === xDomain[1] ? [xDomain[0] - 1, xDomain[1] + 1] : xDomain;
   const x = (v: number) => plot.left + ((v - x0) / (x1 - x0)) * plot.width;
   const y = yScale(yMin, yMax, plot.top, plot.height);
-  const ticksX = xTicks ?? niceTicks(x0, x1, compact ? 4 : 7).filter((t) => t >= x0 && t <= x1).map((t) => ({ value: t, label: formatX(t) }));
+  const ticksX =
+    xTicks ??
+    niceTicks(x0, x1, compact ? 4 : 7)
+      .filter((t) => t >= x0 && t <= x1)
+      .map((t) => ({ value: t, label: formatX(t) }));
   const axisY = plot.top + plot.height;
   const muted = theme.palette.text.secondary;
   return (
@@ -69,7 +92,15 @@ export function XyFrame({ width, height, compact, xDomain, yDomain, xTicks, form
       )}
       {children({ x, y, plot })}
       {legend.map((item, i) => (
-        <SvgLegendItem key={item.label} x={plot.left + i * (compact ? 92 : 130)} y={height - 10} shape={item.kind} color={item.color} label={item.label} wide />
+        <SvgLegendItem
+          key={item.label}
+          x={plot.left + i * (compact ? 92 : 130)}
+          y={height - 10}
+          shape={item.kind}
+          color={item.color}
+          label={item.label}
+          wide
+        />
       ))}
     </svg>
   );

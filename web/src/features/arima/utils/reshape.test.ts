@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ArimaData } from '../api/get-ts-arima-data.ts';
-import { correlogramTable, forecastTable, formatStat, probPlotTable, residualTable, toForecastView, toProbPlotView } from './reshape.ts';
+import {
+  correlogramTable,
+  forecastTable,
+  formatStat,
+  probPlotTable,
+  residualTable,
+  toForecastView,
+  toProbPlotView,
+} from './reshape.ts';
 
 const pred: ArimaData['pred'] = {
   prices: [
@@ -36,7 +44,12 @@ describe('ARIMA reshaping', () => {
     ]);
   });
   it('tables residuals by date, correlograms by lag with the bound, probability plots by point', () => {
-    expect(residualTable({ index: ['2024-03-07', '2024-03-08'], data: [1.23456, -0.5] }).rows.map((r) => [r.label, ...r.cells])).toEqual([
+    expect(
+      residualTable({ index: ['2024-03-07', '2024-03-08'], data: [1.23456, -0.5] }).rows.map((r) => [
+        r.label,
+        ...r.cells,
+      ]),
+    ).toEqual([
       ['2024-03-07', '1.2346'],
       ['2024-03-08', '-0.5000'],
     ]);
@@ -44,7 +57,11 @@ describe('ARIMA reshaping', () => {
     expect(c.testId).toBe('arima-acf-table');
     expect(c.rows[1]).toEqual({ key: '1', label: '1', cells: ['-0.0912', '±0.0877'] });
     const qq = { x: [-1, 0, 1], scatter: [-2, 0.1, 2.5], line: [-1.9, 0.05, 2] };
-    expect(probPlotTable(qq, 'Theoretical quantile', 'Sample quantile', 'qq').rows[2]!.cells).toEqual(['1.0000', '2.5000', '2.0000']);
+    expect(probPlotTable(qq, 'Theoretical quantile', 'Sample quantile', 'qq').rows[2]!.cells).toEqual([
+      '1.0000',
+      '2.5000',
+      '2.0000',
+    ]);
     expect(toProbPlotView(qq)).toMatchObject({ xLo: -1, xHi: 1, lo: -2, hi: 2.5 });
   });
   it('formats summary numbers as statsmodels prints them', () => {

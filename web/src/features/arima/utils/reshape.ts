@@ -86,7 +86,11 @@ export function correlogramTable(c: ArimaData['acf'], name: string): ChartTableD
     rowHeader: 'Lag',
     columns: [name, '95% bound'],
     testId: `arima-${name.toLowerCase()}-table`,
-    rows: c.index.map((lag, i) => ({ key: String(lag), label: String(lag), cells: [f(c.data[i]!, 4), `±${f(c.bound, 4)}`] })),
+    rows: c.index.map((lag, i) => ({
+      key: String(lag),
+      label: String(lag),
+      cells: [f(c.data[i]!, 4), `±${f(c.bound, 4)}`],
+    })),
   };
 }
 
@@ -95,7 +99,11 @@ export function probPlotTable(p: ArimaData['qqplot'], xName: string, yName: stri
     rowHeader: '#',
     columns: [xName, yName, 'Reference'],
     testId: `arima-${id}-table`,
-    rows: p.x.map((x, i) => ({ key: String(i), label: String(i + 1), cells: [f(x, 4), f(p.scatter[i]!, 4), f(p.line[i]!, 4)] })),
+    rows: p.x.map((x, i) => ({
+      key: String(i),
+      label: String(i + 1),
+      cells: [f(x, 4), f(p.scatter[i]!, 4), f(p.line[i]!, 4)],
+    })),
   };
 }
 

@@ -2,12 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { ARIMA_TRENDS, arimaRuleViolation } from '@tapewatch/shared/params/arima';
 import { isDLocked, withD, withTrend, type ArimaSettings } from './rules.ts';
 
-const base: ArimaSettings = { p: 1, d: 1, q: 1, trend: 't', stationarity: 1, invertibility: 1, offset: 1, concentrate: 0, cov_type: 'approx' };
+const base: ArimaSettings = {
+  p: 1,
+  d: 1,
+  q: 1,
+  trend: 't',
+  stationarity: 1,
+  invertibility: 1,
+  offset: 1,
+  concentrate: 0,
+  cov_type: 'approx',
+};
 
 describe('ARIMA control rules (spec part 2 section 4)', () => {
   it('c and ct force d = 0 and lock the d selector', () => {
     for (const trend of ['c', 'ct'] as const) {
-      for (const d of [0, 1, 2, 5] as const) expect(withTrend({ ...base, trend: 'n', d }, trend)).toEqual({ ...base, trend, d: 0 });
+      for (const d of [0, 1, 2, 5] as const)
+        expect(withTrend({ ...base, trend: 'n', d }, trend)).toEqual({ ...base, trend, d: 0 });
       expect(isDLocked(trend)).toBe(true);
     }
     expect(isDLocked('t')).toBe(false);

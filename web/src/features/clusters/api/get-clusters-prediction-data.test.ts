@@ -9,7 +9,10 @@ import type { ClustersTableRow } from './get-clusters-table-data.ts';
 
 const base = (fixture as ClustersData).predictions;
 // The server projects every dN it is sent, including the placeholder 0 of an unknown return.
-const served = { ...base, mark_dates: { ...base.mark_dates, d10: { date: '2024-03-22', close: 170 }, d20: { date: '2024-04-05', close: 170 } } };
+const served = {
+  ...base,
+  mark_dates: { ...base.mark_dates, d10: { date: '2024-03-22', close: 170 }, d20: { date: '2024-04-05', close: 170 } },
+};
 const row: ClustersTableRow = {
   ticker: 'NEWCO',
   date: '2024-03-08',

@@ -29,13 +29,25 @@ export const clustersPredictionQueryOptions = (row: ClustersTableRow) =>
   queryOptions({
     // Keyed by the row's own returns: an unknown one must not share a cache entry with a real 0.
     queryKey: ['get_clusters_prediction_data', row.ticker, HORIZONS.map((h) => rowReturn(row, h))],
-    queryFn: ({ signal }) => apiGet('get_clusters_prediction_data', predictionParams(row), { signal }).then((p) => leaveOutUnknown(row, p)),
+    queryFn: ({ signal }) =>
+      apiGet('get_clusters_prediction_data', predictionParams(row), { signal }).then((p) => leaveOutUnknown(row, p)),
     staleTime: 5 * 60_000,
   });
 
 export function useClustersPredictionData(row: ClustersTableRow | undefined) {
   return useQuery({
-    ...clustersPredictionQueryOptions(row ?? { ticker: '', date: '', close: 0, '1d_forward_return': 0, '2d_forward_return': 0, '5d_forward_return': 0, '10d_forward_return': 0, '20d_forward_return': 0 }),
+    ...clustersPredictionQueryOptions(
+      row ?? {
+        ticker: '',
+        date: '',
+        close: 0,
+        '1d_forward_return': 0,
+        '2d_forward_return': 0,
+        '5d_forward_return': 0,
+        '10d_forward_return': 0,
+        '20d_forward_return': 0,
+      },
+    ),
     enabled: row !== undefined,
   });
 }

@@ -14,12 +14,23 @@ interface Props {
 /** Grouped bars: per horizon, each cluster's average forward return; the legend carries the counts. */
 export function AverageReturnsChart({ bars, width, height, compact }: Props) {
   const theme = useTheme();
-  const items = bars.clusters.map((c) => ({ label: `${c.label.replace('Cluster ', 'C')} (${c.count})`, color: c.color }));
+  const items = bars.clusters.map((c) => ({
+    label: `${c.label.replace('Cluster ', 'C')} (${c.count})`,
+    color: c.color,
+  }));
   const legend = legendLayout(items.length, width, compact);
   const margin = { top: 10, right: 12, bottom: 28 + legend.rows * 16 + 6, left: compact ? 44 : 52 };
   const vals = bars.groups.flatMap((g) => g.values.filter((v): v is number => v !== null));
   return (
-    <PlotFrame width={width} height={height} margin={margin} lo={Math.min(0, ...vals)} hi={Math.max(0, ...vals)} withZero formatTick={(v) => `${formatNumber(v, 1)}%`}>
+    <PlotFrame
+      width={width}
+      height={height}
+      margin={margin}
+      lo={Math.min(0, ...vals)}
+      hi={Math.max(0, ...vals)}
+      withZero
+      formatTick={(v) => `${formatNumber(v, 1)}%`}
+    >
       {({ y, plot }) => {
         const groupW = plot.width / bars.groups.length;
         const barW = (groupW * 0.8) / Math.max(1, bars.clusters.length);
@@ -27,7 +38,12 @@ export function AverageReturnsChart({ bars, width, height, compact }: Props) {
           <>
             {bars.groups.map((g, gi) => (
               <g key={g.label}>
-                <text x={plot.left + groupW * (gi + 0.5)} y={plot.top + plot.height + 16} textAnchor="middle" fill={theme.palette.text.secondary}>
+                <text
+                  x={plot.left + groupW * (gi + 0.5)}
+                  y={plot.top + plot.height + 16}
+                  textAnchor="middle"
+                  fill={theme.palette.text.secondary}
+                >
                   {g.label}
                 </text>
                 {g.values.map((v, ci) =>
@@ -46,7 +62,13 @@ export function AverageReturnsChart({ bars, width, height, compact }: Props) {
                 )}
               </g>
             ))}
-            <ClusterLegend items={items} x={plot.left} y={plot.top + plot.height + 34} perRow={legend.perRow} colWidth={legend.colWidth} />
+            <ClusterLegend
+              items={items}
+              x={plot.left}
+              y={plot.top + plot.height + 34}
+              perRow={legend.perRow}
+              colWidth={legend.colWidth}
+            />
           </>
         );
       }}

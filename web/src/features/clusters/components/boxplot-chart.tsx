@@ -17,7 +17,15 @@ export function BoxplotChart({ data, width, height, compact }: Props) {
   const margin = { top: 10, right: 12, bottom: 28, left: compact ? 44 : 52 };
   const vals = boxes.flatMap((b) => (b.boxplot_data ? [b.boxplot_data.min * 100, b.boxplot_data.max * 100] : []));
   return (
-    <PlotFrame width={width} height={height} margin={margin} lo={Math.min(0, ...vals)} hi={Math.max(0, ...vals)} withZero formatTick={(v) => `${formatNumber(v, 0)}%`}>
+    <PlotFrame
+      width={width}
+      height={height}
+      margin={margin}
+      lo={Math.min(0, ...vals)}
+      hi={Math.max(0, ...vals)}
+      withZero
+      formatTick={(v) => `${formatNumber(v, 0)}%`}
+    >
       {({ y, plot }) => {
         const slot = plot.width / Math.max(1, boxes.length);
         const w = Math.min(40, slot * 0.6);
@@ -36,8 +44,21 @@ export function BoxplotChart({ data, width, height, compact }: Props) {
                   <line x1={cx} x2={cx} y1={y(s.q1 * 100)} y2={y(s.min * 100)} />
                   <line x1={cx - w / 4} x2={cx + w / 4} y1={y(s.max * 100)} y2={y(s.max * 100)} />
                   <line x1={cx - w / 4} x2={cx + w / 4} y1={y(s.min * 100)} y2={y(s.min * 100)} />
-                  <rect x={cx - w / 2} y={y(s.q3 * 100)} width={w} height={Math.max(1, y(s.q1 * 100) - y(s.q3 * 100))} fill={b.color} fillOpacity={0.35} />
-                  <line x1={cx - w / 2} x2={cx + w / 2} y1={y(s.median * 100)} y2={y(s.median * 100)} strokeWidth={2.5} />
+                  <rect
+                    x={cx - w / 2}
+                    y={y(s.q3 * 100)}
+                    width={w}
+                    height={Math.max(1, y(s.q1 * 100) - y(s.q3 * 100))}
+                    fill={b.color}
+                    fillOpacity={0.35}
+                  />
+                  <line
+                    x1={cx - w / 2}
+                    x2={cx + w / 2}
+                    y1={y(s.median * 100)}
+                    y2={y(s.median * 100)}
+                    strokeWidth={2.5}
+                  />
                 </g>
               )}
             </g>

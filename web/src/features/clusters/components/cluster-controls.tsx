@@ -14,7 +14,19 @@ interface Props {
   onChange: (next: ClusterSettings) => void;
 }
 
-function NumberSelect<T extends number>({ label, id, value, choices, onChange }: { label: string; id: string; value: T; choices: readonly T[]; onChange: (v: T) => void }) {
+function NumberSelect<T extends number>({
+  label,
+  id,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  id: string;
+  value: T;
+  choices: readonly T[];
+  onChange: (v: T) => void;
+}) {
   return (
     <TextField
       select
@@ -39,15 +51,31 @@ export function ClusterControls({ value, onChange }: Props) {
   const set = <K extends keyof ClusterSettings>(key: K, v: ClusterSettings[K]) => onChange({ ...value, [key]: v });
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }} data-testid="cluster-controls">
-      <NumberSelect label="Number of clusters" id="nb_clusters" value={value.nb_clusters} choices={CLUSTER_CHOICES.nbClusters} onChange={(v) => set('nb_clusters', v)} />
-      <NumberSelect label="Pattern length" id="length" value={value.length} choices={CLUSTER_CHOICES.length} onChange={(v) => set('length', v)} />
+      <NumberSelect
+        label="Number of clusters"
+        id="nb_clusters"
+        value={value.nb_clusters}
+        choices={CLUSTER_CHOICES.nbClusters}
+        onChange={(v) => set('nb_clusters', v)}
+      />
+      <NumberSelect
+        label="Pattern length"
+        id="length"
+        value={value.length}
+        choices={CLUSTER_CHOICES.length}
+        onChange={(v) => set('length', v)}
+      />
       <TextField
         select
         size="small"
         label="Metric"
         value={value.metric}
         onChange={(e) => set('metric', e.target.value as ClusterSettings['metric'])}
-        helperText={value.metric === 'dtw' ? `Band: ${dtwBand(value.length)} day${dtwBand(value.length) > 1 ? 's' : ''} (10% of the pattern length). ${SOFTDTW_UNAVAILABLE}` : SOFTDTW_UNAVAILABLE}
+        helperText={
+          value.metric === 'dtw'
+            ? `Band: ${dtwBand(value.length)} day${dtwBand(value.length) > 1 ? 's' : ''} (10% of the pattern length). ${SOFTDTW_UNAVAILABLE}`
+            : SOFTDTW_UNAVAILABLE
+        }
         slotProps={{ select: { inputProps: { 'data-testid': 'select-metric' } } }}
         sx={{ minWidth: 130, maxWidth: 260 }}
       >
@@ -57,7 +85,13 @@ export function ClusterControls({ value, onChange }: Props) {
           </MenuItem>
         ))}
       </TextField>
-      <NumberSelect label="Iterations" id="iterations" value={value.iterations} choices={CLUSTER_CHOICES.iterations} onChange={(v) => set('iterations', v)} />
+      <NumberSelect
+        label="Iterations"
+        id="iterations"
+        value={value.iterations}
+        choices={CLUSTER_CHOICES.iterations}
+        onChange={(v) => set('iterations', v)}
+      />
       <TextField
         select
         size="small"
@@ -73,7 +107,13 @@ export function ClusterControls({ value, onChange }: Props) {
           </MenuItem>
         ))}
       </TextField>
-      <NumberSelect label="Training window" id="training_window" value={value.training_window} choices={CLUSTER_CHOICES.trainingWindow} onChange={(v) => set('training_window', v)} />
+      <NumberSelect
+        label="Training window"
+        id="training_window"
+        value={value.training_window}
+        choices={CLUSTER_CHOICES.trainingWindow}
+        onChange={(v) => set('training_window', v)}
+      />
     </Box>
   );
 }

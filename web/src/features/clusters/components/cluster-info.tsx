@@ -25,7 +25,12 @@ export function ClusterInfo({ ticker, info }: { ticker: string; info: ClusterInf
         {cell('Date', info.date, 'info-date')}
         {cell('Current cluster', info.cluster, 'info-cluster')}
         {info.returns.map((r) =>
-          cell(`${r.label} forward return`, r.value, `info-${r.label.toLowerCase()}`, r.raw === null ? undefined : r.raw >= 0 ? 'success.main' : 'error.main'),
+          cell(
+            `${r.label} forward return`,
+            r.value,
+            `info-${r.label.toLowerCase()}`,
+            r.raw === null ? undefined : r.raw >= 0 ? 'success.main' : 'error.main',
+          ),
         )}
       </Box>
     </Card>

@@ -1,7 +1,19 @@
 import { useTheme } from '@mui/material/styles';
 
 /** Legend drawn inside the SVG so a saved image keeps it; wraps into rows of `perRow`. */
-export function ClusterLegend({ items, x, y, perRow, colWidth }: { items: Array<{ label: string; color: string }>; x: number; y: number; perRow: number; colWidth: number }) {
+export function ClusterLegend({
+  items,
+  x,
+  y,
+  perRow,
+  colWidth,
+}: {
+  items: Array<{ label: string; color: string }>;
+  x: number;
+  y: number;
+  perRow: number;
+  colWidth: number;
+}) {
   const theme = useTheme();
   return (
     <g transform={`translate(${x},${y})`}>

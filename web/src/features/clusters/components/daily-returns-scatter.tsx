@@ -22,19 +22,40 @@ export function DailyReturnsScatter({ data, width, height, compact }: Props) {
   const values = rows.map((r) => r.return * 100);
   const dates = rows.map((r) => r.date);
   return (
-    <PlotFrame width={width} height={height} margin={margin} lo={Math.min(...values)} hi={Math.max(...values)} withZero formatTick={(v) => `${formatNumber(v, 1)}%`}>
+    <PlotFrame
+      width={width}
+      height={height}
+      margin={margin}
+      lo={Math.min(...values)}
+      hi={Math.max(...values)}
+      withZero
+      formatTick={(v) => `${formatNumber(v, 1)}%`}
+    >
       {({ y, plot }) => {
         const x = (i: number) => plot.left + (i / Math.max(1, rows.length - 1)) * plot.width;
         const step = Math.max(1, Math.ceil(12 / Math.max(1, Math.floor(plot.width / (compact ? 48 : 64)))));
         return (
           <>
             {monthStartIndices(dates, step).map((i) => (
-              <text key={i} x={x(i)} y={plot.top + plot.height + 16} textAnchor="middle" fill={theme.palette.text.secondary}>
+              <text
+                key={i}
+                x={x(i)}
+                y={plot.top + plot.height + 16}
+                textAnchor="middle"
+                fill={theme.palette.text.secondary}
+              >
                 {monthLabel(dates[i] ?? '', compact)}
               </text>
             ))}
             {rows.map((r, i) => (
-              <circle key={r.date} cx={x(i)} cy={y(values[i]!)} r={compact ? 2.25 : 3} fill={data.clusters_daily_colors[r.cluster]} fillOpacity={0.85}>
+              <circle
+                key={r.date}
+                cx={x(i)}
+                cy={y(values[i]!)}
+                r={compact ? 2.25 : 3}
+                fill={data.clusters_daily_colors[r.cluster]}
+                fillOpacity={0.85}
+              >
                 <title>{`${r.date}: ${formatNumber(values[i], 2)}% (${labels[r.cluster]})`}</title>
               </circle>
             ))}

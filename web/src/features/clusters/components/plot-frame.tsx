@@ -25,7 +25,17 @@ interface PlotFrameProps {
  * The shared frame of the small hand-written SVG charts on the clusters screens (y grid and
  * labels; the caller draws the x axis), so they cost no chart library on the route.
  */
-export function PlotFrame({ width, height, margin, lo, hi, withZero = false, formatTick, ticks = 5, children }: PlotFrameProps) {
+export function PlotFrame({
+  width,
+  height,
+  margin,
+  lo,
+  hi,
+  withZero = false,
+  formatTick,
+  ticks = 5,
+  children,
+}: PlotFrameProps) {
   const theme = useTheme();
   const l = withZero ? Math.min(0, lo) : lo;
   const h = withZero ? Math.max(0, hi) : hi;

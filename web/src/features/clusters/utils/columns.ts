@@ -28,8 +28,21 @@ const fwd = (h: 1 | 2 | 5 | 10 | 20, hideBelow?: number): ColumnDef<ClustersTabl
 
 export const clustersColumns: ReadonlyArray<ColumnDef<ClustersTableRow>> = [
   { id: 'ticker', header: 'Ticker', value: (r) => r.ticker },
-  { id: 'date', header: 'Date', value: (r) => r.date, firstDirection: 'desc', hideBelow: CLUSTER_COLUMN_BREAKPOINTS.date },
-  { id: 'close', header: 'Close', value: (r) => r.close, format: (r) => formatNumber(r.close, 2), align: 'right', hideBelow: CLUSTER_COLUMN_BREAKPOINTS.close },
+  {
+    id: 'date',
+    header: 'Date',
+    value: (r) => r.date,
+    firstDirection: 'desc',
+    hideBelow: CLUSTER_COLUMN_BREAKPOINTS.date,
+  },
+  {
+    id: 'close',
+    header: 'Close',
+    value: (r) => r.close,
+    format: (r) => formatNumber(r.close, 2),
+    align: 'right',
+    hideBelow: CLUSTER_COLUMN_BREAKPOINTS.close,
+  },
   fwd(1),
   fwd(2, CLUSTER_COLUMN_BREAKPOINTS.d2),
   fwd(5),

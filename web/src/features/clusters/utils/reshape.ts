@@ -4,9 +4,16 @@ import type { ClustersData } from '../api/get-clusters-data.ts';
 import type { ClusterPredictions } from '../api/get-clusters-prediction-data.ts';
 
 export const HORIZONS = [1, 2, 5, 10, 20] as const;
-export const HORIZON_LABELS = ['1D Forward Return', '2D Forward Return', '5D Forward Return', '10D Forward Return', '20D Forward Return'] as const;
+export const HORIZON_LABELS = [
+  '1D Forward Return',
+  '2D Forward Return',
+  '5D Forward Return',
+  '10D Forward Return',
+  '20D Forward Return',
+] as const;
 /** Forward return as percent text; values that round to zero show as 0.00% rather than -0.00%. */
-export const pctText = (v: number | null | undefined): string => formatRatioAsPercent(v !== null && v !== undefined && Math.abs(v) < 5e-5 ? 0 : v);
+export const pctText = (v: number | null | undefined): string =>
+  formatRatioAsPercent(v !== null && v !== undefined && Math.abs(v) < 5e-5 ? 0 : v);
 const dKey = (h: (typeof HORIZONS)[number]) => `d${h}` as const;
 
 export interface PredictionPoint {
@@ -33,7 +40,13 @@ export function toPredictionView(p: ClusterPredictions): PredictionView {
     const m = p.mark_dates[dKey(h)];
     return m.close === null ? [] : [{ label: `${h}D`, x: n - 1 + h, date: m.date, close: m.close }];
   });
-  return { dates: p.index, closes: p.close, span: n + HORIZONS[HORIZONS.length - 1]!, area: { from, to: n - 1 }, points };
+  return {
+    dates: p.index,
+    closes: p.close,
+    span: n + HORIZONS[HORIZONS.length - 1]!,
+    area: { from, to: n - 1 },
+    points,
+  };
 }
 
 export function predictionTable(p: ClusterPredictions): ChartTableData {
@@ -48,7 +61,11 @@ export function predictionTable(p: ClusterPredictions): ChartTableData {
       { key: 'area', label: 'Latest pattern', cells: [`${p.mark_dates.area.start} to ${p.mark_dates.area.end}`, ''] },
       ...HORIZONS.map((h) => {
         const m = p.mark_dates[dKey(h)];
-        return { key: `d${h}`, label: `${h}D projection`, cells: [m.date, m.close === null ? '-' : formatNumber(m.close, 2)] };
+        return {
+          key: `d${h}`,
+          label: `${h}D projection`,
+          cells: [m.date, m.close === null ? '-' : formatNumber(m.close, 2)],
+        };
       }),
     ],
   };
@@ -65,7 +82,11 @@ export function clusterInfo(data: ClustersData): ClusterInfoView {
   return {
     date,
     cluster: data.clusters_average_data.clusters_count.labels[current_cluster] ?? `Cluster ${current_cluster}`,
-    returns: HORIZONS.map((h) => ({ label: `${h}D`, value: pctText(forward_returns[dKey(h)]), raw: forward_returns[dKey(h)] })),
+    returns: HORIZONS.map((h) => ({
+      label: `${h}D`,
+      value: pctText(forward_returns[dKey(h)]),
+      raw: forward_returns[dKey(h)],
+    })),
   };
 }
 
@@ -76,7 +97,11 @@ export function dailyTable(data: ClustersData): ChartTableData {
     columns: ['Return', 'Cluster'],
     testId: 'daily-returns-table',
     rowTestId: 'daily-returns-row',
-    rows: data.clusters_daily_data.map((r) => ({ key: r.date, label: r.date, cells: [pctText(r.return), labels[r.cluster] ?? String(r.cluster)] })),
+    rows: data.clusters_daily_data.map((r) => ({
+      key: r.date,
+      label: r.date,
+      cells: [pctText(r.return), labels[r.cluster] ?? String(r.cluster)],
+    })),
   };
 }
 
@@ -89,7 +114,11 @@ export interface AverageBars {
 export function toAverageBars(data: ClustersData): AverageBars {
   const { labels, counts } = data.clusters_average_data.clusters_count;
   return {
-    clusters: labels.map((label, i) => ({ label, color: data.clusters_daily_colors[i] ?? '#888', count: counts[i] ?? 0 })),
+    clusters: labels.map((label, i) => ({
+      label,
+      color: data.clusters_daily_colors[i] ?? '#888',
+      count: counts[i] ?? 0,
+    })),
     groups: HORIZON_LABELS.map((label, j) => ({
       label: `${HORIZONS[j]}D`,
       values: data.clusters_average_data.clusters_average_returns[label].map((v) => (v === null ? null : v * 100)),
@@ -124,7 +153,9 @@ export function boxplotTable(data: ClustersData): ChartTableData {
       return {
         key: b.label,
         label: b.label,
-        cells: s ? [s.min, s.q1, s.median, s.q3, s.max].map((v) => pctText(v)).concat(String(s.count)) : ['-', '-', '-', '-', '-', '0'],
+        cells: s
+          ? [s.min, s.q1, s.median, s.q3, s.max].map((v) => pctText(v)).concat(String(s.count))
+          : ['-', '-', '-', '-', '-', '0'],
       };
     }),
   };

@@ -18,12 +18,24 @@ export function DarkPoolCharts({ data }: { data: DarkPoolIndividualData }) {
     pct: theme.palette.warning.main,
   };
   const view = useMemo(() => {
-    const priceLayer: ChartLayer = { id: 'Price', kind: 'line', values: data.prices.prices, color: colors.price, axis: 'right' };
+    const priceLayer: ChartLayer = {
+      id: 'Price',
+      kind: 'line',
+      values: data.prices.prices,
+      color: colors.price,
+      axis: 'right',
+    };
     return {
       volumeTable: shortVolumeTable(data),
       percentTable: shortPercentTable(data),
       volume: [
-        { id: 'Short Volume', kind: 'bar', values: data.individual_short_volume.short_volume, color: colors.volume, axis: 'left' },
+        {
+          id: 'Short Volume',
+          kind: 'bar',
+          values: data.individual_short_volume.short_volume,
+          color: colors.volume,
+          axis: 'left',
+        },
         priceLayer,
       ] satisfies ChartLayer[],
       position: [
@@ -37,7 +49,13 @@ export function DarkPoolCharts({ data }: { data: DarkPoolIndividualData }) {
         },
       ] satisfies ChartLayer[],
       percent: [
-        { id: 'Short Volume %', kind: 'line', values: data.individual_short_volume['short_volume%'], color: colors.pct, axis: 'left' },
+        {
+          id: 'Short Volume %',
+          kind: 'line',
+          values: data.individual_short_volume['short_volume%'],
+          color: colors.pct,
+          axis: 'left',
+        },
         priceLayer,
       ] satisfies ChartLayer[],
     };
@@ -51,7 +69,15 @@ export function DarkPoolCharts({ data }: { data: DarkPoolIndividualData }) {
           const top = Math.round(height * 0.62);
           return (
             <Box>
-              <DualAxisChart dates={dates} layers={view.volume} width={width} height={top} compact={isMobile} formatLeft={(v) => formatShort(v)} formatRight={price} />
+              <DualAxisChart
+                dates={dates}
+                layers={view.volume}
+                width={width}
+                height={top}
+                compact={isMobile}
+                formatLeft={(v) => formatShort(v)}
+                formatRight={price}
+              />
               <DualAxisChart
                 dates={dates}
                 layers={view.position}

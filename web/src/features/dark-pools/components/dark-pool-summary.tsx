@@ -26,7 +26,12 @@ export function DarkPoolSummaryCard({ ticker, summary }: { ticker: string; summa
             <Typography variant="caption" color="text.secondary" component="div">
               {item.label}
             </Typography>
-            <Typography variant="subtitle1" component="div" data-testid={`summary-${item.id}`} sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+            <Typography
+              variant="subtitle1"
+              component="div"
+              data-testid={`summary-${item.id}`}
+              sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+            >
               {item.value}
             </Typography>
           </Box>

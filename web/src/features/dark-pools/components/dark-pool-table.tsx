@@ -29,7 +29,10 @@ export function DarkPoolTable({ data, top, minmax, onReload, onSelect }: DarkPoo
   const compact = useIsMobile(PHONE_WIDTH);
   const columns = useMemo(() => darkPoolColumns(compact), [compact]);
   const watch = useWatchlistFilter();
-  const shown = useMemo(() => filterByWatchlist(data?.data ?? [], watch.tickers, (r) => r.Ticker), [data, watch.tickers]);
+  const shown = useMemo(
+    () => filterByWatchlist(data?.data ?? [], watch.tickers, (r) => r.Ticker),
+    [data, watch.tickers],
+  );
   const buttons = TOP_BUTTONS.filter((b) => b.hideBelow === undefined || width >= b.hideBelow);
   return (
     <Card component="section" variant="outlined" aria-label="All tickers" sx={tableCardSx}>

@@ -19,7 +19,12 @@ export const TOP_BUTTONS: ReadonlyArray<{ label: string; top: DarkPoolTopColumn;
   { label: 'DP Position $', top: 'Dark Pools Position $' },
 ];
 
-const numeric = (id: DarkPoolTopColumn, header: string, format: (v: number | null) => string, hideBelow?: number): ColumnDef<DarkPoolRow> => ({
+const numeric = (
+  id: DarkPoolTopColumn,
+  header: string,
+  format: (v: number | null) => string,
+  hideBelow?: number,
+): ColumnDef<DarkPoolRow> => ({
   id,
   header,
   value: (r) => r[id],
@@ -40,7 +45,11 @@ export const darkPoolColumns = (compact: boolean): readonly ColumnDef<DarkPoolRo
   numeric('Net Short Volume', 'Net Short Vol.', (v) => formatNumber(v), wide),
   numeric('Net Short Volume $', 'Net Short Vol. $', compact ? (v) => formatShort(v, '$') : formatDollars, phone),
   numeric('Dark Pools Position', 'DP Position', (v) => formatNumber(v), wide),
-  numeric('Dark Pools Position $', compact ? 'DP Pos. $' : 'DP Position $', compact ? (v) => formatShort(v, '$') : formatDollars),
+  numeric(
+    'Dark Pools Position $',
+    compact ? 'DP Pos. $' : 'DP Position $',
+    compact ? (v) => formatShort(v, '$') : formatDollars,
+  ),
 ];
 
 /** Per-ticker table, with the spec's field names as headers; `compact` shortens share counts. */
@@ -54,7 +63,13 @@ export const tickerColumns = (compact: boolean): readonly ColumnDef<DarkPoolTabl
     format: (r) => (compact ? formatShort(r.short_volume) : formatNumber(r.short_volume)),
     align: 'right',
   },
-  { id: 'short_volume%', header: compact ? 'short%' : 'short_volume%', value: (r) => r['short_volume%'], format: (r) => formatPercent(r['short_volume%'], 2), align: 'right' },
+  {
+    id: 'short_volume%',
+    header: compact ? 'short%' : 'short_volume%',
+    value: (r) => r['short_volume%'],
+    format: (r) => formatPercent(r['short_volume%'], 2),
+    align: 'right',
+  },
   {
     id: 'short_exempt_volume',
     header: 'short_exempt_volume',

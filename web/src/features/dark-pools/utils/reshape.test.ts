@@ -38,10 +38,19 @@ describe('formatting', () => {
 
 describe('latestSummary', () => {
   it('takes the last day of each series', () => {
-    expect(latestSummary(data)).toEqual({ date: '2024-03-08', netVolume: -100, netDollars: null, position: 340, positionDollars: 1234.5 });
+    expect(latestSummary(data)).toEqual({
+      date: '2024-03-08',
+      netVolume: -100,
+      netDollars: null,
+      position: 340,
+      positionDollars: 1234.5,
+    });
   });
   it('is null for a ticker without rows', () => {
-    const empty = { ...data, individual_dark_pool_position_data: { dates: [], dollar_dp_position: [], dollar_net_volume: [], dp_position: [] } };
+    const empty = {
+      ...data,
+      individual_dark_pool_position_data: { dates: [], dollar_dp_position: [], dollar_net_volume: [], dp_position: [] },
+    };
     expect(latestSummary(empty)).toBeNull();
   });
 });
@@ -49,7 +58,14 @@ describe('latestSummary', () => {
 describe('chart data tables', () => {
   it('lists the raw numbers newest first, dashes for missing values', () => {
     const t = shortVolumeTable(data);
-    expect(t.columns).toEqual(['Price', 'Short Volume', 'Total Volume', 'Net Short Volume', 'DP Position', 'DP Position $']);
+    expect(t.columns).toEqual([
+      'Price',
+      'Short Volume',
+      'Total Volume',
+      'Net Short Volume',
+      'DP Position',
+      'DP Position $',
+    ]);
     expect(t.rows.map((r) => [r.label, ...r.cells])).toEqual([
       ['2024-03-08', '-', '50', '200', '-100', '340', '1234.50'],
       ['2024-03-07', '10.00', '60', '100', '20', '-', '-'],

@@ -20,7 +20,9 @@ export function formatShort(value: number | null | undefined, prefix = ''): stri
 }
 
 export const formatDollars = (value: number | null | undefined): string =>
-  value === null || value === undefined || !Number.isFinite(value) ? '-' : `${value < 0 ? '-' : ''}$${formatNumber(Math.abs(value), 0)}`;
+  value === null || value === undefined || !Number.isFinite(value)
+    ? '-'
+    : `${value < 0 ? '-' : ''}$${formatNumber(Math.abs(value), 0)}`;
 
 export interface DarkPoolSummary {
   date: string;

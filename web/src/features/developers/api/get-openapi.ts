@@ -12,5 +12,7 @@ export async function fetchOpenApi(signal?: AbortSignal): Promise<OpenApiDocumen
 
 export function useOpenApi() {
   // The document changes only with a deployment.
-  return useQuery(queryOptions({ queryKey: ['get_openapi'], queryFn: ({ signal }) => fetchOpenApi(signal), staleTime: Infinity }));
+  return useQuery(
+    queryOptions({ queryKey: ['get_openapi'], queryFn: ({ signal }) => fetchOpenApi(signal), staleTime: Infinity }),
+  );
 }

@@ -6,7 +6,15 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
     <Box
       component="pre"
       aria-label={label}
-      sx={{ m: 0, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', overflowX: 'auto', fontSize: '0.8rem', maxWidth: '100%' }}
+      sx={{
+        m: 0,
+        p: 1.5,
+        borderRadius: 1,
+        bgcolor: 'action.hover',
+        overflowX: 'auto',
+        fontSize: '0.8rem',
+        maxWidth: '100%',
+      }}
     >
       <code>{code}</code>
     </Box>

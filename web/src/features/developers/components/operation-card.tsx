@@ -16,7 +16,11 @@ import { CodeBlock } from './code-block.tsx';
 /** One route: method, path and summary; opened, its parameters, a runnable curl and the answer's schema. */
 export function OperationCard({ op, origin }: { op: Operation; origin: string }) {
   return (
-    <Accordion disableGutters data-testid={`operation-${op.operationId}`} slotProps={{ transition: { unmountOnExit: true } }}>
+    <Accordion
+      disableGutters
+      data-testid={`operation-${op.operationId}`}
+      slotProps={{ transition: { unmountOnExit: true } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, minWidth: 0 }}>
           <Chip size="small" label={op.method} color={op.method === 'GET' ? 'primary' : 'secondary'} />

@@ -53,7 +53,13 @@ export function QuickStart({ origin }: { origin: string }) {
       <Typography id="quick-start" variant="h5" component="h2" gutterBottom>
         Quick start
       </Typography>
-      <Tabs value={lang} onChange={(_, v: keyof typeof all) => setLang(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Language">
+      <Tabs
+        value={lang}
+        onChange={(_, v: keyof typeof all) => setLang(v)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Language"
+      >
         {langs.map((l) => (
           <Tab key={l} value={l} label={l} />
         ))}

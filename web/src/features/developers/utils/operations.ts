@@ -21,12 +21,18 @@ export interface Operation {
 }
 
 /** The document's operations grouped by tag, in the document's tag order. */
-export function operationsByTag(doc: OpenApiDocument): Array<{ tag: string; description: string; operations: Operation[] }> {
+export function operationsByTag(
+  doc: OpenApiDocument,
+): Array<{ tag: string; description: string; operations: Operation[] }> {
   const all: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, raw] of Object.entries(methods)) {
-      const o = raw as Record<string, unknown> & { responses: Record<string, { content: Record<string, { schema: JsonSchema }> }> };
-      const body = (o.requestBody as { content?: Record<string, { example?: unknown }> } | undefined)?.content?.['application/json'];
+      const o = raw as Record<string, unknown> & {
+        responses: Record<string, { content: Record<string, { schema: JsonSchema }> }>;
+      };
+      const body = (o.requestBody as { content?: Record<string, { example?: unknown }> } | undefined)?.content?.[
+        'application/json'
+      ];
       all.push({
         method: method.toUpperCase() as Operation['method'],
         path,
@@ -41,7 +47,11 @@ export function operationsByTag(doc: OpenApiDocument): Array<{ tag: string; desc
       });
     }
   }
-  return doc.tags.map((t) => ({ tag: t.name, description: t.description, operations: all.filter((o) => o.tag === t.name) }));
+  return doc.tags.map((t) => ({
+    tag: t.name,
+    description: t.description,
+    operations: all.filter((o) => o.tag === t.name),
+  }));
 }
 
 /** What a parameter takes, in a few words: `integer 1-10000, default 252`, `one of asc, desc`. */
@@ -58,7 +68,9 @@ export function describeSchema(s: JsonSchema): string {
 
 /** A curl command that runs the operation's example against this site. */
 export function curlFor(op: Operation, origin: string): string {
-  const query = op.parameters.filter((p) => p.example !== undefined).map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.example!)}`);
+  const query = op.parameters
+    .filter((p) => p.example !== undefined)
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.example!)}`);
   const url = `${origin}${op.path}${query.length ? `?${query.join('&')}` : ''}`;
   const lines = [`curl '${url}'`];
   if (op.needsToken) lines.push(`  -H "Authorization: Bearer $TAPEWATCH_TOKEN"`);

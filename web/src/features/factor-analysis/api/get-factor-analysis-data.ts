@@ -15,7 +15,10 @@ export interface FactorAnalysisResult {
   body: FactorAnalysisResponse;
 }
 
-export async function fetchFactorAnalysisData(params: FactorAnalysisParams, signal?: AbortSignal): Promise<FactorAnalysisResult> {
+export async function fetchFactorAnalysisData(
+  params: FactorAnalysisParams,
+  signal?: AbortSignal,
+): Promise<FactorAnalysisResult> {
   return { params, body: await apiGet('get_factor_analysis_data', { ...params }, { signal }) };
 }
 

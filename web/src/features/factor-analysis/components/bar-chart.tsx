@@ -33,7 +33,8 @@ export function BarChart({ bars, width, height, compact, formatTick, signed = fa
   const step = plotW / Math.max(1, bars.length);
   const barW = Math.max(1, step * 0.8);
   const labelEvery = Math.max(1, Math.ceil(bars.length / Math.max(1, Math.floor(plotW / (compact ? 56 : 72)))));
-  const colorOf = (v: number) => (!signed ? theme.palette.primary.main : v >= 0 ? theme.palette.success.main : theme.palette.error.main);
+  const colorOf = (v: number) =>
+    !signed ? theme.palette.primary.main : v >= 0 ? theme.palette.success.main : theme.palette.error.main;
   return (
     <Box sx={{ width, height }}>
       <svg width={width} height={height} fontFamily={theme.typography.fontFamily} fontSize={11} role="presentation">
@@ -43,11 +44,23 @@ export function BarChart({ bars, width, height, compact, formatTick, signed = fa
           const top = Math.min(y(b.value), y(0));
           return (
             <g key={`${b.label}-${i}`}>
-              <rect x={x} y={top} width={barW} height={Math.max(1, Math.abs(y(b.value) - y(0)))} fill={colorOf(b.value)}>
+              <rect
+                x={x}
+                y={top}
+                width={barW}
+                height={Math.max(1, Math.abs(y(b.value) - y(0)))}
+                fill={colorOf(b.value)}
+              >
                 <title>{`${b.label}: ${b.value}`}</title>
               </rect>
               {i % labelEvery === 0 && (
-                <text x={x + barW / 2} y={margin.top + plotH + 8} fill={theme.palette.text.secondary} textAnchor="end" transform={`rotate(-35 ${x + barW / 2} ${margin.top + plotH + 8})`}>
+                <text
+                  x={x + barW / 2}
+                  y={margin.top + plotH + 8}
+                  fill={theme.palette.text.secondary}
+                  textAnchor="end"
+                  transform={`rotate(-35 ${x + barW / 2} ${margin.top + plotH + 8})`}
+                >
                   {b.label}
                 </text>
               )}

@@ -5,7 +5,10 @@ import type { FactorAnalysisData } from '@tapewatch/shared/schemas/factor-analys
 import { comparisonView } from '../utils/reshape.ts';
 import { StatGrid } from './stat-grid.tsx';
 
-const ENTRY_TEXT = { next_open: "the next bar's open", next_close: "the next bar's close (this ticker's data has no opens)" } as const;
+const ENTRY_TEXT = {
+  next_open: "the next bar's open",
+  next_close: "the next bar's close (this ticker's data has no opens)",
+} as const;
 
 /** Why the headline numbers differ from the full-history table: the hindsight pick beside the walk-forward record. */
 export function ComparisonPanel({ data }: { data: FactorAnalysisData }) {
@@ -19,10 +22,16 @@ export function ComparisonPanel({ data }: { data: FactorAnalysisData }) {
       <Typography variant="body2" color="text.secondary" data-testid="comparison-help" sx={{ mb: 1 }}>
         {FACTOR_IN_SAMPLE_HELP}
       </Typography>
-      <StatGrid view={view} ariaLabel="In-sample vs out-of-sample" testId="comparison-table" rowTestId={(k) => `compare-${k}`} />
+      <StatGrid
+        view={view}
+        ariaLabel="In-sample vs out-of-sample"
+        testId="comparison-table"
+        rowTestId={(k) => `compare-${k}`}
+      />
       <Typography variant="caption" color="text.secondary" component="p" data-testid="comparison-note" sx={{ mt: 1 }}>
-        Trades fill at {ENTRY_TEXT[data.entry]}. Out-of-sample: {o.not_enough_history} early {o.not_enough_history === 1 ? 'signal' : 'signals'} not
-        traded (not enough history), {o.pending} {o.pending === 1 ? 'trade' : 'trades'} still open.
+        Trades fill at {ENTRY_TEXT[data.entry]}. Out-of-sample: {o.not_enough_history} early{' '}
+        {o.not_enough_history === 1 ? 'signal' : 'signals'} not traded (not enough history), {o.pending}{' '}
+        {o.pending === 1 ? 'trade' : 'trades'} still open.
       </Typography>
     </Card>
   );

@@ -30,8 +30,20 @@ function pastColumns(d: FactorAnalysisData): ColumnDef<PastSignalRow>[] {
     { id: 'date', header: 'Date', value: (r) => r.date, firstDirection: 'desc' },
     { id: 'close', header: 'Close', value: (r) => r.close, format: (r) => r.close.toFixed(2), align: 'right', tier: 2 },
     // The walk-forward period chosen at the signal and the trade's return at it (blank: not traded or still open).
-    { id: 'period', header: 'Period', value: (r) => r.period, format: (r) => (r.period === null ? '' : horizonLabel(d.timeframe, r.period)), align: 'right' },
-    { id: 'outcome', header: 'Trade %', value: (r) => r.outcome, format: (r) => (r.outcome === null ? '' : r.outcome.toFixed(2)), align: 'right' },
+    {
+      id: 'period',
+      header: 'Period',
+      value: (r) => r.period,
+      format: (r) => (r.period === null ? '' : horizonLabel(d.timeframe, r.period)),
+      align: 'right',
+    },
+    {
+      id: 'outcome',
+      header: 'Trade %',
+      value: (r) => r.outcome,
+      format: (r) => (r.outcome === null ? '' : r.outcome.toFixed(2)),
+      align: 'right',
+    },
     ...d.horizons.map(
       (h): ColumnDef<PastSignalRow> => ({
         id: `fwd_ret_${h}`,
@@ -53,7 +65,10 @@ export function FactorCharts({ data }: { data: FactorAnalysisData }) {
     () => ({
       prediction: predictionView(data),
       predictionTable: predictionTable(data),
-      returns: data.past_signals_returns_data.dates.map((date, i) => ({ label: date, value: data.past_signals_returns_data.returns[i]! })),
+      returns: data.past_signals_returns_data.dates.map((date, i) => ({
+        label: date,
+        value: data.past_signals_returns_data.returns[i]!,
+      })),
       returnsTable: returnsTable(data),
       hist: histogramBars(data),
       histTable: histogramTable(data),
@@ -96,10 +111,21 @@ export function FactorCharts({ data }: { data: FactorAnalysisData }) {
           mobileHeight={280}
           note="Each signal's trade at the period chosen walk-forward at it; signals without enough history and open trades are left out."
         >
-          {({ width, height, isMobile }) => <BarChart bars={view.returns} width={width} height={height} compact={isMobile} formatTick={(v) => `${v}%`} signed />}
+          {({ width, height, isMobile }) => (
+            <BarChart
+              bars={view.returns}
+              width={width}
+              height={height}
+              compact={isMobile}
+              formatTick={(v) => `${v}%`}
+              signed
+            />
+          )}
         </ChartCard>
         <ChartCard title="Return Histogram (out-of-sample)" table={view.histTable} height={340} mobileHeight={280}>
-          {({ width, height, isMobile }) => <BarChart bars={view.hist} width={width} height={height} compact={isMobile} formatTick={(v) => String(v)} />}
+          {({ width, height, isMobile }) => (
+            <BarChart bars={view.hist} width={width} height={height} compact={isMobile} formatTick={(v) => String(v)} />
+          )}
         </ChartCard>
       </Box>
       <Card component="section" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} aria-label="Statistics">

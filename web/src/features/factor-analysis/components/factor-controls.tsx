@@ -4,7 +4,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { FACTOR_DEFINITIONS, type FactorAnalysisFactor, type FactorTimeframe } from '@tapewatch/shared/params/factor-analysis';
+import {
+  FACTOR_DEFINITIONS,
+  type FactorAnalysisFactor,
+  type FactorTimeframe,
+} from '@tapewatch/shared/params/factor-analysis';
 import { isFactor, isTimeframe } from '../utils/reshape.ts';
 
 interface Props {
@@ -33,7 +37,12 @@ export function FactorControls({ factor, timeframe, onFactor, onTimeframe }: Pro
           </MenuItem>
         ))}
       </TextField>
-      <RadioGroup row aria-label="Timeframe" value={timeframe} onChange={(e) => isTimeframe(e.target.value) && onTimeframe(e.target.value)}>
+      <RadioGroup
+        row
+        aria-label="Timeframe"
+        value={timeframe}
+        onChange={(e) => isTimeframe(e.target.value) && onTimeframe(e.target.value)}
+      >
         <FormControlLabel value="daily" control={<Radio size="small" />} label="Daily" />
         <FormControlLabel value="weekly" control={<Radio size="small" />} label="Weekly" />
       </RadioGroup>

@@ -10,9 +10,24 @@ export interface StatGridView {
 }
 
 /** A statistic per row (row header) and a number per column: the Statistics table and the comparison panel. */
-export function StatGrid({ view, ariaLabel, testId, rowTestId }: { view: StatGridView; ariaLabel: string; testId: string; rowTestId: (key: string) => string }) {
+export function StatGrid({
+  view,
+  ariaLabel,
+  testId,
+  rowTestId,
+}: {
+  view: StatGridView;
+  ariaLabel: string;
+  testId: string;
+  rowTestId: (key: string) => string;
+}) {
   return (
-    <Table size="small" aria-label={ariaLabel} data-testid={testId} sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
+    <Table
+      size="small"
+      aria-label={ariaLabel}
+      data-testid={testId}
+      sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}
+    >
       <TableHead>
         <TableRow>
           <TableCell component="th" scope="col">

@@ -25,7 +25,10 @@ describe('Factor Analysis Statistics table CSV export', () => {
   });
 
   it('a blank cell (a "-" ratio) is an empty CSV field, not a dash', () => {
-    const csv = statisticsCsv({ columns: ['1W', '2W'], rows: [{ key: 'profit_loss_ratio', label: 'Profit/Loss Ratio', cells: ['1.50', ''] }] });
+    const csv = statisticsCsv({
+      columns: ['1W', '2W'],
+      rows: [{ key: 'profit_loss_ratio', label: 'Profit/Loss Ratio', cells: ['1.50', ''] }],
+    });
     expect(csv).toBe('Statistic,1W,2W\r\nProfit/Loss Ratio,1.50,\r\n');
   });
 

@@ -12,7 +12,9 @@ type StatRow = StatisticsView['rows'][number];
 export function statisticsCsv(view: StatisticsView): string {
   const columns: ColumnDef<StatRow>[] = [
     { id: 'statistic', header: 'Statistic', value: (r) => r.label },
-    ...view.columns.map((c, i): ColumnDef<StatRow> => ({ id: c, header: c, value: (r) => (r.cells[i] === '' ? null : r.cells[i]!) })),
+    ...view.columns.map(
+      (c, i): ColumnDef<StatRow> => ({ id: c, header: c, value: (r) => (r.cells[i] === '' ? null : r.cells[i]!) }),
+    ),
   ];
   return toCsv(view.rows, columns);
 }
@@ -21,11 +23,21 @@ export function statisticsCsv(view: StatisticsView): string {
  * Statistics per horizon (columns) and statistic (rows), with the CSV export every table has (issue 7).
  * Labelled "Export CSV" (as Latest Trades is) so it is told apart from the Past Signals table's "Download CSV".
  */
-export function StatisticsTable({ view, csvFileName = 'factor-statistics' }: { view: StatisticsView; csvFileName?: string }) {
+export function StatisticsTable({
+  view,
+  csvFileName = 'factor-statistics',
+}: {
+  view: StatisticsView;
+  csvFileName?: string;
+}) {
   return (
     <TableContainer>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button size="small" disabled={view.rows.length === 0} onClick={() => downloadCsv(csvFileName, statisticsCsv(view))}>
+        <Button
+          size="small"
+          disabled={view.rows.length === 0}
+          onClick={() => downloadCsv(csvFileName, statisticsCsv(view))}
+        >
           Export CSV
         </Button>
       </Box>

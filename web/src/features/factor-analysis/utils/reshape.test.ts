@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { FactorAnalysisData } from '@tapewatch/shared/schemas/factor-analysis';
 import momentum from '../test/aapl-momentum-weekly.fixture.json' with { type: 'json' };
 import uptrend from '../test/aapl-uptrend-weekly.fixture.json' with { type: 'json' };
-import { comparisonView, cumulativeTable, futureDates, hasData, lastSignalText, predictionView, returnsTable, statisticsView } from './reshape.ts';
+import {
+  comparisonView,
+  cumulativeTable,
+  futureDates,
+  hasData,
+  lastSignalText,
+  predictionView,
+  returnsTable,
+  statisticsView,
+} from './reshape.ts';
 
 const good = momentum as FactorAnalysisData;
 const failing = uptrend as FactorAnalysisData;
@@ -18,7 +27,12 @@ describe('factor analysis reshaping', () => {
     const s = good.last_signal_data as Extract<FactorAnalysisData['last_signal_data'], { date: string }>;
     expect(good.last_signal_status).toBe('ok');
     // The fixture (AAPL momentum weekly) shows the walk-forward record, not the full-history pick.
-    expect(s).toMatchObject({ expected_ret: good.out_of_sample.mean, profitable_pct: good.out_of_sample.profitable_pct, period: good.out_of_sample.period, signals: good.out_of_sample.trades });
+    expect(s).toMatchObject({
+      expected_ret: good.out_of_sample.mean,
+      profitable_pct: good.out_of_sample.profitable_pct,
+      period: good.out_of_sample.period,
+      signals: good.out_of_sample.trades,
+    });
     expect(lastSignalText(good)).toBe(
       `Last Momentum signal for AAPL on ${s.date}: expected return +${s.expected_ret.toFixed(2)}% over ${s.period} weeks (${s.profitable_pct.toFixed(1)}% of ${s.signals} out-of-sample trades profitable, profit/loss ratio ${(s.profit_loss as number).toFixed(2)}).`,
     );
@@ -27,7 +41,9 @@ describe('factor analysis reshaping', () => {
     expect(lastSignalText(failing)).toBe(
       'Past signals for AAPL for the New Uptrend factor do not meet quality requirements. Not enough history: when the last signal fired, no horizon had 10 earlier trades that had finished.',
     );
-    expect(lastSignalText({ ...failing, last_signal_status: 'fails_quality' })).toBe('Past signals for AAPL for the New Uptrend factor do not meet quality requirements.');
+    expect(lastSignalText({ ...failing, last_signal_status: 'fails_quality' })).toBe(
+      'Past signals for AAPL for the New Uptrend factor do not meet quality requirements.',
+    );
   });
 
   it('comparison: in-sample beside out-of-sample, blanks without trades, the period of the latest signal', () => {
@@ -44,7 +60,13 @@ describe('factor analysis reshaping', () => {
     // Hindsight flatters: the in-sample profitable % of this fixture is above the walk-forward one.
     expect(a.profitable_pct!).toBeGreaterThan(b.profitable_pct!);
     const none = Object.fromEntries(comparisonView(failing).rows.map((r) => [r.label, r.cells[1]]));
-    expect(none).toMatchObject({ Period: 'Not enough history', Trades: '0', 'Expected %': '', 'Profitable %': '', 'Profit/Loss Ratio': '' });
+    expect(none).toMatchObject({
+      Period: 'Not enough history',
+      Trades: '0',
+      'Expected %': '',
+      'Profitable %': '',
+      'Profit/Loss Ratio': '',
+    });
   });
 
   it('returns table: each out-of-sample trade with its own period', () => {
@@ -52,7 +74,11 @@ describe('factor analysis reshaping', () => {
     const r = good.past_signals_returns_data;
     expect(t.columns).toEqual(['Period', 'Return']);
     expect(t.rows).toHaveLength(good.out_of_sample.trades);
-    expect(t.rows[0]).toEqual({ key: r.dates[0], label: r.dates[0], cells: [`${r.periods[0]}W`, `${r.returns[0]!.toFixed(2)}%`] });
+    expect(t.rows[0]).toEqual({
+      key: r.dates[0],
+      label: r.dates[0],
+      cells: [`${r.periods[0]}W`, `${r.returns[0]!.toFixed(2)}%`],
+    });
   });
 
   it('statistics: one column per horizon, a - profit/loss ratio is blank and an all-- row is hidden', () => {
@@ -73,7 +99,13 @@ describe('factor analysis reshaping', () => {
       ['Median %', '1.00'],
       ['Profitable %', '100.00'],
     ]);
-    const two = { ...one, horizons: [1, 2], factor_statistics_data: JSON.stringify(rows.map((r) => ({ ...r, fwd_ret_2: r.index === 'profit_loss_ratio' ? 1.5 : 1 }))) };
+    const two = {
+      ...one,
+      horizons: [1, 2],
+      factor_statistics_data: JSON.stringify(
+        rows.map((r) => ({ ...r, fwd_ret_2: r.index === 'profit_loss_ratio' ? 1.5 : 1 })),
+      ),
+    };
     expect(statisticsView(two).rows.at(-1)!.cells).toEqual(['', '1.50']);
   });
 
@@ -100,6 +132,10 @@ describe('factor analysis reshaping', () => {
     const t = cumulativeTable(good);
     const c = good.cumulative_returns_data;
     expect(t.rows.length).toBeLessThanOrEqual(62);
-    expect(t.rows.at(-1)).toEqual({ key: c.dates.at(-1), label: c.dates.at(-1), cells: [`${c.signals.at(-1)!.toFixed(2)}%`, `${c.buy_and_hold.at(-1)!.toFixed(2)}%`] });
+    expect(t.rows.at(-1)).toEqual({
+      key: c.dates.at(-1),
+      label: c.dates.at(-1),
+      cells: [`${c.signals.at(-1)!.toFixed(2)}%`, `${c.buy_and_hold.at(-1)!.toFixed(2)}%`],
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { FACTOR_DEFINITIONS, FACTOR_RULES, factorIds, type FactorAnalysisFactor, type FactorTimeframe } from '@tapewatch/shared/params/factor-analysis';
+import {
+  FACTOR_DEFINITIONS,
+  FACTOR_RULES,
+  factorIds,
+  type FactorAnalysisFactor,
+  type FactorTimeframe,
+} from '@tapewatch/shared/params/factor-analysis';
 import type { FactorAnalysisData, FactorStatisticsRow, PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
 import type { ChartTableData } from '../../../components/charts/chart-card.tsx';
 import type { FactorAnalysisResponse } from '../api/get-factor-analysis-data.ts';
@@ -7,7 +13,8 @@ export const DEFAULT_FACTOR: FactorAnalysisFactor = 'uptrend';
 export const DEFAULT_TIMEFRAME: FactorTimeframe = 'weekly';
 
 export const factorLabel = (id: string): string => FACTOR_DEFINITIONS.find((f) => f.id === id)?.label ?? id;
-export const isFactor = (v: string | undefined): v is FactorAnalysisFactor => factorIds.includes(v as FactorAnalysisFactor);
+export const isFactor = (v: string | undefined): v is FactorAnalysisFactor =>
+  factorIds.includes(v as FactorAnalysisFactor);
 export const isTimeframe = (v: string | undefined): v is FactorTimeframe => v === 'daily' || v === 'weekly';
 
 /** Data counts as present when the response is a non-empty object (spec part 2 section 4). */
@@ -17,7 +24,8 @@ export function hasData(body: FactorAnalysisResponse | undefined): body is Facto
 
 export const pct = (v: number, digits = 2): string => `${v.toFixed(digits)}%`;
 const signedPct = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(2)}%`;
-const unitOf = (tf: FactorTimeframe, n: number) => (tf === 'daily' ? (n === 1 ? 'day' : 'days') : n === 1 ? 'week' : 'weeks');
+const unitOf = (tf: FactorTimeframe, n: number) =>
+  tf === 'daily' ? (n === 1 ? 'day' : 'days') : n === 1 ? 'week' : 'weeks';
 
 /**
  * The Last Signal sentence, from the out-of-sample (walk-forward) trades; the profit/loss part is
@@ -52,11 +60,19 @@ export function comparisonView(d: FactorAnalysisData): ComparisonView {
   const b = d.out_of_sample;
   const num = (v: number | null, f: (x: number) => string) => (v === null ? '' : f(v));
   const period = (v: number | null) => num(v, (h) => horizonLabel(d.timeframe, h));
-  const row = (key: string, label: string, f: (x: FactorAnalysisData['in_sample']) => string) => ({ key, label, cells: [f(a), f(b)] as [string, string] });
+  const row = (key: string, label: string, f: (x: FactorAnalysisData['in_sample']) => string) => ({
+    key,
+    label,
+    cells: [f(a), f(b)] as [string, string],
+  });
   return {
     columns: ['In-sample (hindsight)', 'Out-of-sample (walk-forward)'],
     rows: [
-      { key: 'period', label: 'Period', cells: [period(a.period), b.period === null ? 'Not enough history' : period(b.period)] },
+      {
+        key: 'period',
+        label: 'Period',
+        cells: [period(a.period), b.period === null ? 'Not enough history' : period(b.period)],
+      },
       row('trades', 'Trades', (x) => String(x.trades)),
       row('mean', 'Expected %', (x) => num(x.mean, (v) => pct(v))),
       row('median', 'Median %', (x) => num(x.median, (v) => pct(v))),
@@ -67,8 +83,10 @@ export function comparisonView(d: FactorAnalysisData): ComparisonView {
   };
 }
 
-export const parseStatistics = (d: FactorAnalysisData): FactorStatisticsRow[] => JSON.parse(d.factor_statistics_data) as FactorStatisticsRow[];
-export const parsePastSignals = (d: FactorAnalysisData): PastSignalRow[] => JSON.parse(d.past_signals_data) as PastSignalRow[];
+export const parseStatistics = (d: FactorAnalysisData): FactorStatisticsRow[] =>
+  JSON.parse(d.factor_statistics_data) as FactorStatisticsRow[];
+export const parsePastSignals = (d: FactorAnalysisData): PastSignalRow[] =>
+  JSON.parse(d.past_signals_data) as PastSignalRow[];
 
 export const horizonLabel = (tf: FactorTimeframe, h: number): string => `${h}${tf === 'daily' ? 'D' : 'W'}`;
 
@@ -155,7 +173,11 @@ export function predictionTable(d: FactorAnalysisData): ChartTableData {
     columns: ['Date', 'Expected', 'Median'],
     testId: 'prediction-table',
     rows: p
-      ? p.dates.map((date, i) => ({ key: date, label: i === 0 ? 'Last signal' : 'Target', cells: [date, p.expected[i]!.toFixed(2), p.median[i]!.toFixed(2)] }))
+      ? p.dates.map((date, i) => ({
+          key: date,
+          label: i === 0 ? 'Last signal' : 'Target',
+          cells: [date, p.expected[i]!.toFixed(2), p.median[i]!.toFixed(2)],
+        }))
       : [],
   };
 }
@@ -167,7 +189,11 @@ export function returnsTable(d: FactorAnalysisData): ChartTableData {
     rowHeader: 'Signal date',
     columns: ['Period', 'Return'],
     testId: 'returns-table',
-    rows: r.dates.map((date, i) => ({ key: date, label: date, cells: [horizonLabel(d.timeframe, r.periods[i]!), pct(r.returns[i]!)] })),
+    rows: r.dates.map((date, i) => ({
+      key: date,
+      label: date,
+      cells: [horizonLabel(d.timeframe, r.periods[i]!), pct(r.returns[i]!)],
+    })),
   };
 }
 
@@ -193,6 +219,10 @@ export function cumulativeTable(d: FactorAnalysisData): ChartTableData {
     rowHeader: 'Date',
     columns: ['Signals', 'Buy and hold'],
     testId: 'cumulative-table',
-    rows: idx.map((i) => ({ key: c.dates[i]!, label: c.dates[i]!, cells: [pct(c.signals[i]!), pct(c.buy_and_hold[i]!)] })),
+    rows: idx.map((i) => ({
+      key: c.dates[i]!,
+      label: c.dates[i]!,
+      cells: [pct(c.signals[i]!), pct(c.buy_and_hold[i]!)],
+    })),
   };
 }

@@ -22,7 +22,12 @@ export function SignalFiltersPanel({ value, onChange, onClear }: SignalFiltersPr
     <Box
       role="group"
       aria-label="Signal filters"
-      sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr) auto' }, alignItems: 'center' }}
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr) auto' },
+        alignItems: 'center',
+      }}
     >
       {FILTER_GROUPS.map((g) => {
         const labels = new Map(g.options.map((o) => [o.value, o.label]));
@@ -35,7 +40,9 @@ export function SignalFiltersPanel({ value, onChange, onClear }: SignalFiltersPr
               labelId={`${id}-label`}
               id={id}
               value={value[g.key]}
-              onChange={(e) => set(g.key, typeof e.target.value === 'string' ? e.target.value.split(',') : e.target.value)}
+              onChange={(e) =>
+                set(g.key, typeof e.target.value === 'string' ? e.target.value.split(',') : e.target.value)
+              }
               input={<OutlinedInput label={g.label} />}
               renderValue={(sel) => sel.map((v) => labels.get(v) ?? v).join(', ')}
               MenuProps={{ slotProps: { paper: { sx: { maxHeight: 420 } } } }}
@@ -51,7 +58,12 @@ export function SignalFiltersPanel({ value, onChange, onClear }: SignalFiltersPr
           </FormControl>
         );
       })}
-      <Button variant="outlined" onClick={onClear} disabled={!hasActiveFilters(value)} sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }}>
+      <Button
+        variant="outlined"
+        onClick={onClear}
+        disabled={!hasActiveFilters(value)}
+        sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }}
+      >
         Clear
       </Button>
     </Box>

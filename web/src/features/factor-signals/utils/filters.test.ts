@@ -37,12 +37,20 @@ describe('bucket edges: lower edge in, upper edge out', () => {
     [50, '50+'],
     [400, '50+'],
   ])('expected return %s%% is in %s only', (v, id) => {
-    const hits = EXPECTED_RETURN_BUCKETS.filter((b) => inAnySelectedBucket(v, EXPECTED_RETURN_BUCKETS, [b.id])).map((b) => b.id);
+    const hits = EXPECTED_RETURN_BUCKETS.filter((b) => inAnySelectedBucket(v, EXPECTED_RETURN_BUCKETS, [b.id])).map(
+      (b) => b.id,
+    );
     expect(hits).toEqual([id]);
   });
 
   it('a negative expected return falls in no expected-return bucket', () => {
-    expect(inAnySelectedBucket(-0.01, EXPECTED_RETURN_BUCKETS, EXPECTED_RETURN_BUCKETS.map((b) => b.id))).toBe(false);
+    expect(
+      inAnySelectedBucket(
+        -0.01,
+        EXPECTED_RETURN_BUCKETS,
+        EXPECTED_RETURN_BUCKETS.map((b) => b.id),
+      ),
+    ).toBe(false);
   });
 
   it.each([
@@ -74,14 +82,22 @@ describe('bucket edges: lower edge in, upper edge out', () => {
   });
 
   it('an unknown market cap matches no bucket, but passes when the filter is empty', () => {
-    expect(inAnySelectedBucket(null, MARKET_CAP_BUCKETS, MARKET_CAP_BUCKETS.map((b) => b.id))).toBe(false);
+    expect(
+      inAnySelectedBucket(
+        null,
+        MARKET_CAP_BUCKETS,
+        MARKET_CAP_BUCKETS.map((b) => b.id),
+      ),
+    ).toBe(false);
     expect(inAnySelectedBucket(null, MARKET_CAP_BUCKETS, [])).toBe(true);
   });
 });
 
 describe('matchesFilters', () => {
   it('empty filters restrict nothing', () => {
-    expect(matchesFilters(row({ sector: null, marketcap: null, expected_ret: -3, 'profitable%': 40 }), EMPTY_FILTERS)).toBe(true);
+    expect(
+      matchesFilters(row({ sector: null, marketcap: null, expected_ret: -3, 'profitable%': 40 }), EMPTY_FILTERS),
+    ).toBe(true);
   });
 
   it('a bucket filter matches a row in ANY selected bucket, not only the first selected one', () => {
@@ -100,12 +116,45 @@ describe('matchesFilters', () => {
 
   it('combines the six filters with AND', () => {
     const rows = [
-      row({ ticker: 'A', factor: 'uptrend', timeframe: 'daily', sector: 'Technology', marketcap: 300 * B, expected_ret: 5, 'profitable%': 65 }),
-      row({ ticker: 'B', factor: 'uptrend', timeframe: 'weekly', sector: 'Technology', marketcap: 300 * B, expected_ret: 5, 'profitable%': 65 }),
-      row({ ticker: 'C', factor: 'momentum', timeframe: 'daily', sector: 'Energy', marketcap: 5 * B, expected_ret: 12, 'profitable%': 72 }),
-      row({ ticker: 'D', factor: 'momentum', timeframe: 'daily', sector: null, marketcap: null, expected_ret: 12, 'profitable%': 72 }),
+      row({
+        ticker: 'A',
+        factor: 'uptrend',
+        timeframe: 'daily',
+        sector: 'Technology',
+        marketcap: 300 * B,
+        expected_ret: 5,
+        'profitable%': 65,
+      }),
+      row({
+        ticker: 'B',
+        factor: 'uptrend',
+        timeframe: 'weekly',
+        sector: 'Technology',
+        marketcap: 300 * B,
+        expected_ret: 5,
+        'profitable%': 65,
+      }),
+      row({
+        ticker: 'C',
+        factor: 'momentum',
+        timeframe: 'daily',
+        sector: 'Energy',
+        marketcap: 5 * B,
+        expected_ret: 12,
+        'profitable%': 72,
+      }),
+      row({
+        ticker: 'D',
+        factor: 'momentum',
+        timeframe: 'daily',
+        sector: null,
+        marketcap: null,
+        expected_ret: 12,
+        'profitable%': 72,
+      }),
     ];
-    const t = (f: Partial<typeof EMPTY_FILTERS>) => filterSignals(rows, { ...EMPTY_FILTERS, ...f }).map((r) => r.ticker);
+    const t = (f: Partial<typeof EMPTY_FILTERS>) =>
+      filterSignals(rows, { ...EMPTY_FILTERS, ...f }).map((r) => r.ticker);
     expect(t({ factor: ['uptrend'] })).toEqual(['A', 'B']);
     expect(t({ factor: ['uptrend'], timeframe: ['weekly'] })).toEqual(['B']);
     expect(t({ factor: ['uptrend', 'momentum'], timeframe: ['daily'] })).toEqual(['A', 'C', 'D']);
@@ -115,7 +164,14 @@ describe('matchesFilters', () => {
   });
 
   it('Clear (EMPTY_FILTERS) empties all six filters', () => {
-    expect(Object.keys(EMPTY_FILTERS).sort()).toEqual(['expectedReturn', 'factor', 'marketCap', 'profitable', 'sector', 'timeframe']);
+    expect(Object.keys(EMPTY_FILTERS).sort()).toEqual([
+      'expectedReturn',
+      'factor',
+      'marketCap',
+      'profitable',
+      'sector',
+      'timeframe',
+    ]);
     expect(Object.values(EMPTY_FILTERS).every((v) => v.length === 0)).toBe(true);
     expect(hasActiveFilters(EMPTY_FILTERS)).toBe(false);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, timeframe: ['weekly'] })).toBe(true);
@@ -124,7 +180,9 @@ describe('matchesFilters', () => {
 
 describe('row display', () => {
   it('links a row to its single-stock page with the lowercase timeframe', () => {
-    expect(signalUrl(row({ factor: 'relative_strength', timeframe: 'weekly', ticker: 'BRK.B' }))).toBe('/factor-analysis/relative_strength/weekly/BRK.B');
+    expect(signalUrl(row({ factor: 'relative_strength', timeframe: 'weekly', ticker: 'BRK.B' }))).toBe(
+      '/factor-analysis/relative_strength/weekly/BRK.B',
+    );
   });
   it('shows a missing profit/loss ratio as infinity and the period in bars of the timeframe', () => {
     expect(wlRatioText(row({ profit_loss_ratio: null }))).toBe('∞');
@@ -133,8 +191,27 @@ describe('row display', () => {
     expect(periodText(row({ period: 1, timeframe: 'weekly' }))).toBe('1 week');
   });
   it('phones get factor and timeframe in one cell; the other columns stay', () => {
-    expect(signalColumns.map((c) => c.header)).toEqual(['Date', 'Ticker', 'Expected%', 'WL Ratio', 'Profitable%', 'Period', 'Timeframe', 'Factor']);
-    expect(phoneSignalColumns.map((c) => c.header)).toEqual(['Date', 'Ticker', 'Expected%', 'WL Ratio', 'Profitable%', 'Period', 'Factor']);
-    expect(phoneSignalColumns.at(-1)!.format!(row({ factor: 'roc_curve', timeframe: 'weekly' }))).toBe('ROC Curve (Weekly)');
+    expect(signalColumns.map((c) => c.header)).toEqual([
+      'Date',
+      'Ticker',
+      'Expected%',
+      'WL Ratio',
+      'Profitable%',
+      'Period',
+      'Timeframe',
+      'Factor',
+    ]);
+    expect(phoneSignalColumns.map((c) => c.header)).toEqual([
+      'Date',
+      'Ticker',
+      'Expected%',
+      'WL Ratio',
+      'Profitable%',
+      'Period',
+      'Factor',
+    ]);
+    expect(phoneSignalColumns.at(-1)!.format!(row({ factor: 'roc_curve', timeframe: 'weekly' }))).toBe(
+      'ROC Curve (Weekly)',
+    );
   });
 });

@@ -43,15 +43,34 @@ export interface SignalFilters {
 }
 export type FilterKey = keyof SignalFilters;
 
-export const EMPTY_FILTERS: SignalFilters = { factor: [], sector: [], marketCap: [], expectedReturn: [], profitable: [], timeframe: [] };
+export const EMPTY_FILTERS: SignalFilters = {
+  factor: [],
+  sector: [],
+  marketCap: [],
+  expectedReturn: [],
+  profitable: [],
+  timeframe: [],
+};
 
 /** The six filters in screen order, with their choices (value + label). */
-export const FILTER_GROUPS: ReadonlyArray<{ key: FilterKey; label: string; options: ReadonlyArray<{ value: string; label: string }> }> = [
+export const FILTER_GROUPS: ReadonlyArray<{
+  key: FilterKey;
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}> = [
   { key: 'factor', label: 'Factor', options: SIGNAL_FACTORS.map((f) => ({ value: f.id, label: f.label })) },
   { key: 'sector', label: 'Sector', options: SIGNAL_SECTORS.map((s) => ({ value: s, label: s })) },
   { key: 'marketCap', label: 'Market Cap', options: MARKET_CAP_BUCKETS.map((b) => ({ value: b.id, label: b.label })) },
-  { key: 'expectedReturn', label: 'Expected Return', options: EXPECTED_RETURN_BUCKETS.map((b) => ({ value: b.id, label: b.label })) },
-  { key: 'profitable', label: 'Profitable %', options: PROFITABLE_BUCKETS.map((b) => ({ value: b.id, label: b.label })) },
+  {
+    key: 'expectedReturn',
+    label: 'Expected Return',
+    options: EXPECTED_RETURN_BUCKETS.map((b) => ({ value: b.id, label: b.label })),
+  },
+  {
+    key: 'profitable',
+    label: 'Profitable %',
+    options: PROFITABLE_BUCKETS.map((b) => ({ value: b.id, label: b.label })),
+  },
   { key: 'timeframe', label: 'Timeframe', options: SIGNAL_TIMEFRAMES.map((t) => ({ value: t, label: capitalize(t) })) },
 ];
 
@@ -64,7 +83,11 @@ export function inBucket(value: number | null, b: Bucket): boolean {
 }
 
 /** True when nothing is selected (no restriction) or the value falls in ANY selected bucket. */
-export function inAnySelectedBucket(value: number | null, buckets: readonly Bucket[], selected: readonly string[]): boolean {
+export function inAnySelectedBucket(
+  value: number | null,
+  buckets: readonly Bucket[],
+  selected: readonly string[],
+): boolean {
   if (selected.length === 0) return true;
   return buckets.some((b) => selected.includes(b.id) && inBucket(value, b));
 }

@@ -13,7 +13,8 @@ const STALE_MS = 60_000;
 export function useHistoricalPremium(ticker: string, lookback: number, enabled: boolean) {
   return useQuery({
     queryKey: ['get_options_flow_historical_premium_data', ticker, lookback],
-    queryFn: ({ signal }) => apiGet('get_options_flow_historical_premium_data', { ticker, lookback: String(lookback) }, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet('get_options_flow_historical_premium_data', { ticker, lookback: String(lookback) }, { signal }),
     staleTime: STALE_MS,
     retry: false,
     enabled,
@@ -24,7 +25,8 @@ export function useHistoricalPremium(ticker: string, lookback: number, enabled: 
 export function useByStrike(ticker: string, lookback: number, enabled: boolean) {
   return useQuery({
     queryKey: ['get_options_flow_by_strike_data', ticker, lookback],
-    queryFn: ({ signal }) => apiGet('get_options_flow_by_strike_data', { ticker, lookback: String(lookback) }, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet('get_options_flow_by_strike_data', { ticker, lookback: String(lookback) }, { signal }),
     staleTime: STALE_MS,
     retry: false,
     enabled,

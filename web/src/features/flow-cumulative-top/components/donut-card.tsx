@@ -6,7 +6,19 @@ import { ChartCard, type ChartTableData } from '../../../components/charts/chart
 import { formatSigned, sharePercent, type PieSlice } from '../utils/top-premiums-view.ts';
 
 /** Categorical colours for sector slices (readable on light and dark backgrounds). */
-const CATEGORY = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac', '#86bcb6'];
+const CATEGORY = [
+  '#4e79a7',
+  '#f28e2b',
+  '#59a14f',
+  '#e15759',
+  '#76b7b2',
+  '#edc948',
+  '#b07aa1',
+  '#ff9da7',
+  '#9c755f',
+  '#bab0ac',
+  '#86bcb6',
+];
 
 interface DonutCardProps {
   title: string;
@@ -44,9 +56,31 @@ export function DonutCard({ title, slices, table, note }: DonutCardProps) {
         const size = width < 420 ? Math.min(width, height - 125) : Math.min(height, width * 0.5);
         const r1 = size / 2 - 4;
         return (
-          <Box sx={{ display: 'flex', flexDirection: width < 420 ? 'column' : 'row', gap: 1.5, alignItems: 'center', height }}>
-            <svg width={size} height={size} role="img" aria-label={`${title}: ${slices.map((s, i) => `${s.name} ${sharePercent(slices, i)}`).join(', ')}`}>
-              {total <= 0 && <circle cx={size / 2} cy={size / 2} r={r1} fill="none" stroke={palette.divider} strokeWidth={r1 * 0.45} />}
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: width < 420 ? 'column' : 'row',
+              gap: 1.5,
+              alignItems: 'center',
+              height,
+            }}
+          >
+            <svg
+              width={size}
+              height={size}
+              role="img"
+              aria-label={`${title}: ${slices.map((s, i) => `${s.name} ${sharePercent(slices, i)}`).join(', ')}`}
+            >
+              {total <= 0 && (
+                <circle
+                  cx={size / 2}
+                  cy={size / 2}
+                  r={r1}
+                  fill="none"
+                  stroke={palette.divider}
+                  strokeWidth={r1 * 0.45}
+                />
+              )}
               {slices.map((s, i) => {
                 const a0 = angle;
                 angle += (s.value / total) * Math.PI * 2;
@@ -65,14 +99,45 @@ export function DonutCard({ title, slices, table, note }: DonutCardProps) {
                 );
               })}
             </svg>
-            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, fontSize: 12, overflowY: 'auto', maxHeight: width < 420 ? 115 : height, width: width < 420 ? '100%' : 'auto', flex: 1, minWidth: 0 }}>
+            <Box
+              component="ul"
+              sx={{
+                listStyle: 'none',
+                m: 0,
+                p: 0,
+                fontSize: 12,
+                overflowY: 'auto',
+                maxHeight: width < 420 ? 115 : height,
+                width: width < 420 ? '100%' : 'auto',
+                flex: 1,
+                minWidth: 0,
+              }}
+            >
               {slices.map((s, i) => (
-                <Box component="li" key={s.name} sx={{ display: 'flex', gap: 0.75, alignItems: 'center', py: 0.25, fontWeight: hover === i ? 700 : 400 }}>
+                <Box
+                  component="li"
+                  key={s.name}
+                  sx={{
+                    display: 'flex',
+                    gap: 0.75,
+                    alignItems: 'center',
+                    py: 0.25,
+                    fontWeight: hover === i ? 700 : 400,
+                  }}
+                >
                   <Box sx={{ width: 10, height: 10, flex: 'none', borderRadius: '2px', bgcolor: colours[i] }} />
-                  <Typography component="span" variant="caption" sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  <Typography
+                    component="span"
+                    variant="caption"
+                    sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  >
                     {s.name}
                   </Typography>
-                  <Typography component="span" variant="caption" sx={{ fontVariantNumeric: 'tabular-nums', color: s.signed < 0 ? 'error.main' : 'text.primary' }}>
+                  <Typography
+                    component="span"
+                    variant="caption"
+                    sx={{ fontVariantNumeric: 'tabular-nums', color: s.signed < 0 ? 'error.main' : 'text.primary' }}
+                  >
                     {formatSigned(s.signed)} · {sharePercent(slices, i)}
                   </Typography>
                 </Box>

@@ -21,7 +21,12 @@ describe('top premiums pies', () => {
   });
 
   it('calls/puts drop empty sectors; put/call share from the sums', () => {
-    expect(sideSlices([{ name: 'A', value: 5 }, { name: 'B', value: 0 }]).map((s) => s.name)).toEqual(['A']);
+    expect(
+      sideSlices([
+        { name: 'A', value: 5 },
+        { name: 'B', value: 0 },
+      ]).map((s) => s.name),
+    ).toEqual(['A']);
     const share = putCallSlices({ calls: 600, puts: 200 });
     expect(share.map((s) => s.name)).toEqual(['Calls', 'Puts']);
     expect(sharePercent(share, 1)).toBe('25.0%');

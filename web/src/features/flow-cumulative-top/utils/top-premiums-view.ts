@@ -16,7 +16,9 @@ type NameValue = TopPremiumsResponse['sectors']['calls'];
 
 /** Calls or puts by sector: sizes are the premiums (never negative). */
 export function sideSlices(series: NameValue): PieSlice[] {
-  return series.filter((s) => s.value > 0).map((s) => ({ name: s.name, value: s.value, signed: s.value, tone: 'neutral' }));
+  return series
+    .filter((s) => s.value > 0)
+    .map((s) => ({ name: s.name, value: s.value, signed: s.value, tone: 'neutral' }));
 }
 
 /**
@@ -27,7 +29,12 @@ export function sideSlices(series: NameValue): PieSlice[] {
 export function netSlices(series: NameValue): PieSlice[] {
   return series
     .filter((s) => s.value !== 0)
-    .map((s) => ({ name: s.name, value: Math.abs(s.value), signed: s.value, tone: s.value > 0 ? 'positive' : 'negative' }));
+    .map((s) => ({
+      name: s.name,
+      value: Math.abs(s.value),
+      signed: s.value,
+      tone: s.value > 0 ? 'positive' : 'negative',
+    }));
 }
 
 export function putCallSlices(sum: TopPremiumsResponse['sum']): PieSlice[] {
@@ -46,11 +53,20 @@ export function sharePercent(slices: readonly PieSlice[], i: number): string {
 /** Signed premium ("-$100K"); formatPremium puts the sign before the dollar. */
 export const formatSigned = formatPremium;
 
-export function pieTable(slices: readonly PieSlice[], rowHeader: string, valueHeader: string, testId: string): ChartTableData {
+export function pieTable(
+  slices: readonly PieSlice[],
+  rowHeader: string,
+  valueHeader: string,
+  testId: string,
+): ChartTableData {
   return {
     rowHeader,
     columns: [valueHeader, 'Share'],
-    rows: slices.map((s, i) => ({ key: s.name, label: s.name, cells: [formatSigned(s.signed), sharePercent(slices, i)] })),
+    rows: slices.map((s, i) => ({
+      key: s.name,
+      label: s.name,
+      cells: [formatSigned(s.signed), sharePercent(slices, i)],
+    })),
     testId,
     rowTestId: `${testId}-row`,
   };

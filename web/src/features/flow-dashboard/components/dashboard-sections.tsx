@@ -23,7 +23,13 @@ export interface DashboardAnswers {
 
 /** Two cards side by side on wide screens, stacked below 1200 px. */
 function Pair({ children }: { children: ReactNode }) {
-  return <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>{children}</Box>;
+  return (
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}
+    >
+      {children}
+    </Box>
+  );
 }
 
 /** Each section appears as soon as its own answer is in; the page above handles the gate, loader and empty state. */
@@ -41,7 +47,9 @@ export function DashboardSections({ day, highlight, data, onPick }: DashboardSec
   const overAvg = (measure: OverAvgMeasure, answer: typeof premiums) => {
     if (!answer) return null;
     const label = measure === 'premiums' ? 'Premiums' : 'Volume';
-    const averageOver = answer.average_from ? `the days with flow from ${dayRange(answer.average_from, answer.average_to)}` : 'no earlier day';
+    const averageOver = answer.average_from
+      ? `the days with flow from ${dayRange(answer.average_from, answer.average_to)}`
+      : 'no earlier day';
     return (['calls', 'puts'] as const).map((side) => (
       <OverAvgCard
         key={`${measure}-${side}`}
@@ -61,14 +69,38 @@ export function DashboardSections({ day, highlight, data, onPick }: DashboardSec
       {(quotes || metrics) && <IndexCards cards={cards} highlight={highlight} />}
       {largest && (
         <>
-          <LargestFlowCard title="Daily Largest Flows" entries={largest.daily} period={largest.date ?? 'the day'} highlight={highlight} testId="largest-daily-data" onPick={onPick} />
-          <LargestFlowCard title="Weekly Largest Flows" entries={largest.weekly} period={weekOf(largest.week_from, largest.date)} highlight={highlight} testId="largest-weekly-data" onPick={onPick} />
+          <LargestFlowCard
+            title="Daily Largest Flows"
+            entries={largest.daily}
+            period={largest.date ?? 'the day'}
+            highlight={highlight}
+            testId="largest-daily-data"
+            onPick={onPick}
+          />
+          <LargestFlowCard
+            title="Weekly Largest Flows"
+            entries={largest.weekly}
+            period={weekOf(largest.week_from, largest.date)}
+            highlight={highlight}
+            testId="largest-weekly-data"
+            onPick={onPick}
+          />
         </>
       )}
       {sectors && (
         <Pair>
-          <SectorInflowCard title="Daily Sector Inflow" inflow={sectors.daily} period={sectors.date ?? 'the day'} testId="sector-daily-data" />
-          <SectorInflowCard title="Weekly Sector Inflow" inflow={sectors.weekly} period={weekOf(sectors.week_from, sectors.date)} testId="sector-weekly-data" />
+          <SectorInflowCard
+            title="Daily Sector Inflow"
+            inflow={sectors.daily}
+            period={sectors.date ?? 'the day'}
+            testId="sector-daily-data"
+          />
+          <SectorInflowCard
+            title="Weekly Sector Inflow"
+            inflow={sectors.weekly}
+            period={weekOf(sectors.week_from, sectors.date)}
+            testId="sector-weekly-data"
+          />
         </Pair>
       )}
       {otm && (

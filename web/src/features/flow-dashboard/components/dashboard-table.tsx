@@ -22,7 +22,16 @@ interface DashboardTableProps<Row extends FlowTrade> {
 const rowKey = (t: FlowTrade) => t.key;
 
 /** A titled flow table of the day: sortable, paged like the flow table, CSV export; a highlighted ticker's rows are marked. */
-export function DashboardTable<Row extends FlowTrade>({ title, caption, rows, columns, defaultSort, csvFileName, highlight, onPick }: DashboardTableProps<Row>) {
+export function DashboardTable<Row extends FlowTrade>({
+  title,
+  caption,
+  rows,
+  columns,
+  defaultSort,
+  csvFileName,
+  highlight,
+  onPick,
+}: DashboardTableProps<Row>) {
   const id = `${csvFileName}-title`;
   const starred = useMemo(() => withTickerStar(columns), [columns]);
   return (
@@ -37,8 +46,14 @@ export function DashboardTable<Row extends FlowTrade>({ title, caption, rows, co
           the sorted column keeps its (otherwise invisible but space-taking) sort arrow. */}
       <Box
         sx={{
-          '& .MuiTableCell-root': { whiteSpace: 'nowrap', px: { xs: 0.5, sm: 1 }, fontSize: { xs: '0.75rem', sm: '0.875rem' } },
-          '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: { xs: 'none', sm: 'inline-block' } },
+          '& .MuiTableCell-root': {
+            whiteSpace: 'nowrap',
+            px: { xs: 0.5, sm: 1 },
+            fontSize: { xs: '0.75rem', sm: '0.875rem' },
+          },
+          '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': {
+            display: { xs: 'none', sm: 'inline-block' },
+          },
         }}
       >
         <DataTable

@@ -10,7 +10,12 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Typography component="dt" variant="caption" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" variant="body2" data-label={label} sx={{ m: 0, fontWeight: 500, fontVariantNumeric: 'tabular-nums' }}>
+      <Typography
+        component="dd"
+        variant="body2"
+        data-label={label}
+        sx={{ m: 0, fontWeight: 500, fontVariantNumeric: 'tabular-nums' }}
+      >
         {value}
       </Typography>
     </Box>
@@ -33,14 +38,24 @@ function IndexMetricsCard({ card, highlighted }: { card: IndexCard; highlighted:
           {card.ticker}
         </Typography>
         <Box sx={{ textAlign: 'right' }}>
-          <Typography component="p" data-testid="index-price" sx={{ fontSize: '1.5rem', fontWeight: 600, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}>
+          <Typography
+            component="p"
+            data-testid="index-price"
+            sx={{ fontSize: '1.5rem', fontWeight: 600, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}
+          >
             {card.price}
           </Typography>
           <Typography
             component="p"
             data-testid="index-change"
             data-trend={card.trend}
-            sx={{ color: TREND_COLOR[card.trend], display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 500 }}
+            sx={{
+              color: TREND_COLOR[card.trend],
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 0.5,
+              fontWeight: 500,
+            }}
           >
             <TrendIcon fontSize="small" aria-hidden />
             <span>{card.change}</span>

@@ -63,7 +63,16 @@ export function LargestFlowCard({ title, entries, period, highlight, testId, onP
           : `The ${view.length} largest trades of ${period}; green calls, red puts. A bubble's area is proportional to its premium.`
       }
     >
-      {({ width, height, isMobile }) => <BubbleChart bubbles={bubbles} width={width} height={height} compact={isMobile} formatTick={formatPremiumTick} onSelect={(b) => onPick(b.category)} />}
+      {({ width, height, isMobile }) => (
+        <BubbleChart
+          bubbles={bubbles}
+          width={width}
+          height={height}
+          compact={isMobile}
+          formatTick={formatPremiumTick}
+          onSelect={(b) => onPick(b.category)}
+        />
+      )}
     </ChartCard>
   );
 }

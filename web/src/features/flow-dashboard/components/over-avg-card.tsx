@@ -28,7 +28,11 @@ export function OverAvgCard({ title, data, side, measure, averageOver, highlight
   const series = [
     { id: 'Today', color: base, values: data.current },
     // The same hue, paler: the average is the baseline of the same side.
-    { id: '20-day average', color: `color-mix(in srgb, ${base} 40%, ${palette.background.paper})`, values: data.average },
+    {
+      id: '20-day average',
+      color: `color-mix(in srgb, ${base} 40%, ${palette.background.paper})`,
+      values: data.average,
+    },
   ];
   return (
     <ChartCard
@@ -37,7 +41,11 @@ export function OverAvgCard({ title, data, side, measure, averageOver, highlight
       height={empty ? 0 : 280}
       mobileHeight={empty ? 0 : 240}
       controls={!empty && <SeriesLegend items={series.map((s) => ({ label: s.id, color: s.color }))} />}
-      note={data.tickers.length === 0 ? 'No ticker has enough flow history to compare yet.' : `Today against the mean of ${averageOver}; days without flow count as zero.`}
+      note={
+        data.tickers.length === 0
+          ? 'No ticker has enough flow history to compare yet.'
+          : `Today against the mean of ${averageOver}; days without flow count as zero.`
+      }
     >
       {({ width, height, isMobile }) => (
         <CategoryBarChart

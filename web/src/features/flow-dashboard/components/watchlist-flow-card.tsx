@@ -36,15 +36,27 @@ export function WatchlistFlowCard({ enabled }: { enabled: boolean }) {
   if (!watch.loggedIn) return null;
   const rows = query.data?.rows ?? [];
   return (
-    <Card variant="outlined" component="section" aria-labelledby="watchlist-flow-title" data-testid="watchlist-flow-card" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby="watchlist-flow-title"
+      data-testid="watchlist-flow-card"
+      sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography id="watchlist-flow-title" variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' } }}>
+        <Typography
+          id="watchlist-flow-title"
+          variant="h6"
+          component="h2"
+          sx={{ fontSize: { xs: '1rem', sm: '1.15rem' } }}
+        >
           My watchlist{list && list.id !== 'default' ? `: ${list.name}` : ''}
         </Typography>
         <WatchlistFilterChip filter={watch} />
       </Box>
       <Typography variant="caption" component="p" color="text.secondary">
-        Flow of {query.data?.date ?? 'the day'} per ticker; premium against its average over the {query.data?.average_days ?? 20} days before.
+        Flow of {query.data?.date ?? 'the day'} per ticker; premium against its average over the{' '}
+        {query.data?.average_days ?? 20} days before.
       </Typography>
       {list && list.tickers.length === 0 ? (
         <Typography variant="body2" sx={{ py: 1 }}>
@@ -55,7 +67,16 @@ export function WatchlistFlowCard({ enabled }: { enabled: boolean }) {
           .
         </Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto', '& .MuiTableCell-root': { whiteSpace: 'nowrap', px: { xs: 0.5, sm: 1 }, fontVariantNumeric: 'tabular-nums' } }}>
+        <Box
+          sx={{
+            overflowX: 'auto',
+            '& .MuiTableCell-root': {
+              whiteSpace: 'nowrap',
+              px: { xs: 0.5, sm: 1 },
+              fontVariantNumeric: 'tabular-nums',
+            },
+          }}
+        >
           <Table size="small" aria-label="My watchlist flow">
             <TableHead>
               <TableRow>
@@ -70,7 +91,10 @@ export function WatchlistFlowCard({ enabled }: { enabled: boolean }) {
               {rows.map((r) => (
                 <TableRow key={r.ticker} data-testid="watchlist-flow-row">
                   <TableCell>
-                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, fontWeight: 600 }}>
+                    <Box
+                      component="span"
+                      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, fontWeight: 600 }}
+                    >
                       {r.ticker}
                       <WatchlistStar ticker={r.ticker} listId={id} />
                     </Box>
@@ -80,7 +104,13 @@ export function WatchlistFlowCard({ enabled }: { enabled: boolean }) {
                   <TableCell align="right">
                     {r.call_trades}/{r.put_trades}
                   </TableCell>
-                  <TableCell align="right" sx={{ color: r.vs_avg !== null && r.vs_avg >= 2 ? 'warning.main' : undefined, fontWeight: r.vs_avg !== null && r.vs_avg >= 2 ? 700 : undefined }}>
+                  <TableCell
+                    align="right"
+                    sx={{
+                      color: r.vs_avg !== null && r.vs_avg >= 2 ? 'warning.main' : undefined,
+                      fontWeight: r.vs_avg !== null && r.vs_avg >= 2 ? 700 : undefined,
+                    }}
+                  >
                     {ratio(r.vs_avg)}
                   </TableCell>
                 </TableRow>

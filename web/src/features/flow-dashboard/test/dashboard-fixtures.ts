@@ -15,9 +15,33 @@ export const DAY = '2024-03-08';
 export const quotes: IndexQuotesResponse = {
   date: DAY,
   data: [
-    { ticker: 'SPY', latestPrice: 512.34, change: 1.25, changePercent: 0.2446, source: 'flow', previousClose: 511.09, close_basis: 'dividend_adjusted' },
-    { ticker: 'QQQ', latestPrice: 440.1, change: -3.03, changePercent: -0.6838, source: 'close', previousClose: 443.13, close_basis: 'dividend_adjusted' },
-    { ticker: 'IWM', latestPrice: 205, change: 0, changePercent: 0, source: 'close', previousClose: 205, close_basis: 'as_traded' },
+    {
+      ticker: 'SPY',
+      latestPrice: 512.34,
+      change: 1.25,
+      changePercent: 0.2446,
+      source: 'flow',
+      previousClose: 511.09,
+      close_basis: 'dividend_adjusted',
+    },
+    {
+      ticker: 'QQQ',
+      latestPrice: 440.1,
+      change: -3.03,
+      changePercent: -0.6838,
+      source: 'close',
+      previousClose: 443.13,
+      close_basis: 'dividend_adjusted',
+    },
+    {
+      ticker: 'IWM',
+      latestPrice: 205,
+      change: 0,
+      changePercent: 0,
+      source: 'close',
+      previousClose: 205,
+      close_basis: 'as_traded',
+    },
   ],
 };
 
@@ -47,12 +71,22 @@ export const largest: LargestFlowResponse = {
 export const sectors: SectorInflowResponse = {
   date: DAY,
   week_from: '2024-03-04',
-  daily: { sectors: ['Information Technology', 'Energy'], calls: [3000, 100], puts: [1000, 400.4], net: [2000, -300.4] },
+  daily: {
+    sectors: ['Information Technology', 'Energy'],
+    calls: [3000, 100],
+    puts: [1000, 400.4],
+    net: [2000, -300.4],
+  },
   weekly: { sectors: ['Financials'], calls: [5000], puts: [1000], net: [4000] },
 };
 
 export const otmRows: OtmTrade[] = Array.from({ length: 14 }, (_, i) => ({
-  ...trade({ key: `o${i}`, ticker: i === 3 ? 'AAPL' : `T${String(i).padStart(2, '0')}`, strike_price: 100 + i, cost_basis: 10 * (i + 1) }),
+  ...trade({
+    key: `o${i}`,
+    ticker: i === 3 ? 'AAPL' : `T${String(i).padStart(2, '0')}`,
+    strike_price: 100 + i,
+    cost_basis: 10 * (i + 1),
+  }),
   otm: 20 + i * 3,
 }));
 
@@ -81,9 +115,23 @@ export const volume: OverAvgResponse = {
 };
 
 export const EMPTY = {
-  metrics: { date: null, data: metrics.data.map((r) => ({ ...r, call_premiums: 0, put_premiums: 0, call_flow: 0, put_flow: 0 })) },
+  metrics: {
+    date: null,
+    data: metrics.data.map((r) => ({ ...r, call_premiums: 0, put_premiums: 0, call_flow: 0, put_flow: 0 })),
+  },
   largest: { date: null, week_from: null, daily: [], weekly: [] },
-  sectors: { date: null, week_from: null, daily: { sectors: [], calls: [], puts: [], net: [] }, weekly: { sectors: [], calls: [], puts: [], net: [] } },
+  sectors: {
+    date: null,
+    week_from: null,
+    daily: { sectors: [], calls: [], puts: [], net: [] },
+    weekly: { sectors: [], calls: [], puts: [], net: [] },
+  },
   leaps: { date: null, data: [] },
-  overAvg: { date: null, average_from: null, average_to: null, calls: { tickers: [], average: [], current: [] }, puts: { tickers: [], average: [], current: [] } },
+  overAvg: {
+    date: null,
+    average_from: null,
+    average_to: null,
+    calls: { tickers: [], average: [], current: [] },
+    puts: { tickers: [], average: [], current: [] },
+  },
 } as const;

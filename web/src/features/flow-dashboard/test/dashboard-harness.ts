@@ -24,7 +24,8 @@ export function dashboardApi(subscription = 'basic', over: MockApi = {}) {
   });
 }
 
-export const flowCalls = (f: ReturnType<typeof dashboardApi>) => f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_options_flow_'));
+export const flowCalls = (f: ReturnType<typeof dashboardApi>) =>
+  f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_options_flow_'));
 
 /** Body rows of a table (by accessible name or test id) as cell texts. */
 export function bodyCells(table: HTMLElement): string[][] {

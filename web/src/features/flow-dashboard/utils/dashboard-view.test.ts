@@ -2,10 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { categoryLabels, distinctCategories } from '../../../components/flow/category-axis.tsx';
 import { fitLabel } from '../../../components/flow/horizontal-bar-chart.tsx';
 import { largest, leaps, metrics, otmRows, premiums, quotes, sectors, volume } from '../test/dashboard-fixtures.ts';
-import { dayRange, flowBubbles, indexCards, largestFlowTable, overAvgTable, ratioText, sectorTable, tickerAppears, weekOf, weekText } from './dashboard-view.ts';
+import {
+  dayRange,
+  flowBubbles,
+  indexCards,
+  largestFlowTable,
+  overAvgTable,
+  ratioText,
+  sectorTable,
+  tickerAppears,
+  weekOf,
+  weekText,
+} from './dashboard-view.ts';
 import { LEAPS_TABLE_COLUMNS, OTM_TABLE_COLUMNS } from './table-columns.ts';
 
-const rowsOf = (t: { rows: ReadonlyArray<{ label: string; cells: readonly string[] }> }) => t.rows.map((r) => [r.label, ...r.cells]);
+const rowsOf = (t: { rows: ReadonlyArray<{ label: string; cells: readonly string[] }> }) =>
+  t.rows.map((r) => [r.label, ...r.cells]);
 
 describe('dashboard view model', () => {
   it('index cards: price, signed change and percent, direction, source and the day\u2019s flow', () => {
@@ -15,16 +27,30 @@ describe('dashboard view model', () => {
       ['QQQ', '440.10', '\u22123.03 (\u22120.68%)', 'negative'],
       ['IWM', '205.00', '0.00 (0.00%)', 'neutral'],
     ]);
-    expect(cards[0]!.source).toBe('Price at the latest SPY option trade against the previous dividend-adjusted close of 511.09');
-    expect(cards[1]!.source).toBe('Latest dividend-adjusted daily close against the previous dividend-adjusted close of 443.13');
+    expect(cards[0]!.source).toBe(
+      'Price at the latest SPY option trade against the previous dividend-adjusted close of 511.09',
+    );
+    expect(cards[1]!.source).toBe(
+      'Latest dividend-adjusted daily close against the previous dividend-adjusted close of 443.13',
+    );
     expect(cards[2]!.source).toBe('Latest daily close against the previous close of 205.00');
-    expect([cards[0]!.callPremiums, cards[0]!.putPremiums, cards[0]!.callFlow, cards[0]!.putFlow]).toEqual(['$12,346K', '$9,876K', '1,234', '987']);
+    expect([cards[0]!.callPremiums, cards[0]!.putPremiums, cards[0]!.callFlow, cards[0]!.putFlow]).toEqual([
+      '$12,346K',
+      '$9,876K',
+      '1,234',
+      '987',
+    ]);
   });
 
   it('index cards without answers show dashes, in the spec order', () => {
     const cards = indexCards(undefined, undefined);
     expect(cards.map((c) => c.ticker)).toEqual(['SPY', 'QQQ', 'IWM']);
-    expect([cards[0]!.price, cards[0]!.change, cards[0]!.callPremiums, cards[0]!.source]).toEqual(['\u2014', '\u2014 (\u2014)', '\u2014', '']);
+    expect([cards[0]!.price, cards[0]!.change, cards[0]!.callPremiums, cards[0]!.source]).toEqual([
+      '\u2014',
+      '\u2014 (\u2014)',
+      '\u2014',
+      '',
+    ]);
   });
 
   it('largest flow entries become bubbles (size clamped to 0-1) and a data table', () => {
@@ -68,8 +94,20 @@ describe('dashboard view model', () => {
     expect(weekText(null, null)).toBe('');
     expect(weekOf('2024-03-04', '2024-03-08')).toBe('the week 2024-03-04 to 2024-03-08');
     expect(weekOf('2024-03-08', '2024-03-08')).toBe('the week so far (2024-03-08 only)');
-    const sources = { daily: largest.daily, weekly: largest.weekly, tables: [otmRows, leaps.data], charts: [premiums.calls, premiums.puts, volume.calls] };
-    expect(['NVDA', 'MSFT', 'XOM', 'PLTR', 'IWM', 'T05'].map((t) => tickerAppears(t, sources))).toEqual([true, true, true, true, true, true]);
+    const sources = {
+      daily: largest.daily,
+      weekly: largest.weekly,
+      tables: [otmRows, leaps.data],
+      charts: [premiums.calls, premiums.puts, volume.calls],
+    };
+    expect(['NVDA', 'MSFT', 'XOM', 'PLTR', 'IWM', 'T05'].map((t) => tickerAppears(t, sources))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(tickerAppears('ZZZZ', sources)).toBe(false);
   });
 
@@ -77,8 +115,21 @@ describe('dashboard view model', () => {
     expect(OTM_TABLE_COLUMNS.at(-1)!.header).toBe('OTM By');
     expect(OTM_TABLE_COLUMNS.find((c) => c.id === 'date')!.hideBelow).toBe(1600);
     expect(OTM_TABLE_COLUMNS.find((c) => c.id === 'time')!.hideBelow).toBe(850);
-    expect(OTM_TABLE_COLUMNS.filter((c) => c.hideBelow === undefined).map((c) => c.id)).toEqual(['ticker', 'put_call', 'strike', 'premium', 'otm']);
-    expect(LEAPS_TABLE_COLUMNS.filter((c) => c.hideBelow === undefined).map((c) => c.id)).toEqual(['ticker', 'put_call', 'strike', 'dte', 'oi', 'premium']);
+    expect(OTM_TABLE_COLUMNS.filter((c) => c.hideBelow === undefined).map((c) => c.id)).toEqual([
+      'ticker',
+      'put_call',
+      'strike',
+      'premium',
+      'otm',
+    ]);
+    expect(LEAPS_TABLE_COLUMNS.filter((c) => c.hideBelow === undefined).map((c) => c.id)).toEqual([
+      'ticker',
+      'put_call',
+      'strike',
+      'dte',
+      'oi',
+      'premium',
+    ]);
   });
 
   it('category labels turn when slots are narrow; long sector names are shortened', () => {

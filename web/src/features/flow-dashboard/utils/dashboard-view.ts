@@ -37,20 +37,28 @@ export interface IndexCard {
 }
 
 /** One card per dashboard index, in the spec's order, whatever the answers hold (missing shows as a dash). */
-export function indexCards(quotes: IndexQuotesResponse | undefined, metrics: IndexMetricsResponse | undefined): IndexCard[] {
+export function indexCards(
+  quotes: IndexQuotesResponse | undefined,
+  metrics: IndexMetricsResponse | undefined,
+): IndexCard[] {
   return DASHBOARD_INDICES.map((ticker) => {
     const q = quotes?.data.find((r) => r.ticker === ticker);
     const m = metrics?.data.find((r) => r.ticker === ticker);
     const percent = formatSigned(q?.changePercent, 2, '%');
     // The bundled ETF history has only dividend-adjusted closes: a quote of one must say so.
     const adj = q?.close_basis === 'dividend_adjusted' ? 'dividend-adjusted ' : '';
-    const prev = q?.previousClose != null ? ` against the previous ${adj}close of ${formatOrMissing(q.previousClose, 2)}` : '';
+    const prev =
+      q?.previousClose != null ? ` against the previous ${adj}close of ${formatOrMissing(q.previousClose, 2)}` : '';
     return {
       ticker,
       price: formatOrMissing(q?.latestPrice, 2),
       change: `${formatSigned(q?.change, 2)} (${percent})`,
       trend: trendOf(q?.change, q?.changePercent),
-      source: !q ? '' : q.source === 'flow' ? `Price at the latest ${ticker} option trade${prev}` : `Latest ${adj}daily close${prev}`,
+      source: !q
+        ? ''
+        : q.source === 'flow'
+          ? `Price at the latest ${ticker} option trade${prev}`
+          : `Latest ${adj}daily close${prev}`,
       callPremiums: m ? formatPremium(m.call_premiums) : '—',
       putPremiums: m ? formatPremium(m.put_premiums) : '—',
       callFlow: m ? integer.format(m.call_flow) : '—',
@@ -88,7 +96,11 @@ export function largestFlowTable(bubbles: readonly FlowBubble[], testId: string)
   return {
     rowHeader: 'Ticker',
     columns: ['Premium', 'C/P', 'Strike', 'Expiration', 'Sentiment'],
-    rows: bubbles.map((b) => ({ key: b.key, label: b.ticker, cells: [formatPremium(b.premium), b.side, b.strike, b.expiration, b.sentiment] })),
+    rows: bubbles.map((b) => ({
+      key: b.key,
+      label: b.ticker,
+      cells: [formatPremium(b.premium), b.side, b.strike, b.expiration, b.sentiment],
+    })),
     testId,
   };
 }
@@ -100,7 +112,11 @@ export function sectorTable(inflow: SectorInflow, testId: string): ChartTableDat
     rows: inflow.sectors.map((s, i) => ({
       key: s,
       label: s,
-      cells: [formatPremium(inflow.calls[i] ?? 0), formatPremium(inflow.puts[i] ?? 0), formatPremium(inflow.net[i] ?? 0)],
+      cells: [
+        formatPremium(inflow.calls[i] ?? 0),
+        formatPremium(inflow.puts[i] ?? 0),
+        formatPremium(inflow.net[i] ?? 0),
+      ],
     })),
     testId,
   };
@@ -113,7 +129,8 @@ export function ratioText(current: number, average: number): string {
 
 export type OverAvgMeasure = 'premiums' | 'volume';
 
-export const formatMeasure = (measure: OverAvgMeasure): ((v: number) => string) => (measure === 'premiums' ? formatPremium : formatVolume);
+export const formatMeasure = (measure: OverAvgMeasure): ((v: number) => string) =>
+  measure === 'premiums' ? formatPremium : formatVolume;
 
 export function overAvgTable(data: MaxChange, measure: OverAvgMeasure, testId: string): ChartTableData {
   const format = formatMeasure(measure);

@@ -10,7 +10,10 @@ import type { ColumnDef, SortState } from '../../../components/table/table-logic
  * do not fit) and Time on phones (the CSV keeps both); and the columns a table is about (OI and DTE
  * for LEAPS) never hide.
  */
-export function dashboardColumns<Row extends FlowTrade>(columns: readonly ColumnDef<Row>[], alwaysShown: readonly FlowColumnId[]): ColumnDef<Row>[] {
+export function dashboardColumns<Row extends FlowTrade>(
+  columns: readonly ColumnDef<Row>[],
+  alwaysShown: readonly FlowColumnId[],
+): ColumnDef<Row>[] {
   return columns.map((c) => {
     if (c.id === 'date') return { ...c, hideBelow: BREAKPOINTS.tierWidest };
     if (c.id === 'time') return { ...c, hideBelow: FLOW_TIERS.hideCompact };

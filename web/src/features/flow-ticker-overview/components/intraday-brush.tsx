@@ -31,7 +31,12 @@ export function IntradayBrush({ view, x, y, width, height, zoom, onZoom }: Intra
     e.currentTarget.setPointerCapture(e.pointerId);
     const f = frac(e);
     const px = f * width;
-    const grip: Grip = Math.abs(px - zoom.start * width) <= HANDLE_PX ? 'start' : Math.abs(px - zoom.end * width) <= HANDLE_PX ? 'end' : 'move';
+    const grip: Grip =
+      Math.abs(px - zoom.start * width) <= HANDLE_PX
+        ? 'start'
+        : Math.abs(px - zoom.end * width) <= HANDLE_PX
+          ? 'end'
+          : 'move';
     let start = zoom;
     if (grip === 'move' && (f < zoom.start || f > zoom.end)) {
       // A click outside the window centres it there.
@@ -54,9 +59,24 @@ export function IntradayBrush({ view, x, y, width, height, zoom, onZoom }: Intra
     <g data-testid="intraday-brush">
       <rect x={x} y={y} width={width} height={height} fill={theme.palette.action.hover} />
       {totals.map((t, i) => (
-        <rect key={i} x={x + i * step} y={y + height - (t / max) * (height - 4)} width={Math.max(0.5, step - 0.5)} height={(t / max) * (height - 4)} fill={theme.palette.text.disabled} />
+        <rect
+          key={i}
+          x={x + i * step}
+          y={y + height - (t / max) * (height - 4)}
+          width={Math.max(0.5, step - 0.5)}
+          height={(t / max) * (height - 4)}
+          fill={theme.palette.text.disabled}
+        />
       ))}
-      <rect x={wx0} y={y} width={Math.max(1, wx1 - wx0)} height={height} fill={theme.palette.primary.main} fillOpacity={0.18} stroke={theme.palette.primary.main} />
+      <rect
+        x={wx0}
+        y={y}
+        width={Math.max(1, wx1 - wx0)}
+        height={height}
+        fill={theme.palette.primary.main}
+        fillOpacity={0.18}
+        stroke={theme.palette.primary.main}
+      />
       <rect x={wx0 - 2} y={y + height / 4} width={4} height={height / 2} fill={theme.palette.primary.main} />
       <rect x={wx1 - 2} y={y + height / 4} width={4} height={height / 2} fill={theme.palette.primary.main} />
       <rect

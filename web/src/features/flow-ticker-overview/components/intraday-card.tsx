@@ -29,7 +29,11 @@ export function IntradayCard({ data }: { data: IntradayPremiumsData }) {
         </Box>
       ))}
       <Box sx={{ flex: 1 }} />
-      <Button size="small" onClick={() => setZoom(zoomAround(zoom, 0.5, 0.5))} disabled={zoom.end - zoom.start <= 0.25 + 1e-9}>
+      <Button
+        size="small"
+        onClick={() => setZoom(zoomAround(zoom, 0.5, 0.5))}
+        disabled={zoom.end - zoom.start <= 0.25 + 1e-9}
+      >
         Zoom in
       </Button>
       <Button size="small" onClick={() => setZoom(zoomAround(zoom, 2, 0.5))} disabled={full}>
@@ -46,7 +50,9 @@ export function IntradayCard({ data }: { data: IntradayPremiumsData }) {
       mobileHeight={340}
       note={`${data.date ?? ''}, ${data.minutes}-minute intervals. Candles: open, high, low and close of the underlying price of ${data.ticker}'s option trades in each interval (the demo has no intraday price bars). Bars: call and put premiums (right axis, up to 4x the largest bar). Lines: 10- and 20-period moving averages of the close. Scroll or drag to zoom and pan.`}
     >
-      {({ width, height, isMobile }) => <IntradayChart view={view} width={width} height={height} compact={isMobile} zoom={zoom} onZoom={setZoom} />}
+      {({ width, height, isMobile }) => (
+        <IntradayChart view={view} width={width} height={height} compact={isMobile} zoom={zoom} onZoom={setZoom} />
+      )}
     </ChartCard>
   );
 }

@@ -12,7 +12,14 @@ import { clampZoom, visibleRange, zoomAround, type IntradayView, type ZoomWindow
 import { IntradayBrush } from './intraday-brush.tsx';
 import { ChartSurface } from '../../../components/charts/chart-surface.tsx';
 
-export const INTRADAY_COLORS = { calls: '#2e7d32', puts: '#d32f2f', up: '#26a69a', down: '#ef5350', ma10: '#ff9800', ma20: '#7e57c2' } as const;
+export const INTRADAY_COLORS = {
+  calls: '#2e7d32',
+  puts: '#d32f2f',
+  up: '#26a69a',
+  down: '#ef5350',
+  ma10: '#ff9800',
+  ma20: '#7e57c2',
+} as const;
 
 interface IntradayChartProps {
   view: IntradayView;
@@ -87,7 +94,8 @@ export function IntradayChart({ view, width, height, compact, zoom, onZoom }: In
     setHover(to > from ? from + slotIndex(x, 0, plotW, to - from) : null);
   };
 
-  const maPath = (values: ReadonlyArray<number | null>) => linePath(values.slice(from, to), (k) => xOf(from + k), yPrice);
+  const maPath = (values: ReadonlyArray<number | null>) =>
+    linePath(values.slice(from, to), (k) => xOf(from + k), yPrice);
 
   const labelEvery = Math.max(1, Math.ceil(44 / slot));
   const text = theme.palette.text.secondary;
@@ -103,7 +111,14 @@ export function IntradayChart({ view, width, height, compact, zoom, onZoom }: In
       top={margin.top}
       title={view.index[hover] ?? ''}
       rows={[
-        ...(hc ? [{ label: 'Open', value: formatNumber(hc[0], 2) }, { label: 'High', value: formatNumber(hc[1], 2) }, { label: 'Low', value: formatNumber(hc[2], 2) }, { label: 'Close', value: formatNumber(hc[3], 2) }] : []),
+        ...(hc
+          ? [
+              { label: 'Open', value: formatNumber(hc[0], 2) },
+              { label: 'High', value: formatNumber(hc[1], 2) },
+              { label: 'Low', value: formatNumber(hc[2], 2) },
+              { label: 'Close', value: formatNumber(hc[3], 2) },
+            ]
+          : []),
         { label: 'Calls', value: `$${formatNumber(view.calls[hover], 0)}K` },
         { label: 'Puts', value: `$${formatNumber(view.puts[hover], 0)}K` },
         { label: 'MA10', value: formatNumber(view.ma10[hover], 2) },
@@ -113,7 +128,14 @@ export function IntradayChart({ view, width, height, compact, zoom, onZoom }: In
   );
 
   return (
-    <ChartSurface width={width} height={height} fontSize={compact ? 9 : 11} svgRef={svgRef} sx={{ touchAction: 'none' }} overlay={tooltip}>
+    <ChartSurface
+      width={width}
+      height={height}
+      fontSize={compact ? 9 : 11}
+      svgRef={svgRef}
+      sx={{ touchAction: 'none' }}
+      overlay={tooltip}
+    >
       <YGrid ticks={priceTicks} y={yPrice} plot={plot} format={(t) => formatNumber(t, t % 1 === 0 ? 0 : 2)} />
       <RightAxis ticks={premTicks} y={yPrem} plot={plot} format={formatPremiumTick} />
       <g>
@@ -125,12 +147,36 @@ export function IntradayChart({ view, width, height, compact, zoom, onZoom }: In
           const color = up ? INTRADAY_COLORS.up : INTRADAY_COLORS.down;
           return (
             <g key={view.index[i]} data-bucket={view.index[i]}>
-              {view.calls[i]! > 0 && <rect x={x - barW} y={yPrem(view.calls[i]!)} width={barW} height={yPrem(0) - yPrem(view.calls[i]!)} fill={INTRADAY_COLORS.calls} fillOpacity={0.45} />}
-              {view.puts[i]! > 0 && <rect x={x} y={yPrem(view.puts[i]!)} width={barW} height={yPrem(0) - yPrem(view.puts[i]!)} fill={INTRADAY_COLORS.puts} fillOpacity={0.45} />}
+              {view.calls[i]! > 0 && (
+                <rect
+                  x={x - barW}
+                  y={yPrem(view.calls[i]!)}
+                  width={barW}
+                  height={yPrem(0) - yPrem(view.calls[i]!)}
+                  fill={INTRADAY_COLORS.calls}
+                  fillOpacity={0.45}
+                />
+              )}
+              {view.puts[i]! > 0 && (
+                <rect
+                  x={x}
+                  y={yPrem(view.puts[i]!)}
+                  width={barW}
+                  height={yPrem(0) - yPrem(view.puts[i]!)}
+                  fill={INTRADAY_COLORS.puts}
+                  fillOpacity={0.45}
+                />
+              )}
               {c && (
                 <>
                   <line x1={x} x2={x} y1={yPrice(c[1])} y2={yPrice(c[2])} stroke={color} />
-                  <rect x={x - candleW / 2} y={yPrice(Math.max(c[0], c[3]))} width={candleW} height={Math.max(1, Math.abs(yPrice(c[0]) - yPrice(c[3])))} fill={color} />
+                  <rect
+                    x={x - candleW / 2}
+                    y={yPrice(Math.max(c[0], c[3]))}
+                    width={candleW}
+                    height={Math.max(1, Math.abs(yPrice(c[0]) - yPrice(c[3])))}
+                    fill={color}
+                  />
                 </>
               )}
               {(i - from) % labelEvery === 0 && (
@@ -157,7 +203,15 @@ export function IntradayChart({ view, width, height, compact, zoom, onZoom }: In
         onPointerMove={onMove}
         onPointerLeave={() => setHover(null)}
       />
-      <IntradayBrush view={view} x={margin.left} y={height - BRUSH_H - 2} width={plotW} height={BRUSH_H} zoom={zoom} onZoom={onZoom} />
+      <IntradayBrush
+        view={view}
+        x={margin.left}
+        y={height - BRUSH_H - 2}
+        width={plotW}
+        height={BRUSH_H}
+        zoom={zoom}
+        onZoom={onZoom}
+      />
     </ChartSurface>
   );
 }

@@ -13,7 +13,12 @@ export function LatestTrades({ data }: { data: LatestTradesData }) {
   return (
     <Card variant="outlined" component="section" aria-labelledby="latest-trades-title" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-        <Typography id="latest-trades-title" variant="h6" component="h2" sx={{ flex: 1, fontSize: { xs: '1rem', sm: '1.15rem' } }}>
+        <Typography
+          id="latest-trades-title"
+          variant="h6"
+          component="h2"
+          sx={{ flex: 1, fontSize: { xs: '1rem', sm: '1.15rem' } }}
+        >
           Latest Trades
         </Typography>
         <Button
@@ -26,7 +31,9 @@ export function LatestTrades({ data }: { data: LatestTradesData }) {
         </Button>
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-        {data.date ? `The last ${data.data.length} trades of ${data.ticker} on ${data.date}, newest first.` : `No trades of ${data.ticker} yet.`}
+        {data.date
+          ? `The last ${data.data.length} trades of ${data.ticker} on ${data.date}, newest first.`
+          : `No trades of ${data.ticker} yet.`}
       </Typography>
       <FlowTable trades={data.data} ariaLabel="Latest Trades" />
     </Card>

@@ -14,11 +14,23 @@ export function SeasonalityCharts({ data }: { data: SeasonalityData }) {
       {SEASONALITY_CHARTS.map(({ kind, side, title, rowHeader }) => {
         const series = data[kind];
         return (
-          <ChartCard key={`${kind}-${side}`} title={title} table={seasonalityTable(series, side, kind, rowHeader)} height={260} mobileHeight={220}>
+          <ChartCard
+            key={`${kind}-${side}`}
+            title={title}
+            table={seasonalityTable(series, side, kind, rowHeader)}
+            height={260}
+            mobileHeight={220}
+          >
             {({ width, height, isMobile }) => (
               <CategoryBarChart
                 categories={series.index}
-                series={[{ id: side === 'calls' ? 'Calls' : 'Puts', color: INTRADAY_COLORS[side], values: seasonalityValues(series, side) }]}
+                series={[
+                  {
+                    id: side === 'calls' ? 'Calls' : 'Puts',
+                    color: INTRADAY_COLORS[side],
+                    values: seasonalityValues(series, side),
+                  },
+                ]}
                 width={width}
                 height={height}
                 compact={isMobile}

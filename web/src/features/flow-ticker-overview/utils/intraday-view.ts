@@ -92,7 +92,16 @@ export function intradayTable(view: IntradayView): ChartTableData {
       return {
         key: time,
         label: time,
-        cells: [price(c?.[0]), price(c?.[1]), price(c?.[2]), price(c?.[3]), formatNumber(view.calls[i], 0), formatNumber(view.puts[i], 0), price(view.ma10[i]), price(view.ma20[i])],
+        cells: [
+          price(c?.[0]),
+          price(c?.[1]),
+          price(c?.[2]),
+          price(c?.[3]),
+          formatNumber(view.calls[i], 0),
+          formatNumber(view.puts[i], 0),
+          price(view.ma10[i]),
+          price(view.ma20[i]),
+        ],
       };
     }),
     testId: 'intraday-data',

@@ -5,7 +5,12 @@ import { formatNumber } from '../../../lib/format.ts';
 export type SeasonalityKind = 'intraday' | 'daily' | 'monthly';
 export type Side = 'calls' | 'puts';
 
-export const SEASONALITY_CHARTS: ReadonlyArray<{ kind: SeasonalityKind; side: Side; title: string; rowHeader: string }> = [
+export const SEASONALITY_CHARTS: ReadonlyArray<{
+  kind: SeasonalityKind;
+  side: Side;
+  title: string;
+  rowHeader: string;
+}> = [
   { kind: 'intraday', side: 'calls', title: 'Intraday Seasonality: Calls', rowHeader: 'Half hour' },
   { kind: 'intraday', side: 'puts', title: 'Intraday Seasonality: Puts', rowHeader: 'Half hour' },
   { kind: 'daily', side: 'calls', title: 'Daily Seasonality: Calls', rowHeader: 'Weekday' },
@@ -19,7 +24,12 @@ export function seasonalityValues(series: SeasonalitySeries, side: Side): number
   return series[side].map((v) => v ?? 0);
 }
 
-export function seasonalityTable(series: SeasonalitySeries, side: Side, kind: SeasonalityKind, rowHeader: string): ChartTableData {
+export function seasonalityTable(
+  series: SeasonalitySeries,
+  side: Side,
+  kind: SeasonalityKind,
+  rowHeader: string,
+): ChartTableData {
   return {
     rowHeader,
     columns: ['Avg premium per day ($K)'],

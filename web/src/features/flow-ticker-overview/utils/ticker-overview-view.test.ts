@@ -11,11 +11,24 @@ describe('intraday view', () => {
   });
 
   it('puts the premium axis at 4x the largest bar and the price range over the candles', () => {
-    const v = intradayView({ ticker: 'SPY', date: '2024-03-08', interval: 1, minutes: 10, index: ['09:30', '09:40'], ohlc: [[10, 12, 9, 11], null], calls: [30, 5], puts: [2, 50] });
+    const v = intradayView({
+      ticker: 'SPY',
+      date: '2024-03-08',
+      interval: 1,
+      minutes: 10,
+      index: ['09:30', '09:40'],
+      ohlc: [[10, 12, 9, 11], null],
+      calls: [30, 5],
+      puts: [2, 50],
+    });
     expect(v.premiumMax).toBe(200);
     expect([v.priceMin, v.priceMax]).toEqual([9, 12]);
     const table = intradayTable(v);
-    expect(table.rows[0]).toEqual({ key: '09:30', label: '09:30', cells: ['10.00', '12.00', '9.00', '11.00', '30', '2', '-', '-'] });
+    expect(table.rows[0]).toEqual({
+      key: '09:30',
+      label: '09:30',
+      cells: ['10.00', '12.00', '9.00', '11.00', '30', '2', '-', '-'],
+    });
     expect(table.rows[1]!.cells.slice(0, 6)).toEqual(['-', '-', '-', '-', '5', '50']);
   });
 
@@ -32,14 +45,50 @@ describe('intraday view', () => {
 
 describe('metrics rows', () => {
   it('formats premiums as $K, flows whole, scores with 2 decimals and signed changes', () => {
-    const zero = { call_premiums_chg: null, put_premiums_chg: null, call_flow_chg: null, put_flow_chg: null, avg_call_score_chg: null, avg_put_score_chg: null };
-    const m = { call_premiums: 1234.4, put_premiums: 10, call_flow: 1500, put_flow: 3, avg_call_score: 0.456, avg_put_score: null };
+    const zero = {
+      call_premiums_chg: null,
+      put_premiums_chg: null,
+      call_flow_chg: null,
+      put_flow_chg: null,
+      avg_call_score_chg: null,
+      avg_put_score_chg: null,
+    };
+    const m = {
+      call_premiums: 1234.4,
+      put_premiums: 10,
+      call_flow: 1500,
+      put_flow: 3,
+      avg_call_score: 0.456,
+      avg_put_score: null,
+    };
     const rows = metricRows(
-      { ticker: 'SPY', has_flow: true, current_date: '2024-03-08', prior_date: '2024-03-07', base_date: '2024-03-06', current: m, prior: { ...m, ...zero, call_premiums_chg: 12.5, put_flow_chg: -3 } },
+      {
+        ticker: 'SPY',
+        has_flow: true,
+        current_date: '2024-03-08',
+        prior_date: '2024-03-07',
+        base_date: '2024-03-06',
+        current: m,
+        prior: { ...m, ...zero, call_premiums_chg: 12.5, put_flow_chg: -3 },
+      },
       { ticker: 'SPY', has_flow: true, ...m, ...zero, days: [], base_days: [] },
     );
-    expect(rows.map((r) => r.label)).toEqual(['Call Premiums', 'Put Premiums', 'Call Flows', 'Put Flows', 'Avg Call Score', 'Avg Put Score']);
-    expect([rows[0]!.today, rows[0]!.priorChange, rows[2]!.today, rows[3]!.priorChange, rows[4]!.today, rows[5]!.today]).toEqual(['$1,234K', '+12.50%', '1,500', '-3.00%', '0.46', '-']);
+    expect(rows.map((r) => r.label)).toEqual([
+      'Call Premiums',
+      'Put Premiums',
+      'Call Flows',
+      'Put Flows',
+      'Avg Call Score',
+      'Avg Put Score',
+    ]);
+    expect([
+      rows[0]!.today,
+      rows[0]!.priorChange,
+      rows[2]!.today,
+      rows[3]!.priorChange,
+      rows[4]!.today,
+      rows[5]!.today,
+    ]).toEqual(['$1,234K', '+12.50%', '1,500', '-3.00%', '0.46', '-']);
     expect(formatChange(null)).toBe('-');
   });
 });

@@ -8,10 +8,26 @@ import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 export const FEATURES: ReadonlyArray<{ title: string; text: string; icon: SvgIconComponent }> = [
-  { title: 'Live & Historical Flow', text: 'Block and sweep trades as they print, with filters on ticker, strike, expiry, fill, size and score; history back to 2019.', icon: BoltIcon },
-  { title: 'Options Dashboard', text: 'The largest flows of the day, sector inflows and SPY, QQQ and IWM premiums against their 20-day average.', icon: DashboardIcon },
-  { title: 'Ticker Overview', text: 'Intraday call and put premiums against price, one- and five-day metrics and the seasonality of the flow.', icon: TravelExploreIcon },
-  { title: 'Cumulative Stats & Top Premiums', text: 'Cumulative net premiums over up to 40 days, premiums by strike, and the tickers and sectors drawing the most money.', icon: StackedLineChartIcon },
+  {
+    title: 'Live & Historical Flow',
+    text: 'Block and sweep trades as they print, with filters on ticker, strike, expiry, fill, size and score; history back to 2019.',
+    icon: BoltIcon,
+  },
+  {
+    title: 'Options Dashboard',
+    text: 'The largest flows of the day, sector inflows and SPY, QQQ and IWM premiums against their 20-day average.',
+    icon: DashboardIcon,
+  },
+  {
+    title: 'Ticker Overview',
+    text: 'Intraday call and put premiums against price, one- and five-day metrics and the seasonality of the flow.',
+    icon: TravelExploreIcon,
+  },
+  {
+    title: 'Cumulative Stats & Top Premiums',
+    text: 'Cumulative net premiums over up to 40 days, premiums by strike, and the tickers and sectors drawing the most money.',
+    icon: StackedLineChartIcon,
+  },
 ];
 
 export function FeatureCards() {

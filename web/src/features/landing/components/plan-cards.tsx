@@ -9,8 +9,29 @@ import { isFreeSubscription, useSession } from '../../../lib/session.ts';
 import { openForm, type Plan } from '../../../lib/forms-store.ts';
 
 const OFFERS: ReadonlyArray<{ plan: Plan; name: string; price: string; period: string; perks: readonly string[] }> = [
-  { plan: 'free', name: 'Free', price: `$${PLAN_PRICES_USD.free}`, period: 'forever', perks: ['Access to all free features', 'Short interest, dark pools, option walls', 'Clusters, sectors, SPY To VIX, ARIMA'] },
-  { plan: 'basic', name: 'Basic', price: `$${PLAN_PRICES_USD.basic}`, period: 'per month', perks: ['Everything in Free', 'Live & historical options flow', 'Options dashboard and ticker overview', 'Cumulative stats and top premiums'] },
+  {
+    plan: 'free',
+    name: 'Free',
+    price: `$${PLAN_PRICES_USD.free}`,
+    period: 'forever',
+    perks: [
+      'Access to all free features',
+      'Short interest, dark pools, option walls',
+      'Clusters, sectors, SPY To VIX, ARIMA',
+    ],
+  },
+  {
+    plan: 'basic',
+    name: 'Basic',
+    price: `$${PLAN_PRICES_USD.basic}`,
+    period: 'per month',
+    perks: [
+      'Everything in Free',
+      'Live & historical options flow',
+      'Options dashboard and ticker overview',
+      'Cumulative stats and top premiums',
+    ],
+  },
 ];
 
 /**
@@ -26,7 +47,19 @@ export function PlanCards() {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, maxWidth: 760 }}>
       {OFFERS.map((o) => (
-        <Paper key={o.plan} variant="outlined" aria-label={`${o.name} plan`} sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1.5, borderColor: o.plan === 'basic' ? 'primary.main' : 'divider', borderWidth: o.plan === 'basic' ? 2 : 1 }}>
+        <Paper
+          key={o.plan}
+          variant="outlined"
+          aria-label={`${o.name} plan`}
+          sx={{
+            p: 3,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 1.5,
+            borderColor: o.plan === 'basic' ? 'primary.main' : 'divider',
+            borderWidth: o.plan === 'basic' ? 2 : 1,
+          }}
+        >
           <Typography variant="overline" sx={{ fontWeight: 700, letterSpacing: 2 }}>
             {o.name}
           </Typography>
@@ -51,7 +84,11 @@ export function PlanCards() {
               Your plan
             </Button>
           ) : current === 'basic' || (current === 'free' && o.plan === 'free') ? null : (
-            <Button variant={o.plan === 'basic' ? 'contained' : 'outlined'} disableElevation onClick={() => act(o.plan)}>
+            <Button
+              variant={o.plan === 'basic' ? 'contained' : 'outlined'}
+              disableElevation
+              onClick={() => act(o.plan)}
+            >
               {loggedIn ? 'Subscribe' : o.plan === 'basic' ? 'Get Basic' : 'Start free'}
             </Button>
           )}

@@ -22,7 +22,19 @@ export function ExpiryToggles({ expiries, shown, onToggle }: ExpiryTogglesProps)
             aria-pressed={on}
             disabled={on && shown.size === 1}
             onClick={() => onToggle(expiry)}
-            icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '2px', bgcolor: color, opacity: on ? 1 : 0.35, ml: '6px !important' }} />}
+            icon={
+              <Box
+                component="span"
+                sx={{
+                  width: 10,
+                  height: 10,
+                  borderRadius: '2px',
+                  bgcolor: color,
+                  opacity: on ? 1 : 0.35,
+                  ml: '6px !important',
+                }}
+              />
+            }
             sx={{ fontVariantNumeric: 'tabular-nums', opacity: on ? 1 : 0.7 }}
           />
         );

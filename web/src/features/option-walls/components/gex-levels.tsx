@@ -10,7 +10,19 @@ export function GexLevels({ levels }: { levels: readonly ReferenceLine[] }) {
       {levels.map((l) => (
         <Typography key={l.id} variant="body2" data-testid={`level-${l.id}`}>
           {/* The series colour as a swatch: coloured text would fail contrast on one theme or the other. */}
-          <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '2px', bgcolor: l.color, mr: 0.75, verticalAlign: 'baseline' }} />
+          <Box
+            component="span"
+            aria-hidden
+            sx={{
+              display: 'inline-block',
+              width: 10,
+              height: 10,
+              borderRadius: '2px',
+              bgcolor: l.color,
+              mr: 0.75,
+              verticalAlign: 'baseline',
+            }}
+          />
           <Box component="span" sx={{ fontWeight: 600 }}>
             {l.label}
           </Box>{' '}

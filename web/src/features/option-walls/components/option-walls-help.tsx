@@ -28,7 +28,12 @@ const ITEMS = [
 export function OptionWallsHelp() {
   return (
     <Card variant="outlined" component="section" aria-labelledby="option-walls-help" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <Typography id="option-walls-help" variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, mb: 1 }}>
+      <Typography
+        id="option-walls-help"
+        variant="h6"
+        component="h2"
+        sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, mb: 1 }}
+      >
         How to read these charts
       </Typography>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>

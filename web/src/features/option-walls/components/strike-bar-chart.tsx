@@ -39,19 +39,32 @@ function placeLabels(items: ReadonlyArray<{ id: string; x: number; text: string 
  * down (calls over puts). Hand-written SVG instead of @nivo/bar, which would add ~50 kB gzip to the
  * route. Vertical reference lines (spot, walls, zero gamma) sit at exact prices between strikes.
  */
-export function StrikeBarChart({ data, width, height, compact, formatValue, referenceLines = [] }: StrikeBarChartProps) {
+export function StrikeBarChart({
+  data,
+  width,
+  height,
+  compact,
+  formatValue,
+  referenceLines = [],
+}: StrikeBarChartProps) {
   const theme = useTheme();
   const { strikes, series } = data;
   const right = compact ? 8 : 16;
   const left = compact ? 44 : 56;
   const plotW = Math.max(10, width - left - right);
-  const gaps = strikes.slice(1).map((k, i) => k - strikes[i]!).filter((g) => g > 0);
+  const gaps = strikes
+    .slice(1)
+    .map((k, i) => k - strikes[i]!)
+    .filter((g) => g > 0);
   const step = gaps.length ? Math.min(...gaps) : 1;
   const refValues = referenceLines.map((r) => r.value);
   const xLo = Math.min((strikes[0] ?? 0) - step / 2, ...refValues);
   const xHi = Math.max((strikes.at(-1) ?? 1) + step / 2, ...refValues);
   const x = (k: number) => left + (xHi === xLo ? plotW / 2 : ((k - xLo) / (xHi - xLo)) * plotW);
-  const labels = placeLabels(referenceLines.map((r) => ({ id: r.id, x: x(r.value), text: compact ? r.label : `${r.label} ${r.value}` })), width);
+  const labels = placeLabels(
+    referenceLines.map((r) => ({ id: r.id, x: x(r.value), text: compact ? r.label : `${r.label} ${r.value}` })),
+    width,
+  );
   const labelRows = labels.reduce((n, l) => Math.max(n, l.row + 1), 0);
   const margin = { top: 8 + labelRows * 16, right, bottom: 28, left };
   const plot = plotArea(width, height, margin);
@@ -76,7 +89,16 @@ export function StrikeBarChart({ data, width, height, compact, formatValue, refe
       const to = from + v;
       if (v > 0) top = to;
       else bottom = to;
-      return [{ key: `${s.id}-${k}`, x: x(k) - barW / 2, y: Math.min(y(from), y(to)), h: Math.max(0.5, Math.abs(y(to) - y(from))), color: s.color, neg: v < 0 }];
+      return [
+        {
+          key: `${s.id}-${k}`,
+          x: x(k) - barW / 2,
+          y: Math.min(y(from), y(to)),
+          h: Math.max(0.5, Math.abs(y(to) - y(from))),
+          color: s.color,
+          neg: v < 0,
+        },
+      ];
     });
   });
 
@@ -86,7 +108,10 @@ export function StrikeBarChart({ data, width, height, compact, formatValue, refe
   });
 
   const text = theme.palette.text;
-  const hovered = hover === null ? [] : series.map((s) => ({ ...s, value: s.values[hover] ?? null })).filter((s) => s.value !== null && s.value !== 0);
+  const hovered =
+    hover === null
+      ? []
+      : series.map((s) => ({ ...s, value: s.values[hover] ?? null })).filter((s) => s.value !== null && s.value !== 0);
 
   const tooltip = hover !== null && (
     <SeriesTooltip
@@ -115,14 +140,34 @@ export function StrikeBarChart({ data, width, height, compact, formatValue, refe
       ))}
       {referenceLines.map((r, i) => (
         <g key={r.id} data-testid={`ref-${r.id}`}>
-          <line x1={x(r.value)} x2={x(r.value)} y1={margin.top} y2={margin.top + plotH} stroke={r.color} strokeWidth={1.5} strokeDasharray="5 3" />
-          <text x={labels[i]!.left} y={margin.top - 6 - (labelRows - 1 - labels[i]!.row) * 16} fill={r.color} fontWeight={600}>
+          <line
+            x1={x(r.value)}
+            x2={x(r.value)}
+            y1={margin.top}
+            y2={margin.top + plotH}
+            stroke={r.color}
+            strokeWidth={1.5}
+            strokeDasharray="5 3"
+          />
+          <text
+            x={labels[i]!.left}
+            y={margin.top - 6 - (labelRows - 1 - labels[i]!.row) * 16}
+            fill={r.color}
+            fontWeight={600}
+          >
             {labels[i]!.text}
           </text>
         </g>
       ))}
       {hover !== null && (
-        <rect x={x(strikes[hover]!) - barW / 2 - 1} y={margin.top} width={barW + 2} height={plotH} fill={text.primary} fillOpacity={0.08} />
+        <rect
+          x={x(strikes[hover]!) - barW / 2 - 1}
+          y={margin.top}
+          width={barW + 2}
+          height={plotH}
+          fill={text.primary}
+          fillOpacity={0.08}
+        />
       )}
       <HoverPlane plot={plot} {...handlers} />
     </ChartSurface>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { minmaxFixture, wallsFixture } from '../test/fixtures.ts';
-import { formatShort, gexReferenceLines, gexTable, minmaxStrikeNote, minmaxTable, wallsChartData, wallsTable } from './reshape.ts';
+import {
+  formatShort,
+  gexReferenceLines,
+  gexTable,
+  minmaxStrikeNote,
+  minmaxTable,
+  wallsChartData,
+  wallsTable,
+} from './reshape.ts';
 
 describe('option walls reshaping', () => {
   it('aligns the shown expiries on the union of their strikes, calls and puts as separate series', () => {
@@ -33,7 +41,11 @@ describe('option walls reshaping', () => {
     ]);
     const none = { ...wallsFixture, gex: { ...wallsFixture.gex, zero_gamma: null, call_wall: null } };
     expect(gexReferenceLines(none).map((l) => l.id)).toEqual(['spot', 'put_wall']);
-    expect(gexTable(wallsFixture.gex).rows[0]).toEqual({ key: '500', label: '500', cells: ['150,000,000', '-820,000,000', '-670,000,000'] });
+    expect(gexTable(wallsFixture.gex).rows[0]).toEqual({
+      key: '500',
+      label: '500',
+      cells: ['150,000,000', '-820,000,000', '-670,000,000'],
+    });
   });
 
   it('tabulates the min/max series with strikes, dashes for missing values, and names the strike in tooltips', () => {

@@ -95,7 +95,13 @@ export function wallsTable(data: OptionWallsData['data'], shown: ReadonlySet<str
         cells: [expiry, whole(e.y_call_values[i]), whole(e.y_put_values[i])],
       }));
     });
-  return { rowHeader: 'Strike', columns: ['Expiry', 'Calls', 'Puts'], rows, testId: 'walls-table', rowTestId: 'walls-row' };
+  return {
+    rowHeader: 'Strike',
+    columns: ['Expiry', 'Calls', 'Puts'],
+    rows,
+    testId: 'walls-table',
+    rowTestId: 'walls-row',
+  };
 }
 
 export function minmaxTable(mm: OptionMinmaxData): ChartTableData {
@@ -105,7 +111,12 @@ export function minmaxTable(mm: OptionMinmaxData): ChartTableData {
     rows: mm.dates.map((date, i) => ({
       key: date,
       label: date,
-      cells: [whole(mm.calls[i]), formatNumber(mm.call_strikes[i], 0), whole(mm.puts[i]), formatNumber(mm.put_strikes[i], 0)],
+      cells: [
+        whole(mm.calls[i]),
+        formatNumber(mm.call_strikes[i], 0),
+        whole(mm.puts[i]),
+        formatNumber(mm.put_strikes[i], 0),
+      ],
     })),
     testId: 'minmax-table',
     rowTestId: 'minmax-row',
@@ -128,6 +139,9 @@ export function gexTable(gex: OptionWallsData['gex']): ChartTableData {
 
 /** Which strike a min/max value came from, for the line chart's tooltip. */
 export function minmaxStrikeNote(mm: OptionMinmaxData, seriesId: string, index: number): string | undefined {
-  const strike = seriesId === 'Calls' ? mm.call_strikes[index] : seriesId === 'Puts' ? mm.put_strikes[index] : undefined;
-  return strike === null || strike === undefined ? undefined : `strike ${formatNumber(strike, strike % 1 === 0 ? 0 : 2)}`;
+  const strike =
+    seriesId === 'Calls' ? mm.call_strikes[index] : seriesId === 'Puts' ? mm.put_strikes[index] : undefined;
+  return strike === null || strike === undefined
+    ? undefined
+    : `strike ${formatNumber(strike, strike % 1 === 0 ? 0 : 2)}`;
 }

@@ -38,7 +38,13 @@ export async function reloadCurrentFlow(client: QueryClient): Promise<ReadonlySe
       const delta = await apiGet('get_current_options_flow', { since: newest });
       if (delta.date === held.date) {
         const known = new Set(held.options_flow.map((t) => t.key));
-        merged = { ...delta, options_flow: [...delta.options_flow.filter((t) => !known.has(t.key)), ...held.options_flow].slice(0, MAX_HISTORICAL_ROWS) };
+        merged = {
+          ...delta,
+          options_flow: [...delta.options_flow.filter((t) => !known.has(t.key)), ...held.options_flow].slice(
+            0,
+            MAX_HISTORICAL_ROWS,
+          ),
+        };
       }
     } catch {
       merged = null;

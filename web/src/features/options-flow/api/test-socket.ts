@@ -7,7 +7,9 @@ export type TestSocket = ResponseOf<'test_socket'>;
 export async function logTestSocket(): Promise<void> {
   try {
     const r = await apiGet('test_socket', {});
-    console.info(`[flow] realtime ${r.ok ? 'ok' : 'down'}: ${r.connections} connections, last fan-out ${r.last_fanout ?? 'never'}`);
+    console.info(
+      `[flow] realtime ${r.ok ? 'ok' : 'down'}: ${r.connections} connections, last fan-out ${r.last_fanout ?? 'never'}`,
+    );
   } catch (error) {
     console.error('[flow] test_socket', error);
   }

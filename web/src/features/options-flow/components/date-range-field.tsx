@@ -63,7 +63,12 @@ export function DateRangeField({ start, end, disabled, onDates, minDate }: DateR
           input: {
             endAdornment: (
               <InputAdornment position="end">
-                <IconButton size="small" edge="end" aria-label="Pick dates" disabled={disabled} onClick={(e) => {
+                <IconButton
+                  size="small"
+                  edge="end"
+                  aria-label="Pick dates"
+                  disabled={disabled}
+                  onClick={(e) => {
                     setDraft({ start, end });
                     setAnchor(e.currentTarget);
                   }}
@@ -77,7 +82,12 @@ export function DateRangeField({ start, end, disabled, onDates, minDate }: DateR
         }}
         sx={{ width: 262, ...(!disabled && { '& .MuiOutlinedInput-root': { bgcolor: 'action.hover' } }) }}
       />
-      <Popover open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
         <Box sx={{ p: 2, display: 'flex', gap: 1, alignItems: 'center' }}>
           {(['start', 'end'] as const).map((side) => (
             <TextField

@@ -27,7 +27,10 @@ export const KEY_STAT_CHARTS = [
 export function KeyStatsCharts({ stats }: { stats: KeyStats }) {
   const { palette } = useTheme();
   return (
-    <Box data-testid="key-stats" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', xl: 'repeat(4, 1fr)' } }}>
+    <Box
+      data-testid="key-stats"
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', xl: 'repeat(4, 1fr)' } }}
+    >
       {KEY_STAT_CHARTS.map((c) => {
         const [calls, puts] = stats[c.id];
         return (
@@ -36,7 +39,15 @@ export function KeyStatsCharts({ stats }: { stats: KeyStats }) {
             title={c.title}
             height={180}
             mobileHeight={150}
-            table={{ rowHeader: 'Side', columns: [c.title], rows: [{ key: 'c', label: 'Calls', cells: [c.format(calls)] }, { key: 'p', label: 'Puts', cells: [c.format(puts)] }], testId: `key-stat-${c.id}` }}
+            table={{
+              rowHeader: 'Side',
+              columns: [c.title],
+              rows: [
+                { key: 'c', label: 'Calls', cells: [c.format(calls)] },
+                { key: 'p', label: 'Puts', cells: [c.format(puts)] },
+              ],
+              testId: `key-stat-${c.id}`,
+            }}
           >
             {({ width, height, isMobile }) => (
               <CategoryBarChart

@@ -40,12 +40,24 @@ export function ModeControls({ mode, onMode, start, end, onDates, onSubmit, stat
   const live = mode === 'live';
   // A range ending before the stored history would only bring the server's "first available date"
   // alert; one that starts earlier is allowed and the page says where the data begins.
-  const rangeOk = start !== '' && end !== '' && start >= EARLIEST_FLOW_DATE && end >= start && (!minDate || end >= minDate);
+  const rangeOk =
+    start !== '' && end !== '' && start >= EARLIEST_FLOW_DATE && end >= start && (!minDate || end >= minDate);
   const chip = STATUS_CHIP[status];
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-      <FormControlLabel control={<Switch checked={live} onChange={(e) => onMode(e.target.checked ? 'live' : 'historical')} />} label="Live" />
-      {live && <Chip size="small" data-testid="live-status" label={chip.label} color={chip.color} variant={status === 'live' ? 'filled' : 'outlined'} />}
+      <FormControlLabel
+        control={<Switch checked={live} onChange={(e) => onMode(e.target.checked ? 'live' : 'historical')} />}
+        label="Live"
+      />
+      {live && (
+        <Chip
+          size="small"
+          data-testid="live-status"
+          label={chip.label}
+          color={chip.color}
+          variant={status === 'live' ? 'filled' : 'outlined'}
+        />
+      )}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <DateRangeField start={start} end={end} disabled={live} onDates={onDates} minDate={minDate ?? null} />
         <Tooltip title={ROWS_TOOLTIP}>

@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { trade } from '../../../components/flow/test-trades.ts';
 import { asWebSocket, FakeWebSocket } from '../test/fake-websocket.ts';
-import { backoffMs, LiveFlowConnection, LOADING_DELAY_MS, socketUrl, tradesOfFrame, type LiveStatus } from './live-flow-connection.ts';
+import {
+  backoffMs,
+  LiveFlowConnection,
+  LOADING_DELAY_MS,
+  socketUrl,
+  tradesOfFrame,
+  type LiveStatus,
+} from './live-flow-connection.ts';
 
 const newFlow = (t: FlowTrade) => ({ event: 'new_flow', data: JSON.stringify(t) });
 
@@ -44,7 +51,11 @@ describe('live flow connection', () => {
   });
 
   it('a socket the server closed on purpose does not reconnect: replaced by a newer tab, or the session ended', () => {
-    for (const [reason, status] of [['replaced', 'replaced'], ['logged_out', 'ended'], ['password_reset', 'ended']] as const) {
+    for (const [reason, status] of [
+      ['replaced', 'replaced'],
+      ['logged_out', 'ended'],
+      ['password_reset', 'ended'],
+    ] as const) {
       FakeWebSocket.reset();
       const { state } = setup();
       const ws = FakeWebSocket.latest();
@@ -199,13 +210,17 @@ describe('frame and url helpers', () => {
   });
 
   it('builds ws or wss urls with the token and none without one', () => {
-    expect(socketUrl('a.b c', { protocol: 'https:', host: 'tapewatch.app' })).toBe('wss://tapewatch.app/ws?token=a.b%20c');
+    expect(socketUrl('a.b c', { protocol: 'https:', host: 'tapewatch.app' })).toBe(
+      'wss://tapewatch.app/ws?token=a.b%20c',
+    );
     expect(socketUrl('t', { protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/ws?token=t');
     expect(socketUrl(null, { protocol: 'http:', host: 'x' })).toBeNull();
   });
 
   it('backs off 1 s, 2 s, 4 s ... up to 30 s with at most 20% jitter', () => {
-    expect([0, 1, 2, 3, 4, 5, 10].map((a) => backoffMs(a, () => 0))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 10].map((a) => backoffMs(a, () => 0))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
     expect(backoffMs(0, () => 1)).toBe(1200);
   });
 });

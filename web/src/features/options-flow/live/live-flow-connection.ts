@@ -52,7 +52,10 @@ export function tradesOfFrame(text: string): { trades: FlowTrade[]; cleared: boo
   return closedReason ? { trades, cleared, closedReason } : { trades, cleared };
 }
 
-export function socketUrl(token: string | null, location: Pick<Location, 'protocol' | 'host'> = window.location): string | null {
+export function socketUrl(
+  token: string | null,
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+): string | null {
   if (!token) return null;
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}`;

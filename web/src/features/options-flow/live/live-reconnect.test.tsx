@@ -11,7 +11,12 @@ import { FakeWebSocket } from '../test/fake-websocket.ts';
 const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
 const basic = { username: 'subscriber1', email: 's@example.com', subscription: 'basic' };
 const t = (key: string, ticker: string, time: string) => trade({ key, ticker, time });
-const flow = (trades: FlowTrade[]) => ({ date: '2024-03-08', options_flow: trades, key_stats: keyStats(trades), first_date: '2023-12-12' });
+const flow = (trades: FlowTrade[]) => ({
+  date: '2024-03-08',
+  options_flow: trades,
+  key_stats: keyStats(trades),
+  first_date: '2023-12-12',
+});
 const newFlow = (x: FlowTrade) => ({ event: 'new_flow', data: JSON.stringify(x) });
 
 const morning = [t('m2', 'AAPL', '10:02:00'), t('m1', 'SPY', '10:01:00')];
@@ -21,8 +26,13 @@ const gap = [t('g2', 'TSLA', '10:05:00'), t('g1', 'AMD', '10:04:00')];
 const after = t('a1', 'META', '10:06:00');
 
 const rows = () => {
-  const col = within(screen.getByTestId('flow-table')).getAllByRole('columnheader').findIndex((h) => h.textContent?.startsWith('Ticker'));
-  return screen.getAllByTestId('flow-row').map((r) => r.children[col]?.textContent ?? '').filter((x) => x !== '');
+  const col = within(screen.getByTestId('flow-table'))
+    .getAllByRole('columnheader')
+    .findIndex((h) => h.textContent?.startsWith('Ticker'));
+  return screen
+    .getAllByTestId('flow-row')
+    .map((r) => r.children[col]?.textContent ?? '')
+    .filter((x) => x !== '');
 };
 
 function setup(storage: Storage, token: string, extra: MockApi = {}) {

@@ -42,7 +42,11 @@ export function liveSocketUrl(nowMs = Date.now()): string | null | Promise<strin
  * Prepends a flushed batch (oldest first) to the newest-first list, leaving out keys already
  * streamed or already in the loaded current flow (a fan-out overlapping a reload, a repeated frame).
  */
-export function prependTrades(prev: readonly FlowTrade[], batch: readonly FlowTrade[], loaded: ReadonlySet<string> = new Set()): readonly FlowTrade[] {
+export function prependTrades(
+  prev: readonly FlowTrade[],
+  batch: readonly FlowTrade[],
+  loaded: ReadonlySet<string> = new Set(),
+): readonly FlowTrade[] {
   const seen = new Set(prev.map((t) => t.key));
   for (const key of loaded) seen.add(key);
   const fresh: FlowTrade[] = [];
@@ -71,7 +75,10 @@ export const RENDER_WINDOW_MS = 250;
 export class TradeBatcher {
   private pending: FlowTrade[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
-  constructor(private readonly flush: (trades: FlowTrade[]) => void, private readonly windowMs = RENDER_WINDOW_MS) {}
+  constructor(
+    private readonly flush: (trades: FlowTrade[]) => void,
+    private readonly windowMs = RENDER_WINDOW_MS,
+  ) {}
 
   push(trades: readonly FlowTrade[]): void {
     if (this.timer === undefined) {
@@ -113,7 +120,9 @@ export function useLiveFlow({ enabled, loading, onCleared, WebSocketImpl, backof
   useEffect(() => {
     if (!enabled) return undefined;
     let active = true;
-    const batcher = new TradeBatcher((trades) => setStreamed((prev) => prependTrades(prev, trades, loadedKeys(client))));
+    const batcher = new TradeBatcher((trades) =>
+      setStreamed((prev) => prependTrades(prev, trades, loadedKeys(client))),
+    );
     const connection = new LiveFlowConnection({
       url: () => liveSocketUrl(),
       isLoading: () => loadingRef.current,
@@ -125,7 +134,8 @@ export function useLiveFlow({ enabled, loading, onCleared, WebSocketImpl, backof
       onReconnected: () => {
         // The reloaded list holds every trade up to now: streamed copies of its trades are dropped.
         void reloadCurrentFlow(client).then((keys) => {
-          if (active) setStreamed((prev) => (prev.some((t) => keys.has(t.key)) ? prev.filter((t) => !keys.has(t.key)) : prev));
+          if (active)
+            setStreamed((prev) => (prev.some((t) => keys.has(t.key)) ? prev.filter((t) => !keys.has(t.key)) : prev));
         });
       },
       onStatus: setStatus,

@@ -2,7 +2,8 @@ import { EARLIEST_FLOW_DATE } from '@tapewatch/shared/params/flow';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const isCalendarDay = (s: string): boolean => ISO_DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+const isCalendarDay = (s: string): boolean =>
+  ISO_DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
 
 export function formatRange(start: string, end: string): string {
   return start === '' && end === '' ? '' : `${start} - ${end}`;

@@ -16,7 +16,11 @@ export function emptyFilter(id: number): FilterEntry {
 }
 
 /** Streamed trades first (newest first), then the loaded list; a trade already loaded is not repeated. */
-export function mergeLive(base: readonly FlowTrade[], streamed: readonly FlowTrade[], baseKeys: ReadonlySet<string>): readonly FlowTrade[] {
+export function mergeLive(
+  base: readonly FlowTrade[],
+  streamed: readonly FlowTrade[],
+  baseKeys: ReadonlySet<string>,
+): readonly FlowTrade[] {
   if (streamed.length === 0) return base;
   const fresh = streamed.filter((t) => !baseKeys.has(t.key));
   return fresh.length === 0 ? base : [...fresh, ...base];
@@ -35,14 +39,23 @@ export interface FlowView {
  */
 export function liveView(trades: readonly FlowTrade[], filters: readonly FilterInput[]): FlowView {
   const shown = compileFilters(filters).active === 0 ? trades : applyFilters(trades, filters);
-  return { trades: shown, keyStats: keyStats(shown), calls: largestPremiums(shown, 'Call'), puts: largestPremiums(shown, 'Put') };
+  return {
+    trades: shown,
+    keyStats: keyStats(shown),
+    calls: largestPremiums(shown, 'Call'),
+    puts: largestPremiums(shown, 'Put'),
+  };
 }
 
 /** Filter entries as sent to the server: only complete ones, Ticker entries carry their tags. */
 export function filtersForServer(entries: readonly FilterEntry[]): FilterInput[] {
   return entries
     .filter((e) => e.filter !== '' && e.selector !== '')
-    .map((e) => (e.filter === 'Ticker' ? { id: e.id, filter: e.filter, selector: e.selector, tickers: e.tickers } : { id: e.id, filter: e.filter, selector: e.selector, value: e.value }))
+    .map((e) =>
+      e.filter === 'Ticker'
+        ? { id: e.id, filter: e.filter, selector: e.selector, tickers: e.tickers }
+        : { id: e.id, filter: e.filter, selector: e.selector, value: e.value },
+    )
     .filter((e) => ('tickers' in e ? (e.tickers ?? []).length > 0 : String(e.value).trim() !== ''));
 }
 
@@ -63,5 +76,10 @@ export function watchlistFilterEntry(tickers: ReadonlySet<string> | null): Filte
 export function withWatchlist(view: FlowView, tickers: ReadonlySet<string> | null): FlowView {
   if (!tickers) return view;
   const shown = view.trades.filter((t) => tickers.has(t.ticker.toUpperCase()));
-  return { trades: shown, keyStats: keyStats(shown), calls: largestPremiums(shown, 'Call'), puts: largestPremiums(shown, 'Put') };
+  return {
+    trades: shown,
+    keyStats: keyStats(shown),
+    calls: largestPremiums(shown, 'Call'),
+    puts: largestPremiums(shown, 'Put'),
+  };
 }

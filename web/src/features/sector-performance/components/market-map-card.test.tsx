@@ -21,14 +21,26 @@ async function showMap(data: McHeatmapData) {
   const svg = await screen.findByTestId('market-map', {}, { timeout: 15_000 });
   await waitFor(() => expect(svg.querySelectorAll('g[data-ticker]')).toHaveLength(data.data.length));
   const title = svg.querySelector(`g[data-ticker="${data.data[0]!.ticker}"] title`)!.textContent!;
-  await userEvent.click(screen.getByRole('region', { name: 'Market Map' }).querySelector('button[aria-label="Show data"]')!);
+  await userEvent.click(
+    screen.getByRole('region', { name: 'Market Map' }).querySelector('button[aria-label="Show data"]')!,
+  );
   return { svg, title, header: screen.getByTestId('market-map-table').querySelector('thead')!.textContent! };
 }
 
 describe('Market Map on Sector Performance', { timeout: 30_000 }, () => {
   beforeEach(() => {
     window.innerWidth = 1440;
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 900, height: 560, x: 0, y: 0, top: 0, left: 0, right: 900, bottom: 560, toJSON: () => ({}) });
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      width: 900,
+      height: 560,
+      x: 0,
+      y: 0,
+      top: 0,
+      left: 0,
+      right: 900,
+      bottom: 560,
+      toJSON: () => ({}),
+    });
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -38,7 +38,9 @@ export function SectorBarChart({ data, width, height, compact }: SectorBarChartP
       axisLeft={{ tickSize: 0, tickPadding: 6, format: compact ? (v: string) => shortSectorName(v) : undefined }}
       labelSkipWidth={compact ? 28 : 32}
       labelTextColor={label}
-      markers={[{ axis: 'x', value: 0, lineStyle: { stroke: theme.axis?.domain?.line?.stroke ?? '#888', strokeWidth: 1 } }]}
+      markers={[
+        { axis: 'x', value: 0, lineStyle: { stroke: theme.axis?.domain?.line?.stroke ?? '#888', strokeWidth: 1 } },
+      ]}
       tooltipLabel={(d) => String(d.indexValue)}
       animate={false}
       role="presentation"

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { McHeatmapRow } from '@tapewatch/shared/schemas/sector-rotation';
 import { formatCap, layoutMarketMap, marketMapTable } from './market-map.ts';
 
-const row = (ticker: string, sector: string, cap: number, change = 0): McHeatmapRow => ({ ticker, company: `${ticker} Inc`, sector, market_cap: cap, change_pct: change });
+const row = (ticker: string, sector: string, cap: number, change = 0): McHeatmapRow => ({
+  ticker,
+  company: `${ticker} Inc`,
+  sector,
+  market_cap: cap,
+  change_pct: change,
+});
 
 describe('market map layout', () => {
   const rows = [row('A', 'Energy', 300), row('B', 'Energy', 100), row('C', 'Utilities', 600), row('D', 'Utilities', 0)];
@@ -34,6 +40,11 @@ describe('market map layout', () => {
     expect(formatCap(2.614e12)).toBe('$2.61T');
     expect(formatCap(45.04e9)).toBe('$45.0B');
     expect(formatCap(512e6)).toBe('$512M');
-    expect(marketMapTable([row('X', 'Energy', 3e9, -1.234)]).rows[0]!.cells).toEqual(['X Inc', 'Energy', '$3.0B', '-1.23']);
+    expect(marketMapTable([row('X', 'Energy', 3e9, -1.234)]).rows[0]!.cells).toEqual([
+      'X Inc',
+      'Energy',
+      '$3.0B',
+      '-1.23',
+    ]);
   });
 });

@@ -23,13 +23,19 @@ export function layoutMarketMap(rows: readonly McHeatmapRow[], rect: Rect): Mark
   const bySector = new Map<string, McHeatmapRow[]>();
   for (const r of rows) bySector.set(r.sector, [...(bySector.get(r.sector) ?? []), r]);
   const sectors = squarify(
-    [...bySector].map(([sector, list]) => ({ value: list.reduce((s, r) => s + r.market_cap, 0), data: { sector, cap: list.reduce((s, r) => s + r.market_cap, 0) } })),
+    [...bySector].map(([sector, list]) => ({
+      value: list.reduce((s, r) => s + r.market_cap, 0),
+      data: { sector, cap: list.reduce((s, r) => s + r.market_cap, 0) },
+    })),
     rect,
   );
   const stocks = sectors.flatMap((s) => {
     const header = s.h > HEADER * 3 && s.w > 50 ? HEADER : 0;
     const inner = { x: s.x + 1, y: s.y + header + 1, w: Math.max(0, s.w - 2), h: Math.max(0, s.h - header - 2) };
-    return squarify(bySector.get(s.data.sector)!.map((r) => ({ value: r.market_cap, data: r })), inner);
+    return squarify(
+      bySector.get(s.data.sector)!.map((r) => ({ value: r.market_cap, data: r })),
+      inner,
+    );
   });
   return { sectors, stocks };
 }

@@ -41,13 +41,29 @@ describe('heatmaps', () => {
 
   it('places [x, y, value] triples in sector rows, in x order, filling gaps with null', () => {
     expect(toHeatmapRows(small)).toEqual([
-      { id: 'Energy', data: [{ x: '1W', y: -1 }, { x: '1M', y: 2.345 }] },
-      { id: 'Utilities', data: [{ x: '1W', y: null }, { x: '1M', y: null }] },
+      {
+        id: 'Energy',
+        data: [
+          { x: '1W', y: -1 },
+          { x: '1M', y: 2.345 },
+        ],
+      },
+      {
+        id: 'Utilities',
+        data: [
+          { x: '1W', y: null },
+          { x: '1M', y: null },
+        ],
+      },
     ]);
   });
 
   it('lists values per sector with toFixed(2) and optional extra column', () => {
-    const table = heatmapTable(small, { testId: 't', rowTestId: 'r', extra: { header: 'Since', values: ['Jan 2004', 'Nov 2015'] } });
+    const table = heatmapTable(small, {
+      testId: 't',
+      rowTestId: 'r',
+      extra: { header: 'Since', values: ['Jan 2004', 'Nov 2015'] },
+    });
     expect(table.columns).toEqual(['1W', '1M', 'Since']);
     expect(table.rows).toEqual([
       { key: 'Energy', label: 'Energy', cells: ['-1.00', '2.35', 'Jan 2004'] },
@@ -73,7 +89,11 @@ describe('bars', () => {
   });
 
   it('keeps the best sector on top (nivo draws bottom-up) with no bar for missing values', () => {
-    expect(toBarData(bar)).toEqual([{ sector: 'Utilities' }, { sector: 'Materials', negative: -1.25 }, { sector: 'Energy', positive: 3.2 }]);
+    expect(toBarData(bar)).toEqual([
+      { sector: 'Utilities' },
+      { sector: 'Materials', negative: -1.25 },
+      { sector: 'Energy', positive: 3.2 },
+    ]);
   });
 
   it('tabulates per sector with 2 decimals', () => {

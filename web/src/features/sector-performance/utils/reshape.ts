@@ -103,7 +103,10 @@ export function barTable(bar: SectorBar, periodLabel: string): ChartTableData {
 export function formatSince(since: string): string {
   const match = /^(\d{4})-(\d{2})/.exec(since);
   if (!match) return since;
-  const month = new Date(Date.UTC(2000, Number(match[2]) - 1, 1)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+  const month = new Date(Date.UTC(2000, Number(match[2]) - 1, 1)).toLocaleString('en-US', {
+    month: 'short',
+    timeZone: 'UTC',
+  });
   return `${month} ${match[1]}`;
 }
 

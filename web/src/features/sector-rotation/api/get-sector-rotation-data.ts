@@ -12,7 +12,11 @@ export interface RotationParams {
 }
 
 export function fetchSectorRotationData(p: RotationParams, signal?: AbortSignal): Promise<SectorRotationData> {
-  return apiGet('get_sector_rotation_data', { index: p.index, lookback: String(p.lookback) as `${RotationLookback}`, factor: p.factor }, { signal });
+  return apiGet(
+    'get_sector_rotation_data',
+    { index: p.index, lookback: String(p.lookback) as `${RotationLookback}`, factor: p.factor },
+    { signal },
+  );
 }
 
 export const sectorRotationQueryOptions = (p: RotationParams) =>

@@ -27,7 +27,16 @@ const QUADRANTS = [
  * SVG: a few hundred circles do not need a chart library, and inline attributes keep the look
  * when saved as an image.
  */
-export function QuadrantChart({ points, width, height, yLabel, tails, compact = false, onPointClick, highlighted = null }: QuadrantChartProps) {
+export function QuadrantChart({
+  points,
+  width,
+  height,
+  yLabel,
+  tails,
+  compact = false,
+  onPointClick,
+  highlighted = null,
+}: QuadrantChartProps) {
   const theme = useTheme();
   const font = theme.typography.fontFamily ?? 'sans-serif';
   const text = theme.palette.text.secondary;
@@ -35,8 +44,14 @@ export function QuadrantChart({ points, width, height, yLabel, tails, compact = 
   const m = { left: compact ? 40 : 52, right: 10, top: 10, bottom: compact ? 34 : 40 };
   const tailed = points.filter((p) => tails?.has(p.ticker));
   // Selected tails always fit; the cloud's outliers are pinned to the edge.
-  const xDomain = axisDomain(points.map((p) => p.x), tailed.flatMap((p) => p.tail.map((t) => t[0])));
-  const yDomain = axisDomain(points.map((p) => p.y), tailed.flatMap((p) => p.tail.map((t) => t[1])));
+  const xDomain = axisDomain(
+    points.map((p) => p.x),
+    tailed.flatMap((p) => p.tail.map((t) => t[0])),
+  );
+  const yDomain = axisDomain(
+    points.map((p) => p.y),
+    tailed.flatMap((p) => p.tail.map((t) => t[1])),
+  );
   const [x0, x1] = xDomain;
   const [y0, y1] = yDomain;
   const pw = Math.max(10, width - m.left - m.right);
@@ -51,7 +66,14 @@ export function QuadrantChart({ points, width, height, yLabel, tails, compact = 
   const r = compact ? 3 : 4;
 
   return (
-    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} fontFamily={font} data-testid="quadrant-chart" aria-label="Sector rotation quadrant chart">
+    <svg
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      fontFamily={font}
+      data-testid="quadrant-chart"
+      aria-label="Sector rotation quadrant chart"
+    >
       {QUADRANTS.map((q) => {
         const x = q.right ? cx : m.left;
         const y = q.top ? m.top : cy;
@@ -91,12 +113,33 @@ export function QuadrantChart({ points, width, height, yLabel, tails, compact = 
           </text>
         </g>
       ))}
-      <line x1={cx} x2={cx} y1={m.top} y2={m.top + ph} stroke={theme.palette.text.primary} strokeDasharray="4 3" data-testid="ref-x-100" />
-      <line x1={m.left} x2={m.left + pw} y1={cy} y2={cy} stroke={theme.palette.text.primary} strokeDasharray="4 3" data-testid="ref-y-100" />
+      <line
+        x1={cx}
+        x2={cx}
+        y1={m.top}
+        y2={m.top + ph}
+        stroke={theme.palette.text.primary}
+        strokeDasharray="4 3"
+        data-testid="ref-x-100"
+      />
+      <line
+        x1={m.left}
+        x2={m.left + pw}
+        y1={cy}
+        y2={cy}
+        stroke={theme.palette.text.primary}
+        strokeDasharray="4 3"
+        data-testid="ref-y-100"
+      />
       <text x={m.left + pw / 2} y={height - 4} textAnchor="middle" fontSize={fs} fill={text}>
         Relative Strength
       </text>
-      <text transform={`translate(${fs + 1} ${m.top + ph / 2}) rotate(-90)`} textAnchor="middle" fontSize={fs} fill={text}>
+      <text
+        transform={`translate(${fs + 1} ${m.top + ph / 2}) rotate(-90)`}
+        textAnchor="middle"
+        fontSize={fs}
+        fill={text}
+      >
         {yLabel}
       </text>
       {tailed.map((p) => (
@@ -146,7 +189,15 @@ export function QuadrantChart({ points, width, height, yLabel, tails, compact = 
         points
           .filter((p) => highlighted.has(p.ticker) && !tails?.has(p.ticker))
           .map((p) => (
-            <text key={`w-${p.ticker}`} x={sx(clampTo(p.x, xDomain).value) + 6} y={sy(clampTo(p.y, yDomain).value) - 6} fontSize={fs} fontWeight={700} fill={theme.palette.text.primary} pointerEvents="none">
+            <text
+              key={`w-${p.ticker}`}
+              x={sx(clampTo(p.x, xDomain).value) + 6}
+              y={sy(clampTo(p.y, yDomain).value) - 6}
+              fontSize={fs}
+              fontWeight={700}
+              fill={theme.palette.text.primary}
+              pointerEvents="none"
+            >
               {p.ticker}
             </text>
           ))}

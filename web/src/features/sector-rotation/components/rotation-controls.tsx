@@ -27,28 +27,64 @@ const fieldSx = { minWidth: { xs: 'calc(50% - 8px)', sm: 180 } } as const;
 export function RotationControls({ params, color, onParams, onColor }: RotationControlsProps) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }} role="group" aria-label="Sector rotation settings">
-      <TextField select size="small" label="Index" value={params.index} slotProps={selectProps} sx={fieldSx}
-        onChange={(e) => onParams({ ...params, index: e.target.value as RotationIndex })}>
+      <TextField
+        select
+        size="small"
+        label="Index"
+        value={params.index}
+        slotProps={selectProps}
+        sx={fieldSx}
+        onChange={(e) => onParams({ ...params, index: e.target.value as RotationIndex })}
+      >
         {Object.entries(INDEX_LABELS).map(([v, l]) => (
-          <option key={v} value={v}>{l}</option>
+          <option key={v} value={v}>
+            {l}
+          </option>
         ))}
       </TextField>
-      <TextField select size="small" label="Factor" value={params.factor} slotProps={selectProps} sx={fieldSx}
-        onChange={(e) => onParams({ ...params, factor: e.target.value as RotationFactor })}>
+      <TextField
+        select
+        size="small"
+        label="Factor"
+        value={params.factor}
+        slotProps={selectProps}
+        sx={fieldSx}
+        onChange={(e) => onParams({ ...params, factor: e.target.value as RotationFactor })}
+      >
         {ROTATION_FACTORS.map((f) => (
-          <option key={f} value={f}>{FACTOR_LABELS[f]}</option>
+          <option key={f} value={f}>
+            {FACTOR_LABELS[f]}
+          </option>
         ))}
       </TextField>
-      <TextField select size="small" label="Color" value={color} slotProps={selectProps} sx={fieldSx}
-        onChange={(e) => onColor(e.target.value as ColorMode)}>
+      <TextField
+        select
+        size="small"
+        label="Color"
+        value={color}
+        slotProps={selectProps}
+        sx={fieldSx}
+        onChange={(e) => onColor(e.target.value as ColorMode)}
+      >
         {COLOR_MODES.map((c) => (
-          <option key={c.value} value={c.value}>{c.label}</option>
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
         ))}
       </TextField>
-      <TextField select size="small" label="Lookback" value={String(params.lookback)} slotProps={selectProps} sx={fieldSx}
-        onChange={(e) => onParams({ ...params, lookback: Number(e.target.value) as RotationLookback })}>
+      <TextField
+        select
+        size="small"
+        label="Lookback"
+        value={String(params.lookback)}
+        slotProps={selectProps}
+        sx={fieldSx}
+        onChange={(e) => onParams({ ...params, lookback: Number(e.target.value) as RotationLookback })}
+      >
         {ROTATION_LOOKBACKS.map((l) => (
-          <option key={l} value={l}>{l} weeks</option>
+          <option key={l} value={l}>
+            {l} weeks
+          </option>
         ))}
       </TextField>
     </Box>

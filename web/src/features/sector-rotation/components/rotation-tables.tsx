@@ -34,8 +34,22 @@ function allColumns(data: SectorRotationData): ColumnDef<RotationRow>[] {
     { id: 'ticker', header: 'Ticker', value: (r) => r.ticker },
     { id: 'sector', header: 'Sector', value: (r) => r.sector, hideBelow: 500 },
     { id: 'position', header: 'Position', value: (r) => r.position },
-    { id: 'relative_strength', header: 'Relative Strength', value: (r) => r.relative_strength, format: (r) => r.relative_strength.toFixed(2), align: 'right', firstDirection: 'desc' },
-    { id: data.factor, header: FACTOR_LABELS[data.factor], value: (r) => factorValue(r, data.factor), format: (r) => factorValue(r, data.factor).toFixed(2), align: 'right', firstDirection: 'desc' },
+    {
+      id: 'relative_strength',
+      header: 'Relative Strength',
+      value: (r) => r.relative_strength,
+      format: (r) => r.relative_strength.toFixed(2),
+      align: 'right',
+      firstDirection: 'desc',
+    },
+    {
+      id: data.factor,
+      header: FACTOR_LABELS[data.factor],
+      value: (r) => factorValue(r, data.factor),
+      format: (r) => factorValue(r, data.factor).toFixed(2),
+      align: 'right',
+      firstDirection: 'desc',
+    },
   ];
 }
 

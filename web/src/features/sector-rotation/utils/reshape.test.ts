@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { SectorRotationData } from '../api/get-sector-rotation-data.ts';
 import fixture from '../test/rotation-sp500-12.fixture.json' with { type: 'json' };
-import { axisDomain, clampTo, freqRows, legendOf, pointsTable, POSITION_COLORS, searchRows, SUPER_SECTOR_COLORS, toPoints } from './reshape.ts';
+import {
+  axisDomain,
+  clampTo,
+  freqRows,
+  legendOf,
+  pointsTable,
+  POSITION_COLORS,
+  searchRows,
+  SUPER_SECTOR_COLORS,
+  toPoints,
+} from './reshape.ts';
 
 const data = fixture as SectorRotationData;
 
@@ -10,7 +20,13 @@ describe('sector rotation reshaping', () => {
     const pts = toPoints(data, 'position');
     expect(pts).toHaveLength(data.main_data.length);
     const a = data.main_data[0]!;
-    expect(pts[0]).toMatchObject({ ticker: a.ticker, x: a.relative_strength, y: a.rate_of_change, group: a.position, color: POSITION_COLORS[a.position] });
+    expect(pts[0]).toMatchObject({
+      ticker: a.ticker,
+      x: a.relative_strength,
+      y: a.rate_of_change,
+      group: a.position,
+      color: POSITION_COLORS[a.position],
+    });
     expect(pts[0]!.tail).toEqual(a.tail);
   });
 
@@ -45,11 +61,18 @@ describe('sector rotation reshaping', () => {
     const t = pointsTable(data);
     expect(t.columns).toEqual(['Relative Strength', 'Relative Momentum', 'Position']);
     const a = data.main_data[0]!;
-    expect(t.rows[0]).toEqual({ key: a.ticker, label: a.ticker, cells: [a.relative_strength.toFixed(2), a.rate_of_change!.toFixed(2), a.position] });
+    expect(t.rows[0]).toEqual({
+      key: a.ticker,
+      label: a.ticker,
+      cells: [a.relative_strength.toFixed(2), a.rate_of_change!.toFixed(2), a.position],
+    });
   });
 
   it('reads the four frequency tables into one row shape', () => {
-    expect(freqRows(data, 'super_sector_freq_data')[0]).toEqual({ name: 'Cyclical', ...pick(data.super_sector_freq_data[0]!) });
+    expect(freqRows(data, 'super_sector_freq_data')[0]).toEqual({
+      name: 'Cyclical',
+      ...pick(data.super_sector_freq_data[0]!),
+    });
     expect(freqRows(data, 'sector_freq_pct_data')[0]!.name).toBe(data.sector_freq_pct_data[0]!.sector);
   });
 

@@ -25,8 +25,14 @@ export const POSITION_COLORS: Record<RotationPosition, string> = {
   Improving: '#2f7fd8',
 };
 // Cyclical has its own colour (spec 2.8), distinct from the position colours.
-export const SUPER_SECTOR_COLORS: Record<string, string> = { Cyclical: '#e8710a', Sensitive: '#7b4fd0', Defensive: '#1a9e8f' };
-const SECTOR_COLORS: Record<string, string> = Object.fromEntries(SECTOR_ETFS.map((s, i) => [s.sector, SECTOR_LINE_COLORS[i]!]));
+export const SUPER_SECTOR_COLORS: Record<string, string> = {
+  Cyclical: '#e8710a',
+  Sensitive: '#7b4fd0',
+  Defensive: '#1a9e8f',
+};
+const SECTOR_COLORS: Record<string, string> = Object.fromEntries(
+  SECTOR_ETFS.map((s, i) => [s.sector, SECTOR_LINE_COLORS[i]!]),
+);
 
 export interface RotationPoint {
   ticker: string;
@@ -58,7 +64,15 @@ export function toPoints(data: SectorRotationData, mode: ColorMode): RotationPoi
     .filter(({ r, y }) => Number.isFinite(r.relative_strength) && Number.isFinite(y))
     .map(({ r, y }) => {
       const group = groupOf(r, mode);
-      return { ticker: r.ticker, name: r.name, x: r.relative_strength, y, group, color: colorOf(group, mode), tail: r.tail };
+      return {
+        ticker: r.ticker,
+        name: r.name,
+        x: r.relative_strength,
+        y,
+        group,
+        color: colorOf(group, mode),
+        tail: r.tail,
+      };
     });
 }
 
@@ -66,7 +80,11 @@ export function toPoints(data: SectorRotationData, mode: ColorMode): RotationPoi
 export function legendOf(points: readonly RotationPoint[], mode: ColorMode): Array<{ label: string; color: string }> {
   const present = new Set(points.map((p) => p.group));
   const order: readonly string[] =
-    mode === 'position' ? ROTATION_POSITIONS : mode === 'super_sector' ? SUPER_SECTORS : SECTOR_ETFS.map((s) => s.sector);
+    mode === 'position'
+      ? ROTATION_POSITIONS
+      : mode === 'super_sector'
+        ? SUPER_SECTORS
+        : SECTOR_ETFS.map((s) => s.sector);
   return order.filter((g) => present.has(g)).map((g) => ({ label: g, color: colorOf(g, mode) }));
 }
 

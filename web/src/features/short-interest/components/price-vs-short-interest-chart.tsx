@@ -39,8 +39,20 @@ export function PriceVsShortInterestChart({ ticker, prices, series }: Props) {
         ) : (
           <DualAxisLineChart
             dates={view.dates}
-            left={{ id: 'Price', color: priceColor, values: view.prices, formatTick: (v) => `$${formatNumber(v, v < 10 ? 2 : 0)}`, formatValue: (v) => `$${formatNumber(v, 2)}` }}
-            right={{ id: 'Short Interest', color: siColor, values: view.shortInterest, formatTick: abbreviateNumber, formatValue: (v) => formatNumber(v) }}
+            left={{
+              id: 'Price',
+              color: priceColor,
+              values: view.prices,
+              formatTick: (v) => `$${formatNumber(v, v < 10 ? 2 : 0)}`,
+              formatValue: (v) => `$${formatNumber(v, 2)}`,
+            }}
+            right={{
+              id: 'Short Interest',
+              color: siColor,
+              values: view.shortInterest,
+              formatTick: abbreviateNumber,
+              formatValue: (v) => formatNumber(v),
+            }}
             width={width}
             height={height}
             compact={isMobile}

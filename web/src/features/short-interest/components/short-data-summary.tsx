@@ -16,7 +16,13 @@ interface ShortDataSummaryProps {
 export function ShortDataSummary({ ticker, info, asOf, emptyText }: ShortDataSummaryProps) {
   const items = info ? shortDataSummary(info) : [];
   return (
-    <Card component="section" variant="outlined" aria-labelledby="short-data-title" sx={{ p: { xs: 1.5, sm: 2 } }} data-testid="short-data">
+    <Card
+      component="section"
+      variant="outlined"
+      aria-labelledby="short-data-title"
+      sx={{ p: { xs: 1.5, sm: 2 } }}
+      data-testid="short-data"
+    >
       <Typography id="short-data-title" variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' } }}>
         Short Data: {ticker}
       </Typography>
@@ -30,7 +36,10 @@ export function ShortDataSummary({ ticker, info, asOf, emptyText }: ShortDataSum
           {emptyText}
         </Typography>
       ) : (
-        <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: { xs: 2.5, sm: 4 }, rowGap: 1, m: 0, mt: 1 }}>
+        <Box
+          component="dl"
+          sx={{ display: 'flex', flexWrap: 'wrap', columnGap: { xs: 2.5, sm: 4 }, rowGap: 1, m: 0, mt: 1 }}
+        >
           {items.map((item) => (
             <Box key={item.label}>
               <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
@@ -38,7 +47,12 @@ export function ShortDataSummary({ ticker, info, asOf, emptyText }: ShortDataSum
               </Typography>
               <Typography
                 component="dd"
-                sx={{ m: 0, fontWeight: 600, fontVariantNumeric: 'tabular-nums', fontSize: { xs: '0.95rem', sm: '1.1rem' } }}
+                sx={{
+                  m: 0,
+                  fontWeight: 600,
+                  fontVariantNumeric: 'tabular-nums',
+                  fontSize: { xs: '0.95rem', sm: '1.1rem' },
+                }}
                 data-testid={`short-data-${item.label}`}
               >
                 {item.value}

@@ -4,7 +4,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { BREAKPOINTS, PAGE_SIZES } from '@tapewatch/shared/constants';
-import { SHORT_INTEREST_TOP_FIELD, SHORT_INTEREST_TOPS, type ShortInterestTop } from '@tapewatch/shared/params/short-interest';
+import {
+  SHORT_INTEREST_TOP_FIELD,
+  SHORT_INTEREST_TOPS,
+  type ShortInterestTop,
+} from '@tapewatch/shared/params/short-interest';
 import { DataTable, type ColumnDef } from '../../../components/table/data-table.tsx';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import { useViewportWidth } from '../../../lib/use-viewport.ts';
@@ -15,7 +19,13 @@ const PHONE_WIDTH = 600;
 const columns: readonly ColumnDef<ShortInterestTableRow>[] = [
   { id: 'Ticker', header: 'Ticker', value: (r) => r.Ticker },
   { id: 'Date', header: 'Date', value: (r) => r.Date, hideBelow: BREAKPOINTS.chartsMobile },
-  { id: 'Short Interest', header: 'Short Interest', value: (r) => r['Short Interest'], format: (r) => formatNumber(r['Short Interest']), align: 'right' },
+  {
+    id: 'Short Interest',
+    header: 'Short Interest',
+    value: (r) => r['Short Interest'],
+    format: (r) => formatNumber(r['Short Interest']),
+    align: 'right',
+  },
   {
     id: 'Average Volume',
     header: 'Average Volume',
@@ -33,7 +43,13 @@ const columns: readonly ColumnDef<ShortInterestTableRow>[] = [
     // Phones keep Ticker, Short Interest and %Float Short; the summary shows the selected ticker's days to cover.
     hideBelow: PHONE_WIDTH,
   },
-  { id: '%Float Short', header: '%Float Short', value: (r) => r['%Float Short'], format: (r) => formatPercent(r['%Float Short'], 2), align: 'right' },
+  {
+    id: '%Float Short',
+    header: '%Float Short',
+    value: (r) => r['%Float Short'],
+    format: (r) => formatPercent(r['%Float Short'], 2),
+    align: 'right',
+  },
 ];
 
 interface ShortInterestTableProps {
@@ -53,7 +69,11 @@ export function ShortInterestTable({ rows, top, onTopChange, onSelectTicker, loa
       <Typography id="si-table-title" variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' } }}>
         Latest Settlement{rows[0] ? ` (${rows[0].Date})` : ''}
       </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, my: 1 }} role="group" aria-label="Select max">
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, my: 1 }}
+        role="group"
+        aria-label="Select max"
+      >
         <Typography variant="body2" color="text.secondary">
           Select max:
         </Typography>
@@ -72,7 +92,12 @@ export function ShortInterestTable({ rows, top, onTopChange, onSelectTicker, loa
         ))}
       </Box>
       {/* Phones: tighter cells and wrapping headers so the three columns fit 375 px without scrolling. */}
-      <Box sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, '& thead .MuiTableCell-root': { whiteSpace: { xs: 'normal', sm: 'nowrap' } } }}>
+      <Box
+        sx={{
+          '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
+          '& thead .MuiTableCell-root': { whiteSpace: { xs: 'normal', sm: 'nowrap' } },
+        }}
+      >
         {/* Remounted per ordering: a reload starts sorted by the chosen field, on page 1. */}
         <DataTable
           key={top}

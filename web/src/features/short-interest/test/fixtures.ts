@@ -2,7 +2,33 @@ import type { IndShortInterest } from '../api/get-ind-short-interest.ts';
 import type { ShortInterestTable, ShortInterestTableRow } from '../api/get-short-interest.ts';
 import type { TickerPrices } from '../api/get-ticker-prices.ts';
 
-const TICKERS = ['AAPL', 'ADBE', 'AMD', 'AMGN', 'AMZN', 'AVGO', 'CMCSA', 'COST', 'CSCO', 'GOOGL', 'INTC', 'META', 'MSFT', 'NFLX', 'NVDA', 'PEP', 'PYPL', 'QCOM', 'QQQ', 'SBUX', 'TMUS', 'TSLA', 'TXN', 'ZM', 'ZS'];
+const TICKERS = [
+  'AAPL',
+  'ADBE',
+  'AMD',
+  'AMGN',
+  'AMZN',
+  'AVGO',
+  'CMCSA',
+  'COST',
+  'CSCO',
+  'GOOGL',
+  'INTC',
+  'META',
+  'MSFT',
+  'NFLX',
+  'NVDA',
+  'PEP',
+  'PYPL',
+  'QCOM',
+  'QQQ',
+  'SBUX',
+  'TMUS',
+  'TSLA',
+  'TXN',
+  'ZM',
+  'ZS',
+];
 
 /** 25 rows of a settlement with realistic magnitudes; ZS has no share count (%Float Short null). */
 export const tableRows: ShortInterestTableRow[] = TICKERS.map((Ticker, i) => {
@@ -14,7 +40,7 @@ export const tableRows: ShortInterestTableRow[] = TICKERS.map((Ticker, i) => {
     'Short Interest': si,
     'Average Volume': adv,
     'Days To Cover': Math.round((si / adv) * 100) / 100,
-    '%Float Short': Ticker === 'ZS' ? null : Math.round(((si / (1e9 + i * 3.7e8)) * 100) * 100) / 100,
+    '%Float Short': Ticker === 'ZS' ? null : Math.round((si / (1e9 + i * 3.7e8)) * 100 * 100) / 100,
   };
 });
 
@@ -49,7 +75,12 @@ const sessions = (n: number): string[] => {
 
 export function pricesOf(ticker: string): TickerPrices {
   const dates = sessions(60);
-  return { ticker, dates, prices: dates.map((_, i) => Math.round((150 + i * 0.5) * 100) / 100), volume: dates.map(() => 50_000_000) };
+  return {
+    ticker,
+    dates,
+    prices: dates.map((_, i) => Math.round((150 + i * 0.5) * 100) / 100),
+    volume: dates.map(() => 50_000_000),
+  };
 }
 
 export const series: IndShortInterest = {

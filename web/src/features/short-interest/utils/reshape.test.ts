@@ -4,7 +4,12 @@ import { pricesOf, series, tableRows } from '../test/fixtures.ts';
 
 describe('toPriceVsShortInterest', () => {
   it('puts each settlement on its session and drops those before the price window', () => {
-    const prices = { ticker: 'X', dates: ['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01'], prices: [1, 2, 3, 4], volume: [null, null, null, null] };
+    const prices = {
+      ticker: 'X',
+      dates: ['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01'],
+      prices: [1, 2, 3, 4],
+      volume: [null, null, null, null],
+    };
     const view = toPriceVsShortInterest(prices, [
       { date: '2024-02-01', short_interest: 5 },
       { date: '2024-02-28', short_interest: 7 },
@@ -36,7 +41,9 @@ describe('shortDataSummary', () => {
       { label: 'Days To Cover', value: '2.46' },
       { label: '%Float Short', value: 'Unavailable' },
     ]);
-    expect(shortDataSummary({ 'Short Interest': 1, 'Days To Cover': 0.5, '%Float Short': 0.75 })[2]!.value).toBe('0.75%');
+    expect(shortDataSummary({ 'Short Interest': 1, 'Days To Cover': 0.5, '%Float Short': 0.75 })[2]!.value).toBe(
+      '0.75%',
+    );
   });
 });
 
@@ -44,7 +51,12 @@ describe('pickDefaultTicker', () => {
   it('keeps the app ticker when it has short interest, else AAPL, else the first ticker', () => {
     expect(pickDefaultTicker(tableRows, 'MSFT')).toBe('MSFT');
     expect(pickDefaultTicker(tableRows, 'SPY')).toBe('AAPL');
-    expect(pickDefaultTicker(tableRows.filter((r) => r.Ticker !== 'AAPL'), 'SPY')).toBe('ADBE');
+    expect(
+      pickDefaultTicker(
+        tableRows.filter((r) => r.Ticker !== 'AAPL'),
+        'SPY',
+      ),
+    ).toBe('ADBE');
     expect(pickDefaultTicker([], 'SPY')).toBeUndefined();
   });
 });

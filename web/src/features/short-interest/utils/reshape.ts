@@ -34,7 +34,10 @@ function lastIndexOnOrBefore(dates: readonly string[], date: string): number {
  * Puts the settlements on the price chart's daily index. Settlements before the first price date
  * are dropped (the chart shows the 252-session window); a later settlement on the same session wins.
  */
-export function toPriceVsShortInterest(prices: TickerPrices, series: IndShortInterest['short_interest']): PriceVsShortInterest {
+export function toPriceVsShortInterest(
+  prices: TickerPrices,
+  series: IndShortInterest['short_interest'],
+): PriceVsShortInterest {
   const dates = [...prices.dates];
   const shortInterest: Array<number | null> = dates.map(() => null);
   const first = dates[0];
@@ -53,7 +56,13 @@ export function priceVsShortInterestTable(view: PriceVsShortInterest): ChartTabl
     if (si === null || si === undefined) return [];
     return [{ key: date, label: date, cells: [toFixedOrDash(view.prices[i]), formatNumber(si)] }];
   });
-  return { rowHeader: 'Date', columns: ['Close', 'Short Interest'], rows, testId: 'si-chart-table', rowTestId: 'si-chart-row' };
+  return {
+    rowHeader: 'Date',
+    columns: ['Close', 'Short Interest'],
+    rows,
+    testId: 'si-chart-table',
+    rowTestId: 'si-chart-row',
+  };
 }
 
 export interface SummaryItem {

@@ -2,13 +2,25 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { parseSp500Dataset, SP500_DATASETS, sp500DatasetLabel, type Sp500Dataset } from '@tapewatch/shared/schemas/sp500';
+import {
+  parseSp500Dataset,
+  SP500_DATASETS,
+  sp500DatasetLabel,
+  type Sp500Dataset,
+} from '@tapewatch/shared/schemas/sp500';
 import { FAMILY_HELP } from './definitions.tsx';
 
 /** The 36-dataset dropdown with the chosen family's definition beside it. */
 export function DatasetPicker({ value, onChange }: { value: Sp500Dataset; onChange: (dataset: Sp500Dataset) => void }) {
   return (
-    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: { xs: 1, md: 3 }, alignItems: { md: 'center' } }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: { xs: 'column', md: 'row' },
+        gap: { xs: 1, md: 3 },
+        alignItems: { md: 'center' },
+      }}
+    >
       <TextField
         select
         label="Dataset"

@@ -2,8 +2,17 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { SP500_FAMILY_LABELS, type Sp500Family } from '@tapewatch/shared/schemas/sp500';
 
-const WITHOUT_SOURCE: readonly Sp500Family[] = ['bvps', 'pbv_ratio', 'psr', 'sales', 'real_sales', 'sales_growth', 'real_sales_growth'];
-const NO_SOURCE = 'needs a source the bundled data does not have, so it shows "No data source configured for this dataset" until a provider supplies it; values are never estimated.';
+const WITHOUT_SOURCE: readonly Sp500Family[] = [
+  'bvps',
+  'pbv_ratio',
+  'psr',
+  'sales',
+  'real_sales',
+  'sales_growth',
+  'real_sales_growth',
+];
+const NO_SOURCE =
+  'needs a source the bundled data does not have, so it shows "No data source configured for this dataset" until a provider supplies it; values are never estimated.';
 
 /** How every family is computed (the page help, spec part 2 section 2.12). */
 export const FAMILY_HELP: Record<Sp500Family, string> = {
@@ -14,12 +23,16 @@ export const FAMILY_HELP: Record<Sp500Family, string> = {
   div_yield: '100 x trailing twelve-month dividends per share / price, in percent.',
   div: 'Trailing twelve-month dividends per share in index dollars, as published (not inflation adjusted).',
   earnings: 'Trailing twelve-month earnings per share in index dollars, as published (not inflation adjusted).',
-  real_price: "Shiller's Real Price column: the price in dollars of the file's latest month with a CPI reading (its last date in the CPI-based datasets).",
+  real_price:
+    "Shiller's Real Price column: the price in dollars of the file's latest month with a CPI reading (its last date in the CPI-based datasets).",
   infladj:
     'Price x CPI of the latest month with a CPI reading / CPI of the month, computed here from the CPI column (so it equals Real Price while both use the same base month).',
-  div_growth: 'Year-over-year percent change of trailing twelve-month dividends per share against the same month a year earlier.',
-  earnings_growth: 'Year-over-year percent change of trailing twelve-month earnings per share against the same month a year earlier.',
-  real_earnings_growth: "Year-over-year percent change of Shiller's inflation-adjusted (real) earnings against the same month a year earlier.",
+  div_growth:
+    'Year-over-year percent change of trailing twelve-month dividends per share against the same month a year earlier.',
+  earnings_growth:
+    'Year-over-year percent change of trailing twelve-month earnings per share against the same month a year earlier.',
+  real_earnings_growth:
+    "Year-over-year percent change of Shiller's inflation-adjusted (real) earnings against the same month a year earlier.",
   bvps: `Book value per share ${NO_SOURCE}`,
   pbv_ratio: `Price to book value ${NO_SOURCE}`,
   psr: `Price to sales per share ${NO_SOURCE}`,
@@ -41,20 +54,24 @@ export function Sp500Definitions() {
       <Typography variant="body2" color="text.secondary" component="div" data-testid="sp500-definitions">
         <p style={{ marginTop: 0 }}>
           {/* No dates here: they change with every update of the file; each dataset's own last date is in its chart note and table. */}
-          Source: Robert Shiller&apos;s monthly S&amp;P 500 data. Its columns end at different months: prices run furthest, then CPI
-          (and so the Shiller PE and the real series), then dividends and earnings, which are published with the longest lag. Each
-          dataset therefore ends at the last month its inputs have real values: the months after that are missing, never zero.{' '}
-          {PERIOD_HELP}
+          Source: Robert Shiller&apos;s monthly S&amp;P 500 data. Its columns end at different months: prices run
+          furthest, then CPI (and so the Shiller PE and the real series), then dividends and earnings, which are
+          published with the longest lag. Each dataset therefore ends at the last month its inputs have real values: the
+          months after that are missing, never zero. {PERIOD_HELP}
         </p>
         <dl style={{ margin: 0 }}>
-          {(Object.keys(FAMILY_HELP) as Sp500Family[]).filter((f) => !WITHOUT_SOURCE.includes(f)).map((family) => (
-            <div key={family} style={{ marginBottom: 4 }}>
-              <dt style={{ display: 'inline', fontWeight: 600 }}>{SP500_FAMILY_LABELS[family]}: </dt>
-              <dd style={{ display: 'inline', margin: 0 }}>{FAMILY_HELP[family]}</dd>
-            </div>
-          ))}
+          {(Object.keys(FAMILY_HELP) as Sp500Family[])
+            .filter((f) => !WITHOUT_SOURCE.includes(f))
+            .map((family) => (
+              <div key={family} style={{ marginBottom: 4 }}>
+                <dt style={{ display: 'inline', fontWeight: 600 }}>{SP500_FAMILY_LABELS[family]}: </dt>
+                <dd style={{ display: 'inline', margin: 0 }}>{FAMILY_HELP[family]}</dd>
+              </div>
+            ))}
           <div>
-            <dt style={{ display: 'inline', fontWeight: 600 }}>{WITHOUT_SOURCE.map((f) => SP500_FAMILY_LABELS[f]).join(', ')}: </dt>
+            <dt style={{ display: 'inline', fontWeight: 600 }}>
+              {WITHOUT_SOURCE.map((f) => SP500_FAMILY_LABELS[f]).join(', ')}:{' '}
+            </dt>
             <dd style={{ display: 'inline', margin: 0 }}>each {NO_SOURCE}</dd>
           </div>
         </dl>

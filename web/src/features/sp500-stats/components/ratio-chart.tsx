@@ -37,7 +37,14 @@ export function RatioChart({ dates, data, unit, label, yearly, width, height, co
   const tipX = h === null ? 0 : clampSpan(x(h) - tipW / 2, tipW, margin.left, margin.left + plotW);
 
   return (
-    <svg width={width} height={height} role="img" aria-label={label} data-testid="sp500-chart" data-points={data.length}>
+    <svg
+      width={width}
+      height={height}
+      role="img"
+      aria-label={label}
+      data-testid="sp500-chart"
+      data-points={data.length}
+    >
       {scale.ticks.map((t) => (
         <g key={`y${t}`}>
           <line x1={margin.left} x2={margin.left + plotW} y1={y(t)} y2={y(t)} stroke={theme.palette.divider} />
@@ -56,7 +63,15 @@ export function RatioChart({ dates, data, unit, label, yearly, width, height, co
         <g pointerEvents="none" data-testid="sp500-chart-tooltip">
           <Crosshair x={x(h)} plot={plot} stroke={axisColor} dashed />
           <circle cx={x(h)} cy={y(data[h]!)} r={3.5} fill={line} />
-          <rect x={tipX} y={margin.top} width={tipW} height={20} rx={3} fill={theme.palette.background.paper} stroke={theme.palette.divider} />
+          <rect
+            x={tipX}
+            y={margin.top}
+            width={tipW}
+            height={20}
+            rx={3}
+            fill={theme.palette.background.paper}
+            stroke={theme.palette.divider}
+          />
           <text x={tipX + 6} y={margin.top + 14} fontSize={12} fill={theme.palette.text.primary}>
             {tip}
           </text>

@@ -9,10 +9,27 @@ export function StatsList({ stats, unit, yearly }: { stats: readonly Sp500Stat[]
     <Box
       component="dl"
       data-testid="sp500-stats"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' }, columnGap: 4, rowGap: 0.5, m: 0 }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' },
+        columnGap: 4,
+        rowGap: 0.5,
+        m: 0,
+      }}
     >
       {stats.map((s) => (
-        <Box key={s.key} data-testid="sp500-stat" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, borderBottom: 1, borderColor: 'divider', py: 0.5 }}>
+        <Box
+          key={s.key}
+          data-testid="sp500-stat"
+          sx={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            gap: 2,
+            borderBottom: 1,
+            borderColor: 'divider',
+            py: 0.5,
+          }}
+        >
           <Typography component="dt" variant="body2" color="text.secondary">
             {s.key}
           </Typography>

@@ -3,7 +3,8 @@ import type { Sp500RatiosData } from '../api/get-sp500-ratios-data.ts';
 
 export type Unit = Sp500RatiosData['unit'];
 
-const number = (v: number, digits = 2) => v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const number = (v: number, digits = 2) =>
+  v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** Ratios as 23.99, yields and growth as 1.58%, dollars as $4,345.37. */
 export function formatValue(v: number | null, unit: Unit): string {

@@ -29,7 +29,12 @@ describe('format', () => {
 
 describe('table rows', () => {
   it('puts the newest observation first and keeps change and change % with their date', () => {
-    const rows = toRows({ dates: ['2023-05-01', '2023-06-01'], data: [23.14, 23.99], change: [null, 0.85], change_pct: [null, 3.67] });
+    const rows = toRows({
+      dates: ['2023-05-01', '2023-06-01'],
+      data: [23.14, 23.99],
+      change: [null, 0.85],
+      change_pct: [null, 3.67],
+    });
     expect(rows).toEqual([
       { date: '2023-06-01', value: 23.99, change: 0.85, changePct: 3.67 },
       { date: '2023-05-01', value: 23.14, change: null, changePct: null },
@@ -39,9 +44,21 @@ describe('table rows', () => {
 
 describe('chart geometry', () => {
   it('labels every 20 years on 150 years of months when 8 ticks fit', () => {
-    const dates = Array.from({ length: 150 * 12 }, (_, i) => `${1871 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`);
+    const dates = Array.from(
+      { length: 150 * 12 },
+      (_, i) => `${1871 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`,
+    );
     const ticks = yearTicks(dates, 8);
-    expect(ticks.map((i) => dates[i])).toEqual(['1880-01-01', '1900-01-01', '1920-01-01', '1940-01-01', '1960-01-01', '1980-01-01', '2000-01-01', '2020-01-01']);
+    expect(ticks.map((i) => dates[i])).toEqual([
+      '1880-01-01',
+      '1900-01-01',
+      '1920-01-01',
+      '1940-01-01',
+      '1960-01-01',
+      '1980-01-01',
+      '2000-01-01',
+      '2020-01-01',
+    ]);
   });
 
   it('pads the value range to round ticks and keeps it off zero for positive data', () => {
@@ -50,7 +67,13 @@ describe('chart geometry', () => {
   });
 
   it('draws the line and finds the nearest point', () => {
-    expect(linePath([1, 2], (i) => i * 10, (v) => 100 - v)).toBe('M0.0,99.0L10.0,98.0');
+    expect(
+      linePath(
+        [1, 2],
+        (i) => i * 10,
+        (v) => 100 - v,
+      ),
+    ).toBe('M0.0,99.0L10.0,98.0');
     expect(nearestIndex(50, 0, 100, 11)).toBe(5);
     expect(nearestIndex(-20, 0, 100, 11)).toBe(0);
   });

@@ -9,5 +9,7 @@ export interface RatioRow {
 
 /** Table rows, newest first (the default order; the columns sort). */
 export function toRows(d: Pick<Sp500RatiosData, 'dates' | 'data' | 'change' | 'change_pct'>): RatioRow[] {
-  return d.dates.map((date, i) => ({ date, value: d.data[i]!, change: d.change[i] ?? null, changePct: d.change_pct[i] ?? null })).reverse();
+  return d.dates
+    .map((date, i) => ({ date, value: d.data[i]!, change: d.change[i] ?? null, changePct: d.change_pct[i] ?? null }))
+    .reverse();
 }

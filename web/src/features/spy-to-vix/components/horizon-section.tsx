@@ -53,7 +53,17 @@ export function HorizonSection({ data, period, days }: { data: SpyToVixData; per
           mobileHeight={480}
           note={`Rows: SPY ${days}-day change (0.1% steps); columns: VIX ${days}-day change (10% buckets). Cell: % of days whose next ${days}-day SPY return was positive; only cells with at least ${prob.min_count} days. Colours ${pMin}-${pMax}%. ${tails}`}
         >
-          {({ width, height, isMobile }) => <SpyVixHeatmap rows={view.prob} width={width} height={height} min={pMin} max={pMax} compact={isMobile} scale="diverging" />}
+          {({ width, height, isMobile }) => (
+            <SpyVixHeatmap
+              rows={view.prob}
+              width={width}
+              height={height}
+              min={pMin}
+              max={pMax}
+              compact={isMobile}
+              scale="diverging"
+            />
+          )}
         </ChartCard>
         <ChartCard
           title={`${label} Distribution (VIX 10%)`}
@@ -63,7 +73,17 @@ export function HorizonSection({ data, period, days }: { data: SpyToVixData; per
           mobileHeight={480}
           note={`Percent of all days in each (VIX change rounded to 10%, SPY change rounded to 0.1%) cell. Colours ${dMin}-${dMax}%. ${tails}`}
         >
-          {({ width, height, isMobile }) => <SpyVixHeatmap rows={view.r10} width={width} height={height} min={dMin} max={dMax} compact={isMobile} scale="sequential" />}
+          {({ width, height, isMobile }) => (
+            <SpyVixHeatmap
+              rows={view.r10}
+              width={width}
+              height={height}
+              min={dMin}
+              max={dMax}
+              compact={isMobile}
+              scale="sequential"
+            />
+          )}
         </ChartCard>
       </Box>
       <Box sx={{ mt: { xs: 2, sm: 3 } }}>
@@ -75,7 +95,17 @@ export function HorizonSection({ data, period, days }: { data: SpyToVixData; per
           mobileHeight={480}
           note={`Percent of all days in each (VIX change rounded to 1%, SPY change rounded to 0.1%) cell. Colours ${dMin}-${dMax}%. ${tails}`}
         >
-          {({ width, height, isMobile }) => <SpyVixHeatmap rows={view.r1} width={width} height={height} min={dMin} max={dMax} compact={isMobile} scale="sequential" />}
+          {({ width, height, isMobile }) => (
+            <SpyVixHeatmap
+              rows={view.r1}
+              width={width}
+              height={height}
+              min={dMin}
+              max={dMax}
+              compact={isMobile}
+              scale="sequential"
+            />
+          )}
         </ChartCard>
       </Box>
     </Box>

@@ -5,9 +5,30 @@ import { DataTable, type ColumnDef } from '../../../components/table/data-table.
 
 const columns: ColumnDef<SpyToVixProbRow>[] = [
   { id: 'vix_bucket', header: 'VIX change %', value: (r) => Number(r.vix_bucket), format: (r) => r.vix_bucket },
-  { id: 'positive', header: 'P(SPY up) %', value: (r) => r.positive, format: (r) => r.positive.toFixed(2), align: 'right', firstDirection: 'desc' },
-  { id: 'negative', header: 'P(SPY down) %', value: (r) => r.negative, format: (r) => r.negative.toFixed(2), align: 'right', firstDirection: 'desc' },
-  { id: 'count', header: 'Count', value: (r) => r.count, format: (r) => r.count.toLocaleString('en-US'), align: 'right', firstDirection: 'desc' },
+  {
+    id: 'positive',
+    header: 'P(SPY up) %',
+    value: (r) => r.positive,
+    format: (r) => r.positive.toFixed(2),
+    align: 'right',
+    firstDirection: 'desc',
+  },
+  {
+    id: 'negative',
+    header: 'P(SPY down) %',
+    value: (r) => r.negative,
+    format: (r) => r.negative.toFixed(2),
+    align: 'right',
+    firstDirection: 'desc',
+  },
+  {
+    id: 'count',
+    header: 'Count',
+    value: (r) => r.count,
+    format: (r) => r.count.toLocaleString('en-US'),
+    align: 'right',
+    firstDirection: 'desc',
+  },
 ];
 
 export function ProbabilityTable({ rows, period, days }: { rows: SpyToVixProbRow[]; period: string; days: number }) {

@@ -5,14 +5,24 @@ import { cellTable, formatP, regressionRows, sparseLabel, toGridRows } from './r
 const empty = { '1d': [], '2d': [], '5d': [], '10d': [], '20d': [] };
 const feature: SpyToVixHeatmap = {
   index: { x: ['-10', '0', '10'], y: ['-0.1', '0.0', '0.1'] },
-  data: { ...empty, '5d': [[0, 2, 12.5], [2, 0, 50]] },
+  data: {
+    ...empty,
+    '5d': [
+      [0, 2, 12.5],
+      [2, 0, 50],
+    ],
+  },
 };
 
 describe('toGridRows', () => {
   it('puts the highest SPY row on top and fills missing cells with null', () => {
     const rows = toGridRows(feature, '5d');
     expect(rows.map((r) => r.id)).toEqual(['0.1', '0.0', '-0.1']);
-    expect(rows[0]!.data).toEqual([{ x: '-10', y: 12.5 }, { x: '0', y: null }, { x: '10', y: null }]);
+    expect(rows[0]!.data).toEqual([
+      { x: '-10', y: 12.5 },
+      { x: '0', y: null },
+      { x: '10', y: null },
+    ]);
     expect(rows[2]!.data[2]).toEqual({ x: '10', y: 50 });
     expect(toGridRows(feature, '1d').every((r) => r.data.every((c) => c.y === null))).toBe(true);
   });
@@ -53,7 +63,13 @@ describe('regressionRows', () => {
 
 describe('labels', () => {
   it('keeps every 0.5% row label and every 10th bucket', () => {
-    expect(['-3.0', '-2.9', '-2.5', '0.0', '0.4'].map((l) => sparseLabel(l, 0.5))).toEqual(['-3.0', '', '-2.5', '0.0', '']);
+    expect(['-3.0', '-2.9', '-2.5', '0.0', '0.4'].map((l) => sparseLabel(l, 0.5))).toEqual([
+      '-3.0',
+      '',
+      '-2.5',
+      '0.0',
+      '',
+    ]);
     expect(['-30', '-25', '-20', '7'].map((l) => sparseLabel(l, 10))).toEqual(['-30', '', '-20', '']);
   });
   it('prints tiny p-values as statsmodels does', () => {

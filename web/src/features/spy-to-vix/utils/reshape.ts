@@ -22,13 +22,16 @@ export function toGridRows(feature: SpyToVixHeatmap, period: SpyToVixPeriod): He
     const row = grid[yi];
     if (row && xi < row.length) row[xi] = v;
   }
-  return y
-    .map((label, yi) => ({ id: label, data: x.map((xl, xi) => ({ x: xl, y: grid[yi]![xi]! })) }))
-    .reverse();
+  return y.map((label, yi) => ({ id: label, data: x.map((xl, xi) => ({ x: xl, y: grid[yi]![xi]! })) })).reverse();
 }
 
 /** The chart's numbers in long form (one row per non-empty cell), as the API lists them. */
-export function cellTable(feature: SpyToVixHeatmap, period: SpyToVixPeriod, valueHeader: string, testId: string): ChartTableData {
+export function cellTable(
+  feature: SpyToVixHeatmap,
+  period: SpyToVixPeriod,
+  valueHeader: string,
+  testId: string,
+): ChartTableData {
   const { x, y } = feature.index;
   return {
     rowHeader: 'VIX change %',

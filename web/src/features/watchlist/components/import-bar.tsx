@@ -46,7 +46,14 @@ export function ImportBar({ onAdd, onExport, busy, canExport }: ImportBarProps) 
       <Button variant="outlined" onClick={() => file.current?.click()} disabled={busy}>
         Import CSV
       </Button>
-      <input ref={file} type="file" accept=".csv,text/csv,text/plain" hidden onChange={(e) => void upload(e)} data-testid="import-csv" />
+      <input
+        ref={file}
+        type="file"
+        accept=".csv,text/csv,text/plain"
+        hidden
+        onChange={(e) => void upload(e)}
+        data-testid="import-csv"
+      />
       <Button onClick={onExport} disabled={!canExport}>
         Export CSV
       </Button>

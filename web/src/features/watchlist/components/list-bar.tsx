@@ -24,7 +24,15 @@ export function ListBar({ lists, current, maxNamed, onSelect, onCreate, onRename
   const named = lists.filter((l) => l.id !== 'default').length;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-      <TextField select size="small" label="List" value={current.id} onChange={(e) => onSelect(e.target.value)} sx={{ minWidth: 200 }} slotProps={{ htmlInput: { 'data-testid': 'list-select' } }}>
+      <TextField
+        select
+        size="small"
+        label="List"
+        value={current.id}
+        onChange={(e) => onSelect(e.target.value)}
+        sx={{ minWidth: 200 }}
+        slotProps={{ htmlInput: { 'data-testid': 'list-select' } }}
+      >
         {lists.map((l) => (
           <MenuItem key={l.id} value={l.id}>
             {l.name} ({l.tickers.length})
@@ -34,10 +42,21 @@ export function ListBar({ lists, current, maxNamed, onSelect, onCreate, onRename
       <IconButton size="small" aria-label="Move list left" disabled={at <= 0} onClick={() => onMove(-1)}>
         <ChevronLeftIcon />
       </IconButton>
-      <IconButton size="small" aria-label="Move list right" disabled={at < 0 || at >= lists.length - 1} onClick={() => onMove(1)}>
+      <IconButton
+        size="small"
+        aria-label="Move list right"
+        disabled={at < 0 || at >= lists.length - 1}
+        onClick={() => onMove(1)}
+      >
         <ChevronRightIcon />
       </IconButton>
-      <Button size="small" variant="outlined" onClick={onCreate} disabled={named >= maxNamed} title={named >= maxNamed ? `At most ${maxNamed} lists besides Watchlist` : undefined}>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={onCreate}
+        disabled={named >= maxNamed}
+        title={named >= maxNamed ? `At most ${maxNamed} lists besides Watchlist` : undefined}
+      >
         New list
       </Button>
       <Button size="small" onClick={onRename}>

@@ -26,15 +26,27 @@ export interface OverviewTableProps {
   cards: boolean;
 }
 
-const trendColor = (v: number | null): string => (v === null || v === 0 ? 'text.primary' : v > 0 ? 'success.main' : 'error.main');
+const trendColor = (v: number | null): string =>
+  v === null || v === 0 ? 'text.primary' : v > 0 ? 'success.main' : 'error.main';
 const TREND_KEYS = new Set(['change_pct', 'return_1w', 'return_1m']);
 
 export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards }: OverviewTableProps) {
   if (cards) {
     return (
-      <Box component="ul" aria-label="Watchlist tickers" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+      <Box
+        component="ul"
+        aria-label="Watchlist tickers"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+      >
         {rows.map((r) => (
-          <Paper component="li" variant="outlined" key={r.ticker} data-testid="watchlist-card" data-ticker={r.ticker} sx={{ p: 1.5 }}>
+          <Paper
+            component="li"
+            variant="outlined"
+            key={r.ticker}
+            data-testid="watchlist-card"
+            data-ticker={r.ticker}
+            sx={{ p: 1.5 }}
+          >
             <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 700 }}>{r.ticker}</Typography>
@@ -52,7 +64,15 @@ export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards }: O
                   <Typography component="dt" variant="caption" color="text.secondary">
                     {c.header}
                   </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums', color: TREND_KEYS.has(c.key) ? trendColor(c.value(r) as number | null) : undefined }}>
+                  <Typography
+                    component="dd"
+                    variant="body2"
+                    sx={{
+                      m: 0,
+                      fontVariantNumeric: 'tabular-nums',
+                      color: TREND_KEYS.has(c.key) ? trendColor(c.value(r) as number | null) : undefined,
+                    }}
+                  >
                     {c.format(r)}
                   </Typography>
                 </Box>
@@ -70,13 +90,27 @@ export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards }: O
           <TableRow>
             {OVERVIEW_COLUMNS.map((c) => (
               <TableCell key={c.key} align={c.align} sortDirection={sort.key === c.key ? sort.direction : false}>
-                <TableSortLabel active={sort.key === c.key} direction={sort.key === c.key ? sort.direction : 'asc'} onClick={() => onSort(c.key)}>
+                <TableSortLabel
+                  active={sort.key === c.key}
+                  direction={sort.key === c.key ? sort.direction : 'asc'}
+                  onClick={() => onSort(c.key)}
+                >
                   {c.header}
                 </TableSortLabel>
               </TableCell>
             ))}
             <TableCell align="right">
-              <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+              <Box
+                component="span"
+                sx={{
+                  position: 'absolute',
+                  width: '1px',
+                  height: '1px',
+                  overflow: 'hidden',
+                  clip: 'rect(0 0 0 0)',
+                  whiteSpace: 'nowrap',
+                }}
+              >
                 Actions
               </Box>
             </TableCell>
@@ -90,7 +124,12 @@ export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards }: O
                   key={c.key}
                   align={c.align}
                   title={c.key === 'ticker' ? r.company : undefined}
-                  sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: c.key === 'ticker' ? 700 : undefined, color: TREND_KEYS.has(c.key) ? trendColor(c.value(r) as number | null) : undefined }}
+                  sx={{
+                    whiteSpace: 'nowrap',
+                    fontVariantNumeric: 'tabular-nums',
+                    fontWeight: c.key === 'ticker' ? 700 : undefined,
+                    color: TREND_KEYS.has(c.key) ? trendColor(c.value(r) as number | null) : undefined,
+                  }}
                 >
                   {c.format(r)}
                 </TableCell>
@@ -98,10 +137,20 @@ export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards }: O
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {onMove && (
                   <>
-                    <IconButton size="small" aria-label={`Move ${r.ticker} up`} disabled={i === 0} onClick={() => onMove(r.ticker, -1)}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Move ${r.ticker} up`}
+                      disabled={i === 0}
+                      onClick={() => onMove(r.ticker, -1)}
+                    >
                       <ArrowUpwardIcon fontSize="small" />
                     </IconButton>
-                    <IconButton size="small" aria-label={`Move ${r.ticker} down`} disabled={i === rows.length - 1} onClick={() => onMove(r.ticker, 1)}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Move ${r.ticker} down`}
+                      disabled={i === rows.length - 1}
+                      onClick={() => onMove(r.ticker, 1)}
+                    >
                       <ArrowDownwardIcon fontSize="small" />
                     </IconButton>
                   </>

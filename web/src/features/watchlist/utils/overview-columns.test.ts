@@ -4,7 +4,18 @@ import type { OverviewRow } from '../api/get-watchlist-overview.ts';
 import { nextOverviewSort, overviewCsv, sortOverview } from './overview-columns.ts';
 
 const row = (ticker: string, change_pct: number | null): OverviewRow => ({
-  ticker, company: `${ticker} Inc, "the"`, sector: 'Tech', price: 10, change: 1, change_pct, return_1w: null, return_1m: 2, dp_position: 1, dp_position_dollar: 10, si_pct_float: null, signal: null,
+  ticker,
+  company: `${ticker} Inc, "the"`,
+  sector: 'Tech',
+  price: 10,
+  change: 1,
+  change_pct,
+  return_1w: null,
+  return_1m: 2,
+  dp_position: 1,
+  dp_position_dollar: 10,
+  si_pct_float: null,
+  signal: null,
 });
 
 describe('watchlist overview table', () => {
