@@ -83,39 +83,7 @@ function expectation(
 
 const ordered = [...routeList].sort((a, b) => Number(ENDS_SESSION.has(a.name)) - Number(ENDS_SESSION.has(b.name)));
 
-describe('authorisation matrix (route table x role)', () => {
-  it('covers every route of the table', () => {
-    expect(ordered.map((r) => r.name).sort()).toEqual(routeList.map((r) => r.name).sort());
-  });
-
-  for (const route of ordered) {
-    for (const role of ROLES) {
-      const want = expectation(route, role);
-      it(`${route.method} ${route.path} as ${role} (${route.auth}) -> ${want.exact ?? `not ${want.notIn!.join('/')}`}`, async () => {
-        const token = await tokenFor(role, route.name);
-        const res = await fetch(`${fx.url}${route.path}`, {
-          method: route.method,
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        });
-        const body = (await res.json()) as Record<string, unknown>;
-        if (want.exact !== undefined) expect(res.status).toBe(want.exact);
-        else expect(want.notIn).not.toContain(res.status);
-        expect(res.status, JSON.stringify(body)).toBeLessThan(500);
-        // Let in, a GET with its valid example query must succeed outright (not merely "not refused").
-        if (want.notIn && route.method === 'GET') {
-          const example = route.example ?? '';
-          const ok = await fetch(`${fx.url}${route.path}${example ? `?${example}` : ''}`, {
-            headers: token ? { authorization: `Bearer ${token}` } : {},
-          });
-          expect(ok.status, `${route.name} ${example}`).toBe(200);
-        }
-        if (want.message) expect(body).toEqual({ alert_show: true, alert_message: want.message });
-        if (res.status === 401) expect(body.alert_show).toBe(true);
-      });
-    }
-  }
-});
-
+// The socket checks run before the matrix: its last routes (logout, account deletion) end the users' sessions.
 function wsConnect(token: string | undefined): Promise<number> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${fx.url.replace('http', 'ws')}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`);
@@ -150,4 +118,37 @@ describe('authorisation matrix: the live websocket connect', () => {
     expect(claimsOf(expiredCopy(real)).sub).toBe(claimsOf(real).sub);
     expect(claimsOf(tamperedCopy(real)).sub).not.toBe(claimsOf(real).sub);
   });
+});
+
+describe('authorisation matrix (route table x role)', () => {
+  it('covers every route of the table', () => {
+    expect(ordered.map((r) => r.name).sort()).toEqual(routeList.map((r) => r.name).sort());
+  });
+
+  for (const route of ordered) {
+    for (const role of ROLES) {
+      const want = expectation(route, role);
+      it(`${route.method} ${route.path} as ${role} (${route.auth}) -> ${want.exact ?? `not ${want.notIn!.join('/')}`}`, async () => {
+        const token = await tokenFor(role, route.name);
+        const res = await fetch(`${fx.url}${route.path}`, {
+          method: route.method,
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        });
+        const body = (await res.json()) as Record<string, unknown>;
+        if (want.exact !== undefined) expect(res.status).toBe(want.exact);
+        else expect(want.notIn).not.toContain(res.status);
+        expect(res.status, JSON.stringify(body)).toBeLessThan(500);
+        // Let in, a GET with its valid example query must succeed outright (not merely "not refused").
+        if (want.notIn && route.method === 'GET') {
+          const example = route.example ?? '';
+          const ok = await fetch(`${fx.url}${route.path}${example ? `?${example}` : ''}`, {
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+          });
+          expect(ok.status, `${route.name} ${example}`).toBe(200);
+        }
+        if (want.message) expect(body).toEqual({ alert_show: true, alert_message: want.message });
+        if (res.status === 401) expect(body.alert_show).toBe(true);
+      });
+    }
+  }
 });

@@ -1,37 +1,61 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ACCOUNT_MESSAGES as M } from '@tapewatch/shared/schemas/accounts';
-import { MAX_CLIENT_MESSAGE_BYTES } from '@tapewatch/shared/ws/messages';
+import { MAX_CLIENT_MESSAGE_BYTES, parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { ConnectionRepository } from '@tapewatch/functions/data/connection-repository';
 import { UsersRepository } from '@tapewatch/functions/data/users-repository';
 import { unverifiedClaims } from '@tapewatch/functions/platform/identity-types';
-import { ACCOUNT_TESTS, advanceWallClock, useIntegrationRuntime } from '../test/integration-runtime.ts';
-import { openLiveSocket, type LiveSocket } from '../test/live-socket.ts';
+import { startTestRuntime } from '../test/runtime-fixture.ts';
+import { accountsClient } from './accounts-helpers.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { completedSession, loggedInUser } from './payments-helpers.ts';
 
-const fx = useIntegrationRuntime(ACCOUNT_TESTS);
-const api = fx.accounts;
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+let api: ReturnType<typeof accountsClient>;
+beforeAll(async () => {
+  process.env.MAIL_OUTBOX_QUIET = '1';
+  rt = await startTestRuntime();
+  api = accountsClient(rt.url);
+});
+afterAll(() => rt?.dispose());
+beforeEach(() => void (process.env.RATE_LIMIT_MULTIPLIER = '100'));
 
 const users = () => new UsersRepository(documentClient());
 const connections = () => new ConnectionRepository(documentClient());
 
 async function subscriber(name: string) {
-  const u = await loggedInUser(fx.url, name);
-  await deliverEvent(fx.url, localEvent('checkout.session.completed', completedSession(u.userId)));
+  const u = await loggedInUser(rt.url, name);
+  await deliverEvent(rt.url, localEvent('checkout.session.completed', completedSession(u.userId)));
   return u;
 }
 
-const login = (user: { username: string; password: string }, headers: Record<string, string> = {}) =>
-  fx.api.post(
-    'submit_login',
-    { username_or_email: user.username, password: user.password, remember: false },
-    { headers },
-  );
+async function login(user: { username: string; password: string }, headers: Record<string, string> = {}) {
+  const res = await fetch(`${rt.url}/api/submit_login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ username_or_email: user.username, password: user.password, remember: false }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
 
-type Socket = LiveSocket;
-const openSocket = (token: string): Promise<Socket> => openLiveSocket(fx.port, token);
+interface Socket {
+  ws: WebSocket;
+  events: WsEvent[];
+  closed: Promise<{ code: number }>;
+}
+
+function openSocket(token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${rt.port}/ws?token=${encodeURIComponent(token)}`);
+    const events: WsEvent[] = [];
+    const closed = new Promise<{ code: number }>((r) => ws.on('close', (code) => r({ code })));
+    ws.on('message', (data) => events.push(...parseFrame(data.toString())));
+    ws.on('open', () => resolve({ ws, events, closed }));
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
+    ws.on('error', reject);
+  });
+}
 
 const within = <T>(p: Promise<T>, ms = 3000): Promise<T | 'timeout'> =>
   Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))]);
@@ -101,7 +125,7 @@ describe('live sockets end with the session that opened them', () => {
 
 describe('password reset links and sessions', () => {
   it('a reset spends every older link of the user: an earlier link no longer works after a newer one was used', async () => {
-    const u = await loggedInUser(fx.url, 'links_two');
+    const u = await loggedInUser(rt.url, 'links_two');
     await api.post('reset_password', { email: u.email });
     const older = await api.lastLinkToken(u.email, '/confirmpassword/');
     await users().setResetSentAt(u.userId, new Date(0));
@@ -126,16 +150,16 @@ describe('password reset links and sessions', () => {
   });
 
   it('a session that logged in in the same second as a reset does not survive it', async () => {
-    const u = await loggedInUser(fx.url, 'same_second');
+    const u = await loggedInUser(rt.url, 'same_second');
     const authTime = unverifiedClaims(u.token).auth_time ?? unverifiedClaims(u.token).iat!;
     // The reset is recorded with the second of that login (the two happened within one second).
     await users().invalidateTokensBefore(u.userId, new Date(authTime * 1000 + 999));
-    advanceWallClock(1100); // the authenticator caches a session for 1 s
+    await new Promise((r) => setTimeout(r, 1100)); // the authenticator caches a session for 1 s
     expect((await api.get('get_user_info', { token: u.token })).body.username).toBe('');
   });
 
   it('a login in the same second as a reset still gets a working session (it waits for the next second)', async () => {
-    const u = await loggedInUser(fx.url, 'after_reset');
+    const u = await loggedInUser(rt.url, 'after_reset');
     await users().invalidateTokensBefore(u.userId, new Date());
     const r = await login(u);
     expect(r.status).toBe(200);
@@ -152,7 +176,7 @@ describe('login limits that stop guessing without locking the owner out', () => 
   afterEach(() => void delete process.env.ORIGIN_VERIFY_SECRET);
 
   it('10 wrong passwords from 10 addresses do not lock the owner out of the network they log in from', async () => {
-    const u = await loggedInUser(fx.url, 'lock_owner');
+    const u = await loggedInUser(rt.url, 'lock_owner');
     viaCloudFront();
     expect((await login(u, from('198.51.100.10'))).status).toBe(200); // the owner's usual network
     for (let i = 0; i < 10; i++)
@@ -170,7 +194,7 @@ describe('login limits that stop guessing without locking the owner out', () => 
   });
 
   it('one network guessing one account is stopped after 10 attempts, whatever the password', async () => {
-    const u = await loggedInUser(fx.url, 'lock_guess');
+    const u = await loggedInUser(rt.url, 'lock_guess');
     viaCloudFront();
     for (let i = 0; i < 10; i++)
       expect((await login({ ...u, password: `Guess-${i}-x` }, from('203.0.113.77'))).status).toBe(401);
@@ -192,7 +216,7 @@ describe('login limits that stop guessing without locking the owner out', () => 
 
 describe('sign-up, resend and reset do not reveal whether an email has an account', () => {
   it('sign-up with a taken email answers like a fresh sign-up and tells the owner by email', async () => {
-    const owner = await loggedInUser(fx.url, 'owner_enum');
+    const owner = await loggedInUser(rt.url, 'owner_enum');
     const form = (username: string, email: string) => ({
       username,
       email,
@@ -225,7 +249,7 @@ describe('sign-up, resend and reset do not reveal whether an email has an accoun
     const floor = process.env.ACCOUNT_RESPONSE_FLOOR_MS;
     process.env.ACCOUNT_RESPONSE_FLOOR_MS = '400';
     try {
-      const owner = await loggedInUser(fx.url, 'owner_timing');
+      const owner = await loggedInUser(rt.url, 'owner_timing');
       const timed = async (route: string, body: unknown) => {
         const t0 = performance.now();
         const r = await api.post(route, body);

@@ -27,9 +27,8 @@ export function describeZodError(error: z.ZodError, where: 'query' | 'body', raw
     case 'invalid_value':
       return `Invalid value for '${name}': expected one of ${issue.values.map(String).join(', ')}.`;
     default:
-      return name
-        ? `Invalid value for '${name}': ${lowerFirst(issue.message)}.`
-        : `Invalid ${where}: ${lowerFirst(issue.message)}.`;
+      // A refinement of the whole query or body carries its own sentence (e.g. credentials in the URL).
+      return name ? `Invalid value for '${name}': ${lowerFirst(issue.message)}.` : `${issue.message}.`;
   }
 }
 
