@@ -23,7 +23,7 @@ export function OperationCard({ op, origin }: { op: Operation; origin: string })
     >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, minWidth: 0 }}>
-          <Chip size="small" label={op.method} color={op.method === 'GET' ? 'primary' : 'secondary'} />
+          <Chip size="small" label={op.method} color={op.method === 'GET' ? 'primary' : 'default'} />
           <Typography component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
             {op.path}
           </Typography>
