@@ -2,7 +2,9 @@
  * What the Clusters screen's metrics cost (issues 6 and 23): k-means at the screen's defaults
  * (training window 400, length 10, pcvol = 391 windows x 2 features, 8 clusters, 10 iterations) and
  * the app's restarts (KMEANS_RESTARTS), on one seeded random walk.
- * Runnable standalone: npx tsx scripts/bench/dtw-kmeans.ts
+ * Runnable standalone: npx tsx scripts/bench/dtw-kmeans.ts; with `--fingerprint` it prints a hash of
+ * the clusters at a few seeds, k and bands instead (an optimisation must leave it unchanged); for a
+ * profile, node --import tsx --cpu-prof scripts/bench/dtw-kmeans.ts.
  *
  * - euclidean: the analytics library's kmeans.
  * - DTW: the product's dtwKmeans (band, LB_Kim/LB_Keogh, early abandoning, DBA centres).
@@ -11,6 +13,7 @@
  *   tslearn's TimeSeriesKMeans(metric="softdtw") also fits every centre by gradient descent on the
  *   SoftDTW barycentre loss, many more SoftDTW passes per iteration.
  */
+import { createHash } from 'node:crypto';
 import { dtwBand } from '@tapewatch/shared/params/clusters';
 import { kmeans } from '@tapewatch/functions/analytics/index';
 import { dtwKmeans } from '@tapewatch/functions/analytics/dtw-kmeans';
@@ -134,6 +137,8 @@ export interface DtwBenchResult {
   minMs: number;
   /** The first call, before the JIT has optimised the loops (what a cold container pays). */
   firstMs: number;
+  /** Median CPU time of this process per run: less disturbed than wall time when other processes share the cores. */
+  cpuMedianMs: number;
   runs: number;
   budgetMs: number | '';
 }
@@ -148,16 +153,21 @@ export function benchDtwKmeans(runs = 21): DtwBenchResult[] {
     fn();
     const firstMs = performance.now() - t;
     const times: number[] = [];
+    const cpu: number[] = [];
     for (let i = 0; i < n; i++) {
+      const c = process.cpuUsage();
       t = performance.now();
       fn();
       times.push(performance.now() - t);
+      const used = process.cpuUsage(c);
+      cpu.push((used.user + used.system) / 1000);
     }
     return {
       name,
       medianMs: +median(times).toFixed(2),
       minMs: +Math.min(...times).toFixed(2),
       firstMs: +firstMs.toFixed(2),
+      cpuMedianMs: +median(cpu).toFixed(2),
       runs: n,
       budgetMs,
     };
@@ -169,7 +179,7 @@ export function benchDtwKmeans(runs = 21): DtwBenchResult[] {
       '',
     ),
     time(
-      `kmeans DTW (band ${band}, LB_Keogh, DBA centres) same shape`,
+      `kmeans DTW (band ${band}, ${band > 1 ? 'LB_Keogh' : 'LB_Kim'}, early abandoning, DBA centres) same shape`,
       () => dtwKmeans(w, k, { features: 2, band, seed: KMEANS_SEED, maxIter: iterations, nInit: restarts }),
       DTW_BUDGET_MS,
     ),
@@ -182,4 +192,25 @@ export function benchDtwKmeans(runs = 21): DtwBenchResult[] {
   ];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.table(benchDtwKmeans());
+/** Labels, centres and inertia at a few seeds, k and bands, hashed: equal before and after a change that must not alter results. */
+export function dtwFingerprint(): string {
+  const h = createHash('sha256');
+  for (const seed of [7, 8, 9]) {
+    const w = defaultWindows(seed);
+    for (const [k, band] of [
+      [8, 1],
+      [3, 1],
+      [5, 2],
+      [10, 0],
+    ] as const) {
+      const r = dtwKmeans(w, k, { features: 2, band, seed: KMEANS_SEED, maxIter: DTW_DEFAULTS.iterations, nInit: 4 });
+      h.update(JSON.stringify([r.labels, r.centers, r.inertia, r.iterations]));
+    }
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--fingerprint')) console.log(dtwFingerprint());
+  else console.table(benchDtwKmeans());
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dtwSq, dtwWorkspace, envelopeInto, lbKeogh } from './dtw-banded.ts';
+import { dtwPathInto, dtwSq, dtwWorkspace, envelopeInto, lbKeogh } from './dtw-banded.ts';
 import { dtwKmeans } from './dtw-kmeans.ts';
 import { AnalyticsError } from './errors.ts';
 import { mulberry32 } from './random.ts';
@@ -15,6 +15,29 @@ function referenceDtw(a: number[], b: number[], band: number): number {
     }
   }
   return D[a.length]![b.length]!;
+}
+
+/** DBA's step on the textbook matrix: walk the optimal path back (ties: diagonal, then up) adding b_j to sums[i]. */
+function referencePath(a: number[], b: number[], band: number): { sums: number[]; counts: number[] } {
+  const n = a.length;
+  const D = Array.from({ length: n + 1 }, () => new Array<number>(n + 1).fill(Infinity));
+  D[0]![0] = 0;
+  for (let i = 1; i <= n; i++)
+    for (let j = 1; j <= n; j++)
+      if (Math.abs(i - j) <= band)
+        D[i]![j] = (a[i - 1]! - b[j - 1]!) ** 2 + Math.min(D[i - 1]![j]!, D[i - 1]![j - 1]!, D[i]![j - 1]!);
+  const sums = new Array<number>(n).fill(0);
+  const counts = new Array<number>(n).fill(0);
+  let [i, j] = [n, n];
+  for (;;) {
+    sums[i - 1]! += b[j - 1]!;
+    counts[i - 1]! += 1;
+    if (i === 1 && j === 1) return { sums, counts };
+    const [diag, up, left] = [D[i - 1]![j - 1]!, D[i - 1]![j]!, D[i]![j - 1]!];
+    if (diag <= up && diag <= left) [i, j] = [i - 1, j - 1];
+    else if (up <= left) i--;
+    else j--;
+  }
 }
 
 const series = (rand: () => number, len: number) => Array.from({ length: len }, () => rand() * 4 - 2);
@@ -48,6 +71,25 @@ describe('banded DTW kernel', () => {
       const lo = new Float64Array(len);
       envelopeInto(fb, 0, len, band, up, lo, 0);
       expect(lbKeogh(fa, 1, up, lo, 0, len, Infinity)).toBeLessThanOrEqual(ref * (1 + 1e-12));
+    }
+  });
+
+  it('walks the same warping path as the textbook matrix (DBA), with the band-1 kernel and the general one', () => {
+    const rand = mulberry32(12);
+    const ws = dtwWorkspace(16);
+    for (let t = 0; t < 300; t++) {
+      const len = 1 + Math.floor(rand() * 16);
+      // Half the cases at band 1 (its own kernel), the rest anywhere in [0, len].
+      const band = t % 2 === 0 ? 1 : Math.floor(rand() * (len + 1));
+      // Rounded values so ties between paths happen and the tie order is tested.
+      const a = series(rand, len).map(Math.round);
+      const b = series(rand, len).map(Math.round);
+      const sums = new Float64Array(len);
+      const counts = new Float64Array(len);
+      dtwPathInto(Float64Array.from([7, ...a]), 1, Float64Array.from(b), 0, len, band, ws, sums, counts);
+      const ref = referencePath(a, b, band);
+      expect(Array.from(sums)).toEqual(ref.sums);
+      expect(Array.from(counts)).toEqual(ref.counts);
     }
   });
 

@@ -6,9 +6,10 @@
  * Greedy k-means++ seeding and Lloyd iterations as in kmeans.ts (same seeded stream, best of
  * `nInit` restarts); centres are refined by one DTW Barycenter Averaging pass per iteration
  * (Petitjean, Ketterlin and Gancarski 2011), starting from the previous centre, as tslearn's
- * TimeSeriesKMeans(metric="dtw") does with more DBA passes. The assignment computes LB_Keogh first
- * and runs DTW only when the bound can beat the best centre so far, abandoning it early; the answer
- * is the exact nearest centre (ties to the lowest index), as a brute-force assignment gives.
+ * TimeSeriesKMeans(metric="dtw") does with more DBA passes. The assignment computes LB_Kim and (for
+ * bands wider than 1) LB_Keogh first and runs DTW only when the bound can beat the best centre so
+ * far, abandoning it early; the answer is the exact nearest centre (ties to the lowest index), as a
+ * brute-force assignment gives. The first assignment is the one seeding already computed.
  */
 import { dtwPathInto, dtwSq, dtwWorkspace, envelopeInto, lbKeogh, type DtwWorkspace } from './dtw-banded.ts';
 import { AnalyticsError, assertFiniteMatrix, assertPositiveInteger } from './errors.ts';
@@ -107,6 +108,13 @@ function distance(
     kim += d0 * d0 + d1 * d1;
   }
   if (kim > limit) return Infinity;
+  // With a band of 1, a row of the DTW (three cells in registers) costs about what a term of
+  // LB_Keogh does, and the DTW abandons at the same row, so the bound saved less than it cost
+  // (scripts/bench/dtw-kmeans.ts: 52.9 ms with it, 42.8 ms without, same results).
+  if (x.band === 1) {
+    lbs.fill(0);
+    return exact(x, pts, po, centres, co, lbs, 0, best);
+  }
   let lb = 0;
   for (let g = 0; g < f; g++) {
     lbs[g] = lbKeogh(pts, po + g * len, upper, lower, eo + g * len, len, limit - lb);
@@ -176,8 +184,15 @@ function updateCentres(x: Ctx, centres: Float64Array, labels: Int32Array, dist: 
   return next;
 }
 
+interface Seeded {
+  centres: Float64Array;
+  /** The first assignment, which seeding has already computed: each point's nearest seed (ties to the lower index) and its distance. */
+  labels: Int32Array;
+  dist: Float64Array;
+}
+
 /** Greedy k-means++ under the same distance (2 + floor(ln k) candidates per step, as kmeans.ts). */
-function seed(x: Ctx, k: number, rand: () => number): Float64Array {
+function seed(x: Ctx, k: number, rand: () => number): Seeded {
   const { data, n, dim, len, f, band } = x;
   const centres = new Float64Array(k * dim);
   const upper = new Float64Array(dim);
@@ -194,8 +209,11 @@ function seed(x: Ctx, k: number, rand: () => number): Float64Array {
     closest[i] = distance(x, data, i * dim, data, first * dim, upper, lower, 0, Infinity);
     pot += closest[i]!;
   }
+  const labels = new Int32Array(n);
   const cand = new Float64Array(n);
+  const candLabels = new Int32Array(n);
   const bestDist = new Float64Array(n);
+  const bestLabels = new Int32Array(n);
   const trials = 2 + Math.floor(Math.log(k));
   for (let c = 1; c < k; c++) {
     let bestPot = Infinity;
@@ -214,36 +232,46 @@ function seed(x: Ctx, k: number, rand: () => number): Float64Array {
       let p = 0;
       for (let i = 0; i < n; i++) {
         const d = distance(x, data, i * dim, data, idx * dim, upper, lower, 0, closest[i]!);
-        cand[i] = Math.min(closest[i]!, d);
+        const nearer = d < closest[i]!;
+        cand[i] = nearer ? d : closest[i]!;
+        candLabels[i] = nearer ? c : labels[i]!;
         p += cand[i]!;
       }
       if (p < bestPot) {
         bestPot = p;
         bestIdx = idx;
         bestDist.set(cand);
+        bestLabels.set(candLabels);
       }
     }
     centres.set(data.subarray(bestIdx * dim, bestIdx * dim + dim), c * dim);
     closest.set(bestDist);
+    labels.set(bestLabels);
     pot = bestPot;
   }
-  return centres;
+  return { centres, labels, dist: closest };
 }
 
-function lloyd(x: Ctx, init: Float64Array, k: number, maxIter: number) {
+function lloyd(x: Ctx, init: Seeded, k: number, maxIter: number) {
   const labels = new Int32Array(x.n).fill(-1);
   const prev = new Int32Array(x.n);
   const dist = new Float64Array(x.n);
   const upper = new Float64Array(k * x.dim);
   const lower = new Float64Array(k * x.dim);
-  let centres = init;
+  let centres = init.centres;
   let inertia = Infinity;
   let iterations = 0;
   let stale = false;
   for (let it = 0; it < maxIter; it++) {
     stale = false;
     prev.set(labels);
-    inertia = assign(x, centres, upper, lower, k, labels, dist);
+    if (it === 0) {
+      // The same labels and distances an assignment to the seeds gives, in the same order.
+      labels.set(init.labels);
+      dist.set(init.dist);
+      inertia = 0;
+      for (let i = 0; i < x.n; i++) inertia += dist[i]!;
+    } else inertia = assign(x, centres, upper, lower, k, labels, dist);
     iterations = it + 1;
     let changed = false;
     for (let i = 0; i < x.n; i++) if (labels[i] !== prev[i]) changed = true;
