@@ -1,21 +1,18 @@
 /**
  * Options-flow figures on the local runtime (issue 10 "Numbers"):
- *  - live: ingest -> browser latency at RATE trades/s with CLIENTS real ws clients (p50/p99, CPU);
+ *  - live: ingest -> browser latency at RATE trades/s with CLIENTS real ws clients (fanout-local.ts);
  *  - historical: 10,000 rows with 3 filters over the 60 demo days (p50/p99, gzip size).
  * Usage: DATA_DIR=/tmp/tw-flow PORT=3270 node --import tsx scripts/bench/flow-bench.ts [clients] [rate] [seconds]
  * The first run loads the demo data and backfills 60 flow days into DATA_DIR (timed).
  */
 import { request } from 'node:http';
-import { WebSocket } from 'ws';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
-import { FlowFanout, ingestLiveRecords } from '@tapewatch/functions/jobs/flow-live';
 import { runFlowIngest } from '@tapewatch/functions/jobs/flow-ingest';
 import { registerAuthenticator } from '@tapewatch/functions/lib/auth-guard';
-import { FlowDayState, simulateTrades } from '@tapewatch/functions/providers/demo/flow-simulator';
-import { parseFrame } from '@tapewatch/shared/ws/messages';
 import { startLocalRuntime } from '../local/server.ts';
 import { seedPlan } from '../test/seed-subscriber.ts';
+import { benchLocalFanout } from './fanout-local.ts';
 
 process.env.LOG_LEVEL ??= 'silent';
 const [clients = 100, rate = 10, seconds = 20] = process.argv.slice(2).map(Number);
@@ -80,52 +77,7 @@ console.log(
   `historical 10,000 rows, 3 filters: p50 ${pct(times, 50).toFixed(0)} ms, p99 ${pct(times, 99).toFixed(0)} ms, ${(size / 1024).toFixed(0)} KB gzip`,
 );
 
-const sockets: WebSocket[] = [];
-const sentAt = new Map<string, number>();
-const latencies: number[] = [];
-for (let i = 0; i < clients; i++) {
-  const ws = new WebSocket(`ws://127.0.0.1:${rt.port}/ws?token=bench`);
-  ws.on('message', (data) => {
-    const now = performance.now();
-    for (const e of parseFrame(data.toString()))
-      if (e.event === 'new_flow') latencies.push(now - sentAt.get((JSON.parse(e.data) as { key: string }).key)!);
-  });
-  await new Promise((r, j) => {
-    ws.once('open', r);
-    ws.once('error', j);
-  });
-  sockets.push(ws);
-}
-await new Promise((r) => setTimeout(r, 200));
-const fanout = new FlowFanout(documentClient());
-const state = new FlowDayState({
-  date: '2024-03-08',
-  universe: [{ symbol: 'SPY', kind: 'etf', close: 511.72, prevClose: 514.81, dollarVolume: 3e10, vol: 0.12 }],
-  seed: 1,
-});
-const cpu = process.cpuUsage();
-const started = performance.now();
-let n = 0;
-const pending: Promise<unknown>[] = [];
-while (performance.now() - started < seconds * 1000) {
-  const rec = simulateTrades(state, `bench-${n}`, 11 * 3600, 0.5, false)[0]!;
-  rec.id = `bench${String(n).padStart(19, '0')}`;
-  sentAt.set(rec.id, performance.now());
-  // Arrivals do not wait for earlier writes (a vendor feed does not either).
-  pending.push(ingestLiveRecords({ option_activity: [rec] }, fanout));
-  n++;
-  const next = started + (n * 1000) / rate;
-  await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
-}
-await Promise.all(pending);
-await fanout.flush();
-await new Promise((r) => setTimeout(r, 500));
-const used = process.cpuUsage(cpu);
-const wall = (performance.now() - started) / 1000;
-console.log(
-  `live: ${n} trades at ${rate}/s to ${sockets.length} clients: ${latencies.length}/${n * clients} delivered, p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms; CPU ${((100 * (used.user + used.system)) / 1e6 / wall).toFixed(0)}% of one core, ${((used.user + used.system) / 1000 / n).toFixed(1)} ms CPU per trade (server, dynalite and clients in one process)`,
-);
-for (const ws of sockets) ws.terminate();
-await repo.clearLive('2024-03-08');
 await rt.close();
+// The live feed on a runtime of its own, one subscriber per client (a user may hold only three sockets).
+console.table([await benchLocalFanout(clients, rate, seconds)]);
 process.exit(0);

@@ -14,6 +14,9 @@ type WsHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<APIGatewayP
 /** API Gateway connection ids look like "L0SM9cOFvHcCIhw="; any unique opaque string works. */
 const newConnectionId = (): string => randomBytes(10).toString('base64');
 
+/** Unsent bytes a socket may hold before the fan-out cuts it off (some thousands of trades). */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
 function wsEvent(
   routeKey: '$connect' | '$disconnect' | '$default',
   connectionId: string,
@@ -117,10 +120,20 @@ export function attachWebSocket(server: Server): {
 
   // The fan-out in this process delivers straight to the sockets (see registerLocalDelivery);
   // /@connections below stays for anything that goes through the Management API client.
+  // A frame goes to every socket: encoded to bytes once, not once per socket.
+  let encoded: { data: string; bytes: Buffer } | null = null;
   const unregisterDelivery = registerLocalDelivery((id, data) => {
     const entry = sockets.get(id);
     if (!entry || entry.ws.readyState !== WebSocket.OPEN) return false;
-    entry.ws.send(data);
+    // A client that stopped reading would hold ever more of the feed in this process's memory: it
+    // is cut off (and, like a closed tab, dropped from the fan-out); its page reconnects and
+    // fetches what it missed with the `since` cursor.
+    if (entry.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      entry.ws.terminate();
+      return false;
+    }
+    if (encoded?.data !== data) encoded = { data, bytes: Buffer.from(data) };
+    entry.ws.send(encoded.bytes, { binary: false });
     return true;
   });
 

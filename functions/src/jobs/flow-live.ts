@@ -7,7 +7,8 @@ import { FanoutStatusRepository } from '../data/flow-fanout-status.ts';
 import { FlowRepository } from '../data/flow-repository.ts';
 import { tradeFromRecord } from '../providers/benzinga/trade-from-record.ts';
 import { errorFields, log } from '../lib/log.ts';
-import { closeConnection, postToConnection } from '../platform/realtime.ts';
+import { DEFAULT_SHARD_OPTIONS, postShard } from '../platform/fanout-shards.ts';
+import { closeConnection, postOutcome } from '../platform/realtime.ts';
 import { SubscriptionsRepository } from '../data/subscriptions-repository.ts';
 import { isSubscriber } from '../lib/auth-guard.ts';
 import { TtlLru } from '../lib/lru.ts';
@@ -20,12 +21,20 @@ const CONNECTIONS_TTL_MS = 1000;
 /** API Gateway frames are at most 32 KB; a trade event is ~700 bytes, so 30 per frame stay well inside. */
 export const MAX_EVENTS_PER_FRAME = 30;
 
+/** This invocation is one shard: bounded PostToConnection concurrency, throttles retried with backoff. */
+const SHARD_OPTIONS = {
+  ...DEFAULT_SHARD_OPTIONS,
+  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  random: Math.random,
+};
+
 /** How long a connected user's plan is trusted before it is read again. */
 export const PLAN_RECHECK_MS = 30_000;
 
 /**
- * Sends a frame to every live connection in parallel; the connection list is read at most once a
- * second instead of once per frame, and a gone connection (410) is deleted and dropped from it.
+ * Sends a frame to every live connection in parallel; the connection list is read again in the
+ * background about once a second instead of once per frame, and a gone connection (410) is deleted
+ * and dropped from it.
  * The subscription is checked at connect, but a plan can end while the socket stays open (a
  * cancelled or failed payment, support's admin change): each connected user's plan is read again
  * every PLAN_RECHECK_MS, and the sockets of a user who is no longer a subscriber are closed.
@@ -58,24 +67,34 @@ export function connectionsBroadcaster(
     );
     return all.filter((_, i) => allowed[i]).map((c) => c.connectionId);
   };
-  let cached: { at: number; ids: Promise<string[]> } | null = null;
+  // Stale-while-revalidate: a frame never waits for the listing (a Query of every connection and
+  // their plans), except the very first; a new connection gets its first frame within about a second.
+  let ids: string[] | null = null;
+  let listedAt = 0;
+  let listing: Promise<void> | null = null;
+  const relist = (): Promise<void> =>
+    (listing ??= live()
+      .then((l) => {
+        ids = l;
+        listedAt = Date.now();
+      })
+      .finally(() => {
+        listing = null;
+      }));
   return async (frame) => {
-    if (!cached || Date.now() - cached.at > CONNECTIONS_TTL_MS) cached = { at: Date.now(), ids: live() };
-    const ids = await cached.ids;
-    const gone: string[] = [];
+    if (!ids) await relist();
+    else if (Date.now() - listedAt > CONNECTIONS_TTL_MS)
+      relist().catch((err: unknown) => log.warn('listing the live connections failed', errorFields(err)));
+    // Serialised once per frame, not once per connection.
     const data = JSON.stringify(frame);
-    const results = await Promise.all(
-      ids.map(async (id) => {
-        const delivered = await postToConnection(id, data);
-        if (!delivered) gone.push(id);
-        return delivered;
-      }),
-    );
-    if (gone.length > 0) {
-      await Promise.all(gone.map((id) => repo.remove(id)));
-      cached = null;
+    const r = await postShard(ids ?? [], (id) => postOutcome(id, data), SHARD_OPTIONS);
+    if (r.failed.length > 0) log.warn('frame not delivered after retries', { connections: r.failed.length });
+    if (r.gone.length > 0) {
+      await Promise.all(r.gone.map((id) => repo.remove(id)));
+      const dropped = new Set(r.gone);
+      ids = (ids ?? []).filter((id) => !dropped.has(id));
     }
-    return { sent: results.filter(Boolean).length, gone: gone.length };
+    return { sent: r.sent, gone: r.gone.length };
   };
 }
 

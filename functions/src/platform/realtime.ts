@@ -7,6 +7,7 @@ import {
 import type { WsFrame } from '@tapewatch/shared/ws/messages';
 import { ConnectionRepository } from '../data/connection-repository.ts';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { PostOutcome } from './fanout-shards.ts';
 
 let client: ApiGatewayManagementApiClient | undefined;
 
@@ -62,6 +63,20 @@ export async function postViaManagementApi(connectionId: string, data: string): 
     return true;
   } catch (err) {
     if (err instanceof GoneException || (err as { name?: string }).name === 'GoneException') return false;
+    throw err;
+  }
+}
+
+const THROTTLES = new Set(['TooManyRequestsException', 'ThrottlingException', 'LimitExceededException']);
+
+/** One frame's JSON to one connection, for the sharded fan-out: a 429 is 'throttled' (retried), other errors throw. */
+export async function postOutcome(connectionId: string, data: string): Promise<PostOutcome> {
+  if (localDelivery) return localDelivery(connectionId, data) ? 'sent' : 'gone';
+  try {
+    return (await postViaManagementApi(connectionId, data)) ? 'sent' : 'gone';
+  } catch (err) {
+    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (THROTTLES.has(e.name ?? '') || e.$metadata?.httpStatusCode === 429) return 'throttled';
     throw err;
   }
 }
