@@ -153,7 +153,14 @@ export async function benchLocalFanout(clients = 1000, rate = 10, seconds = 20):
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [clients = 1000, rate = 10, seconds = 20] = process.argv.slice(2).map(Number);
-  console.table([await benchLocalFanout(clients, rate, seconds)]);
+  const json = process.argv.includes('--json');
+  const [clients = 1000, rate = 10, seconds = 20] = process.argv
+    .slice(2)
+    .filter((a) => a !== '--json')
+    .map(Number);
+  const result = await benchLocalFanout(clients, rate, seconds);
+  // --json: the last line for `npm run bench`, which runs this in a process of its own.
+  if (json) console.log(JSON.stringify(result));
+  else console.table([result]);
   process.exit(0);
 }

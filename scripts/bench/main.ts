@@ -22,6 +22,7 @@ import { measureColdCached } from './cold.ts';
 import { FULL_SESSION_TRADES, topUpCurrentFlow } from './current-flow.ts';
 import { benchDtwKmeans, DTW_BUDGET_MS } from './dtw-kmeans.ts';
 import { benchPages } from './endpoints.ts';
+import { benchFanout } from './fanout-budgets.ts';
 import { LOAD_PATHS, runLoad, type Series as LoadSeries } from './load.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
 import { startServer } from './startup.ts';
@@ -269,6 +270,9 @@ console.log(
     ? `Initial JS: every route within ${INITIAL_JS_BUDGET_KB} kB gzip (largest ${Math.max(...bundles.map((b) => b.gzipKb))} kB)`
     : `Initial JS OVER ${INITIAL_JS_BUDGET_KB} kB gzip: ${overBudget.map((b) => `${b.page} ${b.gzipKb} kB`).join(', ')}`,
 );
+
+// Issue 23 item 4: the live feed at 1,000 clients, and the AWS fan-out design simulated at 10,000 and 100,000.
+results.fanout = await benchFanout(budgetChecks);
 
 // Other processes on a shared machine inflate every figure: record how busy it was.
 const loadAvg = (await import('node:os')).loadavg().map((l) => +l.toFixed(1));
