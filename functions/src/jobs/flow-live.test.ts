@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import type { WsFrame } from '@tapewatch/shared/ws/messages';
-import { FlowFanout, MAX_EVENTS_PER_FRAME } from './flow-live.ts';
+import { registerLocalDelivery } from '../platform/realtime.ts';
+import { connectionsBroadcaster, FlowFanout, MAX_EVENTS_PER_FRAME } from './flow-live.ts';
 
 const fakeDb = { send: async () => ({}) } as unknown as DynamoDBDocumentClient;
 const trade = (key: string) => ({ key }) as FlowTrade;
@@ -58,5 +59,45 @@ describe('live fan-out coalescing', () => {
     await f.cleared();
     expect(r.frames.at(-1)!.frame).toEqual({ event: 'database_cleared' });
     expect(sizes(r.frames)).toEqual([2, 1]);
+  });
+});
+
+describe('connections broadcaster', () => {
+  it('waits for the first listing only; later frames use the last list while it is read again; a gone connection is dropped at once', async () => {
+    let listings = 0;
+    let listDelayMs = 0;
+    const conns = ['c1', 'c2', 'c3'];
+    const db = {
+      send: async (cmd: { constructor: { name: string } }) => {
+        if (cmd.constructor.name === 'QueryCommand') {
+          listings++;
+          await new Promise((r) => setTimeout(r, listDelayMs));
+          return { Items: conns.map((id) => ({ connectionId: id, userId: `u-${id}`, connectedAt: '2024-01-01' })) };
+        }
+        if (cmd.constructor.name === 'GetCommand') return { Item: { subscription: 'basic' } };
+        return {};
+      },
+    } as unknown as DynamoDBDocumentClient;
+    const got: string[] = [];
+    const unregister = registerLocalDelivery((id) => {
+      got.push(id);
+      return id !== 'c2';
+    });
+    try {
+      const send = connectionsBroadcaster(db);
+      expect(await send({ event: 'database_cleared' })).toEqual({ sent: 2, gone: 1 });
+      expect(got.sort()).toEqual(['c1', 'c2', 'c3']);
+      // After the listing's second, a frame starts a new (slow) listing but goes out without it.
+      await new Promise((r) => setTimeout(r, 1100));
+      listDelayMs = 500;
+      got.length = 0;
+      const t = Date.now();
+      expect(await send({ event: 'database_cleared' })).toEqual({ sent: 2, gone: 0 });
+      expect(Date.now() - t).toBeLessThan(200);
+      expect(got.sort()).toEqual(['c1', 'c3']);
+      expect(listings).toBe(2);
+    } finally {
+      unregister();
+    }
   });
 });
