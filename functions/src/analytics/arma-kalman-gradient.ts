@@ -24,6 +24,8 @@ export interface ArmaGradient {
   grad: Float64Array;
 }
 
+// Per-observation buffers reused across calls (BFGS calls this hundreds of times per fit): the
+// first column of P_t, v_t and b_t[0], one stretch of 3 (n + 1) values.
 let store = new Float64Array(0);
 
 /**
@@ -77,10 +79,11 @@ export function armaGradient(
   // Forward: keep v_t, b_t[0] and the first column of P_t (until steady): the backward pass
   // needs nothing else of P_t.
   const n = y.length;
-  if (store.length < (n + 1) * r) store = new Float64Array((n + 1) * r);
-  const Pc = store;
-  const v = new Float64Array(n);
-  const b0 = new Float64Array(n);
+  const need = (n + 1) * (r + 2);
+  if (store.length < need) store = new Float64Array(need);
+  const Pc = store.subarray(0, (n + 1) * r);
+  const v = store.subarray((n + 1) * r, (n + 1) * (r + 1));
+  const b0 = store.subarray((n + 1) * (r + 1), need);
   const a = new Float64Array(r);
   const K = new Float64Array(r);
   const P = Float64Array.from(P0);
