@@ -10,7 +10,7 @@
  * the forward recursion to 1e-12 and with central differences to their own error, see the test).
  */
 import { stateDim } from './arma-kalman.ts';
-import { luFactor, luSolve, luSolveTransposed } from './linalg.ts';
+import { invertSpd, luFactor, luSolve, luSolveTransposed } from './linalg.ts';
 
 export interface ArmaGradient {
   n: number;
@@ -22,6 +22,8 @@ export interface ArmaGradient {
    * a constant), or with `sigma2` of 0.5 ssq / sigma2 + 0.5 sum log F (the nll at that sigma^2).
    */
   grad: Float64Array;
+  /** With regression `columns`: their GLS coefficients, profiled out of y before the gradient. */
+  beta: number[];
 }
 
 // Per-observation buffers reused across calls (BFGS calls this hundreds of times per fit): the
@@ -45,6 +47,7 @@ export function armaGradient(
   phi: ArrayLike<number>,
   theta: ArrayLike<number>,
   sigma2?: number,
+  columns: readonly ArrayLike<number>[] = [],
 ): ArmaGradient | null {
   const p = phi.length;
   const q = theta.length;
@@ -87,6 +90,12 @@ export function armaGradient(
   const a = new Float64Array(r);
   const K = new Float64Array(r);
   const P = Float64Array.from(P0);
+  // Regression columns ride along (the gains do not depend on the data; the filter is linear): the
+  // GLS trend and the innovations of y - X beta then cost no second filter.
+  const k = columns.length;
+  const ax = columns.map(() => new Float64Array(r));
+  const vx = columns.map(() => new Float64Array(n));
+  const b0x = columns.map(() => new Float64Array(n));
   let steadyAt = n;
   let ssq = 0;
   let sumLogF = 0;
@@ -108,6 +117,14 @@ export function armaGradient(
     const bb0 = a[0]! + K[0]! * vt;
     b0[t] = bb0;
     for (let i = 0; i < r; i++) a[i] = c[i]! * bb0 + (i + 1 < r ? a[i + 1]! + K[i + 1]! * vt : 0);
+    for (let j = 0; j < k; j++) {
+      const aj = ax[j]!;
+      const xt = columns[j]![t]! - aj[0]!;
+      vx[j]![t] = xt;
+      const xb0 = aj[0]! + K[0]! * xt;
+      b0x[j]![t] = xb0;
+      for (let i = 0; i < r; i++) aj[i] = c[i]! * xb0 + (i + 1 < r ? aj[i + 1]! + K[i + 1]! * xt : 0);
+    }
     if (t >= steadyAt || t === n - 1) continue;
     // Updating Pf = P - K P[0,:] zeroes its first row and column (y_t observes a_t[0]), so
     // T Pf T' is Pf shifted up-left: P_{t+1}[i][j] = P[i+1][j+1] - f K_{i+1} K_{j+1} + R_i R_j.
@@ -125,6 +142,35 @@ export function armaGradient(
       }
     }
     if (change < 1e-15 * Math.max(1, P[0]!)) steadyAt = t + 1;
+  }
+  const beta: number[] = [];
+  if (k > 0) {
+    const A: number[][] = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+    const rhs = new Array<number>(k).fill(0);
+    for (let t = 0; t < n; t++) {
+      const inv = 1 / Pc[Math.min(t, steadyAt) * r]!;
+      for (let i = 0; i < k; i++) {
+        const xi = vx[i]![t]! * inv;
+        rhs[i] = rhs[i]! + xi * v[t]!;
+        for (let j = 0; j <= i; j++) A[i]![j] = A[i]![j]! + xi * vx[j]![t]!;
+      }
+    }
+    for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) A[i]![j] = A[j]![i]!;
+    const Ainv = invertSpd(A);
+    if (!Ainv) return null;
+    for (let i = 0; i < k; i++) beta.push(Ainv[i]!.reduce((acc, e, j) => acc + e * rhs[j]!, 0));
+    ssq = 0;
+    for (let t = 0; t < n; t++) {
+      let vt = v[t]!;
+      let bt = b0[t]!;
+      for (let j = 0; j < k; j++) {
+        vt -= beta[j]! * vx[j]![t]!;
+        bt -= beta[j]! * b0x[j]![t]!;
+      }
+      v[t] = vt;
+      b0[t] = bt;
+      ssq += (vt * vt) / Pc[Math.min(t, steadyAt) * r]!;
+    }
   }
   if (!(ssq > 0) || !Number.isFinite(ssq)) return null;
   const concentrated = sigma2 === undefined;
@@ -219,5 +265,5 @@ export function armaGradient(
   // gradient at scale = ssq / n.
   for (let i = 0; i < p; i++) grad[i] = cbar[i]!;
   for (let j = 0; j < q; j++) grad[p + j] = Rbar[j + 1]!;
-  return { n, ssq, sumLogF, grad };
+  return { n, ssq, sumLogF, grad, beta };
 }
