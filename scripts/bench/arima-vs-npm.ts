@@ -4,7 +4,13 @@
  * (5,1,5). Ours includes what the page gets: multi-start estimation, the covariance and the
  * forecast. Medians of interleaved runs (ratio = ours / package, both measured in this process;
  * absolute times move with the load, printed per row). Issue 20 target: ratio <= 1.5 on every
- * order. Standalone: npx tsx scripts/bench/arima-vs-npm.ts
+ * order. Alone: npm run bench -- --arima (or npx tsx scripts/bench/arima-vs-npm.ts).
+ *
+ * What the package returns here (its summary with verbose: true, 2026-11-26): (5,1,0) the same
+ * log-likelihood as ours (-1470.93); (1,1,1) and (2,1,2) stop 1.6 and 1.7 units below ours
+ * (-1471.27 vs -1469.63, -1469.53 vs -1467.83); (3,1,3) exits with "Nonstationary AR part" and
+ * (5,1,5) with "Optimization Routine Encountered Inf/Nan Values" (sigma^2 inf): its times for
+ * those two are of a failed fit.
  */
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';

@@ -3,7 +3,8 @@
  * times and initial JS per route. Prints a table and writes bench/results.json. The load generator
  * shares the machine's cores with the server, so compare figures from the same run.
  * `npm run bench -- --startup` measures only the start-up: first start, the background demo
- * backfill (each job's time) and the data directory's size; `--load` runs the load and soak test.
+ * backfill (each job's time) and the data directory's size; `--load` runs the load and soak test;
+ * `--arima` runs only the ARIMA side by side with the `arima` npm package (no server).
  */
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,6 +70,14 @@ function directoryBytes(dir: string): number {
     total += e.isDirectory() ? directoryBytes(p) : e.isFile() ? lstatSync(p).size : 0;
   }
   return total;
+}
+
+if (process.argv.includes('--arima')) {
+  console.log('ARIMA: fitArima vs the arima npm package (ctsa WASM), 500 SPY closes, medians (ratio = ours / package)');
+  const rows = benchArimaVsNpm();
+  console.table(rows);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(rows.every((r) => r.ratio <= 1.5) ? 0 : 1);
 }
 
 if (process.argv.includes('--load')) {

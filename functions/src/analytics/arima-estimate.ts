@@ -20,8 +20,6 @@ import {
 } from './arma-params.ts';
 import { profileLikelihood, type ArimaLikelihoodSpec, type Profile } from './arima-likelihood.ts';
 import { armaGradient } from './arma-kalman-gradient.ts';
-import { filterArma } from './arma-kalman.ts';
-import { gls } from './arima-regression.ts';
 import type { ArmaStart } from './arima-regression.ts';
 
 const SCREEN_ITERATIONS = 30;
@@ -95,21 +93,8 @@ export function estimateArma(
   };
   // Analytic gradient (stationary start only; the diffuse filter keeps finite differences).
   const score = (phi: number[], theta: number[]) => {
-    const k = spec.series.length - 1;
-    let z: ArrayLike<number> = spec.series[0]!;
-    if (k > 0) {
-      // Envelope theorem: at the GLS trend the profiled gradient is the gradient at fixed beta.
-      const f = filterArma(spec.series, phi, theta);
-      const beta = f && gls(f, k);
-      if (!beta) return null;
-      const zz = Float64Array.from(spec.series[0]!);
-      beta.forEach((b, j) => {
-        const col = spec.series[j + 1]!;
-        for (let t = 0; t < zz.length; t++) zz[t] = zz[t]! - b * col[t]!;
-      });
-      z = zz;
-    }
-    const g = armaGradient(z, phi, theta);
+    // Envelope theorem: at the GLS trend the profiled gradient is the gradient at fixed beta.
+    const g = armaGradient(spec.series[0]!, phi, theta, undefined, spec.series.slice(1));
     return g && { nll: 0.5 * g.n * (Math.log((2 * Math.PI * g.ssq) / g.n) + 1) + 0.5 * g.sumLogF, grad: g.grad };
   };
   const gradient = spec.diffuse

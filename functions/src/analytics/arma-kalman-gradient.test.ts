@@ -110,6 +110,33 @@ describe('armaGradient: analytic likelihood gradient by the adjoint Kalman filte
     },
   );
 
+  it.each(withTrends.filter(([, , , trend]) => trend !== 'n'))(
+    'ARIMA(%i,%i,%i) trend %s: with the trend columns the GLS-profiled likelihood and its gradient match profileLikelihood',
+    (p, d, q, trend) => {
+      const y = spy.map((v) => Math.log(v));
+      const n = y.length;
+      const X = trendSpec(trend, d).columns.map((col) =>
+        difference(
+          Array.from({ length: n }, (_, i) => col(1 + i)),
+          d,
+        ),
+      );
+      const spec = { series: [difference(y, d), ...X], p, d, q, diffuse: false };
+      const phi = randomCoefficients(rand, p);
+      const theta = randomCoefficients(rand, q).map((v) => -v);
+      const g = armaGradient(spec.series[0]!, phi, theta, undefined, X)!;
+      const nll = (x: number[]) => profileLikelihood(spec, x.slice(0, p), x.slice(p), 1)!.nll;
+      const prof = profileLikelihood(spec, phi, theta, 1)!;
+      g.beta.forEach((b, j) => expect(relErr(b, prof.beta[j]!), `beta ${j}`).toBeLessThan(1e-9));
+      expect(relErr(0.5 * g.n * (Math.log((2 * Math.PI * g.ssq) / g.n) + 1) + 0.5 * g.sumLogF, prof.nll)).toBeLessThan(
+        1e-12,
+      );
+      centralDifference(nll, [...phi, ...theta]).forEach((v, i) =>
+        expect(relErr(g.grad[i]!, v), `profiled ${i}`).toBeLessThan(1e-6),
+      );
+    },
+  );
+
   it('constrainStationaryJacobian is the derivative of constrainStationary', () => {
     for (let p = 1; p <= 5; p++) {
       const u = Array.from({ length: p }, () => (rand() * 2 - 1) * 3);

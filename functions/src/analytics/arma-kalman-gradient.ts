@@ -10,7 +10,7 @@
  * the forward recursion to 1e-12 and with central differences to their own error, see the test).
  */
 import { stateDim } from './arma-kalman.ts';
-import { luFactor, luSolve, luSolveTransposed } from './linalg.ts';
+import { invertSpd, luFactor, luSolve, luSolveTransposed } from './linalg.ts';
 
 export interface ArmaGradient {
   n: number;
@@ -22,18 +22,23 @@ export interface ArmaGradient {
    * a constant), or with `sigma2` of 0.5 ssq / sigma2 + 0.5 sum log F (the nll at that sigma^2).
    */
   grad: Float64Array;
+  /** With regression `columns`: their GLS coefficients, profiled out of y before the gradient. */
+  beta: number[];
 }
 
+// Per-observation buffers reused across calls (BFGS calls this hundreds of times per fit): the
+// first column of P_t, v_t and b_t[0], one stretch of 3 (n + 1) values.
 let store = new Float64Array(0);
 
 /**
  * The likelihood gradient by reverse mode (the adjoint of the filter): one forward filter
- * that keeps P_t until it is steady, then one backward pass of O(r^2) per observation whatever
- * the number of parameters, ~3 filters in all where the forward recursion costs ~(p + q) of them
- * while P_t has not converged (MA roots near the unit circle, the usual case on prices).
- * Backward, with G = adjoint of P_{t+1} and a-bar of a_{t+1}:
+ * that keeps the first column of P_t until it is steady, then one backward pass of O(r^2) per
+ * observation whatever the number of parameters, ~3 filters in all where the forward recursion
+ * costs ~(p + q) of them while P_t has not converged (MA roots near the unit circle, the usual
+ * case on prices). Pf = P - K P[0,:] has a zero first row and column, so T Pf T' = shift(Pf) (phi
+ * enters P_t only through P_0). Backward, with G = adjoint of P_{t+1} (symmetric) and a-bar of a_{t+1}:
  *   b-bar = T' a-bar, c-bar += a-bar b_t[0], K-bar = b-bar v_t, v-bar = b-bar.K_t + dL/dv_t
- *   Pf-bar = T' G T, c-bar += (G + G') T Pf[0,:]', R-bar += (G + G') R
+ *   Pf-bar = shift'(G), R-bar += 2 G R
  *   P-bar = Pf-bar - (Pf-bar K) e0' - e0 (K' Pf-bar) + e0 e0' (K' Pf-bar K + ...) + K-bar e0' / F
  * and at t = 0 the adjoint Lyapunov equation Lambda = T' Lambda T + P-bar_0 closes the chain.
  */
@@ -42,6 +47,7 @@ export function armaGradient(
   phi: ArrayLike<number>,
   theta: ArrayLike<number>,
   sigma2?: number,
+  columns: readonly ArrayLike<number>[] = [],
 ): ArmaGradient | null {
   const p = phi.length;
   const q = theta.length;
@@ -73,26 +79,36 @@ export function armaGradient(
   for (let i = 0; i < r; i++)
     for (let j = 0; j < i; j++) P0[i * r + j] = P0[j * r + i] = 0.5 * (P0[i * r + j]! + P0[j * r + i]!);
 
-  // Forward: keep P_t (until steady), v_t and b_t[0].
+  // Forward: keep v_t, b_t[0] and the first column of P_t (until steady): the backward pass
+  // needs nothing else of P_t.
   const n = y.length;
-  if (store.length < (n + 1) * rr) store = new Float64Array((n + 1) * rr);
-  const Ps = store;
-  const v = new Float64Array(n);
-  const b0 = new Float64Array(n);
+  const need = (n + 1) * (r + 2);
+  if (store.length < need) store = new Float64Array(need);
+  const Pc = store.subarray(0, (n + 1) * r);
+  const v = store.subarray((n + 1) * r, (n + 1) * (r + 1));
+  const b0 = store.subarray((n + 1) * (r + 1), need);
   const a = new Float64Array(r);
   const K = new Float64Array(r);
-  const Pf = new Float64Array(rr);
-  Ps.set(P0, 0);
+  const P = Float64Array.from(P0);
+  // Regression columns ride along (the gains do not depend on the data; the filter is linear): the
+  // GLS trend and the innovations of y - X beta then cost no second filter.
+  const k = columns.length;
+  const ax = columns.map(() => new Float64Array(r));
+  const vx = columns.map(() => new Float64Array(n));
+  const b0x = columns.map(() => new Float64Array(n));
   let steadyAt = n;
   let ssq = 0;
   let sumLogF = 0;
   let f = 0;
   for (let t = 0; t < n; t++) {
-    const o = Math.min(t, steadyAt) * rr;
     if (t <= steadyAt) {
-      f = Ps[o]!;
+      f = P[0]!;
       if (!(f > 0)) return null;
-      for (let i = 0; i < r; i++) K[i] = Ps[o + i * r]! / f;
+      const o = t * r;
+      for (let i = 0; i < r; i++) {
+        Pc[o + i] = P[i * r]!;
+        K[i] = P[i * r]! / f;
+      }
     }
     const vt = y[t]! - a[0]!;
     v[t] = vt;
@@ -101,48 +117,83 @@ export function armaGradient(
     const bb0 = a[0]! + K[0]! * vt;
     b0[t] = bb0;
     for (let i = 0; i < r; i++) a[i] = c[i]! * bb0 + (i + 1 < r ? a[i + 1]! + K[i + 1]! * vt : 0);
+    for (let j = 0; j < k; j++) {
+      const aj = ax[j]!;
+      const xt = columns[j]![t]! - aj[0]!;
+      vx[j]![t] = xt;
+      const xb0 = aj[0]! + K[0]! * xt;
+      b0x[j]![t] = xb0;
+      for (let i = 0; i < r; i++) aj[i] = c[i]! * xb0 + (i + 1 < r ? aj[i + 1]! + K[i + 1]! * xt : 0);
+    }
     if (t >= steadyAt || t === n - 1) continue;
-    for (let i = 0; i < r; i++) for (let j = 0; j < r; j++) Pf[i * r + j] = Ps[o + i * r + j]! - K[i]! * Ps[o + j]!;
-    const on = o + rr;
+    // Updating Pf = P - K P[0,:] zeroes its first row and column (y_t observes a_t[0]), so
+    // T Pf T' is Pf shifted up-left: P_{t+1}[i][j] = P[i+1][j+1] - f K_{i+1} K_{j+1} + R_i R_j.
+    // In place, upper triangle mirrored: row i reads only rows below it and columns right of i.
     let change = 0;
     for (let i = 0; i < r; i++) {
-      const ci = c[i]!;
-      for (let j = 0; j < r; j++) {
-        // (T Pf T')_ij = c_i c_j Pf_00 + c_i Pf_0,j+1 + c_j Pf_i+1,0 + Pf_i+1,j+1
-        const cj = c[j]!;
-        let val = ci * cj * Pf[0]! + R[i]! * R[j]!;
-        if (j + 1 < r) val += ci * Pf[j + 1]!;
-        if (i + 1 < r) val += cj * Pf[(i + 1) * r]!;
-        if (i + 1 < r && j + 1 < r) val += Pf[(i + 1) * r + j + 1]!;
-        Ps[on + i * r + j] = val;
-        change = Math.max(change, Math.abs(val - Ps[o + i * r + j]!));
+      const down = i + 1 < r;
+      const fk = down ? f * K[i + 1]! : 0;
+      for (let j = i; j < r; j++) {
+        let val = R[i]! * R[j]!;
+        if (down && j + 1 < r) val += P[(i + 1) * r + j + 1]! - fk * K[j + 1]!;
+        change = Math.max(change, Math.abs(val - P[i * r + j]!));
+        P[i * r + j] = val;
+        P[j * r + i] = val;
       }
     }
-    if (change < 1e-15 * Math.max(1, Ps[on]!)) steadyAt = t + 1;
+    if (change < 1e-15 * Math.max(1, P[0]!)) steadyAt = t + 1;
+  }
+  const beta: number[] = [];
+  if (k > 0) {
+    const A: number[][] = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+    const rhs = new Array<number>(k).fill(0);
+    for (let t = 0; t < n; t++) {
+      const inv = 1 / Pc[Math.min(t, steadyAt) * r]!;
+      for (let i = 0; i < k; i++) {
+        const xi = vx[i]![t]! * inv;
+        rhs[i] = rhs[i]! + xi * v[t]!;
+        for (let j = 0; j <= i; j++) A[i]![j] = A[i]![j]! + xi * vx[j]![t]!;
+      }
+    }
+    for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) A[i]![j] = A[j]![i]!;
+    const Ainv = invertSpd(A);
+    if (!Ainv) return null;
+    for (let i = 0; i < k; i++) beta.push(Ainv[i]!.reduce((acc, e, j) => acc + e * rhs[j]!, 0));
+    ssq = 0;
+    for (let t = 0; t < n; t++) {
+      let vt = v[t]!;
+      let bt = b0[t]!;
+      for (let j = 0; j < k; j++) {
+        vt -= beta[j]! * vx[j]![t]!;
+        bt -= beta[j]! * b0x[j]![t]!;
+      }
+      v[t] = vt;
+      b0[t] = bt;
+      ssq += (vt * vt) / Pc[Math.min(t, steadyAt) * r]!;
+    }
   }
   if (!(ssq > 0) || !Number.isFinite(ssq)) return null;
   const concentrated = sigma2 === undefined;
   const scale = concentrated ? ssq / n : sigma2;
 
-  // Backward.
+  // Backward. G, the adjoint of P_{t+1}, is kept symmetric (P is), so the adjoint of the shift
+  // above is a shift down-right and the K-terms of Pf touch only its first row and column.
   const abar = new Float64Array(r);
   const bb = new Float64Array(r);
   const G = new Float64Array(rr);
-  const TG = new Float64Array(rr);
-  const Pfbar = new Float64Array(rr);
   const cbar = new Float64Array(r);
   const Rbar = new Float64Array(r);
   const Kbar = new Float64Array(r);
+  const w = new Float64Array(r);
   const u = new Float64Array(r);
   let Gzero = true;
   let lastO = -1;
   for (let t = n - 1; t >= 0; t--) {
-    const o = Math.min(t, steadyAt) * rr;
+    const o = Math.min(t, steadyAt) * r;
     // In the steady stretch P_t and K_t are the same at every step.
-    const fresh = o !== lastO;
-    if (fresh) {
-      f = Ps[o]!;
-      for (let i = 0; i < r; i++) K[i] = Ps[o + i * r]! / f;
+    if (o !== lastO) {
+      f = Pc[o]!;
+      for (let i = 0; i < r; i++) K[i] = Pc[o + i]! / f;
     }
     const vt = v[t]!;
     // State: a_{t+1} = T (a_t + K v_t).
@@ -160,47 +211,37 @@ export function armaGradient(
     }
     for (let i = 0; i < r; i++) abar[i] = bb[i]!;
     abar[0] = abar[0]! - vbar;
-    // Covariance: P_{t+1} = T Pf T' + R R', adjoint G (zero after the last step).
+    // Covariance: P_{t+1} = shift(Pf) + R R', adjoint G (zero after the last step).
     let Fbar = 0.5 / f - (0.5 * vt * vt) / (scale * f * f);
     for (let i = 0; i < r; i++) Fbar -= (Kbar[i]! * K[i]!) / f;
     if (!Gzero) {
-      // dT Pf T' contributes nothing: Pf's first row and column vanish (y_t observes a_t[0]).
+      // R-bar += 2 G R; w_{i+1} = (Pf-bar K)_{i+1} = sum_j G_ij K_{j+1}, both from the old G.
       for (let i = 0; i < r; i++) {
         let sr = 0;
-        for (let j = 0; j < r; j++) sr += (G[i * r + j]! + G[j * r + i]!) * R[j]!;
-        Rbar[i] = Rbar[i]! + sr;
-      }
-      // Pf-bar = T' G T.
-      for (let j = 0; j < r; j++) {
-        let acc = 0;
-        for (let i = 0; i < r; i++) acc += c[i]! * G[i * r + j]!;
-        TG[j] = acc;
-        for (let k = 1; k < r; k++) TG[k * r + j] = G[(k - 1) * r + j]!;
-      }
-      for (let k = 0; k < r; k++) {
-        let acc = 0;
-        for (let j = 0; j < r; j++) acc += TG[k * r + j]! * c[j]!;
-        Pfbar[k * r] = acc;
-        for (let l = 1; l < r; l++) Pfbar[k * r + l] = TG[k * r + l - 1]!;
-      }
-      // Pf = P - P[:,0] P[0,:] / P_00.
-      for (let i = 0; i < rr; i++) G[i] = Pfbar[i]!;
-      for (let i = 0; i < r; i++) {
-        let rowK = 0;
-        let colK = 0;
+        let sk = 0;
+        const row = i * r;
         for (let j = 0; j < r; j++) {
-          rowK += Pfbar[i * r + j]! * K[j]!;
-          colK += Pfbar[j * r + i]! * K[j]!;
+          const g = G[row + j]!;
+          sr += g * R[j]!;
+          if (j + 1 < r) sk += g * K[j + 1]!;
         }
-        G[i * r] = G[i * r]! - rowK;
-        G[i] = G[i]! - colK;
-        Fbar += rowK * K[i]!;
+        Rbar[i] = Rbar[i]! + 2 * sr;
+        if (i + 1 < r) w[i + 1] = sk;
       }
-    } else {
-      G.fill(0);
+      for (let i = r - 1; i >= 1; i--) for (let j = r - 1; j >= 1; j--) G[i * r + j] = G[(i - 1) * r + j - 1]!;
+      G[0] = 0;
+      for (let k = 1; k < r; k++) {
+        G[k * r] = -w[k]!;
+        G[k] = -w[k]!;
+        Fbar += w[k]! * K[k]!;
+      }
     }
-    for (let i = 0; i < r; i++) G[i * r] = G[i * r]! + Kbar[i]! / f;
-    G[0] = G[0]! + Fbar;
+    for (let i = 1; i < r; i++) {
+      const half = (0.5 * Kbar[i]!) / f;
+      G[i * r] = G[i * r]! + half;
+      G[i] = G[i]! + half;
+    }
+    G[0] = G[0]! + Kbar[0]! / f + Fbar;
     Gzero = false;
     lastO = o;
   }
@@ -224,5 +265,5 @@ export function armaGradient(
   // gradient at scale = ssq / n.
   for (let i = 0; i < p; i++) grad[i] = cbar[i]!;
   for (let j = 0; j < q; j++) grad[p + j] = Rbar[j + 1]!;
-  return { n, ssq, sumLogF, grad };
+  return { n, ssq, sumLogF, grad, beta };
 }

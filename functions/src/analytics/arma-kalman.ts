@@ -103,8 +103,6 @@ export function filterArma(
   const innovations = series.map(() => new Float64Array(n));
   const F = new Float64Array(n);
   const P = Float64Array.from(P0);
-  const Pf = new Float64Array(r * r);
-  const TP = new Float64Array(r * r);
   const K = new Float64Array(r);
   let sumLogF = 0;
   let steady = false;
@@ -126,19 +124,19 @@ export function filterArma(
       }
     }
     if (steady) continue;
-    // Pf = P - K P[0,:] ; P <- T Pf T' + R R'
-    for (let i = 0; i < r; i++) for (let j = 0; j < r; j++) Pf[i * r + j] = P[i * r + j]! - K[i]! * P[j]!;
-    for (let i = 0; i < r; i++) {
-      for (let j = 0; j < r; j++) {
-        TP[i * r + j] = c[i]! * Pf[j]! + (i + 1 < r ? Pf[(i + 1) * r + j]! : 0);
-      }
-    }
+    // Pf = P - K P[0,:] has a zero first row and column (y_t observes a_t[0]), so T Pf T' is Pf
+    // shifted up-left: P <- P[i+1][j+1] - f K_{i+1} K_{j+1} + R_i R_j, in place (row i reads only
+    // rows below it and columns right of i), upper triangle mirrored.
     let change = 0;
     for (let i = 0; i < r; i++) {
-      for (let j = 0; j < r; j++) {
-        const v = TP[i * r]! * c[j]! + (j + 1 < r ? TP[i * r + j + 1]! : 0) + RR[i * r + j]!;
+      const down = i + 1 < r;
+      const fk = down ? f * K[i + 1]! : 0;
+      for (let j = i; j < r; j++) {
+        let v = RR[i * r + j]!;
+        if (down && j + 1 < r) v += P[(i + 1) * r + j + 1]! - fk * K[j + 1]!;
         change = Math.max(change, Math.abs(v - P[i * r + j]!));
         P[i * r + j] = v;
+        P[j * r + i] = v;
       }
     }
     // Once the Riccati recursion has converged to machine precision the

@@ -129,10 +129,13 @@ export function minimizeBfgs(
       for (let i = 0; i < n; i++) p[i] = -g[i]!;
       slope = -dot(g, g);
     }
-    // Keep the first step modest in the transformed parameter space.
+    // Keep the first step modest in the transformed parameter space, relative to where a
+    // coordinate already is: one running to the stationarity boundary (|u| -> infinity, where the
+    // likelihood changes as 1/u^2) then gets there in a few steps instead of 5 units at a time.
     let step = 1;
-    const pmax = maxAbs(p);
-    if (pmax > 5) step = 5 / pmax;
+    let ratio = 0;
+    for (let i = 0; i < n; i++) ratio = Math.max(ratio, Math.abs(p[i]!) / Math.max(1, Math.abs(x[i]!)));
+    if (ratio > 5) step = 5 / ratio;
     const xn = new Float64Array(n);
     let fn = Infinity;
     let accepted = false;
