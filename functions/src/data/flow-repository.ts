@@ -2,6 +2,7 @@ import {
   BatchWriteCommand,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
@@ -152,6 +153,51 @@ export class FlowRepository {
       ExpressionAttributeValues: { ':pk': flowKeys.tickerIndex(ticker), ':d': `${date}#` },
     });
     return { trades: tradesOf(items), items: items.length, liveCursor: liveCursorOf(items, flowKeys.livePrefix()) };
+  }
+
+  /**
+   * One ticker's trades per day over [from, to] through the ticker index, newest day first, read a
+   * page at a time: a caller that stops early (the row cap) reads no further pages. Each day holds
+   * what `readTickerDay` gives for it.
+   */
+  async *readTickerDays(ticker: string, from: string, to: string): AsyncGenerator<{ date: string } & DayRead> {
+    let startKey: Record<string, unknown> | undefined;
+    let date = '';
+    let items: Record<string, unknown>[] = [];
+    const day = () => ({
+      date,
+      trades: tradesOf(items),
+      items: items.length,
+      liveCursor: liveCursorOf(items, flowKeys.livePrefix()),
+    });
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': flowKeys.tickerIndex(ticker),
+            ':from': flowKeys.tickerIndexSort(from, ''),
+            // Every sort key of `to` starts with "to#" and sorts below "to#\uffff".
+            ':to': flowKeys.tickerIndexSort(to, '\uffff'),
+          },
+          ScanIndexForward: false,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const it of page.Items ?? []) {
+        const d = String(it.gsi1sk).slice(0, 10);
+        if (d !== date && items.length > 0) {
+          yield day();
+          items = [];
+        }
+        date = d;
+        items.push(it);
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    if (items.length > 0) yield day();
   }
 
   /** The oldest ingested day with trades, or null: where the stored history starts. */
