@@ -205,6 +205,8 @@ describe('historical search stopped early', () => {
     const rare = [{ filter: 'Premium' as const, selector: 'Greater than equal' as const, value: '5000' }];
     const r = await searchFlow(repo, { start: isoDay(0), end: isoDay(19) }, rare, { rows: 10, scan: 50 });
     expect(r).toMatchObject({ trades: [], capped: true, scanned: 50 });
-    expect(stats.dayReads).toBe(5);
+    // Five days scanned, and at most the next one read ahead.
+    expect(stats.dayReads).toBeGreaterThanOrEqual(5);
+    expect(stats.dayReads).toBeLessThanOrEqual(6);
   });
 });

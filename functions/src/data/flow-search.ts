@@ -14,7 +14,7 @@ interface SortedDay {
 
 /**
  * Parsed past days, per container, kept sorted: a closed day changes only when re-ingested, and
- * then its trade count (part of the key) changes too. Today is always read fresh (live trades
+ * then its content version (part of the key, with the count) changes too. Today is always read fresh (live trades
  * arrive). ~4 MB a day: 24 days cover a month's range, or the 10,000 newest rows of any range.
  */
 const pastDays = new TtlLru<SortedDay>(24, 10 * 60_000);
@@ -35,7 +35,7 @@ export interface FlowSearchResult {
   scanned: number;
 }
 
-export type ListedDay = { date: string; trades: number };
+export type ListedDay = { date: string; trades: number; version?: string };
 
 function sortedDay(read: DayRead): SortedDay {
   const trades = read.trades.sort(compareNewestFirst);
@@ -107,22 +107,32 @@ export async function searchFlow(
   let scanned = 0;
   let capped = false;
   const byTicker = tickers?.map((t) => new TickerDays(repo, t, dates)) ?? [];
+  const todays = new Map<string, Promise<SortedDay>>();
+  const readWhole = ({ date, trades: count, version }: ListedDay): Promise<SortedDay> => {
+    if (date < today)
+      return pastDays.get(`${date}#${count}#${version ?? ''}`, async () => sortedDay(await repo.readDay(date)));
+    let read = todays.get(date);
+    if (!read) {
+      read = repo.readDay(date).then(sortedDay);
+      todays.set(date, read);
+    }
+    return read;
+  };
   try {
     for (let i = 0; i < days.length; i += 1) {
       if (scanned >= limits.scan) {
         capped = true;
         break;
       }
-      const { date, trades: count } = days[i]!;
+      const { date } = days[i]!;
       let day: SortedDay;
       if (tickers) {
         const reads = await Promise.all(byTicker.map((t) => t.at(date)));
         day = sortedDay({ trades: reads.flat(), items: 0, liveCursor: '' });
       } else {
-        day =
-          date < today
-            ? await pastDays.get(`${date}#${count}`, async () => sortedDay(await repo.readDay(date)))
-            : sortedDay(await repo.readDay(date));
+        // The next day's read is in flight while this one is filtered (one read wasted at a stop).
+        if (i + 1 < days.length) void readWhole(days[i + 1]!).catch(() => undefined);
+        day = await readWhole(days[i]!);
       }
       scanned += day.trades.length;
       // The day is newest first already: its matches are too, and they follow the newer days' rows.

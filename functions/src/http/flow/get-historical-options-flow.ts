@@ -48,14 +48,14 @@ export const handler = withGzip(
       readUnlessWritten(`flowdays#${start}#${end}`, () => repo.listDays(start, end)),
       end >= today ? freshHead(repo, today) : null,
     ]);
-    // Past days change only when re-ingested (their count changes); today by its write head.
+    // Past days change only when re-ingested (their version changes); today by its write head.
     const key = [
       start,
       end,
       JSON.stringify(filters),
       first,
       head ? `${head.epoch}.${head.live}` : '',
-      days.map((d) => `${d.date}:${d.trades}`).join(','),
+      days.map((d) => `${d.date}:${d.trades}:${d.version}`).join(','),
     ].join('|');
     const hit = keptAnswer(key);
     if (hit) return new JsonText<Answer>(hit.json);
