@@ -24,6 +24,7 @@ import { FULL_SESSION_TRADES, topUpCurrentFlow } from './current-flow.ts';
 import { benchDtwKmeans, DTW_BUDGET_MS } from './dtw-kmeans.ts';
 import { benchPages } from './endpoints.ts';
 import { benchFanout } from './fanout-budgets.ts';
+import { benchHistoricalFlow, historicalBudgets } from './historical-flow.ts';
 import { LOAD_PATHS, runLoad, type Series as LoadSeries } from './load.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
 import { startServer } from './startup.ts';
@@ -206,6 +207,12 @@ budgetChecks.atLeast(
   'req/s',
 );
 budgetChecks.atLeast('current flow trades measured (a full session)', currentFlowTrades, FULL_SESSION_TRADES, 'trades');
+// Issue 23 item 2: historical queries over the stored year, with the rows each one scanned.
+console.log(`\nHistorical flow over the stored year (10 connections, ${seconds} s each)`);
+const historicalFlow = await benchHistoricalFlow(second.url, subscriber, seconds);
+console.table(historicalFlow);
+results.historicalFlow = historicalFlow;
+historicalBudgets(budgetChecks, historicalFlow);
 
 console.log(
   '\nFirst (uncached) vs repeated (cached) requests, one at a time; rps10 = requests/s at 10 connections (cached) from the table above',

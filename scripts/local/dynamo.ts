@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   CreateTableCommand,
@@ -7,12 +8,36 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { tableList, tableName, type TableDef } from '@tapewatch/functions/data/tables';
+import { registerWriteSignal } from '@tapewatch/functions/data/write-signal';
 import dynalite from 'dynalite';
 import { patchDynaliteIteratorClose } from './dynalite-iterator-fix.ts';
 
 export interface LocalDynamo {
   endpoint: string;
   close(): Promise<void>;
+}
+
+const WRITES =
+  /\.(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems|CreateTable|DeleteTable|UpdateTable)$/;
+
+/**
+ * Every write this process's dynalite takes moves a generation, when the request arrives and again
+ * just before its answer leaves (its end() is wrapped): readers in this process skip a read that
+ * nothing can have changed (data/write-signal.ts). Writers in other processes (`npm run ingest`,
+ * the bench's top-up) go through this server too.
+ */
+function signalWrites(server: Server): void {
+  let generation = 0;
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!WRITES.test(String(req.headers['x-amz-target'] ?? ''))) return;
+    generation += 1;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((...args: unknown[]) => {
+      generation += 1;
+      return end(...args);
+    }) as typeof res.end;
+  });
+  registerWriteSignal({ generation: () => generation });
 }
 
 /** dynalite on a free loopback port, persisted under `dir` (LevelDB), so data survives restarts. */
@@ -25,9 +50,14 @@ export async function startDynalite(dir: string): Promise<LocalDynamo> {
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  signalWrites(server);
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        registerWriteSignal(null);
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -1,9 +1,12 @@
 import { request } from 'node:http';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { ConnectionRepository } from '@tapewatch/functions/data/connection-repository';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
+import { flowKeys } from '@tapewatch/functions/data/keys';
+import { tableName } from '@tapewatch/functions/data/tables';
 import { searchFlow } from '@tapewatch/functions/data/flow-search';
 import { mostOtm } from '@tapewatch/functions/domain/flow/most-otm';
 import { connectionsBroadcaster, FlowFanout, ingestLiveRecords } from '@tapewatch/functions/jobs/flow-live';
@@ -125,6 +128,55 @@ describe('options flow endpoints', () => {
     // The index reads the two names' trades only, not the two whole days.
     expect(r.scanned).toBe(named.length);
     expect(r.scanned).toBeLessThan(both.length);
+  });
+
+  it('keeps a historical answer only while what it depends on is unchanged: a live trade today, a corrected re-ingest', async () => {
+    const repo = new FlowRepository(documentClient());
+    const spy = [{ filter: 'Ticker', selector: 'Equal', tickers: ['SPY'] }];
+    const ask = async (dates: { start: string; end: string }) =>
+      historicalFlowResponse.parse((await api.get('get_historical_options_flow', dq(dates, spy))).body);
+    const today = { start: '2024-03-08', end: '2024-03-08' };
+    const before = await ask(today);
+    expect(await ask(today)).toEqual(before);
+    const model = before.options_flow[0]!;
+    const live = { ...model, key: `${model.key}-kept`, time: '15:59:59' };
+    await repo.putLive([live]);
+    try {
+      const after = await ask(today);
+      expect(after.options_flow[0]).toEqual(live);
+      expect(after.options_flow).toHaveLength(before.options_flow.length + 1);
+    } finally {
+      // Undone as the reset undoes live trades (the item gone, the day's epoch moved): later tests count today's.
+      const db = documentClient();
+      await db.send(
+        new DeleteCommand({ TableName: tableName('flow'), Key: flowKeys.liveTrade(live.date, live.time, live.key) }),
+      );
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName('flow'),
+          Key: flowKeys.dayHead(live.date),
+          UpdateExpression: 'ADD epoch :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        }),
+      );
+    }
+    expect(await ask(today)).toEqual(before);
+
+    // A corrected re-ingest of a past day keeps its trade count: the answer follows the content.
+    const past = { start: '2024-03-06', end: '2024-03-06' };
+    const original = (await repo.readDay(past.start)).trades;
+    const target = (await ask(past)).options_flow[0]!;
+    try {
+      await repo.putDay(
+        past.start,
+        original.map((t) => (t.key === target.key ? { ...t, size: t.size + 1 } : t)),
+      );
+      const again = await ask(past);
+      expect(again.options_flow.find((t) => t.key === target.key)?.size).toBe(target.size + 1);
+    } finally {
+      await repo.putDay(past.start, original);
+    }
+    expect((await ask(past)).options_flow.find((t) => t.key === target.key)?.size).toBe(target.size);
   });
 
   it('says where the stored history starts: a range before it is refused with the first available date', async () => {

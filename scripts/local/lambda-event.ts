@@ -5,7 +5,11 @@ import { securityHeaders } from './static.ts';
 
 const textTypes = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
 
+const NO_BODY = Buffer.alloc(0);
+
 export async function readBody(req: IncomingMessage, limit = 1_000_000): Promise<Buffer> {
+  // HTTP/1.1: a request without either header has no body (most GETs): skip the stream iterator.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return NO_BODY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -62,9 +66,20 @@ export function toHttpApiEvent(req: IncomingMessage, url: URL, body: Buffer, rou
   };
 }
 
+/** The last base64 body decoded: kept answers (the current flow's gzip) come back as the same string. */
+let lastBase64 = '';
+let lastDecoded = NO_BODY;
+
+function decodeBase64(text: string): Buffer {
+  if (text !== lastBase64) {
+    lastDecoded = Buffer.from(text, 'base64');
+    lastBase64 = text;
+  }
+  return lastDecoded;
+}
+
 export function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
-  const body =
-    result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  const body = result.body === undefined ? '' : result.isBase64Encoded ? decodeBase64(result.body) : result.body;
   // CloudFront adds the same headers to /api/* in production (infra security headers policy).
   res.writeHead(result.statusCode ?? 200, {
     ...securityHeaders,

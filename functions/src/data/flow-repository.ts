@@ -2,9 +2,11 @@ import {
   BatchWriteCommand,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { batchPutAll } from './batch-write.ts';
@@ -52,16 +54,20 @@ export class FlowRepository {
       byTicker.set(t.ticker, list);
     }
     const items: Record<string, unknown>[] = [];
+    // Names the day's content: readers key what they keep by it (a corrected re-ingest may keep the count).
+    const version = createHash('sha1');
     for (const [ticker, list] of byTicker) {
       for (let part = 0; part * TRADES_PER_CHUNK < list.length; part += 1) {
         const chunk = list.slice(part * TRADES_PER_CHUNK, (part + 1) * TRADES_PER_CHUNK);
+        const text = JSON.stringify(chunk);
+        version.update(text);
         items.push({
           ...flowKeys.dayChunk(date, ticker, part),
           gsi1pk: flowKeys.tickerIndex(ticker),
           gsi1sk: flowKeys.tickerIndexSort(date, `C#${String(part).padStart(2, '0')}`),
           n: chunk.length,
           // gzip: ~8x smaller, which is what makes the 60-day backfill cheap (the GSI copies items).
-          z: gzipSync(JSON.stringify(chunk), { level: 4 }),
+          z: gzipSync(text, { level: 4 }),
         });
       }
     }
@@ -72,7 +78,13 @@ export class FlowRepository {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { ...flowKeys.dayIndex(date), date, trades: trades.length, items: items.length },
+        Item: {
+          ...flowKeys.dayIndex(date),
+          date,
+          trades: trades.length,
+          items: items.length,
+          version: version.digest('base64url').slice(0, 12),
+        },
       }),
     );
     await this.bumpHead(date, 'epoch', 1);
@@ -154,6 +166,51 @@ export class FlowRepository {
     return { trades: tradesOf(items), items: items.length, liveCursor: liveCursorOf(items, flowKeys.livePrefix()) };
   }
 
+  /**
+   * One ticker's trades per day over [from, to] through the ticker index, newest day first, read a
+   * page at a time: a caller that stops early (the row cap) reads no further pages. Each day holds
+   * what `readTickerDay` gives for it.
+   */
+  async *readTickerDays(ticker: string, from: string, to: string): AsyncGenerator<{ date: string } & DayRead> {
+    let startKey: Record<string, unknown> | undefined;
+    let date = '';
+    let items: Record<string, unknown>[] = [];
+    const day = () => ({
+      date,
+      trades: tradesOf(items),
+      items: items.length,
+      liveCursor: liveCursorOf(items, flowKeys.livePrefix()),
+    });
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': flowKeys.tickerIndex(ticker),
+            ':from': flowKeys.tickerIndexSort(from, ''),
+            // Every sort key of `to` starts with "to#" and sorts below "to#\uffff".
+            ':to': flowKeys.tickerIndexSort(to, '\uffff'),
+          },
+          ScanIndexForward: false,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const it of page.Items ?? []) {
+        const d = String(it.gsi1sk).slice(0, 10);
+        if (d !== date && items.length > 0) {
+          yield day();
+          items = [];
+        }
+        date = d;
+        items.push(it);
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    if (items.length > 0) yield day();
+  }
+
   /** The oldest ingested day with trades, or null: where the stored history starts. */
   async firstDay(): Promise<string | null> {
     const items = await queryAll(this.db, {
@@ -169,15 +226,20 @@ export class FlowRepository {
     return day ?? null;
   }
 
-  /** Ingested days in [from, to], newest first, with their trade counts. */
-  async listDays(from: string, to: string): Promise<Array<{ date: string; trades: number }>> {
+  /** Ingested days in [from, to], newest first, with their trade counts and content versions. */
+  async listDays(from: string, to: string): Promise<Array<{ date: string; trades: number; version: string }>> {
     const items = await queryAll(this.db, {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': flowKeys.dayIndexPartition(), ':from': from, ':to': to },
       ScanIndexForward: false,
     });
-    return items.map((it) => ({ date: it.sk as string, trades: Number(it.trades ?? 0) }));
+    // Days ingested before versions were stored have none: their count stands for their content.
+    return items.map((it) => ({
+      date: it.sk as string,
+      trades: Number(it.trades ?? 0),
+      version: String(it.version ?? ''),
+    }));
   }
 
   /** Deletes the live items of a day (the daily reset); packed chunks stay. Returns how many. */

@@ -1,62 +1,212 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import type { FlowFilter, FlowTrade } from '@tapewatch/shared/schemas/flow';
+import { compileFilters } from '@tapewatch/shared/flow/filters';
+import { compareNewestFirst } from '@tapewatch/shared/flow/order';
 import { trade } from '../domain/flow/test-trade.ts';
-import type { FlowRepository } from './flow-repository.ts';
-import { searchFlow, TICKER_PREFETCH } from './flow-search.ts';
+import type { DayRead, FlowRepository } from './flow-repository.ts';
+import { clearPastDays, searchFlow } from './flow-search.ts';
 
-/** 300 listed days, NVDA trading on every 10th; counts the ticker-index reads in flight. */
-function fakeRepo() {
-  const days = Array.from({ length: 300 }, (_, i) =>
-    new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
-  ).reverse();
-  const byDay = new Map<string, FlowTrade[]>(
-    days.map((d, i) => [
-      d,
-      i % 10 === 0
-        ? [trade({ ticker: 'NVDA', date: d, time: '10:00:00' }), trade({ ticker: 'NVDA', date: d, time: '11:00:00' })]
-        : [],
-    ]),
-  );
-  let inFlight = 0;
-  let maxInFlight = 0;
-  let reads = 0;
-  const repo = {
-    listDays: async () => days.map((date) => ({ date, trades: 100 })),
-    readTickerDay: async (ticker: string, date: string) => {
-      reads += 1;
-      inFlight += 1;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      await new Promise((r) => setTimeout(r, 1));
-      inFlight -= 1;
-      const trades = (byDay.get(date) ?? []).filter((t) => t.ticker === ticker);
-      return { trades, items: trades.length };
-    },
-    readDay: async () => {
-      throw new Error('an Equal Ticker query reads no whole day');
-    },
-  } as unknown as FlowRepository;
-  return { repo, stats: () => ({ maxInFlight, reads }) };
+const TICKERS = ['SPY', 'AAPL', 'NVDA', 'RARE'];
+
+function isoDay(i: number): string {
+  return new Date(Date.UTC(2023, 0, 2) + i * 86_400_000).toISOString().slice(0, 10);
 }
 
-describe('historical search with an Equal Ticker filter', () => {
-  const filters = [{ filter: 'Ticker' as const, selector: 'Equal' as const, tickers: ['NVDA'] }];
-  it('reads the ticker index many days at a time and still answers newest first', async () => {
-    const { repo, stats } = fakeRepo();
-    const r = await searchFlow(repo, { start: '2023-01-01', end: '2023-12-31' }, filters);
-    expect(r.trades).toHaveLength(60);
-    const keys = r.trades.map((t) => `${t.date} ${t.time}`);
-    expect(keys).toEqual([...keys].sort().reverse());
-    expect(r.capped).toBe(false);
-    expect(stats().reads).toBe(300);
-    expect(stats().maxInFlight).toBeGreaterThan(1);
-    expect(stats().maxInFlight).toBeLessThanOrEqual(TICKER_PREFETCH);
+/**
+ * An in-memory flow table: `days` listed days (oldest first in `dates`), each with trades in store
+ * order (unsorted, as DynamoDB returns chunks); `unlisted` days exist only in the ticker index (live
+ * trades not yet ingested). Counts the reads the search makes.
+ */
+function memoryRepo(byDay: Map<string, FlowTrade[]>, listed: readonly string[]) {
+  clearPastDays();
+  const stats = { dayReads: 0, tickerDaysRead: 0 };
+  const repo = {
+    listDays: async (from: string, to: string) =>
+      listed
+        .filter((d) => d >= from && d <= to)
+        .sort()
+        .reverse()
+        .map((date) => ({ date, trades: byDay.get(date)?.length ?? 0 })),
+    readDay: async (date: string): Promise<DayRead> => {
+      stats.dayReads += 1;
+      return { trades: [...(byDay.get(date) ?? [])], items: 1, liveCursor: 'L#' };
+    },
+    async *readTickerDays(ticker: string, from: string, to: string) {
+      for (const date of [...byDay.keys()].sort().reverse()) {
+        if (date < from || date > to) continue;
+        const trades = byDay.get(date)!.filter((t) => t.ticker === ticker);
+        if (trades.length === 0) continue;
+        stats.tickerDaysRead += 1;
+        yield { date, trades, items: trades.length, liveCursor: 'L#' };
+      }
+    },
+  } as unknown as FlowRepository;
+  return { repo, stats };
+}
+
+const tradeArb = (date: string) =>
+  fc
+    .record({
+      ticker: fc.constantFrom(...TICKERS.slice(0, 3)),
+      time: fc.integer({ min: 9 * 3600 + 1800, max: 16 * 3600 }),
+      put_call: fc.constantFrom('Call' as const, 'Put' as const),
+      cost_basis: fc.integer({ min: 1, max: 2000 }),
+      size: fc.integer({ min: 1, max: 50 }),
+    })
+    .map((p) =>
+      trade({
+        ...p,
+        date,
+        time: new Date(p.time * 1000).toISOString().slice(11, 19),
+      }),
+    );
+
+/** 30 days of 0-40 trades, a few listed days missing (only in the index), RARE on a handful. */
+const storeArb = fc
+  .tuple(
+    fc.array(fc.array(fc.integer(), { maxLength: 40 }), { minLength: 30, maxLength: 30 }),
+    fc.array(fc.integer({ min: 0, max: 29 }), { maxLength: 3 }),
+    fc.array(fc.integer({ min: 0, max: 29 }), { maxLength: 4 }),
+  )
+  .chain(([sizes, unlisted, rare]) =>
+    fc
+      .tuple(...sizes.map((s, i) => fc.array(tradeArb(isoDay(i)), { minLength: s.length, maxLength: s.length })))
+      .map((days) => {
+        const byDay = new Map<string, FlowTrade[]>();
+        days.forEach((trades, i) => {
+          const list = [...trades];
+          if (rare.includes(i)) list.push(trade({ ticker: 'RARE', date: isoDay(i), time: '12:00:00' }));
+          byDay.set(isoDay(i), list);
+        });
+        return { byDay, listed: [...byDay.keys()].filter((_, i) => !unlisted.includes(i)) };
+      }),
+  );
+
+const filterArb: fc.Arbitrary<FlowFilter[]> = fc.array(
+  fc.oneof(
+    fc.record({
+      filter: fc.constant('Premium' as const),
+      selector: fc.constantFrom('Greater than equal' as const, 'Smaller than' as const),
+      value: fc.integer({ min: 1, max: 2000 }).map(String),
+    }),
+    fc.record({
+      filter: fc.constant('Call/Put' as const),
+      selector: fc.constant('Equal' as const),
+      value: fc.constantFrom('Call', 'Put'),
+    }),
+    fc.record({
+      filter: fc.constant('Ticker' as const),
+      selector: fc.constant('Equal' as const),
+      tickers: fc.subarray(TICKERS, { minLength: 1 }),
+    }),
+  ),
+  { maxLength: 3 },
+);
+
+/** The reference: every listed day's trades in the range, filtered, sorted, the first `rows`. */
+function fullScan(
+  byDay: Map<string, FlowTrade[]>,
+  listed: readonly string[],
+  range: { start: string; end: string },
+  filters: FlowFilter[],
+  rows: number,
+): FlowTrade[] {
+  const { predicate } = compileFilters(filters.map((f) => ({ ...f, value: f.value ?? null })));
+  return listed
+    .filter((d) => d >= range.start && d <= range.end)
+    .flatMap((d) => byDay.get(d)!)
+    .filter(predicate)
+    .sort(compareNewestFirst)
+    .slice(0, rows);
+}
+
+const rangeArb = fc
+  .tuple(fc.integer({ min: 0, max: 29 }), fc.integer({ min: 0, max: 29 }))
+  .map(([a, b]) => ({ start: isoDay(Math.min(a, b)), end: isoDay(Math.max(a, b)) }));
+
+describe('historical search stopped early', () => {
+  it('answers the same first rows as a full scan then sort, for random filters and ranges', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        storeArb,
+        rangeArb,
+        filterArb,
+        fc.integer({ min: 1, max: 60 }),
+        async (store, range, filters, rows) => {
+          const { repo } = memoryRepo(store.byDay, store.listed);
+          const r = await searchFlow(repo, range, filters, { rows, scan: 1_000_000 });
+          const expected = fullScan(store.byDay, store.listed, range, filters, rows);
+          expect(r.trades.map((t) => t.key)).toEqual(expected.map((t) => t.key));
+          expect(r.rows).toEqual(expected.map((t) => JSON.stringify(t)));
+          const all = fullScan(store.byDay, store.listed, range, filters, Number.MAX_SAFE_INTEGER);
+          if (all.length > rows) expect(r.capped).toBe(true);
+          if (all.length < rows) expect(r.capped).toBe(false);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
-  it('stops at the row limit, reading at most one prefetch window past it', async () => {
-    const { repo, stats } = fakeRepo();
-    const r = await searchFlow(repo, { start: '2023-01-01', end: '2023-12-31' }, filters, { rows: 4, scan: 1_000_000 });
-    expect(r.trades).toHaveLength(4);
+  it('gives identical answers with the ticker filter pushed into the index as with whole days filtered', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        storeArb,
+        rangeArb,
+        filterArb,
+        fc.subarray(TICKERS, { minLength: 1 }),
+        async (store, range, filters, tickers) => {
+          const withTicker: FlowFilter[] = [
+            ...filters.filter((f) => f.filter !== 'Ticker'),
+            { filter: 'Ticker', selector: 'Equal', tickers },
+          ];
+          // The reference filters whole days trade by trade; the search reads only the index.
+          const { repo, stats } = memoryRepo(store.byDay, store.listed);
+          const pushed = await searchFlow(repo, range, withTicker, { rows: 25, scan: 1_000_000 });
+          expect(stats.dayReads).toBe(0);
+          expect(pushed.trades).toEqual(fullScan(store.byDay, store.listed, range, withTicker, 25));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('stops reading the ticker index at the day that completes the rows', async () => {
+    const byDay = new Map<string, FlowTrade[]>();
+    for (let i = 0; i < 300; i++)
+      byDay.set(isoDay(i), [
+        trade({ ticker: 'NVDA', date: isoDay(i), time: '10:00:00' }),
+        trade({ ticker: 'SPY', date: isoDay(i) }),
+      ]);
+    const { repo, stats } = memoryRepo(byDay, [...byDay.keys()]);
+    const r = await searchFlow(
+      repo,
+      { start: isoDay(0), end: isoDay(299) },
+      [{ filter: 'Ticker', selector: 'Equal', tickers: ['NVDA'] }],
+      {
+        rows: 4,
+        scan: 1_000_000,
+      },
+    );
+    expect(r.trades.map((t) => t.date)).toEqual([isoDay(299), isoDay(298), isoDay(297), isoDay(296)]);
     expect(r.capped).toBe(true);
-    expect(stats().reads).toBeLessThanOrEqual(11 + TICKER_PREFETCH);
+    expect(r.scanned).toBe(4);
+    expect(stats.tickerDaysRead).toBeLessThanOrEqual(5);
+  });
+
+  it('stops at the scan bound and says capped', async () => {
+    const byDay = new Map<string, FlowTrade[]>();
+    for (let i = 0; i < 20; i++)
+      byDay.set(
+        isoDay(i),
+        Array.from({ length: 10 }, () => trade({ date: isoDay(i), cost_basis: 1 })),
+      );
+    const { repo, stats } = memoryRepo(byDay, [...byDay.keys()]);
+    const rare = [{ filter: 'Premium' as const, selector: 'Greater than equal' as const, value: '5000' }];
+    const r = await searchFlow(repo, { start: isoDay(0), end: isoDay(19) }, rare, { rows: 10, scan: 50 });
+    expect(r).toMatchObject({ trades: [], capped: true, scanned: 50 });
+    // Five days scanned, and at most the next one read ahead.
+    expect(stats.dayReads).toBeGreaterThanOrEqual(5);
+    expect(stats.dayReads).toBeLessThanOrEqual(6);
   });
 });

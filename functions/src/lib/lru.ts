@@ -27,6 +27,10 @@ export class TtlLru<V> {
     return value;
   }
 
+  clear(): void {
+    this.items.clear();
+  }
+
   delete(key: string): void {
     this.items.delete(key);
   }

@@ -3,6 +3,7 @@ import { gzip } from 'node:zlib';
 import { MAX_HISTORICAL_ROWS, type FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { keyStats } from '@tapewatch/shared/flow/key-stats';
 import type { DayHead, FlowRepository } from '../../data/flow-repository.ts';
+import { readUnlessWritten } from '../../data/write-signal.ts';
 import { compareNewestFirst } from '../../domain/flow/trade.ts';
 
 /**
@@ -100,9 +101,14 @@ let headQueued: Promise<DayHead> | null = null;
 
 /**
  * The day's head as of a read that started after this call: requests that arrive while a read is
- * in flight share the next one (so 10 connections cost one GetItem per round trip, not ten).
+ * in flight share the next one (so 10 connections cost one GetItem per round trip, not ten). In
+ * the local runtime the store signals its writes: while none arrived, the last read stands.
  */
 export function freshHead(repo: FlowRepository, date: string): Promise<DayHead> {
+  return readUnlessWritten(`flowhead#${date}`, () => nextHead(repo, date));
+}
+
+function nextHead(repo: FlowRepository, date: string): Promise<DayHead> {
   const start = (): Promise<DayHead> => {
     const p = repo.readHead(date);
     headInFlight = p;
