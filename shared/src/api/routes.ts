@@ -241,7 +241,8 @@ export const routes = {
   get_data_status: route({
     method: 'GET',
     path: '/api/get_data_status',
-    summary: 'When each market-data job last ran and the dates its data covers.',
+    summary:
+      'Each market-data source (key needed, configured or not, the screens it feeds), when each job last ran and the dates its data covers.',
     auth: 'public',
     query: noQuery,
     example: '',
