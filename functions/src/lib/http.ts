@@ -85,7 +85,7 @@ export function defineHandler<N extends RouteName>(
       const caller = await authorize(route.auth, headers, currentAuthenticator());
       const query = parseQuery(route.query, event.queryStringParameters ?? {});
       const body = parseBody(route.body, event);
-      assertSourcesAvailable(name);
+      await assertSourcesAvailable(name);
       const result = await impl({ query, body, caller, requestId, log, event } as HandlerContext<N>);
       const out = result instanceof HttpResult ? result : new HttpResult(result);
       const cache =

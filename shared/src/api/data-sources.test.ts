@@ -23,6 +23,13 @@ describe('the data-source registry', () => {
     }
   });
 
+  it('lets every route fed by a job read the market table, where live mode checks the job log', () => {
+    const blind = DATA_SOURCES.filter((s) => s.jobs.length > 0)
+      .flatMap((s) => s.routes)
+      .filter((r) => !routes[r].reads.includes('market'));
+    expect(blind).toEqual([]);
+  });
+
   it('serves everything from the demo generators in demo mode', () => {
     const statuses = sourceStatuses('demo', () => false);
     expect(new Set(statuses.map((s) => s.state))).toEqual(new Set(['demo']));

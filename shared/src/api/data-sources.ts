@@ -33,6 +33,11 @@ export interface DataSource {
   liveAdapter: boolean;
   /** Screen names as the sidebar shows them. */
   screens: readonly string[];
+  /**
+   * Jobs of the schedule table that fetch from it: when the latest run of one failed, live mode
+   * says so on the source's screens rather than show the data of an older run.
+   */
+  jobs: readonly string[];
   /** Endpoints whose answer comes from this source (a route may need several sources). */
   routes: readonly RouteName[];
   /** The alert those endpoints answer in live mode while the source is unavailable. */
@@ -71,6 +76,7 @@ export const DATA_SOURCES: readonly DataSource[] = [
     terms:
       'Stocks Basic is free (5 requests/minute, 2 years of end-of-day history); Stocks Starter and up remove the request limit and add more history.',
     liveAdapter: true,
+    jobs: ['prices'],
     screens: [
       'Sector Performance',
       'Sector Rotation',
@@ -105,6 +111,7 @@ export const DATA_SOURCES: readonly DataSource[] = [
     cost: 'paid',
     terms: 'Paid licence only (priced on request by Benzinga); pages of 1,000 records, polled once a minute here.',
     liveAdapter: true,
+    jobs: ['flow-ingest', 'flow-live-poll'],
     screens: ['Options Flow', 'Flow Dashboard', 'Flow Ticker Overview', 'Most OTM', 'Cumulative Top', 'Watchlist flow'],
     routes: FLOW_ROUTES,
     unavailable: 'No flow provider configured: set BENZINGA_API_KEY to see options flow on live data.',
@@ -118,6 +125,7 @@ export const DATA_SOURCES: readonly DataSource[] = [
     terms:
       'Free public files, one per trading day after 6pm New York; no published rate limit (fetched one at a time).',
     liveAdapter: true,
+    jobs: ['darkpools'],
     screens: ['Dark Pools'],
     routes: ['get_dark_pool_data', 'get_dark_pool_individual_data'],
     unavailable: 'FINRA short-sale volume is not available.',
@@ -130,6 +138,7 @@ export const DATA_SOURCES: readonly DataSource[] = [
     cost: 'free',
     terms: 'Free public files, published about 8 business days after each settlement date; no published rate limit.',
     liveAdapter: true,
+    jobs: ['shortinterest'],
     screens: ['Short Interest'],
     routes: ['get_short_interest', 'get_ind_short_interest', 'get_ind_short_interest_info'],
     unavailable: 'FINRA short interest is not available.',
@@ -142,6 +151,7 @@ export const DATA_SOURCES: readonly DataSource[] = [
     cost: 'free',
     terms: 'Free 15-minute delayed quotes; no published rate limit (one chain per run).',
     liveAdapter: true,
+    jobs: ['optionwalls'],
     screens: ['Option Walls'],
     routes: ['get_option_walls', 'get_option_minmax'],
     unavailable: 'The CBOE option chain is not available.',
@@ -154,6 +164,7 @@ export const DATA_SOURCES: readonly DataSource[] = [
     cost: 'free',
     terms: 'Free spreadsheet, updated about monthly; fetched once a day at most.',
     liveAdapter: true,
+    jobs: ['sp500-ratios'],
     screens: ['S&P 500 Statistics'],
     routes: ['get_sp500_ratios_data'],
     unavailable: 'The Shiller S&P 500 data is not available.',
@@ -167,6 +178,7 @@ export const DATA_SOURCES: readonly DataSource[] = [
     terms: 'Free public CSV, updated daily.',
     // No adapter reads CBOE's VIX file yet, and Polygon's grouped bars carry no indices.
     liveAdapter: false,
+    jobs: [],
     screens: ['SPY To VIX'],
     routes: ['get_spy_to_vix_data'],
     unavailable: 'SPY To VIX is not available on live data yet: no VIX history source is wired in.',
@@ -180,6 +192,7 @@ export const DATA_SOURCES: readonly DataSource[] = [
     terms: 'Free public files, updated each trading day.',
     // The directory comes with the demo bundle only; no job loads the real listings yet.
     liveAdapter: false,
+    jobs: [],
     screens: ['Ticker search', 'Watchlist', 'Short Interest (single stock)', 'Dark Pools (single stock)'],
     routes: [
       'search_tickers',
