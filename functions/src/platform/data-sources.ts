@@ -17,13 +17,16 @@ export function currentSourceStatuses(env: NodeJS.ProcessEnv = process.env): Sou
   return sourceStatuses(dataMode(env), (key) => (env[key]?.trim() ?? '') !== '');
 }
 
-// One read of the latest runs per container every few seconds, not one per request.
-const failedJobs = memoize(5_000, async (): Promise<Set<string>> => {
+// One read of the latest runs per container every few seconds, not one per request. The clock is
+// read through Date on each call so that a test moving the wall clock moves it too.
+const failedJobs = memoize(5_000, loadFailedJobs, () => Date.now());
+
+async function loadFailedJobs(): Promise<Set<string>> {
   const repo = new JobLogRepository(documentClient());
   const jobs = [...new Set(DATA_SOURCES.flatMap((s) => s.jobs))];
   const runs = await Promise.all(jobs.map((j) => repo.latest(j)));
   return new Set(jobs.filter((_, i) => runs[i]?.status === 'failed'));
-});
+}
 
 /**
  * Live mode only: refuses a route whose source cannot serve it (no key, no live adapter) with the

@@ -13,7 +13,9 @@ import { currentSourceStatuses } from '../../platform/data-sources.ts';
 export const handler = defineHandler('get_data_status', async () => status());
 
 // A few seconds of staleness is fine for a status page and keeps it one read per container.
-const status = memoize(5_000, async () => {
+const status = memoize(5_000, loadStatus, () => Date.now());
+
+async function loadStatus() {
   const repo = new JobLogRepository(documentClient());
   const [datasets, runs] = await Promise.all([repo.datasets(), Promise.all(schedules.map((s) => repo.latest(s.name)))]);
   return {
@@ -52,4 +54,4 @@ const status = memoize(5_000, async () => {
       };
     }),
   };
-});
+}
