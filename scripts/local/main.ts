@@ -1,6 +1,8 @@
 import { schedules } from '@tapewatch/functions/platform/schedules';
 import { routeList } from '@tapewatch/shared/api/routes';
 import { DEMO_AS_OF } from '@tapewatch/shared/constants';
+import { currentSourceStatuses } from '@tapewatch/functions/platform/data-sources';
+import { dataSourcesReport } from './data-sources-report.ts';
 import { bindHost } from './request-guard.ts';
 import { startLocalRuntime } from './server.ts';
 
@@ -38,7 +40,9 @@ process.stdout.write(
     `  Cognito        cognito-local, state in ${runtime.dataDir}/cognito`,
     `  email          outbox at ${runtime.url}/dev/mail (files in ${runtime.dataDir}/mail)`,
     `  schedules      ${schedules.map((s) => `${s.name} (${s.cron})`).join(', ')} America/New_York`,
-    `  market data    demo dataset as of ${process.env.TAPEWATCH_DEMO_AS_OF ?? DEMO_AS_OF}`,
+    ...(process.env.TAPEWATCH_DATA_MODE === 'live'
+      ? dataSourcesReport(currentSourceStatuses())
+      : [`  market data    demo dataset as of ${process.env.TAPEWATCH_DEMO_AS_OF ?? DEMO_AS_OF}`]),
     'Press Ctrl+C to stop.',
     '',
   ].join('\n'),

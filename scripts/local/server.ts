@@ -54,6 +54,11 @@ export interface LocalRuntime {
   close(): Promise<void>;
 }
 
+function loadDemo() {
+  const bar = progressBar('loading demo data');
+  return loadDemoData(documentClient(), { onProgress: (p) => bar(p.done, p.total, p.label) });
+}
+
 /**
  * The embedded default: one process with dynalite, every route as a Lambda-style handler, the
  * WebSocket API and its management endpoint, the schedules, and the web build.
@@ -83,13 +88,17 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     say('  building the web app (web/dist is missing or older than its sources)...');
     building = buildWeb();
   }
-  const bar = progressBar('loading demo data');
-  const loading = loadDemoData(documentClient(), { onProgress: (p) => bar(p.done, p.total, p.label) });
+  const demo = process.env.TAPEWATCH_DATA_MODE !== 'live';
+  // Live mode never loads the demo bundle: its screens show the sources' data or say what is missing.
+  const loading = demo ? loadDemo() : Promise.resolve(null);
   const [, load] = await Promise.all([building, loading, preloadHandlers()]);
-  if (!load.loaded) say(`  demo data already loaded (${load.tickers} series, bundle ${load.version})`);
+  if (load && !load.loaded) say(`  demo data already loaded (${load.tickers} series, bundle ${load.version})`);
 
-  for (const def of schedules.filter((s) => s.runOnLocalStart)) await runJob(def);
-  const demo = process.env.TAPEWATCH_DATA_MODE === 'demo';
+  for (const def of schedules.filter((s) => s.runOnLocalStart)) {
+    // On live data a first start has nothing to precompute from yet; that must not stop the server.
+    if (demo) await runJob(def);
+    else await runJob(def).catch((err: unknown) => say(`  job ${def.name} failed: ${String(err)}`));
+  }
   let stopped = false;
   if (demo && opts.backfill === 'blocking') await backfillDemoDatasets(say, () => stopped);
 

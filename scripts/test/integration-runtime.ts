@@ -14,6 +14,8 @@ export interface IntegrationOptions {
    * The map is read on every request: a test may add a caller later.
    */
   callers?: Record<string, Caller>;
+  /** Start over an empty data directory instead of the demo seed (live-mode tests). */
+  empty?: boolean;
   /** Token the typed client sends when a call names none. */
   token?: string | null;
 }
@@ -51,7 +53,7 @@ export function useIntegrationRuntime(options: IntegrationOptions = {}): Integra
   const url = () => runtime().url;
   beforeAll(async () => {
     Object.assign(process.env, options.env);
-    rt = await startTestRuntime();
+    rt = await startTestRuntime(undefined, { seed: !options.empty });
     const callers = options.callers;
     if (callers) registerAuthenticator(async (token) => callers[token] ?? null);
   });

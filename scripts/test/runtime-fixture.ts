@@ -4,12 +4,16 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { startLocalRuntime, type LocalRuntime } from '../local/server.ts';
 
-/** A local runtime (API only) over a private copy of the pre-loaded seed data. */
+/**
+ * A local runtime (API only) over a private copy of the pre-loaded seed data, or over an empty
+ * data directory (`seed: false`: a first start, as live mode sees it).
+ */
 export async function startTestRuntime(
   log: (line: string) => void = () => {},
+  { seed = true }: { seed?: boolean } = {},
 ): Promise<LocalRuntime & { dispose(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-it-'));
-  cpSync(inject('seedDataDir'), dataDir, { recursive: true });
+  if (seed) cpSync(inject('seedDataDir'), dataDir, { recursive: true });
   const rt = await startLocalRuntime({
     port: 0,
     host: '127.0.0.1',

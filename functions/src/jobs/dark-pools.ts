@@ -7,6 +7,7 @@ import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner
 import { providerFor } from '../providers/market-provider.ts';
 import { clockFor } from '../platform/clock.ts';
 import { writeDarkPoolSnapshots } from './dark-pools-snapshots.ts';
+import { finraTicker } from '../providers/finra/symbol.ts';
 
 export const SHORT_VOLUME_SERIES = DAILY_SERIES.shortVolume;
 export const SHORT_VOLUME_DATASET = 'finra-short-volume';
@@ -38,7 +39,7 @@ export async function runDarkPoolsIngest(event?: JobEvent, opts: JobOptions = {}
       );
       const rows = byTicker(
         byDate,
-        (r) => r.symbol.replace('/', '.'),
+        (r) => finraTicker(r.symbol),
         (r): ShortVolumeDay => ({
           date: r.date,
           short_volume: r.shortVolume,

@@ -34,13 +34,15 @@ export async function fetchDays<T>(
 /** Regroups rows by ticker for the per-ticker chunk writer. */
 export function byTicker<T, R>(
   byDate: ReadonlyMap<string, T[]>,
-  ticker: (row: T) => string,
+  /** Null leaves the row out (a symbol outside the universe). */
+  ticker: (row: T) => string | null,
   toRow: (row: T, date: string) => R,
 ): Map<string, R[]> {
   const out = new Map<string, R[]>();
   for (const [date, rows] of byDate) {
     for (const row of rows) {
       const t = ticker(row);
+      if (t === null) continue;
       const list = out.get(t) ?? [];
       list.push(toRow(row, date));
       out.set(t, list);

@@ -8,6 +8,7 @@ import { addDays } from '../domain/sectors/calendar.ts';
 import { byTicker, fetchDays } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
 import { providerFor } from '../providers/market-provider.ts';
+import { finraTicker } from '../providers/finra/symbol.ts';
 
 export const SHORT_INTEREST_SERIES = DAILY_SERIES.shortInterest;
 export const SHORT_INTEREST_DATASET = 'finra-short-interest';
@@ -38,7 +39,7 @@ export async function runShortInterestIngest(event?: JobEvent, opts: JobOptions 
       );
       const rows = byTicker(
         byDate,
-        (r) => r.symbol.replace('/', '.'),
+        (r) => finraTicker(r.symbol),
         (r, date): ShortInterestPoint => ({
           date,
           short_interest: r.currentShortInterest,

@@ -4,6 +4,7 @@ import { alertBody } from '@tapewatch/shared/api/alert';
 import { routes, type BodyOf, type ParsedQueryOf, type ResponseOf, type RouteName } from '@tapewatch/shared/api/routes';
 import { authorize, currentAuthenticator, type Caller } from './auth-guard.ts';
 import { acceptsOrigin } from '../platform/viewer-address.ts';
+import { assertSourcesAvailable } from '../platform/data-sources.ts';
 import { AppError, BadRequestError, ForbiddenError, RateLimitedError } from './errors.ts';
 import { toJson } from './json.ts';
 import { errorFields, log as rootLog, type Logger } from './log.ts';
@@ -84,6 +85,7 @@ export function defineHandler<N extends RouteName>(
       const caller = await authorize(route.auth, headers, currentAuthenticator());
       const query = parseQuery(route.query, event.queryStringParameters ?? {});
       const body = parseBody(route.body, event);
+      await assertSourcesAvailable(name);
       const result = await impl({ query, body, caller, requestId, log, event } as HandlerContext<N>);
       const out = result instanceof HttpResult ? result : new HttpResult(result);
       const cache =

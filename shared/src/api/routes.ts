@@ -183,6 +183,9 @@ export type CognitoAction = (typeof cognitoActions)[number];
 /** stripe: the API key and webhook secret; checkoutTicket: the HMAC key of the sign-up checkout ticket. */
 export type AppSecret = 'stripe' | 'checkoutTicket';
 
+/** Flow data plus the market table's job log, which live mode checks before serving the feed's data. */
+const FLOW_FEED_READS: readonly TableName[] = ['app', 'flow', 'market'];
+
 const noQuery = z.strictObject({});
 const noBody = z.undefined();
 
@@ -241,7 +244,8 @@ export const routes = {
   get_data_status: route({
     method: 'GET',
     path: '/api/get_data_status',
-    summary: 'When each market-data job last ran and the dates its data covers.',
+    summary:
+      'Each market-data source (key needed, configured or not, the screens it feeds), when each job last ran and the dates its data covers.',
     auth: 'public',
     query: noQuery,
     example: '',
@@ -698,7 +702,7 @@ export const routes = {
     example: '',
     response: currentFlowResponse,
     handler: 'flow/get-current-options-flow',
-    reads: ['app', 'flow'],
+    reads: FLOW_FEED_READS,
   }),
   get_historical_options_flow: route({
     method: 'GET',
@@ -716,7 +720,7 @@ export const routes = {
     )}`,
     response: historicalFlowResponse,
     handler: 'flow/get-historical-options-flow',
-    reads: ['app', 'flow'],
+    reads: FLOW_FEED_READS,
   }),
   get_options_flow_most_otm_data: route({
     method: 'GET',
@@ -727,7 +731,7 @@ export const routes = {
     example: '',
     response: mostOtmResponse,
     handler: 'flow/get-options-flow-most-otm-data',
-    reads: ['app', 'flow'],
+    reads: FLOW_FEED_READS,
   }),
   get_options_flow_index_metrics_data: route({
     method: 'GET',
@@ -738,7 +742,7 @@ export const routes = {
     example: '',
     response: indexMetricsResponse,
     handler: 'flow/get-options-flow-index-metrics-data',
-    reads: ['app', 'flow'],
+    reads: FLOW_FEED_READS,
   }),
   get_options_flow_index_quotes_data: route({
     method: 'GET',
@@ -760,7 +764,7 @@ export const routes = {
     example: '',
     response: largestFlowResponse,
     handler: 'flow/get-options-flow-largest-flow-data',
-    reads: ['app', 'flow'],
+    reads: FLOW_FEED_READS,
   }),
   get_options_flow_sector_inflow_data: route({
     method: 'GET',
@@ -782,7 +786,7 @@ export const routes = {
     example: '',
     response: highOiLeapsResponse,
     handler: 'flow/get-options-flow-high-oi-leaps-data',
-    reads: ['app', 'flow'],
+    reads: FLOW_FEED_READS,
   }),
   get_options_flow_daily_over_avg_premiums_data: route({
     method: 'GET',
@@ -793,7 +797,7 @@ export const routes = {
     example: '',
     response: overAvgResponse,
     handler: 'flow/get-options-flow-daily-over-avg-premiums-data',
-    reads: ['app', 'flow'],
+    reads: FLOW_FEED_READS,
   }),
   get_options_flow_daily_over_avg_size_data: route({
     method: 'GET',
@@ -804,7 +808,7 @@ export const routes = {
     example: '',
     response: overAvgResponse,
     handler: 'flow/get-options-flow-daily-over-avg-size-data',
-    reads: ['app', 'flow'],
+    reads: FLOW_FEED_READS,
   }),
   get_options_flow_ticker_metrics_1d_data: route({
     method: 'GET',
@@ -929,7 +933,7 @@ export const routes = {
     example: 'id=default',
     response: watchlistFlowResponse,
     handler: 'watchlists/get-watchlist-flow',
-    reads: ['app', 'flow'],
+    reads: FLOW_FEED_READS,
   }),
   create_watchlist: route({
     method: 'POST',

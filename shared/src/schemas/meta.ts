@@ -9,7 +9,24 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+/** One market-data source and whether this deployment can serve it (shared/src/api/data-sources.ts). */
+export const dataSourceStatusSchema = z.object({
+  source: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  env_key: z.string().nullable(),
+  cost: z.enum(['free', 'paid']),
+  terms: z.string(),
+  /** demo: the demo generators serve it; missing_key / no_live_adapter: its screens answer `unavailable`. */
+  state: z.enum(['demo', 'ready', 'missing_key', 'no_live_adapter']),
+  screens: z.array(z.string()),
+  unavailable: z.string(),
+});
+export type DataSourceStatus = z.infer<typeof dataSourceStatusSchema>;
+
 export const dataStatusSchema = z.object({
+  data_mode: z.enum(['demo', 'live']),
+  sources: z.array(dataSourceStatusSchema),
   datasets: z.array(z.object({ dataset: z.string(), as_of: z.string().nullable(), updated_at: z.string().nullable() })),
   jobs: z.array(
     z.object({

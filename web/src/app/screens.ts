@@ -222,6 +222,7 @@ export const SCREENS: readonly Screen[] = [
   { page: 'legal/privacy-page.tsx', component: 'PrivacyPage', paths: ['privacy'], audience: 'anyone' },
   { page: 'legal/terms-page.tsx', component: 'TermsPage', paths: ['terms'], audience: 'anyone' },
   { page: 'developers/developers-page.tsx', component: 'DevelopersPage', paths: ['developers'], audience: 'anyone' },
+  { page: 'data-status/data-status-page.tsx', component: 'DataStatusPage', paths: ['status'], audience: 'anyone' },
 ];
 
 /** Where a screen opens: its first router path as a URL. */

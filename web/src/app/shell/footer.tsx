@@ -33,6 +33,9 @@ export function Footer() {
         <Link component={RouterLink} to="/developers" color="text.secondary">
           API
         </Link>
+        <Link component={RouterLink} to="/status" color="text.secondary">
+          Data status
+        </Link>
         <Link href={`mailto:${CONTACT_EMAIL}`} color="text.secondary">
           {CONTACT_EMAIL}
         </Link>

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { sourceStatuses } from '@tapewatch/shared/api/data-sources';
+import { dataSourcesReport } from './data-sources-report.ts';
+
+describe('the live-mode start-up check', () => {
+  it('prints each source and, for each one that cannot serve, what its screens will say', () => {
+    const lines = dataSourcesReport(sourceStatuses('live', (key) => key === 'POLYGON_API_KEY'));
+    const text = lines.join('\n');
+    expect(text).toMatch(/ready {8}Daily stock and ETF bars \(paid, needs POLYGON_API_KEY\)/);
+    expect(text).toMatch(/KEY MISSING {2}Options flow .*\(paid, needs BENZINGA_API_KEY\)/);
+    expect(text).toContain('will say: "No flow provider configured: set BENZINGA_API_KEY');
+    expect(text).toMatch(/ready {8}Daily short-sale volume \(dark pools\) \(free, no key\)/);
+    expect(text).toMatch(/NOT WIRED {4}VIX daily closes/);
+    // Ready sources get no "will say" line: one per missing source (Benzinga, VIX, directory).
+    expect(lines.filter((l) => l.includes('will say')).length).toBe(3);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DATA_SOURCES, sourceStatuses, unavailableSourcesOf } from './data-sources.ts';
+import { routeList, routes } from './routes.ts';
+
+// Routes that read market data but describe the sources themselves rather than show their data.
+const ABOUT_THE_SOURCES = new Set(['get_data_status']);
+
+describe('the data-source registry', () => {
+  it('names every route that shows market or flow data under at least one source', () => {
+    const covered = new Set<string>(DATA_SOURCES.flatMap((s) => s.routes));
+    const uncovered = routeList
+      .filter((r) => (r.reads.includes('market') || r.reads.includes('flow')) && !ABOUT_THE_SOURCES.has(r.name))
+      .filter((r) => !covered.has(r.name))
+      .map((r) => r.name);
+    expect(uncovered).toEqual([]);
+  });
+
+  it('lists only existing routes, each source once, and a key only for paid sources', () => {
+    expect(new Set(DATA_SOURCES.map((s) => s.id)).size).toBe(DATA_SOURCES.length);
+    for (const s of DATA_SOURCES) {
+      for (const r of s.routes) expect(routes).toHaveProperty(r);
+      expect(s.envKey !== null).toBe(s.cost === 'paid');
+    }
+  });
+
+  it('lets every route fed by a job read the market table, where live mode checks the job log', () => {
+    const blind = DATA_SOURCES.filter((s) => s.jobs.length > 0)
+      .flatMap((s) => s.routes)
+      .filter((r) => !routes[r].reads.includes('market'));
+    expect(blind).toEqual([]);
+  });
+
+  it('serves everything from the demo generators in demo mode', () => {
+    const statuses = sourceStatuses('demo', () => false);
+    expect(new Set(statuses.map((s) => s.state))).toEqual(new Set(['demo']));
+    expect(unavailableSourcesOf('get_current_options_flow', statuses)).toEqual([]);
+  });
+
+  it('in live mode refuses exactly the routes of sources without a key or an adapter', () => {
+    const statuses = sourceStatuses('live', (key) => key === 'POLYGON_API_KEY');
+    const state = Object.fromEntries(statuses.map((s) => [s.source.id, s.state]));
+    expect(state['polygon-daily-bars']).toBe('ready');
+    expect(state['benzinga-options-activity']).toBe('missing_key');
+    expect(state['finra-short-volume']).toBe('ready');
+    expect(state['cboe-vix-history']).toBe('no_live_adapter');
+    expect(unavailableSourcesOf('get_current_options_flow', statuses).map((s) => s.id)).toEqual([
+      'benzinga-options-activity',
+    ]);
+    expect(unavailableSourcesOf('get_sector_performance_data', statuses)).toEqual([]);
+    expect(unavailableSourcesOf('get_spy_to_vix_data', statuses).map((s) => s.id)).toEqual(['cboe-vix-history']);
+  });
+});

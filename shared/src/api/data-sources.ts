@@ -1,0 +1,238 @@
+import type { RouteName } from './routes.ts';
+
+/**
+ * THE registry of market-data sources: which vendor feeds which screens, the environment variable
+ * holding its key (null = public data), and what those screens say in live mode without it. The
+ * start-up check, GET /api/get_data_status, the status page, the live-mode gate of every handler
+ * and the README's "Run on real data" section all read this list.
+ */
+export type DataSourceId =
+  | 'polygon-daily-bars'
+  | 'benzinga-options-activity'
+  | 'finra-short-volume'
+  | 'finra-short-interest'
+  | 'cboe-option-chains'
+  | 'shiller-sp500'
+  | 'cboe-vix-history'
+  | 'nasdaq-symbol-directory';
+
+export interface DataSource {
+  id: DataSourceId;
+  /** What the data is, for a trader. */
+  name: string;
+  provider: string;
+  /** Environment variable (a Secrets Manager entry on AWS) holding the API key; null = no key. */
+  envKey: string | null;
+  cost: 'free' | 'paid';
+  /** Price and rate limits as the vendor publishes them (the README repeats this). */
+  terms: string;
+  /**
+   * False while no live adapter exists: live mode cannot fill these screens yet, and says so
+   * rather than serving the demo bundle.
+   */
+  liveAdapter: boolean;
+  /** Screen names as the sidebar shows them. */
+  screens: readonly string[];
+  /**
+   * Jobs of the schedule table that fetch from it: when the latest run of one failed, live mode
+   * says so on the source's screens rather than show the data of an older run.
+   */
+  jobs: readonly string[];
+  /** Endpoints whose answer comes from this source (a route may need several sources). */
+  routes: readonly RouteName[];
+  /** The alert those endpoints answer in live mode while the source is unavailable. */
+  unavailable: string;
+}
+
+const FLOW_ROUTES = [
+  'get_current_options_flow',
+  'get_historical_options_flow',
+  'get_options_flow_most_otm_data',
+  'get_options_flow_index_metrics_data',
+  'get_options_flow_index_quotes_data',
+  'get_options_flow_largest_flow_data',
+  'get_options_flow_sector_inflow_data',
+  'get_options_flow_high_oi_leaps_data',
+  'get_options_flow_daily_over_avg_premiums_data',
+  'get_options_flow_daily_over_avg_size_data',
+  'get_options_flow_ticker_metrics_1d_data',
+  'get_options_flow_ticker_metrics_data',
+  'get_options_flow_intraday_premiums_data',
+  'get_options_flow_seasonality_data',
+  'get_options_flow_latest_trades_data',
+  'get_options_flow_historical_premium_data',
+  'get_options_flow_by_strike_data',
+  'get_options_flow_top_premiums_data',
+  'get_watchlist_flow',
+] as const satisfies readonly RouteName[];
+
+export const DATA_SOURCES: readonly DataSource[] = [
+  {
+    id: 'polygon-daily-bars',
+    name: 'Daily stock and ETF bars',
+    provider: 'Polygon.io (grouped daily aggregates)',
+    envKey: 'POLYGON_API_KEY',
+    cost: 'paid',
+    terms:
+      'Stocks Basic is free (5 requests/minute, 2 years of end-of-day history); Stocks Starter and up remove the request limit and add more history.',
+    liveAdapter: true,
+    jobs: ['prices'],
+    screens: [
+      'Sector Performance',
+      'Sector Rotation',
+      'Market Map',
+      'SPY To VIX',
+      'Clusters',
+      'ARIMA',
+      'Factor Analysis',
+      'Watchlist prices',
+    ],
+    routes: [
+      'get_sector_performance_data',
+      'get_sector_rotation_data',
+      'get_mc_heatmap_data',
+      'get_spy_to_vix_data',
+      'get_ticker_prices',
+      'get_clusters_data',
+      'get_clusters_table_data',
+      'get_clusters_prediction_data',
+      'get_signals_data',
+      'get_factor_analysis_data',
+      'get_ts_arima_data',
+      'get_watchlist_overview',
+    ],
+    unavailable: 'No price provider configured: set POLYGON_API_KEY to see this screen on live data.',
+  },
+  {
+    id: 'benzinga-options-activity',
+    name: 'Options flow (unusual options activity: sweeps and blocks)',
+    provider: 'Benzinga (options activity API)',
+    envKey: 'BENZINGA_API_KEY',
+    cost: 'paid',
+    terms: 'Paid licence only (priced on request by Benzinga); pages of 1,000 records, polled once a minute here.',
+    liveAdapter: true,
+    jobs: ['flow-ingest', 'flow-live-poll'],
+    screens: ['Options Flow', 'Flow Dashboard', 'Flow Ticker Overview', 'Most OTM', 'Cumulative Top', 'Watchlist flow'],
+    routes: FLOW_ROUTES,
+    unavailable: 'No flow provider configured: set BENZINGA_API_KEY to see options flow on live data.',
+  },
+  {
+    id: 'finra-short-volume',
+    name: 'Daily short-sale volume (dark pools)',
+    provider: 'FINRA Reg SHO consolidated NMS files (cdn.finra.org)',
+    envKey: null,
+    cost: 'free',
+    terms:
+      'Free public files, one per trading day after 6pm New York; no published rate limit (fetched one at a time).',
+    liveAdapter: true,
+    jobs: ['darkpools'],
+    screens: ['Dark Pools'],
+    routes: ['get_dark_pool_data', 'get_dark_pool_individual_data'],
+    unavailable: 'FINRA short-sale volume is not available.',
+  },
+  {
+    id: 'finra-short-interest',
+    name: 'Equity short interest (twice a month)',
+    provider: 'FINRA equity short-interest files (cdn.finra.org)',
+    envKey: null,
+    cost: 'free',
+    terms: 'Free public files, published about 8 business days after each settlement date; no published rate limit.',
+    liveAdapter: true,
+    jobs: ['shortinterest'],
+    screens: ['Short Interest'],
+    routes: ['get_short_interest', 'get_ind_short_interest', 'get_ind_short_interest_info'],
+    unavailable: 'FINRA short interest is not available.',
+  },
+  {
+    id: 'cboe-option-chains',
+    name: 'SPY option chain (open interest by strike)',
+    provider: 'CBOE delayed quotes (cdn.cboe.com); Polygon when OPTION_CHAIN_SOURCE=polygon',
+    envKey: null,
+    cost: 'free',
+    terms: 'Free 15-minute delayed quotes; no published rate limit (one chain per run).',
+    liveAdapter: true,
+    jobs: ['optionwalls'],
+    screens: ['Option Walls'],
+    routes: ['get_option_walls', 'get_option_minmax'],
+    unavailable: 'The CBOE option chain is not available.',
+  },
+  {
+    id: 'shiller-sp500',
+    name: 'Monthly S&P 500 price, dividends, earnings and CAPE',
+    provider: "Robert Shiller's U.S. stock market data (Yale)",
+    envKey: null,
+    cost: 'free',
+    terms: 'Free spreadsheet, updated about monthly; fetched once a day at most.',
+    liveAdapter: true,
+    jobs: ['sp500-ratios'],
+    screens: ['S&P 500 Statistics'],
+    routes: ['get_sp500_ratios_data'],
+    unavailable: 'The Shiller S&P 500 data is not available.',
+  },
+  {
+    id: 'cboe-vix-history',
+    name: 'VIX daily closes',
+    provider: 'CBOE VIX history (cdn.cboe.com)',
+    envKey: null,
+    cost: 'free',
+    terms: 'Free public CSV, updated daily.',
+    // No adapter reads CBOE's VIX file yet, and Polygon's grouped bars carry no indices.
+    liveAdapter: false,
+    jobs: [],
+    screens: ['SPY To VIX'],
+    routes: ['get_spy_to_vix_data'],
+    unavailable: 'SPY To VIX is not available on live data yet: no VIX history source is wired in.',
+  },
+  {
+    id: 'nasdaq-symbol-directory',
+    name: 'Ticker universe (listed stocks and ETFs with their names)',
+    provider: 'Nasdaq Trader symbol directories (nasdaqlisted.txt, otherlisted.txt)',
+    envKey: null,
+    cost: 'free',
+    terms: 'Free public files, updated each trading day.',
+    // The directory comes with the demo bundle only; no job loads the real listings yet.
+    liveAdapter: false,
+    jobs: [],
+    screens: ['Ticker search', 'Watchlist', 'Short Interest (single stock)', 'Dark Pools (single stock)'],
+    routes: [
+      'search_tickers',
+      'get_ticker_info',
+      'get_ind_short_interest',
+      'get_ind_short_interest_info',
+      'get_dark_pool_individual_data',
+      'create_watchlist',
+      'add_watchlist_tickers',
+    ],
+    unavailable:
+      'Ticker search and the single-stock screens are not available on live data yet: no job loads the symbol directory in live mode.',
+  },
+];
+
+export type SourceState = 'demo' | 'ready' | 'missing_key' | 'no_live_adapter';
+
+export interface SourceStatus {
+  source: DataSource;
+  state: SourceState;
+}
+
+/** Each source's state for a data mode and the keys present (`hasKey` sees only names, never values). */
+export function sourceStatuses(mode: 'demo' | 'live', hasKey: (envKey: string) => boolean): SourceStatus[] {
+  return DATA_SOURCES.map((source) => ({
+    source,
+    state:
+      mode === 'demo'
+        ? 'demo'
+        : !source.liveAdapter
+          ? 'no_live_adapter'
+          : source.envKey && !hasKey(source.envKey)
+            ? 'missing_key'
+            : 'ready',
+  }));
+}
+
+/** The sources a route needs that cannot serve it now, in registry order (empty = it may answer). */
+export function unavailableSourcesOf(route: RouteName, statuses: readonly SourceStatus[]): DataSource[] {
+  return statuses
+    .filter((s) => (s.state === 'missing_key' || s.state === 'no_live_adapter') && s.source.routes.includes(route))
+    .map((s) => s.source);
+}
