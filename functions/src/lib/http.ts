@@ -2,7 +2,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { z } from 'zod';
 import { alertBody } from '@tapewatch/shared/api/alert';
 import { routes, type BodyOf, type ParsedQueryOf, type ResponseOf, type RouteName } from '@tapewatch/shared/api/routes';
-import { authorize, currentAuthenticator, type Caller } from './auth-guard.ts';
+import { authorize, currentAuthenticator, KeyRefusedError, type Caller } from './auth-guard.ts';
+import { rateLimitHeaders } from '../domain/api-keys/quota.ts';
 import { acceptsOrigin } from '../platform/viewer-address.ts';
 import { AppError, BadRequestError, ForbiddenError, RateLimitedError } from './errors.ts';
 import { toJson } from './json.ts';
@@ -76,18 +77,31 @@ export function defineHandler<N extends RouteName>(
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
     const log = rootLog.child({ requestId, route: name });
     let response: APIGatewayProxyStructuredResultV2;
+    let keyCaller: Caller | undefined;
     try {
       const headers = lowerCaseHeaders(event.headers);
       // On AWS only CloudFront may call: it adds the origin-verify header (infra/lib/origin-verify.ts).
       if (!acceptsOrigin(headers)) throw new ForbiddenError('Please use Tapewatch through its website.');
       // Auth first: a gated route answers 401/403 before it says anything about its parameters.
-      const caller = await authorize(route.auth, headers, currentAuthenticator());
+      const caller = await authorize(route.auth, headers, currentAuthenticator(), route.acceptsKey).catch((err) => {
+        if (err instanceof KeyRefusedError) keyCaller = err.caller;
+        throw err;
+      });
+      if (caller?.apiKey) {
+        keyCaller = caller;
+        const q = caller.apiKey.quota;
+        if (!q.allowed)
+          throw new RateLimitedError(
+            `This API key has used its ${q.limit} requests of this ${q.window}. Try again in ${q.resetSeconds} s.`,
+            q.resetSeconds,
+          );
+      }
       const query = parseQuery(route.query, event.queryStringParameters ?? {});
       const body = parseBody(route.body, event);
       const result = await impl({ query, body, caller, requestId, log, event } as HandlerContext<N>);
       const out = result instanceof HttpResult ? result : new HttpResult(result);
       const cache =
-        route.cacheSeconds > 0 && route.auth === 'public' && out.status === 200
+        route.cacheSeconds > 0 && route.auth === 'public' && !caller?.apiKey && out.status === 200
           ? `public, max-age=${route.cacheSeconds}`
           : 'no-store';
       response =
@@ -101,10 +115,14 @@ export function defineHandler<N extends RouteName>(
     } catch (err) {
       response = errorResponse(err, log);
     }
+    // Every answer to a key says where its quota stands, refusals included.
+    if (keyCaller?.apiKey) response.headers = { ...response.headers, ...rateLimitHeaders(keyCaller.apiKey.quota) };
     log.info('request', {
       method: event.requestContext?.http?.method,
       path: event.rawPath,
       status: response.statusCode,
+      // The key's id, never the key.
+      ...(keyCaller?.apiKey ? { keyId: keyCaller.apiKey.keyId } : {}),
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     });
     return response;

@@ -107,6 +107,13 @@ import {
   watchlistTickersBody,
   watchlistWriteResponse,
 } from '../schemas/watchlists.ts';
+import {
+  apiKeysResponse,
+  createApiKeyBody,
+  createApiKeyResponse,
+  revokeApiKeyBody,
+  revokeApiKeyResponse,
+} from '../schemas/api-keys.ts';
 
 /**
  * THE route table. CDK creates one Lambda + API route per entry, the local runtime mounts the
@@ -164,7 +171,17 @@ export interface RouteDef<
    * Management API: gets execute-api:ManageConnections on the stage and WS_MANAGEMENT_ENDPOINT.
    */
   liveSockets: boolean;
+  /**
+   * Whether an API key (`Authorization: Bearer tw_live_...`) may call it. False for the account
+   * areas (accounts, payments, api-keys): a leaked key must not change the password, delete the
+   * account, mint keys or reach payments. A key request also counts against the key's quota, which
+   * the wrapper writes in the app table (CDK grants those counter items alone).
+   */
+  acceptsKey: boolean;
 }
+
+/** Handler areas a key may never call (see RouteDef.acceptsKey). */
+export const accountAreas = ['accounts', 'payments', 'api-keys'] as const;
 
 export type TableName = 'app' | 'market' | 'flow';
 
@@ -189,7 +206,7 @@ const noBody = z.undefined();
 function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M extends HttpMethod>(
   def: Omit<
     RouteDef<Q, B, R, M>,
-    'body' | 'reads' | 'writes' | 'cacheSeconds' | 'cognito' | 'mail' | 'secrets' | 'liveSockets'
+    'body' | 'reads' | 'writes' | 'cacheSeconds' | 'cognito' | 'mail' | 'secrets' | 'liveSockets' | 'acceptsKey'
   > & {
     body?: B;
     reads?: readonly TableName[];
@@ -201,17 +218,21 @@ function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M 
     liveSockets?: boolean;
   },
 ): RouteDef<Q, B, R, M> {
+  const acceptsKey = !(accountAreas as readonly string[]).includes(def.handler.split('/')[0]!);
   return {
     ...def,
     body: (def.body ?? noBody) as B,
-    // user/subscriber routes load the caller's profile (and token denylist) from the app table.
-    reads: def.auth === 'public' ? (def.reads ?? []) : [...new Set<TableName>([...(def.reads ?? []), 'app'])],
+    // Routes that authenticate (any user route, and every route a key may call) load the caller's
+    // profile, token denylist or key from the app table.
+    reads:
+      def.auth === 'public' && !acceptsKey ? (def.reads ?? []) : [...new Set<TableName>([...(def.reads ?? []), 'app'])],
     writes: def.writes ?? [],
     cacheSeconds: def.cacheSeconds ?? 0,
     cognito: def.cognito ?? [],
     mail: def.mail ?? false,
     secrets: def.secrets ?? [],
     liveSockets: def.liveSockets ?? false,
+    acceptsKey,
   };
 }
 
@@ -1021,6 +1042,41 @@ export const routes = {
     response: watchlistWriteResponse,
     handler: 'watchlists/order-watchlist-tickers',
     reads: ['app'],
+    writes: ['app'],
+  }),
+  get_api_keys: route({
+    method: 'GET',
+    path: '/api/get_api_keys',
+    summary: "The signed-in user's API keys (never their secrets) with this minute's and today's usage.",
+    auth: 'user',
+    query: noQuery,
+    example: '',
+    response: apiKeysResponse,
+    handler: 'api-keys/get-api-keys',
+    reads: ['app'],
+  }),
+  create_api_key: route({
+    method: 'POST',
+    path: '/api/create_api_key',
+    summary: 'Creates an API key (at most 5 per user); the answer holds the secret, shown this once.',
+    auth: 'user',
+    query: noQuery,
+    body: createApiKeyBody,
+    exampleBody: { name: 'Notebook' },
+    response: createApiKeyResponse,
+    handler: 'api-keys/create-api-key',
+    writes: ['app'],
+  }),
+  revoke_api_key: route({
+    method: 'POST',
+    path: '/api/revoke_api_key',
+    summary: 'Revokes one of your API keys: the next request with it is refused.',
+    auth: 'user',
+    query: noQuery,
+    body: revokeApiKeyBody,
+    exampleBody: { id: '0123456789abcdef' },
+    response: revokeApiKeyResponse,
+    handler: 'api-keys/revoke-api-key',
     writes: ['app'],
   }),
   test_socket: route({
