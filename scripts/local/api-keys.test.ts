@@ -162,6 +162,19 @@ describe('API keys', () => {
     await revoke(key.id);
   });
 
+  it('deleting the account deletes its keys: refused at once, nothing of them left in the table', async () => {
+    const leaving = await loggedInUser(t.url, 'keys_leaving');
+    const { secret } = await create('goes with the account', leaving.token);
+    expect((await t.api.get('get_watchlists', {}, { token: secret })).status).toBe(200);
+    expect((await t.api.post('delete_user', undefined, { token: leaving.token })).status).toBe(200);
+    expect((await t.api.get('get_watchlists', {}, { token: secret })).status).toBe(401);
+    const left = (await scanApp()).filter(
+      (i) =>
+        String(i.pk).startsWith('APIKEY') && (i.userId === leaving.userId || String(i.pk).endsWith(leaving.userId)),
+    );
+    expect(left).toEqual([]);
+  });
+
   it('the live feed takes a key of a subscriber, not of a free user', async () => {
     const { key, secret } = await create('socket');
     await expect(openLiveSocket(t.port, secret)).rejects.toThrow('status 403');

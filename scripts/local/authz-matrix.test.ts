@@ -16,7 +16,8 @@ import { loggedInUser, subscriptionObject } from './payments-helpers.ts';
  * token, so accepting either would open the paid routes.
  */
 type Role = 'anonymous' | 'expired' | 'tampered' | 'free' | 'basic' | 'key_free' | 'key_basic' | 'key_revoked';
-const ROLES: Role[] = ['anonymous', 'expired', 'tampered', 'free', 'basic', 'key_free', 'key_basic', 'key_revoked'];
+// The keys go before their owners' sessions: delete_user as free or basic deletes the account, and its keys with it.
+const ROLES: Role[] = ['anonymous', 'expired', 'tampered', 'key_free', 'key_basic', 'key_revoked', 'free', 'basic'];
 
 const b64url = (s: string | Buffer): string => Buffer.from(s).toString('base64url');
 const claimsOf = (token: string): Record<string, unknown> =>

@@ -4,6 +4,7 @@ import { alertBody } from '@tapewatch/shared/api/alert';
 import { routes, type BodyOf, type ParsedQueryOf, type ResponseOf, type RouteName } from '@tapewatch/shared/api/routes';
 import { authorize, currentAuthenticator, KeyRefusedError, type Caller } from './auth-guard.ts';
 import { rateLimitHeaders } from '../domain/api-keys/quota.ts';
+import { takeFormat, toCsvBody } from './csv-format.ts';
 import { acceptsOrigin } from '../platform/viewer-address.ts';
 import { AppError, BadRequestError, ForbiddenError, RateLimitedError } from './errors.ts';
 import { toJson } from './json.ts';
@@ -96,7 +97,8 @@ export function defineHandler<N extends RouteName>(
             q.resetSeconds,
           );
       }
-      const query = parseQuery(route.query, event.queryStringParameters ?? {});
+      const format = takeFormat(route, event.queryStringParameters ?? {});
+      const query = parseQuery(route.query, format.query);
       const body = parseBody(route.body, event);
       const result = await impl({ query, body, caller, requestId, log, event } as HandlerContext<N>);
       const out = result instanceof HttpResult ? result : new HttpResult(result);
@@ -104,8 +106,13 @@ export function defineHandler<N extends RouteName>(
         route.cacheSeconds > 0 && route.auth === 'public' && !caller?.apiKey && out.status === 200
           ? `public, max-age=${route.cacheSeconds}`
           : 'no-store';
-      response =
-        out.body instanceof JsonText
+      response = format.csv
+        ? {
+            statusCode: out.status,
+            headers: { 'content-type': 'text/csv; charset=utf-8', 'cache-control': cache, ...out.headers },
+            body: toCsvBody(format.csv, out.body instanceof JsonText ? JSON.parse(out.body.text) : out.body),
+          }
+        : out.body instanceof JsonText
           ? {
               statusCode: out.status,
               headers: { ...jsonHeaders, 'cache-control': cache, ...out.headers },

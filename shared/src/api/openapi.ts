@@ -93,13 +93,24 @@ function parameters(r: Route): unknown[] {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
   const example = new URLSearchParams(r.example ?? '');
-  return Object.entries(properties).map(([name, s]) => ({
+  const own = Object.entries(properties).map(([name, s]) => ({
     name,
     in: 'query',
     required: required.has(name),
     schema: s,
     ...(example.has(name) ? { example: example.get(name) } : {}),
   }));
+  if (!r.csv) return own;
+  return [
+    ...own,
+    {
+      name: 'format',
+      in: 'query',
+      required: false,
+      description: `csv: the table as CSV (text/csv), columns ${r.csv.columns.join(', ')}.`,
+      schema: { type: 'string', enum: ['csv'] },
+    },
+  ];
 }
 
 function requestBody(r: Route): unknown {
@@ -122,7 +133,19 @@ function responses(r: Route): Record<string, unknown> {
     '200': {
       description: 'OK',
       ...(r.acceptsKey ? { headers: rateLimitRefs } : {}),
-      content: { 'application/json': { schema: jsonSchemaOf(r.response, 'output') } },
+      content: {
+        'application/json': { schema: jsonSchemaOf(r.response, 'output') },
+        ...(r.csv
+          ? {
+              'text/csv': {
+                schema: {
+                  type: 'string',
+                  description: 'With format=csv: a header line, then one line per row (RFC 4180).',
+                },
+              },
+            }
+          : {}),
+      },
     },
     '400': alert('Invalid query or body: the message names the parameter, or the request cannot be answered.'),
     ...(r.auth === 'public' && !r.acceptsKey

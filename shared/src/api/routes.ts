@@ -10,7 +10,7 @@ import {
 import { spyToVixSchema } from '../schemas/spy-to-vix.ts';
 import { sp500RatiosQuery, sp500RatiosResponse } from '../schemas/sp500.ts';
 import { arimaQuery, arimaResponse } from '../schemas/arima.ts';
-import { signalsResponse } from '../schemas/signals.ts';
+import { signalRowSchema, signalsResponse } from '../schemas/signals.ts';
 import { factorAnalysisQuery, factorAnalysisResponse } from '../schemas/factor-analysis.ts';
 import { mcHeatmapResponse, sectorRotationQuery, sectorRotationResponse } from '../schemas/sector-rotation.ts';
 import { optionMinmaxSchema, optionWallsSchema } from '../schemas/option-walls.ts';
@@ -20,17 +20,20 @@ import {
   indShortInterestResponse,
   shortInterestQuery,
   shortInterestResponse,
+  shortInterestRowSchema,
 } from '../schemas/short-interest.ts';
 import {
   darkPoolDataQuery,
   darkPoolDataResponse,
   darkPoolIndividualQuery,
   darkPoolIndividualResponse,
+  darkPoolRowSchema,
 } from '../schemas/dark-pools.ts';
 import { appInfoSchema, dataStatusSchema, openApiDocumentSchema } from '../schemas/meta.ts';
 import {
   currentFlowQuery,
   currentFlowResponse,
+  flowTradeSchema,
   historicalFlowQuery,
   historicalFlowResponse,
   mostOtmResponse,
@@ -178,7 +181,20 @@ export interface RouteDef<
    * the wrapper writes in the app table (CDK grants those counter items alone).
    */
   acceptsKey: boolean;
+  /**
+   * The answer is a table: `?format=csv` returns it as CSV (text/csv), one column per field of the
+   * row schema, in its order. `rows` names the answer's array (null: the answer is the array).
+   * Routes without it refuse format=csv with a 400.
+   */
+  csv?: CsvTable;
 }
+
+export interface CsvTable {
+  rows: string | null;
+  columns: readonly string[];
+}
+
+const csvTable = (row: z.ZodObject, rows: string | null): CsvTable => ({ rows, columns: Object.keys(row.shape) });
 
 /** Handler areas a key may never call (see RouteDef.acceptsKey). */
 export const accountAreas = ['accounts', 'payments', 'api-keys'] as const;
@@ -398,6 +414,7 @@ export const routes = {
     query: shortInterestQuery,
     example: 'top=float',
     response: shortInterestResponse,
+    csv: csvTable(shortInterestRowSchema, 'data'),
     handler: 'short-interest/get-short-interest',
     reads: ['market'],
     cacheSeconds: 300,
@@ -434,6 +451,7 @@ export const routes = {
     query: darkPoolDataQuery,
     example: 'top=Dark%20Pools%20Position%20%24&minmax=desc',
     response: darkPoolDataResponse,
+    csv: csvTable(darkPoolRowSchema, 'data'),
     handler: 'dark-pools/get-dark-pool-data',
     reads: ['market'],
     cacheSeconds: 300,
@@ -682,6 +700,7 @@ export const routes = {
     query: noQuery,
     example: '',
     response: signalsResponse,
+    csv: csvTable(signalRowSchema, null),
     handler: 'signals/get-signals-data',
     reads: ['market'],
     cacheSeconds: 300,
@@ -718,6 +737,7 @@ export const routes = {
     query: currentFlowQuery,
     example: '',
     response: currentFlowResponse,
+    csv: csvTable(flowTradeSchema, 'options_flow'),
     handler: 'flow/get-current-options-flow',
     reads: ['app', 'flow'],
   }),
@@ -736,6 +756,7 @@ export const routes = {
       ]),
     )}`,
     response: historicalFlowResponse,
+    csv: csvTable(flowTradeSchema, 'options_flow'),
     handler: 'flow/get-historical-options-flow',
     reads: ['app', 'flow'],
   }),
