@@ -269,7 +269,9 @@ export class UsersRepository {
     const keys = await queryAll(this.db, {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk',
-      ProjectionExpression: 'hash',
+      // HASH is a reserved word in expressions.
+      ProjectionExpression: '#h',
+      ExpressionAttributeNames: { '#h': 'hash' },
       ExpressionAttributeValues: { ':pk': appKeys.userApiKeysPartition(profile.userId) },
     });
     for (const k of keys) await this.deleteIf(appKeys.apiKeyByHash(k.hash as string), profile.userId);
