@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { apiKeyWritablePrefixes } from '@tapewatch/functions/data/keys';
 import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -38,6 +39,11 @@ export interface AppFunctionSpec {
   secretsExtension?: boolean;
   /** Reserved (and so also maximum) concurrent executions; unset = the account's shared pool. */
   reservedConcurrency?: number;
+  /**
+   * Accepts API keys: may update the key counters and a key's last-used time in the app table, and
+   * nothing else there (an IAM condition on the items' partition keys), when it does not write it anyway.
+   */
+  keyUsage?: boolean;
   /** Checks CloudFront's origin-verify header (route handlers, $connect): gets read access to that secret. */
   checksOrigin?: boolean;
 }
@@ -136,6 +142,17 @@ export class ApiFunctionFactory {
     for (const name of new Set(spec.writes)) byName[name].grantReadWriteData(fn);
     for (const name of new Set(spec.reads)) {
       if (!spec.writes.includes(name)) byName[name].grantReadData(fn);
+    }
+    if (spec.keyUsage && !spec.writes.includes('app')) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:UpdateItem'],
+          resources: [byName.app.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': apiKeyWritablePrefixes.map((p) => `${p}*`) },
+          },
+        }),
+      );
     }
   }
 

@@ -141,6 +141,7 @@ export class TapewatchHttpApi extends Construct {
         module: httpHandlerModule(route.handler),
         reads: route.reads,
         writes: route.writes,
+        keyUsage: route.acceptsKey,
         description: `${route.method} ${route.path} (${route.auth})`,
         // The http wrapper checks the origin-verify header on every request.
         checksOrigin: true,

@@ -15,6 +15,7 @@ import { schedules } from '@tapewatch/functions/platform/schedules';
 import { createSearchIndex } from '@tapewatch/functions/domain/tickers/search';
 import { readListings } from '../demo-data/universe.ts';
 import { benchAccounts, subscriberToken } from './accounts.ts';
+import { benchKeyVsToken, KEY_VS_TOKEN_P50_BUDGET_MS } from './api-keys.ts';
 import { benchAnalytics } from './analytics.ts';
 import { benchArimaVsNpm } from './arima-vs-npm.ts';
 import { Budgets } from './budgets.ts';
@@ -54,6 +55,8 @@ function budgetFor(path: string): number | '' {
 
 // The account bench logs one user in thousands of times: limits must not throttle the load itself.
 process.env.RATE_LIMIT_MULTIPLIER ??= '1000000';
+// Nor may the API-key quota: the key-vs-token comparison sends thousands of requests a minute.
+process.env.API_KEY_QUOTA_OVERRIDE ??= '100000000,100000000';
 const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-bench-'));
 const budgetChecks = new Budgets();
 const results: Record<string, unknown> = {
@@ -226,6 +229,18 @@ results.coldCached = coldCached;
 const dtwCold = coldCached.find((r) => r.endpoint.includes('metric=dtw'))!;
 budgetChecks.atMost('DTW clusters at the defaults, uncached request p50', dtwCold.coldMedianMs, 60, 'ms');
 budgetChecks.atMost('DTW clusters at the defaults, cached request p50', dtwCold.cachedMedianMs, 5, 'ms');
+
+// Issue 26: an API key costs no more than a session token on the same route.
+console.log(`\nAPI key vs session token on the same route (10 connections, 3 alternating rounds of ${seconds} s)`);
+const keyVsToken = await benchKeyVsToken(second.url, subscriber.authorization, seconds);
+console.table([keyVsToken.token, keyVsToken.key]);
+results.keyVsToken = keyVsToken;
+budgetChecks.atMost(
+  'API key p50 minus token p50, same route, 10 connections',
+  keyVsToken.p50DiffMs,
+  KEY_VS_TOKEN_P50_BUDGET_MS,
+  'ms',
+);
 
 console.log(`\nAccounts (10 connections, ${seconds} s each; seeded user)`);
 const accounts = await benchAccounts(second.url, 10, seconds);

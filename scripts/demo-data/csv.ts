@@ -1,3 +1,5 @@
+import { escapeCsvField } from '@tapewatch/shared/csv';
+
 /** Minimal RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF. Enough for the reference files. */
 export function parseCsv(text: string): Record<string, string>[] {
   const rows: string[][] = [];
@@ -37,6 +39,5 @@ export function toCsv(rows: Record<string, string>[]): string {
   const first = rows[0];
   if (!first) return '';
   const cols = Object.keys(first);
-  const esc = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return `${[cols.join(','), ...rows.map((r) => cols.map((c) => esc(r[c] ?? '')).join(','))].join('\n')}\n`;
+  return `${[cols.join(','), ...rows.map((r) => cols.map((c) => escapeCsvField(r[c] ?? '')).join(','))].join('\n')}\n`;
 }

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { appKeys } from '@tapewatch/functions/data/keys';
 import { tableName } from '@tapewatch/functions/data/tables';
@@ -61,4 +61,16 @@ export async function expireLinkToken(kind: 'confirm' | 'reset', token: string):
       ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
     }),
   );
+}
+
+/** Every item of the app table (tests that prove what is and is not stored). */
+export async function scanApp(): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new ScanCommand({ TableName: tableName('app'), ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
 }

@@ -1,31 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M } from '@tapewatch/shared/schemas/accounts';
 import { documentClient } from '@tapewatch/functions/data/client';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ConnectionRepository } from '@tapewatch/functions/data/connection-repository';
-import { tableName } from '@tapewatch/functions/data/tables';
 import { UsersRepository } from '@tapewatch/functions/data/users-repository';
 import { authorize, currentAuthenticator } from '@tapewatch/functions/lib/auth-guard';
 import { identity } from '@tapewatch/functions/platform/identity';
 import { advanceWallClock, useIntegrationRuntime } from '../test/integration-runtime.ts';
-import { expireLinkToken } from './accounts-helpers.ts';
+import { expireLinkToken, scanApp } from './accounts-helpers.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { completedSession } from './payments-helpers.ts';
 
 // The real limits at first (their own tests); later describes scale them up.
 const fx = useIntegrationRuntime({ env: { MAIL_OUTBOX_QUIET: '1', RATE_LIMIT_MULTIPLIER: '1' } });
 const api = fx.accounts;
-
-async function scanApp(): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(new ScanCommand({ TableName: tableName('app'), ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
 
 const login = (username_or_email: string, password: string, remember = false) =>
   api.post('submit_login', { username_or_email, password, remember });

@@ -3,18 +3,21 @@ import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { routeList, type RouteDef } from '@tapewatch/shared/api/routes';
+import { INVALID_KEY_MESSAGE, KEY_NOT_ALLOWED_MESSAGE } from '@tapewatch/functions/lib/auth-guard';
 import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 import { deliverEvent, localEvent } from './checkout-events.ts';
 import { loggedInUser, subscriptionObject } from './payments-helpers.ts';
 
 /**
- * Every route of the table x {anonymous, expired token, tampered token, free, basic}: generated from
+ * Every route of the table x {anonymous, expired token, tampered token, free, basic, and the API keys of
+ * the free and basic users and a revoked key}: generated from
  * the table, so a new route is covered the moment it is added. Requests carry no parameters: the auth
  * decision must not depend on them. The expired and tampered tokens are made from the BASIC user's
  * token, so accepting either would open the paid routes.
  */
-type Role = 'anonymous' | 'expired' | 'tampered' | 'free' | 'basic';
-const ROLES: Role[] = ['anonymous', 'expired', 'tampered', 'free', 'basic'];
+type Role = 'anonymous' | 'expired' | 'tampered' | 'free' | 'basic' | 'key_free' | 'key_basic' | 'key_revoked';
+// The keys go before their owners' sessions: delete_user as free or basic deletes the account, and its keys with it.
+const ROLES: Role[] = ['anonymous', 'expired', 'tampered', 'key_free', 'key_basic', 'key_revoked', 'free', 'basic'];
 
 const b64url = (s: string | Buffer): string => Buffer.from(s).toString('base64url');
 const claimsOf = (token: string): Record<string, unknown> =>
@@ -47,8 +50,17 @@ const ENDS_SESSION = new Set(['submit_logout', 'delete_user']);
 // Public in the table (the sign-up ticket needs no token) but the handler itself wants a token or a ticket.
 const ANONYMOUS_401 = new Set(['checkoutsession']);
 
-const fx = useIntegrationRuntime({ env: { MAIL_OUTBOX_QUIET: '1', RATE_LIMIT_MULTIPLIER: '100' } });
+// The key quota is scaled up: the matrix sends each key about two requests per route within a minute.
+const fx = useIntegrationRuntime({
+  env: { MAIL_OUTBOX_QUIET: '1', RATE_LIMIT_MULTIPLIER: '100', API_KEY_QUOTA_OVERRIDE: '100000,1000000' },
+});
 const users: Partial<Record<Role, Awaited<ReturnType<typeof loggedInUser>>>> = {};
+const keys: Partial<Record<Role, string>> = {};
+async function newKey(token: string): Promise<{ id: string; secret: string }> {
+  const res = await fx.api.post('create_api_key', { name: 'matrix' }, { token });
+  if (res.status !== 200) throw new Error(`could not create a key: ${res.text}`);
+  return { id: (res.body.key as { id: string }).id, secret: res.body.secret as string };
+}
 beforeAll(async () => {
   users.free = await loggedInUser(fx.url, 'matrix_free');
   users.basic = await loggedInUser(fx.url, 'matrix_basic');
@@ -57,11 +69,17 @@ beforeAll(async () => {
     localEvent('customer.subscription.created', subscriptionObject(users.basic.userId, 'active')),
   );
   if (paid.status !== 200) throw new Error('could not make the basic user');
+  keys.key_free = (await newKey(users.free.token)).secret;
+  keys.key_basic = (await newKey(users.basic.token)).secret;
+  const revoked = await newKey(users.free.token);
+  await fx.api.post('revoke_api_key', { id: revoked.id }, { token: users.free.token });
+  keys.key_revoked = revoked.secret;
 });
 
 async function tokenFor(role: Role, routeName: string): Promise<string | undefined> {
   if (role === 'expired') return expiredCopy(users.basic!.token);
   if (role === 'tampered') return tamperedCopy(users.basic!.token);
+  if (role.startsWith('key_')) return keys[role];
   const u = users[role as 'free' | 'basic'];
   if (!u) return undefined;
   if (!ENDS_SESSION.has(routeName)) return u.token;
@@ -73,6 +91,10 @@ function expectation(
   route: RouteDef & { name: string },
   role: Role,
 ): { exact?: number; notIn?: number[]; message?: string } {
+  // A bad key is a 401 everywhere (a script hears its key stopped working); a good one never opens an account route.
+  if (role === 'key_revoked') return { exact: 401, message: INVALID_KEY_MESSAGE };
+  if (role.startsWith('key_') && !route.acceptsKey) return { exact: 403, message: KEY_NOT_ALLOWED_MESSAGE };
+  if (role === 'key_free' || role === 'key_basic') role = role === 'key_free' ? 'free' : 'basic';
   const noValidToken = role === 'anonymous' || role === 'expired' || role === 'tampered';
   if (noValidToken && ANONYMOUS_401.has(route.name)) return { exact: 401 };
   if (route.auth === 'public') return { notIn: [401, 403] };
@@ -97,7 +119,16 @@ function wsConnect(token: string | undefined): Promise<number> {
 }
 
 describe('authorisation matrix: the live websocket connect', () => {
-  const want: Record<Role, number> = { anonymous: 401, expired: 401, tampered: 401, free: 403, basic: 101 };
+  const want: Record<Role, number> = {
+    anonymous: 401,
+    expired: 401,
+    tampered: 401,
+    free: 403,
+    basic: 101,
+    key_free: 403,
+    key_basic: 101,
+    key_revoked: 401,
+  };
   for (const role of ROLES) {
     it(`/ws as ${role} -> ${want[role] === 101 ? 'connected' : want[role]}`, async () => {
       expect(await wsConnect(await tokenFor(role, 'ws'))).toBe(want[role]);
@@ -148,6 +179,8 @@ describe('authorisation matrix (route table x role)', () => {
         }
         if (want.message) expect(body).toEqual({ alert_show: true, alert_message: want.message });
         if (res.status === 401) expect(body.alert_show).toBe(true);
+        // Every answer to a valid key reports its quota, refusals included.
+        if (role === 'key_free' || role === 'key_basic') expect(res.headers.get('ratelimit-remaining')).not.toBeNull();
       });
     }
   }

@@ -87,7 +87,21 @@ export const appKeys = {
   watchlistIndex: (userId: string): Key => ({ pk: `WATCHLIST#${userId}`, sk: 'INDEX' }),
   watchlist: (userId: string, listId: string): Key => ({ pk: `WATCHLIST#${userId}`, sk: `LIST#${listId}` }),
   watchlistListPrefix: (): string => 'LIST#',
+  /**
+   * API keys. A user's keys share a partition, one item per slot (0..4): claiming a free slot with a
+   * conditional put is what caps a user at five keys without a transaction. The item carries the
+   * key's id, name, display prefix and the hash of its secret.
+   */
+  userApiKeysPartition: (userId: string): string => `APIKEYS#${userId}`,
+  userApiKeySlot: (userId: string, slot: number): Key => ({ pk: `APIKEYS#${userId}`, sk: `SLOT#${slot}` }),
+  /** The request-time lookup: the SHA-256 (hex) of a secret -> its owner and slot. Deleted first on revoke. */
+  apiKeyByHash: (hash: string): Key => ({ pk: `APIKEY#${hash}`, sk: 'KEY' }),
+  /** A key's request counter for one window: `M#<epoch minute start>` or `D#<UTC date>`. */
+  apiKeyUsage: (keyId: string, window: string): Key => ({ pk: `APIUSE#${keyId}`, sk: window }),
 } as const;
+
+/** Leading keys of the items every key-accepting route may update (CDK's per-item IAM condition). */
+export const apiKeyWritablePrefixes = ['APIUSE#', 'APIKEYS#'] as const;
 
 export const flowKeys = {
   /** Trading-day partition: packed per-ticker chunks (C#) and live single trades (L#). */

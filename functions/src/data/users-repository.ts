@@ -228,7 +228,7 @@ export class UsersRepository {
 
   /**
    * Removes everything of the user: username claim, email index, payment-customer mapping, live
-   * websocket connections, watchlists, then the profile (last, so a crash leaves something to retry from).
+   * websocket connections, watchlists, API keys, then the profile (last, so a crash leaves something to retry from).
    * Kept on purpose: the plan-change log (PLANLOG#<userId>), the billing audit trail (who granted
    * or ended a paid plan, when) needed for disputes and support review; it holds only the random
    * user id, no email or username. Single-use link tokens and rate-limit windows expire by
@@ -265,6 +265,17 @@ export class UsersRepository {
     }
     await this.deletePartition(appKeys.knownLoginSourcesPartition(profile.email));
     await this.deletePartition(appKeys.watchlistsPartition(profile.userId));
+    // API keys: the hash lookups first (a key stops at once), then the user's key slots.
+    const keys = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      // HASH is a reserved word in expressions.
+      ProjectionExpression: '#h',
+      ExpressionAttributeNames: { '#h': 'hash' },
+      ExpressionAttributeValues: { ':pk': appKeys.userApiKeysPartition(profile.userId) },
+    });
+    for (const k of keys) await this.deleteIf(appKeys.apiKeyByHash(k.hash as string), profile.userId);
+    await this.deletePartition(appKeys.userApiKeysPartition(profile.userId));
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
   }
 

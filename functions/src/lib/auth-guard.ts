@@ -1,4 +1,6 @@
 import type { AuthLevel } from '@tapewatch/shared/api/routes';
+import { looksLikeApiKey } from '../domain/api-keys/secret.ts';
+import type { QuotaVerdict } from '../domain/api-keys/quota.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 
 /** The authenticated user as the server knows it (subscription read from DynamoDB, not the token). */
@@ -15,6 +17,8 @@ export interface Caller {
   authTime?: number;
   /** The login session the token belongs to (stable across refreshes on Cognito). */
   sessionId?: string;
+  /** Set when the request came with an API key (token is then empty): the key's id and quota state. */
+  apiKey?: { keyId: string; quota: QuotaVerdict };
 }
 
 /** Verifies a bearer token and loads the user; null when the token is invalid or expired. */
@@ -30,16 +34,29 @@ export function isSubscriber(subscription: string): boolean {
   return subscription.toLowerCase() === 'basic';
 }
 
+export const INVALID_KEY_MESSAGE = 'This API key is not valid. Create a key on your Profile page.';
+export const KEY_NOT_ALLOWED_MESSAGE = 'API keys cannot call account routes. Sign in on the website instead.';
+
 /**
  * The server-side gate. Public routes resolve a caller only if a token is sent (never required);
- * user routes need a valid token; subscriber routes also need the basic plan.
+ * user routes need a valid token; subscriber routes also need the basic plan. An API key is
+ * always checked (a bad key is a 401 even on a public route, so a client hears that its key
+ * stopped working), and refused with 403 on the routes that do not accept keys.
  */
 export async function authorize(
   level: AuthLevel,
   headers: Record<string, string | undefined>,
   authenticate: Authenticator,
+  acceptsKey = false,
 ): Promise<Caller | null> {
   const token = bearerToken(headers);
+  if (token && looksLikeApiKey(token)) {
+    const caller = await currentKeyAuthenticator()(token);
+    if (!caller) throw new UnauthorizedError(INVALID_KEY_MESSAGE);
+    if (!acceptsKey) throw new KeyRefusedError(caller);
+    if (level === 'subscriber' && !isSubscriber(caller.subscription)) throw new KeyRefusedError(caller, 'plan');
+    return caller;
+  }
   if (level === 'public') return token ? authenticate(token).catch(() => null) : null;
   if (!token) throw new UnauthorizedError();
   const caller = await authenticate(token);
@@ -57,6 +74,32 @@ let current: Authenticator = async (token) => {
   current = cognitoAuthenticator;
   return cognitoAuthenticator(token);
 };
+
+/** A 403 for a valid key: it carries the caller, so the answer still has the key's RateLimit headers. */
+export class KeyRefusedError extends ForbiddenError {
+  constructor(
+    readonly caller: Caller,
+    reason: 'account' | 'plan' = 'account',
+  ) {
+    super(reason === 'plan' ? undefined : KEY_NOT_ALLOWED_MESSAGE);
+  }
+}
+
+/** The API key authenticator (platform/api-key-authenticator.ts), loaded on the first key. */
+let currentKey: Authenticator = async (token) => {
+  const { apiKeyAuthenticator } = await import('../platform/api-key-authenticator.ts');
+  currentKey = (t) => apiKeyAuthenticator(t);
+  return currentKey(token);
+};
+
+function currentKeyAuthenticator(): Authenticator {
+  return currentKey;
+}
+
+/** The authenticator of a bearer value, key or session token (the WebSocket's $connect uses it too). */
+export function authenticatorFor(token: string): Authenticator {
+  return looksLikeApiKey(token) ? currentKey : current;
+}
 
 export function registerAuthenticator(authenticate: Authenticator): void {
   current = authenticate;

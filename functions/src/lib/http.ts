@@ -2,7 +2,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { z } from 'zod';
 import { alertBody } from '@tapewatch/shared/api/alert';
 import { routes, type BodyOf, type ParsedQueryOf, type ResponseOf, type RouteName } from '@tapewatch/shared/api/routes';
-import { authorize, currentAuthenticator, type Caller } from './auth-guard.ts';
+import { authorize, currentAuthenticator, KeyRefusedError, type Caller } from './auth-guard.ts';
+import { rateLimitHeaders } from '../domain/api-keys/quota.ts';
+import { takeFormat, toCsvBody } from './csv-format.ts';
 import { acceptsOrigin } from '../platform/viewer-address.ts';
 import { assertSourcesAvailable } from '../platform/data-sources.ts';
 import { AppError, BadRequestError, ForbiddenError, RateLimitedError } from './errors.ts';
@@ -77,23 +79,42 @@ export function defineHandler<N extends RouteName>(
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
     const log = rootLog.child({ requestId, route: name });
     let response: APIGatewayProxyStructuredResultV2;
+    let keyCaller: Caller | undefined;
     try {
       const headers = lowerCaseHeaders(event.headers);
       // On AWS only CloudFront may call: it adds the origin-verify header (infra/lib/origin-verify.ts).
       if (!acceptsOrigin(headers)) throw new ForbiddenError('Please use Tapewatch through its website.');
       // Auth first: a gated route answers 401/403 before it says anything about its parameters.
-      const caller = await authorize(route.auth, headers, currentAuthenticator());
-      const query = parseQuery(route.query, event.queryStringParameters ?? {});
+      const caller = await authorize(route.auth, headers, currentAuthenticator(), route.acceptsKey).catch((err) => {
+        if (err instanceof KeyRefusedError) keyCaller = err.caller;
+        throw err;
+      });
+      if (caller?.apiKey) {
+        keyCaller = caller;
+        const q = caller.apiKey.quota;
+        if (!q.allowed)
+          throw new RateLimitedError(
+            `This API key has used its ${q.limit} requests of this ${q.window}. Try again in ${q.resetSeconds} s.`,
+            q.resetSeconds,
+          );
+      }
+      const format = takeFormat(route, event.queryStringParameters ?? {});
+      const query = parseQuery(route.query, format.query);
       const body = parseBody(route.body, event);
       await assertSourcesAvailable(name);
       const result = await impl({ query, body, caller, requestId, log, event } as HandlerContext<N>);
       const out = result instanceof HttpResult ? result : new HttpResult(result);
       const cache =
-        route.cacheSeconds > 0 && route.auth === 'public' && out.status === 200
+        route.cacheSeconds > 0 && route.auth === 'public' && !caller?.apiKey && out.status === 200
           ? `public, max-age=${route.cacheSeconds}`
           : 'no-store';
-      response =
-        out.body instanceof JsonText
+      response = format.csv
+        ? {
+            statusCode: out.status,
+            headers: { 'content-type': 'text/csv; charset=utf-8', 'cache-control': cache, ...out.headers },
+            body: toCsvBody(format.csv, out.body instanceof JsonText ? JSON.parse(out.body.text) : out.body),
+          }
+        : out.body instanceof JsonText
           ? {
               statusCode: out.status,
               headers: { ...jsonHeaders, 'cache-control': cache, ...out.headers },
@@ -103,10 +124,14 @@ export function defineHandler<N extends RouteName>(
     } catch (err) {
       response = errorResponse(err, log);
     }
+    // Every answer to a key says where its quota stands, refusals included.
+    if (keyCaller?.apiKey) response.headers = { ...response.headers, ...rateLimitHeaders(keyCaller.apiKey.quota) };
     log.info('request', {
       method: event.requestContext?.http?.method,
       path: event.rawPath,
       status: response.statusCode,
+      // The key's id, never the key.
+      ...(keyCaller?.apiKey ? { keyId: keyCaller.apiKey.keyId } : {}),
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     });
     return response;

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { documentClient } from '../data/client.ts';
 import { ConnectionRepository } from '../data/connection-repository.ts';
-import { currentAuthenticator, isSubscriber } from '../lib/auth-guard.ts';
+import { authenticatorFor, isSubscriber } from '../lib/auth-guard.ts';
 import { errorFields, log } from '../lib/log.ts';
 import { closeOne } from '../platform/live-sockets.ts';
 import { acceptsOrigin } from '../platform/viewer-address.ts';
@@ -24,9 +24,11 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
     return { statusCode: 403, body: 'forbidden' };
   try {
     if (!token) return { statusCode: 401, body: 'missing token' };
-    const caller = await currentAuthenticator()(token).catch(() => null);
+    // An API key works here too (?token=tw_live_...): same plan check; its request counts against its quota.
+    const caller = await authenticatorFor(token)(token).catch(() => null);
     if (!caller) return { statusCode: 401, body: 'invalid token' };
     if (!isSubscriber(caller.subscription)) return { statusCode: 403, body: 'subscription required' };
+    if (caller.apiKey && !caller.apiKey.quota.allowed) return { statusCode: 429, body: 'quota exceeded' };
     const repo = new ConnectionRepository(documentClient());
     // At most MAX_SOCKETS_PER_USER: a new tab takes over from the oldest socket, which is told why.
     const open = await repo.forUser(caller.userId);
@@ -34,7 +36,7 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
     await Promise.all(excess.map((c) => closeOne(repo, caller.userId, c.connectionId, 'replaced')));
     await repo.add(connectionId, {
       userId: caller.userId,
-      tokenId: caller.tokenId,
+      tokenId: caller.tokenId ?? caller.apiKey?.keyId,
       authTime: caller.authTime,
       sessionId: caller.sessionId,
     });

@@ -10,8 +10,8 @@ type Operation = {
   tags: string[];
   parameters?: Array<{ name: string; required: boolean; schema: object; example?: string }>;
   requestBody?: { required: boolean; content: { 'application/json': { schema: object; example?: unknown } } };
-  responses: Record<string, { content: { 'application/json': { schema: object } } }>;
-  security: unknown[];
+  responses: Record<string, { content: { 'application/json': { schema: object } }; headers?: Record<string, unknown> }>;
+  security: object[];
 };
 const op = (path: string, method: string) => doc.paths[path]?.[method] as Operation;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -35,13 +35,34 @@ describe('OpenAPI document from the route table', () => {
     for (const t of doc.tags) expect(TAGS[t.name], t.name).toBeTruthy();
   });
 
-  it('marks the routes that need a token, and the plan errors of the paid ones', () => {
+  it('marks the routes that need a token or take a key, and the plan and account-route errors', () => {
     for (const r of routeList) {
       const o = op(r.path, r.method.toLowerCase());
-      expect(o.security.length > 0, r.name).toBe(r.auth !== 'public');
-      expect('401' in o.responses, r.name).toBe(r.auth !== 'public');
-      expect('403' in o.responses, r.name).toBe(r.auth === 'subscriber');
+      // A public route's requirement `{}` says the credential is optional.
+      expect(
+        o.security.some((s: object) => Object.keys(s).length === 0),
+        r.name,
+      ).toBe(r.auth === 'public' && r.acceptsKey);
+      expect(
+        o.security.some((s: object) => 'bearerAuth' in s),
+        r.name,
+      ).toBe(r.auth !== 'public');
+      expect(
+        o.security.some((s: object) => 'apiKey' in s),
+        r.name,
+      ).toBe(r.acceptsKey);
+      expect('401' in o.responses, r.name).toBe(r.auth !== 'public' || r.acceptsKey);
+      expect('403' in o.responses, r.name).toBe(r.auth === 'subscriber' || !r.acceptsKey);
+      expect(Object.keys(o.responses['429']?.headers ?? {}), r.name).toContain('Retry-After');
+      expect('RateLimit-Remaining' in (o.responses['200']?.headers ?? {}), r.name).toBe(r.acceptsKey);
     }
+  });
+
+  it('keeps keys off the account areas', () => {
+    const keyless = routeList.filter((r) => !r.acceptsKey).map((r) => r.handler.split('/')[0]);
+    expect(new Set(keyless)).toEqual(new Set(['accounts', 'payments', 'api-keys']));
+    expect(routeList.find((r) => r.name === 'delete_user')?.acceptsKey).toBe(false);
+    expect(routeList.find((r) => r.name === 'get_current_options_flow')?.acceptsKey).toBe(true);
   });
 
   it('compiles every schema, and every example request satisfies its parameters and body', () => {

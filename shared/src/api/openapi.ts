@@ -18,7 +18,11 @@ export type OpenApiDocument = {
   servers: Array<{ url: string; description?: string }>;
   tags: Array<{ name: string; description: string }>;
   paths: Record<string, Record<string, unknown>>;
-  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, JsonSchema> };
+  components: {
+    securitySchemes: Record<string, unknown>;
+    headers: Record<string, unknown>;
+    schemas: Record<string, JsonSchema>;
+  };
 };
 
 const ALERT_REF = { $ref: '#/components/schemas/Alert' };
@@ -52,7 +56,22 @@ export const TAGS: Record<string, string> = {
   payments: 'The basic plan (Stripe).',
   flow: 'Options flow (basic plan).',
   watchlists: "A signed-in user's watchlists.",
+  'api-keys': 'Your API keys (website session only: a key cannot manage keys).',
 };
+
+const header = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
+/** Sent on every answer to an API key (IETF draft-ietf-httpapi-ratelimit-headers). */
+const RATE_LIMIT_HEADERS: Record<string, unknown> = {
+  'RateLimit-Limit': header('Requests allowed in the window closest to running out (minute or UTC day).'),
+  'RateLimit-Remaining': header('Requests left in that window.'),
+  'RateLimit-Reset': header('Seconds until that window ends.'),
+  'RateLimit-Policy': {
+    description: "Both windows of the key's plan, e.g. `60;w=60, 5000;w=86400`.",
+    schema: { type: 'string' },
+  },
+};
+const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const rateLimitRefs = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((h) => [h, ref(h)]));
 
 const AUTH_NOTE: Record<AuthLevel, string> = {
   public: '',
@@ -74,13 +93,24 @@ function parameters(r: Route): unknown[] {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
   const example = new URLSearchParams(r.example ?? '');
-  return Object.entries(properties).map(([name, s]) => ({
+  const own = Object.entries(properties).map(([name, s]) => ({
     name,
     in: 'query',
     required: required.has(name),
     schema: s,
     ...(example.has(name) ? { example: example.get(name) } : {}),
   }));
+  if (!r.csv) return own;
+  return [
+    ...own,
+    {
+      name: 'format',
+      in: 'query',
+      required: false,
+      description: `csv: the table as CSV (text/csv), columns ${r.csv.columns.join(', ')}.`,
+      schema: { type: 'string', enum: ['csv'] },
+    },
+  ];
 }
 
 function requestBody(r: Route): unknown {
@@ -100,13 +130,49 @@ function requestBody(r: Route): unknown {
 function responses(r: Route): Record<string, unknown> {
   const alert = (description: string) => ({ description, content: { 'application/json': { schema: ALERT_REF } } });
   return {
-    '200': { description: 'OK', content: { 'application/json': { schema: jsonSchemaOf(r.response, 'output') } } },
+    '200': {
+      description: 'OK',
+      ...(r.acceptsKey ? { headers: rateLimitRefs } : {}),
+      content: {
+        'application/json': { schema: jsonSchemaOf(r.response, 'output') },
+        ...(r.csv
+          ? {
+              'text/csv': {
+                schema: {
+                  type: 'string',
+                  description: 'With format=csv: a header line, then one line per row (RFC 4180).',
+                },
+              },
+            }
+          : {}),
+      },
+    },
     '400': alert('Invalid query or body: the message names the parameter, or the request cannot be answered.'),
-    ...(r.auth === 'public' ? {} : { '401': alert('No valid session: sign in again.') }),
+    ...(r.auth === 'public' && !r.acceptsKey
+      ? {}
+      : {
+          '401': alert(
+            r.acceptsKey ? 'No valid session, or an unknown or revoked API key.' : 'No valid session: sign in again.',
+          ),
+        }),
     ...(r.auth === 'subscriber' ? { '403': alert('The basic plan is needed.') } : {}),
-    '429': alert('Too many requests: wait and retry.'),
+    ...(r.acceptsKey ? {} : { '403': alert('API keys cannot call account routes: use a website session.') }),
+    '429': {
+      ...alert("Too many requests: wait `Retry-After` seconds. With an API key: the key's quota is spent."),
+      headers: {
+        'Retry-After': header('Seconds to wait before the next request.'),
+        ...(r.acceptsKey ? rateLimitRefs : {}),
+      },
+    },
     default: alert('Any other error, with its message.'),
   };
+}
+
+/** A key may call every route outside the account areas; on a public route either is optional. */
+function security(r: Route): unknown[] {
+  const schemes = [{ bearerAuth: [] }, ...(r.acceptsKey ? [{ apiKey: [] }] : [])];
+  if (r.auth !== 'public') return schemes;
+  return r.acceptsKey ? [{}, { apiKey: [] }] : [];
 }
 
 function operation(r: Route): Record<string, unknown> {
@@ -119,7 +185,7 @@ function operation(r: Route): Record<string, unknown> {
     ...(r.method === 'GET' ? { parameters: parameters(r) } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: responses(r),
-    security: r.auth === 'public' ? [] : [{ bearerAuth: [] }],
+    security: security(r),
   };
 }
 
@@ -135,7 +201,8 @@ export function buildOpenApiDocument(version: string, routes: readonly Route[] =
       description:
         'Market analytics and options flow. Every answer is JSON; every error is an alert ' +
         '`{ "alert_show": true, "alert_message": "..." }` with a 4xx status. Options-flow routes need the ' +
-        'basic plan. Unknown query parameters are refused by name.',
+        'basic plan. Unknown query parameters are refused by name. Sign in for a session token, or ' +
+        'create an API key on your Profile page for scripts.',
     },
     servers: [{ url: '/', description: 'This deployment' }],
     tags: [...used].sort().map((name) => ({ name, description: TAGS[name] ?? '' })),
@@ -147,7 +214,17 @@ export function buildOpenApiDocument(version: string, routes: readonly Route[] =
           scheme: 'bearer',
           description: 'The access token `submit_login` returns (a JWT of the user pool).',
         },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'tw_live_<43 characters>',
+          description:
+            'An API key from your Profile page, sent as `Authorization: Bearer tw_live_...`. It carries your ' +
+            'plan as it is now; each key has a quota per minute and per UTC day (free 60 and 5,000, basic 300 ' +
+            'and 100,000), reported in the RateLimit headers of every answer. Keys cannot call account routes.',
+        },
       },
+      headers: RATE_LIMIT_HEADERS,
       schemas: { Alert: ALERT_SCHEMA },
     },
   };

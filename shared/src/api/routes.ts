@@ -10,7 +10,7 @@ import {
 import { spyToVixSchema } from '../schemas/spy-to-vix.ts';
 import { sp500RatiosQuery, sp500RatiosResponse } from '../schemas/sp500.ts';
 import { arimaQuery, arimaResponse } from '../schemas/arima.ts';
-import { signalsResponse } from '../schemas/signals.ts';
+import { signalRowSchema, signalsResponse } from '../schemas/signals.ts';
 import { factorAnalysisQuery, factorAnalysisResponse } from '../schemas/factor-analysis.ts';
 import { mcHeatmapResponse, sectorRotationQuery, sectorRotationResponse } from '../schemas/sector-rotation.ts';
 import { optionMinmaxSchema, optionWallsSchema } from '../schemas/option-walls.ts';
@@ -20,17 +20,20 @@ import {
   indShortInterestResponse,
   shortInterestQuery,
   shortInterestResponse,
+  shortInterestRowSchema,
 } from '../schemas/short-interest.ts';
 import {
   darkPoolDataQuery,
   darkPoolDataResponse,
   darkPoolIndividualQuery,
   darkPoolIndividualResponse,
+  darkPoolRowSchema,
 } from '../schemas/dark-pools.ts';
 import { appInfoSchema, dataStatusSchema, openApiDocumentSchema } from '../schemas/meta.ts';
 import {
   currentFlowQuery,
   currentFlowResponse,
+  flowTradeSchema,
   historicalFlowQuery,
   historicalFlowResponse,
   mostOtmResponse,
@@ -107,6 +110,13 @@ import {
   watchlistTickersBody,
   watchlistWriteResponse,
 } from '../schemas/watchlists.ts';
+import {
+  apiKeysResponse,
+  createApiKeyBody,
+  createApiKeyResponse,
+  revokeApiKeyBody,
+  revokeApiKeyResponse,
+} from '../schemas/api-keys.ts';
 
 /**
  * THE route table. CDK creates one Lambda + API route per entry, the local runtime mounts the
@@ -164,7 +174,30 @@ export interface RouteDef<
    * Management API: gets execute-api:ManageConnections on the stage and WS_MANAGEMENT_ENDPOINT.
    */
   liveSockets: boolean;
+  /**
+   * Whether an API key (`Authorization: Bearer tw_live_...`) may call it. False for the account
+   * areas (accounts, payments, api-keys): a leaked key must not change the password, delete the
+   * account, mint keys or reach payments. A key request also counts against the key's quota, which
+   * the wrapper writes in the app table (CDK grants those counter items alone).
+   */
+  acceptsKey: boolean;
+  /**
+   * The answer is a table: `?format=csv` returns it as CSV (text/csv), one column per field of the
+   * row schema, in its order. `rows` names the answer's array (null: the answer is the array).
+   * Routes without it refuse format=csv with a 400.
+   */
+  csv?: CsvTable;
 }
+
+export interface CsvTable {
+  rows: string | null;
+  columns: readonly string[];
+}
+
+const csvTable = (row: z.ZodObject, rows: string | null): CsvTable => ({ rows, columns: Object.keys(row.shape) });
+
+/** Handler areas a key may never call (see RouteDef.acceptsKey). */
+export const accountAreas = ['accounts', 'payments', 'api-keys'] as const;
 
 export type TableName = 'app' | 'market' | 'flow';
 
@@ -192,7 +225,7 @@ const noBody = z.undefined();
 function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M extends HttpMethod>(
   def: Omit<
     RouteDef<Q, B, R, M>,
-    'body' | 'reads' | 'writes' | 'cacheSeconds' | 'cognito' | 'mail' | 'secrets' | 'liveSockets'
+    'body' | 'reads' | 'writes' | 'cacheSeconds' | 'cognito' | 'mail' | 'secrets' | 'liveSockets' | 'acceptsKey'
   > & {
     body?: B;
     reads?: readonly TableName[];
@@ -204,17 +237,21 @@ function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M 
     liveSockets?: boolean;
   },
 ): RouteDef<Q, B, R, M> {
+  const acceptsKey = !(accountAreas as readonly string[]).includes(def.handler.split('/')[0]!);
   return {
     ...def,
     body: (def.body ?? noBody) as B,
-    // user/subscriber routes load the caller's profile (and token denylist) from the app table.
-    reads: def.auth === 'public' ? (def.reads ?? []) : [...new Set<TableName>([...(def.reads ?? []), 'app'])],
+    // Routes that authenticate (any user route, and every route a key may call) load the caller's
+    // profile, token denylist or key from the app table.
+    reads:
+      def.auth === 'public' && !acceptsKey ? (def.reads ?? []) : [...new Set<TableName>([...(def.reads ?? []), 'app'])],
     writes: def.writes ?? [],
     cacheSeconds: def.cacheSeconds ?? 0,
     cognito: def.cognito ?? [],
     mail: def.mail ?? false,
     secrets: def.secrets ?? [],
     liveSockets: def.liveSockets ?? false,
+    acceptsKey,
   };
 }
 
@@ -381,6 +418,7 @@ export const routes = {
     query: shortInterestQuery,
     example: 'top=float',
     response: shortInterestResponse,
+    csv: csvTable(shortInterestRowSchema, 'data'),
     handler: 'short-interest/get-short-interest',
     reads: ['market'],
     cacheSeconds: 300,
@@ -417,6 +455,7 @@ export const routes = {
     query: darkPoolDataQuery,
     example: 'top=Dark%20Pools%20Position%20%24&minmax=desc',
     response: darkPoolDataResponse,
+    csv: csvTable(darkPoolRowSchema, 'data'),
     handler: 'dark-pools/get-dark-pool-data',
     reads: ['market'],
     cacheSeconds: 300,
@@ -665,6 +704,7 @@ export const routes = {
     query: noQuery,
     example: '',
     response: signalsResponse,
+    csv: csvTable(signalRowSchema, null),
     handler: 'signals/get-signals-data',
     reads: ['market'],
     cacheSeconds: 300,
@@ -701,6 +741,7 @@ export const routes = {
     query: currentFlowQuery,
     example: '',
     response: currentFlowResponse,
+    csv: csvTable(flowTradeSchema, 'options_flow'),
     handler: 'flow/get-current-options-flow',
     reads: FLOW_FEED_READS,
   }),
@@ -719,6 +760,7 @@ export const routes = {
       ]),
     )}`,
     response: historicalFlowResponse,
+    csv: csvTable(flowTradeSchema, 'options_flow'),
     handler: 'flow/get-historical-options-flow',
     reads: FLOW_FEED_READS,
   }),
@@ -1025,6 +1067,41 @@ export const routes = {
     response: watchlistWriteResponse,
     handler: 'watchlists/order-watchlist-tickers',
     reads: ['app'],
+    writes: ['app'],
+  }),
+  get_api_keys: route({
+    method: 'GET',
+    path: '/api/get_api_keys',
+    summary: "The signed-in user's API keys (never their secrets) with this minute's and today's usage.",
+    auth: 'user',
+    query: noQuery,
+    example: '',
+    response: apiKeysResponse,
+    handler: 'api-keys/get-api-keys',
+    reads: ['app'],
+  }),
+  create_api_key: route({
+    method: 'POST',
+    path: '/api/create_api_key',
+    summary: 'Creates an API key (at most 5 per user); the answer holds the secret, shown this once.',
+    auth: 'user',
+    query: noQuery,
+    body: createApiKeyBody,
+    exampleBody: { name: 'Notebook' },
+    response: createApiKeyResponse,
+    handler: 'api-keys/create-api-key',
+    writes: ['app'],
+  }),
+  revoke_api_key: route({
+    method: 'POST',
+    path: '/api/revoke_api_key',
+    summary: 'Revokes one of your API keys: the next request with it is refused.',
+    auth: 'user',
+    query: noQuery,
+    body: revokeApiKeyBody,
+    exampleBody: { id: '0123456789abcdef' },
+    response: revokeApiKeyResponse,
+    handler: 'api-keys/revoke-api-key',
     writes: ['app'],
   }),
   test_socket: route({

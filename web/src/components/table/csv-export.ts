@@ -1,27 +1,18 @@
+import { csvText, escapeCsvField } from '@tapewatch/shared/csv';
 import type { ColumnDef } from './table-logic.ts';
 
-/** One CSV field: quoted when it holds a quote, comma or line break (RFC 4180). */
-export const escapeCsvField = (v: string): string => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+// The one escaper, shared with the API's ?format=csv; re-exported for the page-level exports.
+export { escapeCsvField };
 
 /**
  * CSV of the rows as the table holds them (filtered and sorted, all pages, every column, hidden
  * ones included). Raw values, not display text, so numbers stay numbers in a spreadsheet.
  */
 export function toCsv<Row>(rows: readonly Row[], columns: readonly ColumnDef<Row>[]): string {
-  const lines = [columns.map((c) => escapeCsvField(c.header)).join(',')];
-  for (const row of rows) {
-    lines.push(
-      columns
-        .map((c) => {
-          const v = c.value(row);
-          return v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))
-            ? ''
-            : escapeCsvField(String(v));
-        })
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText(
+    columns.map((c) => c.header),
+    rows.map((row) => columns.map((c) => c.value(row))),
+  );
 }
 
 export function downloadCsv(fileName: string, csv: string): void {

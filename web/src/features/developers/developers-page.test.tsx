@@ -47,7 +47,7 @@ describe('Developers page (API reference)', () => {
     expect(within(params).getByText('lookback')).toBeTruthy();
     const curl = within(card).getByLabelText('curl for get_options_flow_top_premiums_data').textContent!;
     expect(curl).toContain('/api/get_options_flow_top_premiums_data?lookback=100');
-    expect(curl).toContain('Authorization: Bearer $TAPEWATCH_TOKEN');
+    expect(curl).toContain('Authorization: Bearer $TAPEWATCH_KEY');
   });
 
   it('finds routes by path or words and says when nothing matches', async () => {
@@ -70,6 +70,6 @@ describe('Developers page (API reference)', () => {
       `${window.location.origin}/api/get_short_interest?top=float`,
     );
     await userEvent.click(screen.getByRole('tab', { name: 'Python' }));
-    expect(screen.getByLabelText('Python example').textContent).toContain('requests.get(');
+    expect(screen.getByLabelText('Python example').textContent).toContain('Bearer {os.environ');
   });
 });

@@ -9,6 +9,7 @@ import { onAlertEvent, showAlert } from '../../lib/alert-store.ts';
 import { deleteAccount, USER_INFO_KEY, useSession } from '../../lib/session.ts';
 import { openBillingPortal } from '../../lib/session-redirect.ts';
 import { capitalise } from './capitalise.ts';
+import { ApiKeysCard } from './components/api-keys-card.tsx';
 
 /**
  * Back from the billing portal (`?from=billing`): the provider's webhook that changes the plan may
@@ -91,6 +92,7 @@ export function ProfilePage() {
               </Box>
             )}
           </Paper>
+          <ApiKeysCard />
           <Paper variant="outlined" sx={{ px: { xs: 2, sm: 3 }, py: 2, mt: 3, borderColor: 'error.main' }}>
             <Typography variant="h6" component="h2">
               Delete Account

@@ -27,7 +27,9 @@ export function OperationCard({ op, origin }: { op: Operation; origin: string })
           <Typography component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
             {op.path}
           </Typography>
-          {op.needsToken && <Chip size="small" variant="outlined" label="token" />}
+          {op.needsToken && (
+            <Chip size="small" variant="outlined" label={op.takesKey ? 'key or token' : 'session only'} />
+          )}
           <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
             {op.summary}
           </Typography>

@@ -15,6 +15,8 @@ export interface Operation {
   description: string;
   tag: string;
   needsToken: boolean;
+  /** An API key may call it (every route outside the account areas). */
+  takesKey: boolean;
   parameters: Parameter[];
   bodyExample?: unknown;
   response: JsonSchema;
@@ -33,6 +35,7 @@ export function operationsByTag(
       const body = (o.requestBody as { content?: Record<string, { example?: unknown }> } | undefined)?.content?.[
         'application/json'
       ];
+      const security = o.security as Array<Record<string, unknown>>;
       all.push({
         method: method.toUpperCase() as Operation['method'],
         path,
@@ -40,7 +43,9 @@ export function operationsByTag(
         summary: String(o.summary),
         description: String(o.description),
         tag: (o.tags as string[])[0] ?? '',
-        needsToken: (o.security as unknown[]).length > 0,
+        // A public route lists `{}` (no credential) among its options.
+        needsToken: security.length > 0 && !security.some((req) => Object.keys(req).length === 0),
+        takesKey: security.some((req) => 'apiKey' in req),
         parameters: (o.parameters as Parameter[] | undefined) ?? [],
         ...(body?.example !== undefined ? { bodyExample: body.example } : {}),
         response: o.responses['200']?.content['application/json']?.schema ?? {},
@@ -73,7 +78,9 @@ export function curlFor(op: Operation, origin: string): string {
     .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.example!)}`);
   const url = `${origin}${op.path}${query.length ? `?${query.join('&')}` : ''}`;
   const lines = [`curl '${url}'`];
-  if (op.needsToken) lines.push(`  -H "Authorization: Bearer $TAPEWATCH_TOKEN"`);
+  // Scripts use a key; the account routes take only a website session's token.
+  if (op.needsToken || op.takesKey)
+    lines.push(`  -H "Authorization: Bearer ${op.takesKey ? '$TAPEWATCH_KEY' : '$TAPEWATCH_TOKEN'}"`);
   if (op.method === 'POST') {
     lines.push(`  -H 'Content-Type: application/json'`);
     lines.push(`  -d '${JSON.stringify(op.bodyExample ?? {})}'`);
