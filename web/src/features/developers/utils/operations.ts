@@ -12,7 +12,8 @@ export interface Operation {
   path: string;
   operationId: string;
   summary: string;
-  description: string;
+  /** Who may call it and how long answers are cached (the document's description); '' when neither applies. */
+  note: string;
   tag: string;
   needsToken: boolean;
   parameters: Parameter[];
@@ -38,7 +39,7 @@ export function operationsByTag(
         path,
         operationId: String(o.operationId),
         summary: String(o.summary),
-        description: String(o.description),
+        note: typeof o.description === 'string' ? o.description : '',
         tag: (o.tags as string[])[0] ?? '',
         needsToken: (o.security as unknown[]).length > 0,
         parameters: (o.parameters as Parameter[] | undefined) ?? [],
