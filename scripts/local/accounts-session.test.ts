@@ -151,13 +151,17 @@ describe('session: refresh, logout, stored plan, delete', () => {
     await api.signupAndConfirm('leaver_1', 'leaver@example.com', 'Brisk-Lantern-42');
     const token = (await login('leaver_1', 'Brisk-Lantern-42')).body.token as string;
     const userId = (await identity().findByEmail('leaver@example.com'))!.userId;
-    // A paid-then-failed plan (Stripe ids stay), a live socket, the plan log.
+    // A paid-then-failed plan (Stripe ids stay), a live socket, watchlists, the plan log.
     await deliverEvent(fx.url, localEvent('checkout.session.completed', completedSession(userId)));
     await deliverEvent(
       fx.url,
       localEvent('invoice.payment_failed', { customer: `cus_local_${userId}`, subscription: `sub_local_${userId}` }),
     );
     await new ConnectionRepository(documentClient()).add('conn-leaver-1', userId);
+    // Watchlists: the default list and a named one.
+    expect((await api.post('add_watchlist_tickers', { tickers: ['AAPL'] }, { token })).status).toBe(200);
+    expect((await api.post('create_watchlist', { name: 'Leaving', tickers: ['MSFT'] }, { token })).status).toBe(200);
+    expect((await scanApp()).some((it) => String(it.pk) === `WATCHLIST#${userId}`)).toBe(true);
     expect(await api.post('delete_user', undefined, { token })).toMatchObject({
       status: 200,
       body: { alert_message: M.accountDeleted },

@@ -21,6 +21,9 @@ beforeAll(async () => {
   api = accountsClient(rt.url);
   token = (await loggedInUser(rt.url, 'watch_free')).token;
   otherToken = (await loggedInUser(rt.url, 'watch_other')).token;
+  // Read before the first request: it takes seconds on a busy machine, long enough for the server to
+  // close an idle keep-alive socket that the blocked client then reuses (ECONNRESET).
+  await universe();
 });
 afterAll(() => rt?.dispose());
 
@@ -138,6 +141,28 @@ describe('watchlists', () => {
     const fresh = (await loggedInUser(rt.url, 'watch_race')).token;
     await Promise.all(stocks.slice(0, 8).map((t) => post('add_watchlist_tickers', { tickers: [t] }, fresh)));
     expect([...(await lists(fresh))[0]!.tickers].sort()).toEqual(stocks.slice(0, 8).sort());
+  });
+
+  it('edits of different lists at the same time all land; two tabs creating one name get one list', async () => {
+    const { stocks } = await universe();
+    const fresh = (await loggedInUser(rt.url, 'watch_mixed')).token;
+    const other = watchlistWriteResponse.parse((await post('create_watchlist', { name: 'Other' }, fresh)).body).list;
+    const toDefault = stocks.slice(60, 68);
+    const toOther = stocks.slice(68, 76);
+    const answers = await Promise.all([
+      ...toDefault.map((t) => post('add_watchlist_tickers', { tickers: [t] }, fresh)),
+      ...toOther.map((t) => post('add_watchlist_tickers', { id: other.id, tickers: [t] }, fresh)),
+      post('rename_watchlist', { id: other.id, name: 'Renamed' }, fresh),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const [def, renamed] = await lists(fresh);
+    expect([...def!.tickers].sort()).toEqual([...toDefault].sort());
+    expect(def!.version).toBe(toDefault.length);
+    expect(renamed).toMatchObject({ id: other.id, name: 'Renamed', version: 1 + toOther.length + 1 });
+    expect([...renamed!.tickers].sort()).toEqual([...toOther].sort());
+    const same = await Promise.all([1, 2, 3, 4].map(() => post('create_watchlist', { name: 'Twice' }, fresh)));
+    expect(same.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    expect((await lists(fresh)).filter((l) => l.name === 'Twice')).toHaveLength(1);
   });
 
   it('lists are private: another user sees only their own, and cannot touch an id of mine', async () => {

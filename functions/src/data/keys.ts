@@ -79,14 +79,13 @@ export const appKeys = {
   planChange: (userId: string, at: string): Key => ({ pk: `PLANLOG#${userId}`, sk: at }),
   planChangePartition: (userId: string): string => `PLANLOG#${userId}`,
   /**
-   * A user's watchlists live in one partition, so one query reads them all: the index item (list
-   * order and the slot count that enforces the list limit) and one item per list holding its ordered
-   * tickers and a version for conditional writes.
+   * All of a user's watchlists in one item, so every screen reads them with one GetItem: the lists in
+   * the user's order, each with its ordered tickers and version, and the item version that makes every
+   * write conditional (watchlists-repository.ts). The partition belongs to the user alone: account
+   * deletion removes all of it.
    */
   watchlistsPartition: (userId: string): string => `WATCHLIST#${userId}`,
-  watchlistIndex: (userId: string): Key => ({ pk: `WATCHLIST#${userId}`, sk: 'INDEX' }),
-  watchlist: (userId: string, listId: string): Key => ({ pk: `WATCHLIST#${userId}`, sk: `LIST#${listId}` }),
-  watchlistListPrefix: (): string => 'LIST#',
+  watchlists: (userId: string): Key => ({ pk: `WATCHLIST#${userId}`, sk: 'LISTS' }),
   /**
    * API keys. A user's keys share a partition, one item per slot (0..4): claiming a free slot with a
    * conditional put is what caps a user at five keys without a transaction. The item carries the

@@ -7,6 +7,7 @@ const doc = buildOpenApiDocument('test');
 type Operation = {
   operationId: string;
   summary: string;
+  description?: string;
   tags: string[];
   parameters?: Array<{ name: string; required: boolean; schema: object; example?: string }>;
   requestBody?: { required: boolean; content: { 'application/json': { schema: object; example?: unknown } } };
@@ -33,6 +34,19 @@ describe('OpenAPI document from the route table', () => {
 
   it('describes every tag it uses (a renamed handler area must be described again)', () => {
     for (const t of doc.tags) expect(TAGS[t.name], t.name).toBeTruthy();
+  });
+
+  it('describes only what the summary does not say: who may call and how long answers are cached', () => {
+    for (const r of routeList) {
+      const o = op(r.path, r.method.toLowerCase());
+      const expected = [
+        { public: '', user: 'Needs a signed-in user.', subscriber: 'Needs the basic plan.' }[r.auth],
+        r.cacheSeconds > 0 ? `Cached for ${r.cacheSeconds} s.` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+      expect(o.description, r.name).toBe(expected || undefined);
+    }
   });
 
   it('marks the routes that need a token or take a key, and the plan and account-route errors', () => {

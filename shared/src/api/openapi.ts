@@ -75,9 +75,14 @@ const rateLimitRefs = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((h)
 
 const AUTH_NOTE: Record<AuthLevel, string> = {
   public: '',
-  user: ' Needs a signed-in user.',
-  subscriber: ' Needs the basic plan.',
+  user: 'Needs a signed-in user.',
+  subscriber: 'Needs the basic plan.',
 };
+
+/** The operation's description: who may call it and how long answers are cached ('' when neither applies). */
+function notes(r: Route): string {
+  return [AUTH_NOTE[r.auth], r.cacheSeconds > 0 ? `Cached for ${r.cacheSeconds} s.` : ''].filter(Boolean).join(' ');
+}
 
 /** zod -> JSON Schema (2020-12), without the `$schema` key that an embedded schema must not repeat. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
@@ -177,10 +182,12 @@ function security(r: Route): unknown[] {
 
 function operation(r: Route): Record<string, unknown> {
   const body = requestBody(r);
+  const description = notes(r);
   return {
     operationId: r.name,
     summary: r.summary,
-    description: `${r.summary}${AUTH_NOTE[r.auth]}${r.cacheSeconds > 0 ? ` Cached for ${r.cacheSeconds} s.` : ''}`,
+    // Only what the summary does not say: renderers show both, one under the other.
+    ...(description ? { description } : {}),
     tags: [areaOf(r)],
     ...(r.method === 'GET' ? { parameters: parameters(r) } : {}),
     ...(body ? { requestBody: body } : {}),

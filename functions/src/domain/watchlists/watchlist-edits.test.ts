@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseTickerCsv, parseTickerText, tickersToCsv } from '@tapewatch/shared/watchlists/limits';
-import { addTickers, isPermutation, orderLists, removeTickers, reorderTickers } from './watchlist-edits.ts';
+import {
+  addTickers,
+  defaultList,
+  isPermutation,
+  namedLists,
+  removeTickers,
+  reorderLists,
+  reorderTickers,
+  withDefault,
+} from './watchlist-edits.ts';
 
 const known = (t: string) => ['AAPL', 'MSFT', 'NVDA', 'AMD', 'BRK.B'].includes(t);
 
@@ -40,14 +49,18 @@ describe('watchlist edits', () => {
     expect(isPermutation(['a', 'b'], ['b', 'b'])).toBe(false);
   });
 
-  it('orders lists by the index, default first when unplaced, skipping ghost ids', () => {
-    const l = (id: string, createdAt: string) => ({ id, name: id, tickers: [], version: 1, createdAt });
-    expect(orderLists(null, [l('b', '2'), l('a', '1')]).map((x) => x.id)).toEqual(['default', 'a', 'b']);
-    expect(orderLists(['b', 'ghost', 'default', 'a'], [l('a', '1'), l('b', '2')]).map((x) => x.id)).toEqual([
+  it('puts the default list first until it is stored, reorders lists by id, counts only named lists', () => {
+    const l = (id: string) => ({ id, name: id, tickers: [], version: 1 });
+    expect(withDefault([], defaultList)).toEqual([defaultList()]);
+    expect(withDefault([l('a'), l('b')], defaultList).map((x) => x.id)).toEqual(['default', 'a', 'b']);
+    // Once stored, the default list keeps the place the user gave it.
+    expect(withDefault([l('b'), l('default'), l('a')], defaultList).map((x) => x.id)).toEqual(['b', 'default', 'a']);
+    expect(reorderLists([l('default'), l('a'), l('b')], ['b', 'default', 'a']).map((x) => x.id)).toEqual([
       'b',
       'default',
       'a',
     ]);
+    expect(namedLists([l('default'), l('a'), l('b')])).toBe(2);
   });
 
   it('parses pasted text and CSV (first column, header skipped) and writes CSV it can read back', () => {

@@ -86,37 +86,22 @@ export function defaultList(): ListState {
 }
 
 /**
- * Lists in the user's order: the index's ids first (ids without a list are skipped), then stored
- * lists the index lacks (oldest first), with the default list first when the index does not place it.
+ * The stored lists with the default list in place: it is first until the user moves it, and a user
+ * who never wrote has only the empty default list.
  */
-export function orderLists<L extends ListState & { createdAt?: string }>(
-  order: readonly string[] | null,
-  stored: readonly L[],
-): Array<L | ListState> {
-  const byId = new Map<string, L | ListState>(stored.map((l) => [l.id, l]));
-  if (!byId.has(DEFAULT_WATCHLIST_ID)) byId.set(DEFAULT_WATCHLIST_ID, defaultList());
-  const ids = order ?? [];
-  const out: Array<L | ListState> = [];
-  const seen = new Set<string>();
-  const take = (id: string): void => {
-    const l = byId.get(id);
-    if (l && !seen.has(id)) {
-      seen.add(id);
-      out.push(l);
-    }
-  };
-  if (!ids.includes(DEFAULT_WATCHLIST_ID)) take(DEFAULT_WATCHLIST_ID);
-  for (const id of ids) take(id);
-  const rest = stored
-    .filter((l) => !seen.has(l.id))
-    .sort((a, b) => ((a.createdAt ?? '') < (b.createdAt ?? '') ? -1 : 1));
-  for (const l of rest) take(l.id);
-  return out;
+export function withDefault<L extends ListState>(stored: readonly L[], makeDefault: () => L): L[] {
+  return stored.some((l) => l.id === DEFAULT_WATCHLIST_ID) ? [...stored] : [makeDefault(), ...stored];
 }
 
-/** Named lists already holding a slot (the index counts, so two tabs cannot both take the last one). */
-export function namedSlots(order: readonly string[]): number {
-  return order.filter((id) => id !== DEFAULT_WATCHLIST_ID).length;
+/** Lists in the order of `ids` (a permutation of their ids, see isPermutation). */
+export function reorderLists<L extends Pick<ListState, 'id'>>(lists: readonly L[], ids: readonly string[]): L[] {
+  const byId = new Map(lists.map((l) => [l.id, l]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+/** Named lists (the default one does not count against the limit). */
+export function namedLists(lists: readonly Pick<ListState, 'id'>[]): number {
+  return lists.filter((l) => l.id !== DEFAULT_WATCHLIST_ID).length;
 }
 
 export function listLimitMessage(max: number = WATCHLIST_LIMITS.namedLists): string {

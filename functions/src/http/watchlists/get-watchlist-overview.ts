@@ -11,7 +11,7 @@ import { defineHandler } from '../../lib/http.ts';
 import { memoize } from '../../lib/memo.ts';
 import { clockFor } from '../../platform/clock.ts';
 import { loadDirectory } from '../tickers/directory-cache.ts';
-import { readWatchlists } from './watchlist-service.ts';
+import { readWatchlist } from './watchlist-service.ts';
 
 /** The latest dark-pool, short-interest and signal tables by ticker; a dataset not ready yet is empty. */
 const datasets = memoize(60_000, async () => {
@@ -29,7 +29,7 @@ const datasets = memoize(60_000, async () => {
 });
 
 export const handler = defineHandler('get_watchlist_overview', async ({ caller, query }) => {
-  const list = (await readWatchlists(caller!.userId)).lists.find((l) => l.id === query.id);
+  const list = await readWatchlist(caller!.userId, query.id);
   if (!list) throw new NotFoundError('This watchlist no longer exists. Reload the page to see your lists.');
   const [{ bySymbol }, data] = await Promise.all([loadDirectory(), datasets()]);
   const today = clockFor().today();

@@ -1,5 +1,5 @@
 import { defineHandler } from '../../lib/http.ts';
 import { readWatchlists } from './watchlist-service.ts';
 
-/** The caller's lists, in their order, with one query of their partition. */
+/** The caller's lists, in their order: one GetItem. */
 export const handler = defineHandler('get_watchlists', async ({ caller }) => readWatchlists(caller!.userId));

@@ -8,12 +8,13 @@ import {
   defaultList,
   isPermutation,
   listLimitMessage,
-  namedSlots,
-  orderLists,
+  namedLists,
   removeTickers,
+  reorderLists,
   reorderTickers,
   sameName,
   unknownTickersMessage,
+  withDefault,
 } from '../../domain/watchlists/watchlist-edits.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { loadDirectory } from '../tickers/directory-cache.ts';
@@ -29,50 +30,58 @@ const wire = (l: { id: string; name: string; tickers: string[]; version: number 
   tickers: l.tickers,
   version: l.version,
 });
+const limits = { namedLists: WATCHLIST_LIMITS.namedLists, tickersPerList: WATCHLIST_LIMITS.tickersPerList };
+const storedDefault = (): StoredWatchlist => ({ ...defaultList(), createdAt: new Date().toISOString() });
 
-export async function readWatchlists(userId: string): Promise<WatchlistsResponse> {
-  const { index, lists } = await repo().readAll(userId);
-  return {
-    lists: orderLists(index?.order ?? null, lists).map(wire),
-    limits: { namedLists: WATCHLIST_LIMITS.namedLists, tickersPerList: WATCHLIST_LIMITS.tickersPerList },
-  };
+/** The user's lists in their order (the default list included): one GetItem. */
+async function readLists(userId: string): Promise<{ lists: StoredWatchlist[]; version: number | null }> {
+  const stored = await repo().read(userId);
+  return { lists: withDefault(stored.lists, storedDefault), version: stored.version };
 }
 
-/** The list and whether it is stored (the default list exists before its first write). */
-async function readList(userId: string, id: string): Promise<{ list: StoredWatchlist; stored: boolean } | null> {
-  const stored = await repo().get(userId, id);
-  if (stored) return { list: stored, stored: true };
-  return id === DEFAULT_WATCHLIST_ID ? { list: { ...defaultList(), createdAt: '' }, stored: false } : null;
+export async function readWatchlists(userId: string): Promise<WatchlistsResponse> {
+  return { lists: (await readLists(userId)).lists.map(wire), limits };
+}
+
+/** One list of the user, or null: the list reads of the overview and the dashboard card. */
+export async function readWatchlist(userId: string, id: string): Promise<Watchlist | null> {
+  const list = (await readLists(userId)).lists.find((l) => l.id === id);
+  return list ? wire(list) : null;
 }
 
 const notFound = (): NotFoundError =>
   new NotFoundError('This watchlist no longer exists. Reload the page to see your lists.');
 
 /**
- * Read, edit, write if unchanged; on a lost race start over. `edit` returns the next tickers and name
- * (or throws a user-facing error, which ends the loop with nothing written).
+ * Read, edit, write if unchanged; on a lost race start over. `edit` gets the current lists and
+ * returns the next ones (or throws a user-facing error, which ends the loop with nothing written).
  */
+async function update<T>(
+  userId: string,
+  edit: (lists: StoredWatchlist[]) => { lists: StoredWatchlist[]; result: T },
+): Promise<T> {
+  const r = repo();
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const current = await readLists(userId);
+    const { lists, result } = edit(current.lists);
+    if (await r.write(userId, lists, current.version)) return result;
+  }
+  throw new ConflictError(CHANGED_ELSEWHERE);
+}
+
+/** Edits one list (its version bumped); the other lists stay as they are. */
 async function mutate<T>(
   userId: string,
   id: string,
   edit: (list: StoredWatchlist) => { name?: string; tickers: string[]; result: T },
 ): Promise<{ list: Watchlist; result: T }> {
-  const r = repo();
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const read = await readList(userId, id);
-    if (!read) throw notFound();
-    const current = read.list;
+  return update(userId, (lists) => {
+    const current = lists.find((l) => l.id === id);
+    if (!current) throw notFound();
     const { name, tickers, result } = edit(current);
-    const next: StoredWatchlist = {
-      ...current,
-      name: name ?? current.name,
-      tickers,
-      version: current.version + 1,
-      createdAt: current.createdAt || new Date().toISOString(),
-    };
-    if (await r.put(userId, next, read.stored ? current.version : null)) return { list: wire(next), result };
-  }
-  throw new ConflictError(CHANGED_ELSEWHERE);
+    const next: StoredWatchlist = { ...current, name: name ?? current.name, tickers, version: current.version + 1 };
+    return { lists: lists.map((l) => (l.id === id ? next : l)), result: { list: wire(next), result } };
+  });
 }
 
 function writeAnswer(list: Watchlist, parts: Partial<Omit<WatchlistWrite, 'list'>>): WatchlistWrite {
@@ -110,74 +119,59 @@ export async function removeFromWatchlist(
   return writeAnswer(list, { removed: result });
 }
 
+/** A new order of a list's tickers, against the list version the client saw (stale: 409). */
 export async function orderWatchlistTickers(
   userId: string,
   id: string,
   tickers: readonly string[],
   version: number,
 ): Promise<WatchlistWrite> {
-  const read = await readList(userId, id);
-  if (!read) throw notFound();
-  const current = read.list;
-  const next = current.version === version ? reorderTickers(current, tickers) : null;
-  if (!next) throw new ConflictError(CHANGED_ELSEWHERE);
-  const stored: StoredWatchlist = {
-    ...current,
-    tickers: next,
-    version: version + 1,
-    createdAt: current.createdAt || new Date().toISOString(),
-  };
-  if (!(await repo().put(userId, stored, read.stored ? version : null))) throw new ConflictError(CHANGED_ELSEWHERE);
-  return writeAnswer(wire(stored), {});
+  const { list } = await mutate(userId, id, (current) => {
+    const next = current.version === version ? reorderTickers(current, tickers) : null;
+    if (!next) throw new ConflictError(CHANGED_ELSEWHERE);
+    return { tickers: next, result: null };
+  });
+  return writeAnswer(list, {});
 }
 
-async function assertNameFree(userId: string, name: string, exceptId?: string): Promise<void> {
-  const { lists } = await readWatchlists(userId);
+function assertNameFree(lists: readonly StoredWatchlist[], name: string, exceptId?: string): void {
   if (lists.some((l) => l.id !== exceptId && sameName(l.name, name)))
     throw new ConflictError(`You already have a list named "${name}".`);
 }
 
 export async function renameWatchlist(userId: string, id: string, name: string): Promise<WatchlistWrite> {
-  await assertNameFree(userId, name, id);
-  const { list } = await mutate(userId, id, (current) => ({ name, tickers: current.tickers, result: null }));
+  const { list } = await update(userId, (lists) => {
+    assertNameFree(lists, name, id);
+    const current = lists.find((l) => l.id === id);
+    if (!current) throw notFound();
+    const next: StoredWatchlist = { ...current, name, version: current.version + 1 };
+    return { lists: lists.map((l) => (l.id === id ? next : l)), result: { list: wire(next) } };
+  });
   return writeAnswer(list, {});
 }
 
-/** Claims a slot in the index (conditional on its version), then writes the list. */
+/** Appends a named list; the name check and the list limit hold in the same conditional write. */
 export async function createWatchlist(
   userId: string,
   name: string,
   tickers: readonly string[] | undefined,
 ): Promise<WatchlistWrite> {
-  await assertNameFree(userId, name);
-  // Validate the tickers before taking a slot: a refused import leaves no empty list behind.
+  // Validate the tickers first: a refused import leaves no empty list behind.
   const { bySymbol } = await loadDirectory();
   const initial = tickers?.length ? addTickers({ name, tickers: [] }, tickers, (t) => bySymbol.has(t)) : null;
   if (initial && !initial.ok && initial.reason === 'full') throw new ConflictError(initial.message);
-  const r = repo();
-  const id = randomBytes(6).toString('hex');
-  for (let attempt = 0; ; attempt++) {
-    if (attempt >= ATTEMPTS) throw new ConflictError(CHANGED_ELSEWHERE);
-    const { index, lists } = await r.readAll(userId);
-    const order = index?.order ?? orderLists(null, lists).map((l) => l.id);
-    if (namedSlots(order) >= WATCHLIST_LIMITS.namedLists) throw new ConflictError(listLimitMessage());
-    if (
-      await r.putIndex(
-        userId,
-        { order: [...order, id], version: (index?.version ?? 0) + 1 },
-        index ? index.version : null,
-      )
-    )
-      break;
-  }
   const list: StoredWatchlist = {
-    id,
+    id: randomBytes(6).toString('hex'),
     name,
     tickers: initial?.ok ? initial.tickers : [],
     version: 1,
     createdAt: new Date().toISOString(),
   };
-  await r.put(userId, list, null);
+  await update(userId, (lists) => {
+    assertNameFree(lists, name);
+    if (namedLists(lists) >= WATCHLIST_LIMITS.namedLists) throw new ConflictError(listLimitMessage());
+    return { lists: [...lists, list], result: null };
+  });
   return writeAnswer(
     wire(list),
     initial?.ok
@@ -191,31 +185,24 @@ export async function deleteWatchlist(userId: string, id: string): Promise<{ del
     throw new BadRequestError(
       `"Watchlist" is your default list and cannot be deleted. Rename it or remove its tickers instead.`,
     );
-  const r = repo();
-  const { index, lists } = await r.readAll(userId);
-  if (!lists.some((l) => l.id === id) && !index?.order.includes(id)) throw notFound();
-  await r.delete(userId, id);
-  await updateIndex(userId, (order) => order.filter((x) => x !== id));
+  await update(userId, (lists) => {
+    if (!lists.some((l) => l.id === id)) throw notFound();
+    return { lists: lists.filter((l) => l.id !== id), result: null };
+  });
   return { deleted: id };
 }
 
-async function updateIndex(userId: string, edit: (order: string[]) => string[]): Promise<void> {
-  const r = repo();
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const { index, lists } = await r.readAll(userId);
-    const order = index?.order ?? orderLists(null, lists).map((l) => l.id);
-    if (
-      await r.putIndex(userId, { order: edit(order), version: (index?.version ?? 0) + 1 }, index ? index.version : null)
-    )
-      return;
-  }
-  throw new ConflictError(CHANGED_ELSEWHERE);
-}
-
 export async function reorderWatchlists(userId: string, ids: readonly string[]): Promise<WatchlistsResponse> {
-  const current = (await readWatchlists(userId)).lists.map((l) => l.id);
-  if (!isPermutation(current, ids))
-    throw new ConflictError('Your lists changed in another window. Reload the page and try again.');
-  await updateIndex(userId, () => [...ids]);
-  return readWatchlists(userId);
+  const lists = await update(userId, (current) => {
+    if (
+      !isPermutation(
+        current.map((l) => l.id),
+        ids,
+      )
+    )
+      throw new ConflictError('Your lists changed in another window. Reload the page and try again.');
+    const next = reorderLists(current, ids);
+    return { lists: next, result: next };
+  });
+  return { lists: lists.map(wire), limits };
 }

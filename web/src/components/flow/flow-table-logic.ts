@@ -48,6 +48,19 @@ export interface FlowColumn extends ColumnDef<FlowTrade> {
   compactHeader?: string;
 }
 
+type NumberField = 'strike_price' | 'price' | 'size' | 'open_interest' | 'volume';
+
+/** A right-aligned column of one numeric trade field, shown through `numbers` (its sort value is the number). */
+function numberColumn(
+  id: FlowColumnId,
+  header: string,
+  field: NumberField,
+  numbers: Intl.NumberFormat,
+  rest: Pick<FlowColumn, 'compactHeader' | 'hideBelow'>,
+): FlowColumn {
+  return { id, header, value: (t) => t[field], format: (t) => numbers.format(t[field]), align: 'right', ...rest };
+}
+
 /**
  * The flow table's columns in order. `hideBelow` carries the width tiers: Fill goes under 1350 px;
  * DTE, OI and Volume under 1250 px; Price, Size, Type and Score under 850 px. Date sorts by date
@@ -58,49 +71,14 @@ export const FLOW_COLUMNS: readonly FlowColumn[] = [
   { id: 'time', header: 'Time', value: (t) => t.time, firstDirection: 'desc' },
   { id: 'ticker', header: 'Ticker', value: (t) => t.ticker },
   { id: 'put_call', header: 'C/P', value: (t) => t.put_call },
-  {
-    id: 'strike',
-    header: 'Strike ($)',
-    compactHeader: 'Strike',
-    value: (t) => t.strike_price,
-    format: (t) => decimal.format(t.strike_price),
-    align: 'right',
-  },
+  numberColumn('strike', 'Strike ($)', 'strike_price', decimal, { compactHeader: 'Strike' }),
   { id: 'dte', header: 'DTE', value: (t) => t.DTE, align: 'right', hideBelow: FLOW_TIERS.hideDetail },
   { id: 'fill', header: 'Fill', value: (t) => t.fill, hideBelow: FLOW_TIERS.hideFill },
-  {
-    id: 'price',
-    header: 'Price',
-    value: (t) => t.price,
-    format: (t) => decimal.format(t.price),
-    align: 'right',
-    hideBelow: FLOW_TIERS.hideCompact,
-  },
-  {
-    id: 'size',
-    header: 'Size',
-    value: (t) => t.size,
-    format: (t) => integer.format(t.size),
-    align: 'right',
-    hideBelow: FLOW_TIERS.hideCompact,
-  },
+  numberColumn('price', 'Price', 'price', decimal, { hideBelow: FLOW_TIERS.hideCompact }),
+  numberColumn('size', 'Size', 'size', integer, { hideBelow: FLOW_TIERS.hideCompact }),
   { id: 'type', header: 'Type', value: (t) => t.option_activity_type, hideBelow: FLOW_TIERS.hideCompact },
-  {
-    id: 'oi',
-    header: 'OI',
-    value: (t) => t.open_interest,
-    format: (t) => integer.format(t.open_interest),
-    align: 'right',
-    hideBelow: FLOW_TIERS.hideDetail,
-  },
-  {
-    id: 'volume',
-    header: 'Volume',
-    value: (t) => t.volume,
-    format: (t) => integer.format(t.volume),
-    align: 'right',
-    hideBelow: FLOW_TIERS.hideDetail,
-  },
+  numberColumn('oi', 'OI', 'open_interest', integer, { hideBelow: FLOW_TIERS.hideDetail }),
+  numberColumn('volume', 'Volume', 'volume', integer, { hideBelow: FLOW_TIERS.hideDetail }),
   {
     id: 'score',
     header: 'Score',

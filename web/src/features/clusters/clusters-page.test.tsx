@@ -2,38 +2,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClustersData } from '@tapewatch/shared/schemas/clusters';
-import { mockApi, renderApp } from '../../test/render-app.tsx';
+import { renderApp } from '../../test/render-app.tsx';
+import { type ApiRoutes, demoAppRoutes, stubApi, tickerQuote, urlsCalled } from '../../test/stub-api.ts';
 import fixture from './test/clusters-aapl.fixture.json' with { type: 'json' };
 
 const data = fixture as ClustersData;
-const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
-const quote = {
-  ticker: 'AAPL',
-  as_of: '2024-03-08',
-  c: 170.73,
-  todaysChange: 1,
-  todaysChangePerc: 0.6,
-  v: 1,
-  avg_volume: 1,
-  l: 1,
-  h: 2,
-  '52_week_low': 1,
-  '52_week_high': 2,
-  company: 'Apple',
-  sector: '',
-  industry: '',
-};
+/** The quote panel's answer for a ticker. */
+const quote = (ticker: string) => tickerQuote({ ticker, c: 170.73, todaysChangePerc: 0.6, company: 'Apple' });
 
-function api(extra: Record<string, [number, unknown]> = {}, ticker = 'AAPL') {
-  return mockApi({
-    '/api/get_app_info': [200, appInfo],
-    '/api/get_ticker_info': [200, { ...quote, ticker }],
+function api(extra: ApiRoutes = {}, ticker = 'AAPL') {
+  return stubApi({
+    ...demoAppRoutes(),
+    '/api/get_ticker_info': [200, quote(ticker)],
     '/api/get_clusters_data': [200, { ...data, ticker }],
     ...extra,
   });
 }
-const clusterCalls = (f: ReturnType<typeof api>) =>
-  f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_clusters_data'));
+const clusterCalls = (f: ReturnType<typeof api>) => urlsCalled(f, 'get_clusters_data');
 
 // Lazy route chunk + MUI on a busy CI box can take a few seconds.
 // The first test also loads the lazy route and four charts: allow for a busy shared machine.

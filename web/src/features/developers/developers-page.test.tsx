@@ -48,6 +48,10 @@ describe('Developers page (API reference)', () => {
     const curl = within(card).getByLabelText('curl for get_options_flow_top_premiums_data').textContent!;
     expect(curl).toContain('/api/get_options_flow_top_premiums_data?lookback=100');
     expect(curl).toContain('Authorization: Bearer $TAPEWATCH_KEY');
+    // The summary once (in the card's header), then only the auth and cache note.
+    const summary = routeList.find((r) => r.name === 'get_options_flow_top_premiums_data')!.summary;
+    expect(within(card).getAllByText(summary, { exact: false })).toHaveLength(1);
+    expect(within(card).getByText('Needs the basic plan.')).toBeTruthy();
   });
 
   it('finds routes by path or words and says when nothing matches', async () => {

@@ -2,38 +2,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FactorAnalysisData, PastSignalRow } from '@tapewatch/shared/schemas/factor-analysis';
-import { mockApi, renderApp } from '../../test/render-app.tsx';
+import { renderApp } from '../../test/render-app.tsx';
+import { demoAppRoutes, stubApi, tickerQuote, urlsCalled } from '../../test/stub-api.ts';
 import momentum from './test/aapl-momentum-weekly.fixture.json' with { type: 'json' };
 import uptrend from './test/aapl-uptrend-weekly.fixture.json' with { type: 'json' };
 
 const good = momentum as FactorAnalysisData;
-const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
-const quote = {
-  ticker: 'AAPL',
-  as_of: '2024-03-08',
-  c: 170.73,
-  todaysChange: 1,
-  todaysChangePerc: 0.6,
-  v: 1,
-  avg_volume: 1,
-  l: 1,
-  h: 2,
-  '52_week_low': 1,
-  '52_week_high': 2,
-  company: 'Apple',
-  sector: '',
-  industry: '',
-};
+/** The quote panel's answer for a ticker. */
+const quote = (ticker: string) => tickerQuote({ ticker, c: 170.73, todaysChangePerc: 0.6, company: 'Apple' });
 
 function api(body: unknown) {
-  return mockApi({
-    '/api/get_app_info': [200, appInfo],
-    '/api/get_ticker_info': [200, quote],
+  return stubApi({
+    ...demoAppRoutes(),
+    '/api/get_ticker_info': [200, quote('AAPL')],
     '/api/get_factor_analysis_data': [200, body],
   });
 }
-const factorCalls = (f: ReturnType<typeof api>) =>
-  f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_factor_analysis_data'));
+const factorCalls = (f: ReturnType<typeof api>) => urlsCalled(f, 'get_factor_analysis_data');
 
 describe('Factor Analysis single stock screen', { timeout: 20_000 }, () => {
   beforeEach(() => {

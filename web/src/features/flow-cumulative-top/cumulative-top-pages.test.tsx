@@ -9,23 +9,8 @@ import type {
 import { TOKEN_STORAGE_KEY } from '../../lib/auth-token.ts';
 import { fakeJwt } from '../../lib/session-test-utils.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { demoAppRoutes, signedInRoutes, stubApi, tickerQuote, urlsCalled } from '../../test/stub-api.ts';
 
-const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
-const quote = {
-  as_of: '2024-03-08',
-  c: 502.24,
-  todaysChange: 1,
-  todaysChangePerc: 0.2,
-  v: 1,
-  avg_volume: 1,
-  l: 1,
-  h: 2,
-  '52_week_low': 1,
-  '52_week_high': 2,
-  company: 'Co',
-  sector: '',
-  industry: '',
-};
 const hist = (ticker: string, lookback: number): HistoricalPremiumResponse =>
   ticker === 'QUIET'
     ? {
@@ -95,34 +80,18 @@ const top = (lookback: number): TopPremiumsResponse => ({
 });
 
 function api(subscription = 'basic') {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://x');
-    const t = url.searchParams.get('ticker') ?? '';
-    const lb = Number(url.searchParams.get('lookback') ?? 20);
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    switch (url.pathname) {
-      case '/api/get_app_info':
-        return json(appInfo);
-      case '/api/get_user_info':
-        return json({ username: 'subscriber1', email: 's@example.com', subscription });
-      case '/api/get_ticker_info':
-        return json({ ...quote, ticker: t });
-      case '/api/get_options_flow_historical_premium_data':
-        return json(hist(t, lb));
-      case '/api/get_options_flow_by_strike_data':
-        return json(strikes(t, lb));
-      case '/api/get_options_flow_top_premiums_data':
-        return json(top(lb));
-      default:
-        return new Response('not found', { status: 404 });
-    }
+  const ticker = (p: URLSearchParams) => p.get('ticker') ?? '';
+  const lookback = (p: URLSearchParams) => Number(p.get('lookback') ?? 20);
+  return stubApi({
+    ...demoAppRoutes(),
+    ...signedInRoutes(subscription),
+    '/api/get_ticker_info': (p) => [200, tickerQuote({ ticker: ticker(p), c: 502.24 })],
+    '/api/get_options_flow_historical_premium_data': (p) => [200, hist(ticker(p), lookback(p))],
+    '/api/get_options_flow_by_strike_data': (p) => [200, strikes(ticker(p), lookback(p))],
+    '/api/get_options_flow_top_premiums_data': (p) => [200, top(lookback(p))],
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
-const calls = (f: ReturnType<typeof api>, name: string) =>
-  f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes(name));
+const calls = urlsCalled;
 const cells = (testId: string) =>
   within(screen.getByTestId(testId))
     .getAllByRole('row')

@@ -12,23 +12,8 @@ import { trade } from '../../components/flow/test-trades.ts';
 import { TOKEN_STORAGE_KEY } from '../../lib/auth-token.ts';
 import { fakeJwt } from '../../lib/session-test-utils.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { demoAppRoutes, signedInRoutes, stubApi, tickerQuote, urlsCalled } from '../../test/stub-api.ts';
 
-const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
-const quote = {
-  as_of: '2024-03-08',
-  c: 502.24,
-  todaysChange: 1,
-  todaysChangePerc: 0.2,
-  v: 1,
-  avg_volume: 1,
-  l: 1,
-  h: 2,
-  '52_week_low': 1,
-  '52_week_high': 2,
-  company: 'Co',
-  sector: '',
-  industry: '',
-};
 const noChg = {
   call_premiums_chg: null,
   put_premiums_chg: null,
@@ -109,44 +94,29 @@ const latest = (ticker: string): LatestTrades => ({
 });
 
 function api(subscription = 'basic') {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://x');
-    const t = url.searchParams.get('ticker') ?? '';
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    const quiet = t === 'QUIET';
-    switch (url.pathname) {
-      case '/api/get_app_info':
-        return json(appInfo);
-      case '/api/get_user_info':
-        return json({ username: 'subscriber1', email: 's@example.com', subscription });
-      case '/api/get_ticker_info':
-        return json({ ...quote, ticker: t });
-      case '/api/search_tickers':
-        return json({ tickers: [['QUIET', 'Quiet Corp']] });
-      case '/api/get_options_flow_ticker_metrics_1d_data':
-        return json(d1(t, !quiet));
-      case '/api/get_options_flow_ticker_metrics_data':
-        return json({ ...d5(t), has_flow: !quiet });
-      case '/api/get_options_flow_intraday_premiums_data':
-        return json(
-          quiet
-            ? { ticker: t, date: null, interval: 1, minutes: 10, index: [], ohlc: [], calls: [], puts: [] }
-            : intraday(t, Number(url.searchParams.get('interval'))),
-        );
-      case '/api/get_options_flow_seasonality_data':
-        return json({ ...seasonality(t), has_flow: !quiet });
-      case '/api/get_options_flow_latest_trades_data':
-        return json(quiet ? { ticker: t, date: null, data: [] } : latest(t));
-      default:
-        return new Response('not found', { status: 404 });
-    }
+  const ticker = (p: URLSearchParams) => p.get('ticker') ?? '';
+  const quiet = (p: URLSearchParams) => ticker(p) === 'QUIET';
+  return stubApi({
+    ...demoAppRoutes(),
+    ...signedInRoutes(subscription),
+    '/api/get_ticker_info': (p) => [200, tickerQuote({ ticker: ticker(p), c: 502.24 })],
+    '/api/search_tickers': [200, { tickers: [['QUIET', 'Quiet Corp']] }],
+    '/api/get_options_flow_ticker_metrics_1d_data': (p) => [200, d1(ticker(p), !quiet(p))],
+    '/api/get_options_flow_ticker_metrics_data': (p) => [200, { ...d5(ticker(p)), has_flow: !quiet(p) }],
+    '/api/get_options_flow_intraday_premiums_data': (p) => [
+      200,
+      quiet(p)
+        ? { ticker: ticker(p), date: null, interval: 1, minutes: 10, index: [], ohlc: [], calls: [], puts: [] }
+        : intraday(ticker(p), Number(p.get('interval'))),
+    ],
+    '/api/get_options_flow_seasonality_data': (p) => [200, { ...seasonality(ticker(p)), has_flow: !quiet(p) }],
+    '/api/get_options_flow_latest_trades_data': (p) => [
+      200,
+      quiet(p) ? { ticker: ticker(p), date: null, data: [] } : latest(ticker(p)),
+    ],
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
-const calls = (f: ReturnType<typeof api>, name: string) =>
-  f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes(name));
+const calls = urlsCalled;
 
 describe('Ticker Overview screen', { timeout: 60_000 }, () => {
   beforeEach(() => {

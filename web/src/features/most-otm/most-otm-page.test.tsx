@@ -3,12 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtmTrade } from '@tapewatch/shared/schemas/flow';
 import { trade } from '../../components/flow/test-trades.ts';
-import { TOKEN_STORAGE_KEY } from '../../lib/auth-token.ts';
-import { fakeJwt } from '../../lib/session-test-utils.ts';
-import { mockApi, renderApp } from '../../test/render-app.tsx';
+import { renderApp } from '../../test/render-app.tsx';
+import { demoAppRoutes, signedInRoutes, stubApi } from '../../test/stub-api.ts';
 import { formatOtm } from './most-otm-columns.ts';
 
-const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
 const rows: OtmTrade[] = [
   { ...trade({ key: 'a', ticker: 'AAPL', strike_price: 250, cost_basis: 12.4 }), otm: 41.6 },
   { ...trade({ key: 'b', ticker: 'TSLA', strike_price: 400, cost_basis: 300 }), otm: 88.2 },
@@ -27,10 +25,9 @@ describe('Most OTM screen (/test)', () => {
   });
 
   it('lists the trades by OTM By (whole %), descending, with premiums as $K, and sorts on click', async () => {
-    window.localStorage.setItem(TOKEN_STORAGE_KEY, fakeJwt(3600));
-    mockApi({
-      '/api/get_app_info': [200, appInfo],
-      '/api/get_user_info': [200, { username: 'subscriber1', email: 's@example.com', subscription: 'basic' }],
+    stubApi({
+      ...demoAppRoutes(),
+      ...signedInRoutes('basic'),
       '/api/get_options_flow_most_otm_data': [200, { date: '2024-03-08', data: rows }],
     });
     renderApp('/test');

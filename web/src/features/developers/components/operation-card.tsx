@@ -13,7 +13,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { curlFor, describeSchema, type Operation } from '../utils/operations.ts';
 import { CodeBlock } from './code-block.tsx';
 
-/** One route: method, path and summary; opened, its parameters, a runnable curl and the answer's schema. */
+/** One route: method, path and summary; opened, its auth and cache note, parameters, a runnable curl and the answer's schema. */
 export function OperationCard({ op, origin }: { op: Operation; origin: string }) {
   return (
     <Accordion
@@ -36,7 +36,7 @@ export function OperationCard({ op, origin }: { op: Operation; origin: string })
         </Box>
       </AccordionSummary>
       <AccordionDetails sx={{ display: 'grid', gap: 1.5 }}>
-        <Typography variant="body2">{op.description}</Typography>
+        {op.note && <Typography variant="body2">{op.note}</Typography>}
         {op.parameters.length > 0 && (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label={`Parameters of ${op.operationId}`}>

@@ -12,7 +12,8 @@ export interface Operation {
   path: string;
   operationId: string;
   summary: string;
-  description: string;
+  /** Who may call it and how long answers are cached (the document's description); '' when neither applies. */
+  note: string;
   tag: string;
   needsToken: boolean;
   /** An API key may call it (every route outside the account areas). */
@@ -41,7 +42,7 @@ export function operationsByTag(
         path,
         operationId: String(o.operationId),
         summary: String(o.summary),
-        description: String(o.description),
+        note: typeof o.description === 'string' ? o.description : '',
         tag: (o.tags as string[])[0] ?? '',
         // A public route lists `{}` (no credential) among its options.
         needsToken: security.length > 0 && !security.some((req) => Object.keys(req).length === 0),

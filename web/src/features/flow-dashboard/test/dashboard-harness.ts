@@ -1,17 +1,19 @@
 import { screen, within } from '@testing-library/react';
-import { TOKEN_STORAGE_KEY } from '../../../lib/auth-token.ts';
-import { fakeJwt } from '../../../lib/session-test-utils.ts';
-import { mockApi, type MockApi } from '../../../test/render-app.tsx';
+import {
+  demoAppRoutes,
+  type ApiRoutes,
+  signedInRoutes,
+  stubApi,
+  type FetchMock,
+  urlsCalled,
+} from '../../../test/stub-api.ts';
 import { largest, leaps, metrics, otmRows, premiums, quotes, sectors, volume, DAY } from './dashboard-fixtures.ts';
 
-const appInfo = { data_mode: 'demo', as_of: DAY, options_flow: 'simulated', version: '1' };
-
 /** The app's calls answered for a signed-in user of the given plan; `over` replaces some answers. */
-export function dashboardApi(subscription = 'basic', over: MockApi = {}) {
-  window.localStorage.setItem(TOKEN_STORAGE_KEY, fakeJwt(3600));
-  return mockApi({
-    '/api/get_app_info': [200, appInfo],
-    '/api/get_user_info': [200, { username: 'subscriber1', email: 's@example.com', subscription }],
+export function dashboardApi(subscription = 'basic', over: ApiRoutes = {}) {
+  return stubApi({
+    ...demoAppRoutes(),
+    ...signedInRoutes(subscription),
     '/api/get_options_flow_index_quotes_data': [200, quotes],
     '/api/get_options_flow_index_metrics_data': [200, metrics],
     '/api/get_options_flow_largest_flow_data': [200, largest],
@@ -24,8 +26,7 @@ export function dashboardApi(subscription = 'basic', over: MockApi = {}) {
   });
 }
 
-export const flowCalls = (f: ReturnType<typeof dashboardApi>) =>
-  f.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_options_flow_'));
+export const flowCalls = (f: FetchMock) => urlsCalled(f, 'get_options_flow_');
 
 /** Body rows of a table (by accessible name or test id) as cell texts. */
 export function bodyCells(table: HTMLElement): string[][] {
