@@ -12,7 +12,7 @@ import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
 import { AlertHistoryRepository } from '@tapewatch/functions/data/alert-history-repository';
 import { documentClient } from '@tapewatch/functions/data/client';
-import { FlowFanout, publishLiveTrades } from '@tapewatch/functions/jobs/flow-live';
+import { alertDeliveryFor, FlowFanout, publishLiveTrades } from '@tapewatch/functions/jobs/flow-live';
 import { runAlertDigests } from '@tapewatch/functions/jobs/alert-digests';
 import { advanceWallClock, flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
 import { seedPlan } from '../test/seed-subscriber.ts';
@@ -82,7 +82,14 @@ function openAlertsSocket(token: string): Promise<{ events: WsEvent[]; close: ()
 }
 
 const outbox = () => fx.accounts.outbox();
-const ingest = (trades: FlowTrade[]) => publishLiveTrades(trades, new FlowFanout(documentClient()), documentClient());
+/**
+ * The live path as the player and the poller run it. The container's rule index picks up rule
+ * changes within RULES_RECHECK_MS; the tests refresh it at once instead of waiting for that.
+ */
+async function ingest(trades: FlowTrade[]) {
+  await alertDeliveryFor(documentClient()).matcher.refresh(true);
+  return publishLiveTrades(trades, new FlowFanout(documentClient()), documentClient());
+}
 
 describe('flow alerts', () => {
   it('are for subscribers: a free user may list (nothing) but not create', async () => {
