@@ -40,7 +40,9 @@ test.describe('flow alerts', () => {
     const bt = page.waitForResponse((r) => r.url().includes('/api/backtest_alert_rule'));
     await page.getByTestId('run-backtest').click();
     expect((await bt).status()).toBe(200);
-    await expect(page.getByTestId('backtest-summary')).toContainText('this alert would have fired', { timeout: 60_000 });
+    await expect(page.getByTestId('backtest-summary')).toContainText('this alert would have fired', {
+      timeout: 60_000,
+    });
     await expect(page.getByTestId('backtest-moves')).toContainText('baseline');
     await expect(page.getByTestId('caught-trades').locator('tbody tr')).toHaveCount(100);
     await page.screenshot({ path: join(shots, 'alerts-backtest-1440-light.png'), fullPage: true });

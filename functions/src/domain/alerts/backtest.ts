@@ -1,5 +1,6 @@
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
-import { readRow, rowTrade, type DayColumns } from './flow-columns.ts';
+import { FIELD_DEFS, type FlowField } from '@tapewatch/shared/flow/filter-fields';
+import { fieldReader, rowTrade, type DayColumns } from './flow-columns.ts';
 import { compileRule, ruleTickers, type MatchableRule } from './rule-index.ts';
 
 /** Trades per ticker and day: what the price moves are weighted by. */
@@ -33,6 +34,12 @@ export function scanRule(days: readonly DayColumns[], rule: MatchableRule, limit
   if (!compiled) return out;
   const tickers = ruleTickers(rule);
   const row: Record<string, unknown> = {};
+  const read = fieldReader([
+    'ticker',
+    ...rule.filters.flatMap((f) =>
+      f.filter && f.filter in FIELD_DEFS ? [FIELD_DEFS[f.filter as FlowField].attr] : [],
+    ),
+  ]);
   for (const day of days) {
     const ranges: Array<[number, number]> = tickers
       ? tickers.flatMap((t) => {
@@ -43,7 +50,7 @@ export function scanRule(days: readonly DayColumns[], rule: MatchableRule, limit
     let fires = 0;
     for (const [start, end] of ranges) {
       for (let i = start; i < end; i += 1) {
-        const trade = readRow(day, i, row);
+        const trade = read(day, i, row);
         if (!compiled.predicate(trade)) continue;
         fires += 1;
         bump(out.caught, trade.ticker.toUpperCase(), day.date, 1);

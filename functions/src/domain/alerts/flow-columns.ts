@@ -98,4 +98,26 @@ export function readRow(day: DayColumns, i: number, into: Record<string, unknown
   return into as unknown as FlowTrade;
 }
 
+/**
+ * A reader that fills only the named trade fields (those a rule's filters read): a one-year scan
+ * then writes 2-5 fields per row instead of all 24. `rowTrade` still gives the full trade.
+ */
+export function fieldReader(
+  fields: readonly string[],
+): (day: DayColumns, i: number, into: Record<string, unknown>) => FlowTrade {
+  const nums = NUM_FIELDS.filter((f) => fields.includes(f));
+  const dicts = DICT_FIELDS.filter((f) => fields.includes(f));
+  return (day, i, into) => {
+    for (const f of nums) {
+      const v = day.nums[f][i]!;
+      into[f] = Number.isNaN(v) && NULLABLE.has(f) ? null : v;
+    }
+    for (const f of dicts) {
+      const d = day.dicts[f];
+      into[f] = d.values[d.codes[i]!];
+    }
+    return into as unknown as FlowTrade;
+  };
+}
+
 export const rowTrade = (day: DayColumns, i: number): FlowTrade => ({ ...readRow(day, i, {}) });
