@@ -52,6 +52,7 @@ export const TAGS: Record<string, string> = {
   payments: 'The basic plan (Stripe).',
   flow: 'Options flow (basic plan).',
   watchlists: "A signed-in user's watchlists.",
+  alerts: 'Flow alerts: saved Options Flow filters that notify, with their backtest (basic plan).',
 };
 
 const AUTH_NOTE: Record<AuthLevel, string> = {
