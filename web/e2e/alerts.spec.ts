@@ -92,13 +92,14 @@ test.describe('flow alerts', () => {
     const id = `alertsv_${Date.now().toString(36)}`;
     const jwt = await signupAndLogin(request, id);
     await makeBasic(request, jwt);
+    const filters = JSON.stringify([{ filter: 'Ticker', selector: 'Equal', tickers: ['NVDA'] }]);
     for (const scheme of ['light', 'dark'] as const) {
       await page.addInitScript((s) => localStorage.setItem('tapewatch_color_mode', s), scheme);
       for (const width of [375, 1440]) {
         await page.setViewportSize({ width, height: 900 });
-        await openAs(page, jwt, '/alerts');
+        // "Alert me on this filter" lands like this: the editor opens with the filters.
+        await openAs(page, jwt, `/alerts?filters=${encodeURIComponent(filters)}`);
         await expect(page.getByRole('heading', { name: 'Flow Alerts' })).toBeVisible();
-        await page.getByTestId('new-rule').click();
         await page.getByTestId('run-backtest').click();
         await expect(page.getByTestId('backtest-summary')).toBeVisible({ timeout: 60_000 });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

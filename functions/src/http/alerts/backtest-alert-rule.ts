@@ -7,6 +7,12 @@ import { defineHandler } from '../../lib/http.ts';
 import { clockFor } from '../../platform/clock.ts';
 import { historyColumns } from './backtest-days.ts';
 
+/**
+ * The moves are measured over the tickers the rule caught most often (a broad rule catches hundreds,
+ * and each needs its price history read): both the caught trades and the baseline use the same set.
+ */
+export const MOVE_TICKERS = 50;
+
 /** Price history from this year on covers the stored flow (it starts in 2023 in the demo). */
 const SERIES_FROM_YEAR = 2019;
 
@@ -24,7 +30,12 @@ export const handler = defineHandler('backtest_alert_rule', async ({ caller, bod
     { id: 'backtest', userId: caller!.userId, name: rule.name, filters: rule.filters, watchlistTickers },
     ALERT_LIMITS.backtestTrades,
   );
-  const tickers = [...scan.caught.keys()];
+  const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const tickers = [...scan.caught.entries()]
+    .sort((a, b) => total(b[1]) - total(a[1]))
+    .slice(0, MOVE_TICKERS)
+    .map(([t]) => t);
+  const caught = new Map(tickers.map((t) => [t, scan.caught.get(t)!]));
   const baseline = tickerDayCounts(days, tickers);
   const series = new Map<string, CloseSeries | null>();
   await Promise.all(
@@ -43,7 +54,7 @@ export const handler = defineHandler('backtest_alert_rule', async ({ caller, bod
     per_day: scan.perDay,
     trades: scan.trades,
     moves: {
-      caught: { d1: moveStats(scan.caught, seriesOf, 1), d5: moveStats(scan.caught, seriesOf, 5) },
+      caught: { d1: moveStats(caught, seriesOf, 1), d5: moveStats(caught, seriesOf, 5) },
       baseline: { d1: moveStats(baseline, seriesOf, 1), d5: moveStats(baseline, seriesOf, 5) },
     },
     elapsed_ms: Math.round(performance.now() - started),

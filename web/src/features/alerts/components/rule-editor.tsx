@@ -65,7 +65,10 @@ export function RuleEditor({ title, initial, saving, onSave, onCancel }: RuleEdi
           ))}
         </TextField>
       </Box>
-      <FilterPanel filters={filters} onChange={setFilters} />
+      {/* The panel's rows are laid out for wide screens: on a phone they scroll sideways in their box. */}
+      <Box sx={{ overflowX: 'auto' }}>
+        <FilterPanel filters={filters} onChange={setFilters} />
+      </Box>
       {problem && <Alert severity="warning">{problem}</Alert>}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button
