@@ -88,7 +88,9 @@ export function BacktestResult({ bt }: { bt: Backtest }) {
           />
         )}
       </ChartCard>
-      <MovesTable bt={bt} />
+      <Box sx={{ overflowX: 'auto' }}>
+        <MovesTable bt={bt} />
+      </Box>
       <CaughtTrades trades={bt.trades} total={bt.fired} />
     </Box>
   );
