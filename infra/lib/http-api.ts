@@ -166,6 +166,7 @@ export class TapewatchHttpApi extends Construct {
 function grantDeclaredNeeds(fn: NodejsFunction, route: Route, props: HttpApiProps): void {
   if (route.secrets.includes('stripe')) props.stripe?.configure(fn);
   if (route.secrets.includes('checkoutTicket')) props.identity?.grantCheckoutTicket(fn);
+  if (route.secrets.includes('alertLink')) props.identity?.grantAlertLink(fn);
   props.identity?.grantCognito(fn, route.cognito);
   if (route.mail) props.identity?.grantMail(fn);
 }

@@ -21,6 +21,7 @@ export class Identity extends Construct {
   readonly client: UserPoolClient;
   /** HMAC key of the sign-up checkout ticket. */
   readonly checkoutTicketSecret: Secret;
+  readonly alertLinkSecret: Secret;
 
   constructor(
     scope: Construct,
@@ -70,6 +71,12 @@ export class Identity extends Construct {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    // Retained with the stage: a new key would turn every pause link already emailed into an error.
+    this.alertLinkSecret = new Secret(this, 'AlertLinkSecret', {
+      description: 'HMAC key for the one-click pause links in flow alert emails',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
   }
 
   /** What every HTTP function needs to verify tokens (the JWKS is public; no IAM). */
@@ -108,5 +115,11 @@ export class Identity extends Construct {
   grantCheckoutTicket(fn: IGrantable & { addEnvironment(key: string, value: string): unknown }): void {
     this.checkoutTicketSecret.grantRead(fn);
     fn.addEnvironment('CHECKOUT_TICKET_SECRET_ARN', this.checkoutTicketSecret.secretArn);
+  }
+
+  /** Alert emails' pause links: the jobs that send them sign, the pause route verifies (ARN only, as above). */
+  grantAlertLink(fn: IGrantable & { addEnvironment(key: string, value: string): unknown }): void {
+    this.alertLinkSecret.grantRead(fn);
+    fn.addEnvironment('ALERT_LINK_SECRET_ARN', this.alertLinkSecret.secretArn);
   }
 }

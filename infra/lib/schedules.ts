@@ -7,11 +7,14 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { schedules } from '@tapewatch/functions/platform/schedules';
 import type { ApiFunctionFactory } from './api-function-factory.ts';
+import type { Identity } from './identity.ts';
 import { unixCronToCronOptions } from './cron.ts';
 import { pascal } from './http-api.ts';
 
 export interface JobSchedulesProps {
   factory: ApiFunctionFactory;
+  /** Jobs that send flow alert emails (`mail` in the schedule table) get SES and the link secret. */
+  identity?: Identity;
 }
 
 /** Jobs that post to WebSocket connections (new_flow, database_cleared); checked against the table in tests. */
@@ -45,7 +48,12 @@ export class JobSchedules extends Construct {
         description: `Job ${job.name}: ${job.description}`,
         timeout: Duration.minutes(5),
         memorySize: 1024,
+        secretsExtension: job.mail === true,
       });
+      if (job.mail && props.identity) {
+        props.identity.grantMail(fn);
+        props.identity.grantAlertLink(fn);
+      }
       // Scheduler invokes asynchronously, so its dead-letter queue only sees invocations it could
       // not deliver; a job that throws is retried by Lambda and then lands here through this
       // on-failure destination (with the error and the event), where the queue alarm sees it.

@@ -14,6 +14,7 @@ import { OriginVerify } from './origin-verify.ts';
 import { webDistDir } from './paths.ts';
 import { StripeSettings } from './payments.ts';
 import { Realtime } from './realtime.ts';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { fanoutJobs, JobSchedules } from './schedules.ts';
 import { WebHosting } from './web-hosting.ts';
 
@@ -67,7 +68,7 @@ export class TapewatchStack extends Stack {
       accountConcurrency: config.accountReservedConcurrency,
     });
     this.realtime = new Realtime(this, 'Realtime', { factory });
-    this.jobs = new JobSchedules(this, 'Jobs', { factory });
+    this.jobs = new JobSchedules(this, 'Jobs', { factory, identity: this.identity });
     for (const name of fanoutJobs) {
       const job = this.jobs.functions.get(name);
       if (job) this.realtime.enableFanout(job);
@@ -96,6 +97,9 @@ export class TapewatchStack extends Stack {
     for (const route of routeList) {
       if (buildsSiteLinks(route)) this.httpApi.functions.get(route.name)?.addEnvironment('APP_BASE_URL', siteUrl);
     }
+    // Flow alert emails (the live poller, the digest job) link to the Alerts page and the pause page.
+    for (const job of schedules)
+      if (job.mail) this.jobs.functions.get(job.name)?.addEnvironment('APP_BASE_URL', siteUrl);
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       httpApi: this.httpApi.api,

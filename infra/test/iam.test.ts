@@ -54,7 +54,10 @@ interface Declared {
 const none = { cognito: [], mail: false, secrets: [] } as const;
 const declaredByModule = new Map<string, Declared>([
   ...routeList.map((r) => [`http/${r.handler}`, r] as const),
-  ...schedules.map((s) => [s.handler, { ...s, ...none }] as const),
+  // A job that sends alert emails declares `mail`: SES plus the pause links' key.
+  ...schedules.map(
+    (s) => [s.handler, { ...s, ...none, ...(s.mail ? { mail: true, secrets: ['alertLink' as const] } : {}) }] as const,
+  ),
   ...webSocketRoutes.map((r) => [r.module, { reads: ['app'], writes: ['app'], ...none }] as const),
   ['infra/api-fallback', { reads: [], writes: [], ...none }],
 ]);
@@ -80,6 +83,7 @@ function secretOf(s: Statement): string {
   if (resource.includes(':secret:tapewatch/dev/stripe')) return 'stripe';
   if (resource.includes('IdentityCheckoutTicketSecret')) return 'checkoutTicket';
   if (resource.includes('OriginVerifySecret')) return 'originVerify';
+  if (resource.includes('IdentityAlertLinkSecret')) return 'alertLink';
   return `unknown secret ${resource}`;
 }
 
@@ -235,7 +239,19 @@ describe('least-privilege IAM', () => {
         .filter((n) => n.mail)
         .map((n) => n.module)
         .sort(),
-    ).toEqual(['http/accounts/resend-confirmation', 'http/accounts/reset-password', 'http/accounts/submit-signup']);
+    ).toEqual([
+      'http/accounts/resend-confirmation',
+      'http/accounts/reset-password',
+      'http/accounts/submit-signup',
+      'jobs/alert-digests',
+      'jobs/flow-live-poll',
+    ]);
+    expect(
+      needs
+        .filter((n) => n.secrets.includes('alertLink'))
+        .map((n) => n.module)
+        .sort(),
+    ).toEqual(['http/alerts/pause-alert-from-email', 'jobs/alert-digests', 'jobs/flow-live-poll']);
     const cognito = Object.fromEntries(needs.filter((n) => n.cognito.length > 0).map((n) => [n.module, n.cognito]));
     expect(cognito).toEqual({
       'http/accounts/submit-signup': [

@@ -17,6 +17,7 @@ import { createSearchIndex } from '@tapewatch/functions/domain/tickers/search';
 import { readListings } from '../demo-data/universe.ts';
 import { benchAccounts, subscriberToken } from './accounts.ts';
 import { benchKeyVsToken, KEY_VS_TOKEN_P50_BUDGET_MS } from './api-keys.ts';
+import { benchAlerts } from './alerts.ts';
 import { benchAnalytics } from './analytics.ts';
 import { benchArimaVsNpm } from './arima-vs-npm.ts';
 import { Budgets } from './budgets.ts';
@@ -300,6 +301,14 @@ console.log(`\nAccounts (10 connections, ${seconds} s each; seeded user)`);
 const accounts = await benchAccounts(second.url, 10, seconds);
 console.table(accounts.map((l) => ({ ...l, budgetP99: l.path.includes('login') ? 150 : 20 })));
 results.accounts = accounts;
+
+// Issue 25: the flow alert matcher (10,000 rules of 2,000 users) and the one-year backtest scan.
+console.log('\nFlow alerts: matching per trade and the one-year backtest (in process)');
+const alertKernels = benchAlerts();
+console.table(alertKernels);
+results.alerts = alertKernels;
+budgetChecks.atMost('alert matching, 10,000 rules of 2,000 users, p99 per trade', alertKernels.matchP99Ms, 2, 'ms');
+budgetChecks.atMost('alert backtest, one year of flow in memory, median', alertKernels.backtestMedianMs, 1000, 'ms');
 
 console.log('\nAnalytics kernels (median)');
 const kernels = await benchAnalytics();

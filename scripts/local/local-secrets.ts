@@ -18,3 +18,16 @@ export function localWebhookSecret(dataDir: string): string {
   chmodSync(file, 0o600);
   return secret;
 }
+
+/** The key of alert emails' pause links: random per data directory, so old links keep working across restarts. */
+export function localAlertLinkSecret(dataDir: string): string {
+  const file = join(dataDir, 'alert-link-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (/^[A-Za-z0-9_-]{32,}$/.test(kept)) return kept;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  writeFileAtomicSync(file, `${secret}\n`);
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -14,7 +14,7 @@ import { handleApi, preloadHandlers } from './api-router.ts';
 import { serveLocalPayments } from './checkout.ts';
 import { startLocalCognito } from './cognito.ts';
 import { serveDevMail } from './dev-mail.ts';
-import { localWebhookSecret } from './local-secrets.ts';
+import { localAlertLinkSecret, localWebhookSecret } from './local-secrets.ts';
 import { ensureTables, startDynalite } from './dynamo.ts';
 import { flowRateFromEnv, startFlowPlayer } from './flow-live.ts';
 import { progressBar } from './progress.ts';
@@ -74,6 +74,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const dynamo = await startDynalite(join(dataDir, 'dynamodb'));
   // Without real Stripe keys the local checkout signs its events with this data directory's secret.
   if (!process.env.STRIPE_SECRET_KEY) process.env.STRIPE_WEBHOOK_SECRET ??= localWebhookSecret(dataDir);
+  process.env.ALERT_LINK_SECRET ??= localAlertLinkSecret(dataDir);
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   resetDocumentClient();
   await ensureTables(dynamo.endpoint);

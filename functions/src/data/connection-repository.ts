@@ -15,6 +15,8 @@ export interface ConnectionOwner {
   authTime?: number;
   /** The login session (Cognito's origin_jti): the same across refreshes of one login. */
   sessionId?: string;
+  /** 'alerts': the app shell's socket, which gets alerts and session events but no trade stream. */
+  channel?: 'flow' | 'alerts';
 }
 
 export interface ConnectionRecord {
@@ -23,6 +25,7 @@ export interface ConnectionRecord {
   tokenId?: string;
   authTime?: number;
   sessionId?: string;
+  channel?: 'flow' | 'alerts';
   connectedAt: string;
 }
 
@@ -32,6 +35,7 @@ const toRecord = (it: Record<string, unknown>): ConnectionRecord => ({
   ...(typeof it.tokenId === 'string' ? { tokenId: it.tokenId } : {}),
   ...(typeof it.authTime === 'number' ? { authTime: it.authTime } : {}),
   ...(typeof it.sessionId === 'string' ? { sessionId: it.sessionId } : {}),
+  ...(it.channel === 'alerts' ? { channel: 'alerts' as const } : {}),
   connectedAt: it.connectedAt as string,
 });
 
@@ -50,6 +54,7 @@ export class ConnectionRepository {
       ...(who?.tokenId ? { tokenId: who.tokenId } : {}),
       ...(who?.authTime !== undefined ? { authTime: who.authTime } : {}),
       ...(who?.sessionId ? { sessionId: who.sessionId } : {}),
+      ...(who?.channel === 'alerts' ? { channel: 'alerts' } : {}),
       connectedAt: now.toISOString(),
       ttl: Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS,
     };

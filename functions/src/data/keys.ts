@@ -97,6 +97,34 @@ export const appKeys = {
   apiKeyByHash: (hash: string): Key => ({ pk: `APIKEY#${hash}`, sk: 'KEY' }),
   /** A key's request counter for one window: `M#<epoch minute start>` or `D#<UTC date>`. */
   apiKeyUsage: (keyId: string, window: string): Key => ({ pk: `APIUSE#${keyId}`, sk: window }),
+  /**
+   * Flow alert rules (issue 25) share one partition, so an ingest container loads every active rule
+   * with one paginated query (10,000 rules of ~500 bytes is ~5 MB); a user's rules are the sort-key
+   * prefix of their id.
+   */
+  alertRulesPartition: (): string => 'ALERTRULES',
+  alertRule: (userId: string, ruleId: string): Key => ({ pk: 'ALERTRULES', sk: `${userId}#R#${ruleId}` }),
+  alertRuleUserPrefix: (userId: string): string => `${userId}#R#`,
+  /** Bumped on every rule change: ingest containers read it to know when to reload their index. */
+  alertRulesVersion: (): Key => ({ pk: 'ALERTRULES#VERSION', sk: 'V' }),
+  /** The ids of a user's active rules; a conditional write on its version enforces the active limit. */
+  alertSlots: (userId: string): Key => ({ pk: `ALERTUSER#${userId}`, sk: 'SLOTS' }),
+  /** One fired alert (expires after 90 days: `ttl`), newest last by sort key. */
+  alertHistoryPartition: (userId: string): string => `ALERTHIST#${userId}`,
+  alertHistory: (userId: string, firedAt: string, alertId: string): Key => ({
+    pk: `ALERTHIST#${userId}`,
+    sk: `${firedAt}#${alertId}`,
+  }),
+  /** Users with fired alerts: the local cleanup job's list (dynalite has no TTL). */
+  alertHistoryUsersPartition: (): string => 'ALERTHISTUSERS',
+  alertHistoryUser: (userId: string): Key => ({ pk: 'ALERTHISTUSERS', sk: userId }),
+  /** A rule's email throttle state (last email, waiting matches). */
+  alertMailState: (userId: string, ruleId: string): Key => ({ pk: `ALERTMAIL#${userId}`, sk: `RULE#${ruleId}` }),
+  /** Alert emails sent to a user on one New York day (the daily cap). */
+  alertMailDay: (userId: string, date: string): Key => ({ pk: `ALERTMAIL#${userId}`, sk: `DAY#${date}` }),
+  /** Rules with matches waiting for their digest email: the digest job's work list. */
+  alertDigestsPartition: (): string => 'ALERTDIGESTS',
+  alertDigest: (userId: string, ruleId: string): Key => ({ pk: 'ALERTDIGESTS', sk: `${userId}#${ruleId}` }),
 } as const;
 
 /** Leading keys of the items every key-accepting route may update (CDK's per-item IAM condition). */

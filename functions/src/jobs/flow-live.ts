@@ -13,6 +13,7 @@ import { SubscriptionsRepository } from '../data/subscriptions-repository.ts';
 import { isSubscriber } from '../lib/auth-guard.ts';
 import { TtlLru } from '../lib/lru.ts';
 import { parseBenzingaOptionsActivity } from '../providers/benzinga/options-activity.ts';
+import { AlertDelivery } from './alert-delivery.ts';
 
 /** The longest a trade waits for the frame it shares with others. */
 export const COALESCE_WINDOW_MS = 250;
@@ -65,7 +66,8 @@ export function connectionsBroadcaster(
         log.info('ws connection closed: no longer a subscriber', { connectionId: c.connectionId, userId: c.userId });
       }),
     );
-    return all.filter((_, i) => allowed[i]).map((c) => c.connectionId);
+    // The app shell's alerts sockets get no trade stream (alerts reach them through AlertDelivery).
+    return all.filter((c, i) => allowed[i] && c.channel !== 'alerts').map((c) => c.connectionId);
   };
   // Stale-while-revalidate: a frame never waits for the listing (a Query of every connection and
   // their plans), except the very first; a new connection gets its first frame within about a second.
@@ -199,14 +201,34 @@ export async function ingestLiveRecords(
   return publishLiveTrades(report.rows.map(tradeFromRecord), fanout, db);
 }
 
-/** Fans the trades out at once and stores them as the day's live items (idempotent per trade key). */
+const alertDeliveries = new WeakMap<DynamoDBDocumentClient, AlertDelivery>();
+
+/** The container's alert matcher and delivery for this database (its rule index lives as long as the container). */
+export function alertDeliveryFor(db: DynamoDBDocumentClient): AlertDelivery {
+  let d = alertDeliveries.get(db);
+  if (!d) {
+    d = new AlertDelivery(db);
+    alertDeliveries.set(db, d);
+  }
+  return d;
+}
+
+/**
+ * Fans the trades out at once, matches them against the flow alert rules and stores them as the
+ * day's live items (idempotent per trade key). Alerts run beside the write: a failing alert path
+ * is logged and never holds the feed back.
+ */
 export async function publishLiveTrades(
   trades: FlowTrade[],
   fanout: FlowFanout,
   db: DynamoDBDocumentClient = documentClient(),
+  alerts: AlertDelivery | null = alertDeliveryFor(db),
 ): Promise<FlowTrade[]> {
   if (trades.length === 0) return trades;
   fanout.publish(trades);
-  await new FlowRepository(db).putLive(trades);
+  await Promise.all([
+    new FlowRepository(db).putLive(trades),
+    alerts?.onTrades(trades).catch((err: unknown) => log.error('flow alerts failed', errorFields(err))),
+  ]);
   return trades;
 }

@@ -30,6 +30,11 @@ export interface ScheduleDef {
    * itself (scripts/local/flow-live.ts) instead of in minute-long Lambda runs.
    */
   awsOnly?: boolean;
+  /**
+   * Sends flow alert emails (the live poller, the digest job): gets SES sending, MAIL_FROM, the
+   * pause-link secret and the site URL for the links.
+   */
+  mail?: boolean;
 }
 
 export const schedules: readonly ScheduleDef[] = [
@@ -175,6 +180,7 @@ export const schedules: readonly ScheduleDef[] = [
     demoBackfillDays: null,
     dataset: null,
     awsOnly: true,
+    mail: true,
   },
   {
     name: 'flow-reset',
@@ -184,6 +190,29 @@ export const schedules: readonly ScheduleDef[] = [
     reads: ['flow', 'app'],
     writes: ['flow', 'app'],
     runOnLocalStart: false,
+    demoBackfillDays: null,
+    dataset: null,
+  },
+  {
+    name: 'alert-digests',
+    handler: 'jobs/alert-digests',
+    cron: '* * * * *',
+    description: "Flow alert digests: email the matches that waited out a rule's 5-minute email window",
+    reads: ['app'],
+    writes: ['app'],
+    runOnLocalStart: false,
+    demoBackfillDays: null,
+    dataset: null,
+    mail: true,
+  },
+  {
+    name: 'alert-history-cleanup',
+    handler: 'jobs/alert-history-cleanup',
+    cron: '10 3 * * *',
+    description: 'Delete fired flow alerts older than 90 days (DynamoDB TTL does it on AWS; dynalite has none)',
+    reads: ['app'],
+    writes: ['app'],
+    runOnLocalStart: true,
     demoBackfillDays: null,
     dataset: null,
   },

@@ -5,7 +5,7 @@ import { authenticatorFor, isSubscriber } from '../lib/auth-guard.ts';
 import { errorFields, log } from '../lib/log.ts';
 import { closeOne } from '../platform/live-sockets.ts';
 import { acceptsOrigin } from '../platform/viewer-address.ts';
-import { MAX_SOCKETS_PER_USER } from '@tapewatch/shared/ws/messages';
+import { MAX_SOCKETS_PER_USER, type WsChannel } from '@tapewatch/shared/ws/messages';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
 
@@ -19,6 +19,7 @@ type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: 
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
   const { connectionId } = event.requestContext;
   const token = (event as ConnectEvent).queryStringParameters?.token;
+  const channel: WsChannel = (event as ConnectEvent).queryStringParameters?.channel === 'alerts' ? 'alerts' : 'flow';
   // As for /api: on AWS only CloudFront's /ws behaviour may open a socket (it adds the origin secret).
   if (!acceptsOrigin((event as { headers?: Record<string, string | undefined> }).headers))
     return { statusCode: 403, body: 'forbidden' };
@@ -31,7 +32,8 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
     if (caller.apiKey && !caller.apiKey.quota.allowed) return { statusCode: 429, body: 'quota exceeded' };
     const repo = new ConnectionRepository(documentClient());
     // At most MAX_SOCKETS_PER_USER: a new tab takes over from the oldest socket, which is told why.
-    const open = await repo.forUser(caller.userId);
+    // Counted per channel: the app shell's alerts socket does not take a Options Flow tab's place.
+    const open = (await repo.forUser(caller.userId)).filter((c) => (c.channel ?? 'flow') === channel);
     const excess = open.slice(0, Math.max(0, open.length - (MAX_SOCKETS_PER_USER - 1)));
     await Promise.all(excess.map((c) => closeOne(repo, caller.userId, c.connectionId, 'replaced')));
     await repo.add(connectionId, {
@@ -39,8 +41,9 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
       tokenId: caller.tokenId ?? caller.apiKey?.keyId,
       authTime: caller.authTime,
       sessionId: caller.sessionId,
+      channel,
     });
-    log.info('ws connect', { connectionId, userId: caller.userId, replaced: excess.length });
+    log.info('ws connect', { connectionId, userId: caller.userId, channel, replaced: excess.length });
     return { statusCode: 200, body: 'connected' };
   } catch (err) {
     log.error('ws connect failed', { connectionId, ...errorFields(err) });

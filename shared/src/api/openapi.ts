@@ -57,6 +57,7 @@ export const TAGS: Record<string, string> = {
   flow: 'Options flow (basic plan).',
   watchlists: "A signed-in user's watchlists.",
   'api-keys': 'Your API keys (website session only: a key cannot manage keys).',
+  alerts: 'Flow alerts: saved Options Flow filters that notify, with their backtest (basic plan).',
 };
 
 const header = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });

@@ -117,6 +117,22 @@ import {
   revokeApiKeyBody,
   revokeApiKeyResponse,
 } from '../schemas/api-keys.ts';
+  alertHistoryQuery,
+  alertHistoryResponse,
+  alertRuleIdBody,
+  alertRuleInput,
+  alertRuleResponse,
+  alertRulesResponse,
+  alertRuleStatusBody,
+  backtestBody,
+  backtestResponse,
+  deleteAlertRuleResponse,
+  markAlertsReadBody,
+  markAlertsReadResponse,
+  pauseFromEmailBody,
+  pauseFromEmailResponse,
+  updateAlertRuleBody,
+} from '../schemas/alerts.ts';
 
 /**
  * THE route table. CDK creates one Lambda + API route per entry, the local runtime mounts the
@@ -213,8 +229,11 @@ export const cognitoActions = [
 ] as const;
 export type CognitoAction = (typeof cognitoActions)[number];
 
-/** stripe: the API key and webhook secret; checkoutTicket: the HMAC key of the sign-up checkout ticket. */
-export type AppSecret = 'stripe' | 'checkoutTicket';
+/**
+ * stripe: the API key and webhook secret; checkoutTicket: the HMAC key of the sign-up checkout ticket;
+ * alertLink: the HMAC key of the pause links in alert emails.
+ */
+export type AppSecret = 'stripe' | 'checkoutTicket' | 'alertLink';
 
 /** Flow data plus the market table's job log, which live mode checks before serving the feed's data. */
 const FLOW_FEED_READS: readonly TableName[] = ['app', 'flow', 'market'];
@@ -1103,6 +1122,145 @@ export const routes = {
     response: revokeApiKeyResponse,
     handler: 'api-keys/revoke-api-key',
     writes: ['app'],
+  }),
+  // Flow alerts (issue 25): saved Options Flow filters that notify. Listing stays open to free users
+  // (a lapsed subscriber sees why their rules are paused); everything else needs the plan.
+  get_alert_rules: route({
+    method: 'GET',
+    path: '/api/get_alert_rules',
+    summary: "The signed-in user's flow alert rules, active and paused, with the limits.",
+    auth: 'user',
+    query: noQuery,
+    example: '',
+    response: alertRulesResponse,
+    handler: 'alerts/get-alert-rules',
+    reads: ['app'],
+  }),
+  create_alert_rule: route({
+    method: 'POST',
+    path: '/api/create_alert_rule',
+    summary: 'Saves a flow alert: a name and Options Flow filters (up to 20 active per user).',
+    auth: 'subscriber',
+    query: noQuery,
+    body: alertRuleInput,
+    exampleBody: {
+      name: 'Big SPY calls',
+      filters: [
+        { filter: 'Ticker', selector: 'Equal', tickers: ['SPY'] },
+        { filter: 'Premium', selector: 'Greater than equal', value: '100' },
+      ],
+    },
+    response: alertRuleResponse,
+    handler: 'alerts/create-alert-rule',
+    reads: ['app'],
+    writes: ['app'],
+  }),
+  update_alert_rule: route({
+    method: 'POST',
+    path: '/api/update_alert_rule',
+    summary: "Replaces an alert's name and filters.",
+    auth: 'subscriber',
+    query: noQuery,
+    body: updateAlertRuleBody,
+    exampleBody: {
+      id: 'abc123def456',
+      rule: {
+        name: 'Big SPY calls',
+        filters: [
+          { filter: 'Ticker', selector: 'Equal', tickers: ['SPY'] },
+          { filter: 'Premium', selector: 'Greater than equal', value: '100' },
+        ],
+      },
+    },
+    response: alertRuleResponse,
+    handler: 'alerts/update-alert-rule',
+    reads: ['app'],
+    writes: ['app'],
+  }),
+  set_alert_rule_status: route({
+    method: 'POST',
+    path: '/api/set_alert_rule_status',
+    summary: 'Pauses or resumes an alert (resuming counts against the 20 active).',
+    auth: 'subscriber',
+    query: noQuery,
+    body: alertRuleStatusBody,
+    exampleBody: { id: 'abc123def456', status: 'paused' },
+    response: alertRuleResponse,
+    handler: 'alerts/set-alert-rule-status',
+    reads: ['app'],
+    writes: ['app'],
+  }),
+  delete_alert_rule: route({
+    method: 'POST',
+    path: '/api/delete_alert_rule',
+    summary: 'Deletes an alert (its fired history expires on its own).',
+    auth: 'subscriber',
+    query: noQuery,
+    body: alertRuleIdBody,
+    exampleBody: { id: 'abc123def456' },
+    response: deleteAlertRuleResponse,
+    handler: 'alerts/delete-alert-rule',
+    reads: ['app'],
+    writes: ['app'],
+  }),
+  get_alert_history: route({
+    method: 'GET',
+    path: '/api/get_alert_history',
+    summary: 'Fired alerts of the last 90 days, newest first (optionally of one rule), and the unread count.',
+    auth: 'subscriber',
+    query: alertHistoryQuery,
+    example: '',
+    response: alertHistoryResponse,
+    handler: 'alerts/get-alert-history',
+    reads: ['app'],
+  }),
+  mark_alerts_read: route({
+    method: 'POST',
+    path: '/api/mark_alerts_read',
+    summary: 'Marks fired alerts read (all of them when no ids are sent).',
+    auth: 'subscriber',
+    query: noQuery,
+    body: markAlertsReadBody,
+    exampleBody: {},
+    response: markAlertsReadResponse,
+    handler: 'alerts/mark-alerts-read',
+    reads: ['app'],
+    writes: ['app'],
+  }),
+  backtest_alert_rule: route({
+    method: 'POST',
+    path: '/api/backtest_alert_rule',
+    summary:
+      'What a rule would have caught over the stored flow history: fires per day, the first 100 trades, and the move of their underlying 1 and 5 trading days later against all trades of the same tickers.',
+    auth: 'subscriber',
+    query: noQuery,
+    body: backtestBody,
+    exampleBody: {
+      rule: {
+        name: 'Big SPY calls',
+        filters: [
+          { filter: 'Ticker', selector: 'Equal', tickers: ['SPY'] },
+          { filter: 'Premium', selector: 'Greater than equal', value: '100' },
+        ],
+      },
+    },
+    response: backtestResponse,
+    handler: 'alerts/backtest-alert-rule',
+    reads: ['app', 'flow', 'market'],
+  }),
+  pause_alert_from_email: route({
+    method: 'POST',
+    path: '/api/pause_alert_from_email',
+    summary: "Pauses the alert named by an email's signed link (no login: the signature is the proof).",
+    auth: 'public',
+    query: noQuery,
+    body: pauseFromEmailBody,
+    exampleBody: { token: 'eyJ1IjoidSIsInIiOiJyIn0.c2lnbmF0dXJl' },
+    response: pauseFromEmailResponse,
+    handler: 'alerts/pause-alert-from-email',
+    reads: ['app'],
+    writes: ['app'],
+    secrets: ['alertLink'],
   }),
   test_socket: route({
     method: 'GET',

@@ -8,6 +8,8 @@ export const wsEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('new_flow'), data: z.string() }),
   z.object({ event: z.literal('database_cleared') }),
   z.object({ event: z.literal('pong'), data: z.string().optional() }),
+  // Issue 25: one fired flow alert of this socket's user; data is the JSON text of a FiredAlert.
+  z.object({ event: z.literal('alert'), data: z.string() }),
   // Sent just before the server closes the socket on purpose: the client must not reconnect.
   z.object({
     event: z.literal('session_closed'),
@@ -15,6 +17,13 @@ export const wsEventSchema = z.discriminatedUnion('event', [
   }),
 ]);
 export type SessionClosedReason = Extract<WsEvent, { event: 'session_closed' }>['reason'];
+
+/**
+ * A socket opened with `?channel=alerts` (the app shell's, on every page) gets its user's alerts and
+ * session events but not the trade stream, which only the Options Flow page's socket needs.
+ */
+export const WS_CHANNELS = ['flow', 'alerts'] as const;
+export type WsChannel = (typeof WS_CHANNELS)[number];
 
 /** Live sockets one user may hold; opening one more closes the oldest (reason 'replaced'). */
 export const MAX_SOCKETS_PER_USER = 3;

@@ -17,6 +17,7 @@ import CallMadeIcon from '@mui/icons-material/CallMade';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import PieChartIcon from '@mui/icons-material/PieChartOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import StarIcon from '@mui/icons-material/StarBorder';
 import { SCREENS, screenUrl, type NavGroup, type NavIcon, type Screen } from './screens.ts';
 
@@ -52,6 +53,7 @@ const ICONS: Record<NavIcon, SvgIconComponent> = {
   showChart: ShowChartIcon,
   stackedBarChart: StackedBarChartIcon,
   star: StarIcon,
+  notifications: NotificationsIcon,
   stream: StreamIcon,
   table: TableRowsIcon,
   timeline: TimelineIcon,

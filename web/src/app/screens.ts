@@ -19,6 +19,7 @@ export type NavIcon =
   | 'dashboard'
   | 'insights'
   | 'manageSearch'
+  | 'notifications'
   | 'pieChart'
   | 'queryStats'
   | 'showChart'
@@ -160,6 +161,23 @@ export const SCREENS: readonly Screen[] = [
     paths: ['test'],
     audience: 'basic',
     nav: { label: 'Most OTM', icon: 'callMade', group: 'flow' },
+  },
+  // Issue 25: visitors and free users see what alerts are; the page gates creating them.
+  {
+    page: 'alerts/alerts-page.tsx',
+    component: 'AlertsPage',
+    paths: ['alerts'],
+    audience: 'anyone',
+    nav: { label: 'Alerts', icon: 'notifications', group: 'flow' },
+  },
+  // An alert email's one-click pause link (signed; no login). Not opened by the every-route check:
+  // a made-up token is refused with an alert, by design.
+  {
+    page: 'alerts/alert-pause-page.tsx',
+    component: 'AlertPausePage',
+    paths: ['alerts/pause/:token'],
+    audience: 'anyone',
+    visits: [],
   },
   {
     page: 'flow-ticker-overview/ticker-overview-page.tsx',

@@ -7,10 +7,15 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useSession } from '../../lib/session.ts';
 import { useColorMode } from '../color-mode.tsx';
 import { DemoBadge } from './demo-badge.tsx';
 import { NavbarAccount } from './navbar-account.tsx';
+
+// Subscribers only, so everyone else's first load does not carry the bell, its socket and its popover.
+const AlertBell = lazy(() => import('./alert-bell.tsx'));
 
 interface NavbarProps {
   isMobile: boolean;
@@ -19,6 +24,7 @@ interface NavbarProps {
 
 export function Navbar({ isMobile, onOpenMenu }: NavbarProps) {
   const { mode, toggle } = useColorMode();
+  const session = useSession();
   const nextMode = mode === 'dark' ? 'light' : 'dark';
   return (
     <AppBar
@@ -54,6 +60,11 @@ export function Navbar({ isMobile, onOpenMenu }: NavbarProps) {
           </Box>
         )}
         <Box sx={{ flex: 1 }} />
+        {session.loggedIn && session.subscription.toLowerCase() === 'basic' && (
+          <Suspense fallback={null}>
+            <AlertBell />
+          </Suspense>
+        )}
         <NavbarAccount compact={isMobile} />
         <IconButton onClick={toggle} aria-label={`Switch to ${nextMode} mode`} title={`Switch to ${nextMode} mode`}>
           {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { FlowTable } from '../../components/flow/flow-table.tsx';
@@ -13,7 +15,7 @@ import { useSubscriptionGate } from '../../lib/subscription-gate.ts';
 import { CURRENT_FLOW_KEY, useCurrentOptionsFlow } from './api/get-current-options-flow.ts';
 import { useHistoricalOptionsFlow, type HistoricalRequest } from './api/get-historical-options-flow.ts';
 import { logTestSocket } from './api/test-socket.ts';
-import { FilterPanel } from './components/filter-panel.tsx';
+import { FilterPanel } from '../../components/flow/filter-panel.tsx';
 import { KeyStatsCharts } from './components/key-stats-charts.tsx';
 import { ModeControls, type FlowMode } from './components/mode-controls.tsx';
 import { useLiveFlow } from './live/use-live-flow.ts';
@@ -28,6 +30,13 @@ import {
 } from './utils/flow-view.ts';
 import { useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
 import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
+
+/** The Alerts page opens its editor with these filters (and the watchlist chip's list). */
+function alertLink(filters: readonly unknown[], watchlistId: string | null): string {
+  const params = new URLSearchParams({ filters: JSON.stringify(filters) });
+  if (watchlistId) params.set('watchlist', watchlistId);
+  return `/alerts?${params.toString()}`;
+}
 
 /** Spec part 9: the filter panel is hidden under 1000 px. */
 export const FILTER_PANEL_MIN_WIDTH = 1000;
@@ -106,6 +115,17 @@ export function OptionsFlowPage() {
         {wide && <FilterPanel filters={filters} onChange={setFilters} />}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <WatchlistFilterChip filter={watch} />
+          {allowed && (
+            <Button
+              size="small"
+              variant="outlined"
+              component={RouterLink}
+              to={alertLink(filtersForServer(filters), watch.listId)}
+              data-testid="alert-me"
+            >
+              Alert me on this filter
+            </Button>
+          )}
           {watch.list && !live && (
             <Typography variant="caption" color="text.secondary">
               Press Historical to query the list&apos;s tickers.

@@ -2,18 +2,12 @@ import { applyFilters, compileFilters, type FilterInput } from '@tapewatch/share
 import { keyStats, largestPremiums } from '@tapewatch/shared/flow/key-stats';
 import type { FlowTrade, KeyStats, PremiumEntry } from '@tapewatch/shared/schemas/flow';
 
-/** One row of the filter panel (spec part 2 section 2.5.1). */
-export interface FilterEntry {
-  id: number;
-  filter: string;
-  selector: string;
-  value: string;
-  tickers: string[];
-}
-
-export function emptyFilter(id: number): FilterEntry {
-  return { id, filter: '', selector: '', value: '', tickers: [] };
-}
+export {
+  emptyFilter,
+  filterProblem,
+  filtersForServer,
+  type FilterEntry,
+} from '../../../components/flow/filter-entries.ts';
 
 /** Streamed trades first (newest first), then the loaded list; a trade already loaded is not repeated. */
 export function mergeLive(
@@ -45,23 +39,6 @@ export function liveView(trades: readonly FlowTrade[], filters: readonly FilterI
     calls: largestPremiums(shown, 'Call'),
     puts: largestPremiums(shown, 'Put'),
   };
-}
-
-/** Filter entries as sent to the server: only complete ones, Ticker entries carry their tags. */
-export function filtersForServer(entries: readonly FilterEntry[]): FilterInput[] {
-  return entries
-    .filter((e) => e.filter !== '' && e.selector !== '')
-    .map((e) =>
-      e.filter === 'Ticker'
-        ? { id: e.id, filter: e.filter, selector: e.selector, tickers: e.tickers }
-        : { id: e.id, filter: e.filter, selector: e.selector, value: e.value },
-    )
-    .filter((e) => ('tickers' in e ? (e.tickers ?? []).length > 0 : String(e.value).trim() !== ''));
-}
-
-/** Message for the first filter that cannot apply (bad number or time), or null. */
-export function filterProblem(entries: readonly FilterEntry[]): string | null {
-  return compileFilters(entries).errors[0] ?? null;
 }
 
 /** The watchlist chip as a filter entry: an Equal Ticker filter over the list (the server reads the ticker index). */

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { FLOW_FIELDS, FLOW_SELECTORS } from '@tapewatch/shared/flow/filter-fields';
-import { emptyFilter, filterProblem, type FilterEntry } from '../utils/flow-view.ts';
+import { emptyFilter, filterProblem, type FilterEntry } from './filter-entries.ts';
 
 interface FilterPanelProps {
   filters: readonly FilterEntry[];

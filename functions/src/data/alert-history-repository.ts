@@ -1,0 +1,135 @@
+import { DeleteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
+import type { FiredAlert } from '@tapewatch/shared/schemas/alerts';
+import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import { batchPutAll } from './batch-write.ts';
+import { appKeys } from './keys.ts';
+import { queryAll } from './query-all.ts';
+import { tableName } from './tables.ts';
+
+/** Alerts a history read returns at most (the newest). */
+export const HISTORY_READ_LIMIT = 300;
+
+export interface NewAlert {
+  id: string;
+  userId: string;
+  ruleId: string;
+  ruleName: string;
+  firedAt: string;
+  trade: FlowTrade;
+}
+
+const ttlOf = (firedAt: string): number => Math.floor(Date.parse(firedAt) / 1000) + ALERT_LIMITS.historyDays * 86_400;
+
+/** The id the client sees is the sort key: marking read needs no lookup. */
+function toFired(it: Record<string, unknown>): FiredAlert {
+  return {
+    id: it.sk as string,
+    rule_id: it.ruleId as string,
+    rule_name: it.ruleName as string,
+    fired_at: it.firedAt as string,
+    read: it.read === true,
+    trade: it.trade as FlowTrade,
+  };
+}
+
+/**
+ * Fired alerts, one partition per user, kept 90 days: `ttl` lets DynamoDB delete them on AWS; the
+ * reads treat expired items as absent (TTL deletion lags, and dynalite has none: the local cleanup
+ * job deletes them).
+ */
+export class AlertHistoryRepository {
+  constructor(private readonly db: DynamoDBDocumentClient) {}
+
+  private get table(): string {
+    return tableName('app');
+  }
+
+  async add(alerts: readonly NewAlert[]): Promise<void> {
+    if (alerts.length === 0) return;
+    const items = alerts.map((a) => ({
+      ...appKeys.alertHistory(a.userId, a.firedAt, a.id),
+      ruleId: a.ruleId,
+      ruleName: a.ruleName,
+      firedAt: a.firedAt,
+      read: false,
+      trade: a.trade,
+      ttl: ttlOf(a.firedAt),
+    }));
+    const users = [...new Set(alerts.map((a) => a.userId))].map((u) => ({ ...appKeys.alertHistoryUser(u), userId: u }));
+    const all = [...items, ...users];
+    const batches: Promise<void>[] = [];
+    for (let i = 0; i < all.length; i += 25) batches.push(batchPutAll(this.db, this.table, all.slice(i, i + 25)));
+    await Promise.all(batches);
+  }
+
+  /** The newest alerts (of one rule when given), and the unread count of the whole history. */
+  async list(userId: string, ruleId?: string, now = new Date()): Promise<{ alerts: FiredAlert[]; unread: number }> {
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': appKeys.alertHistoryPartition(userId) },
+        ScanIndexForward: false,
+        Limit: HISTORY_READ_LIMIT,
+        ConsistentRead: true,
+      }),
+    );
+    const nowSec = Math.floor(now.getTime() / 1000);
+    const live = (out.Items ?? []).filter((it) => !(typeof it.ttl === 'number' && it.ttl < nowSec));
+    const all = live.map(toFired);
+    return {
+      alerts: ruleId ? all.filter((a) => a.rule_id === ruleId) : all,
+      unread: all.filter((a) => !a.read).length,
+    };
+  }
+
+  async markRead(userId: string, ids: readonly string[]): Promise<void> {
+    const pk = appKeys.alertHistoryPartition(userId);
+    await Promise.all(
+      ids.map((sk) =>
+        this.db
+          .send(
+            new UpdateCommand({
+              TableName: this.table,
+              Key: { pk, sk },
+              UpdateExpression: 'SET #r = :t',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: { '#r': 'read' },
+              ExpressionAttributeValues: { ':t': true },
+            }),
+          )
+          // An id that is gone (expired, or never this user's) is nothing to mark.
+          .catch((err: Error) => {
+            if (err.name !== 'ConditionalCheckFailedException') throw err;
+          }),
+      ),
+    );
+  }
+
+  /** Deletes every expired alert (the local stand-in for DynamoDB TTL); returns how many. */
+  async deleteExpired(now = new Date()): Promise<number> {
+    const users = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': appKeys.alertHistoryUsersPartition() },
+    });
+    const nowSec = Math.floor(now.getTime() / 1000);
+    // Sort keys start with the ISO fire time: everything before the cut-off is expired.
+    const cutoff = new Date((nowSec - ALERT_LIMITS.historyDays * 86_400) * 1000).toISOString();
+    let deleted = 0;
+    for (const u of users) {
+      const pk = appKeys.alertHistoryPartition(u.sk as string);
+      const old = await queryAll(this.db, {
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk AND sk < :cut',
+        ExpressionAttributeValues: { ':pk': pk, ':cut': cutoff },
+      });
+      for (const it of old) {
+        await this.db.send(new DeleteCommand({ TableName: this.table, Key: { pk, sk: it.sk as string } }));
+        deleted += 1;
+      }
+    }
+    return deleted;
+  }
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PLAN_PAUSED_MESSAGE } from '@tapewatch/shared/alerts/limits';
+import type { FiredAlert } from '@tapewatch/shared/schemas/alerts';
+import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import type { WsEvent, WsFrame } from '@tapewatch/shared/ws/messages';
+import { AlertHistoryRepository, type NewAlert } from '../data/alert-history-repository.ts';
+import { AlertMailRepository } from '../data/alert-mail-repository.ts';
+import { AlertRulesRepository } from '../data/alert-rules-repository.ts';
+import { ConnectionRepository } from '../data/connection-repository.ts';
+import { SubscriptionsRepository } from '../data/subscriptions-repository.ts';
+import { UsersRepository } from '../data/users-repository.ts';
+import {
+  composeAlertEmail,
+  emptyMailState,
+  flushDue,
+  onMatches,
+  underDailyCap,
+} from '../domain/alerts/email-throttle.ts';
+import { signPauseLink } from '../domain/alerts/pause-link.ts';
+import { isSubscriber } from '../lib/auth-guard.ts';
+import { TtlLru } from '../lib/lru.ts';
+import { errorFields, log } from '../lib/log.ts';
+import { alertLinkSecret, appBaseUrl } from '../platform/alert-link-secret.ts';
+import { newYorkDate } from '../platform/clock.ts';
+import { mailer, type Mailer } from '../platform/mail.ts';
+import { postToConnection } from '../platform/realtime.ts';
+import { AlertMatcher, type RuleMatch } from './alert-matcher.ts';
+
+/** How long a user's plan is trusted by the matcher before it is read again. */
+const PLAN_RECHECK_MS = 30_000;
+
+export interface DeliveryReport {
+  fired: number;
+  pushed: number;
+  emailed: number;
+}
+
+/**
+ * Fired alerts from the live path: stored in the history first-class (a closed socket loses
+ * nothing), pushed to the user's open sockets as `alert` events, and emailed under the per-rule
+ * throttle and the per-user daily cap. A user whose plan ended has their rules paused, not deleted.
+ */
+export class AlertDelivery {
+  private readonly plans: TtlLru<boolean>;
+  private readonly history: AlertHistoryRepository;
+  private readonly mail: AlertMailRepository;
+  private readonly rules: AlertRulesRepository;
+  private readonly connections: ConnectionRepository;
+
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    readonly matcher: AlertMatcher = new AlertMatcher(db),
+    private readonly mailerOf: () => Mailer = mailer,
+  ) {
+    this.plans = new TtlLru<boolean>(10_000, PLAN_RECHECK_MS);
+    this.history = new AlertHistoryRepository(db);
+    this.mail = new AlertMailRepository(db);
+    this.rules = new AlertRulesRepository(db);
+    this.connections = new ConnectionRepository(db);
+  }
+
+  async onTrades(trades: readonly FlowTrade[]): Promise<DeliveryReport> {
+    const matches = await this.matcher.match(trades);
+    if (matches.length === 0) return { fired: 0, pushed: 0, emailed: 0 };
+    const users = [...new Set(matches.map((m) => m.compiled.rule.userId))];
+    const allowed = new Set<string>();
+    await Promise.all(
+      users.map(async (u) => {
+        if (
+          await this.plans.get(u, async () =>
+            isSubscriber((await new SubscriptionsRepository(this.db).get(u))?.subscription ?? ''),
+          )
+        )
+          allowed.add(u);
+        else await this.pauseForPlan(u);
+      }),
+    );
+    const kept = matches.filter((m) => allowed.has(m.compiled.rule.userId));
+    const firedAt = new Date().toISOString();
+    const alerts: NewAlert[] = kept.map((m) => ({
+      id: randomBytes(5).toString('hex'),
+      userId: m.compiled.rule.userId,
+      ruleId: m.compiled.rule.id,
+      ruleName: m.compiled.rule.name,
+      firedAt,
+      trade: m.trade,
+    }));
+    const [, pushed] = await Promise.all([this.history.add(alerts), this.push(alerts)]);
+    const emailed = await this.email(kept).catch((err: unknown) => {
+      log.error('alert email failed', errorFields(err));
+      return 0;
+    });
+    return { fired: alerts.length, pushed, emailed };
+  }
+
+  /** Sends each user's alerts of this batch as one frame to each of their sockets; returns sockets reached. */
+  private async push(alerts: readonly NewAlert[]): Promise<number> {
+    const byUser = new Map<string, NewAlert[]>();
+    for (const a of alerts) byUser.set(a.userId, [...(byUser.get(a.userId) ?? []), a]);
+    let reached = 0;
+    await Promise.all(
+      [...byUser].map(async ([userId, list]) => {
+        const events: WsEvent[] = list.map((a) => ({ event: 'alert', data: JSON.stringify(toFired(a)) }));
+        const frame: WsFrame = events.length === 1 ? events[0]! : events;
+        const data = JSON.stringify(frame);
+        for (const c of await this.connections.forUser(userId)) {
+          const ok = await postToConnection(c.connectionId, data).catch((err: unknown) => {
+            log.warn('alert push failed', { connectionId: c.connectionId, ...errorFields(err) });
+            return true;
+          });
+          if (ok) reached += 1;
+          else await this.connections.remove(c.connectionId);
+        }
+      }),
+    );
+    return reached;
+  }
+
+  private async email(matches: readonly RuleMatch[]): Promise<number> {
+    const byRule = new Map<string, RuleMatch[]>();
+    for (const m of matches) {
+      const k = `${m.compiled.rule.userId}#${m.compiled.rule.id}`;
+      byRule.set(k, [...(byRule.get(k) ?? []), m]);
+    }
+    let sent = 0;
+    for (const list of byRule.values()) {
+      const { rule, matchesEverything } = list[0]!.compiled;
+      const state = (await this.mail.state(rule.userId, rule.id)) ?? emptyMailState();
+      const decision = onMatches(
+        state,
+        list.map((m) => m.trade),
+        Date.now(),
+        matchesEverything,
+      );
+      if (decision.send && (await this.sendEmail(rule.userId, rule.id, rule.name, decision.send))) sent += 1;
+      await this.mail.saveState(rule.userId, rule.id, decision.next);
+    }
+    return sent;
+  }
+
+  /** The digest job: sends the waiting matches of every rule whose window has passed. */
+  async flushDigests(now = Date.now()): Promise<number> {
+    let sent = 0;
+    for (const { userId, ruleId } of await this.mail.waitingDigests()) {
+      const state = await this.mail.state(userId, ruleId);
+      if (!state) continue;
+      const rule = await this.rules.get(userId, ruleId);
+      const decision = flushDue(state, now);
+      if (!decision.send) continue;
+      // A paused or deleted rule's waiting matches are dropped (they are in the history already).
+      if (rule?.status === 'active' && (await this.sendEmail(userId, ruleId, rule.name, decision.send))) sent += 1;
+      await this.mail.saveState(userId, ruleId, decision.next);
+    }
+    return sent;
+  }
+
+  /** False when the email was not sent (daily cap, or no link secret / site URL outside the local runtime). */
+  private async sendEmail(
+    userId: string,
+    ruleId: string,
+    ruleName: string,
+    batch: { trades: FlowTrade[]; total: number },
+  ): Promise<boolean> {
+    const today = newYorkDate(new Date());
+    if (!underDailyCap(await this.mail.sentOn(userId, today))) return false;
+    const [secret, base] = [await alertLinkSecret(), appBaseUrl()];
+    if (!secret || !base) {
+      log.error('alert email not sent: ALERT_LINK_SECRET or APP_BASE_URL is not configured', { userId, ruleId });
+      return false;
+    }
+    const profile = await new UsersRepository(this.db).getProfile(userId);
+    if (!profile?.email) return false;
+    const token = signPauseLink({ userId, ruleId }, secret);
+    const { subject, text } = composeAlertEmail({
+      ruleName,
+      trades: batch.trades,
+      total: batch.total,
+      pauseUrl: `${base}/alerts/pause/${token}`,
+      alertsUrl: `${base}/alerts`,
+    });
+    await this.mailerOf().send({ to: profile.email, subject, text, link: `${base}/alerts/pause/${token}` });
+    await this.mail.countSent(userId, today);
+    return true;
+  }
+
+  /** Pauses a lapsed user's active rules (reason: plan) and tells them once, by email. */
+  private async pauseForPlan(userId: string): Promise<void> {
+    const active = (await this.rules.listForUser(userId)).filter((r) => r.status === 'active');
+    if (active.length === 0) return;
+    for (const r of active) await this.rules.pause(r, 'plan');
+    await this.matcher.refresh(true);
+    const profile = await new UsersRepository(this.db).getProfile(userId);
+    const base = appBaseUrl();
+    if (profile?.email)
+      await this.mailerOf()
+        .send({
+          to: profile.email,
+          subject: 'Your Tapewatch flow alerts are paused',
+          text: `${PLAN_PAUSED_MESSAGE}${base ? `\n\n${base}/alerts` : ''}`,
+        })
+        .catch((err: unknown) => log.error('plan pause email failed', errorFields(err)));
+  }
+}
+
+function toFired(a: NewAlert): FiredAlert {
+  return {
+    id: `${a.firedAt}#${a.id}`,
+    rule_id: a.ruleId,
+    rule_name: a.ruleName,
+    fired_at: a.firedAt,
+    read: false,
+    trade: a.trade,
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Flow alert limits (issue 25). Plain TypeScript, no zod, so the browser can import them cheaply.
+ */
+export const ALERT_LIMITS = {
+  /** Active (not paused) rules per user; paused ones do not count. */
+  activeRules: 20,
+  /** Rules stored per user, active or paused (keeps one user's partition and the index small). */
+  storedRules: 50,
+  nameLength: 60,
+  /** At most one email per rule in this window; later matches wait and go out as a digest. */
+  emailThrottleMs: 5 * 60_000,
+  /** Alert emails per user and New York day; past it the alerts still reach the app and the history. */
+  dailyEmails: 40,
+  /** Fired alerts are kept this long. */
+  historyDays: 90,
+  /** Trades one digest lists (the rest are counted). */
+  digestTrades: 20,
+  /** Trades the backtest lists. */
+  backtestTrades: 100,
+} as const;
+
+/** Why a rule is paused: the user did it, the email link did, or the basic plan ended. */
+export const PAUSE_REASONS = ['user', 'email', 'plan'] as const;
+export type PauseReason = (typeof PAUSE_REASONS)[number];
+
+export const PLAN_PAUSED_MESSAGE =
+  'Your alerts are paused because your basic plan ended. They are kept: subscribe again and resume them on the Alerts page.';
+
+export function activeLimitMessage(): string {
+  return `You already have ${ALERT_LIMITS.activeRules} active alerts, the most you can have. Pause or delete one first.`;
+}

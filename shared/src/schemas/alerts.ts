@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { compileFilters } from '../flow/filters.ts';
+import { ALERT_LIMITS, PAUSE_REASONS } from '../alerts/limits.ts';
+import { flowFilterSchema, flowTradeSchema } from './flow.ts';
+import { watchlistId } from './watchlists.ts';
+
+/** A rule id as the server generates it. */
+export const alertRuleId = z.string().regex(/^[a-z0-9]{6,24}$/, 'expected an alert id');
+
+/**
+ * The rule a user edits: a name and the Options Flow filters, in the very model of that page (same
+ * zod schema, same engine), optionally limited to the tickers of one of their watchlists. Filters
+ * that the engine cannot apply (a word where a number belongs) are refused here, not at match time.
+ */
+export const alertRuleInput = z
+  .strictObject({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'give the alert a name')
+      .max(ALERT_LIMITS.nameLength, `at most ${ALERT_LIMITS.nameLength} characters`),
+    filters: z.array(flowFilterSchema).max(50, 'at most 50 filters'),
+    watchlist_id: watchlistId.nullable().optional(),
+  })
+  .superRefine((rule, ctx) => {
+    const { errors } = compileFilters(rule.filters.map((f) => ({ ...f, value: f.value ?? null })));
+    if (errors.length > 0) ctx.addIssue({ code: 'custom', path: ['filters'], message: errors.join('; ') });
+  });
+export type AlertRuleInput = z.infer<typeof alertRuleInput>;
+
+export const alertRuleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  filters: z.array(flowFilterSchema),
+  watchlist_id: z.string().nullable(),
+  status: z.enum(['active', 'paused']),
+  paused_reason: z.enum(PAUSE_REASONS).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AlertRule = z.infer<typeof alertRuleSchema>;
+
+export const alertRulesResponse = z.object({
+  rules: z.array(alertRuleSchema),
+  limits: z.object({ activeRules: z.number(), storedRules: z.number() }),
+  /** Set when the rules are paused because the plan ended: the screen says why. */
+  plan_message: z.string().nullable(),
+});
+export type AlertRulesResponse = z.infer<typeof alertRulesResponse>;
+
+export const alertRuleResponse = z.object({ rule: alertRuleSchema });
+
+export const updateAlertRuleBody = z.strictObject({ id: alertRuleId, rule: alertRuleInput });
+export const alertRuleStatusBody = z.strictObject({ id: alertRuleId, status: z.enum(['active', 'paused']) });
+export const alertRuleIdBody = z.strictObject({ id: alertRuleId });
+export const deleteAlertRuleResponse = z.object({ deleted: z.string() });
+
+/** One fired alert: the rule (as named when it fired) and the trade. */
+export const firedAlertSchema = z.object({
+  id: z.string(),
+  rule_id: z.string(),
+  rule_name: z.string(),
+  fired_at: z.string(),
+  read: z.boolean(),
+  trade: flowTradeSchema,
+});
+export type FiredAlert = z.infer<typeof firedAlertSchema>;
+
+export const alertHistoryQuery = z.strictObject({ rule_id: alertRuleId.optional() });
+export const alertHistoryResponse = z.object({
+  alerts: z.array(firedAlertSchema),
+  /** Unread alerts of the whole history (the bell's count), whatever the rule filter. */
+  unread: z.number().int(),
+});
+export type AlertHistoryResponse = z.infer<typeof alertHistoryResponse>;
+
+/** Marks the listed alerts read, or all of them when no ids are sent. */
+export const markAlertsReadBody = z.strictObject({
+  ids: z.array(z.string().min(1).max(200)).max(500).optional(),
+});
+export const markAlertsReadResponse = z.object({ unread: z.number().int() });
+
+/** The signed token of an email's pause link (opaque to the browser). */
+export const pauseFromEmailBody = z.strictObject({ token: z.string().min(10).max(600) });
+export const pauseFromEmailResponse = z.object({ rule_name: z.string(), status: z.enum(['paused', 'already_paused']) });
+
+export const backtestBody = z.strictObject({ rule: alertRuleInput });
+
+const moveStats = z.object({
+  /** Trades with a known price move that far ahead (the last days of the history have none). */
+  trades: z.number().int(),
+  /** Median close-to-close move of the underlying, in percent; null without trades. */
+  median: z.number().nullable(),
+  /** Share of those moves above zero, 0..1; null without trades. */
+  positive: z.number().nullable(),
+});
+
+export const backtestResponse = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  days: z.number().int(),
+  scanned: z.number().int(),
+  fired: z.number().int(),
+  per_day: z.array(z.object({ date: z.string(), fires: z.number().int() })),
+  /** The first trades it would have caught, oldest first. */
+  trades: z.array(flowTradeSchema),
+  moves: z.object({
+    caught: z.object({ d1: moveStats, d5: moveStats }),
+    baseline: z.object({ d1: moveStats, d5: moveStats }),
+  }),
+  elapsed_ms: z.number(),
+});
+export type BacktestResponse = z.infer<typeof backtestResponse>;

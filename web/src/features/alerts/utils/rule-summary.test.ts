@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { filtersFromParam, percent, ruleSummary, share } from './rule-summary.ts';
+
+describe('alert rule summary', () => {
+  it('reads the filters as one line, the watchlist first', () => {
+    expect(
+      ruleSummary(
+        [
+          { filter: 'Ticker', selector: 'Equal', tickers: ['SPY', 'QQQ'] },
+          { filter: 'Premium', selector: 'Greater than equal', value: '100' },
+          { filter: '', selector: '', value: '' },
+        ],
+        'Semis',
+      ),
+    ).toBe('Watchlist Semis · Ticker = SPY, QQQ · Premium >= 100');
+    expect(ruleSummary([], null)).toBe('Every trade (sent as digests only)');
+  });
+
+  it('takes the prefill from the URL only when it is a JSON list', () => {
+    expect(filtersFromParam('[{"filter":"DTE","selector":"Equal","value":"0"}]')).toEqual([
+      { filter: 'DTE', selector: 'Equal', value: '0' },
+    ]);
+    expect(filtersFromParam('{"a":1}')).toBeNull();
+    expect(filtersFromParam('not json')).toBeNull();
+    expect(filtersFromParam(null)).toBeNull();
+  });
+
+  it('formats moves and shares', () => {
+    expect(percent(1.234)).toBe('+1.23%');
+    expect(percent(-0.5)).toBe('-0.50%');
+    expect(percent(null)).toBe('–');
+    expect(share(0.456)).toBe('46%');
+  });
+});
