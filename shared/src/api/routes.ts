@@ -117,6 +117,7 @@ import {
   revokeApiKeyBody,
   revokeApiKeyResponse,
 } from '../schemas/api-keys.ts';
+import {
   alertHistoryQuery,
   alertHistoryResponse,
   alertRuleIdBody,
