@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { routeList } from '@tapewatch/shared/api/routes';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { buildsSiteLinks } from '../lib/http-api.ts';
 import { appFunctions, synth, type Resource } from './synth.ts';
 
 type Vars = Record<string, unknown>;
 const varsOf = (r: Resource) => (r.Properties?.Environment as { Variables: Vars }).Variables;
-const linkModules = routeList.filter((r) => buildsSiteLinks(r)).map((r) => `http/${r.handler}`);
+// Jobs that send flow-alert emails build pause links too (issue 25).
+const mailJobs = schedules.filter((j) => j.mail).map((j) => j.handler);
+const linkModules = [...routeList.filter((r) => buildsSiteLinks(r)).map((r) => `http/${r.handler}`), ...mailJobs];
 const stripeModules = routeList.filter((r) => r.secrets.includes('stripe')).map((r) => `http/${r.handler}`);
-const mailModules = routeList.filter((r) => r.mail).map((r) => `http/${r.handler}`);
+const mailModules = [...routeList.filter((r) => r.mail).map((r) => `http/${r.handler}`), ...mailJobs];
 
 describe('configuration passed to the functions', () => {
   const configured = synth({

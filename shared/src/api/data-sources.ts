@@ -64,6 +64,8 @@ const FLOW_ROUTES = [
   'get_options_flow_by_strike_data',
   'get_options_flow_top_premiums_data',
   'get_watchlist_flow',
+  // The alert backtest replays the stored flow (issue 25).
+  'backtest_alert_rule',
 ] as const satisfies readonly RouteName[];
 
 export const DATA_SOURCES: readonly DataSource[] = [
