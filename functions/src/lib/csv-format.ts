@@ -25,13 +25,13 @@ export function takeFormat(
   return { csv: route.csv, query };
 }
 
-/** The table of an answer as CSV: one column per row field, in the row schema's order. */
+/** The table of an answer as CSV, with the columns of the page's own export (shared/api/csv-columns.ts). */
 export function toCsvBody(table: CsvTable, answer: unknown): string {
   const rows = (table.rows === null ? answer : (answer as Record<string, unknown>)[table.rows]) as Array<
     Record<string, unknown>
   >;
   return csvText(
-    table.columns,
-    rows.map((row) => table.columns.map((c) => row[c])),
+    table.columns.map((c) => c.header),
+    rows.map((row) => table.columns.map((c) => c.value(row))),
   );
 }

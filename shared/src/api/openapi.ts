@@ -113,7 +113,7 @@ function parameters(r: Route): unknown[] {
       name: 'format',
       in: 'query',
       required: false,
-      description: `csv: the table as CSV (text/csv), columns ${r.csv.columns.join(', ')}.`,
+      description: `csv: the table as CSV (text/csv), columns ${r.csv.columns.map((c) => c.header).join(', ')}.`,
       schema: { type: 'string', enum: ['csv'] },
     },
   ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { darkPoolsCsv, fieldColumns, shortInterestCsv, signalsCsv, type CsvColumn } from './csv-columns.ts';
 import { sectorPerformanceSchema } from '../schemas/sectors.ts';
 import {
   clustersPredictionQuery,
@@ -10,7 +11,7 @@ import {
 import { spyToVixSchema } from '../schemas/spy-to-vix.ts';
 import { sp500RatiosQuery, sp500RatiosResponse } from '../schemas/sp500.ts';
 import { arimaQuery, arimaResponse } from '../schemas/arima.ts';
-import { signalRowSchema, signalsResponse } from '../schemas/signals.ts';
+import { signalsResponse } from '../schemas/signals.ts';
 import { factorAnalysisQuery, factorAnalysisResponse } from '../schemas/factor-analysis.ts';
 import { mcHeatmapResponse, sectorRotationQuery, sectorRotationResponse } from '../schemas/sector-rotation.ts';
 import { optionMinmaxSchema, optionWallsSchema } from '../schemas/option-walls.ts';
@@ -20,14 +21,12 @@ import {
   indShortInterestResponse,
   shortInterestQuery,
   shortInterestResponse,
-  shortInterestRowSchema,
 } from '../schemas/short-interest.ts';
 import {
   darkPoolDataQuery,
   darkPoolDataResponse,
   darkPoolIndividualQuery,
   darkPoolIndividualResponse,
-  darkPoolRowSchema,
 } from '../schemas/dark-pools.ts';
 import { appInfoSchema, dataStatusSchema, openApiDocumentSchema } from '../schemas/meta.ts';
 import {
@@ -199,8 +198,8 @@ export interface RouteDef<
    */
   acceptsKey: boolean;
   /**
-   * The answer is a table: `?format=csv` returns it as CSV (text/csv), one column per field of the
-   * row schema, in its order. `rows` names the answer's array (null: the answer is the array).
+   * The answer is a table: `?format=csv` returns it as CSV (text/csv) with the columns of the page's
+   * own CSV export (api/csv-columns.ts). `rows` names the answer's array (null: the answer is the array).
    * Routes without it refuse format=csv with a 400.
    */
   csv?: CsvTable;
@@ -208,10 +207,11 @@ export interface RouteDef<
 
 export interface CsvTable {
   rows: string | null;
-  columns: readonly string[];
+  // biome-ignore lint/suspicious/noExplicitAny: each table's columns take its own row type
+  columns: readonly CsvColumn<any>[];
 }
 
-const csvTable = (row: z.ZodObject, rows: string | null): CsvTable => ({ rows, columns: Object.keys(row.shape) });
+const csvTable = <Row>(columns: readonly CsvColumn<Row>[], rows: string | null): CsvTable => ({ rows, columns });
 
 /** Handler areas a key may never call (see RouteDef.acceptsKey). */
 export const accountAreas = ['accounts', 'payments', 'api-keys'] as const;
@@ -438,7 +438,7 @@ export const routes = {
     query: shortInterestQuery,
     example: 'top=float',
     response: shortInterestResponse,
-    csv: csvTable(shortInterestRowSchema, 'data'),
+    csv: csvTable(shortInterestCsv, 'data'),
     handler: 'short-interest/get-short-interest',
     reads: ['market'],
     cacheSeconds: 300,
@@ -475,7 +475,7 @@ export const routes = {
     query: darkPoolDataQuery,
     example: 'top=Dark%20Pools%20Position%20%24&minmax=desc',
     response: darkPoolDataResponse,
-    csv: csvTable(darkPoolRowSchema, 'data'),
+    csv: csvTable(darkPoolsCsv, 'data'),
     handler: 'dark-pools/get-dark-pool-data',
     reads: ['market'],
     cacheSeconds: 300,
@@ -724,7 +724,7 @@ export const routes = {
     query: noQuery,
     example: '',
     response: signalsResponse,
-    csv: csvTable(signalRowSchema, null),
+    csv: csvTable(signalsCsv, null),
     handler: 'signals/get-signals-data',
     reads: ['market'],
     cacheSeconds: 300,
@@ -761,7 +761,7 @@ export const routes = {
     query: currentFlowQuery,
     example: '',
     response: currentFlowResponse,
-    csv: csvTable(flowTradeSchema, 'options_flow'),
+    csv: csvTable(fieldColumns(flowTradeSchema), 'options_flow'),
     handler: 'flow/get-current-options-flow',
     reads: FLOW_FEED_READS,
   }),
@@ -780,7 +780,7 @@ export const routes = {
       ]),
     )}`,
     response: historicalFlowResponse,
-    csv: csvTable(flowTradeSchema, 'options_flow'),
+    csv: csvTable(fieldColumns(flowTradeSchema), 'options_flow'),
     handler: 'flow/get-historical-options-flow',
     reads: FLOW_FEED_READS,
   }),

@@ -1,14 +1,15 @@
 import { csvText, escapeCsvField } from '@tapewatch/shared/csv';
-import type { ColumnDef } from './table-logic.ts';
+import type { CsvColumn } from '@tapewatch/shared/api/csv-columns';
 
 // The one escaper, shared with the API's ?format=csv; re-exported for the page-level exports.
 export { escapeCsvField };
 
 /**
  * CSV of the rows as the table holds them (filtered and sorted, all pages, every column, hidden
- * ones included). Raw values, not display text, so numbers stay numbers in a spreadsheet.
+ * ones included). Raw values, not display text, so numbers stay numbers in a spreadsheet. The
+ * columns are the table's own, or for a table the API also serves as CSV, the shared registry.
  */
-export function toCsv<Row>(rows: readonly Row[], columns: readonly ColumnDef<Row>[]): string {
+export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
   return csvText(
     columns.map((c) => c.header),
     rows.map((row) => columns.map((c) => c.value(row))),

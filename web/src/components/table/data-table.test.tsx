@@ -157,3 +157,42 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: /Wide/ })).toBeTruthy();
   });
 });
+
+describe('DataTable CSV export with shared columns', () => {
+  const captured: Blob[] = [];
+  beforeEach(() => {
+    captured.length = 0;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      captured.push(b as Blob);
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  });
+  const textOf = (b: Blob) =>
+    new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(b);
+    });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("exports the registry's headers and raw values (the API's CSV columns), not the table's own", async () => {
+    render(
+      <DataTable<Trade>
+        rows={base}
+        columns={columns}
+        pageSize={10}
+        getRowKey={(r) => r.ticker}
+        defaultSort={{ columnId: 'ticker', direction: 'asc' }}
+        csvFileName="trades"
+        csvColumns={[
+          { header: 'Symbol', value: (r) => r.ticker },
+          { header: 'Contracts', value: (r) => r.size },
+        ]}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await textOf(captured[0]!)).toBe('Symbol,Contracts\r\nAAPL,100\r\nMSFT,30\r\nQQQ,5\r\nSPY,\r\n');
+  });
+});

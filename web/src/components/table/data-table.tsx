@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Button from '@mui/material/Button';
+import type { CsvColumn } from '@tapewatch/shared/api/csv-columns';
 import { downloadCsv, toCsv } from './csv-export.ts';
 import { useViewportWidth } from '../../lib/use-viewport.ts';
 import {
@@ -39,6 +40,11 @@ export interface DataTableProps<Row> {
   size?: 'small' | 'medium';
   /** Shows a "Download CSV" button exporting the filtered, sorted rows under this file name. */
   csvFileName?: string;
+  /**
+   * The export's columns when the API serves the same table as CSV (shared/api/csv-columns.ts), so
+   * the page's file and `?format=csv` have the same columns; else the table's own columns.
+   */
+  csvColumns?: readonly CsvColumn<Row>[];
   /** Rows to mark (tinted, data-marked), e.g. those of a ticker the page highlights. */
   isRowMarked?: (row: Row) => boolean;
 }
@@ -55,6 +61,7 @@ export function DataTable<Row>({
   ariaLabel,
   size = 'small',
   csvFileName,
+  csvColumns,
   isRowMarked,
 }: DataTableProps<Row>) {
   const width = useViewportWidth();
@@ -93,7 +100,7 @@ export function DataTable<Row>({
     <Box>
       {csvFileName && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button size="small" onClick={() => downloadCsv(csvFileName, toCsv(processed, columns))}>
+          <Button size="small" onClick={() => downloadCsv(csvFileName, toCsv(processed, csvColumns ?? columns))}>
             Download CSV
           </Button>
         </Box>

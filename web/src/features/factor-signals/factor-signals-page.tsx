@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { signalsCsv } from '@tapewatch/shared/api/csv-columns';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
@@ -93,6 +94,7 @@ export function FactorSignalsPage() {
             filterable={false}
             ariaLabel="Signals table"
             csvFileName="factor-signals.csv"
+            csvColumns={signalsCsv}
           />
         )}
         {rows && rows.length === 0 && (

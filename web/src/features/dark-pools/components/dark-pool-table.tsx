@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { darkPoolsCsv } from '@tapewatch/shared/api/csv-columns';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -78,6 +79,7 @@ export function DarkPoolTable({ data, top, minmax, onReload, onSelect }: DarkPoo
           onRowClick={(r) => onSelect(r.Ticker)}
           ariaLabel="Dark pool data of all tickers"
           csvFileName={`dark-pools-${data.as_of}.csv`}
+          csvColumns={darkPoolsCsv}
           padRows
         />
       )}

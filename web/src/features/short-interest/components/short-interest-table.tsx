@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { shortInterestCsv } from '@tapewatch/shared/api/csv-columns';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -110,6 +111,7 @@ export function ShortInterestTable({ rows, top, onTopChange, onSelectTicker, loa
           filterable={filterable}
           ariaLabel="Short interest by ticker"
           csvFileName={`short-interest-${rows[0]?.Date ?? 'latest'}-${top}.csv`}
+          csvColumns={shortInterestCsv}
         />
       </Box>
     </Card>
