@@ -258,6 +258,10 @@ test.describe('account journey', () => {
 
         // The profile of a logged-in user (user info answered by a stub; the layout is what is checked).
         await page.route('**/api/get_user_info', (route) => route.fulfill({ json: fakeUser }));
+        // The Profile's API keys card reads the (stubbed) user's keys: none.
+        await page.route('**/api/get_api_keys', (route) =>
+          route.fulfill({ json: { keys: [], limits: { keysPerUser: 5 } } }),
+        );
         await page.evaluate(() => sessionStorage.setItem('tapewatch_token', 'x.eyJleHAiOjQxMDI0NDQ4MDB9.y'));
         await page.goto('/profile');
         await expect(page.getByTestId('profile-subscription')).toHaveText('Free');
