@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { darkPoolRowSchema } from '../schemas/dark-pools.ts';
 import type { shortInterestRowSchema } from '../schemas/short-interest.ts';
-import { SIGNAL_FACTORS, type signalRowSchema } from '../schemas/signals.ts';
+import type { signalRowSchema } from '../schemas/signals.ts';
+import { SIGNAL_FACTORS } from '../signal-factors.ts';
 
 /** One column of a table's CSV: its header and the raw value of a row (numbers stay numbers). */
 export interface CsvColumn<Row> {

@@ -1,16 +1,8 @@
 import { z } from 'zod';
 
-/** Factor ids in the order of the spec's labels (part 2 section 2.15). */
-export const SIGNAL_FACTORS = [
-  { id: 'uptrend', label: 'New Uptrend' },
-  { id: 'sustained_momentum', label: 'Sustained Momentum' },
-  { id: 'momentum', label: 'Momentum' },
-  { id: 'relative_strength', label: 'Relative Strength' },
-  { id: 'new_high', label: 'New High' },
-  { id: 'filtered_momentum', label: 'Filtered Momentum' },
-  { id: 'roc_curve', label: 'ROC Curve' },
-  { id: 'dark_pools', label: 'Dark Pools' },
-] as const;
+import { SIGNAL_FACTORS } from '../signal-factors.ts';
+
+export { SIGNAL_FACTORS };
 export const signalFactorIds = SIGNAL_FACTORS.map((f) => f.id) as [
   (typeof SIGNAL_FACTORS)[number]['id'],
   ...(typeof SIGNAL_FACTORS)[number]['id'][],
