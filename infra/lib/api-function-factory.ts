@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { apiKeyWritablePrefixes } from '@tapewatch/functions/data/keys';
+import { apiKeyCounterAttributes, apiKeyWritablePrefixes } from '@tapewatch/functions/data/keys';
 import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -150,6 +150,9 @@ export class ApiFunctionFactory {
           resources: [byName.app.tableArn],
           conditions: {
             'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': apiKeyWritablePrefixes.map((p) => `${p}*`) },
+            // Counters only: the owner and slot on the same item stay out of reach (ALL_NEW reads what
+            // the route's read grant already allows).
+            'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...apiKeyCounterAttributes] },
           },
         }),
       );

@@ -171,8 +171,8 @@ describe('least-privilege IAM', () => {
     expect(actionsOf(g.logs[0]!).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
     expect(g.logs[0]!.Resource).toEqual({ 'Fn::GetAtt': [ownLogGroup, 'Arn'] });
     for (const s of g.dynamodb) expect(s.Effect).toBe('Allow');
-    // API keys: a route that takes keys and does not write the app table may update the key counters
-    // and last-used times there, those items alone (a condition on their partition keys).
+    // API keys: a route that takes keys and does not write the app table may update the key lookup
+    // items there (their counters and last-used time), those items alone (a condition on their partition keys).
     const keyUsage = g.dynamodb.filter((s) => s.Condition !== undefined);
     const acceptsKey = (declared as { acceptsKey?: boolean }).acceptsKey === true;
     expect(keyUsage).toHaveLength(acceptsKey && !declared.writes.includes('app') ? 1 : 0);
@@ -180,7 +180,8 @@ describe('least-privilege IAM', () => {
       expect(actionsOf(s)).toEqual(['dynamodb:UpdateItem']);
       expect(JSON.stringify(s.Resource)).toContain(`"${tables.app}"`);
       expect(s.Condition).toEqual({
-        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APIUSE#*', 'APIKEYS#*'] },
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APIKEY#*'] },
+        'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'mw', 'mn', 'dw', 'dn', 'lastUsedAt'] },
       });
     }
     const granted = actionsByTable(g.dynamodb.filter((s) => s.Condition === undefined));

@@ -94,64 +94,139 @@ export class ApiKeysRepository {
       });
   }
 
-  async ownerByHash(hash: string): Promise<ApiKeyOwner | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: appKeys.apiKeyByHash(hash) }));
-    if (!out.Item) return null;
-    return {
-      userId: out.Item.userId as string,
-      keyId: out.Item.keyId as string,
-      slot: out.Item.slot as number,
-      hash: out.Item.hash as string,
-    };
+  /**
+   * Counts one request of a key in the same call that proves the key exists: the minute and day
+   * counters live on the hash item, so the common request is one conditional ADD whose ALL_NEW
+   * answer carries the owner and both positions. When a window has turned, a compare-and-set on the
+   * stored window ids starts it at 1 (a concurrent request that loses the race retries and adds).
+   * Null when the item is gone (revoked): the condition keeps an update from recreating it.
+   */
+  async countUse(hash: string, windows: UseWindows, lastUsedAt: string): Promise<KeyUse | null> {
+    const Key = appKeys.apiKeyByHash(hash);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        const out = await this.db.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key,
+            UpdateExpression: 'ADD mn :one, dn :one SET lastUsedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND mw = :mw AND dw = :dw',
+            ExpressionAttributeValues: { ':one': 1, ':at': lastUsedAt, ':mw': windows.minute, ':dw': windows.day },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toUse(out.Attributes);
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+      // Rare (once per window per key): read what is stored and move the windows on from exactly that.
+      const current = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
+      if (!current.Item) return null;
+      const stored = { minute: current.Item.mw as number | undefined, day: current.Item.dw as string | undefined };
+      const target = laterWindows(stored, windows);
+      if (stored.minute === target.minute && stored.day === target.day) {
+        // Another request (or a clock slightly ahead) already moved to these windows: add to them.
+        windows = target;
+        continue;
+      }
+      const sameMinute = stored.minute === target.minute;
+      const sameDay = stored.day === target.day;
+      const sets = ['mw = :mw', 'dw = :dw', 'lastUsedAt = :at'];
+      const adds: string[] = [];
+      (sameMinute ? adds : sets).push(sameMinute ? 'mn :one' : 'mn = :one');
+      (sameDay ? adds : sets).push(sameDay ? 'dn :one' : 'dn = :one');
+      const values: Record<string, unknown> = { ':one': 1, ':at': lastUsedAt, ':mw': target.minute, ':dw': target.day };
+      let condition = 'attribute_exists(pk)';
+      if (stored.minute === undefined) condition += ' AND attribute_not_exists(mw)';
+      else {
+        condition += ' AND mw = :oldMw';
+        values[':oldMw'] = stored.minute;
+      }
+      if (stored.day === undefined) condition += ' AND attribute_not_exists(dw)';
+      else {
+        condition += ' AND dw = :oldDw';
+        values[':oldDw'] = stored.day;
+      }
+      try {
+        const out = await this.db.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key,
+            UpdateExpression: `SET ${sets.join(', ')}${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
+            ConditionExpression: condition,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toUse(out.Attributes);
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+        windows = target;
+      }
+    }
+    throw new Error('API key counter: too much contention on one key');
   }
 
-  /** One atomic ADD: the answer is this request's position in the window (1 for the first). */
-  async count(keyId: string, windowId: string, expiresAt: number): Promise<number> {
+  /** Each key's counts in the given windows (0 for a window that has turned since its last request). */
+  async usage(hashes: readonly string[], windows: UseWindows): Promise<Map<string, KeyUsage>> {
+    const counts = new Map<string, KeyUsage>();
+    if (hashes.length === 0) return counts;
+    // At most 5 keys: one BatchGet (limit 100).
     const out = await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: appKeys.apiKeyUsage(keyId, windowId),
-        UpdateExpression: 'ADD n :one SET #ttl = :ttl',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':ttl': expiresAt },
-        ReturnValues: 'UPDATED_NEW',
+      new BatchGetCommand({
+        RequestItems: { [this.table]: { Keys: hashes.map((h) => appKeys.apiKeyByHash(h)) } },
       }),
     );
-    return out.Attributes?.n as number;
-  }
-
-  /** Counts of the given windows per key (0 for a window without requests). */
-  async usage(keyIds: readonly string[], windowIds: readonly string[]): Promise<Map<string, number>> {
-    const keys = keyIds.flatMap((id) => windowIds.map((w) => appKeys.apiKeyUsage(id, w)));
-    const counts = new Map<string, number>();
-    if (keys.length === 0) return counts;
-    // At most 5 keys x 2 windows: one BatchGet (limit 100).
-    const out = await this.db.send(new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys } } }));
-    for (const item of out.Responses?.[this.table] ?? []) counts.set(`${item.pk}|${item.sk}`, item.n as number);
-    return counts;
-  }
-
-  async markUsed(userId: string, slot: number, keyId: string, minute: string): Promise<void> {
-    await this.db
-      .send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: appKeys.userApiKeySlot(userId, slot),
-          UpdateExpression: 'SET lastUsedAt = :at',
-          ConditionExpression: 'keyId = :id',
-          ExpressionAttributeValues: { ':at': minute, ':id': keyId },
-        }),
-      )
-      .catch((err) => {
-        // Revoked in between: nothing to mark.
-        if (!isConditionFailure(err)) throw err;
+    for (const item of out.Responses?.[this.table] ?? []) {
+      counts.set(item.hash as string, {
+        minute: item.mw === windows.minute ? ((item.mn as number) ?? 0) : 0,
+        day: item.dw === windows.day ? ((item.dn as number) ?? 0) : 0,
+        ...(item.lastUsedAt ? { lastUsedAt: item.lastUsedAt as string } : {}),
       });
+    }
+    return counts;
   }
 }
 
-export function usageKey(keyId: string, windowId: string): string {
-  const k = appKeys.apiKeyUsage(keyId, windowId);
-  return `${k.pk}|${k.sk}`;
+/** The window ids a request counts in: the epoch second the minute starts, the UTC date. */
+export interface UseWindows {
+  minute: number;
+  day: string;
+}
+
+export interface KeyUsage {
+  minute: number;
+  day: number;
+  lastUsedAt?: string;
+}
+
+/** One counted request: who owns the key and this request's position in each window (1 for the first). */
+export interface KeyUse {
+  owner: ApiKeyOwner;
+  minute: number;
+  day: number;
+}
+
+/** Windows never move back: a request whose clock is behind the stored window counts in the stored one. */
+function laterWindows(stored: Partial<UseWindows>, mine: UseWindows): UseWindows {
+  return {
+    minute: stored.minute !== undefined && stored.minute > mine.minute ? stored.minute : mine.minute,
+    day: stored.day !== undefined && stored.day > mine.day ? stored.day : mine.day,
+  };
+}
+
+function toUse(item: Record<string, unknown> | undefined): KeyUse | null {
+  if (!item || typeof item.hash !== 'string' || typeof item.userId !== 'string') return null;
+  return {
+    owner: {
+      userId: item.userId,
+      keyId: item.keyId as string,
+      slot: item.slot as number,
+      hash: item.hash,
+    },
+    minute: item.mn as number,
+    day: item.dn as number,
+  };
 }
 
 function toStored(item: Record<string, unknown>): StoredApiKey {

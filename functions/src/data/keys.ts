@@ -93,10 +93,12 @@ export const appKeys = {
    */
   userApiKeysPartition: (userId: string): string => `APIKEYS#${userId}`,
   userApiKeySlot: (userId: string, slot: number): Key => ({ pk: `APIKEYS#${userId}`, sk: `SLOT#${slot}` }),
-  /** The request-time lookup: the SHA-256 (hex) of a secret -> its owner and slot. Deleted first on revoke. */
+  /**
+   * The request-time lookup: the SHA-256 (hex) of a secret -> its owner and slot, deleted first on
+   * revoke. It also holds the key's quota counters (mw/mn: minute start and count, dw/dn: UTC date
+   * and count) and lastUsedAt, so one conditional update both finds the owner and counts a request.
+   */
   apiKeyByHash: (hash: string): Key => ({ pk: `APIKEY#${hash}`, sk: 'KEY' }),
-  /** A key's request counter for one window: `M#<epoch minute start>` or `D#<UTC date>`. */
-  apiKeyUsage: (keyId: string, window: string): Key => ({ pk: `APIUSE#${keyId}`, sk: window }),
   /**
    * Flow alert rules (issue 25) share one partition, so an ingest container loads every active rule
    * with one paginated query (10,000 rules of ~500 bytes is ~5 MB); a user's rules are the sort-key
@@ -128,7 +130,13 @@ export const appKeys = {
 } as const;
 
 /** Leading keys of the items every key-accepting route may update (CDK's per-item IAM condition). */
-export const apiKeyWritablePrefixes = ['APIUSE#', 'APIKEYS#'] as const;
+export const apiKeyWritablePrefixes = ['APIKEY#'] as const;
+/**
+ * The only attributes a key-accepting route may name when it updates those items (CDK's
+ * `dynamodb:Attributes` condition): the key and the quota counters, never the owner, slot or key id,
+ * so a route cannot move a key to another account. The repository's updates are checked against it.
+ */
+export const apiKeyCounterAttributes = ['pk', 'sk', 'mw', 'mn', 'dw', 'dn', 'lastUsedAt'] as const;
 
 export const flowKeys = {
   /** Trading-day partition: packed per-ticker chunks (C#) and live single trades (L#). */

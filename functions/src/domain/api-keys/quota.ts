@@ -22,6 +22,11 @@ export function quotaWindows(now: Date): { minute: QuotaWindow; day: QuotaWindow
   };
 }
 
+/** The ids the key's counters store for its current windows: the minute's first epoch second, the UTC date. */
+export function useWindows(w: { minute: QuotaWindow; day: QuotaWindow }): { minute: number; day: string } {
+  return { minute: w.minute.endsAt - 60, day: w.day.id.slice('D#'.length) };
+}
+
 /** What the RateLimit-* headers say, and whether this request is over. */
 export interface QuotaVerdict {
   allowed: boolean;

@@ -1,8 +1,8 @@
 import type { ApiKey, ApiKeysResponse } from '@tapewatch/shared/schemas/api-keys';
 import { API_KEY_LIMITS } from '@tapewatch/shared/api-keys/limits';
-import { ApiKeysRepository, usageKey, type StoredApiKey } from '../../data/api-keys-repository.ts';
+import { ApiKeysRepository, type StoredApiKey } from '../../data/api-keys-repository.ts';
 import { documentClient } from '../../data/client.ts';
-import { quotaWindows } from '../../domain/api-keys/quota.ts';
+import { quotaWindows, useWindows } from '../../domain/api-keys/quota.ts';
 import { displayPrefix, freeSlot, hashApiKey, newApiKeyId, newApiKeySecret } from '../../domain/api-keys/secret.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { keyQuota } from '../../platform/api-key-authenticator.ts';
@@ -14,8 +14,8 @@ export async function listApiKeys(userId: string, subscription: string, now = ne
   const stored = await keys.list(userId);
   const windows = quotaWindows(now);
   const counts = await keys.usage(
-    stored.map((k) => k.keyId),
-    [windows.minute.id, windows.day.id],
+    stored.map((k) => k.hash),
+    useWindows(windows),
   );
   const quota = keyQuota(subscription);
   const view = (k: StoredApiKey): ApiKey => ({
@@ -23,10 +23,10 @@ export async function listApiKeys(userId: string, subscription: string, now = ne
     name: k.name,
     prefix: k.prefix,
     created_at: k.createdAt,
-    last_used_at: k.lastUsedAt ?? null,
+    last_used_at: counts.get(k.hash)?.lastUsedAt ?? k.lastUsedAt ?? null,
     usage: {
-      minute: { used: counts.get(usageKey(k.keyId, windows.minute.id)) ?? 0, limit: quota.perMinute },
-      day: { used: counts.get(usageKey(k.keyId, windows.day.id)) ?? 0, limit: quota.perDay },
+      minute: { used: counts.get(k.hash)?.minute ?? 0, limit: quota.perMinute },
+      day: { used: counts.get(k.hash)?.day ?? 0, limit: quota.perDay },
     },
   });
   return { keys: stored.map(view), limits: { keysPerUser: API_KEY_LIMITS.keysPerUser } };
