@@ -211,6 +211,10 @@ describe('quotas', () => {
       expect(over.headers.get('ratelimit-remaining')).toBe('0');
       advanceWallClock(retry * 1000);
       expect((await t.api.get('get_app_info', {}, { token: secret })).status).toBe(200);
+      // The new minute starts from 1 while the day keeps every request (refused ones included).
+      const usage = (await list()).find((k) => k.id === key.id)!.usage;
+      expect(usage.minute.used).toBe(1);
+      expect(usage.day.used).toBe(5);
     });
     // Browser sessions keep today's behaviour: no key quota, no RateLimit headers.
     const session = await t.api.get('get_app_info', {}, { token: owner.token });
