@@ -235,6 +235,22 @@ describe('quotas', () => {
     await revoke(key.id);
   });
 
+  it('requests at once share counter writes yet each gets its own place: remaining counts down without repeats', async () => {
+    const { key, secret } = await create('parallel');
+    const remaining = await withQuota('40,1000', async () => {
+      advanceWallClock(0);
+      const sec = Math.floor(Date.now() / 1000) % 60;
+      if (sec > 50) advanceWallClock((61 - sec) * 1000);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => t.api.get('get_app_info', {}, { token: secret })),
+      );
+      return answers.map((a) => Number(a.headers.get('ratelimit-remaining')));
+    });
+    expect([...remaining].sort((a, b) => b - a)).toEqual(Array.from({ length: 12 }, (_, i) => 39 - i));
+    expect((await list()).find((k) => k.id === key.id)!.usage.minute.used).toBe(12);
+    await revoke(key.id);
+  });
+
   it('counts atomically: of 25 requests at once exactly the quota gets through', async () => {
     const { key, secret } = await create('burst');
     const statuses = await withQuota('7,1000', async () => {

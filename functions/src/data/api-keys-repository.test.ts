@@ -53,8 +53,8 @@ function fakeDb(stored: { mw?: number; dw?: string; mn?: number; dn?: number }) 
       const update = cmd.input.UpdateExpression ?? '';
       if (update.includes('mw = :mw')) item.mw = values[':mw'];
       if (update.includes('dw = :dw')) item.dw = values[':dw'];
-      item.mn = update.includes('mn = :one') ? 1 : ((item.mn as number) ?? 0) + 1;
-      item.dn = update.includes('dn = :one') ? 1 : ((item.dn as number) ?? 0) + 1;
+      item.mn = update.includes('mn = :n') ? values[':n'] : ((item.mn as number) ?? 0) + (values[':n'] as number);
+      item.dn = update.includes('dn = :n') ? values[':n'] : ((item.dn as number) ?? 0) + (values[':n'] as number);
       return { Attributes: { ...item } };
     },
   };

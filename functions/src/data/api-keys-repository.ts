@@ -100,8 +100,9 @@ export class ApiKeysRepository {
    * answer carries the owner and both positions. When a window has turned, a compare-and-set on the
    * stored window ids starts it at 1 (a concurrent request that loses the race retries and adds).
    * Null when the item is gone (revoked): the condition keeps an update from recreating it.
+   * `requests` counts several requests at once (they share one write); the answer holds the totals.
    */
-  async countUse(hash: string, windows: UseWindows, lastUsedAt: string): Promise<KeyUse | null> {
+  async countUse(hash: string, windows: UseWindows, lastUsedAt: string, requests = 1): Promise<KeyUse | null> {
     const Key = appKeys.apiKeyByHash(hash);
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
@@ -109,9 +110,9 @@ export class ApiKeysRepository {
           new UpdateCommand({
             TableName: this.table,
             Key,
-            UpdateExpression: 'ADD mn :one, dn :one SET lastUsedAt = :at',
+            UpdateExpression: 'ADD mn :n, dn :n SET lastUsedAt = :at',
             ConditionExpression: 'attribute_exists(pk) AND mw = :mw AND dw = :dw',
-            ExpressionAttributeValues: { ':one': 1, ':at': lastUsedAt, ':mw': windows.minute, ':dw': windows.day },
+            ExpressionAttributeValues: { ':n': requests, ':at': lastUsedAt, ':mw': windows.minute, ':dw': windows.day },
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -133,9 +134,14 @@ export class ApiKeysRepository {
       const sameDay = stored.day === target.day;
       const sets = ['mw = :mw', 'dw = :dw', 'lastUsedAt = :at'];
       const adds: string[] = [];
-      (sameMinute ? adds : sets).push(sameMinute ? 'mn :one' : 'mn = :one');
-      (sameDay ? adds : sets).push(sameDay ? 'dn :one' : 'dn = :one');
-      const values: Record<string, unknown> = { ':one': 1, ':at': lastUsedAt, ':mw': target.minute, ':dw': target.day };
+      (sameMinute ? adds : sets).push(sameMinute ? 'mn :n' : 'mn = :n');
+      (sameDay ? adds : sets).push(sameDay ? 'dn :n' : 'dn = :n');
+      const values: Record<string, unknown> = {
+        ':n': requests,
+        ':at': lastUsedAt,
+        ':mw': target.minute,
+        ':dw': target.day,
+      };
       let condition = 'attribute_exists(pk)';
       if (stored.minute === undefined) condition += ' AND attribute_not_exists(mw)';
       else {

@@ -1,10 +1,11 @@
-import { ApiKeysRepository } from '../data/api-keys-repository.ts';
+import { ApiKeysRepository, type KeyUse } from '../data/api-keys-repository.ts';
 import { documentClient } from '../data/client.ts';
 import { UsersRepository } from '../data/users-repository.ts';
 import { judgeQuota, quotaFor, quotaWindows, useWindows } from '../domain/api-keys/quota.ts';
 import { hashApiKey, isWellFormedApiKey, sameHash } from '../domain/api-keys/secret.ts';
 import type { ApiKeyQuota } from '@tapewatch/shared/api-keys/limits';
 import type { Caller } from '../lib/auth-guard.ts';
+import { GroupCommit } from '../lib/group-commit.ts';
 import { isLocalRuntime } from './runtime-kind.ts';
 
 /**
@@ -21,37 +22,65 @@ function rememberOwner(hash: string, userId: string): void {
   ownerHints.set(hash, userId);
 }
 
+/** What one shared write answered: the key's use (null: gone), the owner's profile, at which time. */
+interface KeyCount {
+  use: KeyUse | null;
+  profile: Awaited<ReturnType<UsersRepository['getProfile']>> | undefined;
+  windows: ReturnType<typeof quotaWindows>;
+  now: Date;
+}
+
 /**
- * An API key request: the key is found by the SHA-256 of what was sent, and the same conditional
- * update counts the request in both quota windows and answers with the owner (nothing is cached,
- * so a revoked key fails on its next request); the owner's profile, read in the same round when
- * this container has seen the key before (else just after), gives the plan as it is now.
- * Every refusal is the same null, whether the key was malformed, unknown or revoked, so a caller
- * learns nothing about which keys exist.
+ * Counts `requests` requests of one key hash with one conditional update (which also proves the key
+ * exists and names the owner) and reads the owner's profile in the same round when this container
+ * has seen the key before (else just after).
  */
-export async function apiKeyAuthenticator(secret: string, now = new Date()): Promise<Caller | null> {
-  if (!isWellFormedApiKey(secret)) return null;
+async function countRequests(hash: string, requests: number): Promise<KeyCount> {
   const db = documentClient();
-  const hash = hashApiKey(secret);
+  const now = new Date();
   const windows = quotaWindows(now);
   // "Last used" at minute precision: the counter update writes it, so it costs no extra call.
   const lastUsedAt = new Date((windows.minute.endsAt - 60) * 1000).toISOString();
   const users = new UsersRepository(db);
   const hinted = ownerHints.get(hash);
   const [use, early] = await Promise.all([
-    new ApiKeysRepository(db).countUse(hash, useWindows(windows), lastUsedAt),
+    new ApiKeysRepository(db).countUse(hash, useWindows(windows), lastUsedAt, requests),
     hinted ? users.getProfile(hinted) : undefined,
   ]);
   // The lookup was by hash; the constant-time check guards against a lookup that ever matched loosely.
   if (!use || !sameHash(use.owner.hash, hash)) {
     ownerHints.delete(hash);
-    return null;
+    return { use: null, profile: undefined, windows, now };
   }
   rememberOwner(hash, use.owner.userId);
   // The hint only chose which profile to read early; the update's answer says whose key this is.
   const profile = hinted === use.owner.userId ? early : await users.getProfile(use.owner.userId);
-  if (!profile?.confirmed) return null;
+  return { use, profile, windows, now };
+}
+
+/**
+ * Concurrent requests of one key share the next count (lib/group-commit.ts): a script firing
+ * parallel requests with one key costs one update per round instead of queueing on the key's item.
+ */
+const counts = new GroupCommit(countRequests);
+
+/**
+ * An API key request: the key is found by the SHA-256 of what was sent, and an update that starts
+ * after the request arrived counts it in both quota windows and answers with the owner (nothing is
+ * cached, so a revoked key fails on its next request); the owner's profile, read in the same round,
+ * gives the plan as it is now. Each request of a shared update gets its own position in the windows,
+ * so exactly the quota's number get through.
+ * Every refusal is the same null, whether the key was malformed, unknown or revoked, so a caller
+ * learns nothing about which keys exist.
+ */
+export async function apiKeyAuthenticator(secret: string): Promise<Caller | null> {
+  if (!isWellFormedApiKey(secret)) return null;
+  const { result, index, size } = await counts.run(hashApiKey(secret));
+  const { use, profile, windows, now } = result;
+  if (!use || !profile?.confirmed) return null;
   const quota = keyQuota(profile.subscription);
+  // The update added `size`: this request's place is among the last `size` of each window.
+  const position = { minute: use.minute - size + 1 + index, day: use.day - size + 1 + index };
   return {
     userId: profile.userId,
     username: profile.username,
@@ -60,7 +89,7 @@ export async function apiKeyAuthenticator(secret: string, now = new Date()): Pro
     token: '',
     apiKey: {
       keyId: use.owner.keyId,
-      quota: judgeQuota(quota, { minute: use.minute, day: use.day }, windows, now),
+      quota: judgeQuota(quota, position, windows, now),
     },
   };
 }
