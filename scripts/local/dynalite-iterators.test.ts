@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDynamoClient, startDynalite, type LocalDynamo } from './dynamo.ts';
+import { type DynaliteServer, startDynaliteServer } from './dynalite-server.ts';
+import { localDynamoClient } from './dynamo.ts';
 
 // The LevelDB binding dynalite really uses (dynalite -> level -> classic-level).
 const fromDynalite = createRequire(createRequire(import.meta.url).resolve('dynalite'));
@@ -17,7 +18,8 @@ const { ClassicLevel } = createRequire(fromDynalite.resolve('level'))('classic-l
 const opened = new Map<object, boolean>();
 const originalIterator = ClassicLevel.prototype._iterator;
 
-let dynamo: LocalDynamo;
+// dynalite in this thread (the runtime runs the same server on a worker), so its LevelDB can be watched.
+let dynamo: DynaliteServer;
 let dir: string;
 let doc: DynamoDBDocumentClient;
 
@@ -33,8 +35,8 @@ beforeAll(async () => {
     return iterator;
   };
   dir = mkdtempSync(join(tmpdir(), 'tapewatch-iterators-'));
-  dynamo = await startDynalite(dir);
-  const client = localDynamoClient(dynamo.endpoint);
+  dynamo = await startDynaliteServer(dir, () => {});
+  const client = localDynamoClient(`http://127.0.0.1:${dynamo.port}`);
   doc = DynamoDBDocumentClient.from(client);
   await client.send(
     new CreateTableCommand({

@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -9,55 +7,43 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { tableList, tableName, type TableDef } from '@tapewatch/functions/data/tables';
 import { registerWriteSignal } from '@tapewatch/functions/data/write-signal';
-import dynalite from 'dynalite';
-import { patchDynaliteIteratorClose } from './dynalite-iterator-fix.ts';
 
 export interface LocalDynamo {
   endpoint: string;
   close(): Promise<void>;
 }
 
-const WRITES =
-  /\.(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems|CreateTable|DeleteTable|UpdateTable)$/;
-
 /**
- * Every write this process's dynalite takes moves a generation, when the request arrives and again
- * just before its answer leaves (its end() is wrapped): readers in this process skip a read that
- * nothing can have changed (data/write-signal.ts). Writers in other processes (`npm run ingest`,
- * the bench's top-up) go through this server too.
+ * dynalite on a free loopback port, persisted under `dir` (LevelDB), so data survives restarts. It
+ * runs on its own worker thread (dynalite-worker.ts, booted like the backfill workers): a request's
+ * SDK work and handler stay on the main thread while dynalite parses, evaluates and stores on the
+ * other core. Each write moves a generation counter in shared memory, read synchronously here by
+ * data/write-signal.ts (a value read while it stood still is as fresh as a new read).
  */
-function signalWrites(server: Server): void {
-  let generation = 0;
-  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!WRITES.test(String(req.headers['x-amz-target'] ?? ''))) return;
-    generation += 1;
-    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-    res.end = ((...args: unknown[]) => {
-      generation += 1;
-      return end(...args);
-    }) as typeof res.end;
-  });
-  registerWriteSignal({ generation: () => generation });
-}
-
-/** dynalite on a free loopback port, persisted under `dir` (LevelDB), so data survives restarts. */
 export async function startDynalite(dir: string): Promise<LocalDynamo> {
-  mkdirSync(dir, { recursive: true });
-  patchDynaliteIteratorClose();
-  const server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+  const generation = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(new URL('./job-worker-boot.mjs', import.meta.url), {
+    workerData: { entry: new URL('./dynalite-worker.ts', import.meta.url).href, dir, generation: generation.buffer },
   });
-  const { port } = server.address() as AddressInfo;
-  signalWrites(server);
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('message', (m: { port?: number; error?: string }) =>
+      m.port ? resolve(m.port) : reject(new Error(`dynalite did not start: ${m.error}`)),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`dynalite worker exited (${code}) before starting`)));
+  });
+  worker.on('error', (err) => console.error(`dynalite worker failed: ${err.message}`));
+  registerWriteSignal({ generation: () => Atomics.load(generation, 0) });
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        registerWriteSignal(null);
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      registerWriteSignal(null);
+      // Answer what is in flight and close the server, then end the thread (LevelDB writes are durable once acknowledged).
+      const closed = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+      worker.postMessage('close');
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 5000).unref())]);
+      await worker.terminate();
+    },
   };
 }
 

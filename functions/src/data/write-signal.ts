@@ -1,6 +1,6 @@
 /**
  * A store that can tell its readers about every write it takes (the local runtime's dynalite runs
- * in the server's own process; DynamoDB cannot). The generation moves when a write arrives and
+ * in the server's own process, on a worker thread sharing the count; DynamoDB cannot). The generation moves when a write arrives and
  * again just before it is acknowledged, so a value read while the generation stood still is as
  * fresh as a new read: any write acknowledged since would have moved it.
  */

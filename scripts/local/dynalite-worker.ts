@@ -1,0 +1,20 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { startDynaliteServer } from './dynalite-server.ts';
+
+/**
+ * Worker-thread entry of the local DynamoDB (dynamo.ts startDynalite): dynalite's request parsing,
+ * expression evaluation and LevelDB calls run on their own thread, so on two cores they overlap
+ * with the handlers' JavaScript instead of taking turns with it. Every write moves the shared
+ * generation counter the main thread's readers check (data/write-signal.ts).
+ */
+const { dir, generation } = workerData as { dir: string; generation: SharedArrayBuffer };
+const counter = new Int32Array(generation);
+try {
+  const server = await startDynaliteServer(dir, () => Atomics.add(counter, 0, 1));
+  parentPort!.on('message', (m: unknown) => {
+    if (m === 'close') void server.close().then(() => parentPort!.postMessage('closed'));
+  });
+  parentPort!.postMessage({ port: server.port });
+} catch (err) {
+  parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err) });
+}
