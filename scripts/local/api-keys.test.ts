@@ -4,7 +4,7 @@ import { UsersRepository } from '@tapewatch/functions/data/users-repository';
 import { hashApiKey } from '@tapewatch/functions/domain/api-keys/secret';
 import { apiKeysResponse, createApiKeyResponse } from '@tapewatch/shared/schemas/api-keys';
 import { ACCOUNT_TESTS, advanceWallClock, useIntegrationRuntime } from '../test/integration-runtime.ts';
-import { openLiveSocket } from '../test/live-socket.ts';
+import { openLiveSocket, openRegisteredSocket, waitForConnections } from '../test/live-socket.ts';
 import { scanApp } from './accounts-helpers.ts';
 import { loggedInUser } from './payments-helpers.ts';
 
@@ -184,6 +184,22 @@ describe('API keys', () => {
     await setPlan(owner.userId, 'free');
     await revoke(key.id);
     await expect(openLiveSocket(t.port, secret)).rejects.toThrow('status 401');
+  });
+
+  it("revoking a key closes the sockets open with it, told why, and leaves the owner's other sockets open", async () => {
+    const revoked = await create('socket-revoked');
+    const kept = await create('socket-kept');
+    await setPlan(owner.userId, 'basic');
+    const doomed = await openRegisteredSocket(t.port, revoked.secret, owner.userId);
+    const other = await openRegisteredSocket(t.port, kept.secret, owner.userId);
+    await revoke(revoked.key.id);
+    expect((await doomed.closed).code).toBeGreaterThan(0);
+    expect(doomed.events).toContainEqual({ event: 'session_closed', reason: 'key_revoked' });
+    await waitForConnections((records) => !records.some((c) => c.connectionId === doomed.connectionId));
+    expect(other.ws.readyState).toBe(other.ws.OPEN);
+    other.ws.close();
+    await setPlan(owner.userId, 'free');
+    await revoke(kept.key.id);
   });
 });
 

@@ -1115,7 +1115,7 @@ export const routes = {
   revoke_api_key: route({
     method: 'POST',
     path: '/api/revoke_api_key',
-    summary: 'Revokes one of your API keys: the next request with it is refused.',
+    summary: 'Revokes one of your API keys: the next request with it is refused and its live sockets are closed.',
     auth: 'user',
     query: noQuery,
     body: revokeApiKeyBody,
@@ -1123,6 +1123,7 @@ export const routes = {
     response: revokeApiKeyResponse,
     handler: 'api-keys/revoke-api-key',
     writes: ['app'],
+    liveSockets: true,
   }),
   // Flow alerts (issue 25): saved Options Flow filters that notify. Listing stays open to free users
   // (a lapsed subscriber sees why their rules are paused); everything else needs the plan.

@@ -13,7 +13,7 @@ export const wsEventSchema = z.discriminatedUnion('event', [
   // Sent just before the server closes the socket on purpose: the client must not reconnect.
   z.object({
     event: z.literal('session_closed'),
-    reason: z.enum(['replaced', 'logged_out', 'password_reset', 'account_deleted']),
+    reason: z.enum(['replaced', 'logged_out', 'password_reset', 'account_deleted', 'key_revoked']),
   }),
 ]);
 export type SessionClosedReason = Extract<WsEvent, { event: 'session_closed' }>['reason'];

@@ -6,6 +6,7 @@ import { quotaWindows, useWindows } from '../../domain/api-keys/quota.ts';
 import { displayPrefix, freeSlot, hashApiKey, newApiKeyId, newApiKeySecret } from '../../domain/api-keys/secret.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { keyQuota } from '../../platform/api-key-authenticator.ts';
+import { liveSockets } from '../../platform/live-sockets.ts';
 
 const repo = (): ApiKeysRepository => new ApiKeysRepository(documentClient());
 
@@ -80,5 +81,7 @@ export async function revokeApiKey(userId: string, keyId: string): Promise<{ rev
   const key = (await keys.list(userId)).find((k) => k.keyId === keyId);
   if (!key) throw new NotFoundError('No API key with this id.');
   await keys.remove(userId, key);
+  // A socket opened with the key (its record names the key id) ends now too, not at its next connect.
+  await liveSockets(documentClient()).closeForUser(userId, 'key_revoked', (c) => c.tokenId === keyId);
   return { revoked: keyId };
 }
