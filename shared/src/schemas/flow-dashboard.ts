@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flowTradeSchema } from './flow.ts';
 import { closeBasis } from './tickers.ts';
+import { DASHBOARD_INDICES } from '../params/flow-dashboard.ts';
 
 /**
  * Options Flow Dashboard wire shapes (spec part 2 sections 2.9, 3 and 7.2; the spec does not show
@@ -9,16 +10,7 @@ import { closeBasis } from './tickers.ts';
  * "The day" is the current trading day once its session has flow, else the latest day with flow;
  * "the week" is the last 5 days with flow ending on the day (the same rule as Top Premiums' lookback).
  */
-export const DASHBOARD_INDICES = ['SPY', 'QQQ', 'IWM'] as const;
-/** Bubbles per largest-flow chart. */
-export const LARGEST_FLOW_BUBBLES = 30;
-export const WEEK_DAYS = 5;
-/** The "over average" charts compare the day with the mean of the 20 days with flow before it. */
-export const OVER_AVG_DAYS = 20;
-/** A ticker needs flow on at least this many of those 20 days to be ranked (a first-ever trade is no surge). */
-export const OVER_AVG_MIN_DAYS = 5;
-export const OVER_AVG_TICKERS = 10;
-export const HIGH_OI_LEAPS_ROWS = 50;
+export * from '../params/flow-dashboard.ts';
 
 const day = { date: z.string().nullable() };
 

@@ -1,30 +1,13 @@
 import { z } from 'zod';
 
 import { SIGNAL_FACTORS } from '../signal-factors.ts';
+import { SIGNAL_SECTORS, SIGNAL_TIMEFRAMES } from '../params/signals.ts';
 
-export { SIGNAL_FACTORS };
+export * from '../params/signals.ts';
 export const signalFactorIds = SIGNAL_FACTORS.map((f) => f.id) as [
   (typeof SIGNAL_FACTORS)[number]['id'],
   ...(typeof SIGNAL_FACTORS)[number]['id'][],
 ];
-
-/** The spec's 11 sector names (part 2 section 5). */
-export const SIGNAL_SECTORS = [
-  'Basic Materials',
-  'Communication Services',
-  'Consumer Cyclical',
-  'Consumer Defensive',
-  'Energy',
-  'Financial',
-  'Healthcare',
-  'Industrials',
-  'Technology',
-  'Real Estate',
-  'Utilities',
-] as const;
-export type SignalSector = (typeof SIGNAL_SECTORS)[number];
-
-export const SIGNAL_TIMEFRAMES = ['daily', 'weekly'] as const;
 
 /**
  * One signal generated on the latest date, with the single-stock page's out-of-sample figures:

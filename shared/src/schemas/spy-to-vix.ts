@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { SPY_TO_VIX_PERIODS } from '../params/spy-to-vix.ts';
+export * from '../params/spy-to-vix.ts';
 
-export const spyToVixPeriod = z.enum(['1d', '2d', '5d', '10d', '20d']);
-export type SpyToVixPeriod = z.infer<typeof spyToVixPeriod>;
-
-/** Heatmap colour ranges from the spec (probability 35-65; distribution 0-8 for 1d/2d, 0-5 otherwise). */
-export const SPY_TO_VIX_RANGES = {
-  probability: [35, 65],
-  distribution: { '1d': [0, 8], '2d': [0, 8], '5d': [0, 5], '10d': [0, 5], '20d': [0, 5] },
-} as const;
+export const spyToVixPeriod = z.enum(SPY_TO_VIX_PERIODS);
 
 /** [x index, y index, percent]: x = VIX change bucket, y = SPY change row (label = y x 0.1 - 3). */
 const triple = z.tuple([z.number().int(), z.number().int(), z.number()]);

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ColorModeProvider } from './color-mode.tsx';
 import { createQueryClient } from './query-client.ts';
-import { AlertDialog } from './shell/alert-dialog.tsx';
+import { AlertDialogHost } from './shell/alert-dialog-host.tsx';
 import { GlobalTickerProvider } from '../lib/global-ticker.tsx';
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
@@ -11,7 +11,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     <QueryClientProvider client={client}>
       <ColorModeProvider>
         <GlobalTickerProvider>{children}</GlobalTickerProvider>
-        <AlertDialog />
+        <AlertDialogHost />
       </ColorModeProvider>
     </QueryClientProvider>
   );

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -15,6 +15,27 @@ import { WatchlistStar } from '../watchlist/watchlist-star.tsx';
 export const SEARCH_DEBOUNCE_MS = 150;
 
 const NO_OPTIONS: readonly TickerSuggestion[] = [];
+
+// MUI's Autocomplete (with Popper, ~17 kB gzip) is not needed to paint the screen: the box first
+// renders as a plain field of the same look, and the Autocomplete loads on the first sign of use
+// (pointer over it, focus), which on the screens with a ticker search keeps it out of initial JS.
+let loadedAutocomplete: typeof Autocomplete | null = null;
+let autocompleteLoad: Promise<typeof Autocomplete> | null = null;
+
+/** Loads the Autocomplete once; later searches (other screens) render it straight away. */
+export function loadTickerAutocomplete(): Promise<typeof Autocomplete> {
+  autocompleteLoad ??= import('@mui/material/Autocomplete').then((m) => {
+    loadedAutocomplete = m.default;
+    return m.default;
+  });
+  return autocompleteLoad;
+}
+
+/** Where the caret was in the plain field when the Autocomplete took its place. */
+interface Handoff {
+  start: number | null;
+  end: number | null;
+}
 
 export const suggestionLabel = ([symbol, company]: TickerSuggestion): string => `${symbol} - ${company}`;
 
@@ -52,6 +73,29 @@ export function TickerSearch({ onSelect, label = 'Search ticker', autoFocus = fa
   // Enter on a typed ticker whose suggestions had not arrived yet; completed when they do.
   const pendingEnter = useRef<string | null>(null);
 
+  const [AutocompleteBox, setAutocompleteBox] = useState<typeof Autocomplete | null>(() => loadedAutocomplete);
+  const plainInput = useRef<HTMLInputElement>(null);
+  const boxInput = useRef<HTMLInputElement>(null);
+  const handoff = useRef<Handoff | null>(null);
+  const wantAutocomplete = () => {
+    if (AutocompleteBox) return;
+    void loadTickerAutocomplete().then((component) => {
+      const el = plainInput.current;
+      // Typing already started in the plain field: the Autocomplete keeps the text, focus and caret.
+      if (el && el.ownerDocument.activeElement === el)
+        handoff.current = { start: el.selectionStart, end: el.selectionEnd };
+      setAutocompleteBox(() => component);
+    });
+  };
+  useLayoutEffect(() => {
+    const pending = handoff.current;
+    const el = boxInput.current;
+    if (!AutocompleteBox || !pending || !el) return;
+    handoff.current = null;
+    el.focus();
+    el.setSelectionRange(pending.start, pending.end);
+  }, [AutocompleteBox]);
+
   const select = useCallback(
     (symbol: string) => {
       pendingEnter.current = null;
@@ -72,7 +116,7 @@ export function TickerSearch({ onSelect, label = 'Search ticker', autoFocus = fa
     if (match) select(match[0]);
   }, [settled, options, select]);
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement> & { defaultMuiPrevented?: boolean }) => {
+  const handleKeyDown = (event: KeyboardEvent<HTMLElement> & { defaultMuiPrevented?: boolean }) => {
     if (event.key !== 'Enter') return;
     // An option highlighted with the arrows or the mouse: Autocomplete selects it itself.
     if (event.target instanceof HTMLElement && event.target.getAttribute('aria-activedescendant')) return;
@@ -88,9 +132,54 @@ export function TickerSearch({ onSelect, label = 'Search ticker', autoFocus = fa
     }
   };
 
+  const rootSx: SxProps<Theme> = [{ width: '100%', maxWidth: 420 }, ...(Array.isArray(sx) ? sx : [sx])];
+  const startAdornment = (
+    <InputAdornment position="start">
+      <SearchIcon fontSize="small" aria-hidden />
+    </InputAdornment>
+  );
+  const spinner = (end?: ReactNode) => (
+    <>
+      {search.isFetching ? <CircularProgress color="inherit" size={16} aria-label="Searching" /> : null}
+      {end}
+    </>
+  );
+
+  if (!AutocompleteBox) {
+    // The same field, already typeable: what is typed here is the Autocomplete's text once it loads.
+    return (
+      <TextField
+        sx={rootSx}
+        size="small"
+        placeholder="Enter name or ticker"
+        autoFocus={autoFocus}
+        value={input}
+        inputRef={plainInput}
+        onPointerEnter={wantAutocomplete}
+        onFocus={wantAutocomplete}
+        onKeyDown={handleKeyDown}
+        onChange={(event) => {
+          pendingEnter.current = null;
+          setInput(event.target.value);
+          setOpen(true);
+        }}
+        slotProps={{
+          htmlInput: {
+            role: 'combobox',
+            'aria-label': label,
+            'aria-expanded': false,
+            'aria-autocomplete': 'list',
+            autoComplete: 'off',
+          },
+          input: { startAdornment, endAdornment: spinner() },
+        }}
+      />
+    );
+  }
+
   return (
-    <Autocomplete<TickerSuggestion, false, false, false>
-      sx={[{ width: '100%', maxWidth: 420 }, ...(Array.isArray(sx) ? sx : [sx])]}
+    <AutocompleteBox<TickerSuggestion, false, false, false>
+      sx={rootSx}
       size="small"
       options={options as TickerSuggestion[]}
       value={null}
@@ -133,22 +222,14 @@ export function TickerSearch({ onSelect, label = 'Search ticker', autoFocus = fa
           {...params}
           placeholder="Enter name or ticker"
           autoFocus={autoFocus}
+          inputRef={boxInput}
           slotProps={{
             ...params.slotProps,
             htmlInput: { ...params.slotProps.htmlInput, 'aria-label': label },
             input: {
               ...params.slotProps.input,
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" aria-hidden />
-                </InputAdornment>
-              ),
-              endAdornment: (
-                <>
-                  {search.isFetching ? <CircularProgress color="inherit" size={16} aria-label="Searching" /> : null}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
+              startAdornment,
+              endAdornment: spinner(params.slotProps.input.endAdornment),
             },
           }}
         />

@@ -36,9 +36,9 @@ const tickers = () => {
 const socketFrame = (frame: unknown) => act(() => FakeWebSocket.latest().message(frame));
 
 async function choose(label: string, option: string | RegExp) {
-  fireEvent.mouseDown(
-    within(screen.getAllByTestId('flow-filter')[0]!).getByRole('combobox', { name: new RegExp(`^${label}`) }),
-  );
+  // The rows' inputs load with the first row (filter-rows.tsx).
+  const [row] = await screen.findAllByTestId('flow-filter');
+  fireEvent.mouseDown(within(row!).getByRole('combobox', { name: new RegExp(`^${label}`) }));
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
 
@@ -148,7 +148,8 @@ describe('Options Flow screen', () => {
     expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(true);
     // The calendars start at the first stored day (the live answer said it) and write the text field.
     await userEvent.click(screen.getByRole('button', { name: 'Pick dates' }));
-    expect((screen.getByLabelText('Start date') as HTMLInputElement).min).toBe('2023-12-12');
+    // The calendars load on first opening (date-range-calendars.tsx).
+    expect(((await screen.findByLabelText('Start date')) as HTMLInputElement).min).toBe('2023-12-12');
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2024-02-01' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2024-02-09' } });
     await waitFor(() => expect(range.value).toBe('2024-02-01 - 2024-02-09'));

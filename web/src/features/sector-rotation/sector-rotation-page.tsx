@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FACTOR_LABELS } from '@tapewatch/shared/schemas/sector-rotation';
+import { FACTOR_LABELS } from '@tapewatch/shared/params/sector-rotation';
 import { ChartCard } from '../../components/charts/chart-card.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { PageHelp } from '../../components/ui/page-help.tsx';

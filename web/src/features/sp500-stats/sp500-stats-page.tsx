@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { BREAKPOINTS } from '@tapewatch/shared/constants';
-import { SP500_DEFAULT_DATASET, sp500DatasetLabel, type Sp500Dataset } from '@tapewatch/shared/schemas/sp500';
+import { SP500_DEFAULT_DATASET, sp500DatasetLabel, type Sp500Dataset } from '@tapewatch/shared/params/sp500';
 import { ChartCard } from '../../components/charts/chart-card.tsx';
 import { DataTable } from '../../components/table/data-table.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';

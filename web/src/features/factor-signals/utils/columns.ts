@@ -1,4 +1,4 @@
-import { SIGNAL_FACTORS } from '@tapewatch/shared/schemas/signals';
+import { SIGNAL_FACTORS } from '@tapewatch/shared/params/signals';
 import type { ColumnDef } from '../../../components/table/data-table.tsx';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import type { SignalRow } from '../api/get-signals-data.ts';

@@ -1,4 +1,5 @@
-import { SIGNAL_FACTORS, SIGNAL_SECTORS, SIGNAL_TIMEFRAMES, type SignalRow } from '@tapewatch/shared/schemas/signals';
+import { SIGNAL_FACTORS, SIGNAL_SECTORS, SIGNAL_TIMEFRAMES } from '@tapewatch/shared/params/signals';
+import type { SignalRow } from '@tapewatch/shared/schemas/signals';
 
 /** A half-open range [min, max): the lower edge belongs to the bucket, the upper edge to the next. */
 export interface Bucket {

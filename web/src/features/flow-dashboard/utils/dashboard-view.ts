@@ -1,10 +1,10 @@
-import {
-  DASHBOARD_INDICES,
-  type IndexMetricsResponse,
-  type IndexQuotesResponse,
-  type LargestFlowEntry,
-  type MaxChange,
-  type SectorInflow,
+import { DASHBOARD_INDICES } from '@tapewatch/shared/params/flow-dashboard';
+import type {
+  IndexMetricsResponse,
+  IndexQuotesResponse,
+  LargestFlowEntry,
+  MaxChange,
+  SectorInflow,
 } from '@tapewatch/shared/schemas/flow-dashboard';
 import type { ChartTableData } from '../../../components/charts/chart-card.tsx';
 import { formatPremium } from '../../../components/flow/flow-table-logic.ts';

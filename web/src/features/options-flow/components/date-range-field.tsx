@@ -1,12 +1,17 @@
-import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Popover from '@mui/material/Popover';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { EARLIEST_FLOW_DATE } from '@tapewatch/shared/params/flow';
 import { formatRange, parseRange } from '../utils/date-range.ts';
+
+// The calendars (Popover, date inputs) load when first opened, or when the button is pointed at:
+// the field itself is a plain outlined input, not a TextField, whose Select would come along.
+const loadCalendars = () => import('./date-range-calendars.tsx');
+const DateRangeCalendars = lazy(loadCalendars);
 
 interface DateRangeFieldProps {
   start: string;
@@ -27,6 +32,8 @@ export function DateRangeField({ start, end, disabled, onDates, minDate }: DateR
   const min = minDate ?? EARLIEST_FLOW_DATE;
   const [text, setText] = useState(formatRange(start, end));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so the popover closes with its transition.
+  const [calendarsUsed, setCalendarsUsed] = useState(false);
   // The calendars' own picks: the range text is only valid once both ends are set.
   const [draft, setDraft] = useState({ start, end });
   // A range set from outside (the calendars, a reset) replaces the text.
@@ -50,64 +57,48 @@ export function DateRangeField({ start, end, disabled, onDates, minDate }: DateR
 
   return (
     <>
-      <TextField
+      <FormControl
         size="small"
-        placeholder="Start - End"
-        value={text}
         disabled={disabled}
         error={error !== ''}
-        helperText={error || undefined}
-        onChange={(e) => onText(e.target.value)}
-        slotProps={{
-          htmlInput: { 'aria-label': 'Start - End', inputMode: 'numeric', spellCheck: false },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  size="small"
-                  edge="end"
-                  aria-label="Pick dates"
-                  disabled={disabled}
-                  onClick={(e) => {
-                    setDraft({ start, end });
-                    setAnchor(e.currentTarget);
-                  }}
-                >
-                  <CalendarMonthIcon fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-          formHelperText: { sx: { position: 'absolute', top: '100%', mt: 0.25, mx: 0, whiteSpace: 'nowrap' } },
-        }}
         sx={{ width: 262, ...(!disabled && { '& .MuiOutlinedInput-root': { bgcolor: 'action.hover' } }) }}
-      />
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
       >
-        <Box sx={{ p: 2, display: 'flex', gap: 1, alignItems: 'center' }}>
-          {(['start', 'end'] as const).map((side) => (
-            <TextField
-              key={side}
-              type="date"
-              size="small"
-              label={side === 'start' ? 'Start' : 'End'}
-              value={draft[side]}
-              onChange={(e) => pick({ ...draft, [side]: e.target.value })}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput:
-                  side === 'start'
-                    ? { min, max: draft.end || undefined, 'aria-label': 'Start date' }
-                    : { min: draft.start || min, 'aria-label': 'End date' },
-              }}
-            />
-          ))}
-        </Box>
-      </Popover>
+        <OutlinedInput
+          placeholder="Start - End"
+          value={text}
+          onChange={(e) => onText(e.target.value)}
+          inputProps={{ 'aria-label': 'Start - End', inputMode: 'numeric', spellCheck: false }}
+          endAdornment={
+            <InputAdornment position="end">
+              <IconButton
+                size="small"
+                edge="end"
+                aria-label="Pick dates"
+                disabled={disabled}
+                onPointerEnter={() => void loadCalendars()}
+                onFocus={() => void loadCalendars()}
+                onClick={(e) => {
+                  setDraft({ start, end });
+                  setAnchor(e.currentTarget);
+                  setCalendarsUsed(true);
+                }}
+              >
+                <CalendarMonthIcon fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          }
+        />
+        {error && (
+          <FormHelperText sx={{ position: 'absolute', top: '100%', mt: 0.25, mx: 0, whiteSpace: 'nowrap' }}>
+            {error}
+          </FormHelperText>
+        )}
+      </FormControl>
+      {calendarsUsed && (
+        <Suspense fallback={null}>
+          <DateRangeCalendars anchor={anchor} onClose={() => setAnchor(null)} draft={draft} onPick={pick} min={min} />
+        </Suspense>
+      )}
     </>
   );
 }

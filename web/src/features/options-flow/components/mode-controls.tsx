@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { EARLIEST_FLOW_DATE } from '@tapewatch/shared/params/flow';
+import { HoverHint } from '../../../components/ui/hover-hint.tsx';
 import type { LiveStatus } from '../live/live-flow-connection.ts';
 import { DateRangeField } from './date-range-field.tsx';
 
@@ -60,9 +60,9 @@ export function ModeControls({ mode, onMode, start, end, onDates, onSubmit, stat
       )}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <DateRangeField start={start} end={end} disabled={live} onDates={onDates} minDate={minDate ?? null} />
-        <Tooltip title={ROWS_TOOLTIP}>
+        <HoverHint title={ROWS_TOOLTIP}>
           <InfoOutlinedIcon fontSize="small" color="action" aria-label={ROWS_TOOLTIP} />
-        </Tooltip>
+        </HoverHint>
       </Box>
       {!live && (
         <>

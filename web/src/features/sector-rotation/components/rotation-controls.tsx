@@ -7,7 +7,7 @@ import {
   type RotationFactor,
   type RotationIndex,
   type RotationLookback,
-} from '@tapewatch/shared/schemas/sector-rotation';
+} from '@tapewatch/shared/params/sector-rotation';
 import type { RotationParams } from '../api/get-sector-rotation-data.ts';
 import { COLOR_MODES, type ColorMode } from '../utils/reshape.ts';
 

@@ -5,8 +5,8 @@ import {
   SUPER_SECTORS,
   type RotationFactor,
   type RotationPosition,
-  type RotationRow,
-} from '@tapewatch/shared/schemas/sector-rotation';
+} from '@tapewatch/shared/params/sector-rotation';
+import type { RotationRow } from '@tapewatch/shared/schemas/sector-rotation';
 import type { ChartTableData } from '../../../components/charts/chart-card.tsx';
 import { SECTOR_LINE_COLORS } from '../../../lib/sector-labels.ts';
 import type { SectorRotationData } from '../api/get-sector-rotation-data.ts';

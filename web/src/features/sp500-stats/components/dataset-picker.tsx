@@ -7,7 +7,7 @@ import {
   SP500_DATASETS,
   sp500DatasetLabel,
   type Sp500Dataset,
-} from '@tapewatch/shared/schemas/sp500';
+} from '@tapewatch/shared/params/sp500';
 import { FAMILY_HELP } from './definitions.tsx';
 
 /** The 36-dataset dropdown with the chosen family's definition beside it. */

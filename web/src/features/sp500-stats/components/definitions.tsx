@@ -1,6 +1,6 @@
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { SP500_FAMILY_LABELS, type Sp500Family } from '@tapewatch/shared/schemas/sp500';
+import { SP500_FAMILY_LABELS, type Sp500Family } from '@tapewatch/shared/params/sp500';
 
 const WITHOUT_SOURCE: readonly Sp500Family[] = [
   'bvps',

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { SPY_TO_VIX_RANGES, type SpyToVixPeriod } from '@tapewatch/shared/schemas/spy-to-vix';
+import { SPY_TO_VIX_RANGES, type SpyToVixPeriod } from '@tapewatch/shared/params/spy-to-vix';
 import { ChartCard } from '../../../components/charts/chart-card.tsx';
 import type { SpyToVixData } from '../api/get-spy-to-vix-data.ts';
 import { cellTable, toGridRows } from '../utils/reshape.ts';
