@@ -100,20 +100,26 @@ export function armaGradient(
   let ssq = 0;
   let sumLogF = 0;
   let f = 0;
+  // 1 / F_t and log F_t change only while P_t does: the steady stretch reuses them (divisions and
+  // logarithms were the largest cost per observation).
+  let invF = 0;
+  let logF = 0;
   for (let t = 0; t < n; t++) {
     if (t <= steadyAt) {
       f = P[0]!;
       if (!(f > 0)) return null;
+      invF = 1 / f;
+      logF = Math.log(f);
       const o = t * r;
       for (let i = 0; i < r; i++) {
-        Pc[o + i] = P[i * r]!;
-        K[i] = P[i * r]! / f;
+        Pc[o + i] = P[i]!;
+        K[i] = P[i]! * invF;
       }
     }
     const vt = y[t]! - a[0]!;
     v[t] = vt;
-    ssq += (vt * vt) / f;
-    sumLogF += Math.log(f);
+    ssq += vt * vt * invF;
+    sumLogF += logF;
     const bb0 = a[0]! + K[0]! * vt;
     b0[t] = bb0;
     for (let i = 0; i < r; i++) a[i] = c[i]! * bb0 + (i + 1 < r ? a[i + 1]! + K[i + 1]! * vt : 0);
@@ -128,18 +134,27 @@ export function armaGradient(
     if (t >= steadyAt || t === n - 1) continue;
     // Updating Pf = P - K P[0,:] zeroes its first row and column (y_t observes a_t[0]), so
     // T Pf T' is Pf shifted up-left: P_{t+1}[i][j] = P[i+1][j+1] - f K_{i+1} K_{j+1} + R_i R_j.
-    // In place, upper triangle mirrored: row i reads only rows below it and columns right of i.
+    // In place on the upper triangle (row i reads only rows below it and columns right of i; the
+    // first column of P is read as its first row).
     let change = 0;
-    for (let i = 0; i < r; i++) {
-      const down = i + 1 < r;
-      const fk = down ? f * K[i + 1]! : 0;
-      for (let j = i; j < r; j++) {
-        let val = R[i]! * R[j]!;
-        if (down && j + 1 < r) val += P[(i + 1) * r + j + 1]! - fk * K[j + 1]!;
-        change = Math.max(change, Math.abs(val - P[i * r + j]!));
-        P[i * r + j] = val;
-        P[j * r + i] = val;
+    for (let i = 0; i < r - 1; i++) {
+      const fk = f * K[i + 1]!;
+      const ri = R[i]!;
+      const below = (i + 1) * r + 1;
+      const row = i * r;
+      for (let j = i; j < r - 1; j++) {
+        const val = ri * R[j]! + P[below + j]! - fk * K[j + 1]!;
+        change = Math.max(change, Math.abs(val - P[row + j]!));
+        P[row + j] = val;
       }
+      const last = ri * R[r - 1]!;
+      change = Math.max(change, Math.abs(last - P[row + r - 1]!));
+      P[row + r - 1] = last;
+    }
+    {
+      const last = R[r - 1]! * R[r - 1]!;
+      change = Math.max(change, Math.abs(last - P[rr - 1]!));
+      P[rr - 1] = last;
     }
     if (change < 1e-15 * Math.max(1, P[0]!)) steadyAt = t + 1;
   }
@@ -175,16 +190,18 @@ export function armaGradient(
   if (!(ssq > 0) || !Number.isFinite(ssq)) return null;
   const concentrated = sigma2 === undefined;
   const scale = concentrated ? ssq / n : sigma2;
+  const invScale = 1 / scale;
 
   // Backward. G, the adjoint of P_{t+1}, is kept symmetric (P is), so the adjoint of the shift
   // above is a shift down-right and the K-terms of Pf touch only its first row and column.
   const abar = new Float64Array(r);
-  const bb = new Float64Array(r);
   const G = new Float64Array(rr);
   const cbar = new Float64Array(r);
   const Rbar = new Float64Array(r);
   const Kbar = new Float64Array(r);
-  const w = new Float64Array(r);
+  // w[1..r-1] (one spare slot), and K shifted up with a zero last element.
+  const w = new Float64Array(r + 1);
+  const Ks = new Float64Array(r);
   const u = new Float64Array(r);
   let Gzero = true;
   let lastO = -1;
@@ -193,7 +210,9 @@ export function armaGradient(
     // In the steady stretch P_t and K_t are the same at every step.
     if (o !== lastO) {
       f = Pc[o]!;
-      for (let i = 0; i < r; i++) K[i] = Pc[o + i]! / f;
+      invF = 1 / f;
+      for (let i = 0; i < r; i++) K[i] = Pc[o + i]! * invF;
+      for (let i = 0; i + 1 < r; i++) Ks[i] = K[i + 1]!;
     }
     const vt = v[t]!;
     // State: a_{t+1} = T (a_t + K v_t).
@@ -202,18 +221,18 @@ export function armaGradient(
       s0 += c[i]! * abar[i]!;
       cbar[i] = cbar[i]! + abar[i]! * b0[t]!;
     }
-    bb[0] = s0;
-    for (let k = 1; k < r; k++) bb[k] = abar[k - 1]!;
-    let vbar = vt / (scale * f);
+    // b-bar = T' a-bar (in place: a-bar shifted down, s0 on top), then a-bar = b-bar - e0 v-bar.
+    for (let k = r - 1; k >= 1; k--) abar[k] = abar[k - 1]!;
+    abar[0] = s0;
+    const vs = vt * invF * invScale;
+    let bk = 0;
     for (let i = 0; i < r; i++) {
-      Kbar[i] = bb[i]! * vt;
-      vbar += bb[i]! * K[i]!;
+      Kbar[i] = abar[i]! * vt;
+      bk += abar[i]! * K[i]!;
     }
-    for (let i = 0; i < r; i++) abar[i] = bb[i]!;
-    abar[0] = abar[0]! - vbar;
+    abar[0] = abar[0]! - vs - bk;
     // Covariance: P_{t+1} = shift(Pf) + R R', adjoint G (zero after the last step).
-    let Fbar = 0.5 / f - (0.5 * vt * vt) / (scale * f * f);
-    for (let i = 0; i < r; i++) Fbar -= (Kbar[i]! * K[i]!) / f;
+    let Fbar = (0.5 - 0.5 * vt * vs - vt * bk) * invF;
     if (!Gzero) {
       // R-bar += 2 G R; w_{i+1} = (Pf-bar K)_{i+1} = sum_j G_ij K_{j+1}, both from the old G.
       for (let i = 0; i < r; i++) {
@@ -223,10 +242,10 @@ export function armaGradient(
         for (let j = 0; j < r; j++) {
           const g = G[row + j]!;
           sr += g * R[j]!;
-          if (j + 1 < r) sk += g * K[j + 1]!;
+          sk += g * Ks[j]!;
         }
         Rbar[i] = Rbar[i]! + 2 * sr;
-        if (i + 1 < r) w[i + 1] = sk;
+        w[i + 1] = sk;
       }
       for (let i = r - 1; i >= 1; i--) for (let j = r - 1; j >= 1; j--) G[i * r + j] = G[(i - 1) * r + j - 1]!;
       G[0] = 0;
@@ -237,11 +256,11 @@ export function armaGradient(
       }
     }
     for (let i = 1; i < r; i++) {
-      const half = (0.5 * Kbar[i]!) / f;
+      const half = 0.5 * Kbar[i]! * invF;
       G[i * r] = G[i * r]! + half;
       G[i] = G[i]! + half;
     }
-    G[0] = G[0]! + Kbar[0]! / f + Fbar;
+    G[0] = G[0]! + Kbar[0]! * invF + Fbar;
     Gzero = false;
     lastO = o;
   }
