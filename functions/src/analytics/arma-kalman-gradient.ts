@@ -31,6 +31,61 @@ export interface ArmaGradient {
 let store = new Float64Array(0);
 
 /**
+ * The per-call vectors and matrices of one state dimension, reused across calls (they were ~20
+ * small typed arrays a call, and garbage collection took a fifth of a (2,1,2) fit). Every one is
+ * overwritten or zeroed before it is read.
+ */
+interface Scratch {
+  r: number;
+  c: Float64Array;
+  R: Float64Array;
+  A: Float64Array;
+  a: Float64Array;
+  K: Float64Array;
+  P: Float64Array;
+  abar: Float64Array;
+  G: Float64Array;
+  cbar: Float64Array;
+  Rbar: Float64Array;
+  Kbar: Float64Array;
+  w: Float64Array;
+  Ks: Float64Array;
+  u: Float64Array;
+  L: Float64Array;
+}
+let scratch: Scratch | null = null;
+
+function scratchFor(r: number): Scratch {
+  if (scratch?.r === r) {
+    for (const v of [scratch.c, scratch.R, scratch.A, scratch.a, scratch.abar, scratch.G, scratch.cbar, scratch.Rbar])
+      v.fill(0);
+    scratch.w.fill(0);
+    return scratch;
+  }
+  const rr = r * r;
+  scratch = {
+    r,
+    c: new Float64Array(r),
+    R: new Float64Array(r),
+    A: new Float64Array(rr * rr),
+    a: new Float64Array(r),
+    K: new Float64Array(r),
+    P: new Float64Array(rr),
+    abar: new Float64Array(r),
+    G: new Float64Array(rr),
+    cbar: new Float64Array(r),
+    Rbar: new Float64Array(r),
+    Kbar: new Float64Array(r),
+    // w[1..r-1] (one spare slot), and K shifted up with a zero last element.
+    w: new Float64Array(r + 1),
+    Ks: new Float64Array(r),
+    u: new Float64Array(r),
+    L: new Float64Array(rr),
+  };
+  return scratch;
+}
+
+/**
  * The likelihood gradient by reverse mode (the adjoint of the filter): one forward filter
  * that keeps the first column of P_t until it is steady, then one backward pass of O(r^2) per
  * observation whatever the number of parameters, ~3 filters in all where the forward recursion
@@ -53,12 +108,10 @@ export function armaGradient(
   const q = theta.length;
   const r = stateDim(p, q);
   const rr = r * r;
-  const c = new Float64Array(r);
+  const { c, R, A, a, K, P, abar, G, cbar, Rbar, Kbar, w, Ks, u, L } = scratchFor(r);
   for (let i = 0; i < p; i++) c[i] = phi[i]!;
-  const R = new Float64Array(r);
   R[0] = 1;
   for (let i = 0; i < q; i++) R[i + 1] = theta[i]!;
-  const A = new Float64Array(rr * rr);
   for (let i = 0; i < r; i++) {
     for (let j = 0; j < r; j++) {
       const row = i * r + j;
@@ -87,9 +140,7 @@ export function armaGradient(
   const Pc = store.subarray(0, (n + 1) * r);
   const v = store.subarray((n + 1) * r, (n + 1) * (r + 1));
   const b0 = store.subarray((n + 1) * (r + 1), need);
-  const a = new Float64Array(r);
-  const K = new Float64Array(r);
-  const P = Float64Array.from(P0);
+  P.set(P0);
   // Regression columns ride along (the gains do not depend on the data; the filter is linear): the
   // GLS trend and the innovations of y - X beta then cost no second filter.
   const k = columns.length;
@@ -100,20 +151,26 @@ export function armaGradient(
   let ssq = 0;
   let sumLogF = 0;
   let f = 0;
+  // 1 / F_t and log F_t change only while P_t does: the steady stretch reuses them (divisions and
+  // logarithms were the largest cost per observation).
+  let invF = 0;
+  let logF = 0;
   for (let t = 0; t < n; t++) {
     if (t <= steadyAt) {
       f = P[0]!;
       if (!(f > 0)) return null;
+      invF = 1 / f;
+      logF = Math.log(f);
       const o = t * r;
       for (let i = 0; i < r; i++) {
-        Pc[o + i] = P[i * r]!;
-        K[i] = P[i * r]! / f;
+        Pc[o + i] = P[i]!;
+        K[i] = P[i]! * invF;
       }
     }
     const vt = y[t]! - a[0]!;
     v[t] = vt;
-    ssq += (vt * vt) / f;
-    sumLogF += Math.log(f);
+    ssq += vt * vt * invF;
+    sumLogF += logF;
     const bb0 = a[0]! + K[0]! * vt;
     b0[t] = bb0;
     for (let i = 0; i < r; i++) a[i] = c[i]! * bb0 + (i + 1 < r ? a[i + 1]! + K[i + 1]! * vt : 0);
@@ -128,18 +185,27 @@ export function armaGradient(
     if (t >= steadyAt || t === n - 1) continue;
     // Updating Pf = P - K P[0,:] zeroes its first row and column (y_t observes a_t[0]), so
     // T Pf T' is Pf shifted up-left: P_{t+1}[i][j] = P[i+1][j+1] - f K_{i+1} K_{j+1} + R_i R_j.
-    // In place, upper triangle mirrored: row i reads only rows below it and columns right of i.
+    // In place on the upper triangle (row i reads only rows below it and columns right of i; the
+    // first column of P is read as its first row).
     let change = 0;
-    for (let i = 0; i < r; i++) {
-      const down = i + 1 < r;
-      const fk = down ? f * K[i + 1]! : 0;
-      for (let j = i; j < r; j++) {
-        let val = R[i]! * R[j]!;
-        if (down && j + 1 < r) val += P[(i + 1) * r + j + 1]! - fk * K[j + 1]!;
-        change = Math.max(change, Math.abs(val - P[i * r + j]!));
-        P[i * r + j] = val;
-        P[j * r + i] = val;
+    for (let i = 0; i < r - 1; i++) {
+      const fk = f * K[i + 1]!;
+      const ri = R[i]!;
+      const below = (i + 1) * r + 1;
+      const row = i * r;
+      for (let j = i; j < r - 1; j++) {
+        const val = ri * R[j]! + P[below + j]! - fk * K[j + 1]!;
+        change = Math.max(change, Math.abs(val - P[row + j]!));
+        P[row + j] = val;
       }
+      const last = ri * R[r - 1]!;
+      change = Math.max(change, Math.abs(last - P[row + r - 1]!));
+      P[row + r - 1] = last;
+    }
+    {
+      const last = R[r - 1]! * R[r - 1]!;
+      change = Math.max(change, Math.abs(last - P[rr - 1]!));
+      P[rr - 1] = last;
     }
     if (change < 1e-15 * Math.max(1, P[0]!)) steadyAt = t + 1;
   }
@@ -175,17 +241,10 @@ export function armaGradient(
   if (!(ssq > 0) || !Number.isFinite(ssq)) return null;
   const concentrated = sigma2 === undefined;
   const scale = concentrated ? ssq / n : sigma2;
+  const invScale = 1 / scale;
 
   // Backward. G, the adjoint of P_{t+1}, is kept symmetric (P is), so the adjoint of the shift
   // above is a shift down-right and the K-terms of Pf touch only its first row and column.
-  const abar = new Float64Array(r);
-  const bb = new Float64Array(r);
-  const G = new Float64Array(rr);
-  const cbar = new Float64Array(r);
-  const Rbar = new Float64Array(r);
-  const Kbar = new Float64Array(r);
-  const w = new Float64Array(r);
-  const u = new Float64Array(r);
   let Gzero = true;
   let lastO = -1;
   for (let t = n - 1; t >= 0; t--) {
@@ -193,7 +252,9 @@ export function armaGradient(
     // In the steady stretch P_t and K_t are the same at every step.
     if (o !== lastO) {
       f = Pc[o]!;
-      for (let i = 0; i < r; i++) K[i] = Pc[o + i]! / f;
+      invF = 1 / f;
+      for (let i = 0; i < r; i++) K[i] = Pc[o + i]! * invF;
+      for (let i = 0; i + 1 < r; i++) Ks[i] = K[i + 1]!;
     }
     const vt = v[t]!;
     // State: a_{t+1} = T (a_t + K v_t).
@@ -202,18 +263,18 @@ export function armaGradient(
       s0 += c[i]! * abar[i]!;
       cbar[i] = cbar[i]! + abar[i]! * b0[t]!;
     }
-    bb[0] = s0;
-    for (let k = 1; k < r; k++) bb[k] = abar[k - 1]!;
-    let vbar = vt / (scale * f);
+    // b-bar = T' a-bar (in place: a-bar shifted down, s0 on top), then a-bar = b-bar - e0 v-bar.
+    for (let k = r - 1; k >= 1; k--) abar[k] = abar[k - 1]!;
+    abar[0] = s0;
+    const vs = vt * invF * invScale;
+    let bk = 0;
     for (let i = 0; i < r; i++) {
-      Kbar[i] = bb[i]! * vt;
-      vbar += bb[i]! * K[i]!;
+      Kbar[i] = abar[i]! * vt;
+      bk += abar[i]! * K[i]!;
     }
-    for (let i = 0; i < r; i++) abar[i] = bb[i]!;
-    abar[0] = abar[0]! - vbar;
+    abar[0] = abar[0]! - vs - bk;
     // Covariance: P_{t+1} = shift(Pf) + R R', adjoint G (zero after the last step).
-    let Fbar = 0.5 / f - (0.5 * vt * vt) / (scale * f * f);
-    for (let i = 0; i < r; i++) Fbar -= (Kbar[i]! * K[i]!) / f;
+    let Fbar = (0.5 - 0.5 * vt * vs - vt * bk) * invF;
     if (!Gzero) {
       // R-bar += 2 G R; w_{i+1} = (Pf-bar K)_{i+1} = sum_j G_ij K_{j+1}, both from the old G.
       for (let i = 0; i < r; i++) {
@@ -223,10 +284,10 @@ export function armaGradient(
         for (let j = 0; j < r; j++) {
           const g = G[row + j]!;
           sr += g * R[j]!;
-          if (j + 1 < r) sk += g * K[j + 1]!;
+          sk += g * Ks[j]!;
         }
         Rbar[i] = Rbar[i]! + 2 * sr;
-        if (i + 1 < r) w[i + 1] = sk;
+        w[i + 1] = sk;
       }
       for (let i = r - 1; i >= 1; i--) for (let j = r - 1; j >= 1; j--) G[i * r + j] = G[(i - 1) * r + j - 1]!;
       G[0] = 0;
@@ -237,16 +298,16 @@ export function armaGradient(
       }
     }
     for (let i = 1; i < r; i++) {
-      const half = (0.5 * Kbar[i]!) / f;
+      const half = 0.5 * Kbar[i]! * invF;
       G[i * r] = G[i * r]! + half;
       G[i] = G[i]! + half;
     }
-    G[0] = G[0]! + Kbar[0]! / f + Fbar;
+    G[0] = G[0]! + Kbar[0]! * invF + Fbar;
     Gzero = false;
     lastO = o;
   }
   // P_0: Lambda solves the adjoint Lyapunov equation.
-  const L = Float64Array.from(G);
+  L.set(G);
   luSolveTransposed(A, piv, rr, L);
   for (let j = 0; j < r; j++) u[j] = c[j]! * P0[0]! + (j + 1 < r ? P0[j + 1]! : 0);
   for (let i = 0; i < r; i++) {

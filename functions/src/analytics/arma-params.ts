@@ -51,26 +51,29 @@ export function constrainStationary(u: ArrayLike<number>): number[] {
  */
 export function constrainStationaryJacobian(u: ArrayLike<number>): { phi: number[]; jac: Float64Array } {
   const p = u.length;
-  let phi: number[] = [];
-  let d = new Float64Array(0);
+  // Two buffers each for phi and its Jacobian, swapped per order k (the optimiser calls this at
+  // every gradient: one array per order and step was a measurable share of its garbage).
+  let phi = new Float64Array(p);
+  let next = new Float64Array(p);
+  let d = new Float64Array(p * p);
+  let dn = new Float64Array(p * p);
   for (let k = 0; k < p; k++) {
     const uk = u[k]!;
     const s = 1 + uk * uk;
     const rk = uk / Math.sqrt(s);
     const drk = 1 / (s * Math.sqrt(s));
-    const next = new Array<number>(k + 1);
-    const dn = new Float64Array((k + 1) * p);
     for (let j = 0; j < k; j++) {
       next[j] = phi[j]! - rk * phi[k - 1 - j]!;
       for (let l = 0; l < k; l++) dn[j * p + l] = d[j * p + l]! - rk * d[(k - 1 - j) * p + l]!;
       dn[j * p + k] = -drk * phi[k - 1 - j]!;
     }
     next[k] = rk;
+    for (let l = 0; l < k; l++) dn[k * p + l] = 0;
     dn[k * p + k] = drk;
-    phi = next;
-    d = dn;
+    [phi, next] = [next, phi];
+    [d, dn] = [dn, d];
   }
-  return { phi, jac: d };
+  return { phi: Array.from(phi), jac: d };
 }
 
 export function unconstrainStationary(phi: ArrayLike<number>): number[] | null {
