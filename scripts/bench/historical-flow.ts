@@ -81,7 +81,7 @@ export async function benchHistoricalFlow(
     if (res.status !== 200) throw new Error(`${q.name}: ${res.status} ${text.slice(0, 300)}`);
     const body = historicalFlowResponse.parse(JSON.parse(text));
     const { path: _, ...lat } = await measureLatency(url, path, 10, seconds, headers);
-    // No answer within autocannon's timeout reads as p99 0: it is over any budget.
+    // No answer within the client's timeout reads as p99 0: it is over any budget.
     if (lat.requests === 0) lat.p99 = lat.p50 = Number.POSITIVE_INFINITY;
     out.push({
       query: q.name,
