@@ -11,7 +11,7 @@ import { clockFor } from '../../platform/clock.ts';
 import { withGzip } from '../../lib/gzip.ts';
 import { readUnlessWritten } from '../../data/write-signal.ts';
 import { currentFlowPayload, freshHead } from './current-flow-payload.ts';
-import { keepAnswer, keptAnswer, keptGzip } from './historical-answers.ts';
+import { keepAnswer, keptAnswer, keptEncoded } from './historical-answers.ts';
 
 type Answer = ResponseOf<'get_historical_options_flow'>;
 
@@ -71,8 +71,8 @@ export const handler = withGzip(
       keptToday,
     );
     const json = answerText(trades, rows, capped, scanned, first);
-    await keepAnswer(key, json);
+    keepAnswer(key, json);
     return new JsonText<Answer>(json);
   }),
-  keptGzip,
+  keptEncoded,
 );
