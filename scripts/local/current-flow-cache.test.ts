@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { firstFlowDay } from '@tapewatch/functions/data/flow-first-day';
@@ -46,6 +48,22 @@ const get = async (path: string, headers: Record<string, string> = {}, token: st
   const text = await res.text();
   return { status: res.status, etag: res.headers.get('etag'), text, body: text ? (JSON.parse(text) as unknown) : null };
 };
+
+/** A GET with one Accept-Encoding, its body left compressed (fetch would decode it). */
+const rawGet = (path: string, encoding: string) =>
+  new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+    const req = request(
+      rt.url + path,
+      { headers: { authorization: 'Bearer sub-token', 'accept-encoding': encoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 
 /** What the handler answered before the cache: the day read in full, sorted, capped, with key stats. */
 async function uncached(): Promise<string> {
@@ -137,5 +155,24 @@ describe('current flow payload (issue 23)', () => {
     expect(currentFlowResponse.parse(reset.body).options_flow.length).toBeLessThan(
       currentFlowResponse.parse(after.body).options_flow.length,
     );
+  });
+  it('sends the kept payload as brotli or gzip, whichever the client accepts, both decoding to the same answer', async () => {
+    const plain = (await get(PATH)).text;
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await rawGet(PATH, encoding);
+      expect(res.encoding).toBe(encoding);
+      expect(decode(res.body).toString('utf8')).toBe(plain);
+    }
+  });
+
+  it('refuses a subscriber whose plan lapsed on the next request, though the payload stays kept', async () => {
+    users['lapse-token'] = { ...users['sub-token']!, userId: 'u-lapse', token: 'lapse-token' };
+    expect((await get(PATH, {}, 'lapse-token')).status).toBe(200);
+    users['lapse-token'] = { ...users['lapse-token'], subscription: 'free' };
+    expect((await get(PATH, {}, 'lapse-token')).status).toBe(403);
+    expect((await get(PATH, {}, 'lapse-token')).text).not.toContain('options_flow');
   });
 });

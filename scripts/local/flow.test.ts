@@ -47,6 +47,22 @@ const range = { start: '2024-03-01', end: '2024-03-08' };
 const newestFirst = (rows: FlowTrade[]) =>
   rows.every((r, i) => i === 0 || `${rows[i - 1]!.date} ${rows[i - 1]!.time}` >= `${r.date} ${r.time}`);
 
+/** Undoes a live trade as the reset does (the item gone, the day's epoch moved): later tests count today's. */
+async function undoLive(live: FlowTrade): Promise<void> {
+  const db = documentClient();
+  await db.send(
+    new DeleteCommand({ TableName: tableName('flow'), Key: flowKeys.liveTrade(live.date, live.time, live.key) }),
+  );
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName('flow'),
+      Key: flowKeys.dayHead(live.date),
+      UpdateExpression: 'ADD epoch :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
+}
+
 describe('options flow endpoints', () => {
   it('gate every flow route: 401 without a token, 403 for a free user', async () => {
     for (const [name, query] of [
@@ -146,19 +162,7 @@ describe('options flow endpoints', () => {
       expect(after.options_flow[0]).toEqual(live);
       expect(after.options_flow).toHaveLength(before.options_flow.length + 1);
     } finally {
-      // Undone as the reset undoes live trades (the item gone, the day's epoch moved): later tests count today's.
-      const db = documentClient();
-      await db.send(
-        new DeleteCommand({ TableName: tableName('flow'), Key: flowKeys.liveTrade(live.date, live.time, live.key) }),
-      );
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName('flow'),
-          Key: flowKeys.dayHead(live.date),
-          UpdateExpression: 'ADD epoch :one',
-          ExpressionAttributeValues: { ':one': 1 },
-        }),
-      );
+      await undoLive(live);
     }
     expect(await ask(today)).toEqual(before);
 
@@ -177,6 +181,34 @@ describe('options flow endpoints', () => {
       await repo.putDay(past.start, original);
     }
     expect((await ask(past)).options_flow.find((t) => t.key === target.key)?.size).toBe(target.size);
+  });
+
+  it("answers today's rows from the kept current-flow payload: what reading the day gives, a new live trade included", async () => {
+    const repo = new FlowRepository(documentClient());
+    const dates = { start: '2024-03-07', end: '2024-03-08' };
+    const calls = [{ filter: 'Call/Put', selector: 'Equal', value: 'Call' }] as const;
+    const ask = async () => {
+      const { status, text } = await api.get('get_historical_options_flow', dq(dates, calls));
+      expect(status).toBe(200);
+      return text;
+    };
+    // The reference reads every day (today included) from the table, as before the payload was reused.
+    const read = async () =>
+      `{"options_flow":[${(await searchFlow(repo, dates, calls, undefined, '2024-03-08')).rows.join(',')}],`;
+    await api.get('get_current_options_flow');
+    const before = await ask();
+    expect(before.startsWith(await read())).toBe(true);
+    const model = historicalFlowResponse.parse(JSON.parse(before)).options_flow[0]!;
+    const live = { ...model, key: `${model.key}-payload`, time: '15:59:58' };
+    await repo.putLive([live]);
+    try {
+      const after = await ask();
+      expect(after.startsWith(await read())).toBe(true);
+      expect(historicalFlowResponse.parse(JSON.parse(after)).options_flow[0]).toEqual(live);
+    } finally {
+      await undoLive(live);
+    }
+    expect(await ask()).toBe(before);
   });
 
   it('says where the stored history starts: a range before it is refused with the first available date', async () => {

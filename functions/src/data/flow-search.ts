@@ -7,7 +7,7 @@ import { TtlLru } from '../lib/lru.ts';
 import type { DayRead, FlowRepository } from './flow-repository.ts';
 
 /** A day's trades newest first, with each one's JSON once it has been served. */
-interface SortedDay {
+export interface SortedDay {
   trades: FlowTrade[];
   rows: (string | undefined)[];
 }
@@ -98,6 +98,8 @@ export async function searchFlow(
   limits = { rows: MAX_HISTORICAL_ROWS, scan: MAX_SCANNED_TRADES },
   today = '9999-12-31',
   listed?: readonly ListedDay[],
+  /** Today's trades as the caller already keeps them sorted with their JSON (the current-flow payload). */
+  keptToday?: () => Promise<SortedDay>,
 ): Promise<FlowSearchResult> {
   const predicate = compile(filters);
   const tickers = equalTickers(filters);
@@ -113,7 +115,8 @@ export async function searchFlow(
       return pastDays.get(`${date}#${count}#${version ?? ''}`, async () => sortedDay(await repo.readDay(date)));
     let read = todays.get(date);
     if (!read) {
-      read = repo.readDay(date).then(sortedDay);
+      // Today's live items are one item a trade: the kept payload spares reading thousands of them.
+      read = date === today && keptToday ? keptToday() : repo.readDay(date).then(sortedDay);
       todays.set(date, read);
     }
     return read;

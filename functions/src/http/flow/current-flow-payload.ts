@@ -1,10 +1,9 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { MAX_HISTORICAL_ROWS, type FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { keyStats } from '@tapewatch/shared/flow/key-stats';
 import type { DayHead, FlowRepository } from '../../data/flow-repository.ts';
 import { readUnlessWritten } from '../../data/write-signal.ts';
 import { compareNewestFirst } from '../../domain/flow/trade.ts';
+import { type ContentEncoding, type EncodedForms, encodedOnce } from '../../lib/gzip.ts';
 
 /**
  * Today's flow answer kept serialized (and gzipped) per container, appended as live trades arrive
@@ -19,9 +18,9 @@ export interface CurrentFlowPayload {
   /** Every trade of the day, newest first, and each one's JSON. */
   trades: FlowTrade[];
   rows: string[];
-  /** The whole answer: its text, gzip (base64) and strong ETag. */
+  /** The whole answer: its text, compressed forms (base64, made on first demand) and strong ETag. */
   json: string;
-  gzipBase64: string;
+  encoded: EncodedForms;
   etag: string;
   first: string | null;
 }
@@ -45,18 +44,16 @@ export function answerText(
   return `{"date":${JSON.stringify(date)},"options_flow":[${rows.join(',')}],"key_stats":${JSON.stringify(keyStats(trades))},"first_date":${JSON.stringify(first)}}`;
 }
 
-const gzipAsync = promisify(gzip);
-
 /**
  * The ETag names the content without hashing 1.5 MB: the day, its write head, the trade count and
  * where the history starts determine the answer (any container builds the same bytes for them).
  */
-async function seal(s: Omit<State, 'json' | 'gzipBase64' | 'etag'>): Promise<State> {
+function seal(s: Omit<State, 'json' | 'encoded' | 'etag'>): State {
   const shown = s.trades.slice(0, MAX_HISTORICAL_ROWS);
   const json = answerText(s.date, s.rows.slice(0, MAX_HISTORICAL_ROWS), shown, s.first);
   const etag = `"${s.date}.${s.head.epoch}.${s.head.live}.${s.trades.length}.${s.first ?? '-'}"`;
-  // On the thread pool: the event loop keeps answering other routes meanwhile.
-  return { ...s, json, etag, gzipBase64: (await gzipAsync(json, { level: 1 })).toString('base64') };
+  // Compressed when first asked for, per encoding, on the thread pool (cachedEncoding).
+  return { ...s, json, etag, encoded: {} };
 }
 
 async function full(repo: FlowRepository, date: string, head: DayHead, first: string | null): Promise<State> {
@@ -166,9 +163,9 @@ export function tradesSince(p: CurrentFlowPayload, since: string): { trades: Flo
   return at < 0 ? { trades: p.trades, rows: p.rows } : { trades: p.trades.slice(0, at), rows: p.rows.slice(0, at) };
 }
 
-/** The kept gzip (base64) of a body that is the current payload's text, else undefined. */
-export function cachedGzip(body: string): string | undefined {
-  return state !== null && body === state.json ? state.gzipBase64 : undefined;
+/** The compressed form (base64, made once) of a body that is the current payload's text, else undefined. */
+export function cachedEncoding(body: string, encoding: ContentEncoding): Promise<string> | undefined {
+  return state !== null && body === state.json ? encodedOnce(state.encoded, state.json, encoding) : undefined;
 }
 
 /** Drops the cached payload (tests). */

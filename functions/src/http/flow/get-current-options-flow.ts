@@ -6,13 +6,13 @@ import { FlowRepository } from '../../data/flow-repository.ts';
 import { defineHandler, HttpResult, JsonText } from '../../lib/http.ts';
 import { clockFor } from '../../platform/clock.ts';
 import { withGzip } from '../../lib/gzip.ts';
-import { answerText, cachedGzip, currentFlowPayload, freshHead, tradesSince } from './current-flow-payload.ts';
+import { answerText, cachedEncoding, currentFlowPayload, freshHead, tradesSince } from './current-flow-payload.ts';
 
 type Answer = ResponseOf<'get_current_options_flow'>;
 
 /**
  * Today's flow so far (packed day plus live trades), newest first, at most 10,000 rows: a payload
- * kept serialized and gzipped per container (current-flow-payload.ts), with an ETag (304 when the
+ * kept serialized and compressed per container (current-flow-payload.ts), with an ETag (304 when the
  * page already holds it) and `since` (the key of the newest trade the page holds: only newer ones).
  */
 const inner = defineHandler('get_current_options_flow', async ({ query, event }) => {
@@ -33,4 +33,4 @@ const inner = defineHandler('get_current_options_flow', async ({ query, event })
   return new HttpResult(new JsonText<Answer>(p.json), 200, { etag: p.etag });
 });
 
-export const handler = withGzip(inner, cachedGzip);
+export const handler = withGzip(inner, cachedEncoding);

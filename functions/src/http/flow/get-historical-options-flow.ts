@@ -10,8 +10,8 @@ import { defineHandler, JsonText } from '../../lib/http.ts';
 import { clockFor } from '../../platform/clock.ts';
 import { withGzip } from '../../lib/gzip.ts';
 import { readUnlessWritten } from '../../data/write-signal.ts';
-import { freshHead } from './current-flow-payload.ts';
-import { keepAnswer, keptAnswer, keptGzip } from './historical-answers.ts';
+import { currentFlowPayload, freshHead } from './current-flow-payload.ts';
+import { keepAnswer, keptAnswer, keptEncoded } from './historical-answers.ts';
 
 type Answer = ResponseOf<'get_historical_options_flow'>;
 
@@ -59,10 +59,20 @@ export const handler = withGzip(
     ].join('|');
     const hit = keptAnswer(key);
     if (hit) return new JsonText<Answer>(hit.json);
-    const { trades, rows, capped, scanned } = await searchFlow(repo, query.dates, filters, undefined, today, days);
+    // Today comes from the payload the current flow keeps (read once, then followed by its head).
+    const keptToday = head ? () => currentFlowPayload(repo, today, head, first) : undefined;
+    const { trades, rows, capped, scanned } = await searchFlow(
+      repo,
+      query.dates,
+      filters,
+      undefined,
+      today,
+      days,
+      keptToday,
+    );
     const json = answerText(trades, rows, capped, scanned, first);
-    await keepAnswer(key, json);
+    keepAnswer(key, json);
     return new JsonText<Answer>(json);
   }),
-  keptGzip,
+  keptEncoded,
 );
