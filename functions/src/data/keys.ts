@@ -115,6 +115,12 @@ export const appKeys = {
     pk: `ALERTHIST#${userId}`,
     sk: `${firedAt}#${alertId}`,
   }),
+  /** The same alert in its rule's listing (gsi1): one rule's history pages past the user's newest alerts. */
+  alertHistoryByRule: (userId: string, ruleId: string, firedAt: string, alertId: string) => ({
+    gsi1pk: `ALERTHIST#${userId}#R#${ruleId}`,
+    gsi1sk: `${firedAt}#${alertId}`,
+  }),
+  alertHistoryRulePartition: (userId: string, ruleId: string): string => `ALERTHIST#${userId}#R#${ruleId}`,
   /** Users with fired alerts: the local cleanup job's list (dynalite has no TTL). */
   alertHistoryUsersPartition: (): string => 'ALERTHISTUSERS',
   alertHistoryUser: (userId: string): Key => ({ pk: 'ALERTHISTUSERS', sk: userId }),
