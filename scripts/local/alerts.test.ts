@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
@@ -13,6 +14,12 @@ import { watchlistWriteResponse } from '@tapewatch/shared/schemas/watchlists';
 import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
 import { AlertHistoryRepository } from '@tapewatch/functions/data/alert-history-repository';
 import { documentClient } from '@tapewatch/functions/data/client';
+import {
+  MAX_PUSH_SUBSCRIPTIONS,
+  PushSubscriptionsRepository,
+  pushSubscriptionId,
+} from '@tapewatch/functions/data/push-subscriptions-repository';
+import { generateVapidKeys, pushRequest } from '@tapewatch/functions/platform/web-push';
 import { alertDeliveryFor, FlowFanout, publishLiveTrades } from '@tapewatch/functions/jobs/flow-live';
 import { runAlertDigests } from '@tapewatch/functions/jobs/alert-digests';
 import { advanceWallClock, flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
@@ -311,6 +318,36 @@ describe('flow alerts', () => {
     const bad = await fx.api.getUnchecked('get_alert_history', { before: 'yesterday' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ alert_show: true });
+  });
+
+  it('stores a browser push subscription per endpoint (again: replaced), keeps the newest 10, and signs for it', async () => {
+    const repo = new PushSubscriptionsRepository(documentClient());
+    const keys = generateVapidKeys();
+    const browser = (i: number) => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return {
+        endpoint: `https://push.example.net/send/${i}`,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      };
+    };
+    const first = browser(0);
+    await repo.put('u-push', first, new Date('2024-03-08T10:00:00Z'));
+    const renewed = { ...first, keys: browser(0).keys };
+    await repo.put('u-push', renewed, new Date('2024-03-08T10:01:00Z'));
+    let stored = await repo.list('u-push');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id: pushSubscriptionId(first.endpoint), keys: renewed.keys });
+    for (let i = 1; i <= MAX_PUSH_SUBSCRIPTIONS; i += 1)
+      await repo.put('u-push', browser(i), new Date(Date.parse('2024-03-08T11:00:00Z') + i * 1000));
+    stored = await repo.list('u-push');
+    expect(stored).toHaveLength(MAX_PUSH_SUBSCRIPTIONS);
+    expect(stored.some((x) => x.endpoint === first.endpoint)).toBe(false);
+    // A stored subscription is what the library signs and encrypts for.
+    const req = pushRequest(stored[0]!, '{"rule_name":"x"}', { ...keys, subject: 'mailto:ops@example.com' });
+    expect(String(req.headers.Authorization)).toContain(`k=${keys.publicKey}`);
+    await repo.delete('u-push', stored[0]!.id);
+    expect(await repo.list('u-push')).toHaveLength(MAX_PUSH_SUBSCRIPTIONS - 1);
   });
 
   it('expired history is not listed and the cleanup deletes it', async () => {
