@@ -2,8 +2,12 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccountRecovery, ClientAttributes, UserPool, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { CloudWatchDimensionSource, ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import type { CognitoAction } from '@tapewatch/shared/api/routes';
+
+/** The CloudWatch dimension of the SES event metrics (its value: the configuration set's name). */
+export const MAIL_METRIC_DIMENSION = 'ses:configuration-set';
 
 export interface IdentityProps {
   retain: boolean;
@@ -22,6 +26,10 @@ export class Identity extends Construct {
   /** HMAC key of the sign-up checkout ticket. */
   readonly checkoutTicketSecret: Secret;
   readonly alertLinkSecret: Secret;
+  /** Every message goes out through it: its bounce/reject/complaint counts are the mail alarms' metrics. */
+  readonly mailConfigurationSet: ConfigurationSet;
+  /** Its name as a plain string (the construct's attribute is a Ref): env, grant ARN and alarm dimension. */
+  readonly mailConfigurationSetName: string;
 
   constructor(
     scope: Construct,
@@ -71,6 +79,29 @@ export class Identity extends Construct {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    this.mailConfigurationSetName = `${Stack.of(this).stackName}-mail`;
+    this.mailConfigurationSet = new ConfigurationSet(this, 'Mail', {
+      configurationSetName: this.mailConfigurationSetName,
+      reputationMetrics: true,
+    });
+    // SES publishes each event as a CloudWatch metric (AWS/SES, Send, Bounce, ...) with this dimension.
+    this.mailConfigurationSet.addEventDestination('CloudWatch', {
+      destination: EventDestination.cloudWatchDimensions([
+        {
+          name: MAIL_METRIC_DIMENSION,
+          source: CloudWatchDimensionSource.MESSAGE_TAG,
+          defaultValue: this.mailConfigurationSetName,
+        },
+      ]),
+      events: [
+        EmailSendingEvent.SEND,
+        EmailSendingEvent.DELIVERY,
+        EmailSendingEvent.BOUNCE,
+        EmailSendingEvent.REJECT,
+        EmailSendingEvent.COMPLAINT,
+        EmailSendingEvent.RENDERING_FAILURE,
+      ],
+    });
     // Retained with the stage: a new key would turn every pause link already emailed into an error.
     this.alertLinkSecret = new Secret(this, 'AlertLinkSecret', {
       description: 'HMAC key for the one-click pause links in flow alert emails',
@@ -101,9 +132,20 @@ export class Identity extends Construct {
     // The account's SES identities (sender domain/address; in the SES sandbox also the verified
     // recipients, which SES authorizes too), never '*'.
     const sesIdentities = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+    // Sending through a configuration set is authorized on the set too: this one, by name.
+    const configurationSet = Stack.of(this).formatArn({
+      service: 'ses',
+      resource: 'configuration-set',
+      resourceName: this.mailConfigurationSetName,
+    });
     fn.grantPrincipal.addToPrincipalPolicy(
-      new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: [sesIdentities] }),
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['ses:SendEmail'],
+        resources: [sesIdentities, configurationSet],
+      }),
     );
+    fn.addEnvironment('MAIL_CONFIGURATION_SET', this.mailConfigurationSetName);
     if (this.props.mailFrom) fn.addEnvironment('MAIL_FROM', this.props.mailFrom);
   }
 

@@ -9,6 +9,7 @@ import { buildsSiteLinks, TapewatchHttpApi } from './http-api.ts';
 import { Identity } from './identity.ts';
 import { EdgeWebAcl } from './edge-protection.ts';
 import { JobAlarms } from './job-alarms.ts';
+import { MailAlarms } from './mail-alarms.ts';
 import { Monitoring } from './monitoring.ts';
 import { OriginVerify } from './origin-verify.ts';
 import { webDistDir } from './paths.ts';
@@ -109,6 +110,11 @@ export class TapewatchStack extends Stack {
     });
     new JobAlarms(this, 'JobAlarms', {
       functions: this.jobs.functions,
+      topic: this.monitoring.topic,
+      stage: stage.name,
+    });
+    new MailAlarms(this, 'MailAlarms', {
+      configurationSetName: this.identity.mailConfigurationSetName,
       topic: this.monitoring.topic,
       stage: stage.name,
     });

@@ -13,7 +13,8 @@ describe('observability', () => {
   const datasetJobs = schedules.filter((s) => s.dataset);
 
   it('alarms on the /api 5xx rate, Lambda errors and throttles, the job dead-letter queue, and per job', () => {
-    expect(alarms).toHaveLength(4 + 2 * schedules.length + datasetJobs.length);
+    // Plus the mail alarms (mail-alarms.test.ts): SES rejects, bounces, complaints and the alert delivery failures.
+    expect(alarms).toHaveLength(4 + 2 * schedules.length + datasetJobs.length + 4);
     const rate = alarms.find((a) => JSON.stringify(a.Properties?.Metrics ?? '').includes('100 * errors / requests'))!;
     expect(rate.Properties).toMatchObject({ Threshold: 5, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
     expect(JSON.stringify(rate.Properties?.Metrics)).toContain('"5xx"');

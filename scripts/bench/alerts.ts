@@ -8,7 +8,7 @@ import { buildRuleIndex, matchTrade, type MatchableRule } from '@tapewatch/funct
  * at a time as 10 trades/s arrive, and the backtest's one-year scan over a year of flow in columns
  * (3,000 trades a day, 250 days) once the container holds it. Seeded, so runs compare.
  */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s * 1664525 + 1013904223) >>> 0;
@@ -20,7 +20,7 @@ const TICKERS = Array.from({ length: 500 }, (_, i) => `T${String(i).padStart(3, 
 const TYPES = ['Sweep', 'Block', 'Split', 'Trade'];
 const FILLS = ['Above Ask', 'Ask', 'Mid', 'Bid', 'Below Bid'] as const;
 
-function syntheticTrade(r: () => number, date: string, i: number): FlowTrade {
+export function syntheticTrade(r: () => number, date: string, i: number): FlowTrade {
   // Busy names trade most: the first 20 tickers take about half the flow, as SPY/QQQ/NVDA do.
   const ticker = r() < 0.5 ? TICKERS[Math.floor(r() * 20)]! : TICKERS[Math.floor(r() * TICKERS.length)]!;
   const price = +(0.1 + r() * 20).toFixed(2);

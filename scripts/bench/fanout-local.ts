@@ -17,7 +17,7 @@ import { FlowFanout, ingestLiveRecords } from '@tapewatch/functions/jobs/flow-li
 import { currentAuthenticator, registerAuthenticator } from '@tapewatch/functions/lib/auth-guard';
 import { FlowDayState, simulateTrades } from '@tapewatch/functions/providers/demo/flow-simulator';
 import { parseFrame } from '@tapewatch/shared/ws/messages';
-import { startLocalRuntime } from '../local/server.ts';
+import { type LocalRuntime, startLocalRuntime } from '../local/server.ts';
 import { seedPlan } from '../test/seed-subscriber.ts';
 
 /** Issue 23: at 1,000 clients and 10 trades/s, p99 trade -> client <= 100 ms and nothing lost. */
@@ -52,9 +52,13 @@ async function connect(url: string, inbox: Array<{ at: number; data: string }>):
   return ws;
 }
 
-export async function benchLocalFanout(clients = 1000, rate = 10, seconds = 20): Promise<LocalFanoutResult> {
-  process.env.LOG_LEVEL ??= 'silent';
-  const dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-fanout-'));
+/**
+ * The local runtime as the live benches need it, on PORT (or any free port) of a fresh data
+ * directory: API and sockets only (no web build, schedules, backfill or simulated session), silent.
+ * `stop` closes it and removes the directory.
+ */
+export async function startQuietRuntime(prefix: string): Promise<LocalRuntime & { stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const rt = await startLocalRuntime({
     port: Number(process.env.PORT ?? 0),
     host: '127.0.0.1',
@@ -65,6 +69,17 @@ export async function benchLocalFanout(clients = 1000, rate = 10, seconds = 20):
     flowLive: false,
     log: () => {},
   });
+  return Object.assign(rt, {
+    stop: async () => {
+      await rt.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+export async function benchLocalFanout(clients = 1000, rate = 10, seconds = 20): Promise<LocalFanoutResult> {
+  process.env.LOG_LEVEL ??= 'silent';
+  const rt = await startQuietRuntime('tapewatch-fanout-');
   const previousAuth = currentAuthenticator();
   registerAuthenticator(async (token) =>
     token.startsWith('fanout-')
@@ -136,8 +151,7 @@ export async function benchLocalFanout(clients = 1000, rate = 10, seconds = 20):
   for (const ws of sockets) ws.terminate();
   await new FlowRepository(documentClient()).clearLive('2024-03-08');
   registerAuthenticator(previousAuth);
-  await rt.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await rt.stop();
   return {
     clients,
     ratePerS: rate,

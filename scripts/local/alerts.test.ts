@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
@@ -9,9 +10,16 @@ import {
   type FiredAlert,
 } from '@tapewatch/shared/schemas/alerts';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import { watchlistWriteResponse } from '@tapewatch/shared/schemas/watchlists';
 import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
 import { AlertHistoryRepository } from '@tapewatch/functions/data/alert-history-repository';
 import { documentClient } from '@tapewatch/functions/data/client';
+import {
+  MAX_PUSH_SUBSCRIPTIONS,
+  PushSubscriptionsRepository,
+  pushSubscriptionId,
+} from '@tapewatch/functions/data/push-subscriptions-repository';
+import { generateVapidKeys, pushRequest } from '@tapewatch/functions/platform/web-push';
 import { alertDeliveryFor, FlowFanout, publishLiveTrades } from '@tapewatch/functions/jobs/flow-live';
 import { runAlertDigests } from '@tapewatch/functions/jobs/alert-digests';
 import { advanceWallClock, flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
@@ -84,10 +92,12 @@ function openAlertsSocket(token: string): Promise<{ events: WsEvent[]; close: ()
 const outbox = () => fx.accounts.outbox();
 /**
  * The live path as the player and the poller run it. The container's rule index picks up rule
- * changes within RULES_RECHECK_MS; the tests refresh it at once instead of waiting for that.
+ * changes within RULES_RECHECK_MS, and its listing of the alerts sockets new sockets within
+ * ALERT_SOCKETS_TTL_MS; the tests refresh both at once instead of waiting for that.
  */
 async function ingest(trades: FlowTrade[]) {
-  await alertDeliveryFor(documentClient()).matcher.refresh(true);
+  const delivery = alertDeliveryFor(documentClient());
+  await Promise.all([delivery.matcher.refresh(true), delivery.sockets.relist()]);
   return publishLiveTrades(trades, new FlowFanout(documentClient()), documentClient());
 }
 
@@ -227,6 +237,40 @@ describe('flow alerts', () => {
     await fx.api.post('delete_alert_rule', { id: rule.id });
   });
 
+  it('a rule on a watchlist follows the list: a ticker added matches on the next trade, a removed one stops', async () => {
+    const created = await fx.api.post('create_watchlist', { name: 'Alert chips', tickers: ['AMD'] });
+    const listId = watchlistWriteResponse.parse(created.body).list.id;
+    const rule = alertRuleResponse.parse(
+      (
+        await fx.api.post('create_alert_rule', {
+          name: 'Chips on my list',
+          watchlist_id: listId,
+          filters: [{ filter: 'Premium', selector: 'Greater than equal', value: '200' }],
+        })
+      ).body,
+    ).rule;
+    const fired = async () =>
+      alertHistoryResponse
+        .parse((await fx.api.get('get_alert_history', { rule_id: rule.id })).body)
+        .alerts.map((a) => a.trade.key);
+    await ingest([liveTrade({ ticker: 'AMD', key: 'wl-amd-1' }), liveTrade({ ticker: 'NVDA', key: 'wl-nvda-1' })]);
+    expect(await fired()).toEqual(['wl-amd-1']);
+
+    await fx.api.post('add_watchlist_tickers', { id: listId, tickers: ['NVDA'] });
+    await ingest([liveTrade({ ticker: 'NVDA', key: 'wl-nvda-2' })]);
+    expect(await fired()).toEqual(['wl-nvda-2', 'wl-amd-1']);
+
+    await fx.api.post('remove_watchlist_tickers', { id: listId, tickers: ['AMD'] });
+    await ingest([liveTrade({ ticker: 'AMD', key: 'wl-amd-3' }), liveTrade({ ticker: 'NVDA', key: 'wl-nvda-3' })]);
+    expect(await fired()).toEqual(['wl-nvda-3', 'wl-nvda-2', 'wl-amd-1']);
+
+    // A deleted list matches nothing (the rule stays, naming a list that is gone).
+    await fx.api.post('delete_watchlist', { id: listId });
+    await ingest([liveTrade({ ticker: 'NVDA', key: 'wl-nvda-4' })]);
+    expect(await fired()).toEqual(['wl-nvda-3', 'wl-nvda-2', 'wl-amd-1']);
+    await fx.api.post('delete_alert_rule', { id: rule.id });
+  });
+
   it('pauses (keeps) the rules of a user whose plan ended, and says why', async () => {
     await seedPlan('u-lapsed', 'free');
     callers['lapsed-token'].subscription = 'free';
@@ -238,6 +282,72 @@ describe('flow alerts', () => {
     expect(res.rules.every((r) => r.status === 'paused')).toBe(true);
     expect(res.rules.filter((r) => r.paused_reason === 'plan').length).toBe(ALERT_LIMITS.activeRules);
     expect(res.plan_message).toContain('basic plan ended');
+  });
+
+  it("lists one rule's history in pages past 300, however many alerts other rules fired since", async () => {
+    const repo = new AlertHistoryRepository(documentClient());
+    // A day ahead: newer than what the earlier tests fired, so the whole history starts with them.
+    const at = (i: number) => new Date(Date.now() + 86_400_000 + i * 1000).toISOString();
+    // 350 of rule "pagea1", then 350 newer ones of another rule: the user's newest 300 are all the other's.
+    const fire = (ruleId: string, from: number) =>
+      Array.from({ length: 350 }, (_, i) => ({
+        id: `${ruleId.slice(-2)}${i}`,
+        userId: 'u-sub',
+        ruleId,
+        ruleName: ruleId,
+        firedAt: at(from + i),
+        trade: liveTrade({ key: `${ruleId}-${i}` }),
+      }));
+    await repo.add([...fire('pagea1', 0), ...fire('pageb2', 400)]);
+    const page = async (before?: string) =>
+      alertHistoryResponse.parse(
+        (await fx.api.get('get_alert_history', { rule_id: 'pagea1', ...(before ? { before } : {}) })).body,
+      );
+    const first = await page();
+    expect(first.alerts).toHaveLength(300);
+    expect(first.next).not.toBeNull();
+    const second = await page(first.next!);
+    expect(second.alerts).toHaveLength(50);
+    expect(second.next).toBeNull();
+    const keys = [...first.alerts, ...second.alerts].map((a) => a.trade.key);
+    expect(keys).toEqual(Array.from({ length: 350 }, (_, i) => `pagea1-${349 - i}`));
+    // The whole history pages the same way; a malformed cursor is a 400 with the alert message.
+    const all = alertHistoryResponse.parse((await fx.api.get('get_alert_history', {})).body);
+    expect(all.alerts[0]!.trade.key).toBe('pageb2-349');
+    expect(all.next).not.toBeNull();
+    const bad = await fx.api.getUnchecked('get_alert_history', { before: 'yesterday' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ alert_show: true });
+  });
+
+  it('stores a browser push subscription per endpoint (again: replaced), keeps the newest 10, and signs for it', async () => {
+    const repo = new PushSubscriptionsRepository(documentClient());
+    const keys = generateVapidKeys();
+    const browser = (i: number) => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return {
+        endpoint: `https://push.example.net/send/${i}`,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      };
+    };
+    const first = browser(0);
+    await repo.put('u-push', first, new Date('2024-03-08T10:00:00Z'));
+    const renewed = { ...first, keys: browser(0).keys };
+    await repo.put('u-push', renewed, new Date('2024-03-08T10:01:00Z'));
+    let stored = await repo.list('u-push');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id: pushSubscriptionId(first.endpoint), keys: renewed.keys });
+    for (let i = 1; i <= MAX_PUSH_SUBSCRIPTIONS; i += 1)
+      await repo.put('u-push', browser(i), new Date(Date.parse('2024-03-08T11:00:00Z') + i * 1000));
+    stored = await repo.list('u-push');
+    expect(stored).toHaveLength(MAX_PUSH_SUBSCRIPTIONS);
+    expect(stored.some((x) => x.endpoint === first.endpoint)).toBe(false);
+    // A stored subscription is what the library signs and encrypts for.
+    const req = pushRequest(stored[0]!, '{"rule_name":"x"}', { ...keys, subject: 'mailto:ops@example.com' });
+    expect(String(req.headers.Authorization)).toContain(`k=${keys.publicKey}`);
+    await repo.delete('u-push', stored[0]!.id);
+    expect(await repo.list('u-push')).toHaveLength(MAX_PUSH_SUBSCRIPTIONS - 1);
   });
 
   it('expired history is not listed and the cleanup deletes it', async () => {

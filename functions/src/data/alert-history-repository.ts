@@ -7,7 +7,7 @@ import { appKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
 
-/** Alerts a history read returns at most (the newest). */
+/** Alerts one page of the history holds at most (the newest first; `next` continues it). */
 export const HISTORY_READ_LIMIT = 300;
 
 export interface NewAlert {
@@ -49,6 +49,7 @@ export class AlertHistoryRepository {
     if (alerts.length === 0) return;
     const items = alerts.map((a) => ({
       ...appKeys.alertHistory(a.userId, a.firedAt, a.id),
+      ...appKeys.alertHistoryByRule(a.userId, a.ruleId, a.firedAt, a.id),
       ruleId: a.ruleId,
       ruleName: a.ruleName,
       firedAt: a.firedAt,
@@ -63,24 +64,50 @@ export class AlertHistoryRepository {
     await Promise.all(batches);
   }
 
-  /** The newest alerts (of one rule when given), and the unread count of the whole history. */
-  async list(userId: string, ruleId?: string, now = new Date()): Promise<{ alerts: FiredAlert[]; unread: number }> {
-    const out = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': appKeys.alertHistoryPartition(userId) },
-        ScanIndexForward: false,
-        Limit: HISTORY_READ_LIMIT,
-        ConsistentRead: true,
-      }),
-    );
+  /**
+   * One page of alerts, newest first: the user's, or one rule's (its own index, so a rule's history
+   * is complete however many alerts other rules fired), older than the `before` cursor when given;
+   * `next` is the cursor of the following page. The unread count is of the user's newest page.
+   */
+  async list(
+    userId: string,
+    ruleId?: string,
+    before?: string,
+    now = new Date(),
+  ): Promise<{ alerts: FiredAlert[]; unread: number; next: string | null }> {
     const nowSec = Math.floor(now.getTime() / 1000);
-    const live = (out.Items ?? []).filter((it) => !(typeof it.ttl === 'number' && it.ttl < nowSec));
-    const all = live.map(toFired);
+    const live = (items: Record<string, unknown>[]) =>
+      items.filter((it) => !(typeof it.ttl === 'number' && it.ttl < nowSec)).map(toFired);
+    const page = (index: boolean, pk: string, cursor?: string) =>
+      this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          ...(index ? { IndexName: 'gsi1' } : {}),
+          KeyConditionExpression: cursor ? '#pk = :pk AND #sk < :before' : '#pk = :pk',
+          ExpressionAttributeNames: {
+            '#pk': index ? 'gsi1pk' : 'pk',
+            ...(cursor ? { '#sk': index ? 'gsi1sk' : 'sk' } : {}),
+          },
+          ExpressionAttributeValues: { ':pk': pk, ...(cursor ? { ':before': cursor } : {}) },
+          ScanIndexForward: false,
+          Limit: HISTORY_READ_LIMIT,
+          ...(index ? {} : { ConsistentRead: true }),
+        }),
+      );
+    const userPk = appKeys.alertHistoryPartition(userId);
+    const newest = page(false, userPk);
+    const own = ruleId
+      ? page(true, appKeys.alertHistoryRulePartition(userId, ruleId), before)
+      : before
+        ? page(false, userPk, before)
+        : newest;
+    const [first, listed] = await Promise.all([newest, own]);
+    const items = listed.Items ?? [];
+    const last = items.at(-1);
     return {
-      alerts: ruleId ? all.filter((a) => a.rule_id === ruleId) : all,
-      unread: all.filter((a) => !a.read).length,
+      alerts: live(items),
+      unread: live(first.Items ?? []).filter((a) => !a.read).length,
+      next: listed.LastEvaluatedKey && last ? ((ruleId ? last.gsi1sk : last.sk) as string) : null,
     };
   }
 

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { PauseReason } from '@tapewatch/shared/alerts/limits';
 import type { FlowFilter } from '@tapewatch/shared/schemas/flow';
+import { batchPutAll } from './batch-write.ts';
 import { appKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
@@ -41,6 +42,21 @@ function toRule(it: Record<string, unknown>): StoredAlertRule {
     pausedReason: (it.pausedReason as PauseReason | null | undefined) ?? null,
     createdAt: it.createdAt as string,
     updatedAt: it.updatedAt as string,
+  };
+}
+
+function toItem(rule: StoredAlertRule): Record<string, unknown> {
+  return {
+    ...appKeys.alertRule(rule.userId, rule.id),
+    ruleId: rule.id,
+    userId: rule.userId,
+    name: rule.name,
+    filters: rule.filters,
+    watchlistId: rule.watchlistId,
+    status: rule.status,
+    pausedReason: rule.pausedReason,
+    createdAt: rule.createdAt,
+    updatedAt: rule.updatedAt,
   };
 }
 
@@ -82,23 +98,16 @@ export class AlertRulesRepository {
   }
 
   async put(rule: StoredAlertRule): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: {
-          ...appKeys.alertRule(rule.userId, rule.id),
-          ruleId: rule.id,
-          userId: rule.userId,
-          name: rule.name,
-          filters: rule.filters,
-          watchlistId: rule.watchlistId,
-          status: rule.status,
-          pausedReason: rule.pausedReason,
-          createdAt: rule.createdAt,
-          updatedAt: rule.updatedAt,
-        },
-      }),
-    );
+    await this.db.send(new PutCommand({ TableName: this.table, Item: toItem(rule) }));
+    await this.bumpVersion();
+  }
+
+  /** Many rules in batches of 25 and one version bump (imports and the bench's 10,000 rules). */
+  async putAll(rules: readonly StoredAlertRule[]): Promise<void> {
+    const batches: Promise<void>[] = [];
+    for (let i = 0; i < rules.length; i += 25)
+      batches.push(batchPutAll(this.db, this.table, rules.slice(i, i + 25).map(toItem)));
+    await Promise.all(batches);
     await this.bumpVersion();
   }
 
@@ -154,6 +163,20 @@ export class AlertRulesRepository {
     await this.put(next);
     await this.releaseSlot(rule.userId, rule.id);
     return next;
+  }
+
+  /**
+   * Called after a user's watchlists were written: when an active rule of theirs targets one of the
+   * lists whose tickers changed (or that was deleted), the version is bumped so the ingest
+   * containers reload the index with the list as it is now. Other users' edits cost one Query.
+   */
+  async watchlistsChanged(userId: string, listIds: readonly string[]): Promise<boolean> {
+    if (listIds.length === 0) return false;
+    const rules = await this.listForUser(userId);
+    if (!rules.some((r) => r.status === 'active' && r.watchlistId !== null && listIds.includes(r.watchlistId)))
+      return false;
+    await this.bumpVersion();
+    return true;
   }
 
   async version(): Promise<number> {

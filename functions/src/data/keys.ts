@@ -117,9 +117,18 @@ export const appKeys = {
     pk: `ALERTHIST#${userId}`,
     sk: `${firedAt}#${alertId}`,
   }),
+  /** The same alert in its rule's listing (gsi1): one rule's history pages past the user's newest alerts. */
+  alertHistoryByRule: (userId: string, ruleId: string, firedAt: string, alertId: string) => ({
+    gsi1pk: `ALERTHIST#${userId}#R#${ruleId}`,
+    gsi1sk: `${firedAt}#${alertId}`,
+  }),
+  alertHistoryRulePartition: (userId: string, ruleId: string): string => `ALERTHIST#${userId}#R#${ruleId}`,
   /** Users with fired alerts: the local cleanup job's list (dynalite has no TTL). */
   alertHistoryUsersPartition: (): string => 'ALERTHISTUSERS',
   alertHistoryUser: (userId: string): Key => ({ pk: 'ALERTHISTUSERS', sk: userId }),
+  /** A browser's Web Push subscription of a user (id: hash of its endpoint), for alert pushes. */
+  pushSubscriptionsPartition: (userId: string): string => `PUSHSUB#${userId}`,
+  pushSubscription: (userId: string, id: string): Key => ({ pk: `PUSHSUB#${userId}`, sk: id }),
   /** A rule's email throttle state (last email, waiting matches). */
   alertMailState: (userId: string, ruleId: string): Key => ({ pk: `ALERTMAIL#${userId}`, sk: `RULE#${ruleId}` }),
   /** Alert emails sent to a user on one New York day (the daily cap). */

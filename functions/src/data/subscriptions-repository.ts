@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -34,6 +35,34 @@ export class SubscriptionsRepository {
 
   private get table(): string {
     return tableName('app');
+  }
+
+  /** The plans of many users in BatchGets of 100 (a user without a profile is absent from the map). */
+  async plans(userIds: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const chunks: string[][] = [];
+    for (let i = 0; i < userIds.length; i += 100) chunks.push(userIds.slice(i, i + 100));
+    await Promise.all(
+      chunks.map(async (chunk) => {
+        const byPk = new Map(chunk.map((u) => [appKeys.userProfile(u).pk, u]));
+        let keys: Record<string, unknown>[] = chunk.map((u) => ({ ...appKeys.userProfile(u) }));
+        for (let attempt = 0; keys.length > 0; attempt++) {
+          if (attempt > 8) throw new Error('DynamoDB kept returning unprocessed keys');
+          const res = await this.db.send(
+            new BatchGetCommand({
+              RequestItems: {
+                [this.table]: { Keys: keys, ProjectionExpression: 'pk, subscription', ConsistentRead: true },
+              },
+            }),
+          );
+          for (const it of res.Responses?.[this.table] ?? [])
+            out.set(byPk.get(it.pk as string)!, (it.subscription as string | undefined) ?? '');
+          keys = (res.UnprocessedKeys?.[this.table]?.Keys ?? []) as Record<string, unknown>[];
+          if (keys.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+        }
+      }),
+    );
+    return out;
   }
 
   async get(userId: string): Promise<StoredSubscription | null> {

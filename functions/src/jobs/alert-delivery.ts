@@ -8,7 +8,6 @@ import { AlertHistoryRepository, type NewAlert } from '../data/alert-history-rep
 import { AlertMailRepository } from '../data/alert-mail-repository.ts';
 import { AlertRulesRepository } from '../data/alert-rules-repository.ts';
 import { ConnectionRepository } from '../data/connection-repository.ts';
-import { SubscriptionsRepository } from '../data/subscriptions-repository.ts';
 import { UsersRepository } from '../data/users-repository.ts';
 import {
   composeAlertEmail,
@@ -18,17 +17,14 @@ import {
   underDailyCap,
 } from '../domain/alerts/email-throttle.ts';
 import { signPauseLink } from '../domain/alerts/pause-link.ts';
-import { isSubscriber } from '../lib/auth-guard.ts';
-import { TtlLru } from '../lib/lru.ts';
 import { errorFields, log } from '../lib/log.ts';
 import { alertLinkSecret, appBaseUrl } from '../platform/alert-link-secret.ts';
 import { newYorkDate } from '../platform/clock.ts';
 import { mailer, type Mailer } from '../platform/mail.ts';
 import { postToConnection } from '../platform/realtime.ts';
+import { AlertSockets, PlanCache } from './alert-audience.ts';
 import { AlertMatcher, type RuleMatch } from './alert-matcher.ts';
-
-/** How long a user's plan is trusted by the matcher before it is read again. */
-const PLAN_RECHECK_MS = 30_000;
+import { emitAlertFailure } from './alert-metrics.ts';
 
 export interface DeliveryReport {
   fired: number;
@@ -42,18 +38,22 @@ export interface DeliveryReport {
  * throttle and the per-user daily cap. A user whose plan ended has their rules paused, not deleted.
  */
 export class AlertDelivery {
-  private readonly plans: TtlLru<boolean>;
+  private readonly plans: PlanCache;
+  /** The open alerts sockets by user (tests relist it after opening one). */
+  readonly sockets: AlertSockets;
   private readonly history: AlertHistoryRepository;
   private readonly mail: AlertMailRepository;
   private readonly rules: AlertRulesRepository;
   private readonly connections: ConnectionRepository;
+  private mailing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: DynamoDBDocumentClient,
     readonly matcher: AlertMatcher = new AlertMatcher(db),
     private readonly mailerOf: () => Mailer = mailer,
   ) {
-    this.plans = new TtlLru<boolean>(10_000, PLAN_RECHECK_MS);
+    this.plans = new PlanCache(db);
+    this.sockets = new AlertSockets(db);
     this.history = new AlertHistoryRepository(db);
     this.mail = new AlertMailRepository(db);
     this.rules = new AlertRulesRepository(db);
@@ -64,18 +64,8 @@ export class AlertDelivery {
     const matches = await this.matcher.match(trades);
     if (matches.length === 0) return { fired: 0, pushed: 0, emailed: 0 };
     const users = [...new Set(matches.map((m) => m.compiled.rule.userId))];
-    const allowed = new Set<string>();
-    await Promise.all(
-      users.map(async (u) => {
-        if (
-          await this.plans.get(u, async () =>
-            isSubscriber((await new SubscriptionsRepository(this.db).get(u))?.subscription ?? ''),
-          )
-        )
-          allowed.add(u);
-        else await this.pauseForPlan(u);
-      }),
-    );
+    const allowed = await this.plans.subscribed(users);
+    await Promise.all(users.filter((u) => !allowed.has(u)).map((u) => this.pauseForPlan(u)));
     const kept = matches.filter((m) => allowed.has(m.compiled.rule.userId));
     const firedAt = new Date().toISOString();
     const alerts: NewAlert[] = kept.map((m) => ({
@@ -87,8 +77,16 @@ export class AlertDelivery {
       trade: m.trade,
     }));
     const [, pushed] = await Promise.all([this.history.add(alerts), this.push(alerts)]);
-    const emailed = await this.email(kept).catch((err: unknown) => {
+    // One batch's email work at a time per container: under load the emails (throttled anyway)
+    // fall behind instead of the pushes and history writes of the next trades.
+    const emailing = this.mailing.then(() => this.email(kept));
+    this.mailing = emailing.then(
+      () => undefined,
+      () => undefined,
+    );
+    const emailed = await emailing.catch((err: unknown) => {
       log.error('alert email failed', errorFields(err));
+      emitAlertFailure('email');
       return 0;
     });
     return { fired: alerts.length, pushed, emailed };
@@ -99,18 +97,25 @@ export class AlertDelivery {
     const byUser = new Map<string, NewAlert[]>();
     for (const a of alerts) byUser.set(a.userId, [...(byUser.get(a.userId) ?? []), a]);
     let reached = 0;
+    const open = await this.sockets.forUsers();
     await Promise.all(
       [...byUser].map(async ([userId, list]) => {
+        const ids = open.get(userId);
+        if (!ids?.length) return;
         const events: WsEvent[] = list.map((a) => ({ event: 'alert', data: JSON.stringify(toFired(a)) }));
         const frame: WsFrame = events.length === 1 ? events[0]! : events;
         const data = JSON.stringify(frame);
-        for (const c of await this.connections.forUser(userId)) {
-          const ok = await postToConnection(c.connectionId, data).catch((err: unknown) => {
-            log.warn('alert push failed', { connectionId: c.connectionId, ...errorFields(err) });
+        for (const connectionId of ids) {
+          const ok = await postToConnection(connectionId, data).catch((err: unknown) => {
+            log.warn('alert push failed', { connectionId, ...errorFields(err) });
+            emitAlertFailure('push');
             return true;
           });
           if (ok) reached += 1;
-          else await this.connections.remove(c.connectionId);
+          else {
+            this.sockets.drop(userId, connectionId);
+            await this.connections.remove(connectionId);
+          }
         }
       }),
     );
@@ -167,6 +172,7 @@ export class AlertDelivery {
     const [secret, base] = [await alertLinkSecret(), appBaseUrl()];
     if (!secret || !base) {
       log.error('alert email not sent: ALERT_LINK_SECRET or APP_BASE_URL is not configured', { userId, ruleId });
+      emitAlertFailure('email');
       return false;
     }
     const profile = await new UsersRepository(this.db).getProfile(userId);

@@ -58,7 +58,7 @@ export class AlertMatcher {
     this.checkedAt = Date.now();
     if (version === this.version) return;
     const rules = (await repo.listAll()).filter((r) => r.status === 'active');
-    // A watchlist rule follows the list as it is when the rules change (not each ticker edit).
+    // A watchlist rule follows the list as it is now: a ticker edit of a targeted list bumps the version too.
     const lists = new Map<string, Map<string, string[]>>();
     const watchlists = new WatchlistsRepository(this.db);
     await Promise.all(

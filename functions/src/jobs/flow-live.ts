@@ -14,6 +14,7 @@ import { isSubscriber } from '../lib/auth-guard.ts';
 import { TtlLru } from '../lib/lru.ts';
 import { parseBenzingaOptionsActivity } from '../providers/benzinga/options-activity.ts';
 import { AlertDelivery } from './alert-delivery.ts';
+import { emitAlertFailure } from './alert-metrics.ts';
 
 /** The longest a trade waits for the frame it shares with others. */
 export const COALESCE_WINDOW_MS = 250;
@@ -228,7 +229,10 @@ export async function publishLiveTrades(
   fanout.publish(trades);
   await Promise.all([
     new FlowRepository(db).putLive(trades),
-    alerts?.onTrades(trades).catch((err: unknown) => log.error('flow alerts failed', errorFields(err))),
+    alerts?.onTrades(trades).catch((err: unknown) => {
+      log.error('flow alerts failed', errorFields(err));
+      emitAlertFailure('batch');
+    }),
   ]);
   return trades;
 }

@@ -23,6 +23,8 @@ export class SesMailer implements Mailer {
     await this.client.send(
       new SendEmailCommand({
         FromEmailAddress: process.env.MAIL_FROM ?? 'Tapewatch <no-reply@tapewatch.app>',
+        // CDK's configuration set: its bounce, reject and complaint counts feed the mail alarms.
+        ...(process.env.MAIL_CONFIGURATION_SET ? { ConfigurationSetName: process.env.MAIL_CONFIGURATION_SET } : {}),
         Destination: { ToAddresses: [m.to] },
         Content: { Simple: { Subject: { Data: m.subject }, Body: { Text: { Data: m.text } } } },
       }),

@@ -66,9 +66,18 @@ export const firedAlertSchema = z.object({
 });
 export type FiredAlert = z.infer<typeof firedAlertSchema>;
 
-export const alertHistoryQuery = z.strictObject({ rule_id: alertRuleId.optional() });
+export const alertHistoryQuery = z.strictObject({
+  rule_id: alertRuleId.optional(),
+  /** The `next` of the previous page: alerts fired before it. */
+  before: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z#[a-z0-9]{1,24}$/, 'expected the next cursor of a history page')
+    .optional(),
+});
 export const alertHistoryResponse = z.object({
   alerts: z.array(firedAlertSchema),
+  /** Cursor of the next (older) page, or null on the last one. */
+  next: z.string().nullable(),
   /** Unread alerts of the whole history (the bell's count), whatever the rule filter. */
   unread: z.number().int(),
 });

@@ -12,6 +12,7 @@ const RETRY_MS = [1000, 3000, 10_000, 30_000];
  */
 export function openAlertSocket(
   onAlert: AlertListener,
+  onOpen: () => void = () => {},
   location: Pick<Location, 'protocol' | 'host'> = window.location,
 ) {
   let socket: WebSocket | null = null;
@@ -25,6 +26,8 @@ export function openAlertSocket(
     socket = new WebSocket(`${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}&channel=alerts`);
     socket.onopen = () => {
       attempt = 0;
+      // Alerts fired while no socket was open (or just opening) are in the history: read it again.
+      onOpen();
     };
     socket.onmessage = (msg) => {
       let frame: unknown;

@@ -8,6 +8,7 @@ import {
   removeTickers,
   reorderLists,
   reorderTickers,
+  tickersChanged,
   withDefault,
 } from './watchlist-edits.ts';
 
@@ -67,5 +68,24 @@ describe('watchlist edits', () => {
     expect(parseTickerText('aapl, msft  nvda;\n$amd')).toEqual(['AAPL', 'MSFT', 'NVDA', 'AMD']);
     expect(parseTickerCsv('Symbol,Name\n"aapl",Apple\r\nmsft,Microsoft\n\n')).toEqual(['AAPL', 'MSFT']);
     expect(parseTickerCsv(tickersToCsv(['AAPL', 'BRK.B']))).toEqual(['AAPL', 'BRK.B']);
+  });
+
+  it('names the lists whose tickers changed: added, removed, deleted; not a reorder or a rename', () => {
+    const before = [
+      { id: 'a', tickers: ['AAPL', 'MSFT'] },
+      { id: 'b', tickers: ['NVDA'] },
+      { id: 'c', tickers: ['AMD'] },
+      { id: 'd', tickers: ['AAPL'] },
+      { id: 'e', tickers: ['AAPL', 'MSFT'] },
+    ];
+    const after = [
+      { id: 'a', tickers: ['MSFT', 'AAPL'] },
+      { id: 'b', tickers: ['NVDA', 'AMD'] },
+      { id: 'd', tickers: [] },
+      { id: 'e', tickers: ['AAPL', 'AMD'] },
+      { id: 'new', tickers: ['AMD'] },
+    ];
+    expect(tickersChanged(before, after)).toEqual(['b', 'c', 'd', 'e']);
+    expect(tickersChanged(before, before)).toEqual([]);
   });
 });

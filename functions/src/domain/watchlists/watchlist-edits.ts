@@ -125,3 +125,17 @@ export function isPermutation(current: readonly string[], proposed: readonly str
 export function sameName(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
+
+/** Ids of the lists whose set of tickers differs between two states (a deleted list counts; order does not). */
+export function tickersChanged(
+  before: readonly Pick<ListState, 'id' | 'tickers'>[],
+  after: readonly Pick<ListState, 'id' | 'tickers'>[],
+): string[] {
+  const next = new Map(after.map((l) => [l.id, new Set(l.tickers)]));
+  return before
+    .filter((l) => {
+      const now = next.get(l.id);
+      return !now || now.size !== new Set(l.tickers).size || l.tickers.some((t) => !now.has(t));
+    })
+    .map((l) => l.id);
+}

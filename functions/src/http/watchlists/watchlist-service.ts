@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_WATCHLIST_ID, WATCHLIST_LIMITS } from '@tapewatch/shared/watchlists/limits';
 import type { Watchlist, WatchlistsResponse, WatchlistWrite } from '@tapewatch/shared/schemas/watchlists';
+import { AlertRulesRepository } from '../../data/alert-rules-repository.ts';
 import { documentClient } from '../../data/client.ts';
 import { WatchlistsRepository, type StoredWatchlist } from '../../data/watchlists-repository.ts';
 import {
@@ -13,6 +14,7 @@ import {
   reorderLists,
   reorderTickers,
   sameName,
+  tickersChanged,
   unknownTickersMessage,
   withDefault,
 } from '../../domain/watchlists/watchlist-edits.ts';
@@ -64,7 +66,11 @@ async function update<T>(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const current = await readLists(userId);
     const { lists, result } = edit(current.lists);
-    if (await r.write(userId, lists, current.version)) return result;
+    if (await r.write(userId, lists, current.version)) {
+      // Alert rules that target a list follow its tickers from the next trade on.
+      await new AlertRulesRepository(documentClient()).watchlistsChanged(userId, tickersChanged(current.lists, lists));
+      return result;
+    }
   }
   throw new ConflictError(CHANGED_ELSEWHERE);
 }

@@ -42,10 +42,13 @@ export default function AlertBell() {
   });
   useEffect(
     () =>
-      openAlertSocket((json) => {
-        setToast(JSON.parse(json) as FiredAlert);
-        void client.invalidateQueries({ queryKey: ALERT_HISTORY_KEY });
-      }),
+      openAlertSocket(
+        (json) => {
+          setToast(JSON.parse(json) as FiredAlert);
+          void client.invalidateQueries({ queryKey: ALERT_HISTORY_KEY });
+        },
+        () => void client.invalidateQueries({ queryKey: ALERT_HISTORY_KEY }),
+      ),
     [client],
   );
   const unread = history.data?.unread ?? 0;

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf, ResponseOf } from '@tapewatch/shared/api/routes';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 
@@ -23,10 +23,14 @@ export function useAlertRules(enabled: boolean) {
   return useQuery(alertRulesQueryOptions(enabled));
 }
 
+/** A rule's history in pages of 300, newest first; fetchNextPage reads the older ones. */
 export function useRuleHistory(ruleId: string | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...HISTORY_KEY, ruleId],
-    queryFn: ({ signal }) => apiGet('get_alert_history', { rule_id: ruleId! }, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiGet('get_alert_history', { rule_id: ruleId!, ...(pageParam ? { before: pageParam } : {}) }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
     enabled: ruleId !== null,
   });
 }

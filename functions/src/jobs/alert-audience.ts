@@ -1,0 +1,96 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConnectionRepository } from '../data/connection-repository.ts';
+import { SubscriptionsRepository } from '../data/subscriptions-repository.ts';
+import { isSubscriber } from '../lib/auth-guard.ts';
+import { errorFields, log } from '../lib/log.ts';
+
+/** How long a user's plan is trusted by the matcher before it is read again. */
+export const PLAN_RECHECK_MS = 30_000;
+/** How long the listing of the alerts sockets is reused (the live feed's fan-out reuses its own as long). */
+export const ALERT_SOCKETS_TTL_MS = 1000;
+
+/**
+ * Whether the owners of fired rules are still subscribers: one BatchGet per 100 users not seen in
+ * the last PLAN_RECHECK_MS, instead of one read per user, so a burst of matches after a cold start
+ * costs a few reads.
+ */
+export class PlanCache {
+  private readonly known = new Map<string, { at: number; ok: boolean }>();
+
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly ttlMs = PLAN_RECHECK_MS,
+    private readonly maxEntries = 50_000,
+  ) {}
+
+  async subscribed(userIds: readonly string[], now = Date.now()): Promise<Set<string>> {
+    const stale = userIds.filter((u) => {
+      const hit = this.known.get(u);
+      return !hit || now - hit.at >= this.ttlMs;
+    });
+    if (stale.length > 0) {
+      const plans = await new SubscriptionsRepository(this.db).plans(stale);
+      for (const u of stale) {
+        this.known.delete(u);
+        this.known.set(u, { at: now, ok: isSubscriber(plans.get(u) ?? '') });
+      }
+      while (this.known.size > this.maxEntries) this.known.delete(this.known.keys().next().value!);
+    }
+    return new Set(userIds.filter((u) => this.known.get(u)?.ok));
+  }
+}
+
+/**
+ * The open alerts sockets by user, from one Query of every connection reused for up to a second,
+ * instead of a Query per user with a match. A socket opened within that second may miss the toast
+ * but not the alert: it is in the history, which the bell reads again when its socket opens.
+ */
+export class AlertSockets {
+  private byUser: Map<string, string[]> | null = null;
+  private listedAt = 0;
+  private listing: Promise<void> | null = null;
+  private readonly repo: ConnectionRepository;
+
+  constructor(
+    db: DynamoDBDocumentClient,
+    private readonly ttlMs = ALERT_SOCKETS_TTL_MS,
+  ) {
+    this.repo = new ConnectionRepository(db);
+  }
+
+  /** Lists the sockets again now (the next frames use the new listing). */
+  relist(): Promise<void> {
+    this.listing ??= this.repo
+      .list()
+      .then((all) => {
+        const byUser = new Map<string, string[]>();
+        for (const c of all)
+          if (c.channel === 'alerts' && c.userId)
+            byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c.connectionId]);
+        this.byUser = byUser;
+        this.listedAt = Date.now();
+      })
+      .finally(() => {
+        this.listing = null;
+      });
+    return this.listing;
+  }
+
+  async forUsers(): Promise<ReadonlyMap<string, readonly string[]>> {
+    // Awaited when stale (not served stale while it reloads): after a quiet spell the first alert
+    // must see the sockets opened since, so a socket older than ttlMs always gets its toast.
+    if (!this.byUser || Date.now() - this.listedAt > this.ttlMs)
+      await this.relist().catch((err: unknown) => log.warn('listing the alerts sockets failed', errorFields(err)));
+    return this.byUser ?? new Map();
+  }
+
+  /** A socket that answered Gone: dropped from the listing (its record is deleted by the caller). */
+  drop(userId: string, connectionId: string): void {
+    const ids = this.byUser?.get(userId);
+    if (ids)
+      this.byUser!.set(
+        userId,
+        ids.filter((x) => x !== connectionId),
+      );
+  }
+}
