@@ -11,6 +11,9 @@ import { generateCboeOptionChain } from './cboe-option-chain.ts';
 import { generateFinraShortInterestFile } from './finra-short-interest.ts';
 import { generateFinraShortVolumeFile } from './finra-short-volume.ts';
 import { parseShillerCsv } from '../shiller/shiller-csv.ts';
+import { mergeDirectoryReports } from '../nasdaq/fetcher.ts';
+import { parseSymbolDirectory } from '../nasdaq/symbol-directory.ts';
+import { renderNasdaqDirectories } from './nasdaq-directory.ts';
 
 /** What the demo provider reads: the real bundled history already in the market table. */
 export interface DemoMarketSource {
@@ -164,6 +167,14 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
           'S&P 500 monthly data (load the demo bundle first)',
         );
       return parseShillerCsv(text);
+    },
+
+    async symbolDirectory() {
+      const files = renderNasdaqDirectories(await source.directory(), source.today());
+      return mergeDirectoryReports([
+        parseSymbolDirectory(files.nasdaqlisted, 'nasdaqlisted'),
+        parseSymbolDirectory(files.otherlisted, 'otherlisted'),
+      ]);
     },
   };
 }
