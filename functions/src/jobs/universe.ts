@@ -1,7 +1,7 @@
 import { DirectoryRepository } from '../data/directory-repository.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { refreshUniverse } from '../domain/tickers/universe.ts';
-import { clockFor } from '../platform/clock.ts';
+import { clockFor, dataMode } from '../platform/clock.ts';
 import { providerFor } from '../providers/market-provider.ts';
 import { runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
 
@@ -11,7 +11,8 @@ export const UNIVERSE_DATASET = 'ticker-universe';
  * The ticker universe (06:30 New York, after Nasdaq Trader rewrites its directories overnight):
  * today's listings merged into the directory search, quotes and the prices job read. The new
  * directory is written only after both files parsed and passed the shrink check, so a failed
- * refresh leaves the previous universe in place (and the run is logged as failed).
+ * refresh leaves the previous universe in place (and the run is logged as failed). The demo keeps
+ * the bundle's universe, whose listings, sectors and share counts are those of the demo date.
  */
 export async function runUniverseRefresh(_event?: JobEvent, opts: JobOptions = {}) {
   const today = clockFor().today();
@@ -20,6 +21,10 @@ export async function runUniverseRefresh(_event?: JobEvent, opts: JobOptions = {
     today,
     today,
     async (ctx) => {
+      if (dataMode() === 'demo' && !ctx.provider) {
+        ctx.log.info('demo mode: the bundled universe is kept');
+        return { rowsRead: 0, rowsWritten: 0, rowsSkipped: 0 };
+      }
       const provider = ctx.provider ?? providerFor(ctx.db, ctx.clock);
       ctx.progress(0, 2, 'listings');
       const report = await provider.symbolDirectory();

@@ -11,9 +11,6 @@ import { generateCboeOptionChain } from './cboe-option-chain.ts';
 import { generateFinraShortInterestFile } from './finra-short-interest.ts';
 import { generateFinraShortVolumeFile } from './finra-short-volume.ts';
 import { parseShillerCsv } from '../shiller/shiller-csv.ts';
-import { mergeDirectoryReports } from '../nasdaq/fetcher.ts';
-import { parseSymbolDirectory } from '../nasdaq/symbol-directory.ts';
-import { renderNasdaqDirectories } from './nasdaq-directory.ts';
 
 /** What the demo provider reads: the real bundled history already in the market table. */
 export interface DemoMarketSource {
@@ -169,12 +166,7 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
       return parseShillerCsv(text);
     },
 
-    async symbolDirectory() {
-      const files = renderNasdaqDirectories(await source.directory(), source.today());
-      return mergeDirectoryReports([
-        parseSymbolDirectory(files.nasdaqlisted, 'nasdaqlisted'),
-        parseSymbolDirectory(files.otherlisted, 'otherlisted'),
-      ]);
-    },
+    // The demo's universe is the bundle's (its listings as of the demo date, with sectors and share counts).
+    symbolDirectory: async () => Promise.reject(notInDemo('the symbol directory (the bundle carries its own)')),
   };
 }
