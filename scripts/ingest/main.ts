@@ -81,6 +81,10 @@ async function main(): Promise<number> {
     console.error(`unknown job '${command}'; jobs: demo, backfill, ${schedules.map((s) => s.name).join(', ')}`);
     return 2;
   }
+  if (command === 'backfill' && process.env.TAPEWATCH_DATA_MODE !== 'live') {
+    console.error('backfill fetches from the real sources: set TAPEWATCH_DATA_MODE=live (and the provider keys)');
+    return 2;
+  }
   const from = values.date ?? values.from;
   const to = values.date ?? values.to ?? from;
   const db = await target();
@@ -113,10 +117,6 @@ async function main(): Promise<number> {
 
 /** The live first-run backfill; Ctrl+C stops after the unit in flight is abandoned, and a rerun resumes. */
 async function backfill(): Promise<number> {
-  if (process.env.TAPEWATCH_DATA_MODE !== 'live') {
-    console.error('backfill fetches from the real sources: set TAPEWATCH_DATA_MODE=live (and the provider keys)');
-    return 2;
-  }
   const aborter = new AbortController();
   process.once('SIGINT', () => aborter.abort());
   const clock = clockFor();
