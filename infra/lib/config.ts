@@ -10,6 +10,17 @@ const hostname = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 const cloudFrontCertificateArn = /^arn:aws:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
 /** "no-reply@example.com" or "Tapewatch <no-reply@example.com>". */
 const senderAddress = /^(?:[^<>]+ <)?[^\s@<>]+@[^\s@<>]+\.[a-z]{2,63}>?$/i;
+const secretName = z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/, 'a Secrets Manager secret name');
+
+/**
+ * The CDK context key naming each provider key's Secrets Manager secret ({"api_key": "..."}),
+ * for every key of the data-source registry (a test checks that none is missing).
+ */
+export const providerSecretContext = {
+  POLYGON_API_KEY: 'polygonSecretName',
+  BENZINGA_API_KEY: 'benzingaSecretName',
+} as const;
+export type ProviderKeyName = keyof typeof providerSecretContext;
 
 export const deployConfigSchema = z
   .strictObject({
@@ -36,6 +47,15 @@ export const deployConfigSchema = z
      * for accounts whose Lambda concurrency quota is below 1,000 (AWS keeps 100 unreserved).
      */
     accountReservedConcurrency: z.coerce.number().int().min(0).max(100).optional(),
+    /** demo (default): the bundled data; live: the real providers (README "Run on real data"). */
+    dataMode: z.enum(['demo', 'live']).optional(),
+    /** Secrets created by the operator before the deploy; a provider without one stays unconfigured. */
+    polygonSecretName: secretName.optional(),
+    benzingaSecretName: secretName.optional(),
+  })
+  .refine((c) => c.dataMode === 'live' || (!c.polygonSecretName && !c.benzingaSecretName), {
+    message: 'provider secrets are read in live mode only: add dataMode=live',
+    path: ['dataMode'],
   })
   .refine((c) => Boolean(c.domainName) === Boolean(c.certificateArn), {
     message: 'domainName and certificateArn go together (CloudFront needs the certificate for the name)',
@@ -57,6 +77,7 @@ export interface DeployConfig {
   appBaseUrl?: string;
   stripe?: { priceId: string; secretName: string };
   accountReservedConcurrency: number;
+  marketData: { mode: 'demo' | 'live'; secretNames: Partial<Record<ProviderKeyName, string>> };
 }
 
 export const contextKeys = [
@@ -69,6 +90,8 @@ export const contextKeys = [
   'stripePriceId',
   'stripeSecretName',
   'accountReservedConcurrency',
+  'dataMode',
+  ...Object.values(providerSecretContext),
 ] as const;
 
 export function parseDeployConfig(input: Record<string, unknown>): DeployConfig {
@@ -93,6 +116,12 @@ export function parseDeployConfig(input: Record<string, unknown>): DeployConfig 
       ? { priceId: c.stripePriceId, secretName: c.stripeSecretName ?? `tapewatch/${c.stage}/stripe` }
       : undefined,
     accountReservedConcurrency: c.accountReservedConcurrency ?? 10,
+    marketData: {
+      mode: c.dataMode ?? 'demo',
+      secretNames: Object.fromEntries(
+        Object.entries(providerSecretContext).flatMap(([key, ctx]) => (c[ctx] ? [[key, c[ctx]]] : [])),
+      ),
+    },
   };
 }
 

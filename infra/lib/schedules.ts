@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { schedules } from '@tapewatch/functions/platform/schedules';
 import type { ApiFunctionFactory } from './api-function-factory.ts';
 import type { Identity } from './identity.ts';
+import type { MarketDataSettings } from './market-data.ts';
 import { unixCronToCronOptions } from './cron.ts';
 import { pascal } from './http-api.ts';
 
@@ -15,6 +16,8 @@ export interface JobSchedulesProps {
   factory: ApiFunctionFactory;
   /** Jobs that send flow alert emails (`mail` in the schedule table) get SES and the link secret. */
   identity?: Identity;
+  /** Live market data: the jobs of a keyed provider get read access to its secret. */
+  marketData?: MarketDataSettings;
 }
 
 /** Jobs that post to WebSocket connections (new_flow, database_cleared); checked against the table in tests. */
@@ -48,8 +51,9 @@ export class JobSchedules extends Construct {
         description: `Job ${job.name}: ${job.description}`,
         timeout: Duration.minutes(5),
         memorySize: 1024,
-        secretsExtension: job.mail === true,
+        secretsExtension: job.mail === true || (props.marketData?.secretsOf(job.name).length ?? 0) > 0,
       });
+      props.marketData?.configure(fn, job.name);
       if (job.mail && props.identity) {
         props.identity.grantMail(fn);
         props.identity.grantAlertLink(fn);

@@ -13,6 +13,7 @@ import { MailAlarms } from './mail-alarms.ts';
 import { Monitoring } from './monitoring.ts';
 import { OriginVerify } from './origin-verify.ts';
 import { webDistDir } from './paths.ts';
+import { MarketDataSettings } from './market-data.ts';
 import { StripeSettings } from './payments.ts';
 import { Realtime } from './realtime.ts';
 import { schedules } from '@tapewatch/functions/platform/schedules';
@@ -55,11 +56,12 @@ export class TapewatchStack extends Stack {
     this.identity = new Identity(this, 'Identity', { retain: stage.retain, mailFrom: config.mailFrom });
     const stripe = config.stripe ? new StripeSettings(this, 'Stripe', config.stripe) : undefined;
     this.originVerify = new OriginVerify(this, 'OriginVerify');
+    const marketData = new MarketDataSettings(this, 'MarketData', config.marketData);
     const factory = new ApiFunctionFactory({
       tables: this.tables,
       stage: stage.name,
       stubMissingHandlers: props.stubMissingHandlers,
-      environment: this.identity.environment(),
+      environment: { ...this.identity.environment(), ...marketData.environment() },
       originVerify: this.originVerify,
     });
     this.httpApi = new TapewatchHttpApi(this, 'Http', {
@@ -69,7 +71,7 @@ export class TapewatchStack extends Stack {
       accountConcurrency: config.accountReservedConcurrency,
     });
     this.realtime = new Realtime(this, 'Realtime', { factory });
-    this.jobs = new JobSchedules(this, 'Jobs', { factory, identity: this.identity });
+    this.jobs = new JobSchedules(this, 'Jobs', { factory, identity: this.identity, marketData });
     for (const name of fanoutJobs) {
       const job = this.jobs.functions.get(name);
       if (job) this.realtime.enableFanout(job);

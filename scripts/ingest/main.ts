@@ -1,5 +1,6 @@
 /**
  * npm run ingest -- demo                                reload the demo dataset, recompute snapshots
+ * npm run ingest -- backfill                            live mode: fetch each screen's history (resumable)
  * npm run ingest -- <job> [--date D | --from D --to D]  run one job (darkpools, shortinterest, ...)
  * npm run ingest -- list                                the jobs and their schedules
  * Add --aws to target the AWS account of the environment.
@@ -13,7 +14,11 @@ import { parseArgs } from 'node:util';
 import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/client';
 import type { JobRun } from '@tapewatch/functions/data/job-log-repository';
 import { schedules } from '@tapewatch/functions/platform/schedules';
+import { clockFor } from '@tapewatch/functions/platform/clock';
+import { providerFor } from '@tapewatch/functions/providers/market-provider';
 import { loadDemoData } from '../demo-data/load-demo.ts';
+import { runLiveBackfill } from '../local/live-backfill.ts';
+import { backfillSummary } from '../local/live-backfill-start.ts';
 import { ensureTables, startDynalite } from '../local/dynamo.ts';
 import { progressBar } from '../local/progress.ts';
 import { runJob } from '../local/scheduler.ts';
@@ -66,14 +71,18 @@ function summary(run: JobRun, ms: number): string {
 async function main(): Promise<number> {
   if (!command || command === 'list') {
     console.log(
-      'usage: npm run ingest -- demo | <job> [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--aws]\njobs:',
+      'usage: npm run ingest -- demo | backfill | <job> [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--aws]\njobs:',
     );
     for (const s of schedules) console.log(`  ${s.name.padEnd(20)} ${s.cron.padEnd(16)} ${s.description}`);
     return command ? 0 : 2;
   }
   const job = schedules.find((s) => s.name === command);
-  if (command !== 'demo' && !job) {
-    console.error(`unknown job '${command}'; jobs: demo, ${schedules.map((s) => s.name).join(', ')}`);
+  if (command !== 'demo' && command !== 'backfill' && !job) {
+    console.error(`unknown job '${command}'; jobs: demo, backfill, ${schedules.map((s) => s.name).join(', ')}`);
+    return 2;
+  }
+  if (command === 'backfill' && process.env.TAPEWATCH_DATA_MODE !== 'live') {
+    console.error('backfill fetches from the real sources: set TAPEWATCH_DATA_MODE=live (and the provider keys)');
     return 2;
   }
   const from = values.date ?? values.from;
@@ -92,6 +101,7 @@ async function main(): Promise<number> {
       }
       return 0;
     }
+    if (command === 'backfill') return await backfill();
     const bar = progressBar(job!.name);
     const started = performance.now();
     const run = (await runJob(job!, from ? { from, to } : undefined, { onProgress: bar })) as JobRun;
@@ -103,6 +113,22 @@ async function main(): Promise<number> {
   } finally {
     await db.close();
   }
+}
+
+/** The live first-run backfill; Ctrl+C stops after the unit in flight is abandoned, and a rerun resumes. */
+async function backfill(): Promise<number> {
+  const aborter = new AbortController();
+  process.once('SIGINT', () => aborter.abort());
+  const clock = clockFor();
+  const result = await runLiveBackfill({
+    today: clock.today(),
+    provider: providerFor(documentClient(), clock),
+    signal: aborter.signal,
+    say: (line) => console.log(line),
+    onProgress: progressBar('backfilling live data'),
+  });
+  for (const line of backfillSummary(result)) console.log(line);
+  return result.failures.length > 0 || result.aborted ? 1 : 0;
 }
 
 process.exit(await main());

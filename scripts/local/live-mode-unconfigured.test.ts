@@ -17,7 +17,6 @@ const UNAVAILABLE: ReadonlySet<DataSourceId> = new Set([
   'polygon-daily-bars',
   'benzinga-options-activity',
   'cboe-vix-history',
-  'nasdaq-symbol-directory',
 ]);
 const getRoutes = routeList.filter((r) => r.method === 'GET');
 const sourcesOf = (route: string) => DATA_SOURCES.filter((s) => (s.routes as readonly string[]).includes(route));
@@ -43,7 +42,7 @@ describe('live mode without provider keys', () => {
       'cboe-option-chains': 'ready',
       'shiller-sp500': 'ready',
       'cboe-vix-history': 'no_live_adapter',
-      'nasdaq-symbol-directory': 'no_live_adapter',
+      'nasdaq-symbol-directory': 'ready',
     });
   });
 

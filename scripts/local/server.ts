@@ -19,6 +19,7 @@ import { ensureTables, startDynalite } from './dynamo.ts';
 import { flowRateFromEnv, startFlowPlayer } from './flow-live.ts';
 import { progressBar } from './progress.ts';
 import { DEFAULT_HOST, isLoopback, parseRequestTarget } from './request-guard.ts';
+import { startLiveBackfill } from './live-backfill-start.ts';
 import { backfillDemoDatasets, runJob, startSchedules } from './scheduler.ts';
 import { createStaticHandler, securityHeaders } from './static.ts';
 import { buildWeb, DIST_DIR, ROOT, webBuildIsStale } from './web-build.ts';
@@ -101,6 +102,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     else await runJob(def).catch((err: unknown) => say(`  job ${def.name} failed: ${String(err)}`));
   }
   let stopped = false;
+  const aborter = new AbortController();
   if (demo && opts.backfill === 'blocking') await backfillDemoDatasets(say, () => stopped);
 
   const serveStatic = createStaticHandler(DIST_DIR);
@@ -170,10 +172,15 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
 
   const cron =
     opts.schedules === false ? null : startSchedules((name, err) => say(`  job ${name} failed: ${String(err)}`));
+  const backfillMode = opts.backfill ?? 'background';
   const backfill =
-    demo && (opts.backfill ?? 'background') === 'background'
-      ? backfillDemoDatasets(say, () => stopped)
-      : Promise.resolve();
+    backfillMode === false
+      ? Promise.resolve()
+      : demo
+        ? backfillMode === 'background'
+          ? backfillDemoDatasets(say, () => stopped)
+          : Promise.resolve()
+        : startLiveBackfill(say, aborter.signal);
   const flowPlayer =
     demo && (opts.flowLive ?? opts.schedules !== false)
       ? startFlowPlayer({ db: documentClient(), rate: flowRateFromEnv(), log: say })
@@ -188,6 +195,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     close: async () => {
       // A backfill cut short leaves its dataset marker behind the demo date; the next start redoes it.
       stopped = true;
+      aborter.abort();
       flowPlayer?.stop();
       cron?.stop();
       ws.close();

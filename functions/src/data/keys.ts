@@ -33,6 +33,9 @@ export const marketKeys = {
   datasetMarkersPartition: (): string => 'META#DATASET',
   /** The demo backfill of one job is complete up to the recorded date (local runtime only). */
   backfillMarker: (job: string): Key => ({ pk: 'META#BACKFILL', sk: job }),
+  /** Live first-run backfill: one checkpoint per unit of work (a job over a range), written after its rows. */
+  backfillUnit: (job: string, unit: string): Key => ({ pk: `BACKFILL#${job}`, sk: unit }),
+  backfillUnitsPartition: (job: string): string => `BACKFILL#${job}`,
 
   /** One run of a job; the newest run is the highest sort key (ISO start time first). */
   jobRun: (job: string, startedAt: string, runId: string): Key => ({

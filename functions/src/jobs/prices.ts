@@ -1,4 +1,5 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { DirectoryRepository } from '../data/directory-repository.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { marketKeys } from '../data/keys.ts';
 import { tableName } from '../data/tables.ts';
@@ -56,7 +57,8 @@ export function mergeBars(chunk: DailySeries, bars: readonly DailyBar[]): DailyS
 /**
  * Daily prices (16:15 New York): one grouped-daily file per trading day (Polygon's whole-market
  * bars; in the demo, the bundled bars in the same shape), merged into each ticker's year chunk.
- * Only tickers already in the directory are kept, so the universe does not grow by accident.
+ * Only tickers of the universe (the directory the universe job keeps) or with stored history are
+ * kept, so the universe does not grow by accident; a universe ticker's first bar starts its series.
  */
 export async function runPricesIngest(event?: JobEvent, opts: JobOptions = {}) {
   const { from, to } = rangeOf(event, clockFor().today());
@@ -75,6 +77,7 @@ export async function runPricesIngest(event?: JobEvent, opts: JobOptions = {}) {
         }
       }
       const repo = new TimeSeriesRepository(ctx.db);
+      const universe = new Set((await new DirectoryRepository(ctx.db).all()).map((e) => e.symbol));
       const keys = [...byTickerYear.keys()];
       for (let i = 0; i < keys.length; i += 50) {
         const slice = keys.slice(i, i + 50).map((k) => k.split('|') as [string, string]);
@@ -92,8 +95,8 @@ export async function runPricesIngest(event?: JobEvent, opts: JobOptions = {}) {
           ]),
         );
         for (const [t, y] of slice) {
-          const chunk = existing.get(`${t}|${y}`);
-          // Tickers without stored history are outside the universe: skip rather than invent one.
+          // A ticker outside the universe without stored history is skipped rather than invented.
+          const chunk = existing.get(`${t}|${y}`) ?? (universe.has(t) ? emptySeries() : null);
           if (!chunk) continue;
           counts.rowsWritten += await repo.putSeries(t, mergeBars(chunk, byTickerYear.get(`${t}|${y}`)!));
         }

@@ -12,9 +12,14 @@ import { ServiceUnavailableError } from '../lib/errors.ts';
 import { memoize } from '../lib/memo.ts';
 import { dataMode } from './clock.ts';
 
-/** The sources of this process's configuration (keys are checked by name; values are never read out). */
+/**
+ * The sources of this process's configuration (keys are checked by name; values are never read
+ * out). On AWS only a provider's jobs hold its key; the other functions learn from
+ * TAPEWATCH_CONFIGURED_KEYS (names, set by CDK) that the operator configured it.
+ */
 export function currentSourceStatuses(env: NodeJS.ProcessEnv = process.env): SourceStatus[] {
-  return sourceStatuses(dataMode(env), (key) => (env[key]?.trim() ?? '') !== '');
+  const configured = new Set((env.TAPEWATCH_CONFIGURED_KEYS ?? '').split(',').map((k) => k.trim()));
+  return sourceStatuses(dataMode(env), (key) => (env[key]?.trim() ?? '') !== '' || configured.has(key));
 }
 
 // One read of the latest runs per container every few seconds, not one per request. The clock is

@@ -39,6 +39,19 @@ export interface ScheduleDef {
 
 export const schedules: readonly ScheduleDef[] = [
   {
+    name: 'universe',
+    handler: 'jobs/universe',
+    cron: '30 6 * * 1-5',
+    description: "Refresh the ticker universe from Nasdaq Trader's symbol directories (rewritten overnight)",
+    reads: ['market'],
+    writes: ['market'],
+    runOnLocalStart: false,
+    demoBackfillDays: null,
+    dataset: 'ticker-universe',
+    // Rewritten each trading day; a long weekend leaves it 4 days behind.
+    staleAfterDays: 5,
+  },
+  {
     name: 'prices',
     handler: 'jobs/prices',
     cron: '15 16 * * 1-5',

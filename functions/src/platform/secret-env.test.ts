@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentSourceStatuses } from './data-sources.ts';
 import {
   checkoutTicketSecretSpec,
   loadSecretEnv,
   originVerifySecretSpec,
+  providerKeySecretSpec,
   resetSecretEnv,
   stripeSecretSpec,
 } from './secret-env.ts';
@@ -77,5 +79,27 @@ describe('loadSecretEnv', () => {
       'ORIGIN_VERIFY_SECRET_ARN is empty',
     );
     expect(env.ORIGIN_VERIFY_SECRET).toBeUndefined();
+  });
+});
+
+describe('provider keys (issue 27)', () => {
+  it('loads a provider\'s key from its own secret {"api_key": ...}', async () => {
+    const polygonArn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:tapewatch/dev/polygon-AbCdEf';
+    const env: NodeJS.ProcessEnv = { POLYGON_API_KEY_SECRET_ARN: polygonArn };
+    await loadSecretEnv(providerKeySecretSpec('POLYGON_API_KEY'), env, async () => JSON.stringify({ api_key: 'pk' }));
+    expect(env.POLYGON_API_KEY).toBe('pk');
+    await expect(
+      loadSecretEnv(providerKeySecretSpec('BENZINGA_API_KEY'), { BENZINGA_API_KEY_SECRET_ARN: arn }, async () => '{}'),
+    ).rejects.toThrow('Secret BENZINGA_API_KEY_SECRET_ARN lacks "api_key"');
+  });
+
+  it('counts a key as configured from its value or, for functions without it, from TAPEWATCH_CONFIGURED_KEYS', () => {
+    const state = (env: NodeJS.ProcessEnv) =>
+      currentSourceStatuses({ TAPEWATCH_DATA_MODE: 'live', ...env }).find((s) => s.source.id === 'polygon-daily-bars')
+        ?.state;
+    expect(state({})).toBe('missing_key');
+    expect(state({ POLYGON_API_KEY: 'pk' })).toBe('ready');
+    expect(state({ TAPEWATCH_CONFIGURED_KEYS: 'BENZINGA_API_KEY,POLYGON_API_KEY' })).toBe('ready');
+    expect(state({ TAPEWATCH_CONFIGURED_KEYS: 'BENZINGA_API_KEY' })).toBe('missing_key');
   });
 });

@@ -102,3 +102,12 @@ export const alertLinkSecretSpec: SecretEnvSpec = {
   arnVar: 'ALERT_LINK_SECRET_ARN',
   text: 'ALERT_LINK_SECRET',
 };
+
+/** Where a provider key's secret ARN is (set by CDK on the jobs of that provider only). */
+export const providerKeyArnVar = (envKey: string): string => `${envKey}_SECRET_ARN`;
+
+/** A provider key's secret, created per README as {"api_key": "..."}. */
+export const providerKeySecretSpec = (envKey: string): SecretEnvSpec => ({
+  arnVar: providerKeyArnVar(envKey),
+  keys: { [envKey]: 'api_key' },
+});

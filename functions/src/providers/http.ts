@@ -5,10 +5,12 @@
 export interface HttpResponse {
   status: number;
   text(): Promise<string>;
+  /** Response headers (Retry-After on a 429 or 503); absent on replies that carry none. */
+  headers?: { get(name: string): string | null };
 }
 export type HttpGet = (url: string, init?: { headers?: Record<string, string> }) => Promise<HttpResponse>;
 
-export type ProviderName = 'finra' | 'cboe' | 'polygon' | 'benzinga' | 'shiller' | 'demo';
+export type ProviderName = 'finra' | 'cboe' | 'polygon' | 'benzinga' | 'shiller' | 'nasdaq' | 'demo';
 
 export class ProviderError extends Error {
   readonly provider: ProviderName;
@@ -35,11 +37,14 @@ export class ProviderNotFoundError extends ProviderError {
 export class ProviderHttpError extends ProviderError {
   readonly status: number;
   readonly url: string;
-  constructor(provider: ProviderName, status: number, url: string, hint = '') {
+  /** The server's Retry-After, in milliseconds, when it sent one. */
+  readonly retryAfterMs: number | null;
+  constructor(provider: ProviderName, status: number, url: string, hint = '', retryAfterMs: number | null = null) {
     super(provider, `HTTP ${status} at ${url}${hint ? ` (${hint})` : ''}`, status === 429 || status >= 500);
     this.name = 'ProviderHttpError';
     this.status = status;
     this.url = url;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -90,10 +95,38 @@ export interface RetryPolicy {
   /** Total attempts including the first. */
   attempts: number;
   baseDelayMs: number;
+  /** Ceiling of one backoff wait (a Retry-After above it is still honoured). */
+  maxDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** In [0, 1): the jitter source (tests pin it). */
+  random?: () => number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 500 };
+/**
+ * Five attempts, 1 s doubling to at most 30 s: a free Polygon plan's 429 clears within the minute,
+ * and a CDN's 503 within a few seconds.
+ */
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 1_000, maxDelayMs: 30_000 };
+
+/** Retry-After as delta-seconds or an HTTP date, in milliseconds from `now`; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/**
+ * The wait before attempt `attempt + 1`: exponential backoff with "equal jitter" (half fixed, half
+ * random, so concurrent clients spread out yet never retry at once), and never shorter than the
+ * server's Retry-After.
+ */
+export function backoffDelay(policy: RetryPolicy, attempt: number, retryAfterMs: number | null): number {
+  const exp = Math.min(policy.maxDelayMs ?? Number.POSITIVE_INFINITY, policy.baseDelayMs * 2 ** (attempt - 1));
+  const jittered = exp / 2 + (policy.random ?? Math.random)() * (exp / 2);
+  return Math.max(jittered, retryAfterMs ?? 0);
+}
 
 export interface FetchOptions {
   provider: ProviderName;
@@ -126,13 +159,19 @@ export async function fetchText(http: HttpGet, url: string, opts: FetchOptions):
       if ((opts.notFoundStatuses ?? [404]).includes(res.status))
         throw new ProviderNotFoundError(opts.provider, safeUrl, opts.what, res.status);
       const hint = res.status === 401 || res.status === 403 ? opts.authHint : undefined;
-      error = new ProviderHttpError(opts.provider, res.status, safeUrl, hint);
+      error = new ProviderHttpError(
+        opts.provider,
+        res.status,
+        safeUrl,
+        hint,
+        parseRetryAfter(res.headers?.get('retry-after')),
+      );
     } catch (e) {
       if (e instanceof ProviderError) throw e;
       error = new ProviderNetworkError(opts.provider, safeUrl, e);
     }
     if (!error.retryable || attempt >= policy.attempts) throw error;
-    await sleep(policy.baseDelayMs * 2 ** (attempt - 1));
+    await sleep(backoffDelay(policy, attempt, error instanceof ProviderHttpError ? error.retryAfterMs : null));
   }
 }
 
@@ -152,6 +191,6 @@ export function parseJsonBody(provider: ProviderName, body: string, what: string
 export function fetchHttpGet(timeoutMs = 30_000): HttpGet {
   return async (url, init) => {
     const res = await fetch(url, { headers: init?.headers, signal: AbortSignal.timeout(timeoutMs) });
-    return { status: res.status, text: () => res.text() };
+    return { status: res.status, text: () => res.text(), headers: res.headers };
   };
 }

@@ -6,6 +6,12 @@ import { createDemoProvider } from './demo/demo-provider.ts';
 import type { MarketDataProvider } from './provider.ts';
 import { selectProvider } from './select-provider.ts';
 import { readSp500MonthlyCsv } from '../data/sp500-ratios-source.ts';
+import { DATA_SOURCES } from '@tapewatch/shared/api/data-sources';
+import { loadSecretEnv, providerKeySecretSpec } from '../platform/secret-env.ts';
+
+// On AWS a keyed provider's jobs read its key from Secrets Manager at cold start (infra/lib/market-data.ts);
+// elsewhere no ARN is set and the environment's keys are used as they are.
+await Promise.all(DATA_SOURCES.flatMap((s) => (s.envKey ? [loadSecretEnv(providerKeySecretSpec(s.envKey))] : [])));
 
 /**
  * The configured provider for a job run. In demo mode the generators read the bundled history

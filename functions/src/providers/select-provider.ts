@@ -3,6 +3,8 @@ import { dataMode } from '../platform/clock.ts';
 import { createBenzingaSource } from './benzinga/fetcher.ts';
 import { createCboeSource } from './cboe/fetcher.ts';
 import { createFinraSource } from './finra/fetcher.ts';
+import { createNasdaqSource } from './nasdaq/fetcher.ts';
+import { rateLimited, rateLimitOf } from './rate-limit.ts';
 import { fetchHttpGet } from './http.ts';
 import type { HttpGet, RetryPolicy } from './http.ts';
 import { createPolygonSource } from './polygon/fetcher.ts';
@@ -32,6 +34,8 @@ export interface ProviderDeps {
   /** Defaults to global fetch; tests inject a replaying HttpGet. */
   http?: HttpGet;
   retry?: RetryPolicy;
+  /** Replaces the per-provider request pacing (tests with fake timers pass their own clock). */
+  limiterClock?: Parameters<typeof rateLimited>[2];
   /** Supplies the demo provider (generators producing the real wire formats) in demo mode. */
   demo?: () => MarketDataProvider;
 }
@@ -54,17 +58,19 @@ export function selectProvider(env: NodeJS.ProcessEnv, deps: ProviderDeps = {}):
     throw new ProviderConfigError(`invalid value for ${names}`);
   }
   const cfg = parsed.data;
-  const http = deps.http ?? fetchHttpGet();
-  const finra = createFinraSource({ http, retry: deps.retry });
-  const cboe = createCboeSource({ http, retry: deps.retry });
+  const base = deps.http ?? fetchHttpGet();
+  // Each vendor gets its own pace (rate-limit.ts), so a slow Polygon plan never holds FINRA back.
+  const paced = (p: Parameters<typeof rateLimitOf>[0]) => rateLimited(base, rateLimitOf(p, env), deps.limiterClock);
+  const finra = createFinraSource({ http: paced('finra'), retry: deps.retry });
+  const cboe = createCboeSource({ http: paced('cboe'), retry: deps.retry });
   const polygon = createPolygonSource({
-    http,
+    http: paced('polygon'),
     retry: deps.retry,
     apiKey: cfg.POLYGON_API_KEY,
     baseUrl: cfg.POLYGON_BASE_URL,
   });
   const benzinga = createBenzingaSource({
-    http,
+    http: paced('benzinga'),
     retry: deps.retry,
     apiKey: cfg.BENZINGA_API_KEY,
     baseUrl: cfg.BENZINGA_BASE_URL,
@@ -78,6 +84,7 @@ export function selectProvider(env: NodeJS.ProcessEnv, deps: ProviderDeps = {}):
     groupedDaily: polygon.groupedDaily,
     tickerSnapshot: polygon.tickerSnapshot,
     optionsActivity: benzinga.optionsActivity,
-    sp500Monthly: createShillerSource({ http, retry: deps.retry }).sp500Monthly,
+    sp500Monthly: createShillerSource({ http: paced('shiller'), retry: deps.retry }).sp500Monthly,
+    symbolDirectory: createNasdaqSource({ http: paced('nasdaq'), retry: deps.retry }).symbolDirectory,
   };
 }

@@ -191,10 +191,9 @@ export const DATA_SOURCES: readonly DataSource[] = [
     provider: 'Nasdaq Trader symbol directories (nasdaqlisted.txt, otherlisted.txt)',
     envKey: null,
     cost: 'free',
-    terms: 'Free public files, updated each trading day.',
-    // The directory comes with the demo bundle only; no job loads the real listings yet.
-    liveAdapter: false,
-    jobs: [],
+    terms: 'Free public files, rewritten each trading day; no published rate limit (two files a day).',
+    liveAdapter: true,
+    jobs: ['universe'],
     screens: ['Ticker search', 'Watchlist', 'Short Interest (single stock)', 'Dark Pools (single stock)'],
     routes: [
       'search_tickers',
@@ -205,8 +204,7 @@ export const DATA_SOURCES: readonly DataSource[] = [
       'create_watchlist',
       'add_watchlist_tickers',
     ],
-    unavailable:
-      'Ticker search and the single-stock screens are not available on live data yet: no job loads the symbol directory in live mode.',
+    unavailable: 'The Nasdaq Trader symbol directory is not available, so the ticker universe is not loaded.',
   },
 ];
 

@@ -165,5 +165,8 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
         );
       return parseShillerCsv(text);
     },
+
+    // The demo's universe is the bundle's (its listings as of the demo date, with sectors and share counts).
+    symbolDirectory: async () => Promise.reject(notInDemo('the symbol directory (the bundle carries its own)')),
   };
 }

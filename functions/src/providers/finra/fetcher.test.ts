@@ -60,7 +60,8 @@ describe('FINRA fetchers', () => {
     });
     const source = createFinraSource({
       http,
-      retry: { attempts: 3, baseDelayMs: 100, sleep: async (ms) => void delays.push(ms) },
+      // Jitter pinned at its top: the full exponential step (half of it at random() = 0).
+      retry: { attempts: 3, baseDelayMs: 100, random: () => 1, sleep: async (ms) => void delays.push(ms) },
     });
     expect((await source.dailyShortVolume('2021-08-02')).rows).toHaveLength(10);
     expect(delays).toEqual([100, 200]);
