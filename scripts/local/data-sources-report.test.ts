@@ -11,7 +11,9 @@ describe('the live-mode start-up check', () => {
     expect(text).toContain('will say: "No flow provider configured: set BENZINGA_API_KEY');
     expect(text).toMatch(/ready {8}Daily short-sale volume \(dark pools\) \(free, no key\)/);
     expect(text).toMatch(/NOT WIRED {4}VIX daily closes/);
-    // Ready sources get no "will say" line: one per missing source (Benzinga, VIX, directory).
-    expect(lines.filter((l) => l.includes('will say')).length).toBe(3);
+    // The ticker directory is wired in live mode now (the universe job): ready, no "will say" line.
+    expect(text).toMatch(/ready {8}Ticker universe \(listed stocks and ETFs with their names\) \(free, no key\)/);
+    // Ready sources get no "will say" line: one per missing source (Benzinga, VIX).
+    expect(lines.filter((l) => l.includes('will say')).length).toBe(2);
   });
 });
