@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { schedules } from '@tapewatch/functions/platform/schedules';
 import { subscriberToken } from './accounts.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
 import { startServer } from './startup.ts';
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
   process.env.API_KEY_QUOTA_OVERRIDE ??= '100000000,100000000';
   const server = await startServer(port, dataDir);
   try {
+    // As in the full bench: time a quiet server, not one still backfilling the demo data.
+    await server.waitForOutput(/backfilled \S+ in/, schedules.filter((s) => s.demoBackfillDays !== null).length);
     const before = loadavg()[0]!.toFixed(2);
     const r = await benchKeyVsToken(server.url, `Bearer ${await subscriberToken(server.url)}`, seconds);
     console.table([r.token, r.key]);

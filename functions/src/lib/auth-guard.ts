@@ -87,10 +87,29 @@ export class KeyRefusedError extends ForbiddenError {
 
 /** The API key authenticator (platform/api-key-authenticator.ts), loaded on the first key. */
 let currentKey: Authenticator = async (token) => {
-  const { apiKeyAuthenticator } = await import('../platform/api-key-authenticator.ts');
+  const { apiKeyAuthenticator, provisionalKeyCaller } = await import('../platform/api-key-authenticator.ts');
   currentKey = (t) => apiKeyAuthenticator(t);
+  provisionalKey = provisionalKeyCaller;
   return currentKey(token);
 };
+
+let provisionalKey: (secret: string) => Caller | null = () => null;
+
+/**
+ * For a request with an API key this container has accepted before: the caller it was accepted as,
+ * NOT verified for this request (the key may be revoked, the plan changed). Only for running a
+ * read-only route while authorize() checks the key; its answer is kept only if authorize() returns
+ * the same caller (sameCaller).
+ */
+export function provisionalKeyCallerOf(headers: Record<string, string | undefined>): Caller | null {
+  const token = bearerToken(headers);
+  return token && looksLikeApiKey(token) ? provisionalKey(token) : null;
+}
+
+/** Whether two callers are the same user with the same plan and identity a handler can read. */
+export function sameCaller(a: Caller, b: Caller): boolean {
+  return a.userId === b.userId && a.username === b.username && a.email === b.email && a.subscription === b.subscription;
+}
 
 function currentKeyAuthenticator(): Authenticator {
   return currentKey;

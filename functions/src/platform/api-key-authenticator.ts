@@ -9,17 +9,26 @@ import { GroupCommit } from '../lib/group-commit.ts';
 import { isLocalRuntime } from './runtime-kind.ts';
 
 /**
- * Which user a key hash belonged to when this container last saw it. Not a credential cache: every
- * request still proves the key exists with its counter update, and the hint only lets the owner's
- * profile (the plan) be read in parallel with that update instead of after it. A revoked key fails
- * on the update whatever the hint says; a wrong hint costs one more read, never another user's plan.
+ * The caller each key hash was last accepted as, in this container. Not a credential cache: every
+ * request still proves the key exists with its counter update and reads the owner's profile. It
+ * serves two things that are checked before anything is answered:
+ * - the owner (a hash's owner never changes) lets the profile be read in parallel with the update;
+ * - the whole caller lets a read-only route run while the key is being counted (lib/http.ts), its
+ *   answer kept only when the request's own check confirms the same caller.
+ * A revoked key fails on the update whatever is kept here.
  */
-const ownerHints = new Map<string, string>();
+const lastCallers = new Map<string, Caller>();
 
-function rememberOwner(hash: string, userId: string): void {
-  if (ownerHints.get(hash) === userId) return;
-  if (ownerHints.size >= 5000) ownerHints.delete(ownerHints.keys().next().value!);
-  ownerHints.set(hash, userId);
+function remember(hash: string, caller: Caller): void {
+  lastCallers.delete(hash);
+  if (lastCallers.size >= 5000) lastCallers.delete(lastCallers.keys().next().value!);
+  lastCallers.set(hash, caller);
+}
+
+/** The caller this key was last accepted as here (unverified: see lastCallers), or null. */
+export function provisionalKeyCaller(secret: string): Caller | null {
+  if (!isWellFormedApiKey(secret)) return null;
+  return lastCallers.get(hashApiKey(secret)) ?? null;
 }
 
 /** What one shared write answered: the key's use (null: gone), the owner's profile, at which time. */
@@ -42,17 +51,16 @@ async function countRequests(hash: string, requests: number): Promise<KeyCount> 
   // "Last used" at minute precision: the counter update writes it, so it costs no extra call.
   const lastUsedAt = new Date((windows.minute.endsAt - 60) * 1000).toISOString();
   const users = new UsersRepository(db);
-  const hinted = ownerHints.get(hash);
+  const hinted = lastCallers.get(hash)?.userId;
   const [use, early] = await Promise.all([
     new ApiKeysRepository(db).countUse(hash, useWindows(windows), lastUsedAt, requests),
     hinted ? users.getProfile(hinted) : undefined,
   ]);
   // The lookup was by hash; the constant-time check guards against a lookup that ever matched loosely.
   if (!use || !sameHash(use.owner.hash, hash)) {
-    ownerHints.delete(hash);
+    lastCallers.delete(hash);
     return { use: null, profile: undefined, windows, now };
   }
-  rememberOwner(hash, use.owner.userId);
   // The hint only chose which profile to read early; the update's answer says whose key this is.
   const profile = hinted === use.owner.userId ? early : await users.getProfile(use.owner.userId);
   return { use, profile, windows, now };
@@ -75,23 +83,25 @@ const counts = new GroupCommit(countRequests);
  */
 export async function apiKeyAuthenticator(secret: string): Promise<Caller | null> {
   if (!isWellFormedApiKey(secret)) return null;
-  const { result, index, size } = await counts.run(hashApiKey(secret));
+  const hash = hashApiKey(secret);
+  const { result, index, size } = await counts.run(hash);
   const { use, profile, windows, now } = result;
-  if (!use || !profile?.confirmed) return null;
+  if (!use || !profile?.confirmed) {
+    lastCallers.delete(hash);
+    return null;
+  }
   const quota = keyQuota(profile.subscription);
   // The update added `size`: this request's place is among the last `size` of each window.
   const position = { minute: use.minute - size + 1 + index, day: use.day - size + 1 + index };
-  return {
+  const caller: Caller = {
     userId: profile.userId,
     username: profile.username,
     email: profile.email,
     subscription: profile.subscription,
     token: '',
-    apiKey: {
-      keyId: use.owner.keyId,
-      quota: judgeQuota(quota, position, windows, now),
-    },
   };
+  remember(hash, caller);
+  return { ...caller, apiKey: { keyId: use.owner.keyId, quota: judgeQuota(quota, position, windows, now) } };
 }
 
 export function keyQuota(subscription: string): ApiKeyQuota {
