@@ -126,7 +126,23 @@ test.describe('ARIMA', () => {
     const reload = page.waitForRequest(
       (r) => r.url().includes('/api/get_ts_arima_data') && r.url().includes('ticker=AAPL'),
     );
-    await page.getByRole('combobox', { name: 'Search ARIMA ticker' }).fill('AAPL');
+    const search = page.getByRole('combobox', { name: 'Search ARIMA ticker' });
+    // The plain field the page paints first and the Autocomplete that replaces it on focus look the
+    // same: the icon and the text do not move.
+    const place = () =>
+      search.evaluate((el) => {
+        const icon = el.closest('.MuiInputBase-root')!.querySelector('svg')!.getBoundingClientRect();
+        const text = el.getBoundingClientRect().x + Number.parseFloat(getComputedStyle(el).paddingLeft);
+        return {
+          icon: Math.round(icon.x),
+          text: Math.round(text),
+          autocomplete: !!el.closest('.MuiAutocomplete-root'),
+        };
+      });
+    const plain = await place();
+    expect(plain.autocomplete).toBe(false);
+    await search.fill('AAPL');
+    await expect.poll(place).toEqual({ ...plain, autocomplete: true });
     await page.getByRole('option', { name: /^AAPL - / }).click();
     const url = new URL((await reload).url());
     expect(url.searchParams.get('p')).toBe('1');
