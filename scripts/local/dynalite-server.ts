@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
+import type { MessagePort } from 'node:worker_threads';
 import { patchDynaliteIteratorClose } from './dynalite-iterator-fix.ts';
+import { servePort } from './dynalite-port.ts';
 
 const WRITES =
   /\.(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems|CreateTable|DeleteTable|UpdateTable)$/;
@@ -27,6 +29,8 @@ function signalWrites(server: Server, onWrite: () => void): void {
 
 export interface DynaliteServer {
   port: number;
+  /** Also answers requests posted on `requests` (dynalite-port.ts), from the main thread. */
+  serve(requests: MessagePort): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +46,7 @@ export async function startDynaliteServer(dir: string, onWrite: () => void): Pro
   signalWrites(server, onWrite);
   return {
     port: (server.address() as AddressInfo).port,
+    serve: (requests) => servePort(requests, server),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

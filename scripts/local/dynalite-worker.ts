@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { startDynaliteServer } from './dynalite-server.ts';
 
 /**
@@ -7,10 +7,15 @@ import { startDynaliteServer } from './dynalite-server.ts';
  * with the handlers' JavaScript instead of taking turns with it. Every write moves the shared
  * generation counter the main thread's readers check (data/write-signal.ts).
  */
-const { dir, generation } = workerData as { dir: string; generation: SharedArrayBuffer };
+const { dir, generation, requests } = workerData as {
+  dir: string;
+  generation: SharedArrayBuffer;
+  requests: MessagePort;
+};
 const counter = new Int32Array(generation);
 try {
   const server = await startDynaliteServer(dir, () => Atomics.add(counter, 0, 1));
+  server.serve(requests);
   parentPort!.on('message', (m: unknown) => {
     if (m === 'close') void server.close().then(() => parentPort!.postMessage('closed'));
   });

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -7,9 +7,12 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { tableList, tableName, type TableDef } from '@tapewatch/functions/data/tables';
 import { registerWriteSignal } from '@tapewatch/functions/data/write-signal';
+import { DynalitePortHandler } from './dynalite-port.ts';
 
 export interface LocalDynamo {
   endpoint: string;
+  /** For this process's own client: requests go to the thread as messages, not over loopback HTTP. */
+  requestHandler: DynalitePortHandler;
   close(): Promise<void>;
 }
 
@@ -22,8 +25,15 @@ export interface LocalDynamo {
  */
 export async function startDynalite(dir: string): Promise<LocalDynamo> {
   const generation = new Int32Array(new SharedArrayBuffer(4));
+  const requests = new MessageChannel();
   const worker = new Worker(new URL('./job-worker-boot.mjs', import.meta.url), {
-    workerData: { entry: new URL('./dynalite-worker.ts', import.meta.url).href, dir, generation: generation.buffer },
+    workerData: {
+      entry: new URL('./dynalite-worker.ts', import.meta.url).href,
+      dir,
+      generation: generation.buffer,
+      requests: requests.port2,
+    },
+    transferList: [requests.port2],
   });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('message', (m: { port?: number; error?: string }) =>
@@ -36,6 +46,7 @@ export async function startDynalite(dir: string): Promise<LocalDynamo> {
   registerWriteSignal({ generation: () => Atomics.load(generation, 0) });
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    requestHandler: new DynalitePortHandler(requests.port1),
     close: async () => {
       registerWriteSignal(null);
       // Answer what is in flight and close the server, then end the thread (LevelDB writes are durable once acknowledged).

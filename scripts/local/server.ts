@@ -77,7 +77,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   if (!process.env.STRIPE_SECRET_KEY) process.env.STRIPE_WEBHOOK_SECRET ??= localWebhookSecret(dataDir);
   process.env.ALERT_LINK_SECRET ??= localAlertLinkSecret(dataDir);
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  resetDocumentClient();
+  resetDocumentClient(dynamo.requestHandler);
   await ensureTables(dynamo.endpoint);
   const cognito = await startLocalCognito(join(dataDir, 'cognito'));
   resetIdentity();

@@ -1,7 +1,8 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 let cached: DynamoDBDocumentClient | undefined;
+let localRequestHandler: DynamoDBClientConfig['requestHandler'];
 
 /**
  * One document client per Lambda container. DYNAMODB_ENDPOINT points it at dynalite locally;
@@ -13,6 +14,7 @@ export function documentClient(): DynamoDBDocumentClient {
   const client = new DynamoDBClient({
     region: process.env.AWS_REGION ?? 'us-east-1',
     ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 2 } : {}),
+    ...(endpoint && localRequestHandler ? { requestHandler: localRequestHandler } : {}),
   });
   cached = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
@@ -21,6 +23,10 @@ export function documentClient(): DynamoDBDocumentClient {
 }
 
 /** Tests and the local runtime point the client elsewhere before first use. */
-export function resetDocumentClient(): void {
+export function resetDocumentClient(
+  /** The local runtime's in-process path to dynalite (scripts/local/dynalite-port.ts); used only with DYNAMODB_ENDPOINT. */
+  requestHandler?: DynamoDBClientConfig['requestHandler'],
+): void {
   cached = undefined;
+  localRequestHandler = requestHandler;
 }
