@@ -7,6 +7,8 @@ import { tradingDaysBetween } from '@tapewatch/functions/domain/calendar/nyse';
 import { SHORT_VOLUME_SERIES } from '@tapewatch/functions/jobs/dark-pools';
 import { liveBackfillPlan } from '@tapewatch/functions/jobs/live-backfill-plan';
 import { runUniverseRefresh } from '@tapewatch/functions/jobs/universe';
+import { runVixHistoryIngest } from '@tapewatch/functions/jobs/vix-history';
+import { CBOE_VIX_HISTORY_URL } from '@tapewatch/functions/providers/cboe/fetcher';
 import { finraShortVolumeUrl } from '@tapewatch/functions/providers/finra/fetcher';
 import { fixtureText, replayHttp, type ReplayAnswer } from '@tapewatch/functions/providers/fixtures/load-fixture';
 import type { HttpGet } from '@tapewatch/functions/providers/http';
@@ -14,7 +16,7 @@ import { symbolDirectoryUrl } from '@tapewatch/functions/providers/nasdaq/fetche
 import { polygonUrls } from '@tapewatch/functions/providers/polygon/fetcher';
 import type { LimiterClock } from '@tapewatch/functions/providers/rate-limit';
 import { selectProvider } from '@tapewatch/functions/providers/select-provider';
-import { useIntegrationRuntime } from '../test/integration-runtime.ts';
+import { advanceWallClock, useIntegrationRuntime } from '../test/integration-runtime.ts';
 import { runLiveBackfill } from './live-backfill.ts';
 
 /**
@@ -170,5 +172,56 @@ describe('live first-run backfill', () => {
     const status = await fx.api.get('get_data_status');
     const jobs = status.body.jobs as Array<{ job: string; last_run: { status: string } | null }>;
     expect(jobs.find((j) => j.job === 'universe')?.last_run?.status).toBe('failed');
+  });
+
+  it('VIX: one request stores the whole history, checkpointed; a damaged or shorter file keeps what is stored', async () => {
+    // CBOE's format, real rows 2020-04-01..2021-04-27 (fixtures/README.md).
+    const vixFile = fixtureText('cboe/VIX_History_2020-04-01_2021-04-27.csv');
+    const vixPlan = liveBackfillPlan(TODAY).filter((s) => s.job === 'vix');
+    const http = replayHttp({ [CBOE_VIX_HISTORY_URL]: { status: 200, body: vixFile } });
+    const r1 = await runLiveBackfill({ today: TODAY, provider: provider(http, virtualClock()), plan: vixPlan });
+    expect(r1).toMatchObject({ unitsRun: 1, failures: [] });
+    expect(http.calls.map((c) => c.url)).toEqual([CBOE_VIX_HISTORY_URL]);
+    const series = new TimeSeriesRepository(documentClient());
+    const stored = await series.getSeries('VIX');
+    expect(stored.date).toHaveLength(270);
+    expect(stored.close.at(-1)).toBe(17.56);
+    expect(stored.volume).toBeNull();
+
+    const again = replayHttp({ [CBOE_VIX_HISTORY_URL]: { status: 200, body: vixFile } });
+    expect(
+      await runLiveBackfill({ today: TODAY, provider: provider(again, virtualClock()), plan: vixPlan }),
+    ).toMatchObject({ unitsRun: 0, unitsSkipped: 1 });
+    expect(again.calls).toEqual([]);
+
+    const daily = (body: string) =>
+      runVixHistoryIngest(undefined, {
+        provider: provider(replayHttp({ [CBOE_VIX_HISTORY_URL]: { status: 200, body } }), virtualClock()),
+      });
+    // The daily refresh of an unchanged file writes nothing; a corrected past day rewrites its year only.
+    expect(await daily(vixFile)).toMatchObject({ status: 'succeeded', rowsRead: 270, rowsWritten: 0 });
+    const corrected = vixFile.replace(
+      '06/01/2020,28.940000,30.600000,28.110000,28.230000',
+      '06/01/2020,28.940000,30.600000,28.110000,28.240000',
+    );
+    expect(corrected).not.toBe(vixFile);
+    expect(await daily(corrected)).toMatchObject({ status: 'succeeded', rowsWritten: 1 });
+    const fixed = await series.getSeries('VIX');
+    expect(fixed.close[fixed.date.indexOf('2020-06-01')]).toBe(28.24);
+
+    // Cut at a line break (it ends on 2021-04-23) or inside a line: refused, the stored days stay.
+    const lines = vixFile.split('\r\n');
+    await expect(daily(lines.slice(0, -3).join('\r\n'))).rejects.toThrow(
+      /ends on 2021-04-23, before the stored history's last day 2021-04-27/,
+    );
+    await expect(daily(vixFile.slice(0, -5))).rejects.toThrow(
+      /cboe: VIX history: file refused, 1 bad line \(line 271: CLOSE/,
+    );
+    expect(await series.getSeries('VIX')).toEqual(fixed);
+    // Past the few seconds the status is memoized for.
+    advanceWallClock(6_000);
+    const status = await fx.api.get('get_data_status');
+    const jobs = status.body.jobs as Array<{ job: string; last_run: { status: string; error?: string } | null }>;
+    expect(jobs.find((j) => j.job === 'vix')?.last_run).toMatchObject({ status: 'failed' });
   });
 });

@@ -13,11 +13,7 @@ const it_ = useIntegrationRuntime({
   token: 'sub-token',
 });
 
-const UNAVAILABLE: ReadonlySet<DataSourceId> = new Set([
-  'polygon-daily-bars',
-  'benzinga-options-activity',
-  'cboe-vix-history',
-]);
+const UNAVAILABLE: ReadonlySet<DataSourceId> = new Set(['polygon-daily-bars', 'benzinga-options-activity']);
 const getRoutes = routeList.filter((r) => r.method === 'GET');
 const sourcesOf = (route: string) => DATA_SOURCES.filter((s) => (s.routes as readonly string[]).includes(route));
 
@@ -41,7 +37,7 @@ describe('live mode without provider keys', () => {
       'finra-short-interest': 'ready',
       'cboe-option-chains': 'ready',
       'shiller-sp500': 'ready',
-      'cboe-vix-history': 'no_live_adapter',
+      'cboe-vix-history': 'ready',
       'nasdaq-symbol-directory': 'ready',
     });
   });

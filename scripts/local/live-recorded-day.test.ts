@@ -1,12 +1,24 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_AS_OF } from '@tapewatch/shared/constants';
 import { dataStatusSchema } from '@tapewatch/shared/schemas/meta';
+import { spyToVixSchema } from '@tapewatch/shared/schemas/spy-to-vix';
+import { documentClient } from '@tapewatch/functions/data/client';
+import { TimeSeriesRepository } from '@tapewatch/functions/data/timeseries-repository';
+import { tradingDaysBetween } from '@tapewatch/functions/domain/calendar/nyse';
 import { runDarkPoolsIngest } from '@tapewatch/functions/jobs/dark-pools';
 import { runFlowIngest } from '@tapewatch/functions/jobs/flow-ingest';
+import { runPricesIngest } from '@tapewatch/functions/jobs/prices';
 import { runSp500RatiosJob } from '@tapewatch/functions/jobs/sp500-ratios';
+import { runSpyToVixJob } from '@tapewatch/functions/jobs/spy-to-vix';
+import { runUniverseRefresh } from '@tapewatch/functions/jobs/universe';
+import { runVixHistoryIngest } from '@tapewatch/functions/jobs/vix-history';
 import { benzingaOptionsActivityUrl } from '@tapewatch/functions/providers/benzinga/fetcher';
+import { CBOE_VIX_HISTORY_URL } from '@tapewatch/functions/providers/cboe/fetcher';
 import { benzingaRecord } from '@tapewatch/functions/providers/fixtures/benzinga-record';
 import { fixtureText, replayHttp, type ReplayAnswer } from '@tapewatch/functions/providers/fixtures/load-fixture';
+import { polygonGroupedDailyBody, yahooDailyBars } from '@tapewatch/functions/providers/fixtures/polygon-grouped';
+import { symbolDirectoryUrl } from '@tapewatch/functions/providers/nasdaq/fetcher';
+import { polygonUrls } from '@tapewatch/functions/providers/polygon/fetcher';
 import { SHILLER_CSV_URL } from '@tapewatch/functions/providers/shiller/fetcher';
 import { selectProvider } from '@tapewatch/functions/providers/select-provider';
 import { advanceWallClock, flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
@@ -114,13 +126,35 @@ const benzingaDay = JSON.stringify({
   ],
 });
 
+/**
+ * SPY To VIX joins a year of both series (the study needs 250 common days): CBOE's VIX file cut to
+ * 2020-04-01..the day (real rows in CBOE's format), and SPY's bars of the same days (real yfinance
+ * rows, dividend-adjusted, in Polygon grouped-daily envelopes: constructed, see fixtures/README.md).
+ */
+const SPY_TO_VIX_FROM = '2020-04-01';
+const VIX_FILE = fixtureText('cboe/VIX_History_2020-04-01_2021-04-27.csv');
+const spyBars = yahooDailyBars('yahoo/SPY_2020-04-01_2021-04-27.csv', 'SPY');
+const yearOfDays = tradingDaysBetween(SPY_TO_VIX_FROM, DAY);
+
 const recorded: Record<string, ReplayAnswer> = {
   [BENZINGA_PAGE_0]: { status: 200, body: benzingaDay },
   [FINRA_SHORT_VOLUME]: { status: 200, body: finraExcerpt },
   [SHILLER_CSV_URL]: { status: 200, body: fixtureText('shiller/data_through_2021-04.csv.gz') },
+  [CBOE_VIX_HISTORY_URL]: { status: 200, body: VIX_FILE },
+  [symbolDirectoryUrl('nasdaqlisted')]: { status: 200, body: fixtureText('nasdaq/nasdaqlisted_excerpt.txt') },
+  [symbolDirectoryUrl('otherlisted')]: { status: 200, body: fixtureText('nasdaq/otherlisted_excerpt.txt') },
+  ...Object.fromEntries(
+    yearOfDays.map((d) => [
+      polygonUrls.groupedDaily(d),
+      { status: 200, body: polygonGroupedDailyBody(d, [spyBars.get(d)!]) },
+    ]),
+  ),
 };
 
-/** The live provider over the recorded responses, with `down` answering 503 (one attempt, no waiting). */
+/**
+ * The live provider over the recorded responses, with `down` answering 503 (one attempt, no
+ * waiting: the replay answers at once, so the vendors' pacing is not slept either).
+ */
 const providerWith = (down: readonly string[] = []) =>
   selectProvider(process.env, {
     http: replayHttp({
@@ -128,6 +162,7 @@ const providerWith = (down: readonly string[] = []) =>
       ...Object.fromEntries(down.map((url) => [url, { status: 503, body: 'Service Unavailable' }])),
     }),
     retry: { attempts: 1, baseDelayMs: 0 },
+    limiterClock: { now: () => 0, sleep: async () => {} },
   });
 
 async function status() {
@@ -140,13 +175,15 @@ beforeAll(() => {
 });
 
 describe('live mode on a recorded market day', () => {
-  it('with FINRA and Benzinga down, their screens say so and the Shiller screen works', async () => {
-    const provider = providerWith([FINRA_SHORT_VOLUME, BENZINGA_PAGE_0]);
+  it('with FINRA, Benzinga and the CBOE VIX file down, their screens say so and the Shiller screen works', async () => {
+    const provider = providerWith([FINRA_SHORT_VOLUME, BENZINGA_PAGE_0, CBOE_VIX_HISTORY_URL]);
     await expect(runDarkPoolsIngest(undefined, { provider })).rejects.toThrow(/finra: .*HTTP 503/);
     await expect(runFlowIngest(undefined, { provider })).rejects.toThrow(/benzinga: .*HTTP 503/);
+    await expect(runVixHistoryIngest(undefined, { provider })).rejects.toThrow(/cboe: .*HTTP 503/);
     for (const [name, provider] of [
       ['get_current_options_flow', 'Benzinga'],
       ['get_dark_pool_data', 'FINRA'],
+      ['get_spy_to_vix_data', 'CBOE VIX history'],
     ] as const) {
       const res = await fx.api.getUnchecked(name, {});
       expect(res.status, name).toBe(503);
@@ -194,5 +231,59 @@ describe('live mode on a recorded market day', () => {
     expect(s.data_mode).toBe('live');
     expect(s.datasets.find((d) => d.dataset === 'finra-short-volume')?.as_of).toBe(DAY);
     expect(s.jobs.find((j) => j.job === 'darkpools')?.last_run?.status).toBe('succeeded');
+  });
+
+  it('SPY To VIX joins the VIX closes of the CBOE file with the SPY bars of the same days', async () => {
+    const provider = providerWith();
+    await runUniverseRefresh(undefined, { provider });
+    const prices = await runPricesIngest({ from: SPY_TO_VIX_FROM, to: DAY }, { provider });
+    expect(prices).toMatchObject({ status: 'succeeded', rowsRead: yearOfDays.length, rowsSkipped: 0 });
+    const vix = await runVixHistoryIngest(undefined, { provider });
+    expect(vix).toMatchObject({ status: 'succeeded', rowsRead: 270, rowsSkipped: 0, rowsWritten: 2 });
+    await runSpyToVixJob();
+    advanceWallClock(6_000);
+
+    // The day's VIX line of the file: 04/27/2021,17.620000,18.160000,16.970000,17.560000
+    const stored = await new TimeSeriesRepository(documentClient()).getSeries('VIX');
+    const i = stored.date.indexOf(DAY);
+    expect([stored.open[i], stored.high[i], stored.low[i], stored.close[i]]).toEqual([17.62, 18.16, 16.97, 17.56]);
+    expect(stored.date).toEqual(yearOfDays);
+
+    const res = await fx.api.get('get_spy_to_vix_data');
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain(DEMO_AS_OF);
+    const api = spyToVixSchema.parse(res.body);
+    expect([api.from, api.as_of]).toEqual([SPY_TO_VIX_FROM, DAY]);
+    // The one-day regression over the two fixtures, recomputed here without the app's code.
+    const vixClose = new Map(
+      VIX_FILE.trim()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => {
+          const [date, , , , close] = l.split(',');
+          return [`${date!.slice(6)}-${date!.slice(0, 2)}-${date!.slice(3, 5)}`, Number(close)];
+        }),
+    );
+    const pct = (a: number, b: number) => (b / a - 1) * 100;
+    const obs = yearOfDays.slice(1).map((d, k) => ({
+      v: pct(vixClose.get(yearOfDays[k]!)!, vixClose.get(d)!),
+      s: pct(spyBars.get(yearOfDays[k]!)!.c, spyBars.get(d)!.c),
+    }));
+    expect(obs.at(-1)!.v).toBeCloseTo((17.56 / 17.64 - 1) * 100, 10);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const mv = mean(obs.map((o) => o.v));
+    const ms = mean(obs.map((o) => o.s));
+    const cov = (f: (o: { v: number; s: number }) => number) => obs.reduce((a, o) => a + f(o), 0);
+    const sxy = cov((o) => (o.v - mv) * (o.s - ms));
+    const sxx = cov((o) => (o.v - mv) ** 2);
+    const syy = cov((o) => (o.s - ms) ** 2);
+    const r = api.spy_to_vix_prob_positive.regression_data['1d'];
+    expect(r.nobs).toBe(yearOfDays.length - 1);
+    expect(r['Coef.'].x1).toBeCloseTo(sxy / sxx, 6);
+    expect(r.correlation).toBeCloseTo(sxy / Math.sqrt(sxx * syy), 5);
+
+    const s = await status();
+    expect(s.datasets.find((d) => d.dataset === 'vix-history')?.as_of).toBe(DAY);
+    expect(s.sources.find((x) => x.source === 'cboe-vix-history')).toMatchObject({ state: 'ready' });
   });
 });

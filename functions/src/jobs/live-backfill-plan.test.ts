@@ -26,6 +26,11 @@ describe('live backfill plan', () => {
     expect(units('darkpools').at(-1)?.to).toBe('2021-04-27');
     // A Sunday: the current chain is the one of Friday's session.
     expect(liveBackfillPlan('2021-04-25').find((s) => s.job === 'optionwalls')?.units[0]?.from).toBe('2021-04-23');
+    // CBOE's one VIX file is the whole history: a single unit, and SPY To VIX is precomputed after it.
+    expect(units('vix')).toEqual([{ key: '2021-04-27..2021-04-27', from: '2021-04-27', to: '2021-04-27' }]);
+    const order = plan.map((s) => s.job);
+    expect(order.indexOf('spy-to-vix')).toBeGreaterThan(order.indexOf('vix'));
+    expect(plan.find((s) => s.job === 'spy-to-vix')?.precompute).toBe(true);
     for (const step of plan) expect(schedules.map((s) => s.name)).toContain(step.job);
     // The same day later (a restart) finds the same unit keys: that is what makes it resume.
     expect(liveBackfillPlan('2021-04-27')).toEqual(plan);

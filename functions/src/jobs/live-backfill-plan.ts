@@ -46,8 +46,8 @@ const single = (date: string): BackfillUnit[] => [{ key: `${date}..${date}`, fro
 
 /**
  * The first-run backfill of live mode, in order: the universe first (the prices job keeps only
- * its tickers), then each ingest over its history in month units, then the current SPY chain and
- * Shiller's file, then the precomputes the screens read. Each range starts on the first of a
+ * its tickers), then each ingest over its history in month units, then the current SPY chain,
+ * Shiller's file and CBOE's VIX history, then the precomputes the screens read. Each range starts on the first of a
  * month so that, within a month, a restart finds the same unit keys and resumes.
  */
 export function liveBackfillPlan(
@@ -68,7 +68,9 @@ export function liveBackfillPlan(
     },
     { job: 'optionwalls', what: 'SPY option chain (CBOE)', units: single(lastSession) },
     { job: 'sp500-ratios', what: 'S&P 500 data (Shiller)', units: single(today) },
-    ...['sector-performance', 'sector-rotation', 'clusters-table', 'signals'].map((job) => ({
+    // One file holds every VIX close since 1990: a single unit, checkpointed like the others.
+    { job: 'vix', what: 'VIX history (CBOE)', units: single(today) },
+    ...['sector-performance', 'sector-rotation', 'clusters-table', 'spy-to-vix', 'signals'].map((job) => ({
       job,
       what: 'precompute',
       units: single(today),

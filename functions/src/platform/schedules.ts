@@ -109,6 +109,18 @@ export const schedules: readonly ScheduleDef[] = [
     dataset: 'option-chains-SPY',
   },
   {
+    name: 'vix',
+    handler: 'jobs/vix-history',
+    // The VIX closes at 16:15; SPY To VIX joins it with SPY at 16:45.
+    cron: '30 16 * * 1-5',
+    description: "Refresh the VIX daily history from CBOE's VIX_History.csv (the whole history in one file)",
+    reads: ['market'],
+    writes: ['market'],
+    runOnLocalStart: false,
+    demoBackfillDays: null,
+    dataset: 'vix-history',
+  },
+  {
     name: 'spy-to-vix',
     handler: 'jobs/spy-to-vix',
     cron: '45 16 * * 1-5',

@@ -3,6 +3,7 @@ import type { OptionsActivityRecord } from './benzinga/options-activity.ts';
 import type { ShortInterestRow } from './finra/short-interest.ts';
 import type { ShortVolumeReport } from './finra/short-volume.ts';
 import type { OptionChainReport } from './option-quote.ts';
+import type { VixDay } from './cboe/vix-history.ts';
 import type { ListedSymbol } from './nasdaq/symbol-directory.ts';
 import type { ParseReport } from './parse-report.ts';
 import type { DailyBarsReport } from './polygon/aggregates.ts';
@@ -43,6 +44,8 @@ export interface MarketDataProvider {
   optionsActivity(date: string, page?: number, updatedSince?: number): Promise<OptionsActivityPage>;
   /** Monthly S&P 500 price, trailing dividends and earnings, CPI and CAPE (Shiller's data). */
   sp500Monthly(): Promise<ParseReport<ShillerMonth>>;
+  /** Every trading day of the VIX index since 1990, oldest first (CBOE's VIX_History.csv). */
+  vixHistory(): Promise<ParseReport<VixDay>>;
   /** The listed stocks and ETFs (Nasdaq Trader's nasdaqlisted.txt and otherlisted.txt), the live ticker universe. */
   symbolDirectory(): Promise<ParseReport<ListedSymbol>>;
 }

@@ -79,6 +79,7 @@ export function selectProvider(env: NodeJS.ProcessEnv, deps: ProviderDeps = {}):
     dailyShortVolume: finra.dailyShortVolume,
     shortInterest: finra.shortInterest,
     optionChain: cfg.OPTION_CHAIN_SOURCE === 'polygon' ? polygon.optionChain : cboe.optionChain,
+    vixHistory: cboe.vixHistory,
     dailyAggregates: polygon.dailyAggregates,
     previousClose: polygon.previousClose,
     groupedDaily: polygon.groupedDaily,

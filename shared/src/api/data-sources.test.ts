@@ -42,11 +42,14 @@ describe('the data-source registry', () => {
     expect(state['polygon-daily-bars']).toBe('ready');
     expect(state['benzinga-options-activity']).toBe('missing_key');
     expect(state['finra-short-volume']).toBe('ready');
-    expect(state['cboe-vix-history']).toBe('no_live_adapter');
+    expect(state['cboe-vix-history']).toBe('ready');
     expect(unavailableSourcesOf('get_current_options_flow', statuses).map((s) => s.id)).toEqual([
       'benzinga-options-activity',
     ]);
     expect(unavailableSourcesOf('get_sector_performance_data', statuses)).toEqual([]);
-    expect(unavailableSourcesOf('get_spy_to_vix_data', statuses).map((s) => s.id)).toEqual(['cboe-vix-history']);
+    // SPY To VIX needs both the bars (keyed) and CBOE's VIX file (public).
+    expect(unavailableSourcesOf('get_spy_to_vix_data', statuses)).toEqual([]);
+    const keyless = sourceStatuses('live', () => false);
+    expect(unavailableSourcesOf('get_spy_to_vix_data', keyless).map((s) => s.id)).toEqual(['polygon-daily-bars']);
   });
 });

@@ -174,16 +174,16 @@ export const DATA_SOURCES: readonly DataSource[] = [
   {
     id: 'cboe-vix-history',
     name: 'VIX daily closes',
-    provider: 'CBOE VIX history (cdn.cboe.com)',
+    provider: 'CBOE VIX history (cdn.cboe.com VIX_History.csv)',
     envKey: null,
     cost: 'free',
-    terms: 'Free public CSV, updated daily.',
-    // No adapter reads CBOE's VIX file yet, and Polygon's grouped bars carry no indices.
-    liveAdapter: false,
-    jobs: [],
+    terms:
+      'Free public CSV of every day since 1990, updated each trading day; no published rate limit (one request a day gives the whole history).',
+    liveAdapter: true,
+    jobs: ['vix'],
     screens: ['SPY To VIX'],
     routes: ['get_spy_to_vix_data'],
-    unavailable: 'SPY To VIX is not available on live data yet: no VIX history source is wired in.',
+    unavailable: 'The CBOE VIX history is not available.',
   },
   {
     id: 'nasdaq-symbol-directory',

@@ -3,8 +3,11 @@ import type { HttpGet, RetryPolicy } from '../http.ts';
 import type { MarketDataProvider } from '../provider.ts';
 import { assertTicker } from '../wire-values.ts';
 import { CboeEnvelopeError, parseCboeOptionChain } from './option-chain.ts';
+import { parseCboeVixHistory } from './vix-history.ts';
 
 export const CBOE_DELAYED_QUOTES = 'https://cdn.cboe.com/api/global/delayed_quotes/options';
+/** The whole daily VIX history since 1990 in one public CSV, updated each trading day. */
+export const CBOE_VIX_HISTORY_URL = 'https://cdn.cboe.com/api/global/us_indices/daily_prices/VIX_History.csv';
 
 // CBOE files index chains under an underscore-prefixed name (_SPX.json); equities/ETFs are plain.
 const CBOE_INDICES = new Set(['SPX', 'NDX', 'RUT', 'VIX', 'XSP', 'DJX', 'OEX', 'XEO', 'MRUT']);
@@ -18,10 +21,12 @@ export interface CboeDeps {
   http: HttpGet;
   retry?: RetryPolicy;
   baseUrl?: string;
+  /** Replaces CBOE_VIX_HISTORY_URL (tests, a mirror). */
+  vixHistoryUrl?: string;
 }
 
 /** CBOE's public delayed-quote CDN (about 15 minutes delayed); no credentials. */
-export function createCboeSource(deps: CboeDeps): Pick<MarketDataProvider, 'optionChain'> {
+export function createCboeSource(deps: CboeDeps): Pick<MarketDataProvider, 'optionChain' | 'vixHistory'> {
   return {
     async optionChain(underlying) {
       const what = `option chain for ${underlying}`;
@@ -39,6 +44,29 @@ export function createCboeSource(deps: CboeDeps): Pick<MarketDataProvider, 'opti
         if (e instanceof CboeEnvelopeError) throw new ProviderFormatError('cboe', `${what}: ${e.message}`);
         throw e;
       }
+    },
+
+    /**
+     * The whole file or nothing: one bad line (a cut download ends in a partial line), another
+     * header or no rows refuses it, so the job keeps the stored history rather than store a hole.
+     */
+    async vixHistory() {
+      const what = 'VIX history';
+      const text = await fetchText(deps.http, deps.vixHistoryUrl ?? CBOE_VIX_HISTORY_URL, {
+        provider: 'cboe',
+        what,
+        retry: deps.retry,
+        headers: { accept: 'text/csv' },
+      });
+      const report = parseCboeVixHistory(text);
+      const first = report.skippedLines[0];
+      if (first)
+        throw new ProviderFormatError(
+          'cboe',
+          `${what}: file refused, ${report.skipped} bad line${report.skipped === 1 ? '' : 's'} (line ${first.line}: ${first.reason}${first.sample === undefined ? '' : `: ${JSON.stringify(first.sample)}`})`,
+        );
+      if (report.rows.length === 0) throw new ProviderFormatError('cboe', `${what}: no rows`);
+      return report;
     },
   };
 }

@@ -168,5 +168,7 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
 
     // The demo's universe is the bundle's (its listings as of the demo date, with sectors and share counts).
     symbolDirectory: async () => Promise.reject(notInDemo('the symbol directory (the bundle carries its own)')),
+    // Likewise the VIX history: the bundle's CBOE closes since 2004 are loaded with the ETFs.
+    vixHistory: async () => Promise.reject(notInDemo('the VIX history (the bundle carries its own)')),
   };
 }
