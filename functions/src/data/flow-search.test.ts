@@ -5,7 +5,9 @@ import { compileFilters } from '@tapewatch/shared/flow/filters';
 import { compareNewestFirst } from '@tapewatch/shared/flow/order';
 import { trade } from '../domain/flow/test-trade.ts';
 import type { DayRead, FlowRepository } from './flow-repository.ts';
-import { clearPastDays, searchFlow } from './flow-search.ts';
+import { clearPastDays, scanFlow, searchFlow } from './flow-search.ts';
+import { HistoricalAnswerWriter } from '../domain/flow/answer-writer.ts';
+import { keyStats, largestPremiums } from '@tapewatch/shared/flow/key-stats';
 
 const TICKERS = ['SPY', 'AAPL', 'NVDA', 'RARE'];
 
@@ -208,5 +210,103 @@ describe('historical search stopped early', () => {
     // Five days scanned, and at most the next one read ahead.
     expect(stats.dayReads).toBeGreaterThanOrEqual(5);
     expect(stats.dayReads).toBeLessThanOrEqual(6);
+  });
+});
+
+describe("historical answer bytes (the handler's fast path)", () => {
+  /** The straightforward answer: the search's trades, their stats, JSON.stringify of the whole. */
+  const reference = async (
+    repo: FlowRepository,
+    range: { start: string; end: string },
+    filters: FlowFilter[],
+    rows: number,
+  ) => {
+    const r = await searchFlow(repo, range, filters, { rows, scan: 1_000_000 });
+    return JSON.stringify({
+      options_flow: r.trades,
+      largest_call_premiums: largestPremiums(r.trades, 'Call'),
+      largest_put_premiums: largestPremiums(r.trades, 'Put'),
+      key_stats: keyStats(r.trades),
+      capped: r.capped,
+      scanned: r.scanned,
+      first_date: '2023-01-02',
+    });
+  };
+  const fast = async (
+    repo: FlowRepository,
+    range: { start: string; end: string },
+    filters: FlowFilter[],
+    rows: number,
+  ) => {
+    const writer = new HistoricalAnswerWriter();
+    const { capped, scanned } = await scanFlow(repo, range, filters, { limits: { rows, scan: 1_000_000 } }, (d, i) =>
+      writer.add(d, i),
+    );
+    return writer.finish({ capped, scanned, first_date: '2023-01-02' });
+  };
+
+  it('writes byte for byte the straightforward answer, for random filters and ranges, cold and with the days kept', async () => {
+    const cases = fc.tuple(storeArb, rangeArb, filterArb, fc.integer({ min: 1, max: 60 }));
+    const check = async ([store, range, filters, rows]: typeof cases extends fc.Arbitrary<infer V> ? V : never) => {
+      const { repo } = memoryRepo(store.byDay, store.listed);
+      const cold = await fast(repo, range, filters, rows);
+      expect(cold.toString('utf8')).toBe(await reference(repo, range, filters, rows));
+      // The second answer comes from the kept days (and their bytes), the rows already made.
+      expect((await fast(repo, range, filters, rows)).equals(cold)).toBe(true);
+    };
+    await fc.assert(fc.asyncProperty(cases, check), { numRuns: 150 });
+  });
+
+  it('counts bytes, not characters, for rows beyond ASCII', async () => {
+    const byDay = new Map([[isoDay(0), [trade({ ticker: 'ÄPFEL', date: isoDay(0) }), trade({ date: isoDay(0) })]]]);
+    const { repo } = memoryRepo(byDay, [isoDay(0)]);
+    const range = { start: isoDay(0), end: isoDay(0) };
+    const bytes = await fast(repo, range, [], 10);
+    expect(bytes.toString('utf8')).toBe(await reference(repo, range, [], 10));
+  });
+});
+
+describe('ticker days kept per container', () => {
+  const byDay = new Map<string, FlowTrade[]>();
+  for (let i = 0; i < 40; i++)
+    byDay.set(isoDay(i), [
+      trade({ ticker: 'NVDA', date: isoDay(i), time: '10:00:00', cost_basis: i }),
+      trade({ ticker: 'NVDA', date: isoDay(i), time: '11:00:00', cost_basis: 100 + i }),
+      trade({ ticker: 'SPY', date: isoDay(i) }),
+    ]);
+  const range = { start: isoDay(0), end: isoDay(39) };
+  const nvda = (min: number): FlowFilter[] => [
+    { filter: 'Ticker', selector: 'Equal', tickers: ['NVDA'] },
+    { filter: 'Premium', selector: 'Greater than equal', value: String(min) },
+  ];
+
+  it("answers a ticker's next query (another filter) from the kept past days, reading the index no more", async () => {
+    const { repo, stats } = memoryRepo(byDay, [...byDay.keys()]);
+    const first = await searchFlow(repo, range, nvda(1), { rows: 1000, scan: 1_000_000 }, isoDay(39));
+    const reads = stats.tickerDaysRead;
+    expect(reads).toBe(40);
+    const second = await searchFlow(repo, range, nvda(20), { rows: 1000, scan: 1_000_000 }, isoDay(39));
+    // Today (the range's last day) is read again; the 39 closed days come from memory.
+    expect(stats.tickerDaysRead - reads).toBe(1);
+    expect(second.trades).toEqual(fullScan(byDay, [...byDay.keys()], range, nvda(20), 1000));
+    expect(first.trades).toEqual(fullScan(byDay, [...byDay.keys()], range, nvda(1), 1000));
+  });
+
+  it("takes today's ticker rows from the kept payload when there is one: what the index gives", async () => {
+    const { repo, stats } = memoryRepo(byDay, [...byDay.keys()]);
+    const today = isoDay(39);
+    const payload = { trades: [...byDay.get(today)!].sort(compareNewestFirst), rows: [] };
+    const kept = await searchFlow(
+      repo,
+      range,
+      nvda(0),
+      { rows: 1000, scan: 1_000_000 },
+      today,
+      undefined,
+      async () => payload,
+    );
+    expect(stats.dayReads).toBe(0);
+    const { repo: fresh } = memoryRepo(byDay, [...byDay.keys()]);
+    expect(kept).toEqual(await searchFlow(fresh, range, nvda(0), { rows: 1000, scan: 1_000_000 }, today));
   });
 });

@@ -47,6 +47,20 @@ export class JsonText<T> {
   constructor(readonly text: string) {}
 }
 
+/**
+ * A JSON body the handler keeps as bytes and compressed (lib/gzip.ts negotiatedJson): sent as its
+ * compressed form for the client's Accept-Encoding, base64 as Lambda returns binary bodies; `text`
+ * gives the JSON itself (the CSV export).
+ */
+export class EncodedJson<T> {
+  declare readonly type: T;
+  constructor(
+    readonly encoding: string,
+    readonly base64: () => Promise<string>,
+    readonly text: () => string,
+  ) {}
+}
+
 export function jsonText<T>(value: T): JsonText<T> {
   return new JsonText<T>(toJson(value));
 }
@@ -79,7 +93,12 @@ export function defineHandler<N extends RouteName>(
   name: N,
   impl: (
     ctx: HandlerContext<N>,
-  ) => Promise<ResponseOf<N> | HttpResult<ResponseOf<N> | JsonText<ResponseOf<N>>> | JsonText<ResponseOf<N>>>,
+  ) => Promise<
+    | ResponseOf<N>
+    | HttpResult<ResponseOf<N> | JsonText<ResponseOf<N>>>
+    | JsonText<ResponseOf<N>>
+    | EncodedJson<ResponseOf<N>>
+  >,
 ): LambdaHttpHandler {
   const route = routes[name];
   return async (event, context) => {
@@ -132,15 +151,35 @@ export function defineHandler<N extends RouteName>(
         ? {
             statusCode: out.status,
             headers: { 'content-type': 'text/csv; charset=utf-8', 'cache-control': cache, ...out.headers },
-            body: toCsvBody(format.csv, out.body instanceof JsonText ? JSON.parse(out.body.text) : out.body),
+            body: toCsvBody(
+              format.csv,
+              out.body instanceof JsonText
+                ? JSON.parse(out.body.text)
+                : out.body instanceof EncodedJson
+                  ? JSON.parse(out.body.text())
+                  : out.body,
+            ),
           }
-        : out.body instanceof JsonText
+        : out.body instanceof EncodedJson
           ? {
               statusCode: out.status,
-              headers: { ...jsonHeaders, 'cache-control': cache, ...out.headers },
-              body: out.body.text,
+              headers: {
+                ...jsonHeaders,
+                'cache-control': cache,
+                'content-encoding': out.body.encoding,
+                vary: 'accept-encoding',
+                ...out.headers,
+              },
+              body: await out.body.base64(),
+              isBase64Encoded: true,
             }
-          : jsonResponse(out.status, out.body, { 'cache-control': cache, ...out.headers });
+          : out.body instanceof JsonText
+            ? {
+                statusCode: out.status,
+                headers: { ...jsonHeaders, 'cache-control': cache, ...out.headers },
+                body: out.body.text,
+              }
+            : jsonResponse(out.status, out.body, { 'cache-control': cache, ...out.headers });
     } catch (err) {
       response = errorResponse(err, log);
     }

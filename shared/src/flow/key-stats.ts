@@ -5,44 +5,72 @@ export const TOP_PREMIUM_BARS = 30;
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 /**
- * Key stats of a list (spec part 2 section 3), calls first and puts second: number of trades,
- * average score (2 decimals), total premium in thousands (whole numbers) and volume, which is
- * the contracts traded in the listed trades (sum of size; summing each trade's day volume would
- * count a contract's volume once per trade).
+ * Key stats and per-ticker premiums of a list, added one trade at a time (so a server filtering
+ * thousands of rows gathers them in the same pass). The sums run in list order, so the figures
+ * are exactly those of `keyStats` and `largestPremiums` over the list.
  */
-export function keyStats(trades: readonly FlowTrade[]): KeyStats {
-  const acc = { Call: { n: 0, score: 0, cost: 0, size: 0 }, Put: { n: 0, score: 0, cost: 0, size: 0 } };
-  for (const t of trades) {
-    const a = acc[t.put_call];
+export class FlowStats {
+  private readonly acc = {
+    Call: { n: 0, score: 0, cost: 0, size: 0, byTicker: new Map<string, number>() },
+    Put: { n: 0, score: 0, cost: 0, size: 0, byTicker: new Map<string, number>() },
+  };
+
+  add(t: FlowTrade): void {
+    const a = this.acc[t.put_call];
     a.n += 1;
     a.score += t.score;
     a.cost += t.cost_basis;
     a.size += t.size;
+    a.byTicker.set(t.ticker, (a.byTicker.get(t.ticker) ?? 0) + t.cost_basis);
   }
-  const avg = (a: { n: number; score: number }) => (a.n === 0 ? 0 : round2(a.score / a.n));
-  return {
-    tradeCount: [acc.Call.n, acc.Put.n],
-    score: [avg(acc.Call), avg(acc.Put)],
-    costBasis: [Math.round(acc.Call.cost), Math.round(acc.Put.cost)],
-    volume: [acc.Call.size, acc.Put.size],
-  };
+
+  /**
+   * Key stats (spec part 2 section 3), calls first and puts second: number of trades, average
+   * score (2 decimals), total premium in thousands (whole numbers) and volume, which is the
+   * contracts traded in the listed trades (sum of size; summing each trade's day volume would
+   * count a contract's volume once per trade).
+   */
+  keyStats(): KeyStats {
+    const { Call, Put } = this.acc;
+    const avg = (a: { n: number; score: number }) => (a.n === 0 ? 0 : round2(a.score / a.n));
+    return {
+      tradeCount: [Call.n, Put.n],
+      score: [avg(Call), avg(Put)],
+      costBasis: [Math.round(Call.cost), Math.round(Put.cost)],
+      volume: [Call.size, Put.size],
+    };
+  }
+
+  /**
+   * Largest premiums per ticker for one side: cost_basis summed per ticker (thousands, whole
+   * numbers), largest first (ties by ticker), at most `limit` entries. Not padded: the chart pads.
+   */
+  largestPremiums(side: 'Call' | 'Put', limit = TOP_PREMIUM_BARS): PremiumEntry[] {
+    return [...this.acc[side].byTicker]
+      .map(([ticker, cost]) => ({ ticker, costBasis: Math.round(cost) }))
+      .sort((a, b) => b.costBasis - a.costBasis || (a.ticker < b.ticker ? -1 : 1))
+      .slice(0, limit);
+  }
 }
 
-/**
- * Largest premiums per ticker for one side: cost_basis summed per ticker (thousands, whole
- * numbers), largest first (ties by ticker), at most `limit` entries. Not padded: the chart pads.
- */
+function statsOf(trades: readonly FlowTrade[]): FlowStats {
+  const stats = new FlowStats();
+  for (const t of trades) stats.add(t);
+  return stats;
+}
+
+/** Key stats of a list (see FlowStats.keyStats). */
+export function keyStats(trades: readonly FlowTrade[]): KeyStats {
+  return statsOf(trades).keyStats();
+}
+
+/** Largest premiums per ticker for one side of a list (see FlowStats.largestPremiums). */
 export function largestPremiums(
   trades: readonly FlowTrade[],
   side: 'Call' | 'Put',
   limit = TOP_PREMIUM_BARS,
 ): PremiumEntry[] {
-  const sums = new Map<string, number>();
-  for (const t of trades) if (t.put_call === side) sums.set(t.ticker, (sums.get(t.ticker) ?? 0) + t.cost_basis);
-  return [...sums]
-    .map(([ticker, cost]) => ({ ticker, costBasis: Math.round(cost) }))
-    .sort((a, b) => b.costBasis - a.costBasis || (a.ticker < b.ticker ? -1 : 1))
-    .slice(0, limit);
+  return statsOf(trades).largestPremiums(side, limit);
 }
 
 /** Pads a premium list with blank bars to a fixed count (the charts always show 30 bars). */
