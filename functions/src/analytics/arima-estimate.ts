@@ -4,10 +4,12 @@
  * Why several starts: the ARMA likelihood of real price series has ridges (nearly cancelling AR
  * and MA roots) and several local maxima for p, q >= 2; a single Hannan-Rissanen start left fits
  * up to 4 log-likelihood units below statsmodels'. Each start (statsmodels' own CSS start,
- * Hannan-Rissanen, zeros, and a caller's previous estimate) is optimised by BFGS; the best
- * likelihood wins. Speed (issue 20): with a stationary start BFGS gets the exact gradient from the
- * adjoint Kalman filter (arma-kalman-gradient.ts) chained through the PACF transform, and a start
- * whose run reaches an optimum another start already converged to stops there. An optimiser that stops early (iteration cap, flat ridge) still returns its best
+ * Hannan-Rissanen, zeros, a cancelling AR/MA pair and a caller's previous estimate) is optimised by
+ * BFGS; the best likelihood wins; every start is evaluated and its outcome reported (`runs`).
+ * Speed (issue 20): with a stationary start BFGS gets the exact gradient from the adjoint Kalman
+ * filter (arma-kalman-gradient.ts) chained through the PACF transform, a start whose run reaches
+ * an optimum another start already converged to stops there, and the zeros start is screened
+ * briefly. An optimiser that stops early (iteration cap, flat ridge) still returns its best
  * point: the caller reports it as statsmodels reports a ConvergenceWarning, not as an error.
  */
 import { minimizeBfgs } from './optimize.ts';
