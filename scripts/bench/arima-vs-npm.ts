@@ -4,8 +4,8 @@
  * (5,1,5). Ours includes what the page gets: multi-start estimation, the covariance and the
  * forecast. Both sides are warmed up first (JIT; without it the first order measured the compiler),
  * then timed interleaved; medians (ratio = ours / package, both in this process; the CPU-time ratio
- * moves less with the shared machine's load than the wall one). Issue 20 target: ratio <= 1.5 on
- * every order the package fits. Alone: npm run bench -- --arima (or npx tsx scripts/bench/arima-vs-npm.ts).
+ * moves less with the shared machine's load than the wall one; the ratio of the fastest CPU times
+ * least). Issue 20 target: <= 1.5 on every order the package fits, checked on bestCpuRatio. Alone: npm run bench -- --arima (or npx tsx scripts/bench/arima-vs-npm.ts).
  *
  * The package fails on some of these orders, and says so only on its console: (3,1,3) exits with
  * "Nonstationary AR part" (its one-step variance 97 where the random walk's is 22) and (5,1,5) with
@@ -38,6 +38,12 @@ export interface ArimaVsNpmRow {
   ratio: number | null;
   /** The same ratio in process CPU time: less sensitive to other processes than wall time. */
   cpuRatio: number | null;
+  /**
+   * Ratio of the fastest CPU times of each side: the cost of the code itself. With the 2 cores
+   * shared by other agents (load 10+) medians moved by 2x between identical runs, the minimum of
+   * 15+ runs by a few percent; the 1.5 budget is checked on this one.
+   */
+  bestCpuRatio: number | null;
   /** 'ok', or 'fails: <why>' (its console message or an implausible variance). */
   package: string;
   /** 1-minute load average when the order was measured (the machine's 2 cores are shared). */
@@ -86,7 +92,7 @@ function differenced(y: number[], d: number): number[] {
   return w;
 }
 
-export function benchArimaVsNpm(runs = Number(process.env.BENCH_ARIMA_RUNS ?? 9)): ArimaVsNpmRow[] {
+export function benchArimaVsNpm(runs = Number(process.env.BENCH_ARIMA_RUNS ?? 15)): ArimaVsNpmRow[] {
   const ARIMA = require('arima') as ArimaNpm;
   const y = readBundle().series.get('SPY')!.close.slice(-500);
   return ORDERS.map(([p, d, q]) => {
@@ -134,6 +140,7 @@ export function benchArimaVsNpm(runs = Number(process.env.BENCH_ARIMA_RUNS ?? 9)
       npmMs: Number(n.toFixed(2)),
       ratio: ok ? Number((o / n).toFixed(2)) : null,
       cpuRatio: ok ? Number((median(oursCpu) / median(npmCpu)).toFixed(2)) : null,
+      bestCpuRatio: ok ? Number((Math.min(...oursCpu) / Math.min(...npmCpu)).toFixed(2)) : null,
       package: status,
       load: Number(loadavg()[0]!.toFixed(1)),
     };

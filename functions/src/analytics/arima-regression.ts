@@ -111,14 +111,22 @@ export function detrend(w: number[], X: number[][]): number[] {
 export interface ArmaStart {
   phi: number[];
   theta: number[];
+  /**
+   * A start that seldom leads anywhere new (zeros: it mostly joins another start's optimum):
+   * screened for a few iterations and continued only if it is then close to the best start
+   * (arima-estimate.ts).
+   */
+  brief?: boolean;
 }
 
 /**
  * Starting points of the multi-start search, all on the OLS-detrended differences: Hannan-Rissanen
  * (long Yule-Walker AR), statsmodels' own SARIMAX start (conditional sum of squares: OLS AR(2q)
  * residuals, then OLS on lags and lagged residuals; a part outside the admissible region becomes
- * zeros, as statsmodels does), and zeros. A single start is what left fits at a worse local optimum.
- * Duplicates are dropped.
+ * zeros, as statsmodels does), and zeros (brief). A single start is what left fits at a worse local
+ * optimum. Duplicates are dropped (the first kept: zeros standing in for an inadmissible estimate
+ * is a full start). Zero AR/MA coefficients make the stationary state covariance singular, which
+ * the Kalman filter handles (arma-kalman.ts), so every start listed here is evaluated.
  */
 export function startingPoints(
   w: number[],
@@ -132,7 +140,7 @@ export function startingPoints(
     phi: !admissible.stationary || isStationary(s.phi) ? s.phi : s.phi.map(() => 0),
     theta: !admissible.invertible || isInvertible(s.theta) ? s.theta : s.theta.map(() => 0),
   });
-  const zeros = { phi: new Array<number>(p).fill(0), theta: new Array<number>(q).fill(0) };
+  const zeros = { phi: new Array<number>(p).fill(0), theta: new Array<number>(q).fill(0), brief: true };
   const candidates = [keep(startingArma(z, p, q)), keep(conditionalSumOfSquaresStart(z, p, q)), zeros];
   // Real returns and prices often have a second mode where an AR root near 1 almost cancels an MA
   // root near -1 (a slowly wandering mean): gradient paths from the starts above rarely reach it.

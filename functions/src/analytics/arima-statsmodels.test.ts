@@ -131,17 +131,17 @@ describe(`fitArima vs statsmodels ${reference.statsmodels} on ${cases.length} fi
   );
 
   const same = () => cases.filter(sameOptimum);
-  it("reaches statsmodels' best optimum or a better one, except two high orders where only its polished fit beats ours", () => {
+  it("reaches statsmodels' best optimum or a better one, except one high order where only its polished fit beats ours", () => {
     expect(same().length).toBeGreaterThanOrEqual(23);
     // The rest: ours is higher than statsmodels' own point by more than 1e-5.
-    for (const c of cases.filter(
-      (x) => !sameOptimum(x) && !['spy (5,1,5) trend t', 'spy_ret (4,0,4) trend c'].includes(label(x)),
-    ))
+    for (const c of cases.filter((x) => !sameOptimum(x) && label(x) !== 'spy (5,1,5) trend t'))
       expect(fitOf(c).llf, label(c)).toBeGreaterThan(c.best.llf - 1e-3);
-    // statsmodels' default fit stops early on these (ours is 0.21 and 0.65 above it), but polishing
-    // its own optimum for 1000 more iterations climbs to a maximum our starts do not reach.
+    // statsmodels' default fit stops early here (ours is 0.21 above it), but polishing its own
+    // optimum for 1000 more iterations climbs to a maximum our starts do not reach. (SPY returns
+    // (4,0,4) with constant was the other one until the zeros start ran for p, q >= 1: it now ends
+    // 0.03 above statsmodels' polished fit.)
     const below = cases.filter((c) => fitOf(c).llf < c.best.llf - 1e-3).map(label);
-    expect(below).toEqual(['spy (5,1,5) trend t', 'spy_ret (4,0,4) trend c']);
+    expect(below).toEqual(['spy (5,1,5) trend t']);
   });
 
   it.each(cases.map((c) => [label(c), c] as const))(

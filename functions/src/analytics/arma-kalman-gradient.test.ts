@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { armaGradient } from './arma-kalman-gradient.ts';
+import { stationaryCovariance } from './arma-kalman.ts';
 import { observationScore, observationTerms, profileLikelihood, sumOf } from './arima-likelihood.ts';
 import { constrainStationary, constrainStationaryJacobian } from './arma-params.ts';
 import { difference, trendSpec, type ArimaTrend } from './arima-regression.ts';
@@ -156,5 +157,113 @@ describe('armaGradient: analytic likelihood gradient by the adjoint Kalman filte
 
   it('returns null for a non-stationary AR part', () => {
     expect(armaGradient(difference(spy, 1), [1.2], [])).toBeNull();
+  });
+
+  it('rejects a non-stationary AR part even where the Lyapunov solution has a positive diagonal', () => {
+    // phi = (1.64, 1.05) has a root inside the unit circle; P0 = T P0 T' + R R' still solves to
+    // diag (0.0088, 0.0097) with off-diagonal -0.31: indefinite, no covariance at all (the former
+    // positive-diagonal test let it through).
+    const phi = [1.6412833219586327, 1.0487921587418727];
+    expect(stationaryCovariance(phi, [])).toBeNull();
+    expect(armaGradient(difference(spy, 1), phi, [])).toBeNull();
+  });
+});
+
+/**
+ * Zero trailing AR and MA coefficients (the zeros start, phi = (0.95, 0, ...) with theta =
+ * (-0.95, 0, ...)) leave state elements that are identically zero: the stationary P0 is singular,
+ * with exact zero diagonal entries. Such starts were rejected (and silently dropped by the
+ * multi-start) until the filter accepted a singular P0; these pin the likelihood and the gradient
+ * there against closed forms and central differences.
+ */
+describe('likelihood and gradient where the stationary state covariance is singular', () => {
+  const w = difference(spy, 1);
+  const n = w.length;
+  const sumSq = w.reduce((acc, v) => acc + v * v, 0);
+  // At any white-noise point the concentrated nll is 0.5 n (log(2 pi ssq / n) + 1).
+  const whiteNoise = 0.5 * n * (Math.log((2 * Math.PI * sumSq) / n) + 1);
+  const nllOf = (p: number, q: number) => {
+    const spec = { series: [w], p, d: 1, q, diffuse: false };
+    return (x: number[]) => profileLikelihood(spec, x.slice(0, p), x.slice(p), 1)!.nll;
+  };
+  const orders: Array<[number, number]> = [
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [5, 5],
+    [5, 0],
+    [0, 5],
+    [2, 4],
+  ];
+
+  it.each(orders)('ARMA(%i,%i) at zero coefficients: white-noise likelihood, closed-form gradient', (p, q) => {
+    const phi = new Array<number>(p).fill(0);
+    const theta = new Array<number>(q).fill(0);
+    const r = Math.max(p, q + 1);
+    const P0 = stationaryCovariance(phi, theta)!;
+    expect(Array.from({ length: r }, (_, i) => P0[i * r + i])).toEqual([1, ...new Array<number>(r - 1).fill(0)]);
+    const g = armaGradient(w, phi, theta)!;
+    expect(relErr(nllOf(p, q)([...phi, ...theta]), whiteNoise)).toBeLessThan(1e-14);
+    // d/d phi_k and d/d theta_k of the exact concentrated nll at white noise: the autocovariance at
+    // lag k moves by sigma^2 per unit of either, so both are -n sum w_t w_{t-k} / sum w_t^2.
+    const lagged = (k: number) => {
+      let acc = 0;
+      for (let t = k; t < n; t++) acc += w[t]! * w[t - k]!;
+      return (-n * acc) / sumSq;
+    };
+    const expected = [...phi.map((_, i) => lagged(i + 1)), ...theta.map((_, i) => lagged(i + 1))];
+    expected.forEach((v, i) => expect(relErr(g.grad[i]!, v), `closed form ${i}`).toBeLessThan(1e-10));
+    centralDifference(nllOf(p, q), [...phi, ...theta]).forEach((v, i) =>
+      expect(relErr(g.grad[i]!, v), `central differences ${i}`).toBeLessThan(1e-6),
+    );
+  });
+
+  it.each(orders.filter(([p, q]) => p > 0 && q > 0))(
+    'ARMA(%i,%i) at the cancelling start phi = (0.95, 0, ...), theta = (-0.95, 0, ...): white noise again, gradient as central differences',
+    (p, q) => {
+      const phi = Array.from({ length: p }, (_, i) => (i === 0 ? 0.95 : 0));
+      const theta = Array.from({ length: q }, (_, i) => (i === 0 ? -0.95 : 0));
+      const g = armaGradient(w, phi, theta)!;
+      expect(g).not.toBeNull();
+      // (1 - 0.95 L) y = (1 - 0.95 L) e: y is white noise, so is its likelihood.
+      expect(relErr(nllOf(p, q)([...phi, ...theta]), whiteNoise)).toBeLessThan(1e-12);
+      centralDifference(nllOf(p, q), [...phi, ...theta]).forEach((v, i) =>
+        expect(relErr(g.grad[i]!, v), `${i}`).toBeLessThan(1e-6),
+      );
+    },
+  );
+
+  it('ARMA(3,2) with zero trailing coefficients is the ARMA(1,1) it embeds: likelihood and gradient', () => {
+    const small = armaGradient(w, [0.5], [0.3])!;
+    const big = armaGradient(w, [0.5, 0, 0], [0.3, 0])!;
+    const P0 = stationaryCovariance([0.5, 0, 0], [0.3, 0])!;
+    expect(P0[8]).toBe(0);
+    expect(relErr(nllOf(3, 2)([0.5, 0, 0, 0.3, 0]), nllOf(1, 1)([0.5, 0.3]))).toBeLessThan(1e-12);
+    expect(relErr(big.ssq, small.ssq)).toBeLessThan(1e-12);
+    expect(relErr(big.grad[0]!, small.grad[0]!)).toBeLessThan(1e-9);
+    expect(relErr(big.grad[3]!, small.grad[1]!)).toBeLessThan(1e-9);
+    centralDifference(nllOf(3, 2), [0.5, 0, 0, 0.3, 0]).forEach((v, i) =>
+      expect(relErr(big.grad[i]!, v), `${i}`).toBeLessThan(1e-6),
+    );
+  });
+
+  it('with trend columns: the full [drift, ar, ma, sigma2] gradient at zero coefficients matches central differences', () => {
+    const y = spy.map((v) => Math.log(v));
+    const X = [
+      difference(
+        y.map((_, i) => 1 + i),
+        1,
+      ),
+    ];
+    const spec = { series: [difference(y, 1), ...X], p: 2, d: 1, q: 2, diffuse: false };
+    const x = [3e-4, 0, 0, 0, 0, 1e-4];
+    const s = observationScore(spec, x, true)!;
+    const ll = (z: number[]) => sumOf(observationTerms(spec, z, true)!.ll);
+    expect(relErr(s.ll, ll(x))).toBeLessThan(1e-12);
+    x.forEach((xi, i) => {
+      // Steps relative to drift and sigma2, absolute (1e-5) for the zero coefficients.
+      const fd = fivePoint(ll, x, i, xi === 0 ? 1e-5 : 1e-5 * Math.abs(xi));
+      expect(Math.abs(s.grad[i]! - fd) / Math.max(1, Math.abs(fd)), `${i}`).toBeLessThan(1e-6);
+    });
   });
 });

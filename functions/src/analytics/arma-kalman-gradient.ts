@@ -9,7 +9,7 @@
  * series; the adjoint costs ~2.5 filters whatever p + q, and is exact to rounding (it agrees with
  * the forward recursion to 1e-12 and with central differences to their own error, see the test).
  */
-import { stateDim } from './arma-kalman.ts';
+import { admissibleStartCovariance, stateDim } from './arma-kalman.ts';
 import { invertSpd, luFactor, luSolve, luSolveTransposed } from './linalg.ts';
 
 export interface ArmaGradient {
@@ -128,7 +128,8 @@ export function armaGradient(
   const P0 = new Float64Array(rr);
   for (let i = 0; i < r; i++) for (let j = 0; j < r; j++) P0[i * r + j] = R[i]! * R[j]!;
   luSolve(A, piv, rr, P0);
-  for (let i = 0; i < r; i++) if (!(P0[i * r + i]! > 0) || !Number.isFinite(P0[i * r + i]!)) return null;
+  // Singular P0 (zero trailing coefficients: identically zero states) is fine: see the filter.
+  if (!admissibleStartCovariance(phi, P0, r)) return null;
   for (let i = 0; i < r; i++)
     for (let j = 0; j < i; j++) P0[i * r + j] = P0[j * r + i] = 0.5 * (P0[i * r + j]! + P0[j * r + i]!);
 

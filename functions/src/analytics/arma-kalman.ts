@@ -12,6 +12,7 @@
  * unconditional covariance and starts from an approximate diffuse P0 = kappa I.
  */
 import { solveDense } from './linalg.ts';
+import { isStationary } from './arma-params.ts';
 
 export interface FilterResult {
   /** One-step innovations v_t per input series. */
@@ -74,9 +75,30 @@ export function stationaryCovariance(phi: ArrayLike<number>, theta: ArrayLike<nu
     }
   }
   const P = solveDense(A, b, m);
-  if (!P) return null;
-  for (let i = 0; i < r; i++) if (!(P[i * r + i]! > 0) || !Number.isFinite(P[i * r + i]!)) return null;
-  return P;
+  return P && admissibleStartCovariance(phi, P, r) ? P : null;
+}
+
+/**
+ * Whether a solution P0 of P0 = T P0 T' + R R' is the state's unconditional covariance, for the
+ * filter and its adjoint (arma-kalman-gradient.ts). The test is the AR part's stationarity, not a
+ * positive diagonal: zero AR and MA coefficients at the end of the polynomials (the zeros start,
+ * or phi = (0.95, 0), theta = (-0.95, 0)) leave state elements that are identically zero, so P0
+ * is singular with exact zero diagonal entries, and that is a valid start: the filter divides
+ * only by F_t = P_t[0][0] >= 1 (unit innovation variance), and the Lyapunov system is regular
+ * whenever T is stable. Diagonal entries may come out a rounding error below zero; a clearly
+ * negative one means the solve lost all accuracy (a root on the unit circle to rounding).
+ */
+export function admissibleStartCovariance(phi: ArrayLike<number>, P: Float64Array, r: number): boolean {
+  if (!isStationary(phi)) return false;
+  const f = P[0]!;
+  if (!(f > 0) || !Number.isFinite(f)) return false;
+  let scale = f;
+  for (let i = 1; i < r; i++) scale = Math.max(scale, P[i * r + i]!);
+  for (let i = 1; i < r; i++) {
+    const d = P[i * r + i]!;
+    if (!Number.isFinite(d) || d < -1e-10 * scale) return false;
+  }
+  return true;
 }
 
 /**

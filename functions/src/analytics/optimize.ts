@@ -9,6 +9,8 @@ export interface MinimizeResult {
   iterations: number;
   converged: boolean;
   gradNorm: number;
+  /** The final inverse-Hessian approximation (to resume the run where it stopped). */
+  inverseHessian: Float64Array;
 }
 
 export interface MinimizeOptions {
@@ -36,6 +38,8 @@ export interface MinimizeOptions {
   gradient?: (x: Float64Array, out: Float64Array) => number;
   /** Called after every accepted step: true ends the run there (not converged). */
   stop?: (x: Float64Array, fx: number) => boolean;
+  /** Start from this inverse-Hessian approximation (a stopped run's) instead of the identity. */
+  inverseHessian?: Float64Array;
 }
 
 const AUTO_CENTRAL_BELOW = 1e-4;
@@ -105,12 +109,13 @@ export function minimizeBfgs(
   // With an analytic gradient every point is evaluated with its gradient (so f values all come
   // from one function): a step accepted at the first trial, the usual case, then costs one call.
   let fx = analytic && n > 0 ? analytic(x, g) : f(x);
-  if (n === 0) return { x, fx, iterations: 0, converged: true, gradNorm: 0 };
-  if (!Number.isFinite(fx)) return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
+  if (n === 0) return { x, fx, iterations: 0, converged: true, gradNorm: 0, inverseHessian: identity(0) };
+  if (!Number.isFinite(fx))
+    return { x, fx, iterations: 0, converged: false, gradNorm: Infinity, inverseHessian: identity(n) };
   if (analytic ? g.some((v) => !Number.isFinite(v)) : !gradientAt(x, fx, g, !central))
-    return { x, fx, iterations: 0, converged: false, gradNorm: Infinity };
+    return { x, fx, iterations: 0, converged: false, gradNorm: Infinity, inverseHessian: identity(n) };
   const trialGrad = new Float64Array(n);
-  let H = identity(n);
+  let H = opts.inverseHessian?.length === n * n ? Float64Array.from(opts.inverseHessian) : identity(n);
   let gradNorm = maxAbs(g);
   let it = 0;
   let stalls = 0;
@@ -198,7 +203,7 @@ export function minimizeBfgs(
       stalls = 0;
     }
   }
-  return { x, fx, iterations: it, converged: flatConverged || gradNorm <= gtol * 100, gradNorm };
+  return { x, fx, iterations: it, converged: flatConverged || gradNorm <= gtol * 100, gradNorm, inverseHessian: H };
 }
 
 function bfgsUpdate(H: Float64Array, s: Float64Array, y: Float64Array, sy: number, n: number): void {
