@@ -3,7 +3,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { decryptPush, pushBrowser } from './fixtures/push-browser.ts';
-import { generateVapidKeys, PUSH_TTL_SECONDS, pushRequest, sendPush, vapidConfig, vapidPublicKey } from './web-push.ts';
+import {
+  generateVapidKeys,
+  loadVapidConfig,
+  PUSH_TTL_SECONDS,
+  pushRequest,
+  sendPush,
+  vapidConfig,
+  vapidPublicKey,
+} from './web-push.ts';
 
 const b64u = (b: Buffer) => b.toString('base64url');
 const browser = () => pushBrowser();
@@ -84,6 +92,24 @@ describe('web push delivery', () => {
     expect(vapidPublicKey({ VAPID_PUBLIC_KEY: vapid.publicKey })).toBeNull();
     expect(vapidPublicKey({ VAPID_PUBLIC_KEY: 'x', VAPID_SUBJECT: vapid.subject })).toBeNull();
     expect(vapidPublicKey({})).toBeNull();
+  });
+
+  it('reads the private key from its secret ({"private_key": ...}) when only the ARN is set, as on AWS', async () => {
+    const env: NodeJS.ProcessEnv = {
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_SUBJECT: vapid.subject,
+      VAPID_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:tapewatch/dev/vapid-AbCdEf',
+    };
+    expect(vapidConfig(env)).toBeNull();
+    const asked: string[] = [];
+    const config = await loadVapidConfig(env, async (id) => {
+      asked.push(id);
+      return JSON.stringify({ private_key: vapid.privateKey });
+    });
+    expect(config).toEqual(vapid);
+    expect(asked).toEqual([env.VAPID_SECRET_ARN]);
+    // Without an ARN or keys there is nothing to load: the feature stays off.
+    expect(await loadVapidConfig({}, async () => 'never asked')).toBeNull();
   });
 
   it('posts the encrypted request; 404/410 say the subscription is gone, other refusals throw', async () => {

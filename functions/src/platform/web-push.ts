@@ -1,5 +1,5 @@
 import webpush, { type PushSubscription, type RequestDetails } from 'web-push';
-import { loadSecretEnv, vapidSecretSpec } from './secret-env.ts';
+import { extensionFetcher, loadSecretEnv, type SecretFetcher, vapidSecretSpec } from './secret-env.ts';
 
 /**
  * Optional browser push of flow alerts (Web Push with VAPID, through the `web-push` library, which
@@ -19,19 +19,9 @@ export const PUSH_TTL_SECONDS = 15 * 60;
 
 const base64url = /^[A-Za-z0-9_-]+$/;
 
-export function vapidConfig(env: NodeJS.ProcessEnv = process.env): VapidConfig | null {
-  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = env;
-  if (!publicKey || !privateKey || !subject) return null;
-  // A P-256 public key is 65 bytes (87 base64url characters), the private one 32 bytes (43).
-  if (!base64url.test(publicKey) || publicKey.length !== 87) return null;
-  if (!base64url.test(privateKey) || privateKey.length !== 43) return null;
-  if (!/^(mailto:|https:\/\/)/.test(subject)) return null;
-  return { publicKey, privateKey, subject };
-}
-
 /**
  * The public half alone, for the routes that hand it to browsers (they never get the private key):
- * null when push is not configured here.
+ * null when push is not configured here. A P-256 public key is 65 bytes (87 base64url characters).
  */
 export function vapidPublicKey(env: NodeJS.ProcessEnv = process.env): string | null {
   const { VAPID_PUBLIC_KEY: key, VAPID_SUBJECT: subject } = env;
@@ -39,9 +29,20 @@ export function vapidPublicKey(env: NodeJS.ProcessEnv = process.env): string | n
   return subject && /^(mailto:|https:\/\/)/.test(subject) ? key : null;
 }
 
+export function vapidConfig(env: NodeJS.ProcessEnv = process.env): VapidConfig | null {
+  const publicKey = vapidPublicKey(env);
+  const { VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = env;
+  // The private key is 32 bytes (43 base64url characters).
+  if (!publicKey || !subject || !privateKey || !base64url.test(privateKey) || privateKey.length !== 43) return null;
+  return { publicKey, privateKey, subject };
+}
+
 /** The full configuration of a sender: the private key comes from Secrets Manager on AWS (once per container). */
-export async function loadVapidConfig(env: NodeJS.ProcessEnv = process.env): Promise<VapidConfig | null> {
-  await loadSecretEnv(vapidSecretSpec, env);
+export async function loadVapidConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  fetcher: SecretFetcher = extensionFetcher,
+): Promise<VapidConfig | null> {
+  await loadSecretEnv(vapidSecretSpec, env, fetcher);
   return vapidConfig(env);
 }
 
