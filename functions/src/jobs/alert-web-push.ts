@@ -7,10 +7,10 @@ import { loadVapidConfig, sendPush, type VapidConfig } from '../platform/web-pus
 import { emitAlertFailure } from './alert-metrics.ts';
 
 /**
- * How long a user's subscription listing is reused: a browser subscribed within this window gets
+ * How long the listing of every subscription is reused: a browser subscribed within this window gets
  * its first push a little later (the alert is in the history and the in-app toast anyway).
  */
-export const PUSH_SUBSCRIBERS_TTL_MS = 60_000;
+export const PUSH_SUBSCRIBERS_TTL_MS = 30_000;
 /** Pushes in flight at once per container: a burst of matches must not open hundreds of sockets. */
 const PUSH_CONCURRENCY = 16;
 
@@ -20,20 +20,22 @@ export interface WebPushDeps {
 }
 
 /**
- * Fired alerts as browser notifications (Web Push) to the subscriptions a user stored. Each user's
- * subscriptions are read once per PUSH_SUBSCRIBERS_TTL_MS (users without any are cached too), so
- * the live path reads at most one Query per matched user per minute, not per trade. A push service
- * answering 404/410 means the browser dropped the subscription: it is deleted.
+ * Fired alerts as browser notifications (Web Push) to the subscriptions a user stored. Every
+ * subscription is listed with one Query reused for PUSH_SUBSCRIBERS_TTL_MS, so the live path's
+ * reads do not grow with the trades or the matched users (a per-user read flooded the database
+ * client the in-app path shares, at 40 matches a trade in the bench). A push service answering
+ * 404/410 means the browser dropped the subscription: it is deleted.
  */
 export class AlertWebPush {
-  private readonly cache = new Map<string, { at: number; subs: StoredPushSubscription[] }>();
+  private byUser: Map<string, StoredPushSubscription[]> | null = null;
+  private listedAt = 0;
+  private listing: Promise<void> | null = null;
   private readonly repo: PushSubscriptionsRepository;
 
   constructor(
     db: DynamoDBDocumentClient,
     private readonly deps: WebPushDeps = { vapid: loadVapidConfig, send: sendPush },
     private readonly ttlMs = PUSH_SUBSCRIBERS_TTL_MS,
-    private readonly maxEntries = 50_000,
   ) {
     this.repo = new PushSubscriptionsRepository(db);
   }
@@ -52,12 +54,14 @@ export class AlertWebPush {
       const k = `${a.userId}#${a.ruleId}`;
       byRule.set(k, [...(byRule.get(k) ?? []), a]);
     }
-    const subs = await this.subscriptions([...new Set(alerts.map((a) => a.userId))]);
+    const subs = await this.subscriptions();
     const jobs: Array<{ userId: string; sub: StoredPushSubscription; payload: string }> = [];
     for (const list of byRule.values()) {
       const { userId, ruleId, ruleName } = list[0]!;
+      const browsers = subs.get(userId) ?? [];
+      if (browsers.length === 0) continue;
       const payload = JSON.stringify(composeAlertPush({ ruleId, ruleName, trades: list.map((a) => a.trade) }));
-      for (const sub of subs.get(userId) ?? []) jobs.push({ userId, sub, payload });
+      for (const sub of browsers) jobs.push({ userId, sub, payload });
     }
     let sent = 0;
     const next = jobs[Symbol.iterator]();
@@ -72,8 +76,12 @@ export class AlertWebPush {
     try {
       if ((await this.deps.send(sub, payload, vapid)) === 'sent') return true;
       await this.repo.delete(userId, sub.id);
-      const hit = this.cache.get(userId);
-      if (hit) hit.subs = hit.subs.filter((s) => s.id !== sub.id);
+      const left = this.byUser?.get(userId);
+      if (left)
+        this.byUser!.set(
+          userId,
+          left.filter((s) => s.id !== sub.id),
+        );
       return false;
     } catch (err) {
       log.warn('alert web push failed', { userId, subscription: sub.id, ...errorFields(err) });
@@ -82,25 +90,24 @@ export class AlertWebPush {
     }
   }
 
-  /** The users' subscriptions, read again for users not seen within the TTL. */
-  private async subscriptions(userIds: readonly string[], now = Date.now()) {
-    const stale = userIds.filter((u) => {
-      const hit = this.cache.get(u);
-      return !hit || now - hit.at >= this.ttlMs;
-    });
-    await Promise.all(
-      stale.map(async (u) => {
-        const subs = await this.repo.list(u).catch((err: unknown) => {
-          log.warn('listing push subscriptions failed', { userId: u, ...errorFields(err) });
+  /** Every subscription by user, listed again when older than the TTL (one listing in flight at a time). */
+  private async subscriptions(): Promise<ReadonlyMap<string, readonly StoredPushSubscription[]>> {
+    if (!this.byUser || Date.now() - this.listedAt >= this.ttlMs) {
+      this.listing ??= this.repo
+        .listAll()
+        .then((byUser) => {
+          this.byUser = byUser;
+          this.listedAt = Date.now();
+        })
+        .catch((err: unknown) => {
+          log.warn('listing push subscriptions failed', errorFields(err));
           emitAlertFailure('webpush');
-          return null;
+        })
+        .finally(() => {
+          this.listing = null;
         });
-        if (!subs) return;
-        this.cache.delete(u);
-        this.cache.set(u, { at: now, subs });
-      }),
-    );
-    while (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
-    return new Map(userIds.map((u) => [u, this.cache.get(u)?.subs ?? []]));
+      await this.listing;
+    }
+    return this.byUser ?? new Map();
   }
 }
