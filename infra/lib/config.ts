@@ -52,7 +52,31 @@ export const deployConfigSchema = z
     /** Secrets created by the operator before the deploy; a provider without one stays unconfigured. */
     polygonSecretName: secretName.optional(),
     benzingaSecretName: secretName.optional(),
+    /** Browser notifications of flow alerts: the VAPID public key (the private one is in vapidSecretName). */
+    vapidPublicKey: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{87}$/,
+        'a VAPID public key (87 base64url characters, e.g. from `npx web-push generate-vapid-keys`)',
+      )
+      .optional(),
+    /** Contact for the push services: mailto:... or https://... */
+    vapidSubject: z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'mailto:you@example.com or an https URL')
+      .optional(),
+    /** Secrets Manager secret holding {"private_key": "..."}, the VAPID private key. */
+    vapidSecretName: secretName.optional(),
   })
+  .refine(
+    (c) =>
+      [c.vapidPublicKey, c.vapidSubject, c.vapidSecretName].every((v) => v === undefined) ||
+      (c.vapidPublicKey && c.vapidSubject && c.vapidSecretName),
+    {
+      message: 'browser push needs vapidPublicKey, vapidSubject and vapidSecretName together',
+      path: ['vapidSecretName'],
+    },
+  )
   .refine((c) => c.dataMode === 'live' || (!c.polygonSecretName && !c.benzingaSecretName), {
     message: 'provider secrets are read in live mode only: add dataMode=live',
     path: ['dataMode'],
@@ -78,6 +102,8 @@ export interface DeployConfig {
   stripe?: { priceId: string; secretName: string };
   accountReservedConcurrency: number;
   marketData: { mode: 'demo' | 'live'; secretNames: Partial<Record<ProviderKeyName, string>> };
+  /** Browser push of flow alerts; absent: the feature is off. */
+  webPush?: { publicKey: string; subject: string; secretName: string };
 }
 
 export const contextKeys = [
@@ -92,6 +118,9 @@ export const contextKeys = [
   'accountReservedConcurrency',
   'dataMode',
   ...Object.values(providerSecretContext),
+  'vapidPublicKey',
+  'vapidSubject',
+  'vapidSecretName',
 ] as const;
 
 export function parseDeployConfig(input: Record<string, unknown>): DeployConfig {
@@ -122,6 +151,10 @@ export function parseDeployConfig(input: Record<string, unknown>): DeployConfig 
         Object.entries(providerSecretContext).flatMap(([key, ctx]) => (c[ctx] ? [[key, c[ctx]]] : [])),
       ),
     },
+    webPush:
+      c.vapidPublicKey && c.vapidSubject && c.vapidSecretName
+        ? { publicKey: c.vapidPublicKey, subject: c.vapidSubject, secretName: c.vapidSecretName }
+        : undefined,
   };
 }
 

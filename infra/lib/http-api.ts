@@ -16,6 +16,7 @@ import type { ApiFunctionFactory } from './api-function-factory.ts';
 import type { Identity } from './identity.ts';
 import { apiFallbackEntry, apiFallbackModule, httpHandlerModule } from './paths.ts';
 import type { StripeSettings } from './payments.ts';
+import type { WebPushSettings } from './web-push.ts';
 
 export interface HttpApiProps {
   factory: ApiFunctionFactory;
@@ -25,6 +26,8 @@ export interface HttpApiProps {
   identity?: Identity;
   /** Stripe keys for the routes that declare the `stripe` secret. */
   stripe?: StripeSettings;
+  /** The VAPID public key for the routes that declare `pushKey` (absent: browser push is off). */
+  webPush?: WebPushSettings;
   /** Reserved concurrency of each function in functions/src/http/accounts (0 or unset: none). */
   accountConcurrency?: number;
 }
@@ -169,6 +172,7 @@ function grantDeclaredNeeds(fn: NodejsFunction, route: Route, props: HttpApiProp
   if (route.secrets.includes('alertLink')) props.identity?.grantAlertLink(fn);
   props.identity?.grantCognito(fn, route.cognito);
   if (route.mail) props.identity?.grantMail(fn);
+  if (route.pushKey) props.webPush?.configurePublicKey(fn);
 }
 
 function toHttpMethod(route: Route): HttpMethod {

@@ -9,6 +9,7 @@ import { schedules } from '@tapewatch/functions/platform/schedules';
 import type { ApiFunctionFactory } from './api-function-factory.ts';
 import type { Identity } from './identity.ts';
 import type { MarketDataSettings } from './market-data.ts';
+import type { WebPushSettings } from './web-push.ts';
 import { unixCronToCronOptions } from './cron.ts';
 import { pascal } from './http-api.ts';
 
@@ -18,6 +19,8 @@ export interface JobSchedulesProps {
   identity?: Identity;
   /** Live market data: the jobs of a keyed provider get read access to its secret. */
   marketData?: MarketDataSettings;
+  /** Jobs that send browser pushes (`push` in the schedule table) get the VAPID private key. */
+  webPush?: WebPushSettings;
 }
 
 /** Jobs that post to WebSocket connections (new_flow, database_cleared); checked against the table in tests. */
@@ -51,13 +54,17 @@ export class JobSchedules extends Construct {
         description: `Job ${job.name}: ${job.description}`,
         timeout: Duration.minutes(5),
         memorySize: 1024,
-        secretsExtension: job.mail === true || (props.marketData?.secretsOf(job.name).length ?? 0) > 0,
+        secretsExtension:
+          job.mail === true ||
+          (job.push === true && props.webPush !== undefined) ||
+          (props.marketData?.secretsOf(job.name).length ?? 0) > 0,
       });
       props.marketData?.configure(fn, job.name);
       if (job.mail && props.identity) {
         props.identity.grantMail(fn);
         props.identity.grantAlertLink(fn);
       }
+      if (job.push) props.webPush?.configureSender(fn);
       // Scheduler invokes asynchronously, so its dead-letter queue only sees invocations it could
       // not deliver; a job that throws is retried by Lambda and then lands here through this
       // on-failure destination (with the error and the event), where the queue alarm sees it.

@@ -15,6 +15,7 @@ import { OriginVerify } from './origin-verify.ts';
 import { webDistDir } from './paths.ts';
 import { MarketDataSettings } from './market-data.ts';
 import { StripeSettings } from './payments.ts';
+import { WebPushSettings } from './web-push.ts';
 import { Realtime } from './realtime.ts';
 import { schedules } from '@tapewatch/functions/platform/schedules';
 import { fanoutJobs, JobSchedules } from './schedules.ts';
@@ -55,6 +56,7 @@ export class TapewatchStack extends Stack {
     this.tables = new DataTables(this, 'Data', { retain: stage.retain });
     this.identity = new Identity(this, 'Identity', { retain: stage.retain, mailFrom: config.mailFrom });
     const stripe = config.stripe ? new StripeSettings(this, 'Stripe', config.stripe) : undefined;
+    const webPush = config.webPush ? new WebPushSettings(this, 'WebPush', config.webPush) : undefined;
     this.originVerify = new OriginVerify(this, 'OriginVerify');
     const marketData = new MarketDataSettings(this, 'MarketData', config.marketData);
     const factory = new ApiFunctionFactory({
@@ -68,10 +70,11 @@ export class TapewatchStack extends Stack {
       factory,
       identity: this.identity,
       stripe,
+      webPush,
       accountConcurrency: config.accountReservedConcurrency,
     });
     this.realtime = new Realtime(this, 'Realtime', { factory });
-    this.jobs = new JobSchedules(this, 'Jobs', { factory, identity: this.identity, marketData });
+    this.jobs = new JobSchedules(this, 'Jobs', { factory, identity: this.identity, marketData, webPush });
     for (const name of fanoutJobs) {
       const job = this.jobs.functions.get(name);
       if (job) this.realtime.enableFanout(job);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DATA_SOURCES } from '@tapewatch/shared/api/data-sources';
 import { schedules } from '@tapewatch/functions/platform/schedules';
 import { parseDeployConfig, providerSecretContext } from '../lib/config.ts';
-import { appFunctions, synth, type Resource } from './synth.ts';
+import { appFunctions, secretReadsIn, synth, type Resource } from './synth.ts';
 
 type Vars = Record<string, unknown>;
 const varsOf = (r: Resource) => (r.Properties?.Environment as { Variables: Vars }).Variables;
@@ -17,20 +17,8 @@ describe('provider keys on AWS (issue 27)', () => {
     },
   }).template;
   const functions = appFunctions(live);
-  const policies = Object.values(live.findResources('AWS::IAM::Policy')) as Resource[];
 
-  /** The secrets a function's role may read (by the names they resolve to). */
-  function secretReads(fn: Resource): string {
-    const roleId = (fn.Properties?.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
-    return policies
-      .filter((p) => JSON.stringify(p.Properties?.Roles) === JSON.stringify([{ Ref: roleId }]))
-      .flatMap(
-        (p) => (p.Properties?.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> }).Statement,
-      )
-      .filter((s) => ([] as string[]).concat(s.Action as string).includes('secretsmanager:GetSecretValue'))
-      .map((s) => JSON.stringify(s.Resource))
-      .join(' ');
-  }
+  const secretReads = secretReadsIn(live);
 
   it('has a context key for every provider key of the data-source registry', () => {
     const keys = DATA_SOURCES.flatMap((s) => (s.envKey ? [s.envKey] : []));

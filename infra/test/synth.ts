@@ -162,3 +162,19 @@ export function tableIds(template: Template): Record<string, string> {
   const all = template.findResources('AWS::DynamoDB::Table') as Record<string, Resource>;
   return Object.fromEntries(Object.entries(all).map(([id, r]) => [tagValue(r, tableTag) ?? '?', id]));
 }
+
+/** The secrets a function's role may read in `template`: the resources of its GetSecretValue statements, as JSON. */
+export function secretReadsIn(template: Template): (fn: Resource) => string {
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
+  return (fn) => {
+    const roleId = (fn.Properties?.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+    return policies
+      .filter((p) => JSON.stringify(p.Properties?.Roles) === JSON.stringify([{ Ref: roleId }]))
+      .flatMap(
+        (p) => (p.Properties?.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> }).Statement,
+      )
+      .filter((s) => ([] as string[]).concat(s.Action as string).includes('secretsmanager:GetSecretValue'))
+      .map((s) => JSON.stringify(s.Resource))
+      .join(' ');
+  };
+}

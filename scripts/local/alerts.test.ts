@@ -1,4 +1,5 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
@@ -20,6 +21,9 @@ import {
   pushSubscriptionId,
 } from '@tapewatch/functions/data/push-subscriptions-repository';
 import { generateVapidKeys, pushRequest } from '@tapewatch/functions/platform/web-push';
+import { decryptPush, pushBrowser } from '@tapewatch/functions/platform/fixtures/push-browser';
+import { AlertDelivery } from '@tapewatch/functions/jobs/alert-delivery';
+import { pushConfigResponse } from '@tapewatch/shared/schemas/alert-push';
 import { alertDeliveryFor, FlowFanout, publishLiveTrades } from '@tapewatch/functions/jobs/flow-live';
 import { runAlertDigests } from '@tapewatch/functions/jobs/alert-digests';
 import { advanceWallClock, flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
@@ -323,14 +327,7 @@ describe('flow alerts', () => {
   it('stores a browser push subscription per endpoint (again: replaced), keeps the newest 10, and signs for it', async () => {
     const repo = new PushSubscriptionsRepository(documentClient());
     const keys = generateVapidKeys();
-    const browser = (i: number) => {
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-      return {
-        endpoint: `https://push.example.net/send/${i}`,
-        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-      };
-    };
+    const browser = (i: number) => pushBrowser(`https://push.example.net/send/${i}`).sub;
     const first = browser(0);
     await repo.put('u-push', first, new Date('2024-03-08T10:00:00Z'));
     const renewed = { ...first, keys: browser(0).keys };
@@ -348,6 +345,77 @@ describe('flow alerts', () => {
     expect(String(req.headers.Authorization)).toContain(`k=${keys.publicKey}`);
     await repo.delete('u-push', stored[0]!.id);
     expect(await repo.list('u-push')).toHaveLength(MAX_PUSH_SUBSCRIPTIONS - 1);
+  });
+
+  it('browser push: the routes store and drop subscriptions; a fired alert posts a signed, encrypted push, and a 410 removes the subscription', async () => {
+    const config = pushConfigResponse.parse((await fx.api.get('get_push_config')).body);
+    // The local runtime made a key pair for its data directory.
+    expect(config).toMatchObject({ enabled: true, public_key: process.env.VAPID_PUBLIC_KEY });
+    const viaRoute = pushBrowser('https://fcm.googleapis.com/fcm/send/route-1');
+    const refused = await fx.api.postUnchecked('subscribe_push', { ...viaRoute.sub, endpoint: 'http://10.0.0.1/x' });
+    expect(refused.status).toBe(400);
+    expect(String(refused.body.alert_message)).toMatch(/push service/);
+    const subscribed = await fx.api.post('subscribe_push', { ...viaRoute.sub, expirationTime: null });
+    expect(subscribed.body).toEqual({ subscribed: true, subscriptions: config.subscriptions + 1 });
+    const dropped = await fx.api.post('unsubscribe_push', { endpoint: viaRoute.sub.endpoint });
+    expect(dropped.body).toEqual({ deleted: true, subscriptions: config.subscriptions });
+
+    // A fake push service: records each POST, answers 201 on /ok and 410 (the browser left) on /gone.
+    const received: Array<{ path: string; headers: Record<string, unknown>; body: Buffer }> = [];
+    const service = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ path: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
+        res.statusCode = req.url === '/gone' ? 410 : 201;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => service.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+    try {
+      // Stored through the repository: the route accepts https push services only.
+      const repo = new PushSubscriptionsRepository(documentClient());
+      const [ok, gone] = [pushBrowser(`${base}/ok`), pushBrowser(`${base}/gone`)];
+      await repo.put('u-sub', ok.sub);
+      await repo.put('u-sub', gone.sub);
+      const rule = alertRuleResponse.parse(
+        (
+          await fx.api.post('create_alert_rule', {
+            name: 'Pushed TSLA',
+            filters: [{ filter: 'Ticker', selector: 'Equal', tickers: ['TSLA'] }],
+          })
+        ).body,
+      ).rule;
+      // A container of its own, so its listing of subscribers starts empty.
+      const delivery = new AlertDelivery(documentClient());
+      await delivery.matcher.refresh(true);
+      const report = await delivery.onTrades([liveTrade({ ticker: 'TSLA', key: 'pushed-1' })]);
+      expect(report).toMatchObject({ fired: 1, webPushed: 1 });
+      expect(received.map((r) => r.path).sort()).toEqual(['/gone', '/ok']);
+      const post = received.find((r) => r.path === '/ok')!;
+      expect(String(post.headers.authorization)).toMatch(
+        new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${process.env.VAPID_PUBLIC_KEY}$`),
+      );
+      expect(post.headers['content-encoding']).toBe('aes128gcm');
+      expect(JSON.parse(decryptPush(post.body, ok))).toEqual({
+        title: 'Flow alert "Pushed TSLA"',
+        body: expect.stringMatching(/^TSLA 2024-03-08 13:00:00 Call 900/),
+        url: '/optionsflow-ticker-overview?ticker=TSLA',
+        tag: `alert-${rule.id}`,
+      });
+      const left = await repo.list('u-sub');
+      expect(left.map((x) => x.endpoint)).toEqual([ok.sub.endpoint]);
+
+      // The next alert reaches the remaining browser only, from the cached listing (no second 410).
+      received.length = 0;
+      expect((await delivery.onTrades([liveTrade({ ticker: 'TSLA', key: 'pushed-2' })])).webPushed).toBe(1);
+      expect(received.map((r) => r.path)).toEqual(['/ok']);
+      await fx.api.post('delete_alert_rule', { id: rule.id });
+      await repo.delete('u-sub', left[0]!.id);
+    } finally {
+      service.close();
+    }
   });
 
   it('expired history is not listed and the cleanup deletes it', async () => {

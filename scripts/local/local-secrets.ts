@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateVapidKeys } from '@tapewatch/functions/platform/web-push';
 import { writeFileAtomicSync } from './atomic-file.ts';
 
 /**
@@ -30,4 +31,31 @@ export function localAlertLinkSecret(dataDir: string): string {
   writeFileAtomicSync(file, `${secret}\n`);
   chmodSync(file, 0o600);
   return secret;
+}
+
+/**
+ * The VAPID key pair of browser pushes: generated once per data directory (`<dataDir>/vapid-keys.json`),
+ * so browsers subscribed with its public key keep receiving alerts across restarts.
+ */
+export function localVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    try {
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+      const { publicKey, privateKey } = kept;
+      if (
+        typeof publicKey === 'string' &&
+        typeof privateKey === 'string' &&
+        /^[A-Za-z0-9_-]{87}$/.test(publicKey) &&
+        /^[A-Za-z0-9_-]{43}$/.test(privateKey)
+      )
+        return { publicKey, privateKey };
+    } catch {
+      // A damaged file is replaced below: browsers then subscribe again with the new key.
+    }
+  }
+  const keys = generateVapidKeys();
+  writeFileAtomicSync(file, `${JSON.stringify(keys)}\n`);
+  chmodSync(file, 0o600);
+  return keys;
 }

@@ -14,7 +14,7 @@ import { handleApi, preloadHandlers } from './api-router.ts';
 import { serveLocalPayments } from './checkout.ts';
 import { startLocalCognito } from './cognito.ts';
 import { serveDevMail } from './dev-mail.ts';
-import { localAlertLinkSecret, localWebhookSecret } from './local-secrets.ts';
+import { localAlertLinkSecret, localVapidKeys, localWebhookSecret } from './local-secrets.ts';
 import { ensureTables, startDynalite } from './dynamo.ts';
 import { flowRateFromEnv, startFlowPlayer } from './flow-live.ts';
 import { progressBar } from './progress.ts';
@@ -76,6 +76,13 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   // Without real Stripe keys the local checkout signs its events with this data directory's secret.
   if (!process.env.STRIPE_SECRET_KEY) process.env.STRIPE_WEBHOOK_SECRET ??= localWebhookSecret(dataDir);
   process.env.ALERT_LINK_SECRET ??= localAlertLinkSecret(dataDir);
+  // Browser pushes of flow alerts work locally with this data directory's key pair (a set pair wins).
+  if (!process.env.VAPID_PUBLIC_KEY && !process.env.VAPID_PRIVATE_KEY) {
+    const vapid = localVapidKeys(dataDir);
+    process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
+    process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
+  }
+  process.env.VAPID_SUBJECT ??= 'mailto:alerts@tapewatch.localhost';
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   resetDocumentClient(dynamo.requestHandler);
   await ensureTables(dynamo.endpoint);

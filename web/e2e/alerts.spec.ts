@@ -108,4 +108,27 @@ test.describe('flow alerts', () => {
       }
     }
   });
+
+  test('browser notifications: offered when the server has push keys; the worker is served and controls no page', async ({
+    page,
+    request,
+  }) => {
+    const id = `alertsp_${Date.now().toString(36)}`;
+    const jwt = await signupAndLogin(request, id);
+    await makeBasic(request, jwt);
+    // The local runtime generated its VAPID pair, and Chromium on localhost takes pushes.
+    await openAs(page, jwt, '/alerts');
+    await expect(page.getByRole('switch', { name: 'Browser notifications' })).toBeVisible();
+    const worker = await request.get('/alert-push-sw.js');
+    expect(worker.status()).toBe(200);
+    expect(worker.headers()['content-type']).toMatch(/javascript/);
+    // Registered as the toggle does: its scope matches no page, so no page load goes through it.
+    const scope = await page.evaluate(
+      async () => (await navigator.serviceWorker.register('/alert-push-sw.js', { scope: '/alert-push/' })).scope,
+    );
+    expect(new URL(scope).pathname).toBe('/alert-push/');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Flow Alerts' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  });
 });

@@ -129,9 +129,14 @@ export const appKeys = {
   /** Users with fired alerts: the local cleanup job's list (dynalite has no TTL). */
   alertHistoryUsersPartition: (): string => 'ALERTHISTUSERS',
   alertHistoryUser: (userId: string): Key => ({ pk: 'ALERTHISTUSERS', sk: userId }),
-  /** A browser's Web Push subscription of a user (id: hash of its endpoint), for alert pushes. */
-  pushSubscriptionsPartition: (userId: string): string => `PUSHSUB#${userId}`,
-  pushSubscription: (userId: string, id: string): Key => ({ pk: `PUSHSUB#${userId}`, sk: id }),
+  /**
+   * Browsers' Web Push subscriptions for alert pushes, every user's in one partition (sk: the user,
+   * then the hash of the endpoint), so the live path lists them all with one Query a minute instead
+   * of one per matched user; a user's own are the sk prefix.
+   */
+  pushSubscriptionsPartition: (): string => 'PUSHSUBS',
+  pushSubscriptionsOfUser: (userId: string): string => `${userId}#`,
+  pushSubscription: (userId: string, id: string): Key => ({ pk: 'PUSHSUBS', sk: `${userId}#${id}` }),
   /** A rule's email throttle state (last email, waiting matches). */
   alertMailState: (userId: string, ruleId: string): Key => ({ pk: `ALERTMAIL#${userId}`, sk: `RULE#${ruleId}` }),
   /** Alert emails sent to a user on one New York day (the daily cap). */

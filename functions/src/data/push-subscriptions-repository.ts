@@ -22,7 +22,7 @@ export interface StoredPushSubscription extends PushSubscription {
   createdAt: string;
 }
 
-/** Web Push subscriptions in the app table, one partition per user (keys.ts). */
+/** Web Push subscriptions in the app table, in one partition keyed by user (keys.ts). */
 export class PushSubscriptionsRepository {
   constructor(private readonly db: DynamoDBDocumentClient) {}
 
@@ -33,15 +33,28 @@ export class PushSubscriptionsRepository {
   async list(userId: string): Promise<StoredPushSubscription[]> {
     const items = await queryAll(this.db, {
       TableName: this.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': appKeys.pushSubscriptionsPartition(userId) },
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :user)',
+      ExpressionAttributeValues: {
+        ':pk': appKeys.pushSubscriptionsPartition(),
+        ':user': appKeys.pushSubscriptionsOfUser(userId),
+      },
     });
-    return items.map((it) => ({
-      id: it.sk as string,
-      endpoint: it.endpoint as string,
-      keys: it.keys as PushSubscription['keys'],
-      createdAt: it.createdAt as string,
-    }));
+    return items.map(fromItem);
+  }
+
+  /** Every user's subscriptions, by user: the live path's listing (one Query, paged). */
+  async listAll(): Promise<Map<string, StoredPushSubscription[]>> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': appKeys.pushSubscriptionsPartition() },
+    });
+    const byUser = new Map<string, StoredPushSubscription[]>();
+    for (const it of items) {
+      const userId = it.userId as string;
+      byUser.set(userId, [...(byUser.get(userId) ?? []), fromItem(it)]);
+    }
+    return byUser;
   }
 
   /** Stores (or renews) a subscription; the oldest go when the user has more than the limit. */
@@ -57,6 +70,7 @@ export class PushSubscriptionsRepository {
         TableName: this.table,
         Item: {
           ...appKeys.pushSubscription(userId, stored.id),
+          userId,
           endpoint: stored.endpoint,
           keys: stored.keys,
           createdAt: stored.createdAt,
@@ -71,4 +85,14 @@ export class PushSubscriptionsRepository {
   async delete(userId: string, id: string): Promise<void> {
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.pushSubscription(userId, id) }));
   }
+}
+
+function fromItem(it: Record<string, unknown>): StoredPushSubscription {
+  const sk = it.sk as string;
+  return {
+    id: sk.slice(sk.lastIndexOf('#') + 1),
+    endpoint: it.endpoint as string,
+    keys: it.keys as PushSubscription['keys'],
+    createdAt: it.createdAt as string,
+  };
 }

@@ -25,11 +25,15 @@ import { postToConnection } from '../platform/realtime.ts';
 import { AlertSockets, PlanCache } from './alert-audience.ts';
 import { AlertMatcher, type RuleMatch } from './alert-matcher.ts';
 import { emitAlertFailure } from './alert-metrics.ts';
+import { AlertWebPush } from './alert-web-push.ts';
 
 export interface DeliveryReport {
   fired: number;
+  /** Alerts sockets reached (the in-app toast). */
   pushed: number;
   emailed: number;
+  /** Browser notifications the push services accepted. */
+  webPushed: number;
 }
 
 /**
@@ -51,6 +55,7 @@ export class AlertDelivery {
     private readonly db: DynamoDBDocumentClient,
     readonly matcher: AlertMatcher = new AlertMatcher(db),
     private readonly mailerOf: () => Mailer = mailer,
+    readonly webPush: AlertWebPush = new AlertWebPush(db),
   ) {
     this.plans = new PlanCache(db);
     this.sockets = new AlertSockets(db);
@@ -62,7 +67,7 @@ export class AlertDelivery {
 
   async onTrades(trades: readonly FlowTrade[]): Promise<DeliveryReport> {
     const matches = await this.matcher.match(trades);
-    if (matches.length === 0) return { fired: 0, pushed: 0, emailed: 0 };
+    if (matches.length === 0) return { fired: 0, pushed: 0, emailed: 0, webPushed: 0 };
     const users = [...new Set(matches.map((m) => m.compiled.rule.userId))];
     const allowed = await this.plans.subscribed(users);
     await Promise.all(users.filter((u) => !allowed.has(u)).map((u) => this.pauseForPlan(u)));
@@ -77,6 +82,12 @@ export class AlertDelivery {
       trade: m.trade,
     }));
     const [, pushed] = await Promise.all([this.history.add(alerts), this.push(alerts)]);
+    // Browser notifications go out after the in-app toasts (never ahead of them), beside the email.
+    const webPushing = this.webPush.deliver(alerts).catch((err: unknown) => {
+      log.error('alert web push failed', errorFields(err));
+      emitAlertFailure('webpush');
+      return 0;
+    });
     // One batch's email work at a time per container: under load the emails (throttled anyway)
     // fall behind instead of the pushes and history writes of the next trades.
     const emailing = this.mailing.then(() => this.email(kept));
@@ -89,7 +100,7 @@ export class AlertDelivery {
       emitAlertFailure('email');
       return 0;
     });
-    return { fired: alerts.length, pushed, emailed };
+    return { fired: alerts.length, pushed, emailed, webPushed: await webPushing };
   }
 
   /** Sends each user's alerts of this batch as one frame to each of their sockets; returns sockets reached. */

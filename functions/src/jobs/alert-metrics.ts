@@ -7,8 +7,8 @@
 export const alertMetricNamespace = 'Tapewatch/Alerts';
 export const alertFailureMetric = 'AlertDeliveryFailures';
 
-/** What failed: the whole batch (matching, history), a socket push, or an email. */
-export type AlertFailureKind = 'batch' | 'push' | 'email';
+/** What failed: the whole batch (matching, history), a socket push, an email, or a browser (Web Push) notification. */
+export type AlertFailureKind = 'batch' | 'push' | 'email' | 'webpush';
 
 export function alertFailureLine(m: { stage: string; kind: AlertFailureKind; at?: Date }): string {
   return `${JSON.stringify({

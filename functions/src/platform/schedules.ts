@@ -35,6 +35,11 @@ export interface ScheduleDef {
    * pause-link secret and the site URL for the links.
    */
   mail?: boolean;
+  /**
+   * Sends flow alerts as browser notifications (Web Push): gets the VAPID private key's secret when
+   * the deployment configures push. The live poller only: the digest job sends emails alone.
+   */
+  push?: boolean;
 }
 
 export const schedules: readonly ScheduleDef[] = [
@@ -206,6 +211,7 @@ export const schedules: readonly ScheduleDef[] = [
     dataset: null,
     awsOnly: true,
     mail: true,
+    push: true,
   },
   {
     name: 'flow-reset',

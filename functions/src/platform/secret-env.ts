@@ -103,6 +103,15 @@ export const alertLinkSecretSpec: SecretEnvSpec = {
   text: 'ALERT_LINK_SECRET',
 };
 
+/**
+ * The VAPID private key of browser pushes, created by the operator as {"private_key": "..."}
+ * (README); the public key is plain configuration.
+ */
+export const vapidSecretSpec: SecretEnvSpec = {
+  arnVar: 'VAPID_SECRET_ARN',
+  keys: { VAPID_PRIVATE_KEY: 'private_key' },
+};
+
 /** Where a provider key's secret ARN is (set by CDK on the jobs of that provider only). */
 export const providerKeyArnVar = (envKey: string): string => `${envKey}_SECRET_ARN`;
 

@@ -1,41 +1,21 @@
-import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { generateVapidKeys, PUSH_TTL_SECONDS, pushRequest, vapidConfig } from './web-push.ts';
+import { decryptPush, pushBrowser } from './fixtures/push-browser.ts';
+import {
+  generateVapidKeys,
+  loadVapidConfig,
+  PUSH_TTL_SECONDS,
+  pushRequest,
+  sendPush,
+  vapidConfig,
+  vapidPublicKey,
+} from './web-push.ts';
 
 const b64u = (b: Buffer) => b.toString('base64url');
-
-/** A browser's side of a subscription: its P-256 key pair and auth secret. */
-function browser() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    sub: {
-      endpoint: 'https://push.example.net/send/abc123',
-      keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) },
-    },
-  };
-}
-
-/** RFC 8291 (aes128gcm) decryption written out with node:crypto, independent of the library. */
-function decrypt(body: Buffer, ua: ReturnType<typeof browser>): string {
-  const salt = body.subarray(0, 16);
-  const idlen = body[20]!;
-  const asPublic = body.subarray(21, 21 + idlen);
-  const cipher = body.subarray(21 + idlen);
-  const shared = ua.ecdh.computeSecret(asPublic);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ua.ecdh.getPublicKey(), asPublic]);
-  const ikm = Buffer.from(hkdfSync('sha256', shared, ua.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const d = createDecipheriv('aes-128-gcm', cek, nonce);
-  d.setAuthTag(cipher.subarray(cipher.length - 16));
-  const plain = Buffer.concat([d.update(cipher.subarray(0, cipher.length - 16)), d.final()]);
-  // The last record ends with the delimiter 0x02 and optional zero padding.
-  return plain.subarray(0, plain.lastIndexOf(2)).toString('utf8');
-}
+const browser = () => pushBrowser();
+const decrypt = decryptPush;
 
 describe('web push', () => {
   const keys = generateVapidKeys();
@@ -101,5 +81,62 @@ describe('web push', () => {
     expect(decrypt(req.body!, ua)).toBe(payload);
     const stranger = browser();
     expect(() => decrypt(req.body!, { ...stranger, auth: ua.auth })).toThrow();
+  });
+});
+
+describe('web push delivery', () => {
+  const vapid = { ...generateVapidKeys(), subject: 'mailto:ops@example.com' };
+
+  it('hands browsers the public key alone, and only when the configuration is complete', () => {
+    expect(vapidPublicKey({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_SUBJECT: vapid.subject })).toBe(vapid.publicKey);
+    expect(vapidPublicKey({ VAPID_PUBLIC_KEY: vapid.publicKey })).toBeNull();
+    expect(vapidPublicKey({ VAPID_PUBLIC_KEY: 'x', VAPID_SUBJECT: vapid.subject })).toBeNull();
+    expect(vapidPublicKey({})).toBeNull();
+  });
+
+  it('reads the private key from its secret ({"private_key": ...}) when only the ARN is set, as on AWS', async () => {
+    const env: NodeJS.ProcessEnv = {
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_SUBJECT: vapid.subject,
+      VAPID_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:tapewatch/dev/vapid-AbCdEf',
+    };
+    expect(vapidConfig(env)).toBeNull();
+    const asked: string[] = [];
+    const config = await loadVapidConfig(env, async (id) => {
+      asked.push(id);
+      return JSON.stringify({ private_key: vapid.privateKey });
+    });
+    expect(config).toEqual(vapid);
+    expect(asked).toEqual([env.VAPID_SECRET_ARN]);
+    // Without an ARN or keys there is nothing to load: the feature stays off.
+    expect(await loadVapidConfig({}, async () => 'never asked')).toBeNull();
+  });
+
+  it('posts the encrypted request; 404/410 say the subscription is gone, other refusals throw', async () => {
+    const received: Array<{ url: string; auth: string; body: Buffer }> = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ url: req.url!, auth: String(req.headers.authorization), body: Buffer.concat(chunks) });
+        res.statusCode = Number(req.url!.slice(1));
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { port } = server.address() as AddressInfo;
+    const ua = pushBrowser(`http://127.0.0.1:${port}/201`);
+    try {
+      expect(await sendPush(ua.sub, 'hello', vapid)).toBe('sent');
+      expect(received[0]!.auth).toContain(`k=${vapid.publicKey}`);
+      expect(decryptPush(received[0]!.body, ua)).toBe('hello');
+      expect(await sendPush({ ...ua.sub, endpoint: `http://127.0.0.1:${port}/410` }, 'x', vapid)).toBe('gone');
+      expect(await sendPush({ ...ua.sub, endpoint: `http://127.0.0.1:${port}/404` }, 'x', vapid)).toBe('gone');
+      await expect(sendPush({ ...ua.sub, endpoint: `http://127.0.0.1:${port}/500` }, 'x', vapid)).rejects.toThrow(
+        /500/,
+      );
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import webpush, { type PushSubscription, type RequestDetails } from 'web-push';
+import { extensionFetcher, loadSecretEnv, type SecretFetcher, vapidSecretSpec } from './secret-env.ts';
 
 /**
  * Optional browser push of flow alerts (Web Push with VAPID, through the `web-push` library, which
@@ -18,14 +19,31 @@ export const PUSH_TTL_SECONDS = 15 * 60;
 
 const base64url = /^[A-Za-z0-9_-]+$/;
 
+/**
+ * The public half alone, for the routes that hand it to browsers (they never get the private key):
+ * null when push is not configured here. A P-256 public key is 65 bytes (87 base64url characters).
+ */
+export function vapidPublicKey(env: NodeJS.ProcessEnv = process.env): string | null {
+  const { VAPID_PUBLIC_KEY: key, VAPID_SUBJECT: subject } = env;
+  if (!key || !base64url.test(key) || key.length !== 87) return null;
+  return subject && /^(mailto:|https:\/\/)/.test(subject) ? key : null;
+}
+
 export function vapidConfig(env: NodeJS.ProcessEnv = process.env): VapidConfig | null {
-  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = env;
-  if (!publicKey || !privateKey || !subject) return null;
-  // A P-256 public key is 65 bytes (87 base64url characters), the private one 32 bytes (43).
-  if (!base64url.test(publicKey) || publicKey.length !== 87) return null;
-  if (!base64url.test(privateKey) || privateKey.length !== 43) return null;
-  if (!/^(mailto:|https:\/\/)/.test(subject)) return null;
+  const publicKey = vapidPublicKey(env);
+  const { VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = env;
+  // The private key is 32 bytes (43 base64url characters).
+  if (!publicKey || !subject || !privateKey || !base64url.test(privateKey) || privateKey.length !== 43) return null;
   return { publicKey, privateKey, subject };
+}
+
+/** The full configuration of a sender: the private key comes from Secrets Manager on AWS (once per container). */
+export async function loadVapidConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  fetcher: SecretFetcher = extensionFetcher,
+): Promise<VapidConfig | null> {
+  await loadSecretEnv(vapidSecretSpec, env, fetcher);
+  return vapidConfig(env);
 }
 
 /** The signed, encrypted request for one subscription (what sendPush posts; the tests read it). */
@@ -38,21 +56,35 @@ export function pushRequest(sub: PushSubscription, payload: string, vapid: Vapid
   });
 }
 
-/** Posts to the subscription's push service; false when it says the subscription is gone (404/410). */
-export async function sendPush(sub: PushSubscription, payload: string, vapid: VapidConfig): Promise<boolean> {
-  try {
-    await webpush.sendNotification(sub, payload, {
-      vapidDetails: vapid,
-      TTL: PUSH_TTL_SECONDS,
-      contentEncoding: 'aes128gcm',
-      urgency: 'high',
-    });
-    return true;
-  } catch (err) {
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 404 || status === 410) return false;
-    throw err;
-  }
+/** How long one push may take: a slow push service must not hold the alert batch. */
+export const PUSH_TIMEOUT_MS = 5000;
+
+export type PushOutcome = 'sent' | 'gone';
+
+/**
+ * Posts the signed, encrypted request to the subscription's push service: 'gone' when it says the
+ * subscription no longer exists (404/410), an error for any other refusal. Sent with fetch (the
+ * library builds the request) so it has a timeout and never follows a redirect elsewhere.
+ */
+export async function sendPush(sub: PushSubscription, payload: string, vapid: VapidConfig): Promise<PushOutcome> {
+  const req = pushRequest(sub, payload, vapid);
+  const headers = Object.fromEntries(
+    Object.entries(req.headers)
+      // fetch sets the length of the body itself.
+      .filter(([name]) => name.toLowerCase() !== 'content-length')
+      .map(([name, value]) => [name, String(value)]),
+  );
+  const res = await fetch(req.endpoint, {
+    method: 'POST',
+    headers,
+    body: req.body ?? undefined,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+  });
+  await res.body?.cancel();
+  if (res.status === 404 || res.status === 410) return 'gone';
+  if (res.status < 200 || res.status >= 300) throw new Error(`push service answered ${res.status}`);
+  return 'sent';
 }
 
 /** A fresh key pair (the local runtime's, kept in its data directory). */

@@ -133,6 +133,13 @@ import {
   pauseFromEmailResponse,
   updateAlertRuleBody,
 } from '../schemas/alerts.ts';
+import {
+  pushConfigResponse,
+  pushSubscribeResponse,
+  pushSubscriptionBody,
+  pushUnsubscribeBody,
+  pushUnsubscribeResponse,
+} from '../schemas/alert-push.ts';
 
 /**
  * THE route table. CDK creates one Lambda + API route per entry, the local runtime mounts the
@@ -191,6 +198,12 @@ export interface RouteDef<
    */
   liveSockets: boolean;
   /**
+   * Answers with or checks the Web Push public key (browser notifications of flow alerts): CDK sets
+   * VAPID_PUBLIC_KEY and VAPID_SUBJECT on it when push is configured. Never the private key, which
+   * only the jobs that send pushes may read.
+   */
+  pushKey: boolean;
+  /**
    * Whether an API key (`Authorization: Bearer tw_live_...`) may call it. False for the account
    * areas (accounts, payments, api-keys): a leaked key must not change the password, delete the
    * account, mint keys or reach payments. A key request also counts against the key's quota, which
@@ -245,7 +258,16 @@ const noBody = z.undefined();
 function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M extends HttpMethod>(
   def: Omit<
     RouteDef<Q, B, R, M>,
-    'body' | 'reads' | 'writes' | 'cacheSeconds' | 'cognito' | 'mail' | 'secrets' | 'liveSockets' | 'acceptsKey'
+    | 'body'
+    | 'reads'
+    | 'writes'
+    | 'cacheSeconds'
+    | 'cognito'
+    | 'mail'
+    | 'secrets'
+    | 'liveSockets'
+    | 'pushKey'
+    | 'acceptsKey'
   > & {
     body?: B;
     reads?: readonly TableName[];
@@ -255,6 +277,7 @@ function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M 
     mail?: boolean;
     secrets?: readonly AppSecret[];
     liveSockets?: boolean;
+    pushKey?: boolean;
   },
 ): RouteDef<Q, B, R, M> {
   const acceptsKey = !(accountAreas as readonly string[]).includes(def.handler.split('/')[0]!);
@@ -271,6 +294,7 @@ function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M 
     mail: def.mail ?? false,
     secrets: def.secrets ?? [],
     liveSockets: def.liveSockets ?? false,
+    pushKey: def.pushKey ?? false,
     acceptsKey,
   };
 }
@@ -1263,6 +1287,55 @@ export const routes = {
     reads: ['app'],
     writes: ['app'],
     secrets: ['alertLink'],
+  }),
+  // Optional browser push of flow alerts (Web Push, VAPID): only when the server has the keys.
+  get_push_config: route({
+    method: 'GET',
+    path: '/api/get_push_config',
+    summary:
+      "Whether this server sends flow alerts as browser notifications, its VAPID public key, and how many of the user's browsers receive them.",
+    auth: 'subscriber',
+    query: noQuery,
+    example: '',
+    response: pushConfigResponse,
+    handler: 'alerts/get-push-config',
+    reads: ['app'],
+    pushKey: true,
+  }),
+  subscribe_push: route({
+    method: 'POST',
+    path: '/api/subscribe_push',
+    summary:
+      "Stores a browser's push subscription (PushSubscription.toJSON()) so fired alerts reach it as notifications; at most 10 browsers per user.",
+    auth: 'subscriber',
+    query: noQuery,
+    body: pushSubscriptionBody,
+    exampleBody: {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc123',
+      expirationTime: null,
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    },
+    response: pushSubscribeResponse,
+    handler: 'alerts/subscribe-push',
+    reads: ['app'],
+    writes: ['app'],
+    pushKey: true,
+  }),
+  unsubscribe_push: route({
+    method: 'POST',
+    path: '/api/unsubscribe_push',
+    summary: 'Stops browser notifications for one browser (its push endpoint).',
+    auth: 'subscriber',
+    query: noQuery,
+    body: pushUnsubscribeBody,
+    exampleBody: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123' },
+    response: pushUnsubscribeResponse,
+    handler: 'alerts/unsubscribe-push',
+    reads: ['app'],
+    writes: ['app'],
   }),
   test_socket: route({
     method: 'GET',

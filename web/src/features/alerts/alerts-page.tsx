@@ -18,6 +18,7 @@ import {
   type AlertRule,
   type AlertRuleDraft,
 } from './api/alerts-api.ts';
+import { BrowserNotifications } from './components/browser-notifications.tsx';
 import { RuleEditor } from './components/rule-editor.tsx';
 import { RuleList } from './components/rule-list.tsx';
 import { filtersFromParam } from './utils/rule-summary.ts';
@@ -70,7 +71,9 @@ export function AlertsPage() {
               notice in the app (the bell, and a message on whatever page is open) and an email — at most one per alert
               every 5 minutes; what fires in between comes together in the next email, and an alert without filters only
               sends such digests. Up to {ALERT_LIMITS.activeRules} alerts can be active; fired alerts are kept{' '}
-              {ALERT_LIMITS.historyDays} days. Each email has a link that pauses its alert with one click.
+              {ALERT_LIMITS.historyDays} days. Each email has a link that pauses its alert with one click. Where the
+              server offers it, &quot;Browser notifications&quot; also shows each alert as a notification of this
+              browser; clicking it opens the ticker&apos;s overview.
             </p>
             <p>
               The backtest runs the alert, exactly as the live matcher would, over the stored flow history (one year in
@@ -107,6 +110,7 @@ export function AlertsPage() {
           </Typography>
         </Box>
       )}
+      {subscriber && <BrowserNotifications enabled={subscriber} />}
       {subscriber && editing && (
         <RuleEditor
           key={editing.mode === 'edit' ? editing.rule.id : 'new'}

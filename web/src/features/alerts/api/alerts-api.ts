@@ -61,3 +61,27 @@ export function useBacktest() {
 export function usePauseFromEmail() {
   return useMutation({ mutationFn: (token: string) => apiPost('pause_alert_from_email', { token }) });
 }
+
+export type PushConfig = ResponseOf<'get_push_config'>;
+const PUSH_CONFIG_KEY = ['get_push_config'] as const;
+
+/** Whether the server sends browser notifications (and its public key); asked for subscribers only. */
+export function usePushConfig(enabled: boolean) {
+  return useQuery({
+    queryKey: PUSH_CONFIG_KEY,
+    queryFn: ({ signal }) => apiGet('get_push_config', {}, { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+function usePushWrite<V>(write: (v: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => void client.invalidateQueries({ queryKey: PUSH_CONFIG_KEY }),
+  });
+}
+
+export const useSubscribePush = () => usePushWrite((sub: BodyOf<'subscribe_push'>) => apiPost('subscribe_push', sub));
+export const useUnsubscribePush = () => usePushWrite((endpoint: string) => apiPost('unsubscribe_push', { endpoint }));
