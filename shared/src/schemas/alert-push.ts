@@ -9,10 +9,21 @@ const base64urlBytes = (bytes: number, what: string) =>
     .refine((s) => Math.floor((s.replace(/=+$/, '').length * 6) / 8) === bytes, `${what} must be ${bytes} bytes`);
 
 /**
- * Where the server will POST: a push service's https URL. Hosts that are IP literals, localhost
- * or have no dot are refused so a stored subscription cannot point the sender at internal
- * addresses (push services are public host names: fcm.googleapis.com, *.push.apple.com, ...).
+ * The push services browsers subscribe with (Chrome, Edge on Android, Opera, Samsung: FCM; Firefox:
+ * Mozilla autopush; Safari: Apple; Edge on Windows: WNS). The server POSTs to a stored endpoint, so
+ * only these hosts are accepted: a public host name chosen by the caller could resolve to an
+ * internal address (DNS rebinding), and nothing else needs the server's requests.
  */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+] as const;
+
+const isPushServiceHost = (host: string) => PUSH_SERVICE_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
+
+/** Where the server will POST: the https URL of one of the browsers' push services, on port 443. */
 export const pushEndpoint = z
   .string()
   .max(1000, 'the push endpoint is too long')
@@ -23,20 +34,14 @@ export const pushEndpoint = z
     } catch {
       return false;
     }
-    const host = u.hostname.toLowerCase();
     return (
       u.protocol === 'https:' &&
       !u.username &&
       !u.password &&
       (u.port === '' || u.port === '443') &&
-      host.includes('.') &&
-      !host.endsWith('.localhost') &&
-      !host.endsWith('.internal') &&
-      !host.endsWith('.local') &&
-      !/^[\d.]+$/.test(host) &&
-      !host.startsWith('[')
+      isPushServiceHost(u.hostname.toLowerCase())
     );
-  }, 'expected the https URL of a push service');
+  }, "expected the https URL of a browser's push service");
 
 /** What PushSubscription.toJSON() gives in a browser. */
 export const pushSubscriptionBody = z.strictObject({
