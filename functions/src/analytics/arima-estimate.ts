@@ -37,6 +37,19 @@ const SCREEN_ITERATIONS = 30;
  */
 const BRIEF_ITERATIONS = 6;
 const BRIEF_MARGIN = 0.5;
+/**
+ * Which screened runs are pursued to convergence: every one that already converged (free), the best
+ * PURSUE of the others, and any other within PURSUE_MARGIN log-likelihood units of the best screened
+ * value, each unless it is in the basin of one already pursued. Why: pursuing only the best two
+ * screened runs let the zeros and cancelling-pair starts push the run that wins out of the two (fits
+ * up to 5.8 units worse than before those starts ran). Measured on 200 demo tickers (500 closes),
+ * fits more than 1e-3 below the best of every screened start pursued alone, before -> after:
+ * (1,1,1) t 1 -> 0, (2,1,2) t 7 -> 2 (both < 0.01), (3,1,3) n 30 -> 9; below the fit without those
+ * starts 0/2/6 -> 0/0/0; gradients over the sample +3.5%, +17%, +17%, unchanged on 500 SPY closes.
+ * A cap of 3 instead (no margin) gets (3,1,3) to 0 but costs +32% there and +76% on SPY.
+ */
+const PURSUE = 2;
+const PURSUE_MARGIN = 2;
 /** Max-norm distance of natural coefficients below which two runs are in the same basin. */
 const SAME_BASIN = 1e-2;
 /** |u| beyond which a transformed parameter is a partial autocorrelation within 0.5% of +-1. */
@@ -158,7 +171,7 @@ export function estimateArma(
         }
         return s.nll / m;
       };
-  // Screening: a short BFGS run from every start, then the two most promising are run to
+  // Screening: a short BFGS run from every start, then the most promising (see PURSUE) are run to
   // convergence with a strict flat-ridge test (a loose one stopped on the AR/MA cancellation ridge).
   type Run = ReturnType<typeof minimizeBfgs>;
   const screened: Array<Run & { record: StartRun }> = [];
@@ -212,20 +225,29 @@ export function estimateArma(
   }
   screened.sort((a, b) => a.fx - b.fx);
   let best: Run | null = null;
-  for (const s of screened.slice(0, 2)) {
+  // Final coefficients of the runs pursued so far: a candidate already in one of their basins
+  // would only climb to the same optimum again.
+  const reached: number[][] = [];
+  let costly = 0;
+  for (const s of screened) {
+    const done = s.converged && s.gradNorm <= 100 * GTOL;
+    if (!done && costly >= PURSUE && !(s.fx < screened[0]!.fx + PURSUE_MARGIN / m)) continue;
     // The runner-up is worth a full run only if it sits in another basin.
     if (best && maxDistance(s.x, screened[0]!.x) < 1e-3) continue;
-    if (best && maxDistance(coefficients(s.x), coefficients(screened[0]!.x)) < SAME_BASIN) continue;
-    const r =
-      s.converged && s.gradNorm <= 100 * GTOL
-        ? s
-        : minimizeBfgs(objective, s.x, {
-            maxIter: opts.maxIter ?? 300,
-            gtol: GTOL,
-            ftolGrad: 1e-5,
-            forward: 'auto',
-            gradient,
-          });
+    const c = coefficients(s.x);
+    if (best && maxDistance(c, coefficients(screened[0]!.x)) < SAME_BASIN) continue;
+    if (reached.some((o) => maxDistance(o, c) < SAME_BASIN)) continue;
+    if (!done) costly++;
+    const r = done
+      ? s
+      : minimizeBfgs(objective, s.x, {
+          maxIter: opts.maxIter ?? 300,
+          gtol: GTOL,
+          ftolGrad: 1e-5,
+          forward: 'auto',
+          gradient,
+        });
+    reached.push(coefficients(r.x));
     s.record.pursued = { fx: r.fx, iterations: r === s ? 0 : r.iterations, converged: r.converged };
     // A converged run beats a stalled one at (numerically) the same likelihood.
     if (!best || r.fx < best.fx - 1e-12 || (!best.converged && r.converged && r.fx <= best.fx + 1e-9)) best = r;
