@@ -3,6 +3,7 @@ import { ConnectionRepository } from '../data/connection-repository.ts';
 import { SubscriptionsRepository } from '../data/subscriptions-repository.ts';
 import { isSubscriber } from '../lib/auth-guard.ts';
 import { errorFields, log } from '../lib/log.ts';
+import { KeptByUser } from './kept-by-user.ts';
 
 /** How long a user's plan is trusted by the matcher before it is read again. */
 export const PLAN_RECHECK_MS = 30_000;
@@ -46,51 +47,29 @@ export class PlanCache {
  * but not the alert: it is in the history, which the bell reads again when its socket opens.
  */
 export class AlertSockets {
-  private byUser: Map<string, string[]> | null = null;
-  private listedAt = 0;
-  private listing: Promise<void> | null = null;
-  private readonly repo: ConnectionRepository;
+  private readonly kept: KeptByUser<string>;
 
-  constructor(
-    db: DynamoDBDocumentClient,
-    private readonly ttlMs = ALERT_SOCKETS_TTL_MS,
-  ) {
-    this.repo = new ConnectionRepository(db);
+  constructor(db: DynamoDBDocumentClient, ttlMs = ALERT_SOCKETS_TTL_MS) {
+    const repo = new ConnectionRepository(db);
+    this.kept = new KeptByUser(async () => {
+      const byUser = new Map<string, string[]>();
+      for (const c of await repo.list())
+        if (c.channel === 'alerts' && c.userId) byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c.connectionId]);
+      return byUser;
+    }, ttlMs);
   }
 
   /** Lists the sockets again now (the next frames use the new listing). */
   relist(): Promise<void> {
-    this.listing ??= this.repo
-      .list()
-      .then((all) => {
-        const byUser = new Map<string, string[]>();
-        for (const c of all)
-          if (c.channel === 'alerts' && c.userId)
-            byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c.connectionId]);
-        this.byUser = byUser;
-        this.listedAt = Date.now();
-      })
-      .finally(() => {
-        this.listing = null;
-      });
-    return this.listing;
+    return this.kept.relist();
   }
 
-  async forUsers(): Promise<ReadonlyMap<string, readonly string[]>> {
-    // Awaited when stale (not served stale while it reloads): after a quiet spell the first alert
-    // must see the sockets opened since, so a socket older than ttlMs always gets its toast.
-    if (!this.byUser || Date.now() - this.listedAt > this.ttlMs)
-      await this.relist().catch((err: unknown) => log.warn('listing the alerts sockets failed', errorFields(err)));
-    return this.byUser ?? new Map();
+  forUsers(): Promise<ReadonlyMap<string, readonly string[]>> {
+    return this.kept.get((err) => log.warn('listing the alerts sockets failed', errorFields(err)));
   }
 
   /** A socket that answered Gone: dropped from the listing (its record is deleted by the caller). */
   drop(userId: string, connectionId: string): void {
-    const ids = this.byUser?.get(userId);
-    if (ids)
-      this.byUser!.set(
-        userId,
-        ids.filter((x) => x !== connectionId),
-      );
+    this.kept.drop(userId, (id) => id === connectionId);
   }
 }

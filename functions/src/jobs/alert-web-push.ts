@@ -5,6 +5,7 @@ import { composeAlertPush } from '../domain/alerts/push-payload.ts';
 import { errorFields, log } from '../lib/log.ts';
 import { loadVapidConfig, sendPush, type VapidConfig } from '../platform/web-push.ts';
 import { emitAlertFailure } from './alert-metrics.ts';
+import { KeptByUser } from './kept-by-user.ts';
 
 /**
  * How long the listing of every subscription is reused: a browser subscribed within this window gets
@@ -27,17 +28,16 @@ export interface WebPushDeps {
  * 404/410 means the browser dropped the subscription: it is deleted.
  */
 export class AlertWebPush {
-  private byUser: Map<string, StoredPushSubscription[]> | null = null;
-  private listedAt = 0;
-  private listing: Promise<void> | null = null;
   private readonly repo: PushSubscriptionsRepository;
+  private readonly kept: KeptByUser<StoredPushSubscription>;
 
   constructor(
     db: DynamoDBDocumentClient,
     private readonly deps: WebPushDeps = { vapid: loadVapidConfig, send: sendPush },
-    private readonly ttlMs = PUSH_SUBSCRIBERS_TTL_MS,
+    ttlMs = PUSH_SUBSCRIBERS_TTL_MS,
   ) {
     this.repo = new PushSubscriptionsRepository(db);
+    this.kept = new KeptByUser(() => this.repo.listAll(), ttlMs);
   }
 
   /** Sends one push per user and rule of the batch to each of the user's browsers; returns pushes accepted. */
@@ -54,7 +54,10 @@ export class AlertWebPush {
       const k = `${a.userId}#${a.ruleId}`;
       byRule.set(k, [...(byRule.get(k) ?? []), a]);
     }
-    const subs = await this.subscriptions();
+    const subs = await this.kept.get((err) => {
+      log.warn('listing push subscriptions failed', errorFields(err));
+      emitAlertFailure('webpush');
+    });
     const jobs: Array<{ userId: string; sub: StoredPushSubscription; payload: string }> = [];
     for (const list of byRule.values()) {
       const { userId, ruleId, ruleName } = list[0]!;
@@ -76,38 +79,12 @@ export class AlertWebPush {
     try {
       if ((await this.deps.send(sub, payload, vapid)) === 'sent') return true;
       await this.repo.delete(userId, sub.id);
-      const left = this.byUser?.get(userId);
-      if (left)
-        this.byUser!.set(
-          userId,
-          left.filter((s) => s.id !== sub.id),
-        );
+      this.kept.drop(userId, (s) => s.id === sub.id);
       return false;
     } catch (err) {
       log.warn('alert web push failed', { userId, subscription: sub.id, ...errorFields(err) });
       emitAlertFailure('webpush');
       return false;
     }
-  }
-
-  /** Every subscription by user, listed again when older than the TTL (one listing in flight at a time). */
-  private async subscriptions(): Promise<ReadonlyMap<string, readonly StoredPushSubscription[]>> {
-    if (!this.byUser || Date.now() - this.listedAt >= this.ttlMs) {
-      this.listing ??= this.repo
-        .listAll()
-        .then((byUser) => {
-          this.byUser = byUser;
-          this.listedAt = Date.now();
-        })
-        .catch((err: unknown) => {
-          log.warn('listing push subscriptions failed', errorFields(err));
-          emitAlertFailure('webpush');
-        })
-        .finally(() => {
-          this.listing = null;
-        });
-      await this.listing;
-    }
-    return this.byUser ?? new Map();
   }
 }

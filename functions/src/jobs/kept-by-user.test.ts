@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KeptByUser } from './kept-by-user.ts';
+
+describe('a listing by user kept for a TTL', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('lists once for concurrent readers, reuses the listing within the TTL, lists again after it', async () => {
+    vi.useFakeTimers({ now: 0 });
+    let calls = 0;
+    const kept = new KeptByUser(async () => new Map([['u1', [`s${++calls}`]]]), 1000);
+    const [a, b] = await Promise.all([kept.get(() => {}), kept.get(() => {})]);
+    expect(calls).toBe(1);
+    expect(a.get('u1')).toEqual(['s1']);
+    expect(b).toBe(a);
+    vi.setSystemTime(999);
+    expect((await kept.get(() => {})).get('u1')).toEqual(['s1']);
+    vi.setSystemTime(1000);
+    expect((await kept.get(() => {})).get('u1')).toEqual(['s2']);
+  });
+
+  it('keeps the last listing when a new one fails, and reports the failure', async () => {
+    vi.useFakeTimers({ now: 0 });
+    let fail = false;
+    const kept = new KeptByUser(async () => {
+      if (fail) throw new Error('throttled');
+      return new Map([['u1', ['a', 'b']]]);
+    }, 10);
+    await kept.get(() => {});
+    fail = true;
+    vi.setSystemTime(50);
+    const errors: unknown[] = [];
+    expect((await kept.get((e) => errors.push(e))).get('u1')).toEqual(['a', 'b']);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('drops an entry found gone at once, leaving the others', async () => {
+    const kept = new KeptByUser(async () => new Map([['u1', ['a', 'b']]]), 60_000);
+    await kept.get(() => {});
+    kept.drop('u1', (e) => e === 'a');
+    kept.drop('nobody', () => true);
+    expect((await kept.get(() => {})).get('u1')).toEqual(['b']);
+  });
+});
