@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  BatchWriteCommand,
+  DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -96,6 +98,61 @@ describe('dynalite by message from the main thread', () => {
     expect(await read()).toBe(1);
     await viaPort.send(new PutCommand({ TableName: TABLE, Item: { pk: 'PORT#3', sk: 'A' } }));
     expect(await read()).toBe(2);
+  });
+
+  it('names the items of every write by message (dynalite has no transactions: write-counters.test.ts); a write over HTTP could be anything', async () => {
+    const MARKET = tableName('market');
+    let reads = 0;
+    const profile = { table: TABLE, item: { pk: 'USER#p', sk: 'PROFILE' } };
+    const readProfile = () => readUnlessWritten('port-profile', async () => ++reads, profile);
+    const readMarket = () => readUnlessWritten('port-market', async () => ++reads, { table: MARKET });
+    const kept = async () => [await readProfile(), await readMarket()];
+    const first = await kept();
+    // Other items of the app table, by every write operation: the profile read and the market read stand.
+    await viaPort.send(new PutCommand({ TableName: TABLE, Item: { pk: 'USER#q', sk: 'PROFILE' } }));
+    await viaPort.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk: 'APIKEY#h', sk: 'KEY' },
+        UpdateExpression: 'ADD mn :n',
+        ExpressionAttributeValues: { ':n': 1 },
+      }),
+    );
+    await viaPort.send(new DeleteCommand({ TableName: TABLE, Key: { pk: 'USER#q', sk: 'PROFILE' } }));
+    await viaPort.send(
+      new BatchWriteCommand({ RequestItems: { [TABLE]: [{ PutRequest: { Item: { pk: 'USER#r', sk: 'X' } } }] } }),
+    );
+    expect(await kept()).toEqual(first);
+    // The profile itself, in a batch or a transaction with other items: read again.
+    await viaPort.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [TABLE]: [{ PutRequest: { Item: { pk: 'USER#r', sk: 'Y' } } }, { DeleteRequest: { Key: profile.item } }],
+        },
+      }),
+    );
+    const afterBatch = await kept();
+    expect(afterBatch).toEqual([reads, first[1]]);
+    await viaPort.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: profile.item,
+        UpdateExpression: 'SET n = :n',
+        ExpressionAttributeValues: { ':n': 1 },
+      }),
+    );
+    expect((await kept())[0]).toBeGreaterThan(afterBatch[0]!);
+    // A write to the market table moves its table count only.
+    const beforeMarket = await kept();
+    await viaPort.send(new PutCommand({ TableName: MARKET, Item: { pk: 'M#1', sk: 'A' } }));
+    const afterMarket = await kept();
+    expect(afterMarket[0]).toBe(beforeMarket[0]);
+    expect(afterMarket[1]).toBeGreaterThan(beforeMarket[1]!);
+    // Over HTTP (another process or thread) the body is not read: every kept read goes.
+    await viaHttp.send(new PutCommand({ TableName: TABLE, Item: { pk: 'OTHER#1', sk: 'A' } }));
+    const afterHttp = await kept();
+    expect(afterHttp[0]).toBeGreaterThan(afterMarket[0]!);
+    expect(afterHttp[1]).toBeGreaterThan(afterMarket[1]!);
   });
 
   it('keeps many requests in flight apart: each gets its own answer', async () => {

@@ -25,7 +25,13 @@ export interface PortResponse {
  */
 export function servePort(port: MessagePort, server: EventEmitter): void {
   port.on('message', (m: PortRequest) => {
-    const req = Object.assign(new EventEmitter(), { method: m.method, url: m.path, headers: m.headers });
+    // portBody: the write signal names the items of a write from it (dynalite-server.ts).
+    const req = Object.assign(new EventEmitter(), {
+      method: m.method,
+      url: m.path,
+      headers: m.headers,
+      portBody: m.body,
+    });
     const headers: Record<string, string> = {};
     const res = {
       statusCode: 200,

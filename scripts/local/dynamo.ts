@@ -8,6 +8,7 @@ import {
 import { tableList, tableName, type TableDef } from '@tapewatch/functions/data/tables';
 import { registerWriteSignal } from '@tapewatch/functions/data/write-signal';
 import { DynalitePortHandler } from './dynalite-port.ts';
+import { WriteCounters } from './write-counters.ts';
 
 export interface LocalDynamo {
   endpoint: string;
@@ -20,17 +21,18 @@ export interface LocalDynamo {
  * dynalite on a free loopback port, persisted under `dir` (LevelDB), so data survives restarts. It
  * runs on its own worker thread (dynalite-worker.ts, booted like the backfill workers): a request's
  * SDK work and handler stay on the main thread while dynalite parses, evaluates and stores on the
- * other core. Each write moves a generation counter in shared memory, read synchronously here by
- * data/write-signal.ts (a value read while it stood still is as fresh as a new read).
+ * other core. Each write moves counts in shared memory (write-counters.ts: the store's, its
+ * table's, its items'), read synchronously here by data/write-signal.ts (a value read while its
+ * count stood still is as fresh as a new read).
  */
 export async function startDynalite(dir: string): Promise<LocalDynamo> {
-  const generation = new Int32Array(new SharedArrayBuffer(4));
+  const generation = new SharedArrayBuffer(WriteCounters.bytes);
   const requests = new MessageChannel();
   const worker = new Worker(new URL('./job-worker-boot.mjs', import.meta.url), {
     workerData: {
       entry: new URL('./dynalite-worker.ts', import.meta.url).href,
       dir,
-      generation: generation.buffer,
+      generation,
       requests: requests.port2,
     },
     transferList: [requests.port2],
@@ -43,7 +45,7 @@ export async function startDynalite(dir: string): Promise<LocalDynamo> {
     worker.once('exit', (code) => reject(new Error(`dynalite worker exited (${code}) before starting`)));
   });
   worker.on('error', (err) => console.error(`dynalite worker failed: ${err.message}`));
-  registerWriteSignal({ generation: () => Atomics.load(generation, 0) });
+  registerWriteSignal(new WriteCounters(generation));
   return {
     endpoint: `http://127.0.0.1:${port}`,
     requestHandler: new DynalitePortHandler(requests.port1),

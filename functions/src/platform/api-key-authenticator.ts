@@ -1,6 +1,9 @@
 import { ApiKeysRepository, type KeyUse } from '../data/api-keys-repository.ts';
 import { documentClient } from '../data/client.ts';
+import { appKeys } from '../data/keys.ts';
+import { tableName } from '../data/tables.ts';
 import { UsersRepository } from '../data/users-repository.ts';
+import { readUnlessWritten } from '../data/write-signal.ts';
 import { judgeQuota, quotaFor, quotaWindows, useWindows } from '../domain/api-keys/quota.ts';
 import { hashApiKey, isWellFormedApiKey, sameHash } from '../domain/api-keys/secret.ts';
 import type { ApiKeyQuota } from '@tapewatch/shared/api-keys/limits';
@@ -10,7 +13,8 @@ import { isLocalRuntime } from './runtime-kind.ts';
 
 /**
  * The caller each key hash was last accepted as, in this container. Not a credential cache: every
- * request still proves the key exists with its counter update and reads the owner's profile. It
+ * request still proves the key exists with its counter update and reads the owner's profile
+ * (profileReader). It
  * serves two things that are checked before anything is answered:
  * - the owner (a hash's owner never changes) lets the profile be read in parallel with the update;
  * - the whole caller lets a read-only route run while the key is being counted (lib/http.ts), its
@@ -50,11 +54,11 @@ async function countRequests(hash: string, requests: number): Promise<KeyCount> 
   const windows = quotaWindows(now);
   // "Last used" at minute precision: the counter update writes it, so it costs no extra call.
   const lastUsedAt = new Date((windows.minute.endsAt - 60) * 1000).toISOString();
-  const users = new UsersRepository(db);
+  const readProfile = profileReader(new UsersRepository(db));
   const hinted = lastCallers.get(hash)?.userId;
   const [use, early] = await Promise.all([
     new ApiKeysRepository(db).countUse(hash, useWindows(windows), lastUsedAt, requests),
-    hinted ? users.getProfile(hinted) : undefined,
+    hinted ? readProfile(hinted) : undefined,
   ]);
   // The lookup was by hash; the constant-time check guards against a lookup that ever matched loosely.
   if (!use || !sameHash(use.owner.hash, hash)) {
@@ -62,8 +66,21 @@ async function countRequests(hash: string, requests: number): Promise<KeyCount> 
     return { use: null, profile: undefined, windows, now };
   }
   // The hint only chose which profile to read early; the update's answer says whose key this is.
-  const profile = hinted === use.owner.userId ? early : await users.getProfile(use.owner.userId);
+  const profile = hinted === use.owner.userId ? early : await readProfile(use.owner.userId);
   return { use, profile, windows, now };
+}
+
+/**
+ * The owner's profile as a read now would return it. In the local runtime the store tells of
+ * every write to the item (data/write-signal.ts), so a profile read since no write reached it
+ * stands; the key's own counter update is another item and leaves it. On DynamoDB this always reads.
+ */
+function profileReader(users: UsersRepository) {
+  const table = tableName('app');
+  return (userId: string) => {
+    const key = appKeys.userProfile(userId);
+    return readUnlessWritten(`profile#${userId}`, () => users.getProfile(userId), { table, item: key });
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { MAX_HISTORICAL_ROWS, type FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { keyStats } from '@tapewatch/shared/flow/key-stats';
 import type { DayHead, FlowRepository } from '../../data/flow-repository.ts';
+import { tableName } from '../../data/tables.ts';
 import { readUnlessWritten } from '../../data/write-signal.ts';
 import { compareNewestFirst } from '../../domain/flow/trade.ts';
 import { type ContentEncoding, type EncodedForms, encodedOnce } from '../../lib/gzip.ts';
@@ -102,7 +103,8 @@ let headQueued: Promise<DayHead> | null = null;
  * the local runtime the store signals its writes: while none arrived, the last read stands.
  */
 export function freshHead(repo: FlowRepository, date: string): Promise<DayHead> {
-  return readUnlessWritten(`flowhead#${date}`, () => nextHead(repo, date));
+  // The head lives in the flow table: API key counters and other app-table writes leave it kept.
+  return readUnlessWritten(`flowhead#${date}`, () => nextHead(repo, date), { table: tableName('flow') });
 }
 
 function nextHead(repo: FlowRepository, date: string): Promise<DayHead> {

@@ -8,6 +8,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { clockFor } from '../../platform/clock.ts';
 import { negotiatedJson, withGzip } from '../../lib/gzip.ts';
+import { tableName } from '../../data/tables.ts';
 import { readUnlessWritten } from '../../data/write-signal.ts';
 import { currentFlowPayload, freshHead } from './current-flow-payload.ts';
 import { answerOnce } from './historical-answers.ts';
@@ -31,7 +32,7 @@ export const handler = withGzip(
     const today = clockFor().today();
     const { start, end } = query.dates;
     const [days, head] = await Promise.all([
-      readUnlessWritten(`flowdays#${start}#${end}`, () => repo.listDays(start, end)),
+      readUnlessWritten(`flowdays#${start}#${end}`, () => repo.listDays(start, end), { table: tableName('flow') }),
       end >= today ? freshHead(repo, today) : null,
     ]);
     // Past days change only when re-ingested (their version changes); today by its write head.
