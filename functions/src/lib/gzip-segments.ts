@@ -12,10 +12,16 @@ const deflateRawAsync = promisify(deflateRaw);
  * segments of tens of kB.
  */
 
+/** A recurring part compressed once, with its bytes' CRC-32 (the answer's CRC combines them). */
+export interface KeptSegment {
+  readonly deflated: Buffer;
+  readonly crc: number;
+}
+
 /** Part of a body: its bytes and, when the part recurs, its segment made once and kept. */
 export interface BodyPart {
   readonly plain: Buffer;
-  readonly kept?: () => Promise<Buffer>;
+  readonly kept?: () => Promise<KeptSegment>;
 }
 
 /** gzip's member header: deflate, no name or comment, no mtime, unknown OS (RFC 1952). */
@@ -32,6 +38,53 @@ export function deflateSegment(plain: Buffer, level: number): Promise<Buffer> {
   return deflateRawAsync(plain, { level, finishFlush: constants.Z_SYNC_FLUSH, chunkSize });
 }
 
+/** `plain` as a kept segment: compressed on the thread pool, its CRC taken once. */
+export async function keptSegment(plain: Buffer, level: number): Promise<KeptSegment> {
+  return { deflated: await deflateSegment(plain, level), crc: crc32(plain) };
+}
+
+/*
+ * CRC-32 of two byte strings end to end from their CRCs and the second's length, as zlib's
+ * crc32_combine (crc32.c, zlib 1.2.12+): multiplication modulo the CRC polynomial, reflected.
+ * Node's zlib does not export it; it spares running the CRC over every kept byte again.
+ */
+const POLY = 0xedb88320;
+
+function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if ((a & m) !== 0) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^n) modulo the polynomial, n = 0..31 (x^1 first). */
+const X2N = new Uint32Array(32);
+X2N[0] = 0x40000000;
+for (let n = 1; n < 32; n += 1) X2N[n] = multModP(X2N[n - 1]!, X2N[n - 1]!);
+
+/** x^(n * 2^k) modulo the polynomial. */
+function x2nModP(n: number, k: number): number {
+  let p = 0x80000000;
+  while (n > 0) {
+    if (n % 2 === 1) p = multModP(X2N[k & 31]!, p);
+    n = Math.floor(n / 2);
+    k += 1;
+  }
+  return p;
+}
+
+/** The CRC-32 of A then B, from A's CRC, B's CRC and B's length in bytes. */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  return (multModP(x2nModP(lengthB, 3), crcA >>> 0) ^ crcB) >>> 0;
+}
+
 /** The gzip member of segments holding, in order, `length` plain bytes whose CRC-32 is `crc`. */
 export function gzipOfSegments(segments: readonly Buffer[], crc: number, length: number): Buffer {
   const trailer = Buffer.allocUnsafe(8);
@@ -45,9 +98,10 @@ export function gzipOfSegments(segments: readonly Buffer[], crc: number, length:
  * without one compressed now (at the cheapest level, on the thread pool, all runs at once).
  */
 export async function gzipOfParts(parts: readonly BodyPart[]): Promise<Buffer> {
-  let crc = 0;
   let length = 0;
   const segments: Promise<Buffer>[] = [];
+  /** Per part in order: its bytes and, for a kept segment, their CRC (else it runs over them). */
+  const crcs: { plain: Buffer; crc?: Promise<number> }[] = [];
   let fresh: Buffer[] = [];
   const flushFresh = () => {
     if (fresh.length === 0) return;
@@ -55,13 +109,21 @@ export async function gzipOfParts(parts: readonly BodyPart[]): Promise<Buffer> {
     fresh = [];
   };
   for (const part of parts) {
-    crc = crc32(part.plain, crc);
     length += part.plain.length;
     if (part.kept) {
       flushFresh();
-      segments.push(part.kept());
-    } else if (part.plain.length > 0) fresh.push(part.plain);
+      const kept = part.kept();
+      segments.push(kept.then((k) => k.deflated));
+      crcs.push({ plain: part.plain, crc: kept.then((k) => k.crc) });
+    } else if (part.plain.length > 0) {
+      fresh.push(part.plain);
+      crcs.push({ plain: part.plain });
+    }
   }
   flushFresh();
-  return gzipOfSegments(await Promise.all(segments), crc, length);
+  const deflated = await Promise.all(segments);
+  let crc = 0;
+  for (const part of crcs)
+    crc = part.crc ? crc32Combine(crc, await part.crc, part.plain.length) : crc32(part.plain, crc);
+  return gzipOfSegments(deflated, crc, length);
 }

@@ -1,6 +1,6 @@
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { FlowStats } from '@tapewatch/shared/flow/key-stats';
-import { type BodyPart, deflateSegment, gzipOfParts } from '../../lib/gzip-segments.ts';
+import { type BodyPart, gzipOfParts, type KeptSegment, keptSegment } from '../../lib/gzip-segments.ts';
 
 export interface HistoricalTail {
   capped: boolean;
@@ -26,7 +26,7 @@ const SEGMENT_LEVEL = 6;
 interface DayBytes {
   block: Buffer;
   starts: Uint32Array;
-  segments: (Promise<Buffer> | undefined)[];
+  segments: (Promise<KeptSegment> | undefined)[];
 }
 
 /**
@@ -56,10 +56,10 @@ function bytesOf(day: RowDay): DayBytes {
   return b;
 }
 
-function segmentOf(b: DayBytes, s: number, plain: Buffer): Promise<Buffer> {
+function segmentOf(b: DayBytes, s: number, plain: Buffer): Promise<KeptSegment> {
   let made = b.segments[s];
   if (!made) {
-    made = deflateSegment(plain, SEGMENT_LEVEL);
+    made = keptSegment(plain, SEGMENT_LEVEL);
     b.segments[s] = made;
     // A failed compression is forgotten: the next answer tries again.
     made.catch(() => {
