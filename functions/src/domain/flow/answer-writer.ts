@@ -1,6 +1,6 @@
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { FlowStats } from '@tapewatch/shared/flow/key-stats';
-import { type BodyPart, gzipOfParts, type KeptSegment, keptSegment } from '../../lib/gzip-segments.ts';
+import { type BodyPart, gzipBase64OfParts, type KeptSegment, keptSegment } from '../../lib/gzip-segments.ts';
 
 export interface HistoricalTail {
   capped: boolean;
@@ -69,6 +69,21 @@ function segmentOf(b: DayBytes, s: number, plain: Buffer): Promise<KeptSegment> 
   return made;
 }
 
+/** Every answer's first bytes, compressed once. */
+const HEAD = Buffer.from('{"options_flow":[');
+let headKept: Promise<KeptSegment> | undefined;
+const headSegment = (): Promise<KeptSegment> => {
+  if (!headKept) {
+    const made = keptSegment(HEAD, SEGMENT_LEVEL);
+    headKept = made;
+    // A failed compression is forgotten: the next answer tries again.
+    made.catch(() => {
+      if (headKept === made) headKept = undefined;
+    });
+  }
+  return headKept;
+};
+
 /** Rows first .. last (inclusive) of one day, in answer order. */
 interface Run {
   day: DayBytes;
@@ -90,7 +105,6 @@ export class HistoricalAnswer {
   private plain: Buffer | undefined;
 
   constructor(
-    private readonly head: Buffer,
     private readonly runs: readonly Run[],
     private readonly tail: Buffer,
   ) {
@@ -113,9 +127,9 @@ export class HistoricalAnswer {
     return this.plain;
   }
 
-  /** The JSON as one gzip member. */
-  gzip(): Promise<Buffer> {
-    return gzipOfParts(this.parts(true));
+  /** The JSON as one gzip member, in base64 (as Lambda returns binary bodies). */
+  gzipBase64(): Promise<string> {
+    return gzipBase64OfParts(this.parts(true));
   }
 
   /**
@@ -123,7 +137,7 @@ export class HistoricalAnswer {
    * apart when `segments`), the last row without its comma, the tail.
    */
   private parts(segments: boolean): BodyPart[] {
-    const out: BodyPart[] = [{ plain: this.head }];
+    const out: BodyPart[] = [{ plain: HEAD, kept: headSegment }];
     this.runs.forEach(({ day, first, last }, k) => {
       const final = k === this.runs.length - 1;
       const { block, starts } = day;
@@ -184,6 +198,6 @@ export class HistoricalAnswerWriter {
       key_stats: s.keyStats(),
       ...tail,
     });
-    return new HistoricalAnswer(Buffer.from('{"options_flow":['), this.runs, Buffer.from(`],${rest.slice(1)}`));
+    return new HistoricalAnswer(this.runs, Buffer.from(`],${rest.slice(1)}`));
   }
 }

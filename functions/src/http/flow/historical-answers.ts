@@ -68,10 +68,7 @@ export class HistoricalBody implements KeptBody {
   encoded(encoding: ContentEncoding): Promise<string> {
     let form = this.encodedForms[encoding];
     if (!form) {
-      form =
-        encoding === 'gzip'
-          ? this.answer.gzip().then((b) => b.toString('base64'))
-          : compressBase64(this.answer.bytes(), encoding);
+      form = encoding === 'gzip' ? this.answer.gzipBase64() : compressBase64(this.answer.bytes(), encoding);
       this.encodedForms[encoding] = form;
     }
     return form;
