@@ -15,7 +15,7 @@ const runtime = await startLocalRuntime({
   backfill: 'blocking',
   log: (line) => process.stdout.write(`${line}\n`),
 });
-process.stdout.write(`flow-speed server ready at ${runtime.url}\n`);
+process.stdout.write(`flow-speed server ready at ${runtime.url} (pid ${process.pid}, data in ${runtime.dataDir})\n`);
 const stop = async () => {
   await runtime.close();
   process.exit(0);

@@ -2,7 +2,8 @@
  * `tsx scripts/bench/flow-speed.ts`: issue 23 items 1 and 2 alone, against a server already running
  * (scripts/bench/flow-speed-server.ts, or `npm start`): the current flow for a full session and the
  * historical queries over the year, with their budgets. BENCH_URL and DATA_DIR name the server and
- * its data directory (the top-up writes into its database). Exits non-zero over budget.
+ * its data directory (the top-up writes into its database); SERVER_PID, printed by the server, adds
+ * its CPU per request (all threads) to the historical rows. Exits non-zero over budget.
  */
 import { loadavg } from 'node:os';
 import { subscriberToken } from './accounts.ts';
@@ -27,7 +28,12 @@ if (only !== 'historical') {
   budgets.atLeast('current flow trades measured (a full session)', trades, FULL_SESSION_TRADES, 'trades');
 }
 if (only !== 'current') {
-  const rows = await benchHistoricalFlow(url, headers, seconds);
+  const rows = await benchHistoricalFlow(
+    url,
+    headers,
+    seconds,
+    process.env.SERVER_PID ? Number(process.env.SERVER_PID) : undefined,
+  );
   console.table(rows);
   historicalBudgets(budgets, rows);
 }

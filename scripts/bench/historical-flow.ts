@@ -6,6 +6,7 @@
 import { historicalFlowResponse } from '@tapewatch/shared/schemas/flow';
 import type { Budgets } from './budgets.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
+import { processCpuMs } from './process-cpu.ts';
 
 export const HISTORICAL_P99_BUDGET_MS = 150;
 
@@ -77,13 +78,18 @@ export interface HistoricalRow extends Omit<LatencyResult, 'path'> {
   capped: boolean;
   /** One request alone, the first time the server sees it (its caches cold for this query). */
   firstMs: number;
+  /** The server's CPU (all threads) per request at 10 connections, when its pid is known. */
+  serverCpuMs: number | null;
 }
 
 export async function benchHistoricalFlow(
   url: string,
   headers: Record<string, string>,
   seconds: number,
+  /** The server process, for its CPU per request (Linux). */
+  serverPid?: number,
 ): Promise<HistoricalRow[]> {
+  const cpuMs = () => (serverPid === undefined ? null : processCpuMs(serverPid));
   const out: HistoricalRow[] = [];
   for (const q of HISTORICAL_QUERIES) {
     // A query with filtersOf starts past n = 0 (the first request below): each request is new.
@@ -94,7 +100,9 @@ export async function benchHistoricalFlow(
     const firstMs = Math.round(performance.now() - t);
     if (res.status !== 200) throw new Error(`${q.name}: ${res.status} ${text.slice(0, 300)}`);
     const body = historicalFlowResponse.parse(JSON.parse(text));
+    const cpuBefore = cpuMs();
     const { path: _, ...lat } = await measureLatency(url, path, 10, seconds, headers);
+    const cpuAfter = cpuMs();
     // No answer within the client's timeout reads as p99 0: it is over any budget.
     if (lat.requests === 0) lat.p99 = lat.p50 = Number.POSITIVE_INFINITY;
     out.push({
@@ -103,6 +111,9 @@ export async function benchHistoricalFlow(
       scanned: body.scanned ?? -1,
       capped: body.capped ?? false,
       firstMs,
+      // measureLatency warms up with 20 requests first.
+      serverCpuMs:
+        cpuBefore === null || cpuAfter === null ? null : +((cpuAfter - cpuBefore) / (lat.requests + 20)).toFixed(1),
       ...lat,
     });
   }

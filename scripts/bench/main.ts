@@ -284,7 +284,7 @@ budgetChecks.atLeast(
 budgetChecks.atLeast('current flow trades measured (a full session)', currentFlowTrades, FULL_SESSION_TRADES, 'trades');
 // Issue 23 item 2: historical queries over the stored year, with the rows each one scanned.
 console.log(`\nHistorical flow over the stored year (10 connections, ${seconds} s each)`);
-const historicalFlow = await benchHistoricalFlow(second.url, subscriber, seconds);
+const historicalFlow = await benchHistoricalFlow(second.url, subscriber, seconds, second.pid);
 console.table(historicalFlow);
 results.historicalFlow = historicalFlow;
 historicalBudgets(budgetChecks, historicalFlow);

@@ -3,6 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { subscriberToken } from './accounts.ts';
+import { processCpuMs } from './process-cpu.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
 import { startServer, type RunningServer } from './startup.ts';
 
@@ -76,17 +77,6 @@ export interface WatchlistBenchRow extends LatencyResult {
   loadAvg1mAfter: number;
   budgetP99: number | '';
 }
-
-/** The server process's CPU time so far in ms (Linux /proc; null elsewhere). */
-function processCpuMs(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
-  } catch {
-    return null;
-  }
-}
-const CLOCK_TICKS_PER_S = 100;
 
 /** The budget of issue 24: the list read every screen makes, p99 at 10 connections. */
 export const WATCHLISTS_P99_BUDGET_MS = 20;

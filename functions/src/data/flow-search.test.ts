@@ -6,7 +6,10 @@ import { compareNewestFirst } from '@tapewatch/shared/flow/order';
 import { trade } from '../domain/flow/test-trade.ts';
 import type { DayRead, FlowRepository } from './flow-repository.ts';
 import { clearPastDays, scanFlow, searchFlow } from './flow-search.ts';
-import { HistoricalAnswerWriter } from '../domain/flow/answer-writer.ts';
+import { gunzipSync } from 'node:zlib';
+
+const gunzip64 = (base64: string) => gunzipSync(Buffer.from(base64, 'base64'));
+import { HistoricalAnswerWriter, ROWS_PER_SEGMENT } from '../domain/flow/answer-writer.ts';
 import { keyStats, largestPremiums } from '@tapewatch/shared/flow/key-stats';
 
 const TICKERS = ['SPY', 'AAPL', 'NVDA', 'RARE'];
@@ -250,19 +253,54 @@ describe("historical answer bytes (the handler's fast path)", () => {
     const check = async ([store, range, filters, rows]: typeof cases extends fc.Arbitrary<infer V> ? V : never) => {
       const { repo } = memoryRepo(store.byDay, store.listed);
       const cold = await fast(repo, range, filters, rows);
-      expect(cold.toString('utf8')).toBe(await reference(repo, range, filters, rows));
+      const json = await reference(repo, range, filters, rows);
+      expect(cold.bytes().toString('utf8')).toBe(json);
+      expect(cold.byteLength).toBe(Buffer.byteLength(json));
+      expect(gunzip64(await cold.gzipBase64()).toString('utf8')).toBe(json);
       // The second answer comes from the kept days (and their bytes), the rows already made.
-      expect((await fast(repo, range, filters, rows)).equals(cold)).toBe(true);
+      expect((await fast(repo, range, filters, rows)).bytes().equals(cold.bytes())).toBe(true);
     };
     await fc.assert(fc.asyncProperty(cases, check), { numRuns: 150 });
+  });
+
+  it("gzips from the days' kept segments byte for byte the same JSON, whatever rows the filters cut", async () => {
+    // Days longer than a segment, so answers hold whole segments, cut ones, and days' last segments.
+    const sizes = [3 * ROWS_PER_SEGMENT + 7, ROWS_PER_SEGMENT, ROWS_PER_SEGMENT + 1, 5];
+    const bigStore = fc
+      .tuple(...sizes.map((n, i) => fc.array(tradeArb(isoDay(i)), { minLength: n, maxLength: n })))
+      .map((days) => new Map(days.map((trades, i) => [isoDay(i), trades] as const)));
+    const cases = fc.tuple(
+      bigStore,
+      fc.option(fc.integer({ min: 1, max: 2000 }), { nil: undefined }),
+      fc.integer({ min: 1, max: 1000 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(cases, async ([byDay, floor, rows]) => {
+        const { repo } = memoryRepo(byDay, [...byDay.keys()]);
+        const range = { start: isoDay(0), end: isoDay(sizes.length - 1) };
+        const filters: FlowFilter[] =
+          floor === undefined ? [] : [{ filter: 'Premium', selector: 'Greater than equal', value: String(floor) }];
+        const json = await reference(repo, range, filters, rows);
+        for (const pass of ['cold', 'segments kept']) {
+          const answer = await fast(repo, range, filters, rows);
+          expect(gunzip64(await answer.gzipBase64()).toString('utf8'), pass).toBe(json);
+          expect(answer.bytes().toString('utf8'), pass).toBe(json);
+          // Without filters every whole segment of the rows answered is kept.
+          if (floor === undefined && rows > 2 * ROWS_PER_SEGMENT) expect(answer.keptShare).toBeGreaterThan(0.5);
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('counts bytes, not characters, for rows beyond ASCII', async () => {
     const byDay = new Map([[isoDay(0), [trade({ ticker: 'ÄPFEL', date: isoDay(0) }), trade({ date: isoDay(0) })]]]);
     const { repo } = memoryRepo(byDay, [isoDay(0)]);
     const range = { start: isoDay(0), end: isoDay(0) };
-    const bytes = await fast(repo, range, [], 10);
-    expect(bytes.toString('utf8')).toBe(await reference(repo, range, [], 10));
+    const answer = await fast(repo, range, [], 10);
+    const json = await reference(repo, range, [], 10);
+    expect(answer.bytes().toString('utf8')).toBe(json);
+    expect(gunzip64(await answer.gzipBase64()).toString('utf8')).toBe(json);
   });
 });
 

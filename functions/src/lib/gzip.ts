@@ -28,8 +28,8 @@ const chunkFor = (input: string | Buffer) => Math.min(1 << 20, Math.max(1 << 14,
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** What the client accepts, best first: brotli, else gzip, else null ("br;q=0" refuses brotli). */
-export function chooseEncoding(headers: APIGatewayProxyEventV2['headers'] | undefined): ContentEncoding | null {
+/** The encodings the client accepts ("br;q=0" refuses brotli). */
+export function acceptedEncodings(headers: APIGatewayProxyEventV2['headers'] | undefined): Set<string> {
   const value = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'accept-encoding')?.[1] ?? '';
   const accepted = new Set<string>();
   for (const part of value.split(',')) {
@@ -37,8 +37,16 @@ export function chooseEncoding(headers: APIGatewayProxyEventV2['headers'] | unde
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
     if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
   }
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  return accepted;
 }
+
+/** What the client accepts, best first: brotli, else gzip, else null. */
+export function chooseEncoding(headers: APIGatewayProxyEventV2['headers'] | undefined): ContentEncoding | null {
+  return bestOf(acceptedEncodings(headers));
+}
+
+const bestOf = (accepted: ReadonlySet<string>): ContentEncoding | null =>
+  accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 
 /** The body compressed on the thread pool (the event loop keeps answering), base64 as Lambda returns it. */
 export async function compressBase64(body: string | Buffer, encoding: ContentEncoding): Promise<string> {
@@ -66,22 +74,32 @@ export function encodedOnce(forms: EncodedForms, body: string | Buffer, encoding
   return form;
 }
 
+/** A body a handler keeps as JSON bytes and compressed forms, each made on first demand. */
+export interface KeptBody {
+  readonly byteLength: number;
+  bytes(): Buffer;
+  /** The encoding this body is sent with among the accepted ones, when not brotli before gzip. */
+  prefers?(accepted: ReadonlySet<string>): ContentEncoding | null;
+  /** The body compressed, base64 as Lambda returns binary bodies (made once per encoding). */
+  encoded(encoding: ContentEncoding): Promise<string>;
+}
+
 /**
- * A kept answer's JSON bytes as the client accepts them: compressed (once per encoding, kept in
- * `forms`) without ever making the JSON a string; as text only for a client that accepts no
- * encoding or a small body (withGzip then answers as it does for any text body).
+ * A kept answer's JSON as the client accepts it: compressed (once per encoding) without ever making
+ * the JSON a string; as text only for a client that accepts no encoding or a small body (withGzip
+ * then answers as it does for any text body).
  */
 export function negotiatedJson<T>(
   headers: APIGatewayProxyEventV2['headers'] | undefined,
-  bytes: Buffer,
-  forms: EncodedForms,
+  body: KeptBody,
 ): JsonText<T> | EncodedJson<T> {
-  const encoding = chooseEncoding(headers);
-  if (!encoding || bytes.length < MIN_BYTES) return new JsonText<T>(bytes.toString('utf8'));
+  const accepted = acceptedEncodings(headers);
+  const encoding = body.prefers?.(accepted) ?? bestOf(accepted);
+  if (!encoding || body.byteLength < MIN_BYTES) return new JsonText<T>(body.bytes().toString('utf8'));
   return new EncodedJson<T>(
     encoding,
-    () => encodedOnce(forms, bytes, encoding),
-    () => bytes.toString('utf8'),
+    () => body.encoded(encoding),
+    () => body.bytes().toString('utf8'),
   );
 }
 

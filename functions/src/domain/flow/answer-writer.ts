@@ -1,5 +1,6 @@
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { FlowStats } from '@tapewatch/shared/flow/key-stats';
+import { type BodyPart, gzipBase64OfParts, type KeptSegment, keptSegment } from '../../lib/gzip-segments.ts';
 
 export interface HistoricalTail {
   capped: boolean;
@@ -13,10 +14,19 @@ export interface RowDay {
   readonly rows: (string | undefined)[];
 }
 
-/** A day's rows as UTF-8 bytes, each followed by a comma; row i spans starts[i] .. starts[i + 1] - 1. */
+/** Rows per kept segment of a day: ~55 kB of JSON, big enough to compress well on its own. */
+export const ROWS_PER_SEGMENT = 128;
+/** Kept segments are made once per day and sent by every answer that holds them: worth a higher level. */
+const SEGMENT_LEVEL = 6;
+
+/**
+ * A day's rows as UTF-8 bytes, each followed by a comma; row i spans starts[i] .. starts[i + 1] - 1.
+ * Segment s (rows s * ROWS_PER_SEGMENT onwards, commas included) compressed on first use.
+ */
 interface DayBytes {
   block: Buffer;
   starts: Uint32Array;
+  segments: (Promise<KeptSegment> | undefined)[];
 }
 
 /**
@@ -41,43 +51,137 @@ function bytesOf(day: RowDay): DayBytes {
     at += (ascii ? rows[i]!.length : Buffer.byteLength(rows[i]!)) + 1;
   }
   starts[n] = at;
-  b = { block, starts };
+  b = { block, starts, segments: [] };
   dayBytes.set(day, b);
   return b;
 }
 
+function segmentOf(b: DayBytes, s: number, plain: Buffer): Promise<KeptSegment> {
+  let made = b.segments[s];
+  if (!made) {
+    made = keptSegment(plain, SEGMENT_LEVEL);
+    b.segments[s] = made;
+    // A failed compression is forgotten: the next answer tries again.
+    made.catch(() => {
+      if (b.segments[s] === made) b.segments[s] = undefined;
+    });
+  }
+  return made;
+}
+
+/** Every answer's first bytes, compressed once. */
+const HEAD = Buffer.from('{"options_flow":[');
+let headKept: Promise<KeptSegment> | undefined;
+const headSegment = (): Promise<KeptSegment> => {
+  if (!headKept) {
+    const made = keptSegment(HEAD, SEGMENT_LEVEL);
+    headKept = made;
+    // A failed compression is forgotten: the next answer tries again.
+    made.catch(() => {
+      if (headKept === made) headKept = undefined;
+    });
+  }
+  return headKept;
+};
+
+/** Rows first .. last (inclusive) of one day, in answer order. */
+interface Run {
+  day: DayBytes;
+  first: number;
+  last: number;
+}
+
 /**
- * The historical flow answer built as bytes while the search finds its rows (issue 23): the rows
- * are copied from their day's bytes (consecutive rows of a day in one copy) and the key stats and
- * premium lists are summed in the same pass. Joining 10,000 row strings into one 4.4 MB string
- * and encoding it again for the compressor cost more CPU (and garbage collection) than finding
- * the rows did. The bytes are exactly JSON.stringify({ options_flow, largest_call_premiums,
- * largest_put_premiums, key_stats, capped, scanned, first_date }).
+ * A historical answer as the parts it is made of (issue 23): the runs of rows it copies from its
+ * days' bytes between a head and a tail. Its JSON bytes are assembled only for a client that takes
+ * them uncompressed (or as brotli); gzip is assembled from the days' kept segments, compressing
+ * only what is not a whole segment (cut runs, the last row, the tail), so a one-off answer over
+ * kept days costs a CRC and a copy instead of compressing ~4.4 MB.
+ */
+export class HistoricalAnswer {
+  readonly byteLength: number;
+  /** The share of the bytes found in whole kept segments (what gzip need not compress again). */
+  readonly keptShare: number;
+  private plain: Buffer | undefined;
+
+  constructor(
+    private readonly runs: readonly Run[],
+    private readonly tail: Buffer,
+  ) {
+    let total = 0;
+    let kept = 0;
+    for (const part of this.parts(true)) {
+      total += part.plain.length;
+      if (part.kept) kept += part.plain.length;
+    }
+    this.byteLength = total;
+    this.keptShare = kept / total;
+  }
+
+  /** The JSON bytes. */
+  bytes(): Buffer {
+    this.plain ??= Buffer.concat(
+      this.parts(false).map((p) => p.plain),
+      this.byteLength,
+    );
+    return this.plain;
+  }
+
+  /** The JSON as one gzip member, in base64 (as Lambda returns binary bodies). */
+  gzipBase64(): Promise<string> {
+    return gzipBase64OfParts(this.parts(true));
+  }
+
+  /**
+   * The answer's bytes in order: the head, each run (rows with their commas, whole segments
+   * apart when `segments`), the last row without its comma, the tail.
+   */
+  private parts(segments: boolean): BodyPart[] {
+    const out: BodyPart[] = [{ plain: HEAD, kept: headSegment }];
+    this.runs.forEach(({ day, first, last }, k) => {
+      const final = k === this.runs.length - 1;
+      const { block, starts } = day;
+      // Rows first .. upTo keep their commas; the answer's last row goes without.
+      const upTo = final ? last - 1 : last;
+      let row = first;
+      if (!segments && row <= upTo) out.push({ plain: block.subarray(starts[row]!, starts[upTo + 1]!) });
+      else
+        while (row <= upTo) {
+          const s = Math.floor(row / ROWS_PER_SEGMENT);
+          const segFirst = s * ROWS_PER_SEGMENT;
+          const segEnd = Math.min(segFirst + ROWS_PER_SEGMENT, starts.length - 1);
+          const end = Math.min(segEnd, upTo + 1);
+          const plain = block.subarray(starts[row]!, starts[end]!);
+          out.push(row === segFirst && end === segEnd ? { plain, kept: () => segmentOf(day, s, plain) } : { plain });
+          row = end;
+        }
+      if (final) out.push({ plain: block.subarray(starts[last]!, starts[last + 1]! - 1) });
+    });
+    out.push({ plain: this.tail });
+    return out;
+  }
+}
+
+/**
+ * The historical flow answer built while the search finds its rows (issue 23): consecutive rows of
+ * a day are one run of its bytes, and the key stats and premium lists are summed in the same pass.
+ * Joining 10,000 row strings into one 4.4 MB string and encoding it again for the compressor cost
+ * more CPU (and garbage collection) than finding the rows did. The bytes are exactly
+ * JSON.stringify({ options_flow, largest_call_premiums, largest_put_premiums, key_stats, capped,
+ * scanned, first_date }).
  */
 export class HistoricalAnswerWriter {
-  /** Runs of consecutive rows: block, first byte, end byte (the trailing comma excluded). */
-  private readonly blocks: Buffer[] = [];
-  private readonly spans: number[] = [];
+  private readonly runs: Run[] = [];
   private lastDay: RowDay | null = null;
-  private lastIndex = -1;
-  private bytes = 0;
   private rowCount = 0;
   private readonly stats = new FlowStats();
 
   /** Adds the day's i-th row as the next row (newest first). */
   add(day: RowDay, i: number): void {
-    const b = bytesOf(day);
-    const end = b.starts[i + 1]! - 1;
-    if (this.lastDay === day && this.lastIndex === i - 1) {
-      this.bytes += end - this.spans[this.spans.length - 1]!;
-      this.spans[this.spans.length - 1] = end;
-    } else {
-      this.blocks.push(b.block);
-      this.spans.push(b.starts[i]!, end);
-      this.bytes += end - b.starts[i]!;
-    }
+    const run = this.runs[this.runs.length - 1];
+    if (run && this.lastDay === day && run.last === i - 1) run.last = i;
+    else this.runs.push({ day: bytesOf(day), first: i, last: i });
     this.lastDay = day;
-    this.lastIndex = i;
     this.rowCount += 1;
     this.stats.add(day.trades[i]!);
   }
@@ -86,7 +190,7 @@ export class HistoricalAnswerWriter {
     return this.rowCount;
   }
 
-  finish(tail: HistoricalTail): Buffer {
+  finish(tail: HistoricalTail): HistoricalAnswer {
     const s = this.stats;
     const rest = JSON.stringify({
       largest_call_premiums: s.largestPremiums('Call'),
@@ -94,17 +198,6 @@ export class HistoricalAnswerWriter {
       key_stats: s.keyStats(),
       ...tail,
     });
-    const head = '{"options_flow":[';
-    const end = `],${rest.slice(1)}`;
-    // Runs are joined by commas (a run's own rows keep theirs).
-    const commas = Math.max(0, this.blocks.length - 1);
-    const out = Buffer.allocUnsafe(head.length + this.bytes + commas + Buffer.byteLength(end));
-    let at = out.write(head, 0, 'latin1');
-    for (let k = 0; k < this.blocks.length; k += 1) {
-      if (k > 0) out[at++] = 0x2c;
-      at += this.blocks[k]!.copy(out, at, this.spans[2 * k]!, this.spans[2 * k + 1]!);
-    }
-    out.write(end, at);
-    return out;
+    return new HistoricalAnswer(this.runs, Buffer.from(`],${rest.slice(1)}`));
   }
 }

@@ -11,7 +11,7 @@ import { negotiatedJson, withGzip } from '../../lib/gzip.ts';
 import { tableName } from '../../data/tables.ts';
 import { readUnlessWritten } from '../../data/write-signal.ts';
 import { currentFlowPayload, freshHead } from './current-flow-payload.ts';
-import { answerOnce } from './historical-answers.ts';
+import { HistoricalBody, historicalAnswers } from './historical-answers.ts';
 
 type Answer = ResponseOf<'get_historical_options_flow'>;
 
@@ -44,7 +44,7 @@ export const handler = withGzip(
       head ? `${head.epoch}.${head.live}` : '',
       days.map((d) => `${d.date}:${d.trades}:${d.version}`).join(','),
     ].join('|');
-    const answer = await answerOnce(key, async () => {
+    const answer = await historicalAnswers.answerOnce(key, async () => {
       // Today comes from the payload the current flow keeps (read once, then followed by its head).
       const keptToday = head ? () => currentFlowPayload(repo, today, head, first) : undefined;
       const writer = new HistoricalAnswerWriter();
@@ -55,8 +55,8 @@ export const handler = withGzip(
         { today, listed: days, keptToday },
         (d, i) => writer.add(d, i),
       );
-      return writer.finish({ capped, scanned, first_date: first });
+      return new HistoricalBody(writer.finish({ capped, scanned, first_date: first }));
     });
-    return negotiatedJson<Answer>(event.headers, answer.bytes, answer.encoded);
+    return negotiatedJson<Answer>(event.headers, answer);
   }),
 );
