@@ -56,33 +56,26 @@ function bytesOf(day: RowDay): DayBytes {
   return b;
 }
 
-function segmentOf(b: DayBytes, s: number, plain: Buffer): Promise<KeptSegment> {
-  let made = b.segments[s];
+/** `make()`'s promise kept in `slots[i]`; a failed one is forgotten, so the next caller tries again. */
+function keptUnlessFailed<T>(slots: (Promise<T> | undefined)[], i: number, make: () => Promise<T>): Promise<T> {
+  let made = slots[i];
   if (!made) {
-    made = keptSegment(plain, SEGMENT_LEVEL);
-    b.segments[s] = made;
-    // A failed compression is forgotten: the next answer tries again.
+    made = make();
+    slots[i] = made;
     made.catch(() => {
-      if (b.segments[s] === made) b.segments[s] = undefined;
+      if (slots[i] === made) slots[i] = undefined;
     });
   }
   return made;
 }
 
+const segmentOf = (b: DayBytes, s: number, plain: Buffer): Promise<KeptSegment> =>
+  keptUnlessFailed(b.segments, s, () => keptSegment(plain, SEGMENT_LEVEL));
+
 /** Every answer's first bytes, compressed once. */
 const HEAD = Buffer.from('{"options_flow":[');
-let headKept: Promise<KeptSegment> | undefined;
-const headSegment = (): Promise<KeptSegment> => {
-  if (!headKept) {
-    const made = keptSegment(HEAD, SEGMENT_LEVEL);
-    headKept = made;
-    // A failed compression is forgotten: the next answer tries again.
-    made.catch(() => {
-      if (headKept === made) headKept = undefined;
-    });
-  }
-  return headKept;
-};
+const headKept: (Promise<KeptSegment> | undefined)[] = [];
+const headSegment = (): Promise<KeptSegment> => keptUnlessFailed(headKept, 0, () => keptSegment(HEAD, SEGMENT_LEVEL));
 
 /** Rows first .. last (inclusive) of one day, in answer order. */
 interface Run {
