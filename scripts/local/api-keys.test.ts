@@ -102,6 +102,27 @@ describe('attacks on API keys', () => {
   });
 });
 
+describe('a key request that ends in an error (issue 35)', () => {
+  // Found as a new user: a key, one good request, then one for an unknown ticker ended the process
+  // (the early-started handler's 404 rejected before anything handled it).
+  it('answers the alert and the server lives on, for every route that looked a ticker up', async () => {
+    const { key, secret } = await create('error probe');
+    const opts = { token: secret };
+    expect((await t.api.get('get_ticker_info', { ticker: 'AAPL' }, opts)).status).toBe(200);
+    const asked = [
+      t.api.get('get_ticker_info', { ticker: 'ZZZZ' }, opts),
+      t.api.get('get_ind_short_interest_info', { ticker: 'ZZZZ' }, opts),
+      t.api.get('get_dark_pool_individual_data', { ticker: 'ZZZZ' }, opts),
+    ];
+    for (const res of await Promise.all(asked)) {
+      expect(res.status, res.text).toBe(404);
+      expect(res.body).toMatchObject({ alert_show: true });
+    }
+    expect((await t.api.get('get_ticker_info', { ticker: 'MSFT' }, opts)).status).toBe(200);
+    await revoke(key.id);
+  });
+});
+
 describe('API keys', () => {
   it('creates, lists (never the secret) and revokes; the key works until revoked, then 401 at once', async () => {
     const { key, secret } = await create('  Notebook  ');

@@ -7,6 +7,7 @@ import { latestTradeTime, resumeSecond, SESSION_CLOSE_SEC } from '@tapewatch/fun
 
 import { hhmmss } from '@tapewatch/functions/providers/demo/flow-simulator';
 import { clockFor } from '@tapewatch/functions/platform/clock';
+import { startedEarly } from '@tapewatch/functions/lib/started-early';
 
 // The session helpers live with the AWS poller, which plays the same demo session.
 export { resumeSecond, secondOfDay, SESSION_CLOSE_SEC } from '@tapewatch/functions/jobs/flow-live-session';
@@ -47,12 +48,15 @@ export function startFlowPlayer(opts: FlowPlayerOptions): { stop: () => void; pl
   let seq = 0;
   let played = 0;
   let flurry = 0;
-  const generator = demoFlowSource(opts.db).live(clock.today(), runId);
-  const session = latestTradeTime(opts.db, clock.today()).then((latest) => ({
-    startSec: resumeSecond(latest),
-    startedAt: Date.now(),
-    resetting: false,
-  }));
+  // Awaited by every tick: handled from now, so a failed start is each tick's logged error, not a crash.
+  const generator = startedEarly(demoFlowSource(opts.db).live(clock.today(), runId));
+  const session = startedEarly(
+    latestTradeTime(opts.db, clock.today()).then((latest) => ({
+      startSec: resumeSecond(latest),
+      startedAt: Date.now(),
+      resetting: false,
+    })),
+  );
 
   const tick = async (): Promise<void> => {
     if (stopped) return;

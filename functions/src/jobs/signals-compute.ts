@@ -8,6 +8,7 @@ import { toWeekly } from '../domain/factor-analysis/index.ts';
 import { orderSignals, signalsForTicker, type EvaluateFactor } from '../domain/signals/build-signals.ts';
 import { SHORT_VOLUME_SERIES } from './dark-pools.ts';
 import { toBars, toDarkPoolPosition, toSignalTicker, type Bar } from '../domain/signals/signals-inputs.ts';
+import { startedEarly } from '../lib/started-early.ts';
 
 /** Parallel series reads hide DynamoDB latency; evaluation is CPU-bound and runs in between. */
 const CONCURRENCY = 16;
@@ -63,15 +64,15 @@ export async function computeSignals(
   let rowsRead = 0;
   let skipped = 0;
   const load = (from: number) => {
-    const batch = Promise.all(
-      entries.slice(from, from + CONCURRENCY).map(async (e) => {
-        const [series, sv] = await Promise.all([prices.getSeries(e.symbol, fromYear), shortVolume.get(e.symbol)]);
-        return { e, series, sv };
-      }),
+    // Awaited on the next round: handled from now, so a failed read is that round's error, not a crash.
+    return startedEarly(
+      Promise.all(
+        entries.slice(from, from + CONCURRENCY).map(async (e) => {
+          const [series, sv] = await Promise.all([prices.getSeries(e.symbol, fromYear), shortVolume.get(e.symbol)]);
+          return { e, series, sv };
+        }),
+      ),
     );
-    // Awaited on the next round; until then a failed read must not count as an unhandled rejection.
-    batch.catch(() => {});
-    return batch;
   };
   // The next batch is read while this one is evaluated (on AWS the reads are network waits).
   let next = load(0);

@@ -17,6 +17,7 @@ import { acceptsOrigin } from '../platform/viewer-address.ts';
 import { assertSourcesAvailable } from '../platform/data-sources.ts';
 import { AppError, BadRequestError, ForbiddenError, RateLimitedError } from './errors.ts';
 import { toJson } from './json.ts';
+import { startedEarly } from './started-early.ts';
 import { errorFields, log as rootLog, type Logger } from './log.ts';
 import { describeZodError } from './validation.ts';
 
@@ -125,9 +126,6 @@ export function defineHandler<N extends RouteName>(
       } catch (err) {
         if (err instanceof KeyRefusedError) keyCaller = err.caller;
         throw err;
-      } finally {
-        // A speculative answer that is not used must not surface as an unhandled rejection.
-        early?.answer.catch(() => undefined);
       }
       if (caller?.apiKey) {
         keyCaller = caller;
@@ -228,8 +226,8 @@ function parseInput(route: AnyRoute, event: APIGatewayProxyEventV2): ParsedInput
 
 /**
  * Issue 26: a key request costs one counting round trip (api-key-authenticator.ts) that a session
- * token, whose state is cached for a second, does not. For a route that cannot change anything
- * (the route table grants it no writes, mail, sockets or Cognito actions) and a key this container
+ * token, whose state is cached for a second, does not. For a cheap route that cannot change anything
+ * (the route table marks it cheap and grants it no writes, mail, sockets or Cognito actions) and a key this container
  * accepted before, the handler runs with the caller the key was last accepted as while the key is
  * counted, so the request takes the longer of the two instead of their sum. The answer is kept only
  * when the count confirms the same caller; a refused key, an exhausted quota or a changed plan drops
@@ -241,10 +239,11 @@ function speculate<T>(
   input: ParsedInput | Error,
   run: (input: ParsedInput, caller: Caller) => Promise<T>,
 ): { caller: Caller; answer: Promise<T> } | null {
-  if (input instanceof Error || !route.acceptsKey || !isReadOnly(route)) return null;
+  if (input instanceof Error || !route.acceptsKey || !route.cheap || !isReadOnly(route)) return null;
   const caller = provisionalKeyCallerOf(headers);
   if (!caller || (route.auth === 'subscriber' && !isSubscriber(caller.subscription))) return null;
-  return { caller, answer: run(input, caller) };
+  // Awaited only after the key check: handled from now, or a fast 4xx would end the process.
+  return { caller, answer: startedEarly(run(input, caller)) };
 }
 
 function isReadOnly(route: AnyRoute): boolean {

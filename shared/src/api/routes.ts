@@ -211,6 +211,13 @@ export interface RouteDef<
    */
   acceptsKey: boolean;
   /**
+   * Answers from stored, precomputed or kept data in a few milliseconds: no model fits, multi-day
+   * scans or backtests. Only such a read-only route may start while an API key is still being
+   * counted (lib/http.ts), so a request the count refuses (revoked key, spent quota, lapsed plan)
+   * never pays for an expensive answer it will not get.
+   */
+  cheap: boolean;
+  /**
    * The answer is a table: `?format=csv` returns it as CSV (text/csv) with the columns of the page's
    * own CSV export (api/csv-columns.ts). `rows` names the answer's array (null: the answer is the array).
    * Routes without it refuse format=csv with a 400.
@@ -268,6 +275,7 @@ function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M 
     | 'liveSockets'
     | 'pushKey'
     | 'acceptsKey'
+    | 'cheap'
   > & {
     body?: B;
     reads?: readonly TableName[];
@@ -278,6 +286,7 @@ function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M 
     secrets?: readonly AppSecret[];
     liveSockets?: boolean;
     pushKey?: boolean;
+    cheap?: boolean;
   },
 ): RouteDef<Q, B, R, M> {
   const acceptsKey = !(accountAreas as readonly string[]).includes(def.handler.split('/')[0]!);
@@ -295,6 +304,7 @@ function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, M 
     secrets: def.secrets ?? [],
     liveSockets: def.liveSockets ?? false,
     pushKey: def.pushKey ?? false,
+    cheap: def.cheap ?? false,
     acceptsKey,
   };
 }
@@ -309,6 +319,7 @@ export const routes = {
     example: '',
     response: appInfoSchema,
     handler: 'meta/get-app-info',
+    cheap: true,
     cacheSeconds: 60,
   }),
   get_openapi: route({
@@ -320,6 +331,7 @@ export const routes = {
     example: '',
     response: openApiDocumentSchema,
     handler: 'meta/get-openapi',
+    cheap: true,
     cacheSeconds: 300,
   }),
   get_data_status: route({
@@ -332,6 +344,7 @@ export const routes = {
     example: '',
     response: dataStatusSchema,
     handler: 'meta/get-data-status',
+    cheap: true,
     reads: ['market'],
   }),
   get_sector_performance_data: route({
@@ -343,6 +356,7 @@ export const routes = {
     example: '',
     response: sectorPerformanceSchema,
     handler: 'sectors/get-sector-performance-data',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -355,6 +369,7 @@ export const routes = {
     example: '',
     response: spyToVixSchema,
     handler: 'spy-to-vix/get-spy-to-vix-data',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -367,6 +382,7 @@ export const routes = {
     example: 'index=nasdaq100&lookback=26&factor=momentum',
     response: sectorRotationResponse,
     handler: 'sectors/get-sector-rotation-data',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -379,6 +395,7 @@ export const routes = {
     example: 'dataset=sp500_pe_ratio_month',
     response: sp500RatiosResponse,
     handler: 'sp500/get-sp500-ratios-data',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -391,6 +408,7 @@ export const routes = {
     example: '',
     response: mcHeatmapResponse,
     handler: 'sectors/get-mc-heatmap-data',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -403,6 +421,7 @@ export const routes = {
     example: '',
     response: optionWallsSchema,
     handler: 'option-walls/get-option-walls',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -415,6 +434,7 @@ export const routes = {
     example: '',
     response: optionMinmaxSchema,
     handler: 'option-walls/get-option-minmax',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -427,6 +447,7 @@ export const routes = {
     example: 'fragment=app',
     response: searchTickersResponse,
     handler: 'tickers/search-tickers',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 3600,
   }),
@@ -439,6 +460,7 @@ export const routes = {
     example: 'ticker=AAPL',
     response: tickerInfoResponse,
     handler: 'tickers/get-ticker-info',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 60,
   }),
@@ -451,6 +473,7 @@ export const routes = {
     example: 'ticker=SPY&window=252&closed=true',
     response: tickerPricesResponse,
     handler: 'tickers/get-ticker-prices',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -464,6 +487,7 @@ export const routes = {
     response: shortInterestResponse,
     csv: csvTable(shortInterestCsv, 'data'),
     handler: 'short-interest/get-short-interest',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -476,6 +500,7 @@ export const routes = {
     example: 'ticker=AAPL',
     response: indShortInterestResponse,
     handler: 'short-interest/get-ind-short-interest',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -488,6 +513,7 @@ export const routes = {
     example: 'ticker=AAPL',
     response: indShortInterestInfoResponse,
     handler: 'short-interest/get-ind-short-interest-info',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -501,6 +527,7 @@ export const routes = {
     response: darkPoolDataResponse,
     csv: csvTable(darkPoolsCsv, 'data'),
     handler: 'dark-pools/get-dark-pool-data',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -513,6 +540,7 @@ export const routes = {
     example: 'ticker=SPY',
     response: darkPoolIndividualResponse,
     handler: 'dark-pools/get-dark-pool-individual-data',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -537,6 +565,7 @@ export const routes = {
     example: '',
     response: clustersTableResponse,
     handler: 'clusters/get-clusters-table-data',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -750,6 +779,7 @@ export const routes = {
     response: signalsResponse,
     csv: csvTable(signalsCsv, null),
     handler: 'signals/get-signals-data',
+    cheap: true,
     reads: ['market'],
     cacheSeconds: 300,
   }),
@@ -787,6 +817,7 @@ export const routes = {
     response: currentFlowResponse,
     csv: csvTable(fieldColumns(flowTradeSchema), 'options_flow'),
     handler: 'flow/get-current-options-flow',
+    cheap: true,
     reads: FLOW_FEED_READS,
   }),
   get_historical_options_flow: route({
@@ -817,6 +848,7 @@ export const routes = {
     example: '',
     response: mostOtmResponse,
     handler: 'flow/get-options-flow-most-otm-data',
+    cheap: true,
     reads: FLOW_FEED_READS,
   }),
   get_options_flow_index_metrics_data: route({
@@ -828,6 +860,7 @@ export const routes = {
     example: '',
     response: indexMetricsResponse,
     handler: 'flow/get-options-flow-index-metrics-data',
+    cheap: true,
     reads: FLOW_FEED_READS,
   }),
   get_options_flow_index_quotes_data: route({
@@ -839,6 +872,7 @@ export const routes = {
     example: '',
     response: indexQuotesResponse,
     handler: 'flow/get-options-flow-index-quotes-data',
+    cheap: true,
     reads: ['app', 'flow', 'market'],
   }),
   get_options_flow_largest_flow_data: route({
@@ -850,6 +884,7 @@ export const routes = {
     example: '',
     response: largestFlowResponse,
     handler: 'flow/get-options-flow-largest-flow-data',
+    cheap: true,
     reads: FLOW_FEED_READS,
   }),
   get_options_flow_sector_inflow_data: route({
@@ -861,6 +896,7 @@ export const routes = {
     example: '',
     response: sectorInflowResponse,
     handler: 'flow/get-options-flow-sector-inflow-data',
+    cheap: true,
     reads: ['app', 'flow', 'market'],
   }),
   get_options_flow_high_oi_leaps_data: route({
@@ -872,6 +908,7 @@ export const routes = {
     example: '',
     response: highOiLeapsResponse,
     handler: 'flow/get-options-flow-high-oi-leaps-data',
+    cheap: true,
     reads: FLOW_FEED_READS,
   }),
   get_options_flow_daily_over_avg_premiums_data: route({
@@ -883,6 +920,7 @@ export const routes = {
     example: '',
     response: overAvgResponse,
     handler: 'flow/get-options-flow-daily-over-avg-premiums-data',
+    cheap: true,
     reads: FLOW_FEED_READS,
   }),
   get_options_flow_daily_over_avg_size_data: route({
@@ -894,6 +932,7 @@ export const routes = {
     example: '',
     response: overAvgResponse,
     handler: 'flow/get-options-flow-daily-over-avg-size-data',
+    cheap: true,
     reads: FLOW_FEED_READS,
   }),
   get_options_flow_ticker_metrics_1d_data: route({
@@ -905,6 +944,7 @@ export const routes = {
     example: 'ticker=SPY',
     response: tickerMetrics1dResponse,
     handler: 'flow/get-options-flow-ticker-metrics-1d-data',
+    cheap: true,
     reads: ['app', 'flow', 'market'],
   }),
   get_options_flow_ticker_metrics_data: route({
@@ -916,6 +956,7 @@ export const routes = {
     example: 'ticker=SPY',
     response: tickerMetrics5dResponse,
     handler: 'flow/get-options-flow-ticker-metrics-data',
+    cheap: true,
     reads: ['app', 'flow', 'market'],
   }),
   get_options_flow_intraday_premiums_data: route({
@@ -927,6 +968,7 @@ export const routes = {
     example: 'ticker=SPY&interval=0',
     response: intradayPremiumsResponse,
     handler: 'flow/get-options-flow-intraday-premiums-data',
+    cheap: true,
     reads: ['app', 'flow', 'market'],
   }),
   get_options_flow_seasonality_data: route({
@@ -949,6 +991,7 @@ export const routes = {
     example: 'ticker=SPY',
     response: latestTradesResponse,
     handler: 'flow/get-options-flow-latest-trades-data',
+    cheap: true,
     reads: ['app', 'flow', 'market'],
   }),
   get_options_flow_historical_premium_data: route({
@@ -995,6 +1038,7 @@ export const routes = {
     example: '',
     response: watchlistsResponse,
     handler: 'watchlists/get-watchlists',
+    cheap: true,
     reads: ['app'],
   }),
   get_watchlist_overview: route({
@@ -1007,6 +1051,7 @@ export const routes = {
     example: 'id=default',
     response: watchlistOverviewResponse,
     handler: 'watchlists/get-watchlist-overview',
+    cheap: true,
     reads: ['app', 'market'],
   }),
   get_watchlist_flow: route({
@@ -1019,6 +1064,7 @@ export const routes = {
     example: 'id=default',
     response: watchlistFlowResponse,
     handler: 'watchlists/get-watchlist-flow',
+    cheap: true,
     reads: FLOW_FEED_READS,
   }),
   create_watchlist: route({
@@ -1160,6 +1206,7 @@ export const routes = {
     example: '',
     response: alertRulesResponse,
     handler: 'alerts/get-alert-rules',
+    cheap: true,
     reads: ['app'],
   }),
   create_alert_rule: route({
@@ -1238,6 +1285,7 @@ export const routes = {
     example: '',
     response: alertHistoryResponse,
     handler: 'alerts/get-alert-history',
+    cheap: true,
     reads: ['app'],
   }),
   mark_alerts_read: route({
@@ -1299,6 +1347,7 @@ export const routes = {
     example: '',
     response: pushConfigResponse,
     handler: 'alerts/get-push-config',
+    cheap: true,
     reads: ['app'],
     pushKey: true,
   }),
