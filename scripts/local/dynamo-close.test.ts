@@ -38,6 +38,7 @@ describe('local dynalite: stopping (Ctrl+C)', () => {
     await dynamo.close();
     await Promise.allSettled(writes);
     expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(4000);
+    // main.ts forces the exit after 5 s: a close that waits for answers that never come would hit it.
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
