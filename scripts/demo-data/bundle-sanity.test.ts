@@ -98,7 +98,9 @@ describe('market caps at the demo date', () => {
     expect(entry.get('SPY')!.company).toBe('SPDR S&P 500 ETF Trust');
     expect(entry.get('XLK')!.company).toBe('Technology Select Sector SPDR Fund');
     expect(entry.get('IWM')!.company).toBe('iShares Russell 2000 ETF');
-    expect(directory.filter((e) => e.company.startsWith('State Street')).map((e) => e.symbol)).toEqual([]);
+    expect(
+      directory.filter((e) => e.kind === 'etf' && e.company.startsWith('State Street')).map((e) => e.symbol),
+    ).toEqual([]);
   });
 
   it('Alphabet is one company: GOOG points to GOOGL', () => {
