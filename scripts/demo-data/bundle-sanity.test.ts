@@ -92,6 +92,17 @@ describe('market caps at the demo date', () => {
     }
   });
 
+  it('names and exchanges are those of the demo date (issue 41)', () => {
+    expect(entry.get('PLTR')!.exchange).toBe('NYSE');
+    expect(entry.get('AAPL')!.exchange).toBe('NASDAQ');
+    expect(entry.get('SPY')!.company).toBe('SPDR S&P 500 ETF Trust');
+    expect(entry.get('XLK')!.company).toBe('Technology Select Sector SPDR Fund');
+    expect(entry.get('IWM')!.company).toBe('iShares Russell 2000 ETF');
+    expect(
+      directory.filter((e) => e.kind === 'etf' && e.company.startsWith('State Street')).map((e) => e.symbol),
+    ).toEqual([]);
+  });
+
   it('Alphabet is one company: GOOG points to GOOGL', () => {
     expect(entry.get('GOOG')?.share_class_of).toBe('GOOGL');
     expect(entry.get('GOOGL')?.share_class_of).toBeUndefined();

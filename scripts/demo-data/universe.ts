@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { SECTOR_ETFS } from '@tapewatch/shared/constants';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
+import { ETF_NAME_AT_DEMO_DATE, EXCHANGE_AT_DEMO_DATE } from './as-of-demo-date.ts';
 import { parseCsv } from './csv.ts';
 import { BUNDLE_DIR, STOCK_FILES, decodeStockSeries, type DecodedStock, type EncodedStock } from './universe-format.ts';
 
@@ -43,7 +44,7 @@ export function buildDirectory(etfTickers: readonly string[]): DirectoryEntry[] 
     company: r.company!,
     sector: r.sector || 'Unclassified',
     industry: r.industry ?? '',
-    exchange: r.exchange ?? '',
+    exchange: EXCHANGE_AT_DEMO_DATE[r.symbol!] ?? r.exchange ?? '',
     kind: 'stock',
     in_sp500: r.in_sp500 === '1',
     in_nasdaq100: r.in_nasdaq100 === '1',
@@ -61,7 +62,7 @@ export function buildDirectory(etfTickers: readonly string[]): DirectoryEntry[] 
     const isIndex = t === 'VIX';
     return {
       symbol: t,
-      company: isIndex ? 'CBOE Volatility Index' : (listing?.name ?? t),
+      company: isIndex ? 'CBOE Volatility Index' : (ETF_NAME_AT_DEMO_DATE[t] ?? listing?.name ?? t),
       sector: isIndex ? 'Index' : 'ETF',
       industry: isIndex
         ? 'Volatility index'

@@ -60,6 +60,8 @@ function bodyText(body: unknown): string {
   return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
 }
 
+const STOPPED = 'The local DynamoDB has stopped.';
+
 /** What the SDK hands its request handler (the fields used here of smithy's HttpRequest). */
 interface SdkRequest {
   method: string;
@@ -76,13 +78,14 @@ interface SdkRequest {
  */
 export class DynalitePortHandler {
   private next = 1;
-  private readonly waiting = new Map<number, (r: PortResponse) => void>();
+  private stopped = false;
+  private readonly waiting = new Map<number, { resolve: (r: PortResponse) => void; reject: (e: Error) => void }>();
 
   constructor(private readonly port: MessagePort) {
     port.on('message', (r: PortResponse) => {
-      const resolve = this.waiting.get(r.id);
+      const waiter = this.waiting.get(r.id);
       this.waiting.delete(r.id);
-      resolve?.(r);
+      waiter?.resolve(r);
     });
     // The port alone must not keep the process alive; requests in flight do (see handle).
     port.unref();
@@ -91,9 +94,10 @@ export class DynalitePortHandler {
   async handle(
     request: SdkRequest,
   ): Promise<{ response: { statusCode: number; headers: Record<string, string>; body: Uint8Array } }> {
+    if (this.stopped) throw new Error(STOPPED);
     const id = this.next++;
     const body = bodyText(request.body);
-    const answer = new Promise<PortResponse>((resolve) => this.waiting.set(id, resolve));
+    const answer = new Promise<PortResponse>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
     if (this.waiting.size === 1) this.port.ref();
     this.port.postMessage({
       id,
@@ -105,6 +109,17 @@ export class DynalitePortHandler {
     const r = await answer;
     if (this.waiting.size === 0) this.port.unref();
     return { response: { statusCode: r.status, headers: r.headers, body: Buffer.from(r.body, 'utf8') } };
+  }
+
+  /**
+   * The dynalite thread has ended: a request it will never answer fails now (instead of holding
+   * its caller, and the process, forever), and so does any later one.
+   */
+  stop(): void {
+    this.stopped = true;
+    for (const { reject } of this.waiting.values()) reject(new Error(STOPPED));
+    this.waiting.clear();
+    this.port.unref();
   }
 
   updateHttpClientConfig(): void {}

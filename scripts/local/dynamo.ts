@@ -44,18 +44,29 @@ export async function startDynalite(dir: string): Promise<LocalDynamo> {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`dynalite worker exited (${code}) before starting`)));
   });
-  worker.on('error', (err) => console.error(`dynalite worker failed: ${err.message}`));
+  let closing = false;
+  // Once closing, requests still arriving (a backfill cut short by Ctrl+C) meet a closed store and
+  // their "Database is closed" may end the thread: that is the stop that was asked for, not a failure.
+  worker.on('error', (err) => {
+    if (!closing) console.error(`dynalite worker failed: ${err.message}`);
+  });
   registerWriteSignal(new WriteCounters(generation));
+  const requestHandler = new DynalitePortHandler(requests.port1);
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    requestHandler: new DynalitePortHandler(requests.port1),
+    requestHandler,
     close: async () => {
+      closing = true;
       registerWriteSignal(null);
       // Answer what is in flight and close the server, then end the thread (LevelDB writes are durable once acknowledged).
-      const closed = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+      const closed = new Promise<void>((resolve) => {
+        worker.once('message', () => resolve());
+        worker.once('exit', () => resolve());
+      });
       worker.postMessage('close');
       await Promise.race([closed, new Promise((r) => setTimeout(r, 5000).unref())]);
       await worker.terminate();
+      requestHandler.stop();
     },
   };
 }

@@ -76,6 +76,28 @@ test.describe('ARIMA', () => {
       jb.statistic!.toFixed(2),
     );
     await expect(page.getByTestId('arima-covariance')).toContainText('approx (numerical Hessian)');
+
+    // Issue 41: the summary tables never overlap (they printed "499drift" at 1440 px) nor push the page sideways at 375 px.
+    const names = ['ARIMA fit statistics', 'ARIMA residual diagnostics', 'ARIMA coefficients'];
+    const layout = () =>
+      page.evaluate((tables) => {
+        const boxes = tables.map((name) => {
+          const table = document.querySelector(`table[aria-label="${name}"]`)!;
+          const r = table.getBoundingClientRect();
+
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        });
+        const overlaps = boxes.flatMap((a, i) =>
+          boxes
+            .slice(i + 1)
+            .filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+            .map((_, j) => `${tables[i]} / ${tables[i + 1 + j]}`),
+        );
+        return { overlaps, pageOverflow: document.documentElement.scrollWidth - window.innerWidth };
+      }, names);
+    expect(await layout()).toEqual({ overlaps: [], pageOverflow: 0 });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(layout).toEqual({ overlaps: [], pageOverflow: 0 });
   });
 
   test('enforces the trend/d rules; Update reloads with the new parameters', async ({ page, request }) => {

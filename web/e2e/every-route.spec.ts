@@ -31,8 +31,8 @@ const visitsFor = (audience: Audience): string[] =>
   SCREENS.filter((s) => s.audience === audience).flatMap((s) => screenVisits(s));
 const FREE_SCREENS = visitsFor('anyone');
 const BASIC_SCREENS = visitsFor('basic');
-// Headings the check pins (the visit's page, not merely some h1).
-const HEADINGS: Record<string, RegExp> = { '/subscriptionsuccess': /^Thank you for subscribing!$/ };
+// Headings the check pins (the visit's page, not merely some h1): a free user is not thanked for subscribing.
+const HEADINGS: Record<string, RegExp> = { '/subscriptionsuccess': /^No subscription yet$/ };
 
 const visits: Visit[] = [
   ...FREE_SCREENS.map((path): Visit => ({ path, kind: 'anonymous' })),

@@ -131,6 +131,14 @@ test.describe('options flow ticker overview', () => {
     await expect(firstRow).toHaveAttribute('data-key', latest.data[0]!.key);
     await expect(firstRow).toContainText(latest.data[0]!.time);
     await expect(firstRow).toContainText(usdK(latest.data[0]!.cost_basis));
+    // Issue 41: at 1440 px the whole table shows, Premium included, with no sideways scroll.
+    const fits = () =>
+      page.getByRole('table', { name: 'Latest Trades' }).evaluate((table) => {
+        const box = table.closest('.MuiTableContainer-root')!;
+        return { hidden: box.scrollWidth - box.clientWidth, page: document.documentElement.scrollWidth - innerWidth };
+      });
+    expect(await fits()).toEqual({ hidden: 0, page: 0 });
+    await expect(page.getByRole('table', { name: 'Latest Trades' }).getByRole('columnheader').last()).toBeInViewport();
     await page.screenshot({ path: join(shots, 'spy-1440-light.png'), fullPage: true });
 
     // The interval reloads the intraday chart.
@@ -171,6 +179,7 @@ test.describe('options flow ticker overview', () => {
     await page.screenshot({ path: join(shots, 'qqq-1440-dark.png'), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(page.getByRole('table', { name: '1-Day Metrics' })).toBeVisible();
+    await expect.poll(async () => (await fits()).page).toBe(0);
     await page.screenshot({ path: join(shots, 'qqq-375-dark.png'), fullPage: true });
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
     await page.screenshot({ path: join(shots, 'qqq-375-light.png'), fullPage: true });

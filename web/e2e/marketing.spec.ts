@@ -131,9 +131,10 @@ test.describe('marketing pages', () => {
     await expect(page.getByRole('form', { name: 'Sign Up' }).getByTestId('signup-plan')).toHaveText(
       'Basic plan $39 / month',
     );
+    // Logged out there is the Basic sign-up payer: the next step is the confirmation email.
     await page.goto('/subscriptionsuccess');
-    await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible();
-    await expect(page.getByText(/Cookies and scripts must be enabled/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment received: confirm your email' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   });
 
   test('legal pages are reachable from the footer', async ({ page }) => {

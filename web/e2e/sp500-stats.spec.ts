@@ -46,8 +46,10 @@ test.describe('S&P 500 Statistics', () => {
 
     const stats = page.getByTestId('sp500-stat');
     await expect(stats).toHaveCount(api.stats.length);
-    await expect(stats.filter({ hasText: 'Current date' })).toHaveText('Current dateJun 2023');
-    await expect(stats.filter({ hasText: /^Current\d/ })).toHaveText(`Current${num(api.data[n - 1]!)}`);
+    await expect(stats.filter({ hasText: 'Latest available (month)' })).toHaveText('Latest available (month)Jun 2023');
+    await expect(stats.filter({ hasText: /^Latest available\d/ })).toHaveText(
+      `Latest available${num(api.data[n - 1]!)}`,
+    );
     const max = api.stats.find((s) => s.key === 'Maximum')!.value as number;
     await expect(stats.filter({ hasText: /^Maximum\d/ })).toHaveText(`Maximum${num(max)}`);
 

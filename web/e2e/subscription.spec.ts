@@ -42,6 +42,8 @@ test.describe('subscription', () => {
     await page.screenshot({ path: join(shots, 'checkout-1440.png') });
     await page.getByRole('button', { name: 'Pay' }).click();
     await expect(page).toHaveURL(/\/subscriptionsuccess$/);
+    // Paid before confirming, so logged out: told to confirm the email and log in, not sent to the flow.
+    await expect(page.getByRole('heading', { name: 'Payment received: confirm your email' })).toBeVisible();
 
     // Confirm the email and log in: the stored plan is basic, so the Options Flow group shows.
     const mail = (await (await request.get('/dev/mail?format=json')).json()) as { to: string; link?: string }[];

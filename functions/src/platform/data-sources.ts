@@ -1,6 +1,7 @@
 import {
   DATA_SOURCES,
   type DataSource,
+  providerInUse,
   type SourceStatus,
   sourceStatuses,
   unavailableSourcesOf,
@@ -49,7 +50,7 @@ export async function assertSourcesAvailable(route: RouteName, env: NodeJS.Proce
   const broken = feeding.filter((s) => s.source.jobs.some((j) => failed.has(j))).map((s) => s.source);
   if (broken.length > 0) {
     const failures = broken.map(
-      (s) => `The last update from ${s.provider} failed, so this screen is not shown rather than old data.`,
+      (s) => `The last update from ${providerInUse(s, env)} failed, so this screen is not shown rather than old data.`,
     );
     throw new ServiceUnavailableError(
       `${failures.join(' ')} It comes back after the next successful update (see the data status page).`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_SOURCES, sourceStatuses, unavailableSourcesOf } from './data-sources.ts';
+import { DATA_SOURCES, providerInUse, sourceStatuses, unavailableSourcesOf } from './data-sources.ts';
 import { routeList, routes } from './routes.ts';
 
 // Routes that read market data but describe the sources themselves rather than show their data.
@@ -51,5 +51,21 @@ describe('the data-source registry', () => {
     expect(unavailableSourcesOf('get_spy_to_vix_data', statuses)).toEqual([]);
     const keyless = sourceStatuses('live', () => false);
     expect(unavailableSourcesOf('get_spy_to_vix_data', keyless).map((s) => s.id)).toEqual(['polygon-daily-bars']);
+  });
+
+  it('names the vendor in use where a variable picks it, never the list of choices (issue 41)', () => {
+    const chains = DATA_SOURCES.find((s) => s.id === 'cboe-option-chains')!;
+    expect(providerInUse(chains, {})).toBe('CBOE delayed quotes (cdn.cboe.com)');
+    expect(providerInUse(chains, { OPTION_CHAIN_SOURCE: 'polygon' })).toBe('Polygon.io option chain snapshots');
+    expect(providerInUse(chains, { OPTION_CHAIN_SOURCE: ' ' })).toBe('CBOE delayed quotes (cdn.cboe.com)');
+    const flow = DATA_SOURCES.find((s) => s.id === 'benzinga-options-activity')!;
+    expect(providerInUse(flow, { OPTION_CHAIN_SOURCE: 'polygon' })).toBe(flow.provider);
+    // Every registry sentence then reads as one vendor: no "X; Y when ..." left in a provider in use.
+    for (const source of DATA_SOURCES) {
+      for (const value of ['', ...Object.keys(source.choice?.providers ?? {})]) {
+        const env = source.choice ? { [source.choice.env]: value } : {};
+        expect(providerInUse(source, env), source.id).not.toMatch(/;| when /);
+      }
+    }
   });
 });

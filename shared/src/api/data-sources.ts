@@ -42,6 +42,11 @@ export interface DataSource {
   routes: readonly RouteName[];
   /** The alert those endpoints answer in live mode while the source is unavailable. */
   unavailable: string;
+  /**
+   * When an environment variable picks the vendor (`provider` then names every choice): the vendor
+   * each value selects, the first being the default. Sentences about a run name the one in use.
+   */
+  choice?: { env: string; providers: Readonly<Record<string, string>> };
 }
 
 const FLOW_ROUTES = [
@@ -157,6 +162,10 @@ export const DATA_SOURCES: readonly DataSource[] = [
     screens: ['Option Walls'],
     routes: ['get_option_walls', 'get_option_minmax'],
     unavailable: 'The CBOE option chain is not available.',
+    choice: {
+      env: 'OPTION_CHAIN_SOURCE',
+      providers: { cboe: 'CBOE delayed quotes (cdn.cboe.com)', polygon: 'Polygon.io option chain snapshots' },
+    },
   },
   {
     id: 'shiller-sp500',
@@ -207,6 +216,14 @@ export const DATA_SOURCES: readonly DataSource[] = [
     unavailable: 'The Nasdaq Trader symbol directory is not available, so the ticker universe is not loaded.',
   },
 ];
+
+/** The vendor this configuration uses for `source` (`env` holds variable names and values, e.g. process.env). */
+export function providerInUse(source: DataSource, env: Readonly<Record<string, string | undefined>>): string {
+  if (!source.choice) return source.provider;
+  const choices = Object.entries(source.choice.providers);
+  const picked = env[source.choice.env]?.trim().toLowerCase() ?? '';
+  return source.choice.providers[picked] ?? choices[0]![1];
+}
 
 export type SourceState = 'demo' | 'ready' | 'missing_key' | 'no_live_adapter';
 

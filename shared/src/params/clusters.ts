@@ -40,16 +40,16 @@ export function dtwBand(length: number): number {
   return Math.max(1, Math.round(length * DTW_BAND_FRACTION));
 }
 
-/** What the page help says of the DTW metric (issue 23). */
+/** What the page help says of the DTW metric (issue 23), in a trader's terms (issue 41). */
 export const DTW_HELP =
-  'DTW (dynamic time warping) lets a pattern match a copy shifted or stretched by a day or two: within a Sakoe-Chiba band of 10% of the pattern length (at least one day; 1 day at length 5 and 10, 2 days at length 20), each feature is aligned on its own and the distances are added. Cluster centres are DTW barycentres (DBA, one refinement per iteration).';
+  'DTW (dynamic time warping) lets a pattern match a copy of itself shifted or stretched by a day or two: at most 10% of the pattern length (at least one day; 1 day at length 5 and 10, 2 days at length 20), each feature aligned on its own. Cluster centres are DTW averages of their windows. DTW compares every day with its neighbours, so it takes longer than the default euclidean distance: a DTW answer may take a moment.';
 
 /**
- * Why SoftDTW is refused, with the measured cost (scripts/bench/dtw-kmeans.ts, in `npm run bench`):
- * even a lower bound of SoftDTW k-means (soft assignment, no pruning possible, plain mean centres
- * instead of the gradient-fitted barycentre) at the defaults is far over the 60 ms budget.
+ * Why SoftDTW is refused (scripts/bench/dtw-kmeans.ts, in `npm run bench`): even a lower bound of
+ * SoftDTW k-means (soft assignment, no pruning possible, plain mean centres instead of the
+ * gradient-fitted barycentre) at the defaults measured 1.1-1.5 s per request on the shared 2-core
+ * bench machine, about 7 times DTW k-means, far over the 60 ms budget. Users get the short reason.
  */
-export const SOFTDTW_MEASURED_COST =
-  'a lower bound of SoftDTW k-means at the default settings measured 1.1-1.5 s per request on the shared 2-core bench machine, about 7 times DTW k-means, against a 60 ms budget';
 /** The message the API sends and the selector shows. */
-export const SOFTDTW_UNAVAILABLE = `SoftDTW is unavailable because of its computational cost (${SOFTDTW_MEASURED_COST}).`;
+export const SOFTDTW_UNAVAILABLE =
+  'SoftDTW is unavailable because of its computational cost: it would take several seconds per answer.';

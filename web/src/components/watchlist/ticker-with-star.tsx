@@ -12,9 +12,18 @@ export function TickerWithStar({ ticker }: { ticker: string }) {
   );
 }
 
+/** Adds the star to the column `columnId` of a column list, whose rows name their ticker through `tickerOf`. */
+export function withStarOn<Row>(
+  columns: readonly ColumnDef<Row>[],
+  columnId: string,
+  tickerOf: (row: Row) => string,
+): ColumnDef<Row>[] {
+  return columns.map((c) =>
+    c.id === columnId ? { ...c, render: (r: Row) => <TickerWithStar ticker={tickerOf(r)} /> } : c,
+  );
+}
+
 /** Adds the star to a column list's `ticker` column. */
 export function withTickerStar<Row extends { ticker: string }>(columns: readonly ColumnDef<Row>[]): ColumnDef<Row>[] {
-  return columns.map((c) =>
-    c.id === 'ticker' ? { ...c, render: (r: Row) => <TickerWithStar ticker={r.ticker} /> } : c,
-  );
+  return withStarOn(columns, 'ticker', (r) => r.ticker);
 }

@@ -169,6 +169,10 @@ describe('account forms and navbar', () => {
     });
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     renderApp('/subscriptioncards');
+    // The Basic card names everything the plan adds, alerts and the API included (issue 41).
+    const basicCard = await screen.findByRole('region', { name: 'Basic plan' });
+    expect(basicCard.textContent).toMatch(/Flow alerts: up to \d+ saved filters/);
+    expect(basicCard.textContent).toMatch(/Options flow through the API, 300 requests a minute/);
     await user.click(await screen.findByRole('button', { name: 'Sign Up for Basic' }));
     const signup = await form('Sign Up');
     expect(within(signup).getByTestId('signup-plan').textContent).toBe('Basic plan $39 / month');

@@ -5,6 +5,8 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
+import { API_KEY_QUOTAS } from '@tapewatch/shared/api-keys/limits';
 import { PLAN_PRICES_USD } from '@tapewatch/shared/constants';
 import { useNavigate } from 'react-router';
 import { isFreeSubscription, useSession } from '../../lib/session.ts';
@@ -29,6 +31,8 @@ const PLANS: ReadonlyArray<{ plan: Plan; title: string; price: string; features:
       'Everything in Free',
       'Live and historical options flow',
       'Dashboard, ticker overview, cumulative stats, top premiums',
+      `Flow alerts: up to ${ALERT_LIMITS.activeRules} saved filters that notify you in the app and by email`,
+      `Options flow through the API, ${API_KEY_QUOTAS.basic.perMinute} requests a minute`,
     ],
   },
 ];

@@ -18,6 +18,7 @@ import {
   type AlertRule,
   type AlertRuleDraft,
 } from './api/alerts-api.ts';
+import { useFlowUnavailable } from './api/flow-source.ts';
 import { BrowserNotifications } from './components/browser-notifications.tsx';
 import { RuleEditor } from './components/rule-editor.tsx';
 import { RuleList } from './components/rule-list.tsx';
@@ -39,6 +40,7 @@ export function AlertsPage() {
   const update = useUpdateRule();
   const status = useRuleStatus();
   const remove = useDeleteRule();
+  const noFlow = useFlowUnavailable(subscriber);
 
   // "Alert me on this filter" on the Options Flow page lands here with its filters in the URL.
   useEffect(() => {
@@ -96,6 +98,11 @@ export function AlertsPage() {
       {session.loggedIn && !subscriber && !data?.plan_message && (
         <Alert severity="info">Flow alerts are part of the basic plan. Subscribe to create them.</Alert>
       )}
+      {noFlow && (
+        <Alert severity="warning" data-testid="no-flow-provider">
+          {noFlow} Until then no alert fires: there is no live flow to match.
+        </Alert>
+      )}
       {subscriber && !editing && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <Button
@@ -132,6 +139,7 @@ export function AlertsPage() {
       {data && (
         <RuleList
           rules={data.rules}
+          canCreate={subscriber}
           watchlistName={watchlistName}
           busy={status.isPending || remove.isPending || !subscriber}
           onEdit={(rule) => subscriber && setEditing({ mode: 'edit', rule })}

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { isAlertBody } from '@tapewatch/shared/api/alert';
-import { CLUSTER_DEFAULTS, DTW_HELP, SOFTDTW_MEASURED_COST } from '@tapewatch/shared/params/clusters';
+import { CLUSTER_DEFAULTS, DTW_HELP, SOFTDTW_UNAVAILABLE } from '@tapewatch/shared/params/clusters';
 import { ChartCard } from '../../components/charts/chart-card.tsx';
 import { QuotePanel } from '../../components/ticker/quote-panel.tsx';
 import { TickerSearch } from '../../components/ticker/ticker-search.tsx';
@@ -127,8 +127,8 @@ export function ClustersPage() {
           each window and group them with k-means (the iterations cap the k-means steps; a fixed seed gives the same
           answer every time). Each window is labelled at its last date; the 1D, 2D, 5D, 10D and 20D forward returns from
           that date are averaged per cluster over the windows whose forward return is known. The current cluster is the
-          latest window&apos;s. Distances are euclidean by default. {DTW_HELP} SoftDTW is not offered:{' '}
-          {SOFTDTW_MEASURED_COST}. Past patterns do not guarantee future returns.
+          latest window&apos;s. Distances are euclidean by default. {DTW_HELP} {SOFTDTW_UNAVAILABLE} Past patterns do
+          not guarantee future returns.
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>

@@ -39,6 +39,7 @@ describe('Clusters all stocks screen', { timeout: 20_000 }, () => {
     expect(rows).toHaveLength(20);
     const sorted = byD20(table.all);
     expect(cells(rows[0]!)[0]).toBe(sorted[0]!.ticker);
+    expect(within(rows[0]!).getByTestId(`star-${sorted[0]!.ticker}`)).toBeTruthy();
     expect(cells(rows[0]!)[7]).toBe(`${(sorted[0]!['20d_forward_return']! * 100).toFixed(2)}%`);
     const predCalls = () =>
       fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('get_clusters_prediction_data'));

@@ -20,6 +20,9 @@ import {
 import { predictionTable, toPredictionView } from './utils/reshape.ts';
 import { filterByWatchlist, useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
 import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
+import { withTickerStar } from '../../components/watchlist/ticker-with-star.tsx';
+
+const columns = withTickerStar(clustersColumns);
 
 /** Narrow cells on phones so ticker + 1D, 5D, 10D, 20D fit 375 px without sideways scrolling. */
 const tableSx = {
@@ -93,7 +96,7 @@ export function ClustersTablePage() {
         {rows && (
           <DataTable<ClustersTableRow>
             rows={rows}
-            columns={clustersColumns}
+            columns={columns}
             pageSize={PAGE_SIZES.clustersTable}
             getRowKey={(r) => r.ticker}
             defaultSort={DEFAULT_CLUSTER_SORT}

@@ -70,6 +70,7 @@ describe('Dark Pools screen', () => {
     const main = await waitFor(() => rowsOf('Dark pool data of all tickers'));
     expect(main).toHaveLength(15);
     expect(cells(main[0]!)[0]).toBe(table.data[0]!.Ticker);
+    expect(within(main[0]!).getByTestId(`star-${table.data[0]!.Ticker}`)).toBeTruthy();
     expect(cells(main[14]!)[0]).toBe(table.data[14]!.Ticker);
     expect(String(fetchMock.mock.calls.find(([u]) => String(u).includes('get_dark_pool_data'))![0])).toContain(
       'minmax=desc',

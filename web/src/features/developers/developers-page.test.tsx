@@ -73,6 +73,10 @@ describe('Developers page (API reference)', () => {
     expect(screen.getByLabelText('curl example').textContent).toContain(
       `${window.location.origin}/api/get_short_interest?top=float`,
     );
+    // The intro names the same credential as the quick start: an API key, not the sign-in token (issue 41).
+    const intro = screen.getByTestId('developers-intro').textContent!;
+    expect(intro).toMatch(/API key, created on your Profile page/);
+    expect(intro).not.toMatch(/token/);
     await userEvent.click(screen.getByRole('tab', { name: 'Python' }));
     expect(screen.getByLabelText('Python example').textContent).toContain('Bearer {os.environ');
   });

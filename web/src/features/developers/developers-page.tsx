@@ -38,9 +38,10 @@ export function DevelopersPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         Tapewatch API
       </Typography>
-      <Typography variant="body1" sx={{ mb: 2 }}>
-        The data behind every screen, as JSON over HTTPS. Free analytics need no token; options flow needs the basic
-        plan and the access token you get when you sign in. Every error answers with{' '}
+      <Typography variant="body1" sx={{ mb: 2 }} data-testid="developers-intro">
+        The data behind every screen, as JSON over HTTPS. Free analytics need no key (with one, each answer tells how
+        much of your quota is left); your watchlists and options flow need an API key, created on your Profile page, and
+        flow needs the basic plan. Every error answers with{' '}
         <code>{'{ "alert_show": true, "alert_message": "..." }'}</code> and a 4xx status. The machine-readable
         description is <Link href={OPENAPI_PATH}>{OPENAPI_PATH}</Link> (OpenAPI 3.1): point your client generator at it.
       </Typography>

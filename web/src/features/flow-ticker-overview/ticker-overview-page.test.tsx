@@ -190,4 +190,17 @@ describe('Ticker Overview screen', { timeout: 60_000 }, () => {
     expect(await screen.findByText('You need to subscribe to access this page.', {}, { timeout: 15_000 })).toBeTruthy();
     expect(calls(fetchMock, 'get_options_flow_')).toEqual([]);
   });
+
+  it('a visitor gets the subscribe gate, not an alert from the quote of a screen they cannot use', async () => {
+    window.localStorage.clear();
+    const directory = 'The Nasdaq Trader symbol directory is not available, so the ticker universe is not loaded.';
+    const fetchMock = stubApi({
+      ...demoAppRoutes(),
+      '/api/get_ticker_info': [503, { alert_show: true, alert_message: directory }],
+    });
+    renderApp('/optionsflow-ticker-overview');
+    expect(await screen.findByText('You need to subscribe to access this page.', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(calls(fetchMock, 'get_ticker_info')).toEqual([]);
+    expect(screen.queryByText(directory)).toBeNull();
+  });
 });

@@ -54,7 +54,8 @@ export function TickerOverviewPage() {
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         <TickerSearch onSelect={setTicker} label="Search ticker" sx={{ width: { xs: '100%', sm: 320 } }} />
-        <QuotePanel ticker={ticker} sx={{ flex: 1, minWidth: 260 }} />
+        {/* The quote is part of the gated screen: asked for only when the flow may load, so a visitor meets the gate, not its alerts. */}
+        {allowed && <QuotePanel ticker={ticker} sx={{ flex: 1, minWidth: 260 }} />}
       </Box>
       {noFlow && (
         <Alert severity="info" role="status">

@@ -65,6 +65,27 @@ describe('Most OTM screen (/test)', () => {
     expect(body().map((r) => r.children[2]?.textContent)).toEqual(['SPY', 'AAPL', 'TSLA']);
   });
 
+  it('stars each row ticker, and the watchlist chip limits the rows to the chosen list (in the URL)', async () => {
+    stubApi({
+      ...demoAppRoutes(),
+      ...signedInRoutes('basic'),
+      '/api/get_options_flow_most_otm_data': [200, { date: '2024-03-08', data: rows }],
+      '/api/get_watchlists': [
+        200,
+        {
+          lists: [{ id: 'semis', name: 'Semis', tickers: ['AAPL', 'SPY'], version: 1 }],
+          limits: { namedLists: 10, tickersPerList: 200 },
+        },
+      ],
+    });
+    renderApp('/test?watchlist=semis');
+    const table = await screen.findByRole('table', { name: 'Most OTM' }, { timeout: 15_000 });
+    await waitFor(() => expect(within(table).queryByTestId('star-TSLA')).toBeNull());
+    expect(within(table).getByTestId('star-AAPL').getAttribute('data-starred')).toBe('false');
+    expect(within(table).getByTestId('star-SPY')).toBeTruthy();
+    expect((await screen.findByTestId('watchlist-filter-chip', {}, { timeout: 15_000 })).textContent).toBe('Semis (2)');
+  });
+
   it('formats OTM By as a whole percent', () => {
     expect([41.6, 39.5, 0.4, -12.7].map(formatOtm)).toEqual(['42%', '40%', '0%', '-13%']);
   });

@@ -80,6 +80,7 @@ describe('Sector Rotation screen', () => {
       .map((r) => r.ticker)
       .sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
     expect(cells(rows[0]!)[0]).toBe(sorted[0]);
+    expect(within(rows[0]!).getByTestId(`star-${sorted[0]}`)).toBeTruthy();
     const a = data.main_data.find((r) => r.ticker === sorted[0])!;
     expect(cells(rows[0]!).slice(2)).toEqual([
       a.position,

@@ -68,6 +68,10 @@ describe('Short Interest screen', () => {
     );
     expect(screen.getByTestId('si-intro').textContent).toContain('share count is an estimate');
     expect(await screen.findByRole('heading', { name: 'Short Data: AAPL' })).toBeTruthy();
+    // The panel and every row carry the ticker's watchlist star (a visitor's asks to sign up).
+    expect(within(screen.getByTestId('short-data')).getByTestId('star-AAPL').getAttribute('aria-label')).toBe(
+      'Sign up to add AAPL to a watchlist',
+    );
     expect((await screen.findByTestId('short-data-Short Interest')).textContent).toBe('115,750,000');
     expect(screen.getByTestId('short-data-Days To Cover').textContent).toBe('2.50');
     expect(screen.getByTestId('short-data-%Float Short').textContent).toBe('0.75%');
@@ -76,6 +80,7 @@ describe('Short Interest screen', () => {
     await waitFor(() => expect(screen.getAllByTestId('data-row')).toHaveLength(20));
     const expected = tableOrderedBy('%Float Short').data;
     expect(firstCells()).toEqual(expected.slice(0, 20).map((r) => r.Ticker));
+    expect(within(screen.getAllByTestId('data-row')[0]!).getByTestId(`star-${expected[0]!.Ticker}`)).toBeTruthy();
     expect(calls(fetchMock, '/api/get_short_interest').map((u) => u.searchParams.get('top'))).toEqual(['float']);
     // page 2 holds the remaining 5 rows, ZS (no share count) last
     await userEvent.setup().click(screen.getByRole('button', { name: 'Go to page 2' }));

@@ -100,7 +100,12 @@ describe('S&P 500 Statistics screen', () => {
     const stats = within(screen.getByTestId('sp500-stats'))
       .getAllByTestId('sp500-stat')
       .map((s) => s.textContent);
-    expect(stats).toEqual(['Current23.99', 'Current dateJun 2023', 'Maximum dateApr 2023', 'Observations3']);
+    expect(stats).toEqual([
+      'Latest available23.99',
+      'Latest available (month)Jun 2023',
+      'Maximum dateApr 2023',
+      'Observations3',
+    ]);
     expect(screen.getByText(/cyclically adjusted PE/)).toBeTruthy();
   });
 

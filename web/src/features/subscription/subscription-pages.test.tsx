@@ -89,6 +89,36 @@ describe('subscription success page', () => {
   });
 });
 
+describe('subscription success page: who is greeted', () => {
+  beforeEach(() => resetForms());
+
+  it('a logged-out payer (Basic sign-up pays before confirming) is told to confirm the email and log in', async () => {
+    mockApi({ '/api/get_app_info': [200, demoInfo] });
+    renderApp('/subscriptionsuccess');
+    expect(
+      await screen.findByRole('heading', { name: 'Payment received: confirm your email' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Thank you for subscribing!')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open the options flow' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
+    expect(getFormsState().open).toBe('login');
+  });
+
+  it('a free user is not thanked for subscribing, and no conversion is recorded', async () => {
+    const gtag = vi.fn();
+    (window as { gtag?: unknown }).gtag = gtag;
+    mockApi({
+      '/api/get_app_info': [200, demoInfo],
+      '/api/get_user_info': [200, { username: 'bob', email: 'bob@example.com', subscription: 'free' }],
+    });
+    saveToken({ token: fakeJwt(3600), refreshToken: 'r', remember: true });
+    renderApp('/subscriptionsuccess');
+    expect(await screen.findByRole('heading', { name: 'No subscription yet' }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByText('Thank you for subscribing!')).toBeNull();
+    expect(gtag).not.toHaveBeenCalled();
+  });
+});
+
 describe('conversion event', () => {
   it('does nothing unless a conversion target and the ad tag are present', () => {
     const gtag = vi.fn();

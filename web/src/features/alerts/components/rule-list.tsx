@@ -16,6 +16,8 @@ const PAUSED_BECAUSE: Record<string, string> = {
 
 export interface RuleListProps {
   rules: readonly AlertRule[];
+  /** Only a subscriber is invited to create one (the page tells the others how to get the plan). */
+  canCreate: boolean;
   watchlistName: (id: string | null) => string | null;
   busy: boolean;
   onEdit: (rule: AlertRule) => void;
@@ -23,12 +25,14 @@ export interface RuleListProps {
   onDelete: (rule: AlertRule) => void;
 }
 
-export function RuleList({ rules, watchlistName, busy, onEdit, onStatus, onDelete }: RuleListProps) {
+export function RuleList({ rules, canCreate, watchlistName, busy, onEdit, onStatus, onDelete }: RuleListProps) {
   const [open, setOpen] = useState<string | null>(null);
   if (rules.length === 0)
     return (
       <Typography color="text.secondary" data-testid="no-rules">
-        No alerts yet. Create one here, or press "Alert me on this filter" on the Options Flow page.
+        {canCreate
+          ? 'No alerts yet. Create one here, or press "Alert me on this filter" on the Options Flow page.'
+          : 'No alerts yet.'}
       </Typography>
     );
   return (

@@ -12,7 +12,19 @@ describe('alert rule summary', () => {
         ],
         'Semis',
       ),
-    ).toBe('Watchlist Semis · Ticker = SPY, QQQ · Premium >= 100');
+    ).toBe('Watchlist Semis · Ticker = SPY, QQQ · Premium >= $100K');
+    expect(
+      ruleSummary(
+        [
+          { filter: 'Strike', selector: 'Smaller than', value: '150.5' },
+          { filter: 'DTE', selector: 'Smaller than equal', value: '7' },
+          { filter: 'DTE', selector: 'Equal', value: '1' },
+          { filter: 'Price', selector: 'Greater than', value: ' 2.5 ' },
+          { filter: 'Volume', selector: 'Greater than', value: '500' },
+        ],
+        null,
+      ),
+    ).toBe('Strike < $150.5 · DTE <= 7 days · DTE = 1 day · Price > $2.5 · Volume > 500');
     expect(ruleSummary([], null)).toBe('Every trade (sent as digests only)');
   });
 

@@ -1,6 +1,6 @@
 import type { FilterInput } from '@tapewatch/shared/flow/filters';
 
-/** One line per rule for the list: "Ticker = SPY, QQQ · Premium >= 100" (Premium in thousands). */
+/** One line per rule for the list: "Ticker = SPY, QQQ · Premium >= $100K", values with their units. */
 const SYMBOL: Record<string, string> = {
   Equal: '=',
   'Greater than': '>',
@@ -9,11 +9,21 @@ const SYMBOL: Record<string, string> = {
   'Smaller than equal': '<=',
 };
 
+/** How each numeric field's value reads: Premium is stored in thousands of dollars (the filter's "$K"). */
+const UNIT: Record<string, (v: string) => string> = {
+  Premium: (v) => `$${v}K`,
+  Strike: (v) => `$${v}`,
+  Price: (v) => `$${v}`,
+  DTE: (v) => `${v} ${v === '1' ? 'day' : 'days'}`,
+};
+
 export function ruleSummary(filters: readonly FilterInput[], watchlistName: string | null): string {
   const parts = filters
     .filter((f) => f.filter && f.selector)
     .map((f) => {
-      const value = f.filter === 'Ticker' ? (f.tickers ?? []).join(', ') : String(f.value ?? '');
+      const raw = String(f.value ?? '').trim();
+      const unit = UNIT[f.filter ?? ''];
+      const value = f.filter === 'Ticker' ? (f.tickers ?? []).join(', ') : unit ? unit(raw) : raw;
       return `${f.filter} ${SYMBOL[f.selector ?? ''] ?? f.selector} ${value}`;
     });
   if (watchlistName) parts.unshift(`Watchlist ${watchlistName}`);

@@ -66,6 +66,13 @@ const DIAGNOSTIC_COLUMNS: ColumnDef<Diagnostic>[] = [
   },
 ];
 
+/** A summary table's box: never wider than its grid cell; phones get tighter cells. */
+const tableBoxSx = {
+  minWidth: 0,
+  overflowX: 'auto',
+  '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
+} as const;
+
 /** The model summary rendered from the structured rows (the HTML `table` field is for API clients). */
 export function SummaryTable({ summary, ticker }: { summary: ArimaData['summary']; ticker: string }) {
   return (
@@ -75,7 +82,8 @@ export function SummaryTable({ summary, ticker }: { summary: ArimaData['summary'
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(260px, 1fr) minmax(0, 3fr)' },
+        // Statistics and diagnostics side by side, the coefficients (seven columns) across the full width below.
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
         alignItems: 'start',
       }}
     >
@@ -90,7 +98,9 @@ export function SummaryTable({ summary, ticker }: { summary: ArimaData['summary'
       <Typography variant="body2" sx={{ gridColumn: '1 / -1' }} data-testid="arima-covariance">
         Standard errors, z, P&gt;|z| and intervals from the covariance type {summary.covariance}.
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      {/* Each table keeps to its own box (scrolling inside it if it must): side by side they used to
+          overflow their column and print over the next table ("499drift"). */}
+      <Box sx={tableBoxSx}>
         <DataTable
           rows={summary.stats}
           columns={STAT_COLUMNS}
@@ -100,6 +110,8 @@ export function SummaryTable({ summary, ticker }: { summary: ArimaData['summary'
           ariaLabel="ARIMA fit statistics"
           csvFileName={`${ticker}-arima-statistics.csv`}
         />
+      </Box>
+      <Box sx={tableBoxSx}>
         <DataTable
           rows={summary.diagnostics}
           columns={DIAGNOSTIC_COLUMNS}
@@ -110,15 +122,17 @@ export function SummaryTable({ summary, ticker }: { summary: ArimaData['summary'
           csvFileName={`${ticker}-arima-diagnostics.csv`}
         />
       </Box>
-      <DataTable
-        rows={summary.coefficients}
-        columns={COEFFICIENT_COLUMNS}
-        pageSize={20}
-        getRowKey={(r) => r.name}
-        filterable={false}
-        ariaLabel="ARIMA coefficients"
-        csvFileName={`${ticker}-arima-coefficients.csv`}
-      />
+      <Box sx={{ ...tableBoxSx, gridColumn: '1 / -1' }}>
+        <DataTable
+          rows={summary.coefficients}
+          columns={COEFFICIENT_COLUMNS}
+          pageSize={20}
+          getRowKey={(r) => r.name}
+          filterable={false}
+          ariaLabel="ARIMA coefficients"
+          csvFileName={`${ticker}-arima-coefficients.csv`}
+        />
+      </Box>
     </Box>
   );
 }

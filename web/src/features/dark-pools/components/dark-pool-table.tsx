@@ -16,6 +16,7 @@ import type { DarkPoolData, MinMax } from '../api/get-dark-pool-data.ts';
 import { darkPoolColumns, PHONE_WIDTH, TOP_BUTTONS } from '../utils/columns.ts';
 import { filterByWatchlist, useWatchlistFilter } from '../../../components/watchlist/use-watchlist-filter.ts';
 import { WatchlistFilterChip } from '../../../components/watchlist/watchlist-filter-chip.tsx';
+import { withStarOn } from '../../../components/watchlist/ticker-with-star.tsx';
 
 interface DarkPoolTableProps {
   data: DarkPoolData | undefined;
@@ -28,7 +29,7 @@ interface DarkPoolTableProps {
 export function DarkPoolTable({ data, top, minmax, onReload, onSelect }: DarkPoolTableProps) {
   const width = useViewportWidth();
   const compact = useIsMobile(PHONE_WIDTH);
-  const columns = useMemo(() => darkPoolColumns(compact), [compact]);
+  const columns = useMemo(() => withStarOn(darkPoolColumns(compact), 'Ticker', (r) => r.Ticker), [compact]);
   const watch = useWatchlistFilter();
   const shown = useMemo(
     () => filterByWatchlist(data?.data ?? [], watch.tickers, (r) => r.Ticker),

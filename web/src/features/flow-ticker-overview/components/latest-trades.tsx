@@ -11,7 +11,12 @@ import type { LatestTradesData } from '../api/ticker-overview-api.ts';
 /** The ticker's last 50 trades of its latest day with flow, in the options flow table's columns. */
 export function LatestTrades({ data }: { data: LatestTradesData }) {
   return (
-    <Card variant="outlined" component="section" aria-labelledby="latest-trades-title" sx={{ p: { xs: 1.5, sm: 2 } }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby="latest-trades-title"
+      sx={{ p: { xs: 1.5, sm: 2, lg: 1.5 } }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography
           id="latest-trades-title"
@@ -35,7 +40,10 @@ export function LatestTrades({ data }: { data: LatestTradesData }) {
           ? `The last ${data.data.length} trades of ${data.ticker} on ${data.date}, newest first.`
           : `No trades of ${data.ticker} yet.`}
       </Typography>
-      <FlowTable trades={data.data} ariaLabel="Latest Trades" />
+      {/* Fourteen columns (Date included) fit beside the sidebar at 1440 px only with tighter cells, as on Options Flow. */}
+      <Box sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+        <FlowTable trades={data.data} ariaLabel="Latest Trades" />
+      </Box>
     </Card>
   );
 }

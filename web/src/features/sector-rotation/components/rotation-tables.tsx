@@ -9,6 +9,7 @@ import { PAGE_SIZES } from '@tapewatch/shared/constants';
 import { FACTOR_LABELS, ROTATION_POSITIONS } from '@tapewatch/shared/params/sector-rotation';
 import type { RotationRow } from '@tapewatch/shared/schemas/sector-rotation';
 import { DataTable, type ColumnDef } from '../../../components/table/data-table.tsx';
+import { withTickerStar } from '../../../components/watchlist/ticker-with-star.tsx';
 import type { SectorRotationData } from '../api/get-sector-rotation-data.ts';
 import { factorValue, FREQ_TABLES, freqRows, searchRows, type FreqRow } from '../utils/reshape.ts';
 
@@ -66,7 +67,7 @@ export function RotationTables({ data, selected, onToggle, highlighted = null }:
   const [tab, setTab] = useState<'sectors' | 'all'>('sectors');
   const [search, setSearch] = useState('');
   const rows = useMemo(() => searchRows(data.main_data, search), [data, search]);
-  const columns = useMemo(() => allColumns(data), [data]);
+  const columns = useMemo(() => withTickerStar(allColumns(data)), [data]);
   const file = `${data.index}-${data.lookback}w-${data.factor}-${data.as_of}`;
   return (
     <Card component="section" variant="outlined" aria-label="Sector rotation tables" sx={{ p: { xs: 1, sm: 2 } }}>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
+import { WatchlistStar } from '../../../components/watchlist/watchlist-star.tsx';
 import type { IndShortInterestInfo } from '../api/get-ind-short-interest-info.ts';
 import { shortDataSummary } from '../utils/reshape.ts';
 
@@ -23,9 +24,12 @@ export function ShortDataSummary({ ticker, info, asOf, emptyText }: ShortDataSum
       sx={{ p: { xs: 1.5, sm: 2 } }}
       data-testid="short-data"
     >
-      <Typography id="short-data-title" variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' } }}>
-        Short Data: {ticker}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <Typography id="short-data-title" variant="h6" component="h2" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' } }}>
+          Short Data: {ticker}
+        </Typography>
+        <WatchlistStar ticker={ticker} />
+      </Box>
       {asOf && (
         <Typography variant="caption" color="text.secondary">
           Settlement {asOf}

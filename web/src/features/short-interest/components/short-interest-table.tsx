@@ -13,45 +13,50 @@ import {
 import { DataTable, type ColumnDef } from '../../../components/table/data-table.tsx';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import { useViewportWidth } from '../../../lib/use-viewport.ts';
+import { withStarOn } from '../../../components/watchlist/ticker-with-star.tsx';
 import type { ShortInterestTableRow } from '../api/get-short-interest.ts';
 
 const PHONE_WIDTH = 600;
 
-const columns: readonly ColumnDef<ShortInterestTableRow>[] = [
-  { id: 'Ticker', header: 'Ticker', value: (r) => r.Ticker },
-  { id: 'Date', header: 'Date', value: (r) => r.Date, hideBelow: BREAKPOINTS.chartsMobile },
-  {
-    id: 'Short Interest',
-    header: 'Short Interest',
-    value: (r) => r['Short Interest'],
-    format: (r) => formatNumber(r['Short Interest']),
-    align: 'right',
-  },
-  {
-    id: 'Average Volume',
-    header: 'Average Volume',
-    value: (r) => r['Average Volume'],
-    format: (r) => formatNumber(r['Average Volume']),
-    align: 'right',
-    hideBelow: BREAKPOINTS.chartsMobile,
-  },
-  {
-    id: 'Days To Cover',
-    header: 'Days To Cover',
-    value: (r) => r['Days To Cover'],
-    format: (r) => formatNumber(r['Days To Cover'], 2),
-    align: 'right',
-    // Phones keep Ticker, Short Interest and %Float Short; the summary shows the selected ticker's days to cover.
-    hideBelow: PHONE_WIDTH,
-  },
-  {
-    id: '%Float Short',
-    header: '%Float Short',
-    value: (r) => r['%Float Short'],
-    format: (r) => formatPercent(r['%Float Short'], 2),
-    align: 'right',
-  },
-];
+const columns: readonly ColumnDef<ShortInterestTableRow>[] = withStarOn<ShortInterestTableRow>(
+  [
+    { id: 'Ticker', header: 'Ticker', value: (r) => r.Ticker },
+    { id: 'Date', header: 'Date', value: (r) => r.Date, hideBelow: BREAKPOINTS.chartsMobile },
+    {
+      id: 'Short Interest',
+      header: 'Short Interest',
+      value: (r) => r['Short Interest'],
+      format: (r) => formatNumber(r['Short Interest']),
+      align: 'right',
+    },
+    {
+      id: 'Average Volume',
+      header: 'Average Volume',
+      value: (r) => r['Average Volume'],
+      format: (r) => formatNumber(r['Average Volume']),
+      align: 'right',
+      hideBelow: BREAKPOINTS.chartsMobile,
+    },
+    {
+      id: 'Days To Cover',
+      header: 'Days To Cover',
+      value: (r) => r['Days To Cover'],
+      format: (r) => formatNumber(r['Days To Cover'], 2),
+      align: 'right',
+      // Phones keep Ticker, Short Interest and %Float Short; the summary shows the selected ticker's days to cover.
+      hideBelow: PHONE_WIDTH,
+    },
+    {
+      id: '%Float Short',
+      header: '%Float Short',
+      value: (r) => r['%Float Short'],
+      format: (r) => formatPercent(r['%Float Short'], 2),
+      align: 'right',
+    },
+  ],
+  'Ticker',
+  (r) => r.Ticker,
+);
 
 interface ShortInterestTableProps {
   rows: readonly ShortInterestTableRow[];

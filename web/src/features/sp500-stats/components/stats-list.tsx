@@ -3,6 +3,16 @@ import Typography from '@mui/material/Typography';
 import type { Sp500Stat } from '@tapewatch/shared/schemas/sp500';
 import { formatStat, type Unit } from '../utils/format.ts';
 
+/**
+ * How a statistic is named on screen. The server's "Current" is the last value of a monthly or
+ * yearly source that lags the screen's date by months, so the label says it is the latest available.
+ */
+export function statLabel(key: string, yearly: boolean): string {
+  if (key === 'Current') return 'Latest available';
+  if (key === 'Current date') return `Latest available (${yearly ? 'year' : 'month'})`;
+  return key;
+}
+
 /** The key/value statistics of the dataset, two columns on wide screens. */
 export function StatsList({ stats, unit, yearly }: { stats: readonly Sp500Stat[]; unit: Unit; yearly: boolean }) {
   return (
@@ -31,7 +41,7 @@ export function StatsList({ stats, unit, yearly }: { stats: readonly Sp500Stat[]
           }}
         >
           <Typography component="dt" variant="body2" color="text.secondary">
-            {s.key}
+            {statLabel(s.key, yearly)}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
             {formatStat(s, unit, yearly)}
