@@ -84,6 +84,12 @@ export interface ArimaResult {
   nobs: number;
   /** One-step-ahead forecast errors of the differenced series (statsmodels `resid` convention), length n - d. */
   residuals: number[];
+  /**
+   * Leading entries of `residuals` the likelihood does not count: the burn-in of a diffuse start
+   * (max(p, q + 1) without enforced stationarity, else 0). Their errors come from the 1e6 prior
+   * (tens of sigma), so residual charts and diagnostics leave them out.
+   */
+  burnIn: number;
   /** Residuals standardised by their forecast standard deviations, counted observations only (n - d - burn). */
   standardizedResiduals: number[];
   covType: CovType;
@@ -275,6 +281,7 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     hqic,
     nobs: nEff,
     residuals,
+    burnIn: diffuse ? burn - d : 0,
     standardizedResiduals,
     covType,
     converged: est.converged,
