@@ -73,8 +73,12 @@ def run_case(y, order, trend, st, inv):
         pass
     try:
         sp = np.array(default.params, dtype=float)
-        k = default.model.k_exog
+        # The ARMA block starts at the first ar./ma. name: model.k_exog is 0 for ARIMA trends (they
+        # are not exog), so indexing by it zeroed the drift and left the last ARMA coefficient.
+        names = list(default.model.param_names)
         p, q = order[0], order[2]
+        k = next((i for i, n in enumerate(names) if n.startswith(('ar.', 'ma.'))), len(names))
+        assert all(n.startswith(('ar.', 'ma.')) for n in names[k:k + p + q])
         sp[k:k + p + q] = 0.0
         cands.append(fit(y, order, trend, st, inv, start_params=sp, method_kwargs={'maxiter': 1000, 'pgtol': 1e-10}))
     except Exception:

@@ -23,6 +23,7 @@ describe('the ARIMA default model on the whole demo universe', () => {
   it('fits every ticker without an error or a convergence warning', { timeout: 600_000 }, () => {
     const failed: string[] = [];
     let count = 0;
+    let boundary = 0;
     for (const { ticker, dates, closes } of universe()) {
       const end = dates.findLastIndex((d) => d <= AS_OF) + 1;
       count++;
@@ -35,6 +36,16 @@ describe('the ARIMA default model on the whole demo universe', () => {
         );
         if (out.summary.warnings.some((w) => /failed to converge/.test(w)))
           failed.push(`${ticker}: ${out.summary.warnings.join(' ')}`);
+        // Issue 36: a boundary estimate (a root within 1e-3 of the unit circle, e.g. ma.L1 = -0.99999)
+        // always says so; pinned there (1e-4) it shows no z (|z| > 100 did).
+        const ma = out.summary.coefficients.find((c) => c.name === 'ma.L1')!.coef!;
+        const ar = out.summary.coefficients.find((c) => c.name === 'ar.L1')!.coef!;
+        const near = (c: number) => c !== 0 && Math.abs(1 / Math.abs(c) - 1) < 1e-3; // the root of 1 - c z is 1/c
+        const onBoundary = near(ma) || near(ar);
+        if (onBoundary) boundary++;
+        if (onBoundary && !out.summary.warnings.some((w) => /unit circle/.test(w)))
+          failed.push(`${ticker}: boundary estimate (ar ${ar}, ma ${ma}) without a warning`);
+        // Not yet enforced: |z| > 100 remains on 2 interior fits (MRVL ma.L1 100.3, VRT ar.L1 111.1; issue 36).
         if (count % 50 === 1) arimaResponse.parse(out);
       } catch (err) {
         failed.push(`${ticker}: ${(err as Error).message}`);
@@ -42,5 +53,6 @@ describe('the ARIMA default model on the whole demo universe', () => {
     }
     expect(count).toBeGreaterThanOrEqual(514);
     expect(failed).toEqual([]);
+    console.info(`ARIMA default model: ${boundary} of ${count} fits on the boundary, each with a warning`);
   });
 });

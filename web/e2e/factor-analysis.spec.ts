@@ -34,7 +34,7 @@ test.describe('Factor Analysis single stock', () => {
       await expect(page.getByTestId('last-signal')).toContainText(`on ${last.date}: expected return`);
       await expect(page.getByTestId('last-signal')).toContainText(`over ${last.period} days`);
       await expect(page.getByTestId('last-signal')).toContainText(
-        `of ${d.out_of_sample.trades} out-of-sample trades profitable`,
+        `record on that date: ${last.record_profitable_pct.toFixed(1)}% of ${last.record_trades} trades profitable`,
       );
     } else {
       await expect(page.getByTestId('last-signal')).toContainText('do not meet quality requirements.');

@@ -42,6 +42,14 @@ import { estimateArma } from './arima-estimate.ts';
 import { arimaCovariance, COV_TYPES, type CovType } from './arima-covariance.ts';
 import { normalQuantile, normalTwoSided } from './special.ts';
 import { arimaSummaryHtml } from './arima-summary.ts';
+import { boundaryRoots } from './arima-boundary.ts';
+
+/**
+ * Distance from the unit circle below which a root is pinned at the optimiser's wall (estimation
+ * keeps roots 1e-5 inside, arima-estimate.ts): an interior near-unit root (VIX (2,0,1), 3.5e-4 from
+ * the circle) keeps its standard errors, as statsmodels reports them, with a warning.
+ */
+const PINNED_ROOT = 1e-4;
 
 export { minimumObservations, COV_TYPES, type ArimaTrend, type CovType };
 
@@ -84,6 +92,12 @@ export interface ArimaResult {
   nobs: number;
   /** One-step-ahead forecast errors of the differenced series (statsmodels `resid` convention), length n - d. */
   residuals: number[];
+  /**
+   * Leading entries of `residuals` the likelihood does not count: the burn-in of a diffuse start
+   * (max(p, q + 1) without enforced stationarity, else 0). Their errors come from the 1e6 prior
+   * (tens of sigma), so residual charts and diagnostics leave them out.
+   */
+  burnIn: number;
   /** Residuals standardised by their forecast standard deviations, counted observations only (n - d - burn). */
   standardizedResiduals: number[];
   covType: CovType;
@@ -198,13 +212,28 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
       `Covariance matrix is singular or near-singular (parameters may be on the boundary or AR and MA roots may cancel): standard errors, z, P>|z| and intervals of the ARIMA(${p},${d},${q}) coefficients are undefined.`,
     );
   }
+  // A root on (or within UNIT_ROOT_TOLERANCE of) the unit circle: statsmodels-style warning. Pinned
+  // at the optimiser's wall (PINNED_ROOT) the information matrix is singular there, whatever a
+  // numerical inverse says (s.e. 0.0065 and |z| > 100 for ma.L1 = -0.99999 on KO): no s.e., z or p.
+  const boundary = boundaryRoots(phi, theta);
+  const pinned = boundary.some((b) => Math.abs(b.modulus - 1) < PINNED_ROOT);
+  for (const b of boundary) {
+    const what = b.part === 'AR' ? 'stationarity' : 'invertibility';
+    warnings.push(
+      `An ${b.part} root lies ${Math.abs(b.modulus - 1).toExponential(1)} from the unit circle (modulus ${b.modulus.toFixed(6)}): the estimate is ${pinned ? 'on' : 'near'} the ${what} boundary${b.part === 'MA' ? ' (the series may be over-differenced)' : ' (a unit root: consider differencing)'}.` +
+        (pinned
+          ? ' The covariance is singular there, so standard errors, z, P>|z| and intervals are not reported.'
+          : ''),
+    );
+  }
+  const usable = cov && !pinned ? cov : null;
   const allNames = withScale ? [...names, 'sigma2'] : names;
   const params: Record<string, number> = {};
   const bse: Record<string, number> = {};
   const pvalues: Record<string, number> = {};
   allNames.forEach((name, i) => {
     params[name] = hx[i]!;
-    const v = cov ? cov[i]![i]! : Number.NaN;
+    const v = usable ? usable[i]![i]! : Number.NaN;
     bse[name] = v >= 0 ? Math.sqrt(v) : Number.NaN;
     pvalues[name] = normalTwoSided(hx[i]! / bse[name]!);
   });
@@ -275,6 +304,7 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     hqic,
     nobs: nEff,
     residuals,
+    burnIn: diffuse ? burn - d : 0,
     standardizedResiduals,
     covType,
     converged: est.converged,

@@ -24,8 +24,7 @@ export function evaluateLatest(factor: FactorId, timeframe: Timeframe, inputs: S
   const cond = factorCondition(factor, timeframe, i.bars, i);
   const n = cond.length;
   if (n < 2 || cond[n - 1] !== true || cond[n - 2] !== false) {
-    const none = { horizon: null, mean: 0, profitable_pct: 0, profit_loss_ratio: null };
-    return { outOfSample: none, passesQuality: false, lastSignalDate: null, lastBarDate: i.bars.at(-1)?.date ?? null };
+    return { latest: null, lastSignalDate: null, lastBarDate: i.bars.at(-1)?.date ?? null };
   }
   return evaluateFactor(factor, timeframe, i);
 }

@@ -68,8 +68,9 @@ export const FACTOR_BEST_RULE =
   `At each signal the period is chosen walk-forward: among the horizons with at least ${FACTOR_RULES.minPast} trades that had already exited before the signal's date, the one with the highest profitable %, ties broken by the higher mean return. ` +
   'Earlier signals have no period (not enough history) and are not traded.';
 export const FACTOR_QUALITY_RULE =
-  `A signal is shown when its period could be chosen and the out-of-sample trades (each earlier signal held for the period chosen at that signal) number at least ${FACTOR_RULES.minTrades}, at least ${FACTOR_RULES.minProfitablePct}% of them profitable, with a positive mean return: ` +
-  `fewer trades let a single one move the profitable % by more than 10 points, and ${FACTOR_RULES.minProfitablePct}% asks for a margin over a coin flip.`;
+  `A signal is shown when its period could be chosen and the out-of-sample trades that had finished by the signal's date (each earlier signal held for the period chosen at that signal) number at least ${FACTOR_RULES.minTrades}, at least ${FACTOR_RULES.minProfitablePct}% of them profitable, with a positive mean return: ` +
+  `fewer trades let a single one move the profitable % by more than 10 points, and ${FACTOR_RULES.minProfitablePct}% asks for a margin over a coin flip. ` +
+  "The last signal's Expected % is that of the period shown: the mean return of the earlier signals held exactly that period that had finished by the signal's date (the figures the period was chosen on). Nothing after the signal's date enters the last signal.";
 export const FACTOR_IN_SAMPLE_HELP =
   'In-sample picks the horizon that scored best over the whole history, so it already knows how every signal turned out and flatters the factor. ' +
   'Out-of-sample holds each signal only for the period chosen from trades that had finished before it, which is what a trader following the page could have done.';

@@ -15,9 +15,12 @@ const nullableNum = z.number().nullable();
 const profitLoss = z.union([num, z.literal('-')]);
 
 /**
- * Empty when the latest signal fails the quality rule (or had not enough history). Out-of-sample:
- * period = the walk-forward period chosen at this signal; expected_ret, profitable_pct, profit_loss
- * and signals describe the out-of-sample trades. Percents (2.5 = 2.5%); period in bars.
+ * Empty when the latest signal fails the quality rule (or had not enough history). Everything is as
+ * known on the signal's date (no later outcome, not its own): period = the walk-forward period chosen
+ * at this signal; expected_ret, profitable_pct, profit_loss and signals describe the earlier signals
+ * held exactly that period whose exit came before this signal (the figures the period was chosen on);
+ * record_trades and record_profitable_pct are the walk-forward trades finished by then, which the
+ * quality rule judges. Percents (2.5 = 2.5%); period in bars.
  */
 export const lastSignalSchema = z.union([
   z.strictObject({}),
@@ -29,6 +32,8 @@ export const lastSignalSchema = z.union([
     profitable_pct: num,
     profit_loss: profitLoss,
     signals: num,
+    record_trades: num,
+    record_profitable_pct: num,
   }),
 ]);
 

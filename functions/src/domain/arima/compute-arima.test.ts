@@ -148,6 +148,21 @@ describe('computeArima', () => {
     expect(out.table).toContain('Jarque-Bera (JB)');
   });
 
+  it('without enforced stationarity the residual charts leave out the burn-in (the diffuse start)', () => {
+    // Issue 36 item 5: statsmodels burns d + max(p, q + 1) observations of a diffuse start; their
+    // one-step errors come from the 1e6 prior (tens of sigma) and made false autocorrelation.
+    const out = computeArima('TEST', series, { ...params, stationarity: 0 }, future);
+    const burn = 1 + 2; // d + max(p, q + 1)
+    expect(out.summary.stats[0]).toEqual({ label: 'No. Observations', value: 500 - burn });
+    expect(out.residual.data).toHaveLength(500 - burn);
+    expect(out.residual.index).toEqual(series.dates.slice(-(500 - burn)));
+    expect(out.acf.bound).toBeCloseTo(1.959963985 / Math.sqrt(500 - burn), 9);
+    expect(out.qqplot.x).toHaveLength(500 - burn);
+    // No burn-in outlier is left: every residual within 6 standard deviations.
+    const sd = Math.sqrt(out.summary.stats.find((x) => x.label === 'sigma2')!.value!);
+    expect(Math.max(...out.residual.data.map(Math.abs))).toBeLessThan(6 * sd);
+  });
+
   it('computes the standard errors of the requested cov_type and says which', () => {
     const oim = computeArima('TEST', series, { ...params, cov_type: 'oim' }, future);
     const opg = computeArima('TEST', series, { ...params, cov_type: 'opg' }, future);

@@ -152,7 +152,8 @@ export function computeArima(
       covariance: ARIMA_COV_TYPE_LABELS[params.cov_type],
       diagnostics: diagnosticRows(arimaDiagnostics(fit.standardizedResiduals)),
     };
-    const resid = fit.residuals;
+    // The counted residuals only: a diffuse start's burn-in errors are prior noise, not fit.
+    const resid = fit.residuals.slice(fit.burnIn);
     const lags = Math.min(ARIMA_ACF_LAGS, resid.length - 1);
     const lagIndex = Array.from({ length: lags + 1 }, (_, i) => i);
     const bound = z975 / Math.sqrt(resid.length);

@@ -156,18 +156,24 @@ describe('buildFactorAnalysisData', () => {
     expect(d.out_of_sample.mean).toBeCloseTo(mean, 3);
     expect(evu.passesQuality).toBe(true);
     expect(d.last_signal_status).toBe('ok');
+    // The panel, as known on bar 792: the expected return of the 120 bars shown is that of the
+    // earlier signals held 120 bars and exited before bar 792 (signals 1-30, exit 22k + 121 < 792),
+    // each +148.83%; the walk-forward record then is the 20 trades above (all exited by bar 781).
+    const step5 = (1.2 ** 5 - 1) * 100;
     expect(d.last_signal_data).toEqual({
       date: day(792),
       period: 120,
       period_unit: 'days',
-      expected_ret: Number(mean.toFixed(4)),
-      profitable_pct: 95,
+      expected_ret: Number(step5.toFixed(4)),
+      profitable_pct: 100,
       profit_loss: '-',
-      signals: 20,
+      signals: 30,
+      record_trades: 20,
+      record_profitable_pct: 95,
     });
     const last = evu.signals.at(-1)!;
-    expect(d.predictions_data.prediction!.dates[0]).toBe(last.date);
-    expect(d.predictions_data.prediction!.expected[1]).toBeCloseTo(last.close * (1 + mean / 100), 3);
+    expect(d.predictions_data.prediction!.dates).toEqual([last.date, projectDates(last.date, 121, 'daily')]);
+    expect(d.predictions_data.prediction!.expected[1]).toBeCloseTo(last.close * (1 + step5 / 100), 3);
     // The walk-forward curve earns less than the hindsight one (it held the early signals too briefly).
     expect(d.out_of_sample.cumulative_pct).toBe(d.cumulative_returns_data.signals.at(-1));
     expect(d.out_of_sample.cumulative_pct).toBeLessThan(d.in_sample.cumulative_pct);

@@ -142,19 +142,22 @@ export function buildFactorAnalysisData(
     holdings(() => ev.inSample?.horizon ?? null),
     ev.entry,
   );
-  const status = last.period === null ? 'not_enough_history' : ev.passesQuality ? 'ok' : 'fails_quality';
+  // The panel is the latest signal's as it stood on its date (ev.latest): nothing later enters it.
+  const panel = ev.latest!;
+  const expected = panel.expected;
+  const status = panel.period === null ? 'not_enough_history' : panel.passesQuality ? 'ok' : 'fails_quality';
 
   const recent = bars.slice(-PREDICTION_WINDOW[timeframe]);
   const from = recent[0]!.date;
   let prediction: FactorAnalysisData['predictions_data']['prediction'] = null;
-  if (status === 'ok' && last.period !== null) {
-    // From the signal's close to the exit bar (entry offset + period bars later).
-    const span = ev.entryOffset + last.period;
-    const endDate = bars[signalIdx.at(-1)! + span]?.date ?? projectDates(last.date, span, timeframe);
+  if (status === 'ok' && expected !== null) {
+    // From the signal's close to the exit bar (entry offset + period bars later), projected from the
+    // signal's date even once that bar exists, so the panel does not change after the signal.
+    const endDate = projectDates(last.date, ev.entryOffset + expected.horizon, timeframe);
     prediction = {
       dates: [last.date, endDate],
-      expected: [last.close, r4(last.close * (1 + oos.mean / 100))],
-      median: [last.close, r4(last.close * (1 + oos.median / 100))],
+      expected: [last.close, r4(last.close * (1 + expected.mean / 100))],
+      median: [last.close, r4(last.close * (1 + expected.median / 100))],
     };
   }
 
@@ -181,18 +184,20 @@ export function buildFactorAnalysisData(
     as_of: ev.lastBarDate,
     horizons,
     entry: ev.entry,
-    passes_quality: ev.passesQuality,
+    passes_quality: panel.passesQuality,
     last_signal_status: status,
     last_signal_data:
-      status === 'ok' && last.period !== null
+      status === 'ok' && expected !== null
         ? {
             date: last.date,
-            period: last.period,
+            period: expected.horizon,
             period_unit: timeframe === 'daily' ? 'days' : 'weeks',
-            expected_ret: r4(oos.mean),
-            profitable_pct: r2(oos.profitable_pct),
-            profit_loss: profitLoss(oos.profit_loss_ratio),
-            signals: oos.count,
+            expected_ret: r4(expected.mean),
+            profitable_pct: r2(expected.profitable_pct),
+            profit_loss: profitLoss(expected.profit_loss_ratio),
+            signals: expected.count,
+            record_trades: panel.record.count,
+            record_profitable_pct: r2(panel.record.profitable_pct),
           }
         : {},
     in_sample: summary(ev.inSample, ev.inSample?.horizon ?? null, inSampleCurve),

@@ -1,4 +1,3 @@
-import { FACTOR_RULES } from '@tapewatch/shared/params/factor-analysis';
 import { factorCondition } from './definitions.ts';
 import { risingEdges, toWeekly } from './series.ts';
 import type {
@@ -12,59 +11,22 @@ import type {
   Timeframe,
   TradeStats,
 } from './types.ts';
+import { latestSignalAt } from './latest-signal.ts';
+import { horizonStats, QUALITY_MIN_SIGNALS } from './quality.ts';
 import { chooseHorizon, walkForwardPeriods } from './walk-forward.ts';
+
+export { horizonStats, median, passesQuality, QUALITY_MIN_PROFITABLE_PCT, QUALITY_MIN_SIGNALS } from './quality.ts';
 
 export const HORIZONS: Record<Timeframe, readonly number[]> = {
   daily: [1, 5, 10, 20, 40, 60, 120],
   weekly: [1, 2, 4, 8, 12, 26, 52],
 };
 
-/** Thresholds and their reasons: shared FACTOR_RULES (the page help states them). */
-export const QUALITY_MIN_SIGNALS = FACTOR_RULES.minTrades;
-export const QUALITY_MIN_PROFITABLE_PCT = FACTOR_RULES.minProfitablePct;
-
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-/**
- * Statistics of the forward returns (percent) at one horizon. profit_loss_ratio = mean gain of the
- * profitable signals / |mean loss of the losing ones|; null (shown as '-' / infinity) without losses
- * or without gains and losses. A return of exactly 0 counts as neither profitable nor a loss.
- */
-export function horizonStats(horizon: number, returns: readonly number[]): HorizonStats {
-  const n = returns.length;
-  const gains = returns.filter((r) => r > 0);
-  const losses = returns.filter((r) => r < 0);
-  const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  return {
-    horizon,
-    count: n,
-    mean: n ? meanOf(returns) : 0,
-    median: median(returns),
-    profitable_pct: n ? (gains.length / n) * 100 : 0,
-    profit_loss_ratio: gains.length && losses.length ? meanOf(gains) / Math.abs(meanOf(losses)) : null,
-  };
-}
-
 /** In-sample best horizon over the whole history (hindsight: kept only for the comparison). */
 export function pickBest(stats: readonly HorizonStats[]): HorizonStats | null {
   const maxCount = Math.max(0, ...stats.map((s) => s.count));
   if (maxCount === 0) return null;
   return chooseHorizon(stats, Math.min(QUALITY_MIN_SIGNALS, maxCount)) as HorizonStats | null;
-}
-
-/** The quality rule on the out-of-sample trades; the latest signal needs a walk-forward period. */
-export function passesQuality(oos: TradeStats): boolean {
-  return (
-    oos.horizon !== null &&
-    oos.count >= QUALITY_MIN_SIGNALS &&
-    oos.profitable_pct >= QUALITY_MIN_PROFITABLE_PCT &&
-    oos.mean > 0
-  );
 }
 
 /** Next open when every bar has one (a mixed series would mix fills), else next close. */
@@ -119,6 +81,7 @@ export function evaluateFactor(
   );
   const outcomes = signals.flatMap((s) => (s.outcome === null ? [] : [s.outcome]));
   const outOfSample: TradeStats = { ...horizonStats(0, outcomes), horizon: signals.at(-1)?.period ?? null };
+  const latest = signals.length ? latestSignalAt(signals, signalIdx, signals.length - 1, entryOffset) : null;
   return {
     signals,
     stats,
@@ -126,7 +89,8 @@ export function evaluateFactor(
     outOfSample,
     notEnoughHistory: signals.filter((s) => s.period === null).length,
     pending: signals.filter((s) => s.period !== null && s.outcome === null).length,
-    passesQuality: passesQuality(outOfSample),
+    latest,
+    passesQuality: latest?.passesQuality ?? false,
     entry,
     entryOffset,
     lastSignalDate: signals.at(-1)?.date ?? null,

@@ -1,3 +1,5 @@
+import type { LatestSignal } from './latest-signal.ts';
+
 export type FactorId =
   | 'uptrend'
   | 'sustained_momentum'
@@ -65,7 +67,9 @@ export interface FactorEvaluation {
   /** Signals without a walk-forward period (not enough history) and trades still open. */
   notEnoughHistory: number;
   pending: number;
-  /** The quality rule applied to the out-of-sample trades and the latest signal's period. */
+  /** The latest signal's panel from what was known on its date; null without signals. */
+  latest: LatestSignal | null;
+  /** The quality rule applied to the walk-forward record known on the latest signal's date (latest.passesQuality). */
   passesQuality: boolean;
   entry: EntryPrice;
   /** Bars between the signal bar and the entry bar (1 in the product; tests move it). */

@@ -6,17 +6,24 @@ import { toSignalSector } from './sectors.ts';
 const AS_OF = '2024-03-08';
 const t = { ticker: 'AAPL', sector: 'Technology' as const, marketcap: 2_600_000_000_000.4 };
 const best = { horizon: 20, mean: 3.12345, profitable_pct: 61.234, profit_loss_ratio: 1.87654 };
-const ok: SignalEvaluation = { outOfSample: best, passesQuality: true, lastSignalDate: AS_OF, lastBarDate: AS_OF };
+const ok: SignalEvaluation = {
+  latest: { passesQuality: true, expected: best },
+  lastSignalDate: AS_OF,
+  lastBarDate: AS_OF,
+};
 
 describe('signalsForTicker', () => {
   it('keeps a factor/timeframe only when it fired on the as-of date and passes quality', () => {
     const byCase: Record<string, SignalEvaluation> = {
       'uptrend/daily': ok,
-      'uptrend/weekly': { ...ok, passesQuality: false },
+      'uptrend/weekly': { ...ok, latest: { passesQuality: false, expected: best } },
       'momentum/daily': { ...ok, lastSignalDate: '2024-03-07' },
       'momentum/weekly': { ...ok, lastBarDate: '2024-03-01', lastSignalDate: '2024-03-01' },
-      'new_high/daily': { ...ok, outOfSample: { ...best, horizon: null } },
-      'new_high/weekly': { ...ok, outOfSample: { ...best, horizon: 4, profit_loss_ratio: null } },
+      'new_high/daily': { ...ok, latest: { passesQuality: true, expected: null } },
+      'new_high/weekly': {
+        ...ok,
+        latest: { passesQuality: true, expected: { ...best, horizon: 4, profit_loss_ratio: null } },
+      },
     };
     const rows = signalsForTicker(t, {}, AS_OF, ['uptrend', 'momentum', 'new_high'], (f, tf) => byCase[`${f}/${tf}`]!);
     expect(rows).toEqual([
@@ -50,8 +57,8 @@ describe('signalsForTicker', () => {
   it('drops non-finite statistics and maps an infinite profit/loss ratio to null', () => {
     const rows = signalsForTicker(t, {}, AS_OF, ['uptrend'], (_f, tf) =>
       tf === 'daily'
-        ? { ...ok, outOfSample: { ...best, mean: Number.NaN } }
-        : { ...ok, outOfSample: { ...best, profit_loss_ratio: Infinity } },
+        ? { ...ok, latest: { passesQuality: true, expected: { ...best, mean: Number.NaN } } }
+        : { ...ok, latest: { passesQuality: true, expected: { ...best, profit_loss_ratio: Infinity } } },
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ timeframe: 'weekly', profit_loss_ratio: null });

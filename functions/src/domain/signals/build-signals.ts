@@ -6,12 +6,14 @@ type Timeframe = SignalRow['timeframe'];
 
 /**
  * The part of the factor module's FactorEvaluation a signal row needs (structurally compatible):
- * the out-of-sample (walk-forward) trades, whose horizon is the period chosen at the latest signal
- * (null = not enough history), exactly what the single-stock page shows as its last signal.
+ * the latest signal's panel as known on its date, exactly what the single-stock page shows as its
+ * last signal. expected = the earlier signals held the chosen period (horizon), finished before it.
  */
 export interface SignalEvaluation {
-  outOfSample: { horizon: number | null; mean: number; profitable_pct: number; profit_loss_ratio: number | null };
-  passesQuality: boolean;
+  latest: {
+    passesQuality: boolean;
+    expected: { horizon: number; mean: number; profitable_pct: number; profit_loss_ratio: number | null } | null;
+  } | null;
   lastSignalDate: string | null;
   lastBarDate: string | null;
 }
@@ -32,10 +34,10 @@ const round = (x: number, digits: number): number => {
 
 /**
  * The rows of one ticker: every factor and timeframe whose latest signal fired on the as-of date
- * (its last bar is the as-of date too, so a stale series never yields a row) and whose past
- * out-of-sample trades pass the factor module's quality rule. The walk-forward period of the latest
- * signal is the row's period; the out-of-sample trades give expected return (their mean, in percent
- * like the factor module's), profitable % and profit/loss ratio.
+ * (its last bar is the as-of date too, so a stale series never yields a row) and whose walk-forward
+ * record on that date passes the factor module's quality rule. The walk-forward period of the latest
+ * signal is the row's period; the earlier signals held that period give expected return (their mean,
+ * in percent like the factor module's), profitable % and profit/loss ratio: the page's panel.
  */
 export function signalsForTicker<I>(
   t: SignalTicker,
@@ -48,8 +50,8 @@ export function signalsForTicker<I>(
   for (const factor of factors) {
     for (const timeframe of SIGNAL_TIMEFRAMES) {
       const ev = evaluate(factor, timeframe, inputs);
-      const oos = ev.outOfSample;
-      if (!ev.passesQuality || oos.horizon === null || ev.lastBarDate !== asOf || ev.lastSignalDate !== asOf) continue;
+      const oos = ev.latest?.expected;
+      if (!ev.latest?.passesQuality || !oos || ev.lastBarDate !== asOf || ev.lastSignalDate !== asOf) continue;
       if (!Number.isFinite(oos.mean) || !Number.isFinite(oos.profitable_pct)) continue;
       const pl = oos.profit_loss_ratio;
       rows.push({

@@ -60,11 +60,13 @@ describe('Factor Analysis single stock screen', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('last-signal', {}, { timeout: 15_000 })).toBeTruthy();
     const o = good.out_of_sample;
     const i = good.in_sample;
+    const s = good.last_signal_data as Extract<typeof good.last_signal_data, { date: string }>;
+    // The panel is as known on the signal's date: its record, and the expected return of the period shown.
     expect(screen.getByTestId('last-signal').textContent).toContain(
-      `(${o.profitable_pct!.toFixed(1)}% of ${o.trades} out-of-sample trades profitable`,
+      `record on that date: ${s.record_profitable_pct.toFixed(1)}% of ${s.record_trades} trades profitable`,
     );
     expect(screen.getByTestId('last-signal').textContent).toContain(
-      `expected return +${o.mean!.toFixed(2)}% over ${o.period} weeks`,
+      `expected return +${s.expected_ret.toFixed(2)}% over ${s.period} weeks, the mean of the ${s.signals} earlier signals held ${s.period} weeks`,
     );
     // The comparison panel: hindsight beside walk-forward, with its two-sentence help.
     const panel = screen.getByRole('region', { name: 'In-sample vs out-of-sample' });

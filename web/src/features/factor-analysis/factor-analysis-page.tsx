@@ -65,9 +65,9 @@ export function FactorAnalysisPage() {
             (weekly); the Statistics table shows them all (in-sample).
           </p>
           <p data-testid="factor-rules">
-            {FACTOR_BEST_RULE} Expected %, Profitable %, the period, the profit/loss ratio (average gain of the
-            profitable trades / average loss of the losing ones), the returns charts and the cumulative curve come from
-            these out-of-sample trades. {FACTOR_QUALITY_RULE}
+            {FACTOR_BEST_RULE} The comparison panel's out-of-sample column, the returns charts and the cumulative curve
+            come from these out-of-sample trades (the profit/loss ratio is the average gain of the profitable trades /
+            the average loss of the losing ones). {FACTOR_QUALITY_RULE}
           </p>
           <Box
             component="dl"

@@ -59,11 +59,12 @@ export function FactorSignalsPage() {
           requirements of the single-stock page, with the same figures it shows there. Out-of-sample: each earlier
           signal was held for the period chosen from trades that had finished before it (entering at the next bar), so
           no figure uses hindsight. Period is the period chosen that way for today's signal; Expected% and Profitable%
-          are the average return and the share of winning out-of-sample trades; WL Ratio is their average win over their
-          average loss (∞ when none lost). Filters: an empty filter means no restriction; a row matches a filter when it
-          falls in any selected bucket, and buckets include their lower edge (10-20% holds 10%, not 20%). Market cap:
-          Mega ≥ $200B, Large $10-200B, Mid $2-10B, Small $300M-2B, Micro &lt; $300M (shares outstanding × the latest
-          close; ETFs have none). Sectors use the 11 sector names; index ETFs have none.
+          are the average return and the share of winners of the earlier signals held that period that had finished by
+          today; WL Ratio is their average win over their average loss (∞ when none lost). Filters: an empty filter
+          means no restriction; a row matches a filter when it falls in any selected bucket, and buckets include their
+          lower edge (10-20% holds 10%, not 20%). Market cap: Mega ≥ $200B, Large $10-200B, Mid $2-10B, Small $300M-2B,
+          Micro &lt; $300M (shares outstanding × the latest close; ETFs have none). Sectors use the 11 sector names;
+          index ETFs have none.
         </PageHelp>
       </Box>
       <Card

@@ -90,7 +90,7 @@ export function FactorCharts({ data }: { data: FactorAnalysisData }) {
         table={view.predictionTable}
         height={400}
         mobileHeight={320}
-        note="% change from the last signal's close; the expected and median paths (of the out-of-sample trades) run to the exit, one bar plus the period later."
+        note="% change from the last signal's close; the expected and median paths (of the earlier signals held the period, finished by the signal's date) run to the exit, one bar plus the period later."
       >
         {({ width, height, isMobile }) => (
           <TimeSeriesChart

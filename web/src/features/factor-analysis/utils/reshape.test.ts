@@ -26,15 +26,11 @@ describe('factor analysis reshaping', () => {
   it('last signal text states date, out-of-sample return, period and profit/loss; the quality failure wording and why', () => {
     const s = good.last_signal_data as Extract<FactorAnalysisData['last_signal_data'], { date: string }>;
     expect(good.last_signal_status).toBe('ok');
-    // The fixture (AAPL momentum weekly) shows the walk-forward record, not the full-history pick.
-    expect(s).toMatchObject({
-      expected_ret: good.out_of_sample.mean,
-      profitable_pct: good.out_of_sample.profitable_pct,
-      period: good.out_of_sample.period,
-      signals: good.out_of_sample.trades,
-    });
+    // The fixture (AAPL momentum weekly): the panel as known on 2023-09-01, not the record at the last bar.
+    expect(s).toMatchObject({ expected_ret: 11.0249, signals: 25, record_trades: 14, record_profitable_pct: 64.29 });
+    expect(s.record_trades).not.toBe(good.out_of_sample.trades);
     expect(lastSignalText(good)).toBe(
-      `Last Momentum signal for AAPL on ${s.date}: expected return +${s.expected_ret.toFixed(2)}% over ${s.period} weeks (${s.profitable_pct.toFixed(1)}% of ${s.signals} out-of-sample trades profitable, profit/loss ratio ${(s.profit_loss as number).toFixed(2)}).`,
+      `Last Momentum signal for AAPL on ${s.date}: expected return +11.02% over 26 weeks, the mean of the 25 earlier signals held 26 weeks that had finished by then (76.0% profitable, profit/loss ratio 1.59). Walk-forward record on that date: 64.3% of 14 trades profitable.`,
     );
     expect(lastSignalText({ ...good, last_signal_data: { ...s, profit_loss: '-' } })).not.toContain('profit/loss');
     expect(failing.last_signal_status).toBe('not_enough_history');

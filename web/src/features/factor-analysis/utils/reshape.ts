@@ -28,8 +28,9 @@ const unitOf = (tf: FactorTimeframe, n: number) =>
   tf === 'daily' ? (n === 1 ? 'day' : 'days') : n === 1 ? 'week' : 'weeks';
 
 /**
- * The Last Signal sentence, from the out-of-sample (walk-forward) trades; the profit/loss part is
- * left out when it is '-'. An empty last signal keeps the spec's wording and says why.
+ * The Last Signal sentence, as known on the signal's date: the expected return of the period shown
+ * (earlier signals held that period) and the walk-forward record the quality rule judged; the
+ * profit/loss part is left out when it is '-'. An empty last signal keeps the spec's wording and says why.
  */
 export function lastSignalText(d: FactorAnalysisData): string {
   const label = factorLabel(d.factor);
@@ -40,9 +41,12 @@ export function lastSignalText(d: FactorAnalysisData): string {
     return `${base} Not enough history: when the last signal fired, no horizon had ${FACTOR_RULES.minPast} earlier trades that had finished.`;
   }
   const pl = s.profit_loss === '-' ? '' : `, profit/loss ratio ${s.profit_loss.toFixed(2)}`;
+  const unit = unitOf(d.timeframe, s.period);
   return (
     `Last ${label} signal for ${d.ticker} on ${s.date}: expected return ${signedPct(s.expected_ret)} over ${s.period} ` +
-    `${unitOf(d.timeframe, s.period)} (${pct(s.profitable_pct, 1)} of ${s.signals} out-of-sample trades profitable${pl}).`
+    `${unit}, the mean of the ${s.signals} earlier signals held ${s.period} ${unit} that had finished by then ` +
+    `(${pct(s.profitable_pct, 1)} profitable${pl}). Walk-forward record on that date: ` +
+    `${pct(s.record_profitable_pct, 1)} of ${s.record_trades} trades profitable.`
   );
 }
 
