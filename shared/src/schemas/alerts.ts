@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { compileFilters } from '../flow/filters.ts';
 import { ALERT_LIMITS, PAUSE_REASONS } from '../alerts/limits.ts';
 import { flowFilterSchema, flowTradeSchema } from './flow.ts';
+import { userName } from './names.ts';
 import { watchlistId } from './watchlists.ts';
 
 /** A rule id as the server generates it. */
@@ -14,11 +15,7 @@ export const alertRuleId = z.string().regex(/^[a-z0-9]{6,24}$/, 'expected an ale
  */
 export const alertRuleInput = z
   .strictObject({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'give the alert a name')
-      .max(ALERT_LIMITS.nameLength, `at most ${ALERT_LIMITS.nameLength} characters`),
+    name: userName(ALERT_LIMITS.nameLength, 'give the alert a name'),
     filters: z.array(flowFilterSchema).max(50, 'at most 50 filters'),
     watchlist_id: watchlistId.nullable().optional(),
   })
