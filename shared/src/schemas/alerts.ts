@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compileFilters } from '../flow/filters.ts';
 import { ALERT_LIMITS, PAUSE_REASONS } from '../alerts/limits.ts';
-import { flowFilterSchema, flowTradeSchema } from './flow.ts';
+import { FLOW_FILTER_LIMITS, flowFilterInput, flowFilterSchema, flowTradeSchema } from './flow.ts';
 import { userName } from './names.ts';
 import { watchlistId } from './watchlists.ts';
 
@@ -16,10 +16,20 @@ export const alertRuleId = z.string().regex(/^[a-z0-9]{6,24}$/, 'expected an ale
 export const alertRuleInput = z
   .strictObject({
     name: userName(ALERT_LIMITS.nameLength, 'give the alert a name'),
-    filters: z.array(flowFilterSchema).max(50, 'at most 50 filters'),
+    filters: z.array(flowFilterInput).max(FLOW_FILTER_LIMITS.filters, `at most ${FLOW_FILTER_LIMITS.filters} filters`),
     watchlist_id: watchlistId.nullable().optional(),
   })
   .superRefine((rule, ctx) => {
+    // Per rule, not per filter: 50 filters of 200 tickers each would still be a large item.
+    const tickers = rule.filters.reduce((sum, f) => sum + (f.tickers?.length ?? 0), 0);
+    if (tickers > FLOW_FILTER_LIMITS.tickers) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['filters'],
+        message: `at most ${FLOW_FILTER_LIMITS.tickers} tickers in one alert (${tickers} sent); a watchlist holds more`,
+      });
+      return;
+    }
     const { errors } = compileFilters(rule.filters.map((f) => ({ ...f, value: f.value ?? null })));
     if (errors.length > 0) ctx.addIssue({ code: 'custom', path: ['filters'], message: errors.join('; ') });
   });

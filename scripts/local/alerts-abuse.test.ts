@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
+import { alertRuleResponse, alertRulesResponse } from '@tapewatch/shared/schemas/alerts';
+import type { Caller } from '@tapewatch/functions/lib/auth-guard';
+import { useIntegrationRuntime } from '../test/integration-runtime.ts';
+import { seedPlan } from '../test/seed-subscriber.ts';
+
+/** Issue 35: alert rules and their inputs under abuse, each attack through the real handlers. */
+const subscriber = (id: string): Caller => ({
+  userId: id,
+  username: id,
+  email: `${id}@example.com`,
+  subscription: 'basic',
+  token: id,
+});
+const callers: Record<string, Caller> = { 'u-big': subscriber('u-big') };
+const fx = useIntegrationRuntime({ env: { MAIL_OUTBOX_QUIET: '1' }, callers });
+
+describe('alert rules are bounded by the schema', () => {
+  it('a rule over the item limit (20,000 tickers, ~450 kB) gets a 400 alert and takes no active slot', async () => {
+    await seedPlan('u-big', 'basic');
+    const tickers = Array.from({ length: 20_000 }, (_, i) => `T${String(i).padStart(19, '0')}`);
+    const huge = { name: 'huge', filters: [{ filter: 'Ticker', selector: 'Equal', tickers }] };
+    expect(JSON.stringify(huge).length).toBeGreaterThan(400_000);
+    const res = await fx.api.postUnchecked('create_alert_rule', huge, { token: 'u-big' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ alert_show: true });
+    expect(String(res.body.alert_message)).toMatch(/at most 200 tickers/);
+    // Every string of a filter is bounded too.
+    for (const filter of [
+      { filter: 'Premium', selector: 'Greater than', value: '9'.repeat(5_000) },
+      { id: 'x'.repeat(5_000), filter: 'Premium', selector: 'Greater than', value: '1' },
+      { filter: 'Ticker', selector: 'Equal', tickers: ['A'.repeat(5_000)] },
+    ]) {
+      const r = await fx.api.postUnchecked(
+        'create_alert_rule',
+        { name: 'long', filters: [filter] },
+        { token: 'u-big' },
+      );
+      expect(r.status, JSON.stringify(filter).slice(0, 60)).toBe(400);
+      expect(r.body).toMatchObject({ alert_show: true });
+    }
+    // Tickers count across the rule's filters, not per filter.
+    const half = Array.from({ length: 150 }, (_, i) => `A${i}`);
+    const split = await fx.api.postUnchecked(
+      'create_alert_rule',
+      {
+        name: 'split',
+        filters: [0, 1].map(() => ({ filter: 'Ticker', selector: 'Equal', tickers: half })),
+      },
+      { token: 'u-big' },
+    );
+    expect(split.status).toBe(400);
+    // Nothing was stored and no slot was taken: all 20 active rules still fit.
+    const listed = alertRulesResponse.parse((await fx.api.get('get_alert_rules', {}, { token: 'u-big' })).body);
+    expect(listed.rules).toEqual([]);
+    for (let i = 0; i < ALERT_LIMITS.activeRules; i += 1) {
+      const r = await fx.api.post('create_alert_rule', { name: `r${i}`, filters: [] }, { token: 'u-big' });
+      expect(r.status, `rule ${i + 1}`).toBe(200);
+      alertRuleResponse.parse(r.body);
+    }
+  });
+});
