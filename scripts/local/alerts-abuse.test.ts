@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
 import { alertRuleResponse, alertRulesResponse } from '@tapewatch/shared/schemas/alerts';
+import { AlertHistoryRepository } from '@tapewatch/functions/data/alert-history-repository';
+import { documentClient } from '@tapewatch/functions/data/client';
 import type { Caller } from '@tapewatch/functions/lib/auth-guard';
 import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 import { seedPlan } from '../test/seed-subscriber.ts';
@@ -13,7 +15,7 @@ const subscriber = (id: string): Caller => ({
   subscription: 'basic',
   token: id,
 });
-const callers: Record<string, Caller> = { 'u-big': subscriber('u-big') };
+const callers: Record<string, Caller> = { 'u-big': subscriber('u-big'), 'u-read': subscriber('u-read') };
 const fx = useIntegrationRuntime({ env: { MAIL_OUTBOX_QUIET: '1' }, callers });
 
 describe('alert rules are bounded by the schema', () => {
@@ -59,5 +61,57 @@ describe('alert rules are bounded by the schema', () => {
       expect(r.status, `rule ${i + 1}`).toBe(200);
       alertRuleResponse.parse(r.body);
     }
+  });
+});
+
+/** The DynamoDB write requests the runtime sends while `run` runs (its handlers share this client). */
+async function writesDuring(run: () => Promise<unknown>): Promise<string[]> {
+  const db = documentClient();
+  const original = db.send.bind(db) as (command: object) => Promise<unknown>;
+  const sent: string[] = [];
+  const spy = vi.spyOn(db, 'send').mockImplementation(((command: object) => {
+    const name = command.constructor.name;
+    if (/Put|Update|Delete|BatchWrite|TransactWrite/.test(name)) sent.push(name);
+    return original(command);
+  }) as never);
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return sent;
+}
+
+describe('marking alerts read', () => {
+  it("refuses more than 100 ids, and writes only the caller's own unread alerts (made-up ids cost no write)", async () => {
+    const trade = { key: 'k', ticker: 'SPY' } as never;
+    const real = [1, 2, 3].map((i) => ({
+      id: `real${i}`,
+      userId: 'u-read',
+      ruleId: 'rule1',
+      ruleName: 'r',
+      firedAt: `2024-03-08T15:00:0${i}.000Z`,
+      trade,
+    }));
+    await new AlertHistoryRepository(documentClient()).add(real);
+    const realIds = real.map((a) => `${a.firedAt}#${a.id}`);
+    const madeUp = Array.from({ length: 500 }, (_, i) => `2024-03-08T15:00:00.000Z#fake${i}`);
+
+    const tooMany = await fx.api.postUnchecked('mark_alerts_read', { ids: madeUp }, { token: 'u-read' });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ alert_show: true });
+
+    const ids = [...madeUp.slice(0, 97), ...realIds];
+    let res: Awaited<ReturnType<typeof fx.api.post>> | undefined;
+    const first = await writesDuring(async () => {
+      res = await fx.api.post('mark_alerts_read', { ids }, { token: 'u-read' });
+    });
+    expect(res?.status).toBe(200);
+    expect(res?.body).toEqual({ unread: 0 });
+    expect(first).toHaveLength(3);
+    // Again: all of them are read now, so nothing is written.
+    expect(await writesDuring(() => fx.api.post('mark_alerts_read', { ids }, { token: 'u-read' }))).toEqual([]);
+    // Another user's real ids are made-up ids for this caller.
+    expect(await writesDuring(() => fx.api.post('mark_alerts_read', { ids: realIds }, { token: 'u-big' }))).toEqual([]);
   });
 });

@@ -73,13 +73,13 @@ export const firedAlertSchema = z.object({
 });
 export type FiredAlert = z.infer<typeof firedAlertSchema>;
 
+/** A fired alert's id: its fire time and its own id (the sort key of the user's history). */
+const FIRED_ALERT_ID = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z#[a-z0-9]{1,24}$/;
+
 export const alertHistoryQuery = z.strictObject({
   rule_id: alertRuleId.optional(),
   /** The `next` of the previous page: alerts fired before it. */
-  before: z
-    .string()
-    .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z#[a-z0-9]{1,24}$/, 'expected the next cursor of a history page')
-    .optional(),
+  before: z.string().regex(FIRED_ALERT_ID, 'expected the next cursor of a history page').optional(),
 });
 export const alertHistoryResponse = z.object({
   alerts: z.array(firedAlertSchema),
@@ -90,9 +90,12 @@ export const alertHistoryResponse = z.object({
 });
 export type AlertHistoryResponse = z.infer<typeof alertHistoryResponse>;
 
-/** Marks the listed alerts read, or all of them when no ids are sent. */
+/** Marks the listed alerts read (at most ALERT_LIMITS.markReadIds: one BatchGet), or all of them when no ids are sent. */
 export const markAlertsReadBody = z.strictObject({
-  ids: z.array(z.string().min(1).max(200)).max(500).optional(),
+  ids: z
+    .array(z.string().regex(FIRED_ALERT_ID, 'expected the id of a fired alert'))
+    .max(ALERT_LIMITS.markReadIds, `at most ${ALERT_LIMITS.markReadIds} alerts at a time`)
+    .optional(),
 });
 export const markAlertsReadResponse = z.object({ unread: z.number().int() });
 
