@@ -4,7 +4,9 @@ import { alertRuleResponse, alertRulesResponse } from '@tapewatch/shared/schemas
 import { AlertHistoryRepository } from '@tapewatch/functions/data/alert-history-repository';
 import { documentClient } from '@tapewatch/functions/data/client';
 import type { Caller } from '@tapewatch/functions/lib/auth-guard';
-import { useIntegrationRuntime } from '../test/integration-runtime.ts';
+import { SLOT_CLAIM_GRACE_MS } from '@tapewatch/functions/domain/alerts/slots';
+import { recountAlertSlots } from '../admin/alert-slots.ts';
+import { advanceWallClock, useIntegrationRuntime } from '../test/integration-runtime.ts';
 import { seedPlan } from '../test/seed-subscriber.ts';
 
 /** Issue 35: alert rules and their inputs under abuse, each attack through the real handlers. */
@@ -15,7 +17,11 @@ const subscriber = (id: string): Caller => ({
   subscription: 'basic',
   token: id,
 });
-const callers: Record<string, Caller> = { 'u-big': subscriber('u-big'), 'u-read': subscriber('u-read') };
+const callers: Record<string, Caller> = {
+  'u-big': subscriber('u-big'),
+  'u-read': subscriber('u-read'),
+  'u-crash': subscriber('u-crash'),
+};
 const fx = useIntegrationRuntime({ env: { MAIL_OUTBOX_QUIET: '1' }, callers });
 
 describe('alert rules are bounded by the schema', () => {
@@ -113,5 +119,56 @@ describe('marking alerts read', () => {
     expect(await writesDuring(() => fx.api.post('mark_alerts_read', { ids }, { token: 'u-read' }))).toEqual([]);
     // Another user's real ids are made-up ids for this caller.
     expect(await writesDuring(() => fx.api.post('mark_alerts_read', { ids: realIds }, { token: 'u-big' }))).toEqual([]);
+  });
+});
+
+/**
+ * The process dies after the slot is taken and before the rule is written (kill -9 between the two
+ * writes; dynalite has no TransactWriteItems, so they are two): the rule write of one request fails.
+ */
+async function createDyingBeforeRuleWrite(token: string): Promise<number> {
+  const db = documentClient();
+  const original = db.send.bind(db) as (command: object) => Promise<unknown>;
+  const spy = vi.spyOn(db, 'send').mockImplementation(((command: { input?: { Item?: { sk?: string } } }) => {
+    if (command.constructor.name === 'PutCommand' && String(command.input?.Item?.sk).includes('#R#'))
+      return Promise.reject(Object.assign(new Error('killed'), { name: 'ProcessKilled' }));
+    return original(command);
+  }) as never);
+  try {
+    return (await fx.api.post('create_alert_rule', { name: 'dies', filters: [] }, { token })).status;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('active-rule slots survive a crash during creation', () => {
+  it('a slot whose rule was never written comes back (after the grace of a creation in flight, or at once by the admin recount)', async () => {
+    await seedPlan('u-crash', 'basic');
+    expect(await createDyingBeforeRuleWrite('u-crash')).toBe(500);
+    for (let i = 0; i < ALERT_LIMITS.activeRules - 1; i += 1) {
+      expect(
+        (await fx.api.post('create_alert_rule', { name: `c${i}`, filters: [] }, { token: 'u-crash' })).status,
+      ).toBe(200);
+    }
+    // 19 rules: the 20th fits once the dead creation's slot is reclaimed.
+    const early = await fx.api.post('create_alert_rule', { name: 'twentieth', filters: [] }, { token: 'u-crash' });
+    expect(early.status).toBe(409);
+    advanceWallClock(SLOT_CLAIM_GRACE_MS + 1_000);
+    const later = await fx.api.post('create_alert_rule', { name: 'twentieth', filters: [] }, { token: 'u-crash' });
+    expect(later.status).toBe(200);
+    const rules = alertRulesResponse.parse((await fx.api.get('get_alert_rules', {}, { token: 'u-crash' })).body).rules;
+    expect(rules.filter((r) => r.status === 'active')).toHaveLength(ALERT_LIMITS.activeRules);
+
+    // The admin recount frees such a slot at once, from the stored rules.
+    const paused = rules[0]!;
+    await fx.api.post('set_alert_rule_status', { id: paused.id, status: 'paused' }, { token: 'u-crash' });
+    expect(await createDyingBeforeRuleWrite('u-crash')).toBe(500);
+    expect(
+      (await fx.api.post('set_alert_rule_status', { id: paused.id, status: 'active' }, { token: 'u-crash' })).status,
+    ).toBe(409);
+    expect(await recountAlertSlots(documentClient(), 'u-crash')).toEqual({ before: 20, after: 19, dropped: 1 });
+    expect(
+      (await fx.api.post('set_alert_rule_status', { id: paused.id, status: 'active' }, { token: 'u-crash' })).status,
+    ).toBe(200);
   });
 });
