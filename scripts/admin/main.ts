@@ -1,6 +1,7 @@
 /**
  * npm run admin -- subscription <email> basic|free --by <who> --reason <why> [--force] [--aws]
  * --force: override a plan that a newer (bad) payment event pinned.
+ * npm run admin -- alert-slots <email> [--aws]: recounts the user's active-alert slots from their stored rules.
  *
  * Target: DYNAMODB_ENDPOINT when set; else the running local runtime (DATA_DIR/runtime.json);
  * else, with --aws, AWS (table names from TABLE_*); else a dynalite over DATA_DIR for this command.
@@ -9,9 +10,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/client';
+import { UsersRepository } from '@tapewatch/functions/data/users-repository';
 import { payments } from '@tapewatch/functions/platform/payments';
 import { ensureTables, startDynalite } from '../local/dynamo.ts';
 import { ROOT } from '../local/web-build.ts';
+import { recountAlertSlots } from './alert-slots.ts';
 import { PLANS, setPlan, type Plan } from './set-plan.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -26,7 +29,10 @@ const { values, positionals } = parseArgs({
     force: { type: 'boolean', default: false },
   },
 });
-const usage = 'usage: npm run admin -- subscription <email> basic|free --by <who> --reason <why> [--force] [--aws]';
+const usage = [
+  'usage: npm run admin -- subscription <email> basic|free --by <who> --reason <why> [--force] [--aws]',
+  '       npm run admin -- alert-slots <email> [--aws]',
+].join('\n');
 const dataDir = process.env.DATA_DIR ?? join(ROOT, '.data');
 
 async function connect(): Promise<{ label: string; close: () => Promise<void> }> {
@@ -50,8 +56,28 @@ async function connect(): Promise<{ label: string; close: () => Promise<void> }>
   return { label: `dynalite over ${dataDir}`, close: () => dynamo.close() };
 }
 
+async function alertSlots(email: string): Promise<number> {
+  const target = await connect();
+  resetDocumentClient();
+  try {
+    const userId = await new UsersRepository(documentClient()).userIdForEmail(email);
+    if (!userId) throw new Error(`No account with the email ${email}.`);
+    const { before, after, dropped } = await recountAlertSlots(documentClient(), userId);
+    console.log(
+      `[admin] ${new Date().toISOString()} ${target.label}: ${email}: active-alert slots ${before} -> ${after} (${dropped} without an active rule dropped)`,
+    );
+    return 0;
+  } catch (err) {
+    console.error(`[admin] ${(err as Error).message}`);
+    return 1;
+  } finally {
+    await target.close();
+  }
+}
+
 async function main(): Promise<number> {
   const [command, email, plan] = positionals;
+  if (command === 'alert-slots' && email) return alertSlots(email);
   if (command !== 'subscription' || !email || !PLANS.includes(plan as Plan) || !values.by || !values.reason) {
     console.error(usage);
     return 2;

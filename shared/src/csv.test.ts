@@ -24,4 +24,24 @@ describe('CSV', () => {
       ),
     ).toBe('Ticker,%Float Short\r\n"A,B",1\r\nC,\r\n');
   });
+
+  it('neutralises text cells a spreadsheet would run as a formula (OWASP CSV injection): = + - @ tab CR', () => {
+    const attacks = ['=HYPERLINK("http://evil.example","x")', '+1+cmd|/c calc', '-2+3', '@SUM(A1)', '\t=1', '\r=1'];
+    expect(attacks.map(csvValue)).toEqual([
+      `"'=HYPERLINK(""http://evil.example"",""x"")"`,
+      "'+1+cmd|/c calc",
+      "'-2+3",
+      "'@SUM(A1)",
+      "'\t=1",
+      `"'\r=1"`,
+    ]);
+    // Through the whole writer too: the server's ?format=csv and the page exports share csvText.
+    expect(csvText(['Name'], [['=1+1']])).toBe("Name\r\n'=1+1\r\n");
+  });
+
+  it('keeps numbers numbers: negative numbers, and text that is exactly a number, stay unprefixed', () => {
+    expect([-1.5, -0.25, -3e-7, 2].map(csvValue)).toEqual(['-1.5', '-0.25', '-3e-7', '2']);
+    expect(['-1.5', '+2', '-3e5', '-12%', '-1.5 '].map(csvValue)).toEqual(['-1.5', '+2', '-3e5', "'-12%", "'-1.5 "]);
+    expect(['SPY', 'a=b', ''].map(csvValue)).toEqual(['SPY', 'a=b', '']);
+  });
 });

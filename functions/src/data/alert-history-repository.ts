@@ -1,4 +1,10 @@
-import { DeleteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
 import type { FiredAlert } from '@tapewatch/shared/schemas/alerts';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
@@ -111,10 +117,17 @@ export class AlertHistoryRepository {
     };
   }
 
-  async markRead(userId: string, ids: readonly string[]): Promise<void> {
+  /**
+   * Marks the caller's alerts read: one BatchGet (at most 100 ids: the schema's bound) finds which
+   * of the ids are stored and unread, and only those are updated, so ids that are made up, another
+   * user's, or already read cost no write. The update's condition keeps an alert deleted in between
+   * from coming back as a stub.
+   */
+  async markRead(userId: string, ids: readonly string[]): Promise<number> {
     const pk = appKeys.alertHistoryPartition(userId);
+    const unread = await this.unreadOf(pk, [...new Set(ids)]);
     await Promise.all(
-      ids.map((sk) =>
+      unread.map((sk) =>
         this.db
           .send(
             new UpdateCommand({
@@ -126,12 +139,34 @@ export class AlertHistoryRepository {
               ExpressionAttributeValues: { ':t': true },
             }),
           )
-          // An id that is gone (expired, or never this user's) is nothing to mark.
           .catch((err: Error) => {
             if (err.name !== 'ConditionalCheckFailedException') throw err;
           }),
       ),
     );
+    return unread.length;
+  }
+
+  /** The sort keys among `sks` (at most 100 per BatchGet) that are stored in `pk` and not read yet. */
+  private async unreadOf(pk: string, sks: readonly string[]): Promise<string[]> {
+    const found: string[] = [];
+    for (let i = 0; i < sks.length; i += 100) {
+      let keys: Record<string, unknown>[] = sks.slice(i, i + 100).map((sk) => ({ pk, sk }));
+      for (let attempt = 0; keys.length > 0; attempt++) {
+        if (attempt > 8) throw new Error('DynamoDB kept returning unprocessed keys');
+        const out = await this.db.send(
+          new BatchGetCommand({
+            RequestItems: {
+              [this.table]: { Keys: keys, ProjectionExpression: 'sk, #r', ExpressionAttributeNames: { '#r': 'read' } },
+            },
+          }),
+        );
+        for (const it of out.Responses?.[this.table] ?? []) if (it.read !== true) found.push(it.sk as string);
+        keys = out.UnprocessedKeys?.[this.table]?.Keys ?? [];
+        if (keys.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      }
+    }
+    return found;
   }
 
   /** Deletes every expired alert (the local stand-in for DynamoDB TTL); returns how many. */

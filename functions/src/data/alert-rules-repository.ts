@@ -26,6 +26,8 @@ export interface StoredAlertRule {
 
 export interface AlertSlots {
   active: string[];
+  /** When each id's slot was taken (epoch ms): domain/alerts/slots.ts takes back a dead request's. */
+  claims: Record<string, number>;
   version: number;
 }
 
@@ -120,7 +122,12 @@ export class AlertRulesRepository {
     const out = await this.db.send(
       new GetCommand({ TableName: this.table, Key: appKeys.alertSlots(userId), ConsistentRead: true }),
     );
-    return out.Item ? { active: (out.Item.active as string[]) ?? [], version: out.Item.version as number } : null;
+    if (!out.Item) return null;
+    return {
+      active: (out.Item.active as string[]) ?? [],
+      claims: (out.Item.claims as Record<string, number> | undefined) ?? {},
+      version: out.Item.version as number,
+    };
   }
 
   /** Writes the slots if their version is still `expected` (null: none stored yet); false on a lost race. */
@@ -129,7 +136,7 @@ export class AlertRulesRepository {
       await this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: { ...appKeys.alertSlots(userId), active: slots.active, version: slots.version },
+          Item: { ...appKeys.alertSlots(userId), active: slots.active, claims: slots.claims, version: slots.version },
           ConditionExpression: expected === null ? 'attribute_not_exists(pk)' : 'version = :v',
           ...(expected === null ? {} : { ExpressionAttributeValues: { ':v': expected } }),
         }),
@@ -146,7 +153,8 @@ export class AlertRulesRepository {
     for (let attempt = 0; attempt < 30; attempt++) {
       const slots = await this.slots(userId);
       if (!slots?.active.includes(ruleId)) return;
-      const next = { active: slots.active.filter((x) => x !== ruleId), version: slots.version + 1 };
+      const { [ruleId]: _released, ...claims } = slots.claims;
+      const next = { active: slots.active.filter((x) => x !== ruleId), claims, version: slots.version + 1 };
       if (await this.putSlots(userId, next, slots.version)) return;
     }
     throw new Error(`alert slots of ${userId} kept changing`);

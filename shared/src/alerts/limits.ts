@@ -15,6 +15,8 @@ export const ALERT_LIMITS = {
   historyDays: 90,
   /** Trades one digest lists (the rest are counted). */
   digestTrades: 20,
+  /** Alert ids one "mark read" request may name (one BatchGet reads them all). */
+  markReadIds: 100,
   /** Trades the backtest lists. */
   backtestTrades: 100,
 } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { compileFilters } from '../flow/filters.ts';
 import { ALERT_LIMITS, PAUSE_REASONS } from '../alerts/limits.ts';
-import { flowFilterSchema, flowTradeSchema } from './flow.ts';
+import { FLOW_FILTER_LIMITS, flowFilterInput, flowFilterSchema, flowTradeSchema } from './flow.ts';
+import { userName } from './names.ts';
 import { watchlistId } from './watchlists.ts';
 
 /** A rule id as the server generates it. */
@@ -14,15 +15,21 @@ export const alertRuleId = z.string().regex(/^[a-z0-9]{6,24}$/, 'expected an ale
  */
 export const alertRuleInput = z
   .strictObject({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'give the alert a name')
-      .max(ALERT_LIMITS.nameLength, `at most ${ALERT_LIMITS.nameLength} characters`),
-    filters: z.array(flowFilterSchema).max(50, 'at most 50 filters'),
+    name: userName(ALERT_LIMITS.nameLength, 'give the alert a name'),
+    filters: z.array(flowFilterInput).max(FLOW_FILTER_LIMITS.filters, `at most ${FLOW_FILTER_LIMITS.filters} filters`),
     watchlist_id: watchlistId.nullable().optional(),
   })
   .superRefine((rule, ctx) => {
+    // Per rule, not per filter: 50 filters of 200 tickers each would still be a large item.
+    const tickers = rule.filters.reduce((sum, f) => sum + (f.tickers?.length ?? 0), 0);
+    if (tickers > FLOW_FILTER_LIMITS.tickers) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['filters'],
+        message: `at most ${FLOW_FILTER_LIMITS.tickers} tickers in one alert (${tickers} sent); a watchlist holds more`,
+      });
+      return;
+    }
     const { errors } = compileFilters(rule.filters.map((f) => ({ ...f, value: f.value ?? null })));
     if (errors.length > 0) ctx.addIssue({ code: 'custom', path: ['filters'], message: errors.join('; ') });
   });
@@ -66,13 +73,13 @@ export const firedAlertSchema = z.object({
 });
 export type FiredAlert = z.infer<typeof firedAlertSchema>;
 
+/** A fired alert's id: its fire time and its own id (the sort key of the user's history). */
+const FIRED_ALERT_ID = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z#[a-z0-9]{1,24}$/;
+
 export const alertHistoryQuery = z.strictObject({
   rule_id: alertRuleId.optional(),
   /** The `next` of the previous page: alerts fired before it. */
-  before: z
-    .string()
-    .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z#[a-z0-9]{1,24}$/, 'expected the next cursor of a history page')
-    .optional(),
+  before: z.string().regex(FIRED_ALERT_ID, 'expected the next cursor of a history page').optional(),
 });
 export const alertHistoryResponse = z.object({
   alerts: z.array(firedAlertSchema),
@@ -83,9 +90,12 @@ export const alertHistoryResponse = z.object({
 });
 export type AlertHistoryResponse = z.infer<typeof alertHistoryResponse>;
 
-/** Marks the listed alerts read, or all of them when no ids are sent. */
+/** Marks the listed alerts read (at most ALERT_LIMITS.markReadIds: one BatchGet), or all of them when no ids are sent. */
 export const markAlertsReadBody = z.strictObject({
-  ids: z.array(z.string().min(1).max(200)).max(500).optional(),
+  ids: z
+    .array(z.string().regex(FIRED_ALERT_ID, 'expected the id of a fired alert'))
+    .max(ALERT_LIMITS.markReadIds, `at most ${ALERT_LIMITS.markReadIds} alerts at a time`)
+    .optional(),
 });
 export const markAlertsReadResponse = z.object({ unread: z.number().int() });
 

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { API_KEY_LIMITS } from '../api-keys/limits.ts';
+import { userName } from './names.ts';
 
 /** The key id shown next to a key (never the secret): 16 hex digits. */
 export const apiKeyId = z.string().regex(/^[0-9a-f]{16}$/, 'expected a key id');
 
 export const createApiKeyBody = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'give the key a name')
-    .max(API_KEY_LIMITS.nameLength, `at most ${API_KEY_LIMITS.nameLength} characters`),
+  name: userName(API_KEY_LIMITS.nameLength, 'give the key a name'),
 });
 
 export const revokeApiKeyBody = z.strictObject({ id: apiKeyId });

@@ -61,6 +61,42 @@ export const flowFilterSchema = z.object({
 });
 export type FlowFilter = z.infer<typeof flowFilterSchema>;
 
+/** Bounds of one filter a caller sends (alert rules are stored: DynamoDB items stop at 400 kB). */
+export const FLOW_FILTER_LIMITS = {
+  filters: 50,
+  tickers: 200,
+  tickerLength: 24,
+  valueLength: 100,
+  idLength: 64,
+} as const;
+
+/**
+ * A filter as a caller sends it: the shape of flowFilterSchema with every list and string bounded,
+ * so a stored rule stays a few kilobytes whatever is sent (a page's filters are far smaller).
+ */
+export const flowFilterInput = z.object({
+  id: z.union([z.string().max(FLOW_FILTER_LIMITS.idLength), z.number()]).optional(),
+  filter: z.union([z.enum(FLOW_FIELDS), z.literal('')]).optional(),
+  selector: z.union([z.enum(FLOW_SELECTORS), z.literal('')]).optional(),
+  value: z
+    .union([
+      z
+        .string()
+        .max(FLOW_FILTER_LIMITS.valueLength, `a value has at most ${FLOW_FILTER_LIMITS.valueLength} characters`),
+      z.number(),
+    ])
+    .nullable()
+    .optional(),
+  tickers: z
+    .array(
+      z
+        .string()
+        .max(FLOW_FILTER_LIMITS.tickerLength, `a ticker has at most ${FLOW_FILTER_LIMITS.tickerLength} characters`),
+    )
+    .max(FLOW_FILTER_LIMITS.tickers, `at most ${FLOW_FILTER_LIMITS.tickers} tickers`)
+    .optional(),
+});
+
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
@@ -111,7 +147,7 @@ export const historicalFlowQuery = z.strictObject({
   dates: jsonParam('dates', flowDatesSchema, '{"start":"2024-03-01","end":"2024-03-08"}'),
   filters: jsonParam(
     'filters',
-    z.array(flowFilterSchema).max(50),
+    z.array(flowFilterInput).max(FLOW_FILTER_LIMITS.filters),
     '[{"filter":"Ticker","selector":"Equal","tickers":["SPY"]}]',
   ).optional(),
 });

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { WATCHLIST_LIMITS } from '../watchlists/limits.ts';
+import { userName } from './names.ts';
 
 /** A list id: `default`, or the short id the server generated. */
 export const watchlistId = z.string().regex(/^[a-z0-9]{1,20}$/, 'expected a watchlist id');
 
-const listName = z
-  .string()
-  .trim()
-  .min(1, 'give the list a name')
-  .max(WATCHLIST_LIMITS.nameLength, `at most ${WATCHLIST_LIMITS.nameLength} characters`);
+const listName = userName(WATCHLIST_LIMITS.nameLength, 'give the list a name');
 
 /**
  * Tickers as the user typed or pasted them. Normalised and checked against the directory by the

@@ -12,6 +12,7 @@ import { documentClient } from '../../data/client.ts';
 import { WatchlistsRepository } from '../../data/watchlists-repository.ts';
 import { isSubscriber } from '../../lib/auth-guard.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { staleSlots, withoutSlots } from '../../domain/alerts/slots.ts';
 
 const ATTEMPTS = 30;
 const repo = (): AlertRulesRepository => new AlertRulesRepository(documentClient());
@@ -44,12 +45,21 @@ async function editSlots(userId: string, ruleId: string, active: boolean): Promi
   const r = repo();
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const slots = await r.slots(userId);
-    const ids = slots?.active ?? [];
+    let ids = slots?.active ?? [];
     const has = ids.includes(ruleId);
     if (has === active) return true;
-    if (active && ids.length >= ALERT_LIMITS.activeRules) return false;
-    const next = active ? [...ids, ruleId] : ids.filter((x) => x !== ruleId);
-    if (await r.putSlots(userId, { active: next, version: (slots?.version ?? 0) + 1 }, slots ? slots.version : null))
+    let claims = slots?.claims ?? {};
+    if (active && ids.length >= ALERT_LIMITS.activeRules) {
+      // Full: take back the slots of creations that died before writing their rule (domain/alerts/slots.ts).
+      const live = new Set((await r.listForUser(userId)).filter((x) => x.status === 'active').map((x) => x.id));
+      const stale = staleSlots({ active: ids, claims }, live, Date.now());
+      if (ids.length - stale.length >= ALERT_LIMITS.activeRules) return false;
+      ({ active: ids, claims } = withoutSlots({ active: ids, claims }, stale));
+    }
+    const next = active
+      ? { active: [...ids, ruleId], claims: { ...claims, [ruleId]: Date.now() } }
+      : withoutSlots({ active: ids, claims }, [ruleId]);
+    if (await r.putSlots(userId, { ...next, version: (slots?.version ?? 0) + 1 }, slots ? slots.version : null))
       return true;
   }
   throw new ConflictError('Your alerts changed in another window. Reload the page and try again.');
