@@ -67,6 +67,10 @@ describe('Short Interest screen', () => {
       'Short interest is only available for NASDAQ stocks and ETFs.',
     );
     expect(screen.getByTestId('si-intro').textContent).toContain('share count is an estimate');
+    // Demo mode (issue 37): the screen says its short interest is generated.
+    expect((await screen.findByTestId('generated-data-caption')).textContent).toBe(
+      'Demo: short interest is simulated (seeded), not market data.',
+    );
     expect(await screen.findByRole('heading', { name: 'Short Data: AAPL' })).toBeTruthy();
     expect((await screen.findByTestId('short-data-Short Interest')).textContent).toBe('115,750,000');
     expect(screen.getByTestId('short-data-Days To Cover').textContent).toBe('2.50');
