@@ -171,6 +171,27 @@ describe('short interest of the demo universe (last 24 settlements)', async () =
     expect(pct.filter((x) => x > 0.1).length / pct.length).toBeLessThan(0.1);
   });
 
+  it('calibrated to the published S&P 500 distribution (issue 37): median ~2% of shares, 2-3 days to cover, few above 10%', () => {
+    // Goldman Sachs' median S&P 500 short interest, 1.8-2.0% of market cap in 2021-2024 (see finra-short-interest.ts).
+    expect(q(pct, 0.5)).toBeGreaterThan(0.012);
+    expect(q(pct, 0.5)).toBeLessThan(0.03);
+    expect(q(dtc, 0.5)).toBeGreaterThan(1.5);
+    expect(q(dtc, 0.5)).toBeLessThan(3.5);
+    expect(pct.filter((x) => x > 0.1).length / pct.length).toBeLessThan(0.04);
+    // Early 2024 (FINRA/Nasdaq, as remembered): NVDA ~1.1% of float, AAPL ~0.7%, KLAC ~2% and 2-3 days.
+    const of = (symbol: string) => {
+      const row = last.find((r) => r.symbol === symbol)!;
+      return { pct: row.currentShortInterest / shares(symbol)!, dtc: row.daysToCover! };
+    };
+    expect(of('NVDA').pct).toBeGreaterThan(0.005);
+    expect(of('NVDA').pct).toBeLessThan(0.025);
+    expect(of('AAPL').pct).toBeGreaterThan(0.003);
+    expect(of('AAPL').pct).toBeLessThan(0.015);
+    expect(of('KLAC').pct).toBeGreaterThan(0.01);
+    expect(of('KLAC').pct).toBeLessThan(0.04);
+    expect(of('KLAC').dtc).toBeLessThan(6);
+  });
+
   it("Alphabet's classes: short interest in the range of each class's own float, not zero, not against the whole company", () => {
     // Q1 2024 10-Q basic counts: Class A 5,883M (GOOGL), Class C 5,663M (GOOG); Alphabet A + B + C ~12.4B.
     expect([entry.get('GOOGL')?.class_shares_outstanding, entry.get('GOOG')?.class_shares_outstanding]).toEqual([

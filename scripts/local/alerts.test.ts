@@ -15,6 +15,12 @@ import { watchlistWriteResponse } from '@tapewatch/shared/schemas/watchlists';
 import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
 import { AlertHistoryRepository } from '@tapewatch/functions/data/alert-history-repository';
 import { documentClient } from '@tapewatch/functions/data/client';
+import { FlowColumnsRepository } from '@tapewatch/functions/data/flow-columns-repository';
+import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
+import { scanRule } from '@tapewatch/functions/domain/alerts/backtest';
+import { toColumns } from '@tapewatch/functions/domain/alerts/flow-columns';
+import { clearHistoryColumns, historyColumns } from '@tapewatch/functions/http/alerts/backtest-days';
+import { clockFor } from '@tapewatch/functions/platform/clock';
 import {
   MAX_PUSH_SUBSCRIPTIONS,
   PushSubscriptionsRepository,
@@ -183,6 +189,45 @@ describe('flow alerts', () => {
     expect(bt.trades.every((t) => t.ticker === 'SPY')).toBe(true);
     // Every SPY trade is caught, so the caught trades are the baseline.
     expect(bt.moves.caught).toEqual(bt.moves.baseline);
+  });
+
+  it('a cold backtest reads the stored day columns and answers as the scan of every trade (issue 35 item 11)', async () => {
+    const db = documentClient();
+    const today = clockFor().today();
+    const repo = new FlowRepository(db);
+    const listed = (await repo.listDays('2000-01-01', today)).filter((d) => d.date < today && d.trades > 0);
+    expect(listed.length).toBeGreaterThan(2);
+    // The ingest stored every day's columns, for the version the day index lists.
+    const stored = await new FlowColumnsRepository(db).readRange(listed.at(-1)!.date, listed[0]!.date);
+    expect(listed.map((d) => [d.date, stored.get(d.date)?.version])).toEqual(listed.map((d) => [d.date, d.version]));
+    // The old cold path: every trade of every day.
+    const scanned = async () =>
+      Promise.all(listed.map(async (d) => toColumns(d.date, (await repo.readDay(d.date)).trades))).then((days) =>
+        days.reverse(),
+      );
+    const rules = [
+      {
+        id: 'b',
+        userId: 'u',
+        name: 'b',
+        filters: [{ filter: 'Premium' as const, selector: 'Greater than equal' as const, value: '100' }],
+      },
+      { id: 'n', userId: 'u', name: 'n', filters: nvdaRule.filters },
+    ];
+    const same = async (whole: boolean) => {
+      clearHistoryColumns();
+      const cold = await historyColumns(today);
+      const old = await scanned();
+      if (whole) expect(cold).toEqual(old);
+      for (const rule of rules) expect(scanRule(cold, rule, 100)).toEqual(scanRule(old, rule, 100));
+    };
+    await same(true);
+    // A day re-ingested by another writer without its columns: the stale columns are not used.
+    const day = listed[1]!.date;
+    const trades = (await repo.readDay(day)).trades;
+    await repo.putDay(day, [...trades.slice(1), { ...trades[0]!, key: `${trades[0]!.key}-re`, cost_basis: 9999 }]);
+    await same(false);
+    await repo.putDay(day, trades);
   });
 
   it('a matching live trade reaches the open socket, the history and the outbox; the email link pauses the rule', async () => {

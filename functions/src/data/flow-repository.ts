@@ -45,8 +45,11 @@ export class FlowRepository {
     return tableName('flow');
   }
 
-  /** Writes (overwrites) one ingested day; deterministic keys make a re-run change nothing. */
-  async putDay(date: string, trades: readonly FlowTrade[]): Promise<number> {
+  /**
+   * Writes (overwrites) one ingested day; deterministic keys make a re-run change nothing. Returns
+   * the items written and the day's content version (what the day index lists for it).
+   */
+  async putDay(date: string, trades: readonly FlowTrade[]): Promise<{ items: number; version: string }> {
     const byTicker = new Map<string, FlowTrade[]>();
     for (const t of trades) {
       const list = byTicker.get(t.ticker) ?? [];
@@ -71,6 +74,7 @@ export class FlowRepository {
         });
       }
     }
+    const digest = version.digest('base64url').slice(0, 12);
     const writes: Promise<void>[] = [];
     for (let i = 0; i < items.length; i += 25) writes.push(batchPutAll(this.db, this.table, items.slice(i, i + 25)));
     // A few batches in flight at once: dynalite and DynamoDB both take parallel writers.
@@ -83,12 +87,12 @@ export class FlowRepository {
           date,
           trades: trades.length,
           items: items.length,
-          version: version.digest('base64url').slice(0, 12),
+          version: digest,
         },
       }),
     );
     await this.bumpHead(date, 'epoch', 1);
-    return items.length;
+    return { items: items.length, version: digest };
   }
 
   /** Writes live trades one item each (batched 25 to a request). */
@@ -143,6 +147,11 @@ export class FlowRepository {
       ExpressionAttributeValues: { ':pk': flowKeys.dayPartition(date), ':c': cursor },
     });
     return { trades: tradesOf(items), liveCursor: liveCursorOf(items, cursor), items: items.length };
+  }
+
+  /** Every live trade of a day (unexpired), packed since or not. */
+  async readLive(date: string): Promise<FlowTrade[]> {
+    return (await this.readLiveAfter(date, flowKeys.livePrefix())).trades;
   }
 
   /** Every trade of a day: packed chunks and live items (unsorted). */

@@ -183,6 +183,12 @@ export const flowKeys = {
   /** Per-day flow summaries (domain/flow/day-summary.ts), one partition: a range query reads 100 days. */
   daySummary: (date: string, part: number): Key => ({ pk: 'DAYSUM', sk: `${date}#${String(part).padStart(2, '0')}` }),
   daySummaryPartition: (): string => 'DAYSUM',
+  /**
+   * A day's flow in columns (domain/alerts/columns-codec.ts), one partition: a cold backtest reads a
+   * year with one range query instead of every trade of every day.
+   */
+  dayColumns: (date: string, part: number): Key => ({ pk: 'DAYCOL', sk: `${date}#${String(part).padStart(2, '0')}` }),
+  dayColumnsPartition: (): string => 'DAYCOL',
 } as const;
 
 export const realtimeKeys = {

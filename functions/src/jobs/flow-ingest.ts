@@ -1,4 +1,9 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import { FlowColumnsRepository } from '../data/flow-columns-repository.ts';
 import { FlowRepository } from '../data/flow-repository.ts';
+import { encodeColumns } from '../domain/alerts/columns-codec.ts';
+import { toColumns } from '../domain/alerts/flow-columns.ts';
 import { FlowSummaryRepository } from '../data/flow-summary-repository.ts';
 import { summarizeDay } from '../domain/flow/day-summary.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
@@ -44,7 +49,8 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
         if (report.skipped > 0) ctx.log.warn('malformed flow records skipped', { date, skipped: report.skipped });
         if (report.rows.length === 0) continue;
         const trades = report.rows.map(tradeFromRecord);
-        await repo.putDay(date, trades);
+        const { version } = await repo.putDay(date, trades);
+        await putDayColumns(ctx.db, repo, date, trades, version);
         // The per-day totals the Options Flow II views aggregate (see domain/flow/day-summary.ts).
         await summaries.put(summarizeDay(date, trades));
         counts.rowsWritten += report.rows.length;
@@ -56,6 +62,23 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
     },
     opts,
   );
+}
+
+/**
+ * The day in columns for the alert backtest (issue 35 item 11), built from what a reader of the
+ * day gets: the packed trades and any live trade the packing did not include (readDay's rule).
+ */
+export async function putDayColumns(
+  db: DynamoDBDocumentClient,
+  repo: FlowRepository,
+  date: string,
+  trades: readonly FlowTrade[],
+  version: string,
+): Promise<void> {
+  const packed = new Set(trades.map((t) => t.key));
+  const live = (await repo.readLive(date)).filter((t) => !packed.has(t.key));
+  const cols = toColumns(date, [...trades, ...live]);
+  await new FlowColumnsRepository(db).put({ date, trades: trades.length, version, bytes: encodeColumns(cols) });
 }
 
 export const handler = (event?: JobEvent) => runFlowIngest(event);

@@ -40,7 +40,7 @@ describe('app shell', () => {
     mockApi({ '/api/get_app_info': [200, demoInfo] });
     const { unmount } = renderApp('/nowhere');
     expect((await screen.findByTestId('demo-badge')).textContent).toBe(
-      'Demo data as of 2024-03-08 — options flow simulated',
+      'Demo data as of 2024-03-08 — options flow, option chains, short interest and FINRA short volume simulated',
     );
     unmount();
     mockApi({ '/api/get_app_info': [200, { ...demoInfo, data_mode: 'live', options_flow: 'live' }] });
@@ -48,7 +48,7 @@ describe('app shell', () => {
     await screen.findByRole('heading', { name: 'Page Not Found' });
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByTestId('demo-badge')).toBeNull();
-    expect(demoBadgeText('2024-03-08', 'live')).toBe('Demo data as of 2024-03-08');
+    expect(demoBadgeText('2024-03-08', false)).toBe('Demo data as of 2024-03-08');
   });
 
   it('has sidebar links only to existing screens, and footer links', async () => {

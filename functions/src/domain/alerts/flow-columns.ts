@@ -5,7 +5,7 @@ import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
  * into per-day dictionaries, and rows grouped by ticker. A year of demo flow (~750,000 trades) is then
  * ~100 MB instead of ~400 MB of objects, and a scan touches only the columns the filters read.
  */
-const NUM_FIELDS = [
+export const NUM_FIELDS = [
   'strike_price',
   'DTE',
   'aggressor_ind',
@@ -21,7 +21,7 @@ const NUM_FIELDS = [
   'trade_count',
   'score',
 ] as const;
-const DICT_FIELDS = [
+export const DICT_FIELDS = [
   'ticker',
   'date',
   'time',
@@ -32,8 +32,8 @@ const DICT_FIELDS = [
   'fill',
   'sentiment',
 ] as const;
-type NumField = (typeof NUM_FIELDS)[number];
-type DictField = (typeof DICT_FIELDS)[number];
+export type NumField = (typeof NUM_FIELDS)[number];
+export type DictField = (typeof DICT_FIELDS)[number];
 const NULLABLE = new Set<string>(['aggressor_ind', 'ask', 'bid', 'midpoint', 'underlying_price', 'exchange']);
 
 export interface DayColumns {

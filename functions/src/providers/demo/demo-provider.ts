@@ -105,6 +105,7 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
             250,
           ),
         );
+        const typicalPrice = s.close[s.date.findLastIndex((d) => d <= source.today())] ?? 0;
         // A class of a multi-class company is shorted against its own shares (GOOGL: Class A only);
         // without a class count the generator infers the float from the class's volume.
         const shares = e.class_shares_outstanding !== undefined ? e.class_shares_outstanding : e.shares_outstanding;
@@ -115,6 +116,7 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
           avgDailyVolume,
           typicalDailyVolume,
           ...(shares ? { sharesOutstanding: shares } : {}),
+          ...(typicalPrice > 0 ? { typicalPrice } : {}),
         });
       }
       return parseFinraShortInterest(generateFinraShortInterestFile(settlementDate, universe, seed));

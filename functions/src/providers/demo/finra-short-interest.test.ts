@@ -92,7 +92,7 @@ describe('generateFinraShortInterestFile', () => {
 
 /**
  * The published ranges the generator is calibrated to (see the comment in finra-short-interest.ts):
- * large caps mostly 0.5-3% of float and 1-4 days to cover, a tail at 10-30%; half-month changes of
+ * large caps mostly 0.5-3% of float and 1-4 days to cover, a few names above 10%; half-month changes of
  * the FINRA 2021-07-15 sample: median ~5.7%, a third beyond 15%.
  * Universe: 400 large caps with 0.3-5B shares and a daily turnover of their shares around 0.8%
  * (AAPL ~0.4%, TSLA ~3% in March 2024: consolidated volume / shares outstanding).
@@ -125,10 +125,10 @@ describe('short-interest distribution against published ranges', () => {
     expect(q(dtc, 0.5)).toBeLessThan(4);
   });
 
-  it('tails: a few heavily shorted names at 10-30%, none near the whole float', () => {
+  it('tails: a few heavily shorted names above 10% (issue 37: few in the S&P 500), none near the whole float', () => {
     const heavy = pctFloat.filter((x) => x > 0.1).length / pctFloat.length;
-    expect(heavy).toBeGreaterThan(0.01);
-    expect(heavy).toBeLessThan(0.12);
+    expect(heavy).toBeGreaterThan(0);
+    expect(heavy).toBeLessThan(0.04);
     expect(pctFloat.filter((x) => x > 0.35).length).toBe(0);
     expect(q(dtc, 0.95)).toBeLessThan(15);
   });

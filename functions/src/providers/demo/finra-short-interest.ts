@@ -2,10 +2,14 @@
  * Demo FINRA equity short-interest files (shrtYYYYMMDD.csv, pipe-delimited), written with the real
  * formatter so they go through parseFinraShortInterest.
  *
- * Calibration targets (why the parameters below are what they are):
- *  - Published ranges, as issue 19 states them (the usual figures of brokers' short-interest reviews,
- *    not re-checked here): S&P 500 / NASDAQ-100 large caps mostly 0.5-3% of float and 1-4 days to
- *    cover; a tail of heavily shorted names at 10-30% of float.
+ * Calibration targets (issue 37 item 4: the generator was ~2-6x too high for the largest names):
+ *  - Goldman Sachs' tracking of the median S&P 500 stock's short interest as a share of market
+ *    capitalisation, as reported (Financial Times, R. Henderson, quoted at
+ *    scribnersplace.com/markets/2806/sp-500-short-interest; GS Global Investment Research charts at
+ *    isabelnet.com): 1.8-2.0% in 2021-2024, 2.4% on average over 15 years. Short interest is far
+ *    lower for the largest names (early 2024, FINRA/Nasdaq figures as remembered, not re-fetched:
+ *    AAPL ~0.7% of float, MSFT ~0.6%, NVDA ~1.1%, KLAC ~2%; days to cover ~1-3) and only a handful of
+ *    S&P 500 names are above 10%.
  *  - The real FINRA file ../shared/data/samples/finra/shrt20210715_excerpt.txt (settlement 2021-07-15),
  *    listed operating companies: days to cover A 1.56, AA 1.67, AAL 3.17, AAN 2.13, AAT 3.32, AAP 5.82,
  *    AAOI 8.99, AAON 14.68 (median ~3); half-month change |%| 0.91, 1.38, 1.68, 2.13, 2.88, 4.65, 6.81,
@@ -14,11 +18,14 @@
  *
  * Model, for a ticker with float F (shares at the date x a free-float fraction 0.80-0.98) and typical
  * daily volume V (the caller's long-run average, so one busy week does not move the level):
- *  - Short interest is tied to both: level = sqrt(p F x d V), the geometric mean of a float target
- *    (p of float) and a volume target (d days of volume), so a high-turnover name (TSLA, ~3% of its
- *    float a day) gets ~3% of float and ~1 day to cover, a quiet one ~1% and ~3 days, as in the sample.
- *  - p and d are lognormal per ticker around 1.5% and 2.5 days (log-sd 0.45, one shared draw: a crowded
- *    short is crowded on both counts); 6% of tickers are heavily shorted: p ~ 12%, d ~ 7 days.
+ *  - Fraction of float = p x (cap / $30B)^-0.2 x (turnover / 0.8%)^0.3: p is the ticker's lognormal
+ *    draw around 2% (log-sd 0.45), cap its float's market value (about the S&P 500 median at $30B),
+ *    so the largest names are shorted least (AAPL's $2.6T: x0.41) and small ones a little more, and a
+ *    high-turnover name (TSLA, NVDA) is shorted a little more but covers in fewer days. Days to cover
+ *    follow: fraction / turnover, about 2.5 at the median.
+ *  - Heavily shorted names (p ~ 12% of float) are small: 2% of names at a $10B float value, fewer in
+ *    proportion above it (the S&P 500's >10% names are its small caps), none of the mega caps.
+ *  - Without a price the size terms are neutral (cap = the reference).
  *  - Over time: log SI = log level + x_n, x an AR(1) on the settlement index n with phi 0.97 (a
  *    persistent random walk: half-life ~11 months) and stationary sd 0.45, whose innovations are a
  *    mixture (90% small, 10% three times larger: the jumps of the sample). Half-month changes then
@@ -49,17 +56,24 @@ export interface ShortInterestUniverseEntry {
   /** Real long-run average daily volume (shares), the same for every settlement; defaults to avgDailyVolume. */
   typicalDailyVolume?: number;
   sharesOutstanding?: number;
+  /** A price the same for every settlement (the close at the demo date): the float's market value. */
+  typicalPrice?: number;
   /** FINRA issuer-services exchange code; derived from `market` when omitted. */
   exchangeCode?: string;
 }
 
 export const SHORT_INTEREST_PARAMS = {
-  floatMedian: 0.015,
-  daysMedian: 2.5,
+  floatMedian: 0.02,
   levelLogSd: 0.45,
-  heavyShare: 0.06,
+  /** Size and turnover elasticities of the fraction of float, and their reference points. */
+  sizeElasticity: -0.2,
+  /** Dollars of float value. */
+  sizeReference: 30e9,
+  heavyCapReference: 10e9,
+  turnoverElasticity: 0.3,
+  turnoverReference: 0.008,
+  heavyShare: 0.02,
   heavyFloatMedian: 0.12,
-  heavyDaysMedian: 7,
   phi: 0.97,
   logSd: 0.45,
   /** Innovation mixture: share of jumps and their size relative to ordinary steps. */
@@ -101,24 +115,22 @@ function pathFactor(symbol: string, settlementDate: string, seed: number): numbe
   );
 }
 
-/** The ticker's level targets: fraction of float p and days of volume d. */
-function targets(symbol: string, seed: number): { p: number; d: number } {
+/** The ticker's own fraction of float before its size and turnover terms; cap in dollars. */
+function floatTarget(symbol: string, cap: number, seed: number): number {
   const z = hashNormal(seed, 'si-level', symbol);
-  const heavy = hashUnit(seed, 'si-heavy', symbol) < P.heavyShare;
-  const m = Math.exp(P.levelLogSd * z);
-  return heavy
-    ? { p: P.heavyFloatMedian * m, d: P.heavyDaysMedian * m }
-    : { p: P.floatMedian * m, d: P.daysMedian * m };
+  const heavy = hashUnit(seed, 'si-heavy', symbol) < P.heavyShare * Math.min(1, P.heavyCapReference / cap);
+  return (heavy ? P.heavyFloatMedian : P.floatMedian) * Math.exp(P.levelLogSd * z);
 }
 
 /** Short interest (shares) of a ticker at a settlement date. */
 export function shortInterestShares(e: ShortInterestUniverseEntry, settlementDate: string, seed: number): number {
-  const float = floatShares(e, seed);
+  const float = Math.max(floatShares(e, seed), 1);
   const volume = Math.max(0, e.typicalDailyVolume ?? e.avgDailyVolume);
-  const { p, d } = targets(e.symbol, seed);
-  // A name with no volume falls back to the float target alone.
-  const level = volume > 0 ? Math.sqrt(p * float * d * volume) : p * float;
-  const raw = (level * pathFactor(e.symbol, settlementDate, seed)) / Math.max(float, 1);
+  const cap = e.typicalPrice && e.typicalPrice > 0 ? float * e.typicalPrice : P.sizeReference;
+  const size = (cap / P.sizeReference) ** P.sizeElasticity;
+  // A name with no volume has no turnover term.
+  const turnover = volume > 0 ? (volume / float / P.turnoverReference) ** P.turnoverElasticity : 1;
+  const raw = floatTarget(e.symbol, cap, seed) * size * turnover * pathFactor(e.symbol, settlementDate, seed);
   return Math.round((float * raw) / (1 + raw / P.softMax));
 }
 

@@ -1,11 +1,9 @@
 import Box from '@mui/material/Box';
 import { darken } from '@mui/material/styles';
+import { demoBadgeText } from '@tapewatch/shared/demo/generated-datasets';
 import { useAppInfo } from '../api/get-app-info.ts';
 
-export function demoBadgeText(asOf: string | null, optionsFlow: 'simulated' | 'live'): string {
-  const base = asOf ? `Demo data as of ${asOf}` : 'Demo data';
-  return optionsFlow === 'simulated' ? `${base} — options flow simulated` : base;
-}
+export { demoBadgeText };
 
 /** Shown whenever the server runs on the demo data set, so nobody mistakes it for live data. */
 export function DemoBadge() {
@@ -31,7 +29,7 @@ export function DemoBadge() {
         lineHeight: 1.5,
       }}
     >
-      {demoBadgeText(data.as_of, data.options_flow)}
+      {demoBadgeText(data.as_of, data.options_flow === 'simulated')}
     </Box>
   );
 }

@@ -16,6 +16,7 @@ import { DarkPoolSummaryCard } from './components/dark-pool-summary.tsx';
 import { DarkPoolTable } from './components/dark-pool-table.tsx';
 import { TickerShortVolumeTable } from './components/ticker-short-volume-table.tsx';
 import { latestSummary } from './utils/reshape.ts';
+import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
 
 function TickerSection({ ticker, data }: { ticker: string; data: DarkPoolIndividualData }) {
   const summary = latestSummary(data);
@@ -56,6 +57,7 @@ export function DarkPoolsPage() {
         <Typography variant="h1" gutterBottom>
           Dark Pools
         </Typography>
+        <GeneratedDataCaption datasets={['finra_short_volume']} />
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }} data-testid="dark-pool-help">
           FINRA daily short-sale volume; data updates at 6pm EST. Short volume % = short volume / total volume. Net
           short volume = short volume - (total volume - short volume); net short volume $ = net short volume x that

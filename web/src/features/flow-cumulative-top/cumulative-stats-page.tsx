@@ -18,6 +18,7 @@ import { useSession } from '../../lib/session.ts';
 import { isGateError } from '../../lib/subscription-gate.ts';
 import { useTickerParam } from '../../lib/use-ticker-param.ts';
 import { useByStrike, useHistoricalPremium } from './api/cumulative-top-api.ts';
+import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
 
 const range = (r: { min: number; max: number }) => Array.from({ length: r.max - r.min + 1 }, (_, i) => r.min + i);
 
@@ -99,6 +100,7 @@ export function CumulativeStatsPage() {
         <Typography variant="h1" gutterBottom>
           Cumulative Stats
         </Typography>
+        <GeneratedDataCaption datasets={['options_flow']} />
         <Typography variant="body2" color="text.secondary">
           A ticker&apos;s call, put and net option premiums added up day by day over the last trading days with flow
           (today&apos;s session counts once it has flow), with the underlying price at each day&apos;s last trade, and

@@ -16,6 +16,7 @@ import { formatSigned, netSlices, pieTable, putCallSlices, sideSlices } from './
 import { TickerWithStar } from '../../components/watchlist/ticker-with-star.tsx';
 import { filterByWatchlist, useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
 import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
+import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
 
 export const TOP_PREMIUMS_PAGE_SIZE = 20;
 
@@ -91,6 +92,7 @@ export function TopPremiumsPage() {
         <Typography variant="h1" gutterBottom>
           Top Premiums
         </Typography>
+        <GeneratedDataCaption datasets={['options_flow']} />
         <Typography variant="body2" color="text.secondary" data-testid="top-premiums-help">
           Top tickers by total premium inflow over the selected number of trading days (today&apos;s session counts as a
           day once it has flow). Premiums are in thousands of dollars; net is calls minus puts. ETFs count as financials

@@ -12,6 +12,7 @@ import { useDashboardData } from './api/dashboard-api.ts';
 import { DashboardSections } from './components/dashboard-sections.tsx';
 import { WatchlistFlowCard } from './components/watchlist-flow-card.tsx';
 import { tickerAppears, weekText } from './utils/dashboard-view.ts';
+import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
 
 export const DASHBOARD_PATH = '/optionsflow-dashboard';
 
@@ -57,6 +58,7 @@ export function FlowDashboardPage() {
         <Typography variant="h1" gutterBottom>
           Options Flow Dashboard
         </Typography>
+        <GeneratedDataCaption datasets={['options_flow']} />
         <PageHelp testId="dashboard-help">
           The day&apos;s options flow at a glance: SPY, QQQ and IWM with their call and put premiums and trade counts,
           the largest trades of the day and of the week, premiums by sector, the trades furthest out of the money, the

@@ -14,6 +14,7 @@ import { IntradayCard } from './components/intraday-card.tsx';
 import { LatestTrades } from './components/latest-trades.tsx';
 import { MetricsTables } from './components/metrics-tables.tsx';
 import { SeasonalityCharts } from './components/seasonality-charts.tsx';
+import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
 
 /** Spec part 2 section 9: 0 = 1 minute, 1 = 10 minutes (default), 2 = 30 minutes. */
 export const INTERVAL_OPTIONS: ReadonlyArray<{ code: IntervalCode; label: string }> = [
@@ -47,6 +48,7 @@ export function TickerOverviewPage() {
         <Typography variant="h1" gutterBottom>
           Ticker Overview
         </Typography>
+        <GeneratedDataCaption datasets={['options_flow']} />
         <Typography variant="body2" color="text.secondary">
           Options flow of one ticker: today against the prior days, premiums through the session, when its flow usually
           comes, and its latest trades. Premiums are in thousands of dollars; flows count trades.

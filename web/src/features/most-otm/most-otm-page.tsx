@@ -11,6 +11,7 @@ import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter
 import { useSubscriptionGate } from '../../lib/subscription-gate.ts';
 import { useMostOtmData } from './api/get-most-otm-data.ts';
 import { MOST_OTM_COLUMNS, MOST_OTM_SORT } from './most-otm-columns.ts';
+import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
 
 const rowKey = (t: OtmTrade) => t.key;
 const columns = withTickerStar(MOST_OTM_COLUMNS);
@@ -31,6 +32,7 @@ export function MostOtmPage() {
       <Typography variant="h1" gutterBottom>
         Most OTM
       </Typography>
+      <GeneratedDataCaption datasets={['options_flow']} />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Options trades struck furthest out of the money{data ? ` on ${data.date}` : ''}. OTM By is the distance from the
         underlying price to the strike, in percent of the underlying price.

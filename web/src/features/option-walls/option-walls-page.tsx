@@ -22,6 +22,7 @@ import {
   wallsChartData,
   wallsTable,
 } from './utils/reshape.ts';
+import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
 
 const MINMAX_COLORS = { Calls: '#2e7d32', Puts: '#c62828' } as const;
 
@@ -134,6 +135,7 @@ export function OptionWallsPage() {
         <Typography variant="h1" gutterBottom>
           Option Walls
         </Typography>
+        <GeneratedDataCaption datasets={['option_chains']} />
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }}>
           SPY option open interest by strike. Data updates at 4:35pm EST.
           {walls.data ? ` Chain as of ${walls.data.as_of}, spot ${formatNumber(walls.data.spot, 2)}.` : ''}

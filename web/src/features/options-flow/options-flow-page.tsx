@@ -30,6 +30,7 @@ import {
 } from './utils/flow-view.ts';
 import { useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
 import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
+import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
 
 /** The Alerts page opens its editor with these filters (and the watchlist chip's list). */
 function alertLink(filters: readonly unknown[], watchlistId: string | null): string {
@@ -102,6 +103,7 @@ export function OptionsFlowPage() {
     <Box component="article">
       <Box sx={{ mb: 2 }}>
         <Typography variant="h1">Options Flow</Typography>
+        <GeneratedDataCaption datasets={['options_flow']} />
         <Typography variant="subtitle1" component="p" color="text.secondary">
           Live &amp; Historical
         </Typography>

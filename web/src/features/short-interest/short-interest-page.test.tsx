@@ -67,6 +67,10 @@ describe('Short Interest screen', () => {
       'Short interest is only available for NASDAQ stocks and ETFs.',
     );
     expect(screen.getByTestId('si-intro').textContent).toContain('share count is an estimate');
+    // Demo mode (issue 37): the screen says its short interest is generated.
+    expect((await screen.findByTestId('generated-data-caption')).textContent).toBe(
+      'Demo: short interest is simulated (seeded), not market data.',
+    );
     expect(await screen.findByRole('heading', { name: 'Short Data: AAPL' })).toBeTruthy();
     // The panel and every row carry the ticker's watchlist star (a visitor's asks to sign up).
     expect(within(screen.getByTestId('short-data')).getByTestId('star-AAPL').getAttribute('aria-label')).toBe(

@@ -19,6 +19,7 @@ import { ShortInterestTable } from './components/short-interest-table.tsx';
 import { pickDefaultTicker } from './utils/reshape.ts';
 import { filterByWatchlist, useWatchlistFilter } from '../../components/watchlist/use-watchlist-filter.ts';
 import { WatchlistFilterChip } from '../../components/watchlist/watchlist-filter-chip.tsx';
+import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
 
 /** The server's alert text for a 404 (unknown or non-NASDAQ ticker), shown as the empty state. */
 function notFoundText(error: unknown): string | undefined {
@@ -58,6 +59,7 @@ export function ShortInterestPage() {
         <Typography variant="h1" gutterBottom>
           Short Interest
         </Typography>
+        <GeneratedDataCaption datasets={['short_interest']} />
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }} data-testid="si-intro">
           Short interest is only available for NASDAQ stocks and ETFs. It is the number of shares sold short at
           FINRA&apos;s twice-monthly settlement dates. Days To Cover = short interest / average daily volume; %Float
