@@ -4,7 +4,7 @@
  * format) both read it, so every print is a listed contract at a price its chain could show.
  * Pure and seeded: (underlying day, seed, prior net openings) -> the same market every time.
  */
-import { formatOccSymbol } from './occ-symbol.ts';
+import { formatOccSymbol, parseOccSymbol } from './occ-symbol.ts';
 import { dayNumber } from '../calendar/dates.ts';
 import { listedExpirations, type ExpiryKind, type ListedExpiry } from './expirations.ts';
 import {
@@ -45,6 +45,8 @@ export interface OptionsMarket {
   strikes(expiry: string): readonly number[];
   /** Every listed contract of one expiration, calls then puts per strike. */
   contracts(expiry: string): readonly OptionContract[];
+  /** The listed contract of one expiration, strike and type, or undefined when not listed. */
+  contractAt(expiry: string, strike: number, type: 'call' | 'put'): OptionContract | undefined;
   /** The listed contract of this OCC symbol, or undefined. */
   contract(symbol: string): OptionContract | undefined;
   /** Quote, theo and Greeks of a contract with the underlying at `spot` (a moment of the session). */
@@ -73,8 +75,6 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
   const day0 = dayNumber(u.date);
   const low = Math.min(u.rangeLow, u.close);
   const high = Math.max(u.rangeHigh, u.close);
-  const byExpiry = new Map<string, OptionContract[]>();
-  const bySymbol = new Map<string, OptionContract>();
 
   const strikeCache = new Map<string, number[]>();
   const strikesOf = (expiry: string): number[] => {
@@ -87,25 +87,24 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
     return out;
   };
 
-  const contracts = (expiry: string): OptionContract[] => {
-    const cached = byExpiry.get(expiry);
-    if (cached) return cached;
+  // Contracts are made one at a time as they are asked for: the flow touches a few strikes of a few
+  // expirations of each name, and building whole chains for every name of a day was most of its cost.
+  const made = new Map<string, OptionContract>();
+  const contractAt = (expiry: string, strike: number, type: 'call' | 'put'): OptionContract | undefined => {
     const kind = kindOf.get(expiry);
-    const out: OptionContract[] = [];
-    if (kind) {
-      const dte = dayNumber(expiry) - day0;
-      const T = dte / 365;
-      for (const strike of strikesOf(expiry)) {
-        for (const type of ['call', 'put'] as const) {
-          const c = { symbol: formatOccSymbol({ root, expiry, type, strike }), expiry, kind, type, strike, dte, T };
-          out.push(c);
-          bySymbol.set(c.symbol, c);
-        }
-      }
-    }
-    byExpiry.set(expiry, out);
-    return out;
+    if (!kind) return undefined;
+    const symbol = formatOccSymbol({ root, expiry, type, strike });
+    const known = made.get(symbol);
+    if (known) return known;
+    const ks = strikesOf(expiry);
+    if (!ks.includes(strike)) return undefined;
+    const dte = dayNumber(expiry) - day0;
+    const c = { symbol, expiry, kind, type, strike, dte, T: dte / 365 };
+    made.set(symbol, c);
+    return c;
   };
+  const contracts = (expiry: string): OptionContract[] =>
+    strikesOf(expiry).flatMap((k) => [contractAt(expiry, k, 'call')!, contractAt(expiry, k, 'put')!]);
 
   const quote = (c: OptionContract, spot: number): ContractQuote => {
     const F = spot * Math.exp((r - q) * c.T);
@@ -161,10 +160,10 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
     expirations,
     strikes: strikesOf,
     contracts,
+    contractAt,
     contract(symbol) {
-      if (bySymbol.has(symbol)) return bySymbol.get(symbol);
-      for (const e of expirations) contracts(e.expiry);
-      return bySymbol.get(symbol);
+      const o = parseOccSymbol(symbol);
+      return o && o.root === root ? contractAt(o.expiry, o.strike, o.type) : undefined;
     },
     quote,
     openInterest,

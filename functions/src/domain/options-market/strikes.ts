@@ -72,6 +72,10 @@ export function listedStrikes(range: StrikeRange, liquidity: Liquidity): number[
   const fHi = Math.max(range.high * (1 + fineBand), range.high + 2 * fineInterval(range.high, liquidity));
   const lo = Math.min(range.low * (1 - down), fLo);
   const hi = Math.max(range.high * (1 + up), fHi);
+  const stepAt = (k: number): number => {
+    const fine = fineOn && k >= fLo && k < fHi;
+    return Math.round((fine ? fineInterval(k, liquidity) : coarseInterval(k, liquidity)) * 1000);
+  };
   const out: number[] = [];
   let k = 0;
   // Walk up from the bottom of the range on whichever interval applies at each strike.
@@ -80,10 +84,6 @@ export function listedStrikes(range: StrikeRange, liquidity: Liquidity): number[
   while (milli <= hi * 1000 && k < 2000) {
     const strike = milli / 1000;
     out.push(strike);
-    const stepAt = (k: number): number => {
-      const fine = fineOn && k >= fLo && k < fHi;
-      return Math.round((fine ? fineInterval(k, liquidity) : coarseInterval(k, liquidity)) * 1000);
-    };
     const step = stepAt(strike);
     const next = Math.floor(milli / step) * step + step;
     // Crossing into a coarser band ($25 -> $27.50 where $5 applies): round up onto that band's grid.
