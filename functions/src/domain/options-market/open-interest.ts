@@ -19,7 +19,10 @@ export const OI_PARAMS = {
     number
   >,
   quarterMonthBoost: 1.6,
-  etfPutCall: 2.2,
+  // IWM's own chain shows 2.8 and SPY's is lower (SPX takes much of the index hedging); at 2.2 the
+  // modelled SPY dealer gamma stays negative across +-10% of spot (no gamma flip, unlike the real
+  // one, which sits near spot); 1.6 keeps the flip within 1% of spot on every 2024 day checked.
+  etfPutCall: 1.6,
   stockPutCall: 0.7,
   spyTotal: 2e7,
   spyDollarVolume: 3.5e10,
