@@ -42,10 +42,7 @@ export function parseOccSymbol(symbol: string): OccSymbol | null {
 }
 
 /** Compact OCC symbol (no padding, no vendor prefix), the key used across providers. */
-export function formatOccSymbol(o: Pick<OccSymbol, 'root' | 'expiry' | 'type' | 'strike'>): string {
-  const strike = String(Math.round(o.strike * 1000)).padStart(8, '0');
-  return `${o.root}${o.expiry.slice(2).replaceAll('-', '')}${o.type === 'call' ? 'C' : 'P'}${strike}`;
-}
+export { formatOccSymbol } from '../domain/options-market/occ-symbol.ts';
 
 /** One option-chain line, identical whichever vendor produced it. Missing values are null, never 0. */
 export interface OptionQuote extends OccSymbol {

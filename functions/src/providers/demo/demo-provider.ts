@@ -8,6 +8,9 @@ import type { DailyBar } from '../polygon/aggregates.ts';
 import type { MarketDataProvider } from '../provider.ts';
 import { createReportBuilder } from '../parse-report.ts';
 import { generateCboeOptionChain } from './cboe-option-chain.ts';
+import { underlyingDayFrom } from './underlying-day.ts';
+import { optionsMarket } from '../../domain/options-market/index.ts';
+import type { OptionChainReport } from '../option-quote.ts';
 import { generateFinraShortInterestFile } from './finra-short-interest.ts';
 import { generateFinraShortVolumeFile } from './finra-short-volume.ts';
 import { parseShillerCsv } from '../shiller/shiller-csv.ts';
@@ -24,6 +27,7 @@ export interface DemoMarketSource {
 }
 
 export const DEMO_SEED = 20240308;
+const CHAIN_CACHE_SIZE = 64;
 
 const notInDemo = (what: string) => new ProviderError('demo', `${what} is not simulated by the demo provider`, false);
 
@@ -68,6 +72,24 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
       });
     });
     return report.build();
+  }
+
+  // Chains are computed on demand per ticker and day (tens of ms each) and the latest few kept.
+  const chainCache = new Map<string, Promise<OptionChainReport>>();
+  async function buildChain(underlying: string, date: string): Promise<OptionChainReport> {
+    const entry = (await source.directory()).find((e) => e.symbol === underlying);
+    const s = await source.series(underlying);
+    const vix = underlying === 'SPY' ? await source.series('VIX') : undefined;
+    const vi = vix ? barIndex(vix, date) : -1;
+    const kind = entry?.kind === 'etf' ? 'etf' : 'stock';
+    const u = underlyingDayFrom(underlying, kind, s, date, vix && vi >= 0 ? vix.close[vi]! : undefined);
+    if (!u || !entry || entry.kind === 'index')
+      throw new ProviderNotFoundError(
+        'demo',
+        `demo://cboe/${underlying}/${date}`,
+        `${underlying} chain for ${date} (not an optionable ticker, or not a trading day)`,
+      );
+    return parseCboeOptionChain(JSON.parse(generateCboeOptionChain(optionsMarket(u, seed), seed)));
   }
 
   return {
@@ -122,25 +144,16 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
       return parseFinraShortInterest(generateFinraShortInterestFile(settlementDate, universe, seed));
     },
 
-    async optionChain(underlying, date = source.today()) {
-      const s = await source.series(underlying);
-      const i = barIndex(s, date);
-      if (i < 0)
-        throw new ProviderNotFoundError(
-          'demo',
-          `demo://cboe/${underlying}/${date}`,
-          `${underlying} chain for ${date} (not a trading day)`,
-        );
-      const vix = await source.series('VIX');
-      const vi = barIndex(vix, date);
-      const ref = s.close.slice(Math.max(0, i - 19), i + 1);
-      const text = generateCboeOptionChain(underlying, date, s.close[i]!, seed, {
-        ...(vi >= 0 ? { vix: vix.close[vi]! } : {}),
-        ...(vi > 0 ? { previousVix: vix.close[vi - 1]! } : {}),
-        ...(i > 0 ? { previousSpot: s.close[i - 1]! } : {}),
-        referenceSpot: ref.reduce((a, b) => a + b, 0) / ref.length,
-      });
-      return parseCboeOptionChain(JSON.parse(text));
+    optionChain(underlying, date = source.today()) {
+      const key = `${underlying}|${date}`;
+      const cached = chainCache.get(key);
+      if (cached) return cached;
+      const built = buildChain(underlying, date);
+      chainCache.set(key, built);
+      // A failed build is not kept: the next request tries again.
+      built.catch(() => chainCache.delete(key));
+      if (chainCache.size > CHAIN_CACHE_SIZE) chainCache.delete(chainCache.keys().next().value!);
+      return built;
     },
 
     dailyAggregates: (ticker, from, to) => bars(ticker, from, to),

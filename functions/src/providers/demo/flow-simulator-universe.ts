@@ -1,3 +1,4 @@
+import type { UnderlyingDay } from '../../domain/options-market/index.ts';
 import { hashString } from './prng.ts';
 
 /** One underlying the simulator may trade, with its real prices from the bundled dataset. */
@@ -11,6 +12,33 @@ export interface FlowUnderlying {
   dollarVolume: number;
   /** Annualised volatility of daily log returns over the last ~3 months (0.1-1.5). */
   vol: number;
+  /** The same over ~1 year; default `vol`. */
+  longVol?: number;
+  /** Lowest and highest close of the last ~20 sessions (strikes listed while the price moved); default the two closes. */
+  rangeLow?: number;
+  rangeHigh?: number;
+  /** Close over its 3-month high, minus 1; default 0. */
+  drawdown?: number;
+  /** VIX close of the day: SPY's surface follows it, and the flow's put share for every name. */
+  vix?: number;
+}
+
+/** The options market's view of a flow underlying on `date`. */
+export function underlyingDayOf(u: FlowUnderlying, date: string): UnderlyingDay {
+  return {
+    symbol: u.symbol,
+    kind: u.kind,
+    date,
+    close: u.close,
+    prevClose: u.prevClose,
+    realisedVol: u.vol,
+    longVol: u.longVol ?? u.vol,
+    dollarVolume: u.dollarVolume,
+    rangeLow: u.rangeLow ?? Math.min(u.close, u.prevClose),
+    rangeHigh: u.rangeHigh ?? Math.max(u.close, u.prevClose),
+    drawdown: u.drawdown ?? 0,
+    ...(u.vix !== undefined ? { vix: u.vix } : {}),
+  };
 }
 
 /** Names whose options trade far more than their share volume suggests (index ETFs, retail favourites). */
@@ -57,9 +85,6 @@ export function pickIndex(cum: Float64Array, u: number): number {
   }
   return lo;
 }
-
-/** Daily-expiry ETFs (SPY, QQQ, IWM list Monday-Friday expiries); other names list Fridays. */
-export const DAILY_EXPIRY_SYMBOLS: ReadonlySet<string> = new Set(['SPY', 'QQQ', 'IWM']);
 
 const EXCHANGES = [
   'CBOE',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseBenzingaOptionsActivity } from '../benzinga/options-activity.ts';
 import { tradeFromRecord } from '../benzinga/trade-from-record.ts';
 import { mostOtm } from '../../domain/flow/most-otm.ts';
-import { FlowDayState, sessionOffset, simulateFlowDay, simulateTrades } from './flow-simulator.ts';
+import { isOnStrikeGrid } from '../../domain/options-market/index.ts';
+import { FLOW_SIM, FlowDayState, sessionOffset, simulateFlowDay, simulateTrades } from './flow-simulator.ts';
 import type { FlowUnderlying } from './flow-simulator-universe.ts';
 import { pickIndex, popularity } from './flow-simulator-universe.ts';
 
@@ -81,11 +82,36 @@ describe('flow simulator', () => {
             new Date(`${t.date_expiration}T12:00:00Z`).getUTCDay() === 5,
         ),
     ).toBe(true);
-    expect(new Set(trades.map((t) => t.fill))).toEqual(new Set(['Above Ask', 'Ask', 'Mid', 'Bid', 'Below Bid']));
+    // Fills inside the quote only: at the ask, the bid, the mid, or between.
+    expect(new Set(trades.map((t) => t.fill))).toEqual(new Set(['Ask', 'Mid', 'Bid']));
     expect(new Set(trades.map((t) => t.option_activity_type))).toEqual(new Set(['Sweep', 'Block', 'Trade']));
-    const calls = trades.filter((t) => t.put_call === 'Call').length / trades.length;
-    expect(calls).toBeGreaterThan(0.48);
-    expect(calls).toBeLessThan(0.64);
+    // The regime: index ETF flow is put-heavy, single names lean to calls.
+    const callShare = (xs: typeof trades) => xs.filter((t) => t.put_call === 'Call').length / xs.length;
+    const index = trades.filter((t) => t.ticker === 'SPY' || t.ticker === 'QQQ');
+    expect(callShare(index)).toBeLessThan(0.45);
+    expect(callShare(trades.filter((t) => t.ticker === 'NVDA' || t.ticker === 'AAPL'))).toBeGreaterThan(0.52);
+  });
+
+  it('prints only listed contracts of the day, inside the bid/ask of that moment, with premium = price x size x 100', () => {
+    const state = new FlowDayState(day);
+    for (const r of records) {
+      const u = universe.find((x) => x.symbol === r.ticker)!;
+      const m = state.market(u);
+      const c = m.contract(r.option_symbol!);
+      expect(c, r.option_symbol!).toBeDefined();
+      expect(isOnStrikeGrid(c!.strike, m.liquidity)).toBe(true);
+      const price = Number(r.price);
+      expect(price).toBeGreaterThanOrEqual(Number(r.bid));
+      expect(price).toBeLessThanOrEqual(Number(r.ask));
+      // The quote printed is the market's at the trade's underlying price.
+      const q = m.quote(c!, Number(r.underlying_price));
+      expect(Math.abs(q.bid - Number(r.bid))).toBeLessThanOrEqual(0.011);
+      expect(Math.abs(q.ask - Number(r.ask))).toBeLessThanOrEqual(0.011);
+      expect(Math.abs(Number(r.cost_basis) - price * Number(r.size) * 100)).toBeLessThanOrEqual(0.01);
+      expect(Number(r.cost_basis)).toBeGreaterThanOrEqual(FLOW_SIM.premiumFloorUsd);
+      expect(price).toBeGreaterThanOrEqual(0.01);
+      expect(Number(r.open_interest)).toBe(m.openInterest(c!));
+    }
   });
   it('has log-normal premiums (median tens of thousands, a long right tail) and consistent volume', () => {
     const premiums = trades.map((t) => t.cost_basis).sort((a, b) => a - b);
@@ -112,7 +138,7 @@ describe('flow simulator', () => {
     expect(b[0]!.time).toBe('03:00:00');
   });
 
-  it('lists strikes within a third and three times spot, even for a very volatile name far out in time', () => {
+  it('trades strikes within the listed range (a fifth to 2.5x the recent closes) even for a very volatile name far out in time', () => {
     const wild: FlowUnderlying[] = [
       { symbol: 'SMCI', kind: 'stock', close: 1000, prevClose: 990, dollarVolume: 30e9, vol: 1.4 },
     ];
@@ -121,11 +147,11 @@ describe('flow simulator', () => {
     ).rows.map(tradeFromRecord);
     expect(smci.length).toBeGreaterThan(500);
     for (const t of smci) {
-      // Against the underlying at the trade (it moves intraday); the grid rounding adds a little.
+      // Listing reaches at most 80% below the recent range (990-1000) and 150% above it
+      // (domain/options-market/strikes.ts), so no print lies beyond.
       expect(t.underlying_price).not.toBeNull();
-      const ratio = t.strike_price / t.underlying_price!;
-      expect(ratio).toBeGreaterThanOrEqual((1 / 3) * 0.97);
-      expect(ratio).toBeLessThanOrEqual(3 * 1.03);
+      expect(t.strike_price).toBeGreaterThanOrEqual(990 * 0.2);
+      expect(t.strike_price).toBeLessThanOrEqual(1000 * 2.5);
     }
     // The far tail thins out towards the limit instead of piling up on it: the day's 50 most
     // out-of-the-money trades spread over many strikes, not one 200% wall.

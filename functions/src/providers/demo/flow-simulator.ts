@@ -1,37 +1,51 @@
-import { blackScholes } from '../../analytics/black-scholes.ts';
-import { strikeSteps, listedExpiries, type ListedExpiry } from './option-listing.ts';
-import { clamp, lognormal, normal, rngFrom, seedFrom } from './prng.ts';
 import {
-  DAILY_EXPIRY_SYMBOLS,
+  optionsMarket,
+  type ListedExpiry,
+  type OptionContract,
+  type OptionsMarket,
+} from '../../domain/options-market/index.ts';
+import { clamp, lognormal, normal, rngFrom, seedFrom } from './prng.ts';
+import { putShare } from './flow-regime.ts';
+import {
   exchangeFor,
   pickIndex,
   popularity,
   recordId,
+  underlyingDayOf,
   type FlowUnderlying,
 } from './flow-simulator-universe.ts';
 
 /**
  * Seeded options-flow generator emitting Benzinga option_activity records (numbers as strings, as
- * the vendor sends them), so the demo runs the production parser. Realism, by construction:
+ * the vendor sends them), so the demo runs the production parser. It trades the options market of
+ * domain/options-market, the same one the demo chains print:
  *  - arrivals: a U-shaped intraday intensity (busy open and close) plus bursts (a sweep split
  *    into follow-on prints of the same contract within seconds);
  *  - tickers: heavy-tailed popularity from the universe's dollar volume (index ETFs and mega caps);
- *  - contracts: listed expiries (dailies for SPY/QQQ/IWM, weeklies, monthlies, LEAPS) weighted to
- *    the near term; strikes around the underlying's real close on the listed grid;
- *  - prices: Black-Scholes at the name's realised vol with a smile, cent quotes and a spread;
- *  - premiums: log-normal (median ~$45K, blocks ~4x larger), size derived from premium and price;
- *  - volume and open interest: open interest fixed per contract and day, volume accumulating per
- *    contract through the day (so a later print never shows less volume than an earlier one).
+ *  - contracts: only those the market lists that day (its expirations and strike grid), weighted to
+ *    the near term and slightly out of the money; nothing priced under $0.05;
+ *  - prices: inside that moment's bid/ask of the market (the underlying on its intraday path), at the
+ *    ask, the bid, the mid or between, with the side in the vendor's aggressor_ind and sentiment;
+ *  - premiums: an unusual-activity feed: no print under FLOW_SIM.premiumFloorUsd ($25,000, the
+ *    smallest order such feeds flag as large; smaller prints are ordinary retail flow), the excess
+ *    log-normal (median print ~$55K, blocks larger), size = premium / (price x 100) in whole contracts;
+ *  - regime: put share by name and day from flow-regime.ts (index ETFs put-heavy, more puts in
+ *    drawdowns and high realised vol, single names call-leaning);
+ *  - volume and open interest: open interest is the market's for the contract that morning; volume
+ *    accumulates per contract through the day (a later print never shows less volume).
+ * Not simulated: multi-leg orders (spreads arrive as independent prints).
  */
 export const FLOW_SIM = {
   tradesPerDay: 3000,
   sessionOpenSec: 9.5 * 3600,
   sessionSeconds: 6.5 * 3600,
   burstProbability: 0.08,
-  callShare: 0.56,
   typeShares: { sweep: 0.45, block: 0.08 },
-  medianPremiumUsd: 45_000,
-  premiumSigma: 1.1,
+  premiumFloorUsd: 25_000,
+  medianExcessUsd: 30_000,
+  premiumSigma: 1.2,
+  blockMultiple: 3,
+  minPrice: 0.05,
 } as const;
 
 /** U-shaped density over the session (0..1 of the day), normalised numerically below. */
@@ -57,34 +71,19 @@ export const hhmmss = (sec: number): string => {
   return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
 };
 
-const cents = (x: number): number => Math.max(0.01, Math.round(x * 100) / 100);
-
 export interface SimDay {
   date: string;
   universe: readonly FlowUnderlying[];
   seed: number;
 }
 
-interface Contract {
-  u: FlowUnderlying;
-  putCall: 'call' | 'put';
-  strike: number;
-  expiry: ListedExpiry;
-  dte: number;
-}
-
-function chooseExpiry(rng: () => number, expiries: readonly ListedExpiry[], symbol: string): ListedExpiry {
-  const usable = DAILY_EXPIRY_SYMBOLS.has(symbol) ? expiries : expiries.filter((e) => e.kind !== 'daily');
+function chooseExpiry(rng: () => number, expiries: readonly ListedExpiry[]): ListedExpiry {
   // Near-term weight with a floor, so monthlies and LEAPS still trade (about 5% LEAPS).
-  const weights = usable.map((e, i) => (e.kind === 'leaps' ? 0.35 : Math.exp(-i / 3) + 0.04));
+  const weights = expiries.map((e, i) => (e.kind === 'leaps' ? 0.35 : Math.exp(-i / 3) + 0.04));
   const total = weights.reduce((a, b) => a + b, 0);
   let u = rng() * total;
-  for (let i = 0; i < usable.length; i += 1) if ((u -= weights[i]!) < 0) return usable[i]!;
-  return usable.at(-1)!;
-}
-
-function dayNumberUtc(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+  for (let i = 0; i < expiries.length; i += 1) if ((u -= weights[i]!) < 0) return expiries[i]!;
+  return expiries.at(-1)!;
 }
 
 /** Spot at a moment: a bridge from the previous close to the day's close plus seeded noise. */
@@ -93,62 +92,70 @@ function spotAt(u: FlowUnderlying, x: number, noise: number): number {
   return drift * (1 + noise * u.vol * Math.sqrt(Math.max(x * (1 - x), 0.002) / 252));
 }
 
-const MAX_LOG_MONEYNESS = Math.log(3);
-
-/**
- * Unchanged up to half the limit; a draw beyond the limit is folded back between the half and the
- * limit (wrapped, so no extra random draw shifts the seeded sequence). A hard cut piled every far draw
- * of a volatile name's LEAPS onto the 3x-spot strike, and the whole Most OTM table read 200%.
- */
-function foldIntoLimit(m: number, max: number): number {
-  const a = Math.abs(m);
-  if (a <= max) return m;
-  const knee = max / 2;
-  return Math.sign(m) * (knee + ((a - knee) % (max - knee)));
+/** Index of the listed strike nearest to k. */
+function nearestIndex(strikes: readonly number[], k: number): number {
+  let lo = 0;
+  let hi = strikes.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (strikes[mid]! < k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && Math.abs(strikes[lo - 1]! - k) <= Math.abs(strikes[lo]! - k) ? lo - 1 : lo;
 }
 
-function pickContract(
-  rng: () => number,
-  u: FlowUnderlying,
-  spot: number,
-  date: string,
-  expiries: readonly ListedExpiry[],
-): Contract {
-  const putCall = rng() < FLOW_SIM.callShare ? 'call' : 'put';
-  const expiry = chooseExpiry(rng, expiries, u.symbol);
-  const dte = Math.max(1, dayNumberUtc(expiry.expiry) - dayNumberUtc(date));
-  const T = dte / 365;
-  // Mostly slightly out of the money, with a fat tail of lottery tickets and some deep ITM.
-  const sd = u.vol * Math.sqrt(T) * 0.9;
+function pickContract(rng: () => number, m: OptionsMarket, putCall: 'call' | 'put', spot: number): OptionContract {
+  const expiry = chooseExpiry(rng, m.expirations).expiry;
+  const strikes = m.strikes(expiry);
+  const at = (j: number): OptionContract => m.contractAt(expiry, strikes[j]!, putCall)!;
+  const T = at(0).T;
+  // Mostly slightly out of the money, with a fat tail of lottery tickets and some in the money.
+  const sd = m.surface.atm(T) * Math.sqrt(T) * 0.9;
   const z = Math.abs(normal(rng)) * (rng() < 0.1 ? 2.5 : 1) * (rng() < 0.18 ? -0.6 : 1);
-  // Listed strikes stop far short of what a high-vol LEAPS draw reaches (SMCI's ~130% vol over two
-  // years would otherwise list a 200x-spot call): keep strikes within a third and three times spot.
-  const moneyness = foldIntoLimit((putCall === 'call' ? 1 : -1) * z * sd, MAX_LOG_MONEYNESS);
-  const logK = Math.log(spot) + moneyness;
-  const step = strikeSteps(spot)[0];
-  const strike = Math.max(step, Math.round(Math.exp(logK) / step) * step);
-  return { u, putCall, strike: Math.round(strike * 1000) / 1000, expiry, dte };
+  let i = nearestIndex(strikes, spot * Math.exp((putCall === 'call' ? 1 : -1) * z * sd));
+  // Nothing under the minimum price: step towards the money until the ask reaches it.
+  const inward = putCall === 'call' ? -1 : 1;
+  while (m.quote(at(i), spot).ask < FLOW_SIM.minPrice && i + inward >= 0 && i + inward < strikes.length) i += inward;
+  return at(i);
 }
 
-function quote(c: Contract, spot: number): { bid: number; ask: number; theo: number } {
-  const T = c.dte / 365;
-  const m = Math.log(c.strike / spot) / Math.max(0.05, c.u.vol * Math.sqrt(T));
-  const sigma = clamp(c.u.vol * (1 + 0.08 * m * m - (c.putCall === 'put' ? 0.05 * m : 0)), 0.05, 3);
-  const theo = Math.max(0.01, blackScholes({ S: spot, K: c.strike, T, r: 0.05, q: 0, sigma, type: c.putCall }).price);
-  const half = Math.max(0.01, theo * (theo < 1 ? 0.06 : 0.02));
-  return { bid: cents(theo - half), ask: Math.max(cents(theo - half) + 0.01, cents(theo + half)), theo };
+const cents = (x: number): number => Math.round(x * 100) / 100;
+
+/** A fill inside the quote and the side it shows: [price, aggressor_ind]. */
+function fillIn(rng: () => number, bid: number, ask: number): [number, number] {
+  const mid = clamp(cents((bid + ask) / 2), bid, ask);
+  const f = rng();
+  if (f < 0.36 || bid < 0.01) return [ask, 0.85 + 0.1 * rng()];
+  if (f < 0.64) return [bid, 0.05 + 0.1 * rng()];
+  if (f < 0.86) return [mid, 0.45 + 0.1 * rng()];
+  if (f < 0.94) return [clamp(cents(mid + (ask - mid) * rng()), mid, ask), 0.65 + 0.15 * rng()];
+  return [clamp(cents(bid + (mid - bid) * rng()), bid, mid), 0.2 + 0.15 * rng()];
+}
+
+/** The vendor's sentiment of a fill: buying calls or selling puts is bullish. */
+function vendorSentiment(putCall: 'call' | 'put', aggressor: number): string {
+  if (aggressor > 0.6) return putCall === 'call' ? 'BULLISH' : 'BEARISH';
+  if (aggressor < 0.4) return putCall === 'call' ? 'BEARISH' : 'BULLISH';
+  return 'NEUTRAL';
 }
 
 export type BenzingaWireRecord = Record<string, string | null>;
 
-/** State shared by the trades of one day (volume accumulates per contract). */
+/** State shared by the trades of one day: each name's options market and per-contract volume. */
 export class FlowDayState {
   readonly volume = new Map<string, number>();
   readonly cum: Float64Array;
-  readonly expiries: readonly ListedExpiry[];
+  private readonly markets = new Map<string, OptionsMarket>();
   constructor(readonly day: SimDay) {
     this.cum = popularity(day.universe);
-    this.expiries = listedExpiries(day.date);
+  }
+  market(u: FlowUnderlying): OptionsMarket {
+    let m = this.markets.get(u.symbol);
+    if (!m) {
+      m = optionsMarket(underlyingDayOf(u, this.day.date), this.day.seed);
+      this.markets.set(u.symbol, m);
+    }
+    return m;
   }
 }
 
@@ -167,7 +174,9 @@ export function simulateTrades(
   const rng = rngFrom(day.seed, 'flow', day.date, key);
   const u = day.universe[pickIndex(state.cum, rng())]!;
   const spot = spotAt(u, clamp(x, 0, 1), normal(rngFrom(day.seed, 'path', u.symbol, day.date, Math.round(x * 78))));
-  const c = pickContract(rng, u, spot, day.date, state.expiries);
+  const m = state.market(u);
+  const putCall = rng() < putShare(u, day.date, day.seed) ? 'put' : 'call';
+  const c = pickContract(rng, m, putCall, spot);
   const typeU = rng();
   const type =
     typeU < FLOW_SIM.typeShares.sweep
@@ -176,37 +185,27 @@ export function simulateTrades(
         ? 'block'
         : 'trade';
   const prints = burst && type === 'sweep' && rng() < FLOW_SIM.burstProbability * 3 ? 2 + Math.floor(rng() * 5) : 1;
-  const contractKey = `${u.symbol}|${c.expiry.expiry}|${c.putCall}|${c.strike}`;
-  const oiRng = rngFrom(day.seed, 'oi', contractKey, day.date);
-  const openInterest = Math.round(
-    lognormal(oiRng, Math.log(1500 * (1 + Math.log10(Math.max(u.dollarVolume, 1e6) / 1e6))), 1.3) *
-      Math.exp(-Math.abs(Math.log(c.strike / spot)) * 4),
-  );
+  const openInterest = m.openInterest(c);
+  const { bid, ask } = m.quote(c, spot);
   const out: BenzingaWireRecord[] = [];
   let t = sec;
   for (let p = 0; p < prints; p += 1) {
-    const { bid, ask } = quote(c, spot);
-    const f = rng();
-    const [price, aggressor] =
-      f < 0.38
-        ? [ask, 0.85 + 0.1 * rng()]
-        : f < 0.68
-          ? [bid, 0.05 + 0.1 * rng()]
-          : f < 0.88
-            ? [cents((bid + ask) / 2), 0.4 + 0.2 * rng()]
-            : f < 0.94
-              ? [cents(ask + 0.01 + 0.02 * rng()), 1.02]
-              : [Math.max(0.01, cents(bid - 0.01 - 0.02 * rng())), -0.02];
-    const premiumTarget = lognormal(
+    const [price, aggressor] = fillIn(rng, bid, ask);
+    const excess = lognormal(
       rng,
-      Math.log(FLOW_SIM.medianPremiumUsd * (type === 'block' ? 4 : 1) * (p > 0 ? 0.5 : 1)),
+      Math.log(FLOW_SIM.medianExcessUsd * (type === 'block' ? FLOW_SIM.blockMultiple : 1) * (p > 0 ? 0.5 : 1)),
       FLOW_SIM.premiumSigma,
     );
-    const size = Math.max(1, Math.round(premiumTarget / (price * 100)));
-    const prior = state.volume.get(contractKey) ?? Math.round(openInterest * 0.05 * rng());
+    // Whole contracts, never under the floor: round, then lift to the smallest size that clears it.
+    const perContract = price * 100;
+    const size = Math.max(
+      Math.ceil(FLOW_SIM.premiumFloorUsd / perContract - 1e-9),
+      Math.round((FLOW_SIM.premiumFloorUsd + excess) / perContract),
+    );
+    const prior = state.volume.get(c.symbol) ?? Math.round(openInterest * 0.05 * rng());
     const volume = prior + size;
-    state.volume.set(contractKey, volume);
-    const costBasis = Math.round(size * price * 100 * 100) / 100;
+    state.volume.set(c.symbol, volume);
+    const costBasis = Math.round(size * perContract * 100) / 100;
     const tradeCount = type === 'sweep' ? 2 + Math.floor(rng() * 10) : 1;
     out.push({
       id: recordId(day.seed, day.date, `${key}.${p}`),
@@ -214,12 +213,12 @@ export function simulateTrades(
       time: hhmmss(t),
       ticker: u.symbol,
       exchange: type === 'sweep' ? 'MULTI' : exchangeFor(rng()),
-      option_symbol: `${u.symbol}${c.expiry.expiry.slice(2).replace(/-/g, '')}${c.putCall === 'call' ? 'C' : 'P'}${String(Math.round(c.strike * 1000)).padStart(8, '0')}`,
-      put_call: c.putCall.toUpperCase(),
+      option_symbol: c.symbol,
+      put_call: c.type.toUpperCase(),
       strike_price: c.strike.toFixed(2),
-      date_expiration: c.expiry.expiry,
+      date_expiration: c.expiry,
       option_activity_type: type.toUpperCase(),
-      sentiment: 'NEUTRAL',
+      sentiment: vendorSentiment(c.type, aggressor),
       aggressor_ind: aggressor.toFixed(2),
       ask: ask.toFixed(2),
       bid: bid.toFixed(2),

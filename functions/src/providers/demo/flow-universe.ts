@@ -11,6 +11,7 @@ import {
   type BenzingaWireRecord,
 } from './flow-simulator.ts';
 import type { FlowUnderlying } from './flow-simulator-universe.ts';
+import { underlyingDayFrom } from './underlying-day.ts';
 import type { ParseReport } from '../parse-report.ts';
 
 /**
@@ -21,31 +22,28 @@ import type { ParseReport } from '../parse-report.ts';
  */
 export const DEMO_LIVE_SESSION_FROM = '12:00:00';
 
-const clampVol = (v: number): number => Math.min(1.5, Math.max(0.08, Number.isFinite(v) ? v : 0.3));
-
 /** The simulator's view of one name on one date from its real daily bars; null without a bar. */
 export function underlyingOn(
   symbol: string,
   kind: 'stock' | 'etf',
   s: DailySeries,
   date: string,
+  vix?: number,
 ): FlowUnderlying | null {
-  const i = s.date.lastIndexOf(date);
-  if (i < 1 || !s.volume) return null;
-  let dollars = 0;
-  const from = Math.max(0, i - 20);
-  for (let j = from; j < i; j += 1) dollars += s.close[j]! * s.volume[j]!;
-  const rets: number[] = [];
-  for (let j = Math.max(1, i - 63); j < i; j += 1) rets.push(Math.log(s.close[j]! / s.close[j - 1]!));
-  const mean = rets.reduce((a, b) => a + b, 0) / Math.max(rets.length, 1);
-  const sd = Math.sqrt(rets.reduce((a, r) => a + (r - mean) ** 2, 0) / Math.max(rets.length - 1, 1));
+  const d = underlyingDayFrom(symbol, kind, s, date, vix);
+  if (!d) return null;
   return {
     symbol,
     kind,
-    close: s.close[i]!,
-    prevClose: s.close[i - 1]!,
-    dollarVolume: dollars / Math.max(i - from, 1),
-    vol: clampVol(sd * Math.sqrt(252)),
+    close: d.close,
+    prevClose: d.prevClose,
+    dollarVolume: d.dollarVolume,
+    vol: d.realisedVol,
+    longVol: d.longVol,
+    rangeLow: d.rangeLow,
+    rangeHigh: d.rangeHigh,
+    drawdown: d.drawdown,
+    ...(d.vix !== undefined ? { vix: d.vix } : {}),
   };
 }
 
@@ -67,10 +65,21 @@ export function demoFlowSource(db: DynamoDBDocumentClient, seed = DEMO_SEED) {
       }
       return out;
     })());
-  const universeOn = async (date: string): Promise<FlowUnderlying[]> =>
-    (await load())
-      .map((u) => underlyingOn(u.symbol, u.kind, u.series, date))
+  let vixSeries: Promise<DailySeries | null> | undefined;
+  const vixOn = async (date: string): Promise<number | undefined> => {
+    // The real VIX close: SPY's surface follows it and the flow's put share leans on it (other names'
+    // surfaces ignore it); without one, SPY falls back on realised vol.
+    vixSeries ??= new TimeSeriesRepository(db).getSeries('VIX', 2018).catch(() => null);
+    const v = await vixSeries;
+    const i = v ? v.date.lastIndexOf(date) : -1;
+    return v && i >= 0 ? v.close[i] : undefined;
+  };
+  const universeOn = async (date: string): Promise<FlowUnderlying[]> => {
+    const vix = await vixOn(date);
+    return (await load())
+      .map((u) => underlyingOn(u.symbol, u.kind, u.series, date, vix))
       .filter((u): u is FlowUnderlying => u !== null);
+  };
   const simSeed = flowSimSeed(seed);
   return {
     universeOn,

@@ -20,6 +20,4 @@
 export * from './prng.ts';
 export * from './finra-short-volume.ts';
 export * from './finra-short-interest.ts';
-export * from './option-listing.ts';
-export * from './vol-surface.ts';
 export * from './cboe-option-chain.ts';

@@ -11,7 +11,7 @@ import {
   stationaryAr1,
   studentT,
   unitStudentT,
-} from './prng.ts';
+} from './seeded-random.ts';
 
 const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
 const variance = (xs: number[]): number => {

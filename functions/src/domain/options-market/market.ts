@@ -1,0 +1,178 @@
+/**
+ * One options market: the single source of every generated options fact for one underlying on one
+ * trading day. The chain generator (CBOE delayed-quote format) and the flow simulator (vendor
+ * format) both read it, so every print is a listed contract at a price its chain could show.
+ * Pure and seeded: (underlying day, seed, prior net openings) -> the same market every time.
+ */
+import { formatOccSymbol, parseOccSymbol } from './occ-symbol.ts';
+import { dayNumber } from '../calendar/dates.ts';
+import { listedExpirations, type ExpiryKind, type ListedExpiry } from './expirations.ts';
+import {
+  expectedOpenInterestWeight,
+  openInterestShape,
+  openInterestWeight,
+  totalOpenInterest,
+} from './open-interest.ts';
+import { quoteContract, type ContractQuote } from './quote.ts';
+import { listedStrikes } from './strikes.ts';
+import { volSurface, type VolSurface } from './surface.ts';
+import { dividendYieldOf, liquidityOf, RISK_FREE_RATE, type Liquidity, type UnderlyingDay } from './underlying.ts';
+
+export interface OptionContract {
+  /** Compact OCC symbol, e.g. SPY240315C00510000. */
+  symbol: string;
+  expiry: string;
+  kind: ExpiryKind;
+  type: 'call' | 'put';
+  strike: number;
+  /** Calendar days to expiry from the market's date, and the same in years. */
+  dte: number;
+  T: number;
+}
+
+export interface ChainRow extends OptionContract, ContractQuote {
+  openInterest: number;
+}
+
+export interface OptionsMarket {
+  readonly underlying: UnderlyingDay;
+  readonly liquidity: Liquidity;
+  readonly r: number;
+  readonly q: number;
+  readonly surface: VolSurface;
+  readonly expirations: readonly ListedExpiry[];
+  /** Listed strikes of one listed expiration (empty for an unlisted one). */
+  strikes(expiry: string): readonly number[];
+  /** Every listed contract of one expiration, calls then puts per strike. */
+  contracts(expiry: string): readonly OptionContract[];
+  /** The listed contract of one expiration, strike and type, or undefined when not listed. */
+  contractAt(expiry: string, strike: number, type: 'call' | 'put'): OptionContract | undefined;
+  /** The listed contract of this OCC symbol, or undefined. */
+  contract(symbol: string): OptionContract | undefined;
+  /** Quote, theo and Greeks of a contract with the underlying at `spot` (a moment of the session). */
+  quote(c: OptionContract, spot: number): ContractQuote;
+  /** Open interest at the start of the session (the prior day's closing positions). */
+  openInterest(c: OptionContract): number;
+  /** The after-the-close snapshot: every contract quoted at the close, with its open interest. */
+  chain(): readonly ChainRow[];
+}
+
+export interface MarketOptions {
+  /** Net contracts opened by earlier sessions' prints (openings - closings) per OCC symbol. */
+  netOpenings?: ReadonlyMap<string, number>;
+}
+
+export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOptions = {}): OptionsMarket {
+  if (!(u.close > 0 && Number.isFinite(u.close)))
+    throw new RangeError(`close must be a positive number, got ${u.close}`);
+  const liquidity = liquidityOf(u);
+  const r = RISK_FREE_RATE;
+  const q = dividendYieldOf(u);
+  const surface = volSurface(u);
+  const expirations = listedExpirations(u.date, u.symbol, liquidity);
+  const kindOf = new Map(expirations.map((e) => [e.expiry, e.kind]));
+  const root = u.symbol.toUpperCase();
+  const day0 = dayNumber(u.date);
+  const low = Math.min(u.rangeLow, u.close);
+  const high = Math.max(u.rangeHigh, u.close);
+
+  const strikeCache = new Map<string, number[]>();
+  const strikesOf = (expiry: string): number[] => {
+    const cached = strikeCache.get(expiry);
+    if (cached) return cached;
+    const kind = kindOf.get(expiry);
+    const T = (dayNumber(expiry) - day0) / 365;
+    const out = kind ? listedStrikes({ low, high, atmVol: surface.atm(T), T, kind }, liquidity) : [];
+    strikeCache.set(expiry, out);
+    return out;
+  };
+
+  // Contracts are made one at a time as they are asked for: the flow touches a few strikes of a few
+  // expirations of each name, and building whole chains for every name of a day was most of its cost.
+  const made = new Map<string, OptionContract>();
+  const contractAt = (expiry: string, strike: number, type: 'call' | 'put'): OptionContract | undefined => {
+    const kind = kindOf.get(expiry);
+    if (!kind) return undefined;
+    const symbol = formatOccSymbol({ root, expiry, type, strike });
+    const known = made.get(symbol);
+    if (known) return known;
+    const ks = strikesOf(expiry);
+    if (!ks.includes(strike)) return undefined;
+    const dte = dayNumber(expiry) - day0;
+    const c = { symbol, expiry, kind, type, strike, dte, T: dte / 365 };
+    made.set(symbol, c);
+    return c;
+  };
+  const contracts = (expiry: string): OptionContract[] =>
+    strikesOf(expiry).flatMap((k) => [contractAt(expiry, k, 'call')!, contractAt(expiry, k, 'put')!]);
+
+  const quote = (c: OptionContract, spot: number): ContractQuote => {
+    const F = spot * Math.exp((r - q) * c.T);
+    const atm = surface.atm(c.T);
+    return quoteContract({
+      S: spot,
+      K: c.strike,
+      T: c.T,
+      r,
+      q,
+      sigma: surface.vol(c.strike, F, c.T),
+      type: c.type,
+      z: Math.log(c.strike / F) / (atm * Math.sqrt(c.T)),
+      liquidity,
+      dollarVolume: u.dollarVolume,
+    });
+  };
+
+  // OI sits where the price has been, not where it closed today. The chain is scaled to the name's
+  // total by the expected weights (no hashing), so one contract's OI costs one draw, not a chain's.
+  const ref = (low + high) / 2;
+  const etf = u.kind === 'etf';
+  let scale: number | undefined;
+  const oiScale = (): number => {
+    if (scale !== undefined) return scale;
+    let total = 0;
+    for (const e of expirations) {
+      const dte = dayNumber(e.expiry) - day0;
+      const T = dte / 365;
+      const atm = surface.atm(T);
+      for (const strike of strikesOf(e.expiry)) {
+        for (const type of ['call', 'put'] as const) {
+          const key = { kind: e.kind, expiry: e.expiry, type, strike, dte, T, etf };
+          total += expectedOpenInterestWeight(openInterestShape(key, ref, atm));
+        }
+      }
+    }
+    scale = totalOpenInterest(u.dollarVolume) / (total || 1);
+    return scale;
+  };
+  const openInterest = (c: OptionContract): number => {
+    const w = openInterestWeight({ seed, contract: c.symbol, etf, ...c }, u.date, ref, surface.atm(c.T));
+    return Math.max(0, Math.round(w * oiScale()) + (opts.netOpenings?.get(c.symbol) ?? 0));
+  };
+
+  let chain: ChainRow[] | undefined;
+  return {
+    underlying: u,
+    liquidity,
+    r,
+    q,
+    surface,
+    expirations,
+    strikes: strikesOf,
+    contracts,
+    contractAt,
+    contract(symbol) {
+      const o = parseOccSymbol(symbol);
+      return o && o.root === root ? contractAt(o.expiry, o.strike, o.type) : undefined;
+    },
+    quote,
+    openInterest,
+    chain() {
+      if (chain) return chain;
+      chain = expirations.flatMap((e) =>
+        contracts(e.expiry).map((c) => ({ ...c, ...quote(c, u.close), openInterest: openInterest(c) })),
+      );
+      return chain;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Open interest: a starting profile, then moved by the day's opening and closing trades.
+ *
+ * Profile, calibrated on the real IWM chain of 2026-07-02 (shared/data/samples/cboe): OI per
+ * expiry relative to the front standard monthly is about 1 for monthlies (x1.6 on the quarter months
+ * Mar/Jun/Sep/Dec, where index hedges roll), 0.4 for January LEAPS, 0.08 for weeklies, 0.04 for
+ * end-of-quarter series and 0.02 for dailies; within an expiry it is concentrated near the money,
+ * puts centred ~5% below (hedges), calls ~2% above (overwriting), heavier on round strikes; puts
+ * outnumber calls on ETFs (IWM: put/call OI 2.8) and calls on single stocks.
+ * Total size scales with the name's dollar volume (SPY ~20M contracts, a $100M/day name ~100K).
+ */
+import { hashString, mix32, mulberry32, normal } from '../../analytics/seeded-random.ts';
+import { weekdayIndex } from '../calendar/dates.ts';
+import type { ExpiryKind } from './expirations.ts';
+
+export const OI_PARAMS = {
+  kindWeight: { monthly: 1, leaps: 0.4, weekly: 0.08, quarterly: 0.04, daily: 0.02 } satisfies Record<
+    ExpiryKind,
+    number
+  >,
+  quarterMonthBoost: 1.6,
+  // IWM's own chain shows 2.8 and SPY's is lower (SPX takes much of the index hedging); at 2.2 the
+  // modelled SPY dealer gamma stays negative across +-10% of spot (no gamma flip, unlike the real
+  // one, which sits near spot); 1.6 keeps the flip within 1% of spot on every 2024 day checked.
+  etfPutCall: 1.6,
+  stockPutCall: 0.7,
+  spyTotal: 2e7,
+  spyDollarVolume: 3.5e10,
+  sizePower: 0.9,
+  /** Day-to-day drift of the part of OI the flow feed does not see: log-sd, knots every 10 sessions. */
+  driftSd: 0.15,
+  driftKnots: 10,
+} as const;
+
+const P = OI_PARAMS;
+
+function roundStrikeWeight(K: number): number {
+  if (K % 50 === 0) return 3;
+  if (K % 10 === 0) return 2;
+  if (K % 5 === 0) return 1.4;
+  return Number.isInteger(K) ? 1 : 0.6;
+}
+
+/** Total open interest of a name's chain for its dollar volume. */
+export function totalOpenInterest(dollarVolume: number): number {
+  return P.spyTotal * (Math.max(dollarVolume, 1e6) / P.spyDollarVolume) ** P.sizePower;
+}
+
+// A whole chain's OI is thousands of draws: key them by one string hash and integer mixing.
+const keyedNormal = (h: number, i: number): number => normal(mulberry32(mix32(h ^ Math.imul(i, 0x9e3779b1))));
+
+/** Standard-normal drift joined smoothly between knots (variance ~1 everywhere), at knot position `pos`. */
+function smoothDrift(h: number, pos: number): number {
+  const i = Math.floor(pos);
+  const f = pos - i;
+  const s = f * f * (3 - 2 * f);
+  return (keyedNormal(h, i) * (1 - s) + keyedNormal(h, i + 1) * s) / Math.sqrt((1 - s) ** 2 + s ** 2);
+}
+
+export interface OiKey {
+  seed: number;
+  contract: string;
+  kind: ExpiryKind;
+  expiry: string;
+  type: 'call' | 'put';
+  strike: number;
+  dte: number;
+  T: number;
+  etf: boolean;
+}
+
+const OWN_SD = 0.5;
+/** E[exp(0.5 Z)]: the mean of a contract's own log-normal factor, for the chain's expected total. */
+const OWN_MEAN = Math.exp(OWN_SD ** 2 / 2);
+
+/** The deterministic part of a contract's weight: expiry kind, distance from the money, round strikes. */
+export function openInterestShape(
+  key: Pick<OiKey, 'kind' | 'expiry' | 'type' | 'strike' | 'dte' | 'T' | 'etf'>,
+  refSpot: number,
+  atmVol: number,
+): number {
+  const { kind, type, strike, dte, T } = key;
+  const centre = refSpot * (type === 'put' ? 0.95 : 1.02);
+  const width = Math.max(0.04, 1.2 * atmVol * Math.sqrt(Math.max(T, 0.05)));
+  const shape = 0.01 + Math.exp(-0.5 * (Math.log(strike / centre) / width) ** 2);
+  // Short-dated series are young: positions build up as expiry approaches.
+  const buildUp = kind === 'daily' || kind === 'weekly' ? 0.35 + 0.65 * Math.exp(-dte / 20) : 1;
+  const quarterMonth = kind === 'monthly' && +key.expiry.slice(5, 7) % 3 === 0 ? P.quarterMonthBoost : 1;
+  const side = type === 'put' ? (key.etf ? P.etfPutCall : P.stockPutCall) : 1;
+  return P.kindWeight[kind] * quarterMonth * side * shape * roundStrikeWeight(strike) * buildUp;
+}
+
+/** Expected weight (the shape times the mean of the random factors): sums to the chain's normaliser. */
+export const expectedOpenInterestWeight = (shape: number): number => shape * OWN_MEAN;
+
+/**
+ * Weight of one contract on one date: its shape times its own log-normal size (some series simply
+ * draw more positions) and a slow drift of the positions the flow feed does not see.
+ */
+export function openInterestWeight(key: OiKey, date: string, refSpot: number, atmVol: number): number {
+  const h = hashString(key.contract, key.seed);
+  const own = Math.exp(OWN_SD * keyedNormal(h, -1));
+  const drift = Math.exp(P.driftSd * smoothDrift(h, weekdayIndex(date) / P.driftKnots));
+  return openInterestShape(key, refSpot, atmVol) * own * drift;
+}
+
+export interface OiPrint {
+  contract: string;
+  size: number;
+  /** True when the trade opened positions, false when it closed them. */
+  opening: boolean;
+}
+
+/**
+ * Open interest after a session's prints: openings add their size, closings remove it (never
+ * below zero: a close cannot remove positions that do not exist).
+ */
+export function applyPrints(start: ReadonlyMap<string, number>, prints: readonly OiPrint[]): Map<string, number> {
+  const out = new Map(start);
+  for (const p of prints) {
+    const oi = out.get(p.contract) ?? 0;
+    out.set(p.contract, Math.max(0, oi + (p.opening ? p.size : -p.size)));
+  }
+  return out;
+}
