@@ -1,3 +1,7 @@
+import { createPrivateKey, createSign, type KeyObject } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ACCOUNT_MESSAGES as M } from '@tapewatch/shared/schemas/accounts';
@@ -276,5 +280,38 @@ describe('sign-up, resend and reset do not reveal whether an email has an accoun
     } finally {
       process.env.ACCOUNT_RESPONSE_FLOOR_MS = floor;
     }
+  });
+});
+
+/** Signs a JWT (RS256) as any holder of `key` could. */
+function signJwt(header: Record<string, unknown>, payload: Record<string, unknown>, key: KeyObject): string {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const input = `${part(header)}.${part(payload)}`;
+  return `${input}.${createSign('RSA-SHA256').update(input).sign(key).toString('base64url')}`;
+}
+
+describe('the local pool signs with a key of its own data directory', () => {
+  it("a token minted with cognito-local's published key is refused; the same claims signed with the runtime's key pass", async () => {
+    const u = await loggedInUser(rt.url, 'minted_1');
+    const [headerPart, payloadPart] = u.token.split('.');
+    const header = JSON.parse(Buffer.from(headerPart!, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(payloadPart!, 'base64url').toString()) as Record<string, unknown>;
+    // The file as published in the package (read from disk: the runtime replaced the loaded module's key).
+    const published = join(
+      createRequire(import.meta.url).resolve('cognito-local'),
+      '../keys/cognitoLocal.private.json',
+    );
+    const publishedKey = createPrivateKey((JSON.parse(readFileSync(published, 'utf8')) as { pem: string }).pem);
+    const minted = signJwt(header, { ...claims, jti: `${String(claims.jti)}-minted` }, publishedKey);
+    // get_user_info is public: a refused token reads as "not logged in" (empty username).
+    const refused = await fetch(`${rt.url}/api/get_user_info`, { headers: { authorization: `Bearer ${minted}` } });
+    expect(((await refused.json()) as { username: string }).username).toBe('');
+
+    const file = join(rt.dataDir, 'token-signing-key.pem');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const own = signJwt(header, { ...claims, jti: `${String(claims.jti)}-own` }, createPrivateKey(readFileSync(file)));
+    const accepted = await fetch(`${rt.url}/api/get_user_info`, { headers: { authorization: `Bearer ${own}` } });
+    expect(accepted.status).toBe(200);
+    expect(((await accepted.json()) as { username: string }).username).toBe(u.username);
   });
 });
