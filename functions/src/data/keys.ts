@@ -103,6 +103,12 @@ export const appKeys = {
    */
   apiKeyByHash: (hash: string): Key => ({ pk: `APIKEY#${hash}`, sk: 'KEY' }),
   /**
+   * The account's API quota counters (same attributes as a key's), shared by all its keys so a
+   * re-created key starts no fresh quota. Under the APIKEY# prefix (a hash is hex, never "USER#"),
+   * so key-accepting routes update it with the same narrow grant as the key counters.
+   */
+  apiKeyAccountQuota: (userId: string): Key => ({ pk: `APIKEY#USER#${userId}`, sk: 'QUOTA' }),
+  /**
    * Flow alert rules (issue 25) share one partition, so an ingest container loads every active rule
    * with one paginated query (10,000 rules of ~500 bytes is ~5 MB); a user's rules are the sort-key
    * prefix of their id.

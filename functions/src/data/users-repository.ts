@@ -276,6 +276,7 @@ export class UsersRepository {
     });
     for (const k of keys) await this.deleteIf(appKeys.apiKeyByHash(k.hash as string), profile.userId);
     await this.deletePartition(appKeys.userApiKeysPartition(profile.userId));
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.apiKeyAccountQuota(profile.userId) }));
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
   }
 
