@@ -161,6 +161,20 @@ export const apiKeyWritablePrefixes = ['APIKEY#'] as const;
  */
 export const apiKeyCounterAttributes = ['pk', 'sk', 'mw', 'mn', 'dw', 'dn', 'lastUsedAt'] as const;
 
+/**
+ * A user's plan on the profile item (written by the payment webhook and the admin CLI only). Every
+ * other function that writes the app table is denied updates and puts that name them (CDK's
+ * `dynamodb:Attributes` condition), and batch writes to profile items (`userProfileLeadingKey`).
+ */
+export const planAttributes = [
+  'subscription',
+  'subscriptionVersion',
+  'stripeCustomerId',
+  'stripeSubscriptionId',
+] as const;
+/** The partition-key prefix of profile items (`userProfile`). */
+export const userProfileLeadingKey = 'USER#';
+
 export const flowKeys = {
   /** Trading-day partition: packed per-ticker chunks (C#) and live single trades (L#). */
   dayPartition: (date: string): string => `DAY#${date}`,
