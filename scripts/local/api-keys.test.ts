@@ -8,6 +8,9 @@ import { openLiveSocket, openRegisteredSocket, waitForConnections } from '../tes
 import { scanApp } from './accounts-helpers.ts';
 import { loggedInUser } from './payments-helpers.ts';
 
+/** The password every loggedInUser of this file has (creating a key asks for it again). */
+const PASSWORD = 'Brisk-Lantern-42';
+
 /** Issue 26: API keys through the real handlers on the local runtime. */
 const t = useIntegrationRuntime(ACCOUNT_TESTS);
 let owner: Awaited<ReturnType<typeof loggedInUser>>;
@@ -18,7 +21,7 @@ beforeAll(async () => {
 });
 
 const create = async (name: string, token = owner.token) => {
-  const res = await t.api.post('create_api_key', { name }, { token });
+  const res = await t.api.post('create_api_key', { name, password: PASSWORD }, { token });
   expect(res.status, res.text).toBe(200);
   return createApiKeyResponse.parse(res.body);
 };
@@ -68,8 +71,8 @@ describe('attacks on API keys', () => {
     const { key, secret } = await create('account probe');
     const opts = { token: secret };
     const refused = await Promise.all([
-      t.api.post('delete_user', undefined, opts),
-      t.api.post('create_api_key', { name: 'minted by a key' }, opts),
+      t.api.post('delete_user', { password: PASSWORD }, opts),
+      t.api.post('create_api_key', { name: 'minted by a key', password: PASSWORD }, opts),
       t.api.get('get_api_keys', {}, opts),
       t.api.post('revoke_api_key', { id: key.id }, opts),
       t.api.post('manage_subscription', undefined, opts),
@@ -127,23 +130,29 @@ describe('API keys', () => {
 
   it('refuses a sixth key, also when many are created at once', async () => {
     const made = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => t.api.post('create_api_key', { name: `k${i}` }, { token: owner.token })),
+      Array.from({ length: 8 }, (_, i) =>
+        t.api.post('create_api_key', { name: `k${i}`, password: PASSWORD }, { token: owner.token }),
+      ),
     );
     expect(made.filter((r) => r.status === 200)).toHaveLength(5);
     const refused = made.filter((r) => r.status !== 200);
     expect(refused.map((r) => r.status)).toEqual([409, 409, 409]);
     expect(refused[0]!.body.alert_message).toMatch(/already have 5 API keys/);
     expect(await list()).toHaveLength(5);
-    const sixth = await t.api.post('create_api_key', { name: 'sixth' }, { token: owner.token });
+    const sixth = await t.api.post('create_api_key', { name: 'sixth', password: PASSWORD }, { token: owner.token });
     expect(sixth.status).toBe(409);
     for (const k of await list()) await revoke(k.id);
   });
 
   it('bad names are a 400 alert', async () => {
-    const blank = await t.api.post('create_api_key', { name: '   ' }, { token: owner.token });
+    const blank = await t.api.post('create_api_key', { name: '   ', password: PASSWORD }, { token: owner.token });
     expect(blank.status).toBe(400);
     expect(blank.body).toMatchObject({ alert_show: true });
-    const long = await t.api.post('create_api_key', { name: 'x'.repeat(41) }, { token: owner.token });
+    const long = await t.api.post(
+      'create_api_key',
+      { name: 'x'.repeat(41), password: PASSWORD },
+      { token: owner.token },
+    );
     expect(long.status).toBe(400);
   });
 
@@ -166,7 +175,9 @@ describe('API keys', () => {
     const leaving = await loggedInUser(t.url, 'keys_leaving');
     const { secret } = await create('goes with the account', leaving.token);
     expect((await t.api.get('get_watchlists', {}, { token: secret })).status).toBe(200);
-    expect((await t.api.post('delete_user', undefined, { token: leaving.token })).status).toBe(200);
+    expect((await t.api.post('delete_user', { password: leaving.password }, { token: leaving.token })).status).toBe(
+      200,
+    );
     expect((await t.api.get('get_watchlists', {}, { token: secret })).status).toBe(401);
     const left = (await scanApp()).filter(
       (i) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_KEY_LIMITS } from '../api-keys/limits.ts';
+import { reauthPassword } from './accounts.ts';
 
 /** The key id shown next to a key (never the secret): 16 hex digits. */
 export const apiKeyId = z.string().regex(/^[0-9a-f]{16}$/, 'expected a key id');
@@ -10,6 +11,8 @@ export const createApiKeyBody = z.strictObject({
     .trim()
     .min(1, 'give the key a name')
     .max(API_KEY_LIMITS.nameLength, `at most ${API_KEY_LIMITS.nameLength} characters`),
+  /** A key acts for the account: creating one asks for the password again. */
+  password: reauthPassword,
 });
 
 export const revokeApiKeyBody = z.strictObject({ id: apiKeyId });
