@@ -60,24 +60,22 @@ async function countRequests(hash: string, requests: number): Promise<KeyCount> 
   const keys = new ApiKeysRepository(db);
   const ids = useWindows(windows);
   const hinted = lastCallers.get(hash)?.userId;
-  // The account's counter is counted with the key's when the owner is known here (a hash's owner
-  // never changes); a key revoked since then costs its owner at most this one count.
-  const [use, early, hintedAccount] = await Promise.all([
+  const [use, early] = await Promise.all([
     keys.countUse(hash, ids, lastUsedAt, requests),
     hinted ? readProfile(hinted) : undefined,
-    hinted ? keys.countAccountUse(hinted, ids, requests) : undefined,
   ]);
   // The lookup was by hash; the constant-time check guards against a lookup that ever matched loosely.
   if (!use || !sameHash(use.owner.hash, hash)) {
     lastCallers.delete(hash);
     return { use: null, account: undefined, profile: undefined, windows, now };
   }
-  // The hint only chose what to read early; the update's answer says whose key this is.
+  // The account's counter only once the key proved to exist: a key revoked (or an account deleted)
+  // must not write (or recreate) its owner's counter. The hint only chose which profile to read early.
   const owner = use.owner.userId;
-  const [profile, account] =
-    hinted === owner
-      ? [early, hintedAccount]
-      : await Promise.all([readProfile(owner), keys.countAccountUse(owner, ids, requests)]);
+  const [profile, account] = await Promise.all([
+    hinted === owner ? early : readProfile(owner),
+    keys.countAccountUse(owner, ids, requests),
+  ]);
   return { use, account, profile, windows, now };
 }
 
