@@ -226,9 +226,13 @@ describe('login limits that stop guessing without locking the owner out', () => 
     ];
     for (const r of wrong)
       expect(r).toEqual({ status: 400, body: { alert_show: true, alert_message: M.reauthFailed } });
-    const info = await fetch(`${rt.url}/api/get_user_info`, { headers: { authorization: `Bearer ${u.token}` } });
+    const info = await fetch(`${rt.url}/api/get_user_info`, {
+      headers: { authorization: `Bearer ${u.token}`, ...from('198.51.100.98') },
+    });
     expect(((await info.json()) as { username: string }).username).toBe(u.username);
-    const keys = await fetch(`${rt.url}/api/get_api_keys`, { headers: { authorization: `Bearer ${u.token}` } });
+    const keys = await fetch(`${rt.url}/api/get_api_keys`, {
+      headers: { authorization: `Bearer ${u.token}`, ...from('198.51.100.98') },
+    });
     expect(((await keys.json()) as { keys: unknown[] }).keys).toEqual([]);
     // Each check is a login attempt of this account from this network: 10 in all, then refused.
     for (let i = 0; i < 7; i++) expect((await post('delete_user', { password: `Wrong-guess-x${i}` })).status).toBe(400);
