@@ -1,8 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { apiKeyCounterAttributes, apiKeyWritablePrefixes } from '@tapewatch/functions/data/keys';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  apiKeyCounterAttributes,
+  apiKeyWritablePrefixes,
+  planAttributes,
+  userProfileLeadingKey,
+} from '@tapewatch/functions/data/keys';
 import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -47,6 +52,9 @@ export interface AppFunctionSpec {
   /** Checks CloudFront's origin-verify header (route handlers, $connect): gets read access to that secret. */
   checksOrigin?: boolean;
 }
+
+/** The functions that may write a user's plan attributes (keys.ts planAttributes): the payment webhook. */
+export const planWriterModules: ReadonlySet<string> = new Set(['http/payments/stripe-webhook']);
 
 export interface ApiFunctionFactoryProps {
   tables: DataTables;
@@ -142,6 +150,26 @@ export class ApiFunctionFactory {
     for (const name of new Set(spec.writes)) byName[name].grantReadWriteData(fn);
     for (const name of new Set(spec.reads)) {
       if (!spec.writes.includes(name)) byName[name].grantReadData(fn);
+    }
+    if (spec.writes.includes('app') && !planWriterModules.has(spec.module)) {
+      // Writing the app table must not mean writing anyone's plan: only the payment webhook may.
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.DENY,
+          actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+          resources: [byName.app.tableArn],
+          conditions: { 'ForAnyValue:StringEquals': { 'dynamodb:Attributes': [...planAttributes] } },
+        }),
+      );
+      // A batch write carries no attribute names to condition on: none may touch a profile item.
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.DENY,
+          actions: ['dynamodb:BatchWriteItem'],
+          resources: [byName.app.tableArn],
+          conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [`${userProfileLeadingKey}*`] } },
+        }),
+      );
     }
     if (spec.keyUsage && !spec.writes.includes('app')) {
       fn.addToRolePolicy(

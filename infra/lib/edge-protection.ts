@@ -16,6 +16,17 @@ export function accountRoutePaths(): string[] {
   return routeList.filter((r) => r.cognito.length > 0 || r.mail).map((r) => r.path);
 }
 
+/**
+ * One regular expression for every account route, matched after WAF's normalisation: the path
+ * itself or with trailing slashes (WAF limits a regex to 512 characters; checked at synth).
+ */
+export function accountPathPattern(): string {
+  const names = accountRoutePaths().map((p) => p.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = `^(${names.join('|')})/*$`;
+  if (pattern.length > 512) throw new Error(`account path pattern is ${pattern.length} characters; WAF allows 512`);
+  return pattern;
+}
+
 const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
   cloudWatchMetricsEnabled: true,
   metricName,
@@ -35,15 +46,19 @@ export class EdgeWebAcl extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    const paths = accountRoutePaths();
-    const pathMatch = (path: string): CfnWebACL.StatementProperty => ({
-      byteMatchStatement: {
+    const accountPaths: CfnWebACL.StatementProperty = {
+      regexMatchStatement: {
         fieldToMatch: { uriPath: {} },
-        positionalConstraint: 'EXACTLY',
-        searchString: path,
-        textTransformations: [{ priority: 0, type: 'NONE' }],
+        regexString: accountPathPattern(),
+        // The path as the origin would route it: decoded, without duplicate slashes or dot segments,
+        // in lower case (an exact match let `/api/submit_login/` or `/api/submit%5Flogin` through).
+        textTransformations: [
+          { priority: 0, type: 'URL_DECODE' },
+          { priority: 1, type: 'NORMALIZE_PATH' },
+          { priority: 2, type: 'LOWERCASE' },
+        ],
       },
-    });
+    };
     const stackName = Stack.of(this).stackName;
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: `${stackName}-edge`,
@@ -61,8 +76,7 @@ export class EdgeWebAcl extends Construct {
               aggregateKeyType: 'IP',
               limit: perIpLimits.accounts,
               evaluationWindowSec: 300,
-              scopeDownStatement:
-                paths.length === 1 ? pathMatch(paths[0]!) : { orStatement: { statements: paths.map(pathMatch) } },
+              scopeDownStatement: accountPaths,
             },
           },
           visibilityConfig: visibility('AccountRoutesPerIp'),

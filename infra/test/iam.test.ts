@@ -75,6 +75,29 @@ const fanoutModules = new Set([
 /** Functions that check the origin-verify value: every route handler (the http wrapper) and $connect. */
 const checksOrigin = (module: string) => module.startsWith('http/') || module === 'ws/connect';
 
+/** The only functions that may write a user's plan (subscription and its Stripe ids): the payment webhook. */
+const planWriters = new Set(['http/payments/stripe-webhook']);
+/** What every other writer of the app table is denied (Resource: the app table). */
+const planGuards: Statement[] = [
+  {
+    Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    Effect: 'Deny',
+    Resource: { 'Fn::GetAtt': [tables.app, 'Arn'] },
+    Condition: {
+      'ForAnyValue:StringEquals': {
+        'dynamodb:Attributes': ['subscription', 'subscriptionVersion', 'stripeCustomerId', 'stripeSubscriptionId'],
+      },
+    },
+  },
+  {
+    // A batch write carries no attribute names to condition on: none may touch a profile item.
+    Action: 'dynamodb:BatchWriteItem',
+    Effect: 'Deny',
+    Resource: { 'Fn::GetAtt': [tables.app, 'Arn'] },
+    Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] } },
+  },
+];
+
 const actionsOf = (s: Statement) => ([] as string[]).concat(s.Action);
 
 /** Which secret a secretsmanager statement is about, by the resource it names. */
@@ -170,10 +193,10 @@ describe('least-privilege IAM', () => {
     expect(g.logs).toHaveLength(1);
     expect(actionsOf(g.logs[0]!).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
     expect(g.logs[0]!.Resource).toEqual({ 'Fn::GetAtt': [ownLogGroup, 'Arn'] });
-    for (const s of g.dynamodb) expect(s.Effect).toBe('Allow');
+    for (const s of g.dynamodb.filter((d) => d.Effect !== 'Allow')) expect(planGuards).toContainEqual(s);
     // API keys: a route that takes keys and does not write the app table may update the key lookup
     // items there (their counters and last-used time), those items alone (a condition on their partition keys).
-    const keyUsage = g.dynamodb.filter((s) => s.Condition !== undefined);
+    const keyUsage = g.dynamodb.filter((s) => s.Effect === 'Allow' && s.Condition !== undefined);
     const acceptsKey = (declared as { acceptsKey?: boolean }).acceptsKey === true;
     expect(keyUsage).toHaveLength(acceptsKey && !declared.writes.includes('app') ? 1 : 0);
     for (const s of keyUsage) {
@@ -184,7 +207,7 @@ describe('least-privilege IAM', () => {
         'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'mw', 'mn', 'dw', 'dn', 'lastUsedAt'] },
       });
     }
-    const granted = actionsByTable(g.dynamodb.filter((s) => s.Condition === undefined));
+    const granted = actionsByTable(g.dynamodb.filter((s) => s.Effect === 'Allow' && s.Condition === undefined));
     expect([...granted.keys()].sort()).toEqual([...new Set<TableName>([...declared.reads, ...declared.writes])].sort());
     for (const [table, actions] of granted) {
       for (const action of readActions) expect(actions).toContain(action);
@@ -194,6 +217,22 @@ describe('least-privilege IAM', () => {
       }
       expect(actions.has('dynamodb:*')).toBe(false);
     }
+  });
+
+  it("lets only the payment webhook write a user's plan: every other writer of the app table is denied the plan attributes", () => {
+    const appArn = { 'Fn::GetAtt': [tables.app, 'Arn'] };
+    const writers = functions.filter((f) => declaredByModule.get(f.module)!.writes.includes('app'));
+    expect(writers.length).toBeGreaterThan(20);
+    for (const fn of writers) {
+      const denies = byService(statementsFor(fn.resource)).dynamodb.filter((s) => s.Effect === 'Deny');
+      if (planWriters.has(fn.module)) {
+        expect(denies, fn.module).toEqual([]);
+        continue;
+      }
+      expect(denies, fn.module).toEqual(planGuards.map((g) => ({ ...g, Resource: appArn })));
+    }
+    // Functions that do not write the app table cannot name plan attributes at all (key counters: attributes listed above).
+    expect(planWriters).toEqual(new Set(['http/payments/stripe-webhook']));
   });
 
   it('would catch a permission the entry does not declare', () => {

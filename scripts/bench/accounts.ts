@@ -50,14 +50,17 @@ export async function benchAccounts(url: string, connections = 10, seconds = 5):
  * A basic subscriber's token for the gated routes: a confirmed sign-up that pays through the
  * local checkout (the signed webhook upgrades the stored plan, as Stripe's would).
  */
+/** The bench subscriber's password (creating an API key asks for it again). */
+export const BENCH_PASSWORD = 'Bench-Quartz-Lily-9';
+
 export async function subscriberToken(url: string): Promise<string> {
   const api = accountsClient(url);
   const username = `bsub_${Date.now().toString(36)}`.slice(0, 20);
   const email = `${username}@bench.example.com`;
-  await api.signupAndConfirm(username, email, 'Bench-Quartz-Lily-9');
+  await api.signupAndConfirm(username, email, BENCH_PASSWORD);
   const login = await api.post('submit_login', {
     username_or_email: username,
-    password: 'Bench-Quartz-Lily-9',
+    password: BENCH_PASSWORD,
     remember: false,
   });
   const token = login.body.token as string;

@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { schedules } from '@tapewatch/functions/platform/schedules';
-import { subscriberToken } from './accounts.ts';
+import { BENCH_PASSWORD, subscriberToken } from './accounts.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
 import { startServer } from './startup.ts';
 
@@ -19,11 +19,12 @@ export interface KeyVsToken {
   p50DiffMs: number;
 }
 
-async function createKey(url: string, authorization: string): Promise<string> {
+/** Creating a key asks for the account's password again (the bench's user is made with it). */
+async function createKey(url: string, authorization: string, password: string): Promise<string> {
   const res = await fetch(`${url}/api/create_api_key`, {
     method: 'POST',
     headers: { authorization, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bench' }),
+    body: JSON.stringify({ name: 'bench', password }),
   });
   if (res.status !== 200) throw new Error(`bench key: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { secret: string }).secret;
@@ -40,7 +41,8 @@ export async function benchKeyVsToken(
   seconds: number,
   rounds = 3,
 ): Promise<KeyVsToken> {
-  const key = await createKey(url, authorization);
+  // The subscriber made by subscriberToken (accounts.ts) has the bench password.
+  const key = await createKey(url, authorization, BENCH_PASSWORD);
   const token: LatencyResult[] = [];
   const keyed: LatencyResult[] = [];
   for (let i = 0; i < rounds; i++) {

@@ -111,7 +111,7 @@ describe('session: refresh, logout, stored plan, delete', () => {
       body: { alert_message: M.loggedOut },
     });
     expect((await api.get('get_user_info', { token })).body).toEqual({ username: '', email: '', subscription: '' });
-    expect((await api.post('delete_user', undefined, { token })).status).toBe(401);
+    expect((await api.post('delete_user', { password: 'Brisk-Lantern-42' }, { token })).status).toBe(401);
     expect(await api.post('refresh_token', { refresh_token: refresh })).toMatchObject({
       status: 401,
       body: { alert_message: M.sessionExpired },
@@ -162,7 +162,7 @@ describe('session: refresh, logout, stored plan, delete', () => {
     expect((await api.post('add_watchlist_tickers', { tickers: ['AAPL'] }, { token })).status).toBe(200);
     expect((await api.post('create_watchlist', { name: 'Leaving', tickers: ['MSFT'] }, { token })).status).toBe(200);
     expect((await scanApp()).some((it) => String(it.pk) === `WATCHLIST#${userId}`)).toBe(true);
-    expect(await api.post('delete_user', undefined, { token })).toMatchObject({
+    expect(await api.post('delete_user', { password: 'Brisk-Lantern-42' }, { token })).toMatchObject({
       status: 200,
       body: { alert_message: M.accountDeleted },
     });

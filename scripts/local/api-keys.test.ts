@@ -8,6 +8,9 @@ import { openLiveSocket, openRegisteredSocket, waitForConnections } from '../tes
 import { scanApp } from './accounts-helpers.ts';
 import { loggedInUser } from './payments-helpers.ts';
 
+/** The password every loggedInUser of this file has (creating a key asks for it again). */
+const PASSWORD = 'Brisk-Lantern-42';
+
 /** Issue 26: API keys through the real handlers on the local runtime. */
 const t = useIntegrationRuntime(ACCOUNT_TESTS);
 let owner: Awaited<ReturnType<typeof loggedInUser>>;
@@ -18,7 +21,7 @@ beforeAll(async () => {
 });
 
 const create = async (name: string, token = owner.token) => {
-  const res = await t.api.post('create_api_key', { name }, { token });
+  const res = await t.api.post('create_api_key', { name, password: PASSWORD }, { token });
   expect(res.status, res.text).toBe(200);
   return createApiKeyResponse.parse(res.body);
 };
@@ -68,8 +71,8 @@ describe('attacks on API keys', () => {
     const { key, secret } = await create('account probe');
     const opts = { token: secret };
     const refused = await Promise.all([
-      t.api.post('delete_user', undefined, opts),
-      t.api.post('create_api_key', { name: 'minted by a key' }, opts),
+      t.api.post('delete_user', { password: PASSWORD }, opts),
+      t.api.post('create_api_key', { name: 'minted by a key', password: PASSWORD }, opts),
       t.api.get('get_api_keys', {}, opts),
       t.api.post('revoke_api_key', { id: key.id }, opts),
       t.api.post('manage_subscription', undefined, opts),
@@ -148,23 +151,29 @@ describe('API keys', () => {
 
   it('refuses a sixth key, also when many are created at once', async () => {
     const made = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => t.api.post('create_api_key', { name: `k${i}` }, { token: owner.token })),
+      Array.from({ length: 8 }, (_, i) =>
+        t.api.post('create_api_key', { name: `k${i}`, password: PASSWORD }, { token: owner.token }),
+      ),
     );
     expect(made.filter((r) => r.status === 200)).toHaveLength(5);
     const refused = made.filter((r) => r.status !== 200);
     expect(refused.map((r) => r.status)).toEqual([409, 409, 409]);
     expect(refused[0]!.body.alert_message).toMatch(/already have 5 API keys/);
     expect(await list()).toHaveLength(5);
-    const sixth = await t.api.post('create_api_key', { name: 'sixth' }, { token: owner.token });
+    const sixth = await t.api.post('create_api_key', { name: 'sixth', password: PASSWORD }, { token: owner.token });
     expect(sixth.status).toBe(409);
     for (const k of await list()) await revoke(k.id);
   });
 
   it('bad names are a 400 alert', async () => {
-    const blank = await t.api.post('create_api_key', { name: '   ' }, { token: owner.token });
+    const blank = await t.api.post('create_api_key', { name: '   ', password: PASSWORD }, { token: owner.token });
     expect(blank.status).toBe(400);
     expect(blank.body).toMatchObject({ alert_show: true });
-    const long = await t.api.post('create_api_key', { name: 'x'.repeat(41) }, { token: owner.token });
+    const long = await t.api.post(
+      'create_api_key',
+      { name: 'x'.repeat(41), password: PASSWORD },
+      { token: owner.token },
+    );
     expect(long.status).toBe(400);
   });
 
@@ -187,7 +196,9 @@ describe('API keys', () => {
     const leaving = await loggedInUser(t.url, 'keys_leaving');
     const { secret } = await create('goes with the account', leaving.token);
     expect((await t.api.get('get_watchlists', {}, { token: secret })).status).toBe(200);
-    expect((await t.api.post('delete_user', undefined, { token: leaving.token })).status).toBe(200);
+    expect((await t.api.post('delete_user', { password: leaving.password }, { token: leaving.token })).status).toBe(
+      200,
+    );
     expect((await t.api.get('get_watchlists', {}, { token: secret })).status).toBe(401);
     const left = (await scanApp()).filter(
       (i) =>
@@ -226,7 +237,9 @@ describe('API keys', () => {
 
 describe('quotas', () => {
   it('answers with RateLimit headers, then 429 with Retry-After and the alert; the next minute opens again', async () => {
-    const { key, secret } = await create('quota');
+    // Each quota test has an account of its own: the quota is the account's, not the key's.
+    const user = await loggedInUser(t.url, 'quota_headers');
+    const { key, secret } = await create('quota', user.token);
     await withQuota('3,1000', async () => {
       const remaining: (string | null)[] = [];
       for (let i = 0; i < 3; i++) {
@@ -249,18 +262,19 @@ describe('quotas', () => {
       advanceWallClock(retry * 1000);
       expect((await t.api.get('get_app_info', {}, { token: secret })).status).toBe(200);
       // The new minute starts from 1 while the day keeps every request (refused ones included).
-      const usage = (await list()).find((k) => k.id === key.id)!.usage;
+      const usage = (await list(user.token)).find((k) => k.id === key.id)!.usage;
       expect(usage.minute.used).toBe(1);
       expect(usage.day.used).toBe(5);
     });
     // Browser sessions keep today's behaviour: no key quota, no RateLimit headers.
-    const session = await t.api.get('get_app_info', {}, { token: owner.token });
+    const session = await t.api.get('get_app_info', {}, { token: user.token });
     expect(session.headers.get('ratelimit-limit')).toBeNull();
-    await revoke(key.id);
+    await revoke(key.id, user.token);
   });
 
   it('the daily window refuses once spent, with the wait until the end of the UTC day', async () => {
-    const { key, secret } = await create('daily');
+    const user = await loggedInUser(t.url, 'quota_daily');
+    const { key, secret } = await create('daily', user.token);
     await withQuota('100,2', async () => {
       for (let i = 0; i < 2; i++) expect((await t.api.get('get_app_info', {}, { token: secret })).status).toBe(200);
       const over = await t.api.get('get_app_info', {}, { token: secret });
@@ -269,11 +283,12 @@ describe('quotas', () => {
       expect(over.headers.get('ratelimit-limit')).toBe('2');
       expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(86_400);
     });
-    await revoke(key.id);
+    await revoke(key.id, user.token);
   });
 
   it('requests at once share counter writes yet each gets its own place: remaining counts down without repeats', async () => {
-    const { key, secret } = await create('parallel');
+    const user = await loggedInUser(t.url, 'quota_parallel');
+    const { key, secret } = await create('parallel', user.token);
     const remaining = await withQuota('40,1000', async () => {
       advanceWallClock(0);
       const sec = Math.floor(Date.now() / 1000) % 60;
@@ -284,12 +299,41 @@ describe('quotas', () => {
       return answers.map((a) => Number(a.headers.get('ratelimit-remaining')));
     });
     expect([...remaining].sort((a, b) => b - a)).toEqual(Array.from({ length: 12 }, (_, i) => 39 - i));
-    expect((await list()).find((k) => k.id === key.id)!.usage.minute.used).toBe(12);
-    await revoke(key.id);
+    expect((await list(user.token)).find((k) => k.id === key.id)!.usage.minute.used).toBe(12);
+    await revoke(key.id, user.token);
+  });
+
+  it("the quota is the account's: revoking and re-creating a key, or using several keys, gives no fresh quota", async () => {
+    const cycler = await loggedInUser(t.url, 'keys_cycler');
+    const statuses = await withQuota('3,1000', async () => {
+      advanceWallClock(0);
+      const sec = Math.floor(Date.now() / 1000) % 60;
+      if (sec > 45) advanceWallClock((61 - sec) * 1000);
+      const seen: number[] = [];
+      // Two keys at once share the account's minute: 2 + 1 requests spend it.
+      const a = await create('cycle a', cycler.token);
+      const b = await create('cycle b', cycler.token);
+      for (const secret of [a.secret, b.secret, a.secret])
+        seen.push((await t.api.get('get_app_info', {}, { token: secret })).status);
+      const over = await t.api.get('get_app_info', {}, { token: b.secret });
+      seen.push(over.status);
+      expect(over.headers.get('ratelimit-remaining')).toBe('0');
+      // The attack: revoke and re-create, five times; every new key is still over the same minute.
+      for (let cycle = 0; cycle < 5; cycle++) {
+        const keys = await list(cycler.token);
+        for (const k of keys) await revoke(k.id, cycler.token);
+        const fresh = await create(`cycle ${cycle}`, cycler.token);
+        seen.push((await t.api.get('get_app_info', {}, { token: fresh.secret })).status);
+      }
+      return seen;
+    });
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429]);
+    for (const k of await list(cycler.token)) await revoke(k.id, cycler.token);
   });
 
   it('counts atomically: of 25 requests at once exactly the quota gets through', async () => {
-    const { key, secret } = await create('burst');
+    const user = await loggedInUser(t.url, 'quota_burst');
+    const { key, secret } = await create('burst', user.token);
     const statuses = await withQuota('7,1000', async () => {
       advanceWallClock(0);
       // Start in a fresh minute window so none of the burst falls into the next one.
@@ -302,8 +346,8 @@ describe('quotas', () => {
     });
     expect(statuses.filter((s) => s === 200)).toHaveLength(7);
     expect(statuses.filter((s) => s === 429)).toHaveLength(18);
-    const usage = (await list()).find((k) => k.id === key.id)!.usage;
+    const usage = (await list(user.token)).find((k) => k.id === key.id)!.usage;
     expect(usage.minute.used).toBe(25);
-    await revoke(key.id);
+    await revoke(key.id, user.token);
   });
 });

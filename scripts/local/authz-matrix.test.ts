@@ -1,5 +1,6 @@
 import { createSign } from 'node:crypto';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { routeList, type RouteDef } from '@tapewatch/shared/api/routes';
@@ -22,15 +23,14 @@ const ROLES: Role[] = ['anonymous', 'expired', 'tampered', 'key_free', 'key_basi
 const b64url = (s: string | Buffer): string => Buffer.from(s).toString('base64url');
 const claimsOf = (token: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
-// The local identity provider's own signing key: an expired token that is otherwise perfectly valid.
-const signingKey = (
-  createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string }
-).pem;
+// The local identity provider's own signing key (generated in the runtime's data directory): an
+// expired token that is otherwise perfectly valid.
+const signingKey = (): string => readFileSync(join(fx.rt.dataDir, 'token-signing-key.pem'), 'utf8');
 
 function resigned(token: string, claims: Record<string, unknown>): string {
   const [header] = token.split('.');
   const body = `${header}.${b64url(JSON.stringify({ ...claimsOf(token), ...claims }))}`;
-  return `${body}.${createSign('RSA-SHA256').update(body).sign(signingKey).toString('base64url')}`;
+  return `${body}.${createSign('RSA-SHA256').update(body).sign(signingKey()).toString('base64url')}`;
 }
 
 /** The same token with its expiry an hour back, properly signed: only the expiry check can refuse it. */
@@ -56,8 +56,8 @@ const fx = useIntegrationRuntime({
 });
 const users: Partial<Record<Role, Awaited<ReturnType<typeof loggedInUser>>>> = {};
 const keys: Partial<Record<Role, string>> = {};
-async function newKey(token: string): Promise<{ id: string; secret: string }> {
-  const res = await fx.api.post('create_api_key', { name: 'matrix' }, { token });
+async function newKey(token: string, password: string): Promise<{ id: string; secret: string }> {
+  const res = await fx.api.post('create_api_key', { name: 'matrix', password }, { token });
   if (res.status !== 200) throw new Error(`could not create a key: ${res.text}`);
   return { id: (res.body.key as { id: string }).id, secret: res.body.secret as string };
 }
@@ -69,9 +69,9 @@ beforeAll(async () => {
     localEvent('customer.subscription.created', subscriptionObject(users.basic.userId, 'active')),
   );
   if (paid.status !== 200) throw new Error('could not make the basic user');
-  keys.key_free = (await newKey(users.free.token)).secret;
-  keys.key_basic = (await newKey(users.basic.token)).secret;
-  const revoked = await newKey(users.free.token);
+  keys.key_free = (await newKey(users.free.token, users.free.password)).secret;
+  keys.key_basic = (await newKey(users.basic.token, users.basic.password)).secret;
+  const revoked = await newKey(users.free.token, users.free.password);
   await fx.api.post('revoke_api_key', { id: revoked.id }, { token: users.free.token });
   keys.key_revoked = revoked.secret;
 });

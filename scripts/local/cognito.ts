@@ -1,4 +1,4 @@
-import { createPrivateKey, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import {
   DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { recoverJsonFiles, writeFileAtomic, writeFileAtomicSync, type JsonRecovery } from './atomic-file.ts';
+import { localSigningKey } from './local-secrets.ts';
 
 /* cognito-local ships CommonJS without types for its internals; its own start script builds the
    same object graph, but with paths relative to the working directory (./.cognito). */
@@ -43,9 +44,10 @@ const silentSender = { sendEmail: async () => {}, sendSms: async () => {} };
 /**
  * Starts cognito-local in this process with its state under `dir` (absolute paths, never the
  * working directory), creates the user pool (email as username) and app client on first start,
- * and points the identity port at it through env.
+ * and points the identity port at it through env. Tokens are signed with the data directory's own
+ * key (`keyDir`, local-secrets.ts), never cognito-local's published one.
  */
-export async function startLocalCognito(dir: string): Promise<LocalCognito> {
+export async function startLocalCognito(dir: string, keyDir: string): Promise<LocalCognito> {
   mkdirSync(join(dir, 'db'), { recursive: true });
   writeStateAtomically();
   // cognito-local opens every *.json of the directory as a pool and refuses to start on one it cannot parse.
@@ -69,7 +71,7 @@ export async function startLocalCognito(dir: string): Promise<LocalCognito> {
     ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
   };
   capRefreshTokens();
-  parseSigningKeyOnce();
+  useSigningKey(keyDir);
   const clock = new services.DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(join(dir, 'db'));
   const cognitoFactory = new (cl('services/cognitoService').CognitoServiceFactoryImpl)(
@@ -170,10 +172,16 @@ function capRefreshTokens(): void {
   proto.__tapewatchCapped = true;
 }
 
-/** cognito-local hands jsonwebtoken its PEM, which re-parses the key for each of the 3 tokens of a login. */
-function parseSigningKeyOnce(): void {
-  const key = cl('keys/cognitoLocal.private.json') as { pem: unknown };
-  if (typeof key.pem === 'string') key.pem = createPrivateKey(key.pem);
+/**
+ * cognito-local signs with the private key it ships (public in its package) and serves that key's
+ * public half as the pool's JWKS. Both are the required JSON modules, read at each use: replace
+ * them with this data directory's pair. The key object is parsed once (jsonwebtoken would re-parse
+ * a PEM for each of the 3 tokens of a login).
+ */
+function useSigningKey(keyDir: string): void {
+  const { privateKey, jwk } = localSigningKey(keyDir);
+  (cl('keys/cognitoLocal.private.json') as { pem: unknown }).pem = privateKey;
+  (cl('keys/cognitoLocal.public.json') as { jwk: unknown }).jwk = jwk;
 }
 
 async function ensurePool(endpoint: string, idsFile: string): Promise<Ids> {

@@ -1,4 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateVapidKeys } from '@tapewatch/functions/platform/web-push';
@@ -58,4 +65,39 @@ export function localVapidKeys(dataDir: string): { publicKey: string; privateKey
   writeFileAtomicSync(file, `${JSON.stringify(keys)}\n`);
   chmodSync(file, 0o600);
   return keys;
+}
+
+/** The key id cognito-local stamps on every token it signs (its token generator hard-codes it). */
+export const LOCAL_SIGNING_KID = 'CognitoLocal';
+
+/**
+ * The local user pool's token-signing key: an RSA pair generated once per data directory
+ * (`<dataDir>/token-signing-key.pem`, 0600). cognito-local ships one published private key, with
+ * which anybody reaching the port could mint a token for any user; the verifier's JWKS serves this
+ * key's public half instead, so only this runtime's own tokens pass.
+ */
+export function localSigningKey(dataDir: string): { privateKey: KeyObject; jwk: JsonWebKey } {
+  const file = join(dataDir, 'token-signing-key.pem');
+  let privateKey: KeyObject | undefined;
+  if (existsSync(file)) {
+    try {
+      const kept = createPrivateKey(readFileSync(file, 'utf8'));
+      if (kept.asymmetricKeyType === 'rsa' && (kept.asymmetricKeyDetails?.modulusLength ?? 0) >= 2048)
+        privateKey = kept;
+    } catch {
+      // A damaged file is replaced below: sessions signed with the old key then log in again.
+    }
+  }
+  if (!privateKey) {
+    privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    writeFileAtomicSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }) as string);
+    chmodSync(file, 0o600);
+  }
+  const jwk = {
+    ...createPublicKey(privateKey).export({ format: 'jwk' }),
+    kid: LOCAL_SIGNING_KID,
+    alg: 'RS256',
+    use: 'sig',
+  };
+  return { privateKey, jwk };
 }

@@ -100,6 +100,25 @@ describe('stripe_webhook: the local secret and the event envelope', () => {
     expect(await plan(u.userId)).toBe('free');
   });
 
+  it('a signed subscription event whose items are not a list gets 400, never 500, and changes nothing', async () => {
+    const u = await loggedInUser(fx.url, 'items_shape_1');
+    const malformed: unknown[] = [
+      { object: 'list', data: 'price_basic' },
+      { object: 'list', data: { 0: { price: { id: 'x' } } } },
+      { object: 'list', data: [null] },
+      { object: 'list', data: [{ price: 7 }] },
+      'not-an-object',
+      [],
+    ];
+    for (const items of malformed) {
+      const event = localEvent('customer.subscription.updated', subscriptionObject(u.userId, 'active', { items }));
+      const r = await deliverEvent(fx.url, event);
+      expect(r, JSON.stringify(items)).toEqual({ status: 400, body: { alert_show: true, alert_message: P.badEvent } });
+      expect(await subsRepo().isEventProcessed(event.id)).toBe(false);
+    }
+    expect(await plan(u.userId)).toBe('free');
+  });
+
   it('an event dated more than 5 minutes ahead is refused, so it cannot pin the plan against later events', async () => {
     const u = await loggedInUser(fx.url, 'future_1');
     const now = Math.floor(Date.now() / 1000);

@@ -86,7 +86,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   resetDocumentClient(dynamo.requestHandler);
   await ensureTables(dynamo.endpoint);
-  const cognito = await startLocalCognito(join(dataDir, 'cognito'));
+  const cognito = await startLocalCognito(join(dataDir, 'cognito'), dataDir);
   resetIdentity();
   const mailDir = join(dataDir, 'mail');
   process.env.MAIL_OUTBOX_DIR = mailDir;

@@ -1,3 +1,7 @@
+import { createPrivateKey, createSign, type KeyObject } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ACCOUNT_MESSAGES as M } from '@tapewatch/shared/schemas/accounts';
@@ -95,7 +99,7 @@ describe('live sockets end with the session that opened them', () => {
   it('account deletion closes the sockets before it removes the records', async () => {
     const u = await subscriber('sock_delete');
     const s = await openSocket(u.token);
-    expect(await api.post('delete_user', undefined, { token: u.token })).toMatchObject({ status: 200 });
+    expect(await api.post('delete_user', { password: u.password }, { token: u.token })).toMatchObject({ status: 200 });
     expect(await within(s.closed)).toMatchObject({ code: 1000 });
     expect(reasons(s)).toEqual(['account_deleted']);
     expect((await connections().list()).some((c) => c.userId === u.userId)).toBe(false);
@@ -202,6 +206,52 @@ describe('login limits that stop guessing without locking the owner out', () => 
     expect(blocked).toMatchObject({ status: 429, body: { alert_message: M.tooManyAttempts } });
   });
 
+  it('deleting the account and creating a key ask for the password again; wrong ones count in the login limit', async () => {
+    const u = await loggedInUser(rt.url, 'reauth_1');
+    const other = await loggedInUser(rt.url, 'reauth_2', 'Other-Lantern-77');
+    viaCloudFront();
+    const post = (name: string, body: unknown) =>
+      fetch(`${rt.url}/api/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}`, ...from('203.0.113.99') },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+    // A session left open is not enough: no password, a wrong one, or another account's is refused.
+    expect(await post('delete_user', {})).toMatchObject({ status: 400, body: { alert_show: true } });
+    expect(await post('create_api_key', { name: 'left open' })).toMatchObject({ status: 400 });
+    const wrong = [
+      await post('delete_user', { password: 'Wrong-guess-1' }),
+      await post('create_api_key', { name: 'left open', password: 'Wrong-guess-2' }),
+      await post('delete_user', { password: other.password }),
+    ];
+    for (const r of wrong)
+      expect(r).toEqual({ status: 400, body: { alert_show: true, alert_message: M.reauthFailed } });
+    const info = await fetch(`${rt.url}/api/get_user_info`, {
+      headers: { authorization: `Bearer ${u.token}`, ...from('198.51.100.98') },
+    });
+    expect(((await info.json()) as { username: string }).username).toBe(u.username);
+    const keys = await fetch(`${rt.url}/api/get_api_keys`, {
+      headers: { authorization: `Bearer ${u.token}`, ...from('198.51.100.98') },
+    });
+    expect(((await keys.json()) as { keys: unknown[] }).keys).toEqual([]);
+    // Each check is a login attempt of this account from this network: 10 in all, then refused.
+    for (let i = 0; i < 7; i++) expect((await post('delete_user', { password: `Wrong-guess-x${i}` })).status).toBe(400);
+    expect(await post('create_api_key', { name: 'k', password: u.password })).toMatchObject({
+      status: 429,
+      body: { alert_message: M.tooManyAttempts },
+    });
+    expect((await login(u, from('203.0.113.99'))).status).toBe(429);
+    // From elsewhere the right password works: a key, then the deletion.
+    const elsewhere = (name: string, body: unknown) =>
+      fetch(`${rt.url}/api/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}`, ...from('198.51.100.99') },
+        body: JSON.stringify(body),
+      });
+    expect((await elsewhere('create_api_key', { name: 'k', password: u.password })).status).toBe(200);
+    expect((await elsewhere('delete_user', { password: u.password })).status).toBe(200);
+  });
+
   it('the same limits apply to a name with no account (the limit reveals nothing)', async () => {
     viaCloudFront();
     for (let i = 0; i < 10; i++)
@@ -276,5 +326,38 @@ describe('sign-up, resend and reset do not reveal whether an email has an accoun
     } finally {
       process.env.ACCOUNT_RESPONSE_FLOOR_MS = floor;
     }
+  });
+});
+
+/** Signs a JWT (RS256) as any holder of `key` could. */
+function signJwt(header: Record<string, unknown>, payload: Record<string, unknown>, key: KeyObject): string {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const input = `${part(header)}.${part(payload)}`;
+  return `${input}.${createSign('RSA-SHA256').update(input).sign(key).toString('base64url')}`;
+}
+
+describe('the local pool signs with a key of its own data directory', () => {
+  it("a token minted with cognito-local's published key is refused; the same claims signed with the runtime's key pass", async () => {
+    const u = await loggedInUser(rt.url, 'minted_1');
+    const [headerPart, payloadPart] = u.token.split('.');
+    const header = JSON.parse(Buffer.from(headerPart!, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(payloadPart!, 'base64url').toString()) as Record<string, unknown>;
+    // The file as published in the package (read from disk: the runtime replaced the loaded module's key).
+    const published = join(
+      createRequire(import.meta.url).resolve('cognito-local'),
+      '../keys/cognitoLocal.private.json',
+    );
+    const publishedKey = createPrivateKey((JSON.parse(readFileSync(published, 'utf8')) as { pem: string }).pem);
+    const minted = signJwt(header, { ...claims, jti: `${String(claims.jti)}-minted` }, publishedKey);
+    // get_user_info is public: a refused token reads as "not logged in" (empty username).
+    const refused = await fetch(`${rt.url}/api/get_user_info`, { headers: { authorization: `Bearer ${minted}` } });
+    expect(((await refused.json()) as { username: string }).username).toBe('');
+
+    const file = join(rt.dataDir, 'token-signing-key.pem');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const own = signJwt(header, { ...claims, jti: `${String(claims.jti)}-own` }, createPrivateKey(readFileSync(file)));
+    const accepted = await fetch(`${rt.url}/api/get_user_info`, { headers: { authorization: `Bearer ${own}` } });
+    expect(accepted.status).toBe(200);
+    expect(((await accepted.json()) as { username: string }).username).toBe(u.username);
   });
 });

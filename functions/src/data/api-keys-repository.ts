@@ -103,26 +103,70 @@ export class ApiKeysRepository {
    * `requests` counts several requests at once (they share one write); the answer holds the totals.
    */
   async countUse(hash: string, windows: UseWindows, lastUsedAt: string, requests = 1): Promise<KeyUse | null> {
-    const Key = appKeys.apiKeyByHash(hash);
+    const item = await this.count(appKeys.apiKeyByHash(hash), windows, requests, { lastUsedAt });
+    return toUse(item);
+  }
+
+  /**
+   * Counts requests in the account's own windows, shared by all its keys, so revoking and
+   * re-creating a key starts no fresh quota. The item outlives every key (account deletion removes
+   * it). Answers the totals of each window after this count.
+   */
+  async countAccountUse(userId: string, windows: UseWindows, requests = 1): Promise<{ minute: number; day: number }> {
+    const item = await this.count(appKeys.apiKeyAccountQuota(userId), windows, requests, { create: true });
+    return { minute: item?.mn as number, day: item?.dn as number };
+  }
+
+  /** The account's counts in the given windows (0 for a window that has turned). */
+  async accountUsage(userId: string, windows: UseWindows): Promise<{ minute: number; day: number }> {
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: appKeys.apiKeyAccountQuota(userId), ConsistentRead: true }),
+    );
+    const item = out.Item;
+    return {
+      minute: item?.mw === windows.minute ? ((item.mn as number) ?? 0) : 0,
+      day: item?.dw === windows.day ? ((item.dn as number) ?? 0) : 0,
+    };
+  }
+
+  /**
+   * One counter item's windowed ADD (see countUse). `create` lets the first count write the item
+   * (the account's counter); without it a missing item answers undefined (a revoked key).
+   */
+  private async count(
+    Key: { pk: string; sk: string },
+    windows: UseWindows,
+    requests: number,
+    opts: { lastUsedAt?: string; create?: boolean },
+  ): Promise<Record<string, unknown> | undefined> {
+    const at = opts.lastUsedAt === undefined ? {} : { ':at': opts.lastUsedAt };
+    const setAt = opts.lastUsedAt === undefined ? [] : ['lastUsedAt = :at'];
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
         const out = await this.db.send(
           new UpdateCommand({
             TableName: this.table,
             Key,
-            UpdateExpression: 'ADD mn :n, dn :n SET lastUsedAt = :at',
-            ConditionExpression: 'attribute_exists(pk) AND mw = :mw AND dw = :dw',
-            ExpressionAttributeValues: { ':n': requests, ':at': lastUsedAt, ':mw': windows.minute, ':dw': windows.day },
+            UpdateExpression: opts.create
+              ? `ADD mn :n, dn :n SET ${['mw = :mw', 'dw = :dw', ...setAt].join(', ')}`
+              : `ADD mn :n, dn :n${setAt.length ? ` SET ${setAt.join(', ')}` : ''}`,
+            ConditionExpression: opts.create
+              ? 'attribute_not_exists(pk) OR (mw = :mw AND dw = :dw)'
+              : 'attribute_exists(pk) AND mw = :mw AND dw = :dw',
+            ExpressionAttributeValues: { ':n': requests, ':mw': windows.minute, ':dw': windows.day, ...at },
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return toUse(out.Attributes);
+        return out.Attributes;
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
       }
       // Rare (once per window per key): read what is stored and move the windows on from exactly that.
       const current = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
-      if (!current.Item) return null;
+      if (!current.Item) {
+        if (opts.create) continue;
+        return undefined;
+      }
       const stored = { minute: current.Item.mw as number | undefined, day: current.Item.dw as string | undefined };
       const target = laterWindows(stored, windows);
       if (stored.minute === target.minute && stored.day === target.day) {
@@ -132,16 +176,11 @@ export class ApiKeysRepository {
       }
       const sameMinute = stored.minute === target.minute;
       const sameDay = stored.day === target.day;
-      const sets = ['mw = :mw', 'dw = :dw', 'lastUsedAt = :at'];
+      const sets = ['mw = :mw', 'dw = :dw', ...setAt];
       const adds: string[] = [];
       (sameMinute ? adds : sets).push(sameMinute ? 'mn :n' : 'mn = :n');
       (sameDay ? adds : sets).push(sameDay ? 'dn :n' : 'dn = :n');
-      const values: Record<string, unknown> = {
-        ':n': requests,
-        ':at': lastUsedAt,
-        ':mw': target.minute,
-        ':dw': target.day,
-      };
+      const values: Record<string, unknown> = { ':n': requests, ':mw': target.minute, ':dw': target.day, ...at };
       let condition = 'attribute_exists(pk)';
       if (stored.minute === undefined) condition += ' AND attribute_not_exists(mw)';
       else {
@@ -164,7 +203,7 @@ export class ApiKeysRepository {
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return toUse(out.Attributes);
+        return out.Attributes;
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
         windows = target;

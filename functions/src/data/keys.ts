@@ -103,6 +103,12 @@ export const appKeys = {
    */
   apiKeyByHash: (hash: string): Key => ({ pk: `APIKEY#${hash}`, sk: 'KEY' }),
   /**
+   * The account's API quota counters (same attributes as a key's), shared by all its keys so a
+   * re-created key starts no fresh quota. Under the APIKEY# prefix (a hash is hex, never "USER#"),
+   * so key-accepting routes update it with the same narrow grant as the key counters.
+   */
+  apiKeyAccountQuota: (userId: string): Key => ({ pk: `APIKEY#USER#${userId}`, sk: 'QUOTA' }),
+  /**
    * Flow alert rules (issue 25) share one partition, so an ingest container loads every active rule
    * with one paginated query (10,000 rules of ~500 bytes is ~5 MB); a user's rules are the sort-key
    * prefix of their id.
@@ -154,6 +160,20 @@ export const apiKeyWritablePrefixes = ['APIKEY#'] as const;
  * so a route cannot move a key to another account. The repository's updates are checked against it.
  */
 export const apiKeyCounterAttributes = ['pk', 'sk', 'mw', 'mn', 'dw', 'dn', 'lastUsedAt'] as const;
+
+/**
+ * A user's plan on the profile item (written by the payment webhook and the admin CLI only). Every
+ * other function that writes the app table is denied updates and puts that name them (CDK's
+ * `dynamodb:Attributes` condition), and batch writes to profile items (`userProfileLeadingKey`).
+ */
+export const planAttributes = [
+  'subscription',
+  'subscriptionVersion',
+  'stripeCustomerId',
+  'stripeSubscriptionId',
+] as const;
+/** The partition-key prefix of profile items (`userProfile`). */
+export const userProfileLeadingKey = 'USER#';
 
 export const flowKeys = {
   /** Trading-day partition: packed per-ticker chunks (C#) and live single trades (L#). */

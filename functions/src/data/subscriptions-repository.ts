@@ -69,7 +69,7 @@ export class SubscriptionsRepository {
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: appKeys.userProfile(userId) }));
     if (!out.Item) return null;
     return {
-      subscription: (out.Item.subscription as string | undefined) ?? '',
+      subscription: (out.Item.subscription as string | undefined) ?? 'free',
       stripeCustomerId: out.Item.stripeCustomerId as string | undefined,
       stripeSubscriptionId: out.Item.stripeSubscriptionId as string | undefined,
       subscriptionVersion: out.Item.subscriptionVersion as number | undefined,

@@ -6,7 +6,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { appKeys } from './keys.ts';
+import { appKeys, planAttributes } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
 
@@ -138,7 +138,11 @@ export class UsersRepository {
     }
   }
 
-  /** Writes the email index, then the profile; both puts are idempotent for the same user. */
+  /**
+   * Writes the email index, then the profile; both puts are idempotent for the same user. The plan
+   * is not written (a new profile reads as free): only the payment functions may name plan
+   * attributes (keys.ts planAttributes, an IAM condition on AWS).
+   */
   async putUser(profile: UserProfile): Promise<void> {
     await this.db.send(
       new PutCommand({
@@ -146,9 +150,9 @@ export class UsersRepository {
         Item: { ...appKeys.userEmail(profile.email), userId: profile.userId, email: profile.email },
       }),
     );
-    await this.db.send(
-      new PutCommand({ TableName: this.table, Item: { ...appKeys.userProfile(profile.userId), ...profile } }),
-    );
+    const item: Record<string, unknown> = { ...appKeys.userProfile(profile.userId), ...profile };
+    for (const name of planAttributes) delete item[name];
+    await this.db.send(new PutCommand({ TableName: this.table, Item: item }));
   }
 
   async markConfirmed(userId: string): Promise<void> {
@@ -276,6 +280,7 @@ export class UsersRepository {
     });
     for (const k of keys) await this.deleteIf(appKeys.apiKeyByHash(k.hash as string), profile.userId);
     await this.deletePartition(appKeys.userApiKeysPartition(profile.userId));
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.apiKeyAccountQuota(profile.userId) }));
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
   }
 
@@ -313,7 +318,8 @@ function toProfile(item: Record<string, unknown>): UserProfile {
     userId: item.userId as string,
     username: item.username as string,
     email: item.email as string,
-    subscription: (item.subscription as string | undefined) ?? '',
+    // A profile is free until the payment webhook writes a plan.
+    subscription: (item.subscription as string | undefined) ?? 'free',
     confirmed: item.confirmed === true,
     createdAt: item.createdAt as string,
     confirmationSentAt: item.confirmationSentAt as string | undefined,

@@ -38,6 +38,8 @@ export function provisionalKeyCaller(secret: string): Caller | null {
 /** What one shared write answered: the key's use (null: gone), the owner's profile, at which time. */
 interface KeyCount {
   use: KeyUse | null;
+  /** The owner's totals in the account's windows (shared by all its keys), after this count. */
+  account: { minute: number; day: number } | undefined;
   profile: Awaited<ReturnType<UsersRepository['getProfile']>> | undefined;
   windows: ReturnType<typeof quotaWindows>;
   now: Date;
@@ -55,19 +57,26 @@ async function countRequests(hash: string, requests: number): Promise<KeyCount> 
   // "Last used" at minute precision: the counter update writes it, so it costs no extra call.
   const lastUsedAt = new Date((windows.minute.endsAt - 60) * 1000).toISOString();
   const readProfile = profileReader(new UsersRepository(db));
+  const keys = new ApiKeysRepository(db);
+  const ids = useWindows(windows);
   const hinted = lastCallers.get(hash)?.userId;
   const [use, early] = await Promise.all([
-    new ApiKeysRepository(db).countUse(hash, useWindows(windows), lastUsedAt, requests),
+    keys.countUse(hash, ids, lastUsedAt, requests),
     hinted ? readProfile(hinted) : undefined,
   ]);
   // The lookup was by hash; the constant-time check guards against a lookup that ever matched loosely.
   if (!use || !sameHash(use.owner.hash, hash)) {
     lastCallers.delete(hash);
-    return { use: null, profile: undefined, windows, now };
+    return { use: null, account: undefined, profile: undefined, windows, now };
   }
-  // The hint only chose which profile to read early; the update's answer says whose key this is.
-  const profile = hinted === use.owner.userId ? early : await readProfile(use.owner.userId);
-  return { use, profile, windows, now };
+  // The account's counter only once the key proved to exist: a key revoked (or an account deleted)
+  // must not write (or recreate) its owner's counter. The hint only chose which profile to read early.
+  const owner = use.owner.userId;
+  const [profile, account] = await Promise.all([
+    hinted === owner ? early : readProfile(owner),
+    keys.countAccountUse(owner, ids, requests),
+  ]);
+  return { use, account, profile, windows, now };
 }
 
 /**
@@ -91,7 +100,8 @@ const counts = new GroupCommit(countRequests);
 
 /**
  * An API key request: the key is found by the SHA-256 of what was sent, and an update that starts
- * after the request arrived counts it in both quota windows and answers with the owner (nothing is
+ * after the request arrived counts it in both quota windows (the key's, for its usage listing, and
+ * the account's, which the quota judges) and answers with the owner (nothing is
  * cached, so a revoked key fails on its next request); the owner's profile, read in the same round,
  * gives the plan as it is now. Each request of a shared update gets its own position in the windows,
  * so exactly the quota's number get through.
@@ -102,14 +112,15 @@ export async function apiKeyAuthenticator(secret: string): Promise<Caller | null
   if (!isWellFormedApiKey(secret)) return null;
   const hash = hashApiKey(secret);
   const { result, index, size } = await counts.run(hash);
-  const { use, profile, windows, now } = result;
-  if (!use || !profile?.confirmed) {
+  const { use, account, profile, windows, now } = result;
+  if (!use || !account || !profile?.confirmed) {
     lastCallers.delete(hash);
     return null;
   }
   const quota = keyQuota(profile.subscription);
-  // The update added `size`: this request's place is among the last `size` of each window.
-  const position = { minute: use.minute - size + 1 + index, day: use.day - size + 1 + index };
+  // The quota is the account's (all its keys share it). The update added `size`: this request's
+  // place is among the last `size` of each window.
+  const position = { minute: account.minute - size + 1 + index, day: account.day - size + 1 + index };
   const caller: Caller = {
     userId: profile.userId,
     username: profile.username,

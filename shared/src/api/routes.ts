@@ -65,6 +65,7 @@ import {
 } from '../schemas/flow-cumulative-top.ts';
 import {
   accountAlertResponse,
+  deleteUserBody,
   emailBody,
   loginBody,
   loginResponse,
@@ -723,14 +724,16 @@ export const routes = {
   delete_user: route({
     method: 'POST',
     path: '/api/delete_user',
-    summary: "Deletes the signed-in user's account and its data.",
+    summary: "Deletes the signed-in user's account and its data (the password is asked again).",
     auth: 'user',
     query: noQuery,
+    body: deleteUserBody,
+    exampleBody: { password: 'correct horse battery' },
     response: accountAlertResponse,
     handler: 'accounts/delete-user',
     writes: ['app'],
     liveSockets: true,
-    cognito: ['AdminDeleteUser'],
+    cognito: ['AdminInitiateAuth', 'AdminDeleteUser'],
     // Cancels the paid plan at Stripe before the account goes.
     secrets: ['stripe'],
   }),
@@ -1177,10 +1180,12 @@ export const routes = {
     auth: 'user',
     query: noQuery,
     body: createApiKeyBody,
-    exampleBody: { name: 'Notebook' },
+    exampleBody: { name: 'Notebook', password: 'correct horse battery' },
     response: createApiKeyResponse,
     handler: 'api-keys/create-api-key',
     writes: ['app'],
+    // The password is checked again, as a login is (and counted in the login limits).
+    cognito: ['AdminInitiateAuth'],
   }),
   revoke_api_key: route({
     method: 'POST',

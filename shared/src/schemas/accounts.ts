@@ -49,6 +49,9 @@ export const ACCOUNT_MESSAGES = {
   // no final period: the validation wrapper appends one
   credentialsInUrl: 'Credentials must be sent in the request body, never in the URL',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  // Deleting the account and creating an API key ask for the password again (issue 35 item 10).
+  reauthMissing: 'Please enter your password to confirm',
+  reauthFailed: 'The password is not correct. Please enter the password you log in with.',
 } as const;
 
 /** The login alert's action (spec part 2 section 4): the web app opens the resend form. */
@@ -234,3 +237,15 @@ export const userInfoResponse = z.object({
   subscription: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoResponse>;
+
+/**
+ * The password asked again before an irreversible or credential-minting action (deleting the
+ * account, creating an API key). The server checks it like a login, and counts it in the login limits.
+ */
+export const reauthPassword = z
+  .string({ error: ACCOUNT_MESSAGES.reauthMissing })
+  .min(1, ACCOUNT_MESSAGES.reauthMissing)
+  .max(ACCOUNT_LIMITS.passwordMax, `at most ${ACCOUNT_LIMITS.passwordMax} characters`);
+
+export const deleteUserBody = z.strictObject({ password: reauthPassword });
+export type DeleteUserBody = z.infer<typeof deleteUserBody>;

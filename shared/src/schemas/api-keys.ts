@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_KEY_LIMITS } from '../api-keys/limits.ts';
+import { reauthPassword } from './accounts.ts';
 import { userName } from './names.ts';
 
 /** The key id shown next to a key (never the secret): 16 hex digits. */
@@ -7,6 +8,8 @@ export const apiKeyId = z.string().regex(/^[0-9a-f]{16}$/, 'expected a key id');
 
 export const createApiKeyBody = z.strictObject({
   name: userName(API_KEY_LIMITS.nameLength, 'give the key a name'),
+  /** A key acts for the account: creating one asks for the password again. */
+  password: reauthPassword,
 });
 
 export const revokeApiKeyBody = z.strictObject({ id: apiKeyId });

@@ -100,10 +100,10 @@ export async function logout(client: QueryClient): Promise<void> {
   }
 }
 
-/** Deletes the account; on success the stored session token is cleared too. */
-export async function deleteAccount(client: QueryClient): Promise<boolean> {
+/** Deletes the account (the server checks the password again); on success the stored session token is cleared too. */
+export async function deleteAccount(client: QueryClient, password: string): Promise<boolean> {
   try {
-    await apiPost('delete_user', undefined);
+    await apiPost('delete_user', { password });
   } catch {
     return false;
   }

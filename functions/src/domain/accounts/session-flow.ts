@@ -214,6 +214,30 @@ export async function updatePassword(
   return ACCOUNT_MESSAGES.passwordUpdated;
 }
 
+/**
+ * The password asked again before deleting the account or creating an API key: checked as a login
+ * is, and counted in the same limits (per network, and per account from that network), so it is no
+ * side door for guessing. The session the check opens is ended at once. Wrong: a 400 alert (a 401
+ * would read as "logged out" to the client, which still holds a valid session).
+ */
+export async function confirmPassword(deps: AccountDeps, caller: Caller, password: string, ip: string): Promise<void> {
+  const email = normalizeEmail(caller.email);
+  await enforceLimit(deps, 'login-ip', ip);
+  await enforceLimit(deps, 'login-ip-account', `email:${email}|${ip}`);
+  let tokens: Awaited<ReturnType<typeof deps.identity.login>>;
+  try {
+    tokens = await deps.identity.login(email, password);
+  } catch (err) {
+    if (err instanceof IdentityAuthError) throw new BadRequestError(ACCOUNT_MESSAGES.reauthFailed);
+    throw err;
+  }
+  // The proof must be this account's password, not another account's that shares the address.
+  if (unverifiedClaims(tokens.accessToken).sub !== caller.userId)
+    throw new BadRequestError(ACCOUNT_MESSAGES.reauthFailed);
+  // Its tokens never leave the server; revoking the refresh token ends the session on Cognito too.
+  if (tokens.refreshToken) await deps.identity.revoke(tokens.refreshToken);
+}
+
 /** DynamoDB first: a crash before the Cognito delete leaves a login that rebuilds the profile, never a dead claim. */
 export async function deleteAccount(deps: AccountDeps, caller: Caller): Promise<string> {
   // Closed before the records go: afterwards nothing would list them.

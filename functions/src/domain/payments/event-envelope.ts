@@ -22,11 +22,32 @@ const envelope = z.object({
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 
+/**
+ * A subscription event's price list, read to refuse unknown prices: Stripe sends a list object whose
+ * `data` is an array of items each with a price (an id or an expanded object).
+ */
+const subscriptionItems = z.object({
+  items: z.object({
+    data: z.array(
+      z
+        .object({ price: z.union([z.string().min(1), z.object({ id: z.string().min(1) }).passthrough()]) })
+        .passthrough(),
+    ),
+  }),
+});
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
+
 export type EnvelopeCheck = { ok: true; event: PaymentEvent } | { ok: false; message: string };
 
 export function checkEventEnvelope(body: unknown, now: Date): EnvelopeCheck {
   const parsed = envelope.safeParse(body);
   if (!parsed.success) return { ok: false, message: PAYMENT_MESSAGES.badEvent };
+  if (SUBSCRIPTION_EVENTS.has(parsed.data.type) && !subscriptionItems.safeParse(parsed.data.data.object).success)
+    return { ok: false, message: PAYMENT_MESSAGES.badEvent };
   if (parsed.data.created > now.getTime() / 1000 + MAX_EVENT_CLOCK_SKEW_SECONDS)
     return { ok: false, message: PAYMENT_MESSAGES.futureEvent };
   return { ok: true, event: parsed.data };

@@ -57,7 +57,7 @@ export function planFromEvent(event: PaymentEvent, basicPriceId: string): PlanDe
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
       const items = (rec(o.items).data as unknown[] | undefined) ?? [];
-      const prices = items.map((i) => str(rec(rec(i).price).id) ?? '');
+      const prices = items.map((i) => str(rec(i).price) ?? '');
       const unknown = prices.find((p) => p !== basicPriceId);
       if (unknown !== undefined)
         return { kind: 'reject', message: `Unknown price id '${unknown}': only the Basic plan is sold.` };

@@ -33,9 +33,12 @@ describe('API keys on Profile', () => {
     renderApp('/profile');
     expect((await screen.findByTestId('api-key-usage')).textContent).toBe('Today 1,234 / 5,000 · this minute 2 / 60');
     await u.type(screen.getByLabelText('Key name'), 'Bot');
+    // Creating a key asks for the password again.
+    expect(screen.getByRole('button', { name: 'Create key' }).hasAttribute('disabled')).toBe(true);
+    await u.type(screen.getByLabelText('Your password'), 'Brisk-Lantern-42');
     await u.click(screen.getByRole('button', { name: 'Create key' }));
     expect((await screen.findByTestId('api-key-secret')).textContent).toBe(secret);
-    expect(api.to('/api/create_api_key')[0]?.body).toEqual({ name: 'Bot' });
+    expect(api.to('/api/create_api_key')[0]?.body).toEqual({ name: 'Bot', password: 'Brisk-Lantern-42' });
 
     await u.click(screen.getByRole('button', { name: 'Revoke Notebook' }));
     expect(api.to('/api/revoke_api_key')).toHaveLength(0);

@@ -48,6 +48,9 @@ describe('profile page', () => {
       '/api/delete_user': [200, alert('Your account was deleted.')],
     });
     const { location } = renderApp('/profile');
+    // Deleting asks for the password again: without it the Delete link does nothing.
+    expect((await screen.findByRole('button', { name: 'Delete' })).hasAttribute('disabled')).toBe(true);
+    await u.type(screen.getByLabelText('Password to confirm deletion'), 'Brisk-Lantern-42');
     await u.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: DELETE_CONFIRMATION });
     expect(within(dialog).getByText(DELETE_CONFIRMATION)).toBeTruthy();
@@ -71,6 +74,7 @@ describe('profile page', () => {
     );
     await waitFor(() => expect(api.to('/api/delete_user')).toHaveLength(1));
     expect(api.to('/api/delete_user')[0]?.method).toBe('POST');
+    expect(api.to('/api/delete_user')[0]?.body).toEqual({ password: 'Brisk-Lantern-42' });
     await waitFor(() => expect(readToken()).toBeNull());
     // Back to the start page (the landing page, or its redirect).
     await waitFor(() => expect(location.pathname).not.toBe('/profile'));

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -50,6 +51,10 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const fromBilling = params.get('from') === 'billing';
+  // Deleting asks for the password again; the confirm alert's handler reads the latest value.
+  const [password, setPassword] = useState('');
+  const passwordRef = useRef('');
+  passwordRef.current = password;
 
   useEffect(() => {
     if (!fromBilling) return undefined;
@@ -64,7 +69,10 @@ export function ProfilePage() {
       onAlertEvent((event) => {
         // The confirm alert's button is "Delete"; Cancel, Escape and the backdrop emit cancel.
         if (event.type !== 'close' || event.message !== DELETE_CONFIRMATION) return;
-        void deleteAccount(client).then((deleted) => deleted && navigate('/', { replace: true }));
+        void deleteAccount(client, passwordRef.current).then((deleted) => {
+          setPassword('');
+          if (deleted) navigate('/', { replace: true });
+        });
       }),
     [client, navigate],
   );
@@ -97,7 +105,24 @@ export function ProfilePage() {
             <Typography variant="h6" component="h2">
               Delete Account
             </Typography>
-            <Link component="button" type="button" variant="body1" color="error" onClick={confirmDelete} sx={{ mt: 1 }}>
+            <TextField
+              size="small"
+              type="password"
+              label="Password to confirm deletion"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              sx={{ display: 'block', mt: 1 }}
+            />
+            <Link
+              component="button"
+              type="button"
+              variant="body1"
+              color="error"
+              onClick={confirmDelete}
+              disabled={!password}
+              sx={{ mt: 1 }}
+            >
               Delete
             </Link>
           </Paper>

@@ -25,7 +25,11 @@ export function useApiKeyActions() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: API_KEYS_KEY });
   return {
-    create: useMutation({ mutationFn: (name: string) => apiPost('create_api_key', { name }), onSettled: refresh }),
+    // The server asks for the password again before it mints a key.
+    create: useMutation({
+      mutationFn: (input: { name: string; password: string }) => apiPost('create_api_key', input),
+      onSettled: refresh,
+    }),
     revoke: useMutation({ mutationFn: (id: string) => apiPost('revoke_api_key', { id }), onSettled: refresh }),
   };
 }

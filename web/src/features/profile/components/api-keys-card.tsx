@@ -67,18 +67,24 @@ export function ApiKeysCard() {
   const keys = useApiKeys(true);
   const { create, revoke } = useApiKeyActions();
   const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const rows = keys.data?.keys ?? [];
   const full = rows.length >= API_KEY_LIMITS.keysPerUser;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate(name, {
-      onSuccess: (answer) => {
-        setSecret(answer.secret);
-        setName('');
+    create.mutate(
+      { name, password },
+      {
+        onSuccess: (answer) => {
+          setSecret(answer.secret);
+          setName('');
+        },
+        // A wrong password is answered with an alert; the field is cleared either way.
+        onSettled: () => setPassword(''),
       },
-    });
+    );
   };
 
   return (
@@ -127,7 +133,17 @@ export function ApiKeysCard() {
           disabled={full}
           sx={{ flex: '1 1 200px' }}
         />
-        <Button type="submit" variant="contained" disabled={full || !name.trim() || create.isPending}>
+        <TextField
+          size="small"
+          type="password"
+          label="Your password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={full}
+          sx={{ flex: '1 1 160px' }}
+        />
+        <Button type="submit" variant="contained" disabled={full || !name.trim() || !password || create.isPending}>
           Create key
         </Button>
       </Box>
