@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // One vitest run covers every workspace; each project keeps its own environment. The integration
@@ -5,6 +6,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // in the test that measures it.
 export default defineConfig({
   test: {
+    // vitest's default (cores - 1) is ONE worker on the 2-core CI machine, which then runs every file in
+    // turn while the second core idles (the main process only transforms modules).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' } },
       {
@@ -31,6 +35,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['scripts/test/global-setup.ts'],
+          // Last: when the seed data must be built (sources changed, or a clean machine), global-setup.ts
+          // builds it in the background while the other projects' files run.
+          sequence: { groupOrder: 1 },
         },
       },
       { test: { name: 'infra', include: ['infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },

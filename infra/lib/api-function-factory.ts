@@ -8,14 +8,21 @@ import {
   planAttributes,
   userProfileLeadingKey,
 } from '@tapewatch/functions/data/keys';
-import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  Architecture,
+  Function as LambdaFunction,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsVersions,
+  Runtime,
+} from 'aws-cdk-lib/aws-lambda';
+import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { TableName } from '@tapewatch/shared/api/routes';
 import type { DataTables } from './data-tables.ts';
+import { LambdaBatch } from './lambda-batch.ts';
 import { lambdaBundling } from './lambda-bundling.ts';
-import { entryFile, functionsSrcDir, lockFilePath, repoRoot } from './paths.ts';
+import { entryFile, functionsSrcDir } from './paths.ts';
 
 /** Tag on every function this project defines, so tests (and cost reports) can tell them from CDK helpers. */
 export const functionKindTag = 'tapewatch:kind';
@@ -64,10 +71,19 @@ export interface ApiFunctionFactoryProps {
   /** Extra environment shared by every function. */
   environment?: Record<string, string>;
   /** Grants the origin-verify secret to the functions that declare `checksOrigin`. */
-  originVerify?: { grant(fn: NodejsFunction): void };
+  originVerify?: { grant(fn: LambdaFunction): void };
+  /**
+   * Entry files of every function the app will create: the first function bundled bundles them all
+   * in one esbuild run (LambdaBatch). Unplanned entries are bundled one build each.
+   */
+  plannedEntries?: () => readonly string[];
 }
 
-/** NodejsFunction's bundling, from the settings the bundle-size bench and test use too. */
+/**
+ * NodejsFunction's bundling options for these settings: the factory bundles through LambdaBatch
+ * (one esbuild run for every function); the bundling test builds one function through a
+ * NodejsFunction with these options and compares the bytes.
+ */
 export function cdkBundlingOptions(): BundlingOptions {
   const b = lambdaBundling;
   return {
@@ -93,9 +109,13 @@ const stubEntry = fileURLToPath(new URL('./stub-handler.ts', import.meta.url));
  * every handler, and IAM limited to the tables the handler's table entry declares.
  */
 export class ApiFunctionFactory {
-  constructor(private readonly props: ApiFunctionFactoryProps) {}
+  private readonly batch: LambdaBatch;
 
-  create(scope: Construct, id: string, spec: AppFunctionSpec): NodejsFunction {
+  constructor(private readonly props: ApiFunctionFactoryProps) {
+    this.batch = new LambdaBatch(props.plannedEntries ?? (() => []));
+  }
+
+  create(scope: Construct, id: string, spec: AppFunctionSpec): LambdaFunction {
     const { tables, stage } = this.props;
     const entry = spec.entry ?? this.resolveEntry(spec.module);
     const logGroup = new LogGroup(scope, `${id}Logs`, {
@@ -109,9 +129,9 @@ export class ApiFunctionFactory {
       description: `Execution role of ${spec.module}`,
     });
     logGroup.grantWrite(role);
-    const fn = new NodejsFunction(scope, id, {
-      entry,
-      handler: 'handler',
+    const fn = new LambdaFunction(scope, id, {
+      code: this.batch.code(scope, entry),
+      handler: 'index.handler',
       description: spec.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -127,15 +147,12 @@ export class ApiFunctionFactory {
             }),
           }
         : {}),
-      projectRoot: repoRoot,
-      depsLockFilePath: lockFilePath,
       environment: {
         ...tables.environment(),
         ...this.props.environment,
         TAPEWATCH_STAGE: stage,
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: cdkBundlingOptions(),
     });
     Tags.of(fn).add(functionKindTag, spec.kind);
     Tags.of(fn).add(functionModuleTag, spec.module);
@@ -144,7 +161,7 @@ export class ApiFunctionFactory {
     return fn;
   }
 
-  private grantTables(fn: NodejsFunction, spec: AppFunctionSpec): void {
+  private grantTables(fn: LambdaFunction, spec: AppFunctionSpec): void {
     const { byName } = this.props.tables;
     // Read-write already includes read, so a table listed in both gets one grant.
     for (const name of new Set(spec.writes)) byName[name].grantReadWriteData(fn);

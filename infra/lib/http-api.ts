@@ -8,7 +8,7 @@ import {
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { routeList, type RouteDef, type RouteName } from '@tapewatch/shared/api/routes';
@@ -86,9 +86,9 @@ export function areaStackId(area: string): string {
  */
 export class TapewatchHttpApi extends Construct {
   readonly api: HttpApi;
-  readonly functions: ReadonlyMap<RouteName, NodejsFunction>;
+  readonly functions: ReadonlyMap<RouteName, LambdaFunction>;
   /** Answers unmatched method/path pairs with the app's 405/404 alert JSON. */
-  readonly fallback: NodejsFunction;
+  readonly fallback: LambdaFunction;
   /** One nested stack per handler area, keyed by area. */
   /** The nested stacks by construct id (areaStackId). */
   readonly areaStacks: ReadonlyMap<string, NestedStack>;
@@ -123,7 +123,7 @@ export class TapewatchHttpApi extends Construct {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
     });
 
-    const functions = new Map<RouteName, NodejsFunction>();
+    const functions = new Map<RouteName, LambdaFunction>();
     const areaStacks = new Map<string, NestedStack>();
     const stackFor = (area: string): NestedStack => {
       const id = areaStackId(area);
@@ -166,7 +166,7 @@ export class TapewatchHttpApi extends Construct {
 }
 
 /** What the route's entry declares beyond tables (Cognito actions, mail, secrets), and nothing else. */
-function grantDeclaredNeeds(fn: NodejsFunction, route: Route, props: HttpApiProps): void {
+function grantDeclaredNeeds(fn: LambdaFunction, route: Route, props: HttpApiProps): void {
   if (route.secrets.includes('stripe')) props.stripe?.configure(fn);
   if (route.secrets.includes('checkoutTicket')) props.identity?.grantCheckoutTicket(fn);
   if (route.secrets.includes('alertLink')) props.identity?.grantAlertLink(fn);

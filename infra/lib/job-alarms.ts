@@ -1,7 +1,7 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { defaultStaleAfterDays, jobMetricName, jobMetricNamespace } from '@tapewatch/functions/jobs/job-metrics';
@@ -10,7 +10,7 @@ import { pascal } from './http-api.ts';
 
 export interface JobAlarmsProps {
   /** Job functions by schedule name (JobSchedules.functions). */
-  functions: ReadonlyMap<string, NodejsFunction>;
+  functions: ReadonlyMap<string, LambdaFunction>;
   topic: ITopic;
   stage: string;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import { lambdaBundling, lambdaEsbuildOptions } from './lambda-bundling.ts';
 import { repoRoot } from './paths.ts';
 
@@ -29,20 +29,37 @@ export function zipSize(files: ReadonlyArray<{ name: string; data: Buffer }>): n
 }
 
 /**
- * Bundles entries exactly as the CDK app does, into `<outdir>/<i>/index.mjs` (+ map) for entry i:
- * one esbuild run with one entry point per function, so the parse work is shared, while each
- * output is byte-identical to a build of that entry alone. Returns the asset directories.
+ * One esbuild build over many entries, each to `<outdir>/<dirName(i)>/index.mjs` (+ map): the parse
+ * work is shared, while each output is byte-identical to a build of that entry alone (no code
+ * splitting). The same settings as lambdaEsbuildOptions() (CDK's NodejsFunction command line).
  */
-export async function buildLambdas(entries: ReadonlyArray<{ entry: string }>, outdir: string): Promise<string[]> {
-  if (entries.length === 0) return [];
-  const { outfile, entryPoints, ...options } = lambdaEsbuildOptions(entries[0]!.entry, outdir);
+export function batchEsbuildOptions(
+  entries: ReadonlyArray<string>,
+  outdir: string,
+  dirName: (i: number) => string = String,
+): BuildOptions {
+  const { outfile, entryPoints, ...options } = lambdaEsbuildOptions(entries[0] ?? '', outdir);
   const [outName, outExt] = [path.basename(outfile!, path.extname(outfile!)), path.extname(outfile!)];
-  await build({
+  return {
     ...options,
     outdir,
     outExtension: { '.js': outExt },
-    entryPoints: entries.map((e, i) => ({ in: path.relative(repoRoot, e.entry), out: `${i}/${outName}` })),
-  });
+    entryPoints: entries.map((entry, i) => ({ in: path.relative(repoRoot, entry), out: `${dirName(i)}/${outName}` })),
+  };
+}
+
+/**
+ * Bundles entries exactly as the CDK app does, into `<outdir>/<i>/index.mjs` (+ map) for entry i, in
+ * one esbuild run. Returns the asset directories.
+ */
+export async function buildLambdas(entries: ReadonlyArray<{ entry: string }>, outdir: string): Promise<string[]> {
+  if (entries.length === 0) return [];
+  await build(
+    batchEsbuildOptions(
+      entries.map((e) => e.entry),
+      outdir,
+    ),
+  );
   return entries.map((_, i) => path.join(outdir, String(i)));
 }
 

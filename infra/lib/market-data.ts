@@ -1,4 +1,4 @@
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { DATA_SOURCES } from '@tapewatch/shared/api/data-sources';
@@ -37,7 +37,7 @@ export class MarketDataSettings extends Construct {
   }
 
   /** For a job built with the secrets extension: read access to its providers' secrets, and their ARNs. */
-  configure(fn: NodejsFunction, job: string): void {
+  configure(fn: LambdaFunction, job: string): void {
     for (const [key, secret] of this.secretsOf(job)) {
       secret.grantRead(fn);
       fn.addEnvironment(providerKeyArnVar(key), secret.secretArn);

@@ -1,4 +1,4 @@
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
@@ -26,7 +26,7 @@ export class StripeSettings extends Construct {
   }
 
   /** For a function built with `secretsExtension`: where the secret is, and read access to it alone. */
-  configure(fn: NodejsFunction): void {
+  configure(fn: LambdaFunction): void {
     this.secret.grantRead(fn);
     fn.addEnvironment('STRIPE_SECRET_ARN', this.secret.secretArn);
     fn.addEnvironment('STRIPE_PRICE_BASIC', this.props.priceId);

@@ -1,7 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { ApiFunctionFactory } from './api-function-factory.ts';
 
@@ -31,12 +31,12 @@ export interface RealtimeProps {
 export class Realtime extends Construct {
   readonly api: WebSocketApi;
   readonly stage: WebSocketStage;
-  readonly functions: ReadonlyMap<string, NodejsFunction>;
+  readonly functions: ReadonlyMap<string, LambdaFunction>;
 
   constructor(scope: Construct, id: string, props: RealtimeProps) {
     super(scope, id);
-    const functions = new Map<string, NodejsFunction>();
-    const fn = (route: (typeof webSocketRoutes)[number]): NodejsFunction => {
+    const functions = new Map<string, LambdaFunction>();
+    const fn = (route: (typeof webSocketRoutes)[number]): LambdaFunction => {
       const created = props.factory.create(
         this,
         `${route.module.split('/')[1]!.replace(/^./, (c) => c.toUpperCase())}Handler`,
@@ -82,13 +82,13 @@ export class Realtime extends Construct {
   }
 
   /** Lets a function post to connections of this stage only, and tells it where. */
-  enableFanout(fn: NodejsFunction): void {
+  enableFanout(fn: LambdaFunction): void {
     this.stage.grantManagementApiAccess(fn);
     this.announceEndpoint(fn);
   }
 
   /** The endpoint without the grant (test_socket reports whether the realtime path is configured). */
-  announceEndpoint(fn: NodejsFunction): void {
+  announceEndpoint(fn: LambdaFunction): void {
     fn.addEnvironment('WS_MANAGEMENT_ENDPOINT', this.managementEndpoint);
   }
 }

@@ -1,6 +1,6 @@
 import { Duration, TimeZone } from 'aws-cdk-lib';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -32,7 +32,7 @@ export const fanoutJobs = ['flow-ingest', 'flow-live-poll', 'flow-reset'] as con
  * are UTC-only, which would drift an hour at every DST change.
  */
 export class JobSchedules extends Construct {
-  readonly functions: ReadonlyMap<string, NodejsFunction>;
+  readonly functions: ReadonlyMap<string, LambdaFunction>;
   /** Undeliverable schedule events and failed job invocations (after the retries) land here; an alarm watches it. */
   readonly deadLetterQueue: Queue;
 
@@ -43,7 +43,7 @@ export class JobSchedules extends Construct {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    const functions = new Map<string, NodejsFunction>();
+    const functions = new Map<string, LambdaFunction>();
     for (const job of schedules) {
       const jobId = pascal(job.name);
       const fn = props.factory.create(this, `${jobId}Job`, {

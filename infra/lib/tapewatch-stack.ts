@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { tableList } from '@tapewatch/functions/data/tables';
@@ -5,6 +6,7 @@ import { routeList } from '@tapewatch/shared/api/routes';
 import { ApiFunctionFactory } from './api-function-factory.ts';
 import type { DeployConfig } from './config.ts';
 import { DataTables } from './data-tables.ts';
+import { lambdaEntries } from './handler-modules.ts';
 import { buildsSiteLinks, TapewatchHttpApi } from './http-api.ts';
 import { Identity } from './identity.ts';
 import { EdgeWebAcl } from './edge-protection.ts';
@@ -65,6 +67,8 @@ export class TapewatchStack extends Stack {
       stubMissingHandlers: props.stubMissingHandlers,
       environment: { ...this.identity.environment(), ...marketData.environment() },
       originVerify: this.originVerify,
+      // One esbuild run bundles every function (missing entries are stubbed one by one).
+      plannedEntries: () => lambdaEntries().flatMap((e) => (existsSync(e.entry) ? [e.entry] : [])),
     });
     this.httpApi = new TapewatchHttpApi(this, 'Http', {
       factory,

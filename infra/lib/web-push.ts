@@ -1,4 +1,4 @@
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
@@ -30,13 +30,13 @@ export class WebPushSettings extends Construct {
   }
 
   /** Routes that declare `pushKey`: the public key and subject, no secret. */
-  configurePublicKey(fn: NodejsFunction): void {
+  configurePublicKey(fn: LambdaFunction): void {
     fn.addEnvironment('VAPID_PUBLIC_KEY', this.props.publicKey);
     fn.addEnvironment('VAPID_SUBJECT', this.props.subject);
   }
 
   /** Jobs that send pushes (built with `secretsExtension`): the private key's ARN and read access to it alone. */
-  configureSender(fn: NodejsFunction): void {
+  configureSender(fn: LambdaFunction): void {
     this.configurePublicKey(fn);
     this.secret.grantRead(fn);
     fn.addEnvironment('VAPID_SECRET_ARN', this.secret.secretArn);

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { tableName } from '@tapewatch/functions/data/tables';
 import { spawnScript, type Child } from '../test/faults/child-process.ts';
+import { SEED_WAIT_MS, seedDataDir } from '../test/runtime-fixture.ts';
 import { accountsClient } from './accounts-helpers.ts';
 import { localDynamoClient, startDynalite } from './dynamo.ts';
 
@@ -21,6 +22,8 @@ afterAll(async () => {
   await Promise.all(children.map((c) => c.kill()));
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
+
+beforeAll(() => seedDataDir(), SEED_WAIT_MS);
 
 function seedCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'tapewatch-faults-'));

@@ -3,17 +3,19 @@ import { connect, type AddressInfo } from 'node:net';
 import { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCustomerId } from '@tapewatch/functions/platform/payments-local';
+import { SEED_WAIT_MS, seedDataDir } from '../test/runtime-fixture.ts';
 import { startLocalRuntime, type LocalRuntime } from './server.ts';
 import { securityHeaders } from './static.ts';
 
 // Issue 18 items 9 and 10: requests an attacker can send to the local runtime.
 let rt: LocalRuntime;
 let dataDir: string;
+beforeAll(() => seedDataDir(), SEED_WAIT_MS);
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-hard-'));
-  cpSync(inject('seedDataDir'), dataDir, { recursive: true });
+  cpSync(await seedDataDir(), dataDir, { recursive: true });
   // No host: the default binding is under test.
   rt = await startLocalRuntime({ port: 0, dataDir, web: false, schedules: false, backfill: false, log: () => {} });
 });

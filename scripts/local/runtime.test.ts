@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sectorPerformanceSchema } from '@tapewatch/shared/schemas/sectors';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { marketKeys } from '@tapewatch/functions/data/keys';
@@ -11,6 +11,7 @@ import { broadcast } from '@tapewatch/functions/platform/realtime';
 import { registerAuthenticator } from '@tapewatch/functions/lib/auth-guard';
 import { DEMO_DATASET, readBundle } from '../demo-data/load-demo.ts';
 import { openRegisteredSocket, waitForConnections } from '../test/live-socket.ts';
+import { SEED_WAIT_MS, seedDataDir } from '../test/runtime-fixture.ts';
 import { startLocalRuntime, type LocalRuntime } from './server.ts';
 
 let rt: LocalRuntime;
@@ -28,9 +29,10 @@ const start = () =>
     log: (l) => lines.push(l),
   });
 
+beforeAll(() => seedDataDir(), SEED_WAIT_MS);
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tapewatch-rt-'));
-  cpSync(inject('seedDataDir'), dataDir, { recursive: true });
+  cpSync(await seedDataDir(), dataDir, { recursive: true });
   rt = await start();
   // $connect admits subscribers only (token in the query string).
   registerAuthenticator(async (token) =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { registerAuthenticator, type Caller } from '@tapewatch/functions/lib/auth-guard';
 import { accountsClient } from '../local/accounts-helpers.ts';
 import { apiClient, type ApiClient } from './api-client.ts';
-import { startTestRuntime } from './runtime-fixture.ts';
+import { SEED_WAIT_MS, seedDataDir, startTestRuntime } from './runtime-fixture.ts';
 
 export interface IntegrationOptions {
   /** Environment set before the runtime starts (read by the handlers on each request). */
@@ -51,6 +51,9 @@ export function useIntegrationRuntime(options: IntegrationOptions = {}): Integra
     return rt;
   };
   const url = () => runtime().url;
+  // The seed may still be building (global-setup.ts): waiting for it is not the runtime's start, so it
+  // has its own hook and timeout.
+  if (!options.empty) beforeAll(() => seedDataDir(), SEED_WAIT_MS);
   beforeAll(async () => {
     Object.assign(process.env, options.env);
     rt = await startTestRuntime(undefined, { seed: !options.empty });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-// A fresh data directory per run: the e2e suite also proves a first start on an empty machine.
+// A fresh data directory per run: the e2e suite also proves a first start on an empty machine (that first
+// start is scripts/test/e2e-prepare.ts's, which scripts/test/e2e.sh runs before this suite).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tapewatch-e2e-'));
 const root = join(import.meta.dirname, '../..');
 
@@ -16,7 +17,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // The JSON report feeds `npm run test:durations` (where the suite's time goes).
+  reporter: [['list'], ['json', { outputFile: join(root, 'test-reports/playwright.json') }]],
   outputDir: join(root, 'test-results'),
   use: {
     baseURL: `http://localhost:${port}`,
