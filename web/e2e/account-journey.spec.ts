@@ -182,6 +182,8 @@ test.describe('account journey', () => {
     // Delete the account from the profile: exact confirmation text, cancel first, then Delete.
     await page.goto('/profile');
     await expect(page.getByTestId('profile-username')).toHaveText(id);
+    // Deleting asks for the password again (issue 35).
+    await page.getByLabel('Password to confirm deletion').fill(newPassword);
     await page.getByRole('button', { name: 'Delete' }).click();
     await expectAlert(page, M.deleteConfirm);
     await alertDialog(page).getByRole('button', { name: 'Cancel' }).click();
