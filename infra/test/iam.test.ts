@@ -312,7 +312,9 @@ describe('least-privilege IAM', () => {
         'AdminUpdateUserAttributes',
         'AdminUserGlobalSignOut',
       ],
-      'http/accounts/delete-user': ['AdminDeleteUser'],
+      // Deleting the account and creating an API key check the password again, as a login does.
+      'http/accounts/delete-user': ['AdminDeleteUser', 'AdminInitiateAuth'],
+      'http/api-keys/create-api-key': ['AdminInitiateAuth'],
     });
   });
 

@@ -8,7 +8,7 @@ const nameOf: Record<string, (name: string) => unknown> = {
   'watchlist (create)': (name) => createWatchlistBody.safeParse({ name }),
   'watchlist (rename)': (name) => renameWatchlistBody.safeParse({ id: 'abc123', name }),
   'alert rule': (name) => alertRuleInput.safeParse({ name, filters: [] }),
-  'API key': (name) => createApiKeyBody.safeParse({ name }),
+  'API key': (name) => createApiKeyBody.safeParse({ name, password: 'Brisk-Lantern-42' }),
 };
 
 const hidden = [

@@ -12,7 +12,9 @@ describe('AlertDialogHost', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     act(() => showAlert({ message: 'Network error: please retry.' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Network error: please retry.' });
+    // The first alert imports the dialog's module: cold (no transform cache, a busy CI machine) that
+    // took just over findBy's default second, which is not what this test is about.
+    const dialog = await screen.findByRole('dialog', { name: 'Network error: please retry.' }, { timeout: 10_000 });
     expect(dialog).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
