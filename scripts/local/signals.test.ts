@@ -183,7 +183,8 @@ describe('signals job on the demo universe', () => {
         for (const tf of ['daily', 'weekly'] as const) {
           const ev = evaluateFactor(id, tf, inputs);
           const oos = ev.latest?.expected;
-          if (oos && ev.passesQuality && ev.lastSignalDate === AS_OF && ev.lastBarDate === AS_OF) {
+          const shownPasses = oos !== undefined && oos !== null && oos.mean > 0 && oos.profitable_pct >= 55;
+          if (oos && shownPasses && ev.passesQuality && ev.lastSignalDate === AS_OF && ev.lastBarDate === AS_OF) {
             want.push(
               `${id}/${tf}/${oos.horizon}/${Math.round(oos.mean * 1e4) / 1e4}/${Math.round(oos.profitable_pct * 100) / 100}`,
             );

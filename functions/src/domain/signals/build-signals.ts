@@ -1,3 +1,4 @@
+import { FACTOR_RULES } from '@tapewatch/shared/params/factor-analysis';
 import type { SignalRow, SignalSector } from '@tapewatch/shared/schemas/signals';
 import { SIGNAL_TIMEFRAMES } from '@tapewatch/shared/schemas/signals';
 
@@ -53,6 +54,9 @@ export function signalsForTicker<I>(
       const oos = ev.latest?.expected;
       if (!ev.latest?.passesQuality || !oos || ev.lastBarDate !== asOf || ev.lastSignalDate !== asOf) continue;
       if (!Number.isFinite(oos.mean) || !Number.isFinite(oos.profitable_pct)) continue;
+      // The record passed quality; the figures the row shows (the period's own trades) must clear the
+      // same bar, or the table would list a "signal" whose shown expectation is a loss.
+      if (oos.mean <= 0 || oos.profitable_pct < FACTOR_RULES.minProfitablePct) continue;
       const pl = oos.profit_loss_ratio;
       rows.push({
         date: asOf,
