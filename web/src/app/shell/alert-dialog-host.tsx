@@ -29,14 +29,16 @@ export function AlertDialogHost() {
 
   useEffect(() => {
     if (Dialog) return undefined;
-    const show = () =>
+    if (open) {
+      // The import may finish after this host is gone (a page torn down): no state update then.
+      let mounted = true;
       loadAlertDialog().then(
-        (component) => setDialog(() => component),
+        (component) => mounted && setDialog(() => component),
         (error: unknown) => console.error('[alert] the dialog could not be loaded', error),
       );
-    if (open) {
-      void show();
-      return undefined;
+      return () => {
+        mounted = false;
+      };
     }
     const timer = setTimeout(() => void loadAlertDialog().catch(() => undefined), ALERT_DIALOG_PRELOAD_MS);
     return () => clearTimeout(timer);
