@@ -138,7 +138,11 @@ test.describe('options flow ticker overview', () => {
         return { hidden: box.scrollWidth - box.clientWidth, page: document.documentElement.scrollWidth - innerWidth };
       });
     expect(await fits()).toEqual({ hidden: 0, page: 0 });
-    await expect(page.getByRole('table', { name: 'Latest Trades' }).getByRole('columnheader').last()).toBeInViewport();
+    // The table sits below the fold at 1000 px: bring its first column into view (a vertical scroll),
+    // then its last column (Premium) must be on screen too, not cut at the right edge.
+    const latestHeaders = page.getByRole('table', { name: 'Latest Trades' }).getByRole('columnheader');
+    await latestHeaders.first().scrollIntoViewIfNeeded();
+    await expect(latestHeaders.last()).toBeInViewport();
     await page.screenshot({ path: join(shots, 'spy-1440-light.png'), fullPage: true });
 
     // The interval reloads the intraday chart.
