@@ -14,26 +14,17 @@ import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/c
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
 import { scanRule, tickerDayCounts } from '@tapewatch/functions/domain/alerts/backtest';
 import { toColumns, type DayColumns } from '@tapewatch/functions/domain/alerts/flow-columns';
-import type { MatchableRule } from '@tapewatch/functions/domain/alerts/rule-index';
 import { historyColumns } from '@tapewatch/functions/http/alerts/backtest-days';
 import { putDayColumns } from '@tapewatch/functions/jobs/flow-ingest';
 import { ensureTables, startDynalite } from '../local/dynamo.ts';
-import { rng, syntheticTrade } from './alerts.ts';
+import { BROAD_BACKTEST_RULE, rng, syntheticTrade } from './alerts.ts';
 
 /** Issue 35 item 11: a cold one-year backtest answers within 3 s (the API's limit is 29 s). */
 export const COLD_BACKTEST_BUDGET_MS = 3000;
 
 const DAYS = 250;
 const TODAY = '2024-03-08';
-const broad: MatchableRule = {
-  id: 'bt',
-  userId: 'u',
-  name: 'bt',
-  filters: [
-    { filter: 'Premium', selector: 'Greater than equal', value: '200' },
-    { filter: 'Call/Put', selector: 'Equal', value: 'Call' },
-  ],
-};
+const broad = BROAD_BACKTEST_RULE;
 
 export interface ColdBacktestResult {
   days: number;

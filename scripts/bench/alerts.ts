@@ -54,6 +54,17 @@ export function syntheticTrade(r: () => number, date: string, i: number): FlowTr
 }
 
 /** 10,000 rules of 2,000 users: 70% one ticker, 20% a 10-ticker list, 10% no ticker; each with 1-3 more filters. */
+/** The one-year backtest rows' rule: calls of $200K and more (the warm and the cold row time the same rule). */
+export const BROAD_BACKTEST_RULE: MatchableRule = {
+  id: 'bt',
+  userId: 'u',
+  name: 'bt',
+  filters: [
+    { filter: 'Premium', selector: 'Greater than equal', value: '200' },
+    { filter: 'Call/Put', selector: 'Equal', value: 'Call' },
+  ],
+};
+
 export function benchRules(count = 10_000, users = 2_000): MatchableRule[] {
   const r = rng(25);
   return Array.from({ length: count }, (_, i): MatchableRule => {
@@ -126,15 +137,7 @@ export function benchAlerts(): AlertBench {
       ),
     );
   }
-  const broad: MatchableRule = {
-    id: 'bt',
-    userId: 'u',
-    name: 'bt',
-    filters: [
-      { filter: 'Premium', selector: 'Greater than equal', value: '200' },
-      { filter: 'Call/Put', selector: 'Equal', value: 'Call' },
-    ],
-  };
+  const broad = BROAD_BACKTEST_RULE;
   const oneTicker: MatchableRule = {
     ...broad,
     filters: [...broad.filters, { filter: 'Ticker', selector: 'Equal', tickers: ['T001'] }],

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { darken } from '@mui/material/styles';
 import { demoBadgeText } from '@tapewatch/shared/demo/generated-datasets';
-import { useAppInfo } from '../api/get-app-info.ts';
+import { useAppInfo } from '../../lib/app-info.ts';
 
 export { demoBadgeText };
 
