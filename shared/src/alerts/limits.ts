@@ -43,3 +43,14 @@ export const PLAN_PAUSED_MESSAGE =
 export function activeLimitMessage(): string {
   return `You already have ${ALERT_LIMITS.activeRules} active alerts, the most you can have. Pause or delete one first.`;
 }
+
+/** The window of a "N more trades matched" history item: the minute or the New York day whose allowance ran out. */
+export type AlertCapWindow = 'minute' | 'day';
+
+/** The line the app shows for a "N more trades matched" item. */
+export function moreMatchedText(count: number, window: AlertCapWindow): string {
+  const trades = count === 1 ? '1 more trade' : `${count.toLocaleString('en-US')} more trades`;
+  return window === 'day'
+    ? `${trades} matched your alerts today, past ${ALERT_LIMITS.inAppPerDay} alerts a day`
+    : `${trades} matched your alerts in this minute, past ${ALERT_LIMITS.inAppPerMinute} alerts a minute`;
+}
