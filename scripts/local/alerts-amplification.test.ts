@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
-import { alertRuleResponse, type FiredAlert } from '@tapewatch/shared/schemas/alerts';
+import type { FiredAlert } from '@tapewatch/shared/schemas/alerts';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
 import { documentClient } from '@tapewatch/functions/data/client';
@@ -20,7 +20,13 @@ const USER = 'u-amp';
 const fx = useIntegrationRuntime({
   env: { MAIL_OUTBOX_QUIET: '1' },
   callers: {
-    'amp-token': { userId: USER, username: 'amplifier', email: 'amp@example.com', subscription: 'basic', token: 'amp-token' },
+    'amp-token': {
+      userId: USER,
+      username: 'amplifier',
+      email: 'amp@example.com',
+      subscription: 'basic',
+      token: 'amp-token',
+    },
   },
   token: 'amp-token',
 });
@@ -117,7 +123,11 @@ describe('alert amplification (issue 35 item 3)', () => {
 
     // More matches in the same minute update that one item (count and unread), no new push or item.
     const listed = await fx.api.get('get_alert_history', {});
-    expect(listed.body.alerts.find((a) => a.id === summary!.sk)).toMatchObject({ id: summary!.sk, more: 93 * 20 - perMinute, read: false });
+    expect(listed.body.alerts.find((a) => a.id === summary!.sk)).toMatchObject({
+      id: summary!.sk,
+      more: 93 * 20 - perMinute,
+      read: false,
+    });
     await fx.api.post('mark_alerts_read', {});
     await burst(at, [trades(2), trades(3)]);
     expect(await history()).toHaveLength(perMinute + 1);
@@ -154,7 +164,9 @@ describe('alert amplification (issue 35 item 3)', () => {
     expect(day).toHaveLength(1);
     // Every match past the day's allowance is counted there, whichever minute it came in.
     const matches = 93 * 20 + 5 * 20 + 8 * 20 + (minutes + 1) * 40 + 20;
-    const minuteFolded = (await summaries()).filter((s) => s.window === 'minute').reduce((t, s) => t + (s.more as number), 0);
+    const minuteFolded = (await summaries())
+      .filter((s) => s.window === 'minute')
+      .reduce((t, s) => t + (s.more as number), 0);
     expect(minuteFolded + (day[0]!.more as number) + perDay).toBe(matches);
     socket.close();
   });

@@ -1,5 +1,5 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CapWindow } from '../domain/alerts/in-app-cap.ts';
+import type { AlertCapWindow as CapWindow } from '@tapewatch/shared/alerts/limits';
 import { appKeys } from './keys.ts';
 import { tableName } from './tables.ts';
 

@@ -156,6 +156,12 @@ export const appKeys = {
     pk: `ALERTCAP#${userId}`,
     sk: `${window === 'minute' ? 'MIN' : 'DAY'}#${at}`,
   }),
+  /**
+   * The mark an account deletion writes first (issue 35): writes of the user's own records that
+   * land after it are undone and refused (account-gone.ts). It holds only the random user id and
+   * expires an hour after, far past any request that could still be running.
+   */
+  accountGone: (userId: string): Key => ({ pk: `GONE#${userId}`, sk: 'ACCOUNT' }),
   /** Rules with matches waiting for their digest email: the digest job's work list. */
   alertDigestsPartition: (): string => 'ALERTDIGESTS',
   alertDigest: (userId: string, ruleId: string): Key => ({ pk: 'ALERTDIGESTS', sk: `${userId}#${ruleId}` }),
