@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
-import type { FiredAlert } from '@tapewatch/shared/schemas/alerts';
+import { alertHistoryResponse, type FiredAlert } from '@tapewatch/shared/schemas/alerts';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
 import { documentClient } from '@tapewatch/functions/data/client';
@@ -122,8 +122,8 @@ describe('alert amplification (issue 35 item 3)', () => {
     expect(pushedSummary[0]!.id).toBe(summary!.sk);
 
     // More matches in the same minute update that one item (count and unread), no new push or item.
-    const listed = await fx.api.get('get_alert_history', {});
-    expect(listed.body.alerts.find((a) => a.id === summary!.sk)).toMatchObject({
+    const listed = alertHistoryResponse.parse((await fx.api.get('get_alert_history', {})).body);
+    expect(listed.alerts.find((a) => a.id === summary!.sk)).toMatchObject({
       id: summary!.sk,
       more: 93 * 20 - perMinute,
       read: false,
