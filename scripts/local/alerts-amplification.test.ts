@@ -5,6 +5,7 @@ import { alertHistoryResponse, type FiredAlert } from '@tapewatch/shared/schemas
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { parseFrame, type WsEvent } from '@tapewatch/shared/ws/messages';
 import { documentClient } from '@tapewatch/functions/data/client';
+import { trade as flowTrade } from '@tapewatch/functions/domain/flow/test-trade';
 import { appKeys } from '@tapewatch/functions/data/keys';
 import { queryAll } from '@tapewatch/functions/data/query-all';
 import { tableName } from '@tapewatch/functions/data/tables';
@@ -32,36 +33,8 @@ const fx = useIntegrationRuntime({
 });
 
 let n = 0;
-const trade = (): FlowTrade => {
-  n += 1;
-  return {
-    key: `amp-${n}`,
-    ticker: 'SPY',
-    date: '2024-03-08',
-    time: '13:00:00',
-    put_call: 'Put',
-    strike_price: 500,
-    date_expiration: '2024-03-15',
-    DTE: 7,
-    option_activity_type: 'Sweep',
-    exchange: null,
-    aggressor_ind: null,
-    ask: 2,
-    bid: 1.9,
-    midpoint: 1.95,
-    price: 2,
-    size: 100,
-    volume: 300,
-    open_interest: 1000,
-    underlying_price: 510,
-    cost_basis: 20,
-    trade_count: 1,
-    fill: 'Ask',
-    sentiment: 'Bearish',
-    score: 0.5,
-  };
-};
-const trades = (count: number) => Array.from({ length: count }, trade);
+const trades = (count: number): FlowTrade[] =>
+  Array.from({ length: count }, () => flowTrade({ key: `amp-${++n}`, put_call: 'Put', cost_basis: 20 }));
 
 function openAlertsSocket(): Promise<{ events: WsEvent[]; close: () => void }> {
   return new Promise((resolve, reject) => {

@@ -6,7 +6,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { markAccountGone } from './account-gone.ts';
+import { keepIfAccountLive, markAccountGone } from './account-gone.ts';
 import { sweepAlertsOf } from './account-sweep.ts';
 import { appKeys, planAttributes } from './keys.ts';
 import { queryAll } from './query-all.ts';
@@ -169,6 +169,11 @@ export class UsersRepository {
     const item: Record<string, unknown> = { ...appKeys.userProfile(profile.userId), ...profile };
     for (const name of planAttributes) delete item[name];
     await this.db.send(new PutCommand({ TableName: this.table, Item: item }));
+    // A login rebuilding the profile while the account is being deleted must not bring it back.
+    await keepIfAccountLive(this.db, profile.userId, async () => {
+      await this.deleteIf(appKeys.userEmail(profile.email), profile.userId);
+      await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
+    });
   }
 
   async markConfirmed(userId: string): Promise<void> {

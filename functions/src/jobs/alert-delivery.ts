@@ -41,9 +41,10 @@ export interface DeliveryReport {
 }
 
 /**
- * Fired alerts from the live path: stored in the history first-class (a closed socket loses
- * nothing), pushed to the user's open sockets as `alert` events, and emailed under the per-rule
- * throttle and the per-user daily cap. A user whose plan ended has their rules paused, not deleted.
+ * Fired alerts from the live path: within the user's in-app allowance (alert-allowance.ts; the rest
+ * fold into one "N more trades matched" item) stored in the history first-class (a closed socket
+ * loses nothing) and pushed to the user's open sockets as `alert` events; every match is emailed
+ * under the per-rule throttle and the per-user daily cap. A user whose plan ended has their rules paused, not deleted.
  */
 export class AlertDelivery {
   private readonly plans: PlanCache;
@@ -76,7 +77,15 @@ export class AlertDelivery {
     if (matches.length === 0) return { fired: 0, folded: 0, pushed: 0, emailed: 0, webPushed: 0 };
     const users = [...new Set(matches.map((m) => m.compiled.rule.userId))];
     const allowed = await this.plans.subscribed(users);
-    await Promise.all(users.filter((u) => !allowed.has(u)).map((u) => this.pauseForPlan(u)));
+    // One user's pause failing (an account being deleted refuses the write) must not cost the
+    // other users their alerts.
+    await Promise.all(
+      users
+        .filter((u) => !allowed.has(u))
+        .map((u) =>
+          this.pauseForPlan(u).catch((err: unknown) => log.warn('pausing a lapsed user failed', errorFields(err))),
+        ),
+    );
     const kept = matches.filter((m) => allowed.has(m.compiled.rule.userId));
     const firedAt = new Date().toISOString();
     const matched: NewAlert[] = kept.map((m) => ({
