@@ -55,6 +55,7 @@ export interface AlertLiveResult {
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? Number.NaN;
 
+/** Matches stored in a user's history: one per alert, and the count a "N more trades matched" item folded. */
 async function historyCount(userId: string): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
@@ -64,11 +65,11 @@ async function historyCount(userId: string): Promise<number> {
         TableName: tableName('app'),
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': appKeys.alertHistoryPartition(userId) },
-        Select: 'COUNT',
+        ProjectionExpression: 'more',
         ExclusiveStartKey: start,
       }),
     );
-    count += out.Count ?? 0;
+    for (const it of out.Items ?? []) count += typeof it.more === 'number' ? it.more : 1;
     start = out.LastEvaluatedKey;
   } while (start);
   return count;

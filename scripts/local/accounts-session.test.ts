@@ -170,10 +170,12 @@ describe('session: refresh, logout, stored plan, delete', () => {
     const left = (await scanApp()).filter((it) =>
       [userId, 'leaver@example.com', 'leaver_1'].some((v) => JSON.stringify(it).toLowerCase().includes(v)),
     );
-    // Kept on purpose: the plan-change audit log; expiring on their own within 24 h: link tokens, limit windows.
+    // Kept on purpose: the plan-change audit log; expiring on their own within 24 h: link tokens,
+    // limit windows, the deletion mark (issue 35).
     const soon = Math.floor(Date.now() / 1000) + 24 * 3600;
     const unexpected = left.filter(
-      (it) => !(String(it.pk).startsWith('PLANLOG#') || (/^(TOKEN|RL)#/.test(String(it.pk)) && Number(it.ttl) <= soon)),
+      (it) =>
+        !(String(it.pk).startsWith('PLANLOG#') || (/^(TOKEN|RL|GONE)#/.test(String(it.pk)) && Number(it.ttl) <= soon)),
     );
     expect(unexpected).toEqual([]);
     expect(left.filter((it) => String(it.pk).startsWith('PLANLOG#')).length).toBeGreaterThan(0);

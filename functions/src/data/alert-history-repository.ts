@@ -5,7 +5,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
+import { ALERT_LIMITS, type AlertCapWindow } from '@tapewatch/shared/alerts/limits';
 import type { FiredAlert } from '@tapewatch/shared/schemas/alerts';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { batchPutAll } from './batch-write.ts';
@@ -36,6 +36,7 @@ function toFired(it: Record<string, unknown>): FiredAlert {
     fired_at: it.firedAt as string,
     read: it.read === true,
     trade: it.trade as FlowTrade,
+    ...(typeof it.more === 'number' ? { more: it.more, more_window: it.window as AlertCapWindow } : {}),
   };
 }
 
@@ -68,6 +69,40 @@ export class AlertHistoryRepository {
     const batches: Promise<void>[] = [];
     for (let i = 0; i < all.length; i += 25) batches.push(batchPutAll(this.db, this.table, all.slice(i, i + 25)));
     await Promise.all(batches);
+  }
+
+  /**
+   * Folds `count` more matches into the window's "N more trades matched" item at `sk` (created by
+   * the first fold): the count is added atomically, so concurrent folds lose none; the item shows
+   * the newest match and is unread again. It has no rule index entry: it spans the user's rules.
+   */
+  async foldMore(
+    userId: string,
+    sk: string,
+    fold: { count: number; window: AlertCapWindow; newest: NewAlert },
+  ): Promise<FiredAlert> {
+    const { newest } = fold;
+    const out = await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: appKeys.alertHistoryPartition(userId), sk },
+        UpdateExpression:
+          'ADD #more :n SET #w = :w, ruleId = :rid, ruleName = :rn, firedAt = :f, #r = :false, trade = :t, #ttl = :ttl',
+        ExpressionAttributeNames: { '#more': 'more', '#w': 'window', '#r': 'read', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':n': fold.count,
+          ':w': fold.window,
+          ':rid': newest.ruleId,
+          ':rn': newest.ruleName,
+          ':f': newest.firedAt,
+          ':false': false,
+          ':t': newest.trade,
+          ':ttl': ttlOf(newest.firedAt),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toFired(out.Attributes ?? {});
   }
 
   /**

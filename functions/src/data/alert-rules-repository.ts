@@ -8,6 +8,7 @@ import {
 import type { PauseReason } from '@tapewatch/shared/alerts/limits';
 import type { FlowFilter } from '@tapewatch/shared/schemas/flow';
 import { batchPutAll } from './batch-write.ts';
+import { keepIfAccountLive } from './account-gone.ts';
 import { appKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
@@ -100,7 +101,11 @@ export class AlertRulesRepository {
   }
 
   async put(rule: StoredAlertRule): Promise<void> {
+    const key = appKeys.alertRule(rule.userId, rule.id);
     await this.db.send(new PutCommand({ TableName: this.table, Item: toItem(rule) }));
+    await keepIfAccountLive(this.db, rule.userId, () =>
+      this.db.send(new DeleteCommand({ TableName: this.table, Key: key })),
+    );
     await this.bumpVersion();
   }
 
@@ -140,6 +145,9 @@ export class AlertRulesRepository {
           ConditionExpression: expected === null ? 'attribute_not_exists(pk)' : 'version = :v',
           ...(expected === null ? {} : { ExpressionAttributeValues: { ':v': expected } }),
         }),
+      );
+      await keepIfAccountLive(this.db, userId, () =>
+        this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.alertSlots(userId) })),
       );
       return true;
     } catch (err) {
@@ -192,7 +200,8 @@ export class AlertRulesRepository {
     return (out.Item?.version as number | undefined) ?? 0;
   }
 
-  private async bumpVersion(): Promise<void> {
+  /** Tells ingest containers to reload their rule index. */
+  async bumpVersion(): Promise<void> {
     await this.db.send(
       new UpdateCommand({
         TableName: this.table,

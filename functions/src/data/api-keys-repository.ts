@@ -6,6 +6,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { keepIfAccountLive } from './account-gone.ts';
 import { appKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
@@ -60,6 +61,9 @@ export class ApiKeysRepository {
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
+      await keepIfAccountLive(this.db, userId, () =>
+        this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userApiKeySlot(userId, key.slot) })),
+      );
       return true;
     } catch (err) {
       if (isConditionFailure(err)) return false;
@@ -75,6 +79,12 @@ export class ApiKeysRepository {
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
+    await keepIfAccountLive(this.db, owner.userId, async () => {
+      await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.apiKeyByHash(owner.hash) }));
+      await this.db.send(
+        new DeleteCommand({ TableName: this.table, Key: appKeys.userApiKeySlot(owner.userId, owner.slot) }),
+      );
+    });
   }
 
   /** Lookup first, so the key stops working before its listing goes. */

@@ -147,6 +147,21 @@ export const appKeys = {
   alertMailState: (userId: string, ruleId: string): Key => ({ pk: `ALERTMAIL#${userId}`, sk: `RULE#${ruleId}` }),
   /** Alert emails sent to a user on one New York day (the daily cap). */
   alertMailDay: (userId: string, date: string): Key => ({ pk: `ALERTMAIL#${userId}`, sk: `DAY#${date}` }),
+  /**
+   * A user's in-app alert allowance (issue 35): one counter per wall-clock minute and one per New
+   * York day, each naming its window's "N more trades matched" history item once there is one.
+   */
+  alertCapPartition: (userId: string): string => `ALERTCAP#${userId}`,
+  alertCap: (userId: string, window: 'minute' | 'day', at: string): Key => ({
+    pk: `ALERTCAP#${userId}`,
+    sk: `${window === 'minute' ? 'MIN' : 'DAY'}#${at}`,
+  }),
+  /**
+   * The mark an account deletion writes first (issue 35): writes of the user's own records that
+   * land after it are undone and refused (account-gone.ts). It holds only the random user id and
+   * expires an hour after, far past any request that could still be running.
+   */
+  accountGone: (userId: string): Key => ({ pk: `GONE#${userId}`, sk: 'ACCOUNT' }),
   /** Rules with matches waiting for their digest email: the digest job's work list. */
   alertDigestsPartition: (): string => 'ALERTDIGESTS',
   alertDigest: (userId: string, ruleId: string): Key => ({ pk: 'ALERTDIGESTS', sk: `${userId}#${ruleId}` }),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keepIfAccountLive } from './account-gone.ts';
 import { appKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
@@ -77,6 +78,7 @@ export class PushSubscriptionsRepository {
         },
       }),
     );
+    await keepIfAccountLive(this.db, userId, () => this.delete(userId, stored.id));
     const all = (await this.list(userId)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     for (const old of all.slice(0, Math.max(0, all.length - MAX_PUSH_SUBSCRIPTIONS))) await this.delete(userId, old.id);
     return stored;

@@ -6,7 +6,13 @@ import { UsersRepository } from './users-repository.ts';
 describe('UsersRepository.putUser', () => {
   it('names no plan attribute (on AWS only the payment webhook may), so a new profile reads as free', async () => {
     const sent: Array<{ input: { Item?: Record<string, unknown> } }> = [];
-    const db = { send: async (c: { input: { Item?: Record<string, unknown> } }) => void sent.push(c) };
+    // Answers every command with nothing stored (the deletion-mark check after the writes reads none).
+    const db = {
+      send: async (c: { input: { Item?: Record<string, unknown> } }) => {
+        if (c.input.Item) sent.push(c);
+        return {};
+      },
+    };
     await new UsersRepository(db as unknown as DynamoDBDocumentClient).putUser({
       userId: 'u1',
       username: 'someone',

@@ -6,6 +6,8 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { keepIfAccountLive, markAccountGone } from './account-gone.ts';
+import { sweepAlertsOf } from './account-sweep.ts';
 import { appKeys, planAttributes } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
@@ -48,8 +50,22 @@ export class UsersRepository {
   }
 
   async getProfile(userId: string): Promise<UserProfile | null> {
+    return liveProfile((await this.readProfileItem(userId)) ?? null);
+  }
+
+  private async readProfileItem(userId: string): Promise<Record<string, unknown> | undefined> {
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: appKeys.userProfile(userId) }));
-    return out.Item ? toProfile(out.Item) : null;
+    return out.Item;
+  }
+
+  /**
+   * The first step of deleting an account: the deletion mark (account-gone.ts: later writes of the
+   * user's records are undone and refused) and the profile flagged, so every session and API key of
+   * the user is refused from its next state read on (at most a second later), before anything goes.
+   */
+  async markDeleted(userId: string, now = new Date()): Promise<void> {
+    await markAccountGone(this.db, userId, now);
+    await this.setField(userId, 'deletedAt', now.toISOString());
   }
 
   /**
@@ -77,7 +93,7 @@ export class UsersRepository {
     const profile = items.find((it) => it.pk === profileKey.pk);
     const deny = items.find((it) => it.pk === denyKey.pk);
     return {
-      profile: profile ? toProfile(profile) : null,
+      profile: liveProfile(profile ?? null),
       denied: deny !== undefined && (deny.ttl as number) >= Math.floor(now.getTime() / 1000),
     };
   }
@@ -153,6 +169,11 @@ export class UsersRepository {
     const item: Record<string, unknown> = { ...appKeys.userProfile(profile.userId), ...profile };
     for (const name of planAttributes) delete item[name];
     await this.db.send(new PutCommand({ TableName: this.table, Item: item }));
+    // A login rebuilding the profile while the account is being deleted must not bring it back.
+    await keepIfAccountLive(this.db, profile.userId, async () => {
+      await this.deleteIf(appKeys.userEmail(profile.email), profile.userId);
+      await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
+    });
   }
 
   async markConfirmed(userId: string): Promise<void> {
@@ -232,26 +253,30 @@ export class UsersRepository {
 
   /**
    * Removes everything of the user: username claim, email index, payment-customer mapping, live
-   * websocket connections, watchlists, API keys, then the profile (last, so a crash leaves something to retry from).
+   * websocket connections, watchlists, API keys, alert rules and their history, then the profile
+   * (last, so a crash leaves something to retry from). Every listing is a strongly consistent read:
+   * after markDeleted, a write it does not see is one that the writer's own check undoes.
    * Kept on purpose: the plan-change log (PLANLOG#<userId>), the billing audit trail (who granted
    * or ended a paid plan, when) needed for disputes and support review; it holds only the random
-   * user id, no email or username. Single-use link tokens and rate-limit windows expire by
-   * themselves within 24 hours and point at a profile that no longer exists.
+   * user id, no email or username. Single-use link tokens, rate-limit windows and the deletion mark
+   * (markDeleted) expire by themselves within 24 hours and point at a profile that no longer exists.
    */
   async deleteUser(
     profile: Pick<UserProfile, 'userId' | 'email' | 'username'>,
     opts: { keepUsername?: boolean } = {},
   ): Promise<void> {
-    const stored = await this.getProfile(profile.userId);
+    const stored = await this.readProfileItem(profile.userId);
     if (!opts.keepUsername) await this.releaseUsername(profile.username, profile.email);
     await this.deleteIf(appKeys.userEmail(profile.email), profile.userId);
-    if (stored?.stripeCustomerId) await this.deleteIf(appKeys.paymentCustomer(stored.stripeCustomerId), profile.userId);
+    if (typeof stored?.stripeCustomerId === 'string')
+      await this.deleteIf(appKeys.paymentCustomer(stored.stripeCustomerId), profile.userId);
     // Rare (account deletion), so a filtered read of the connections partition is fine here.
     const connections = await queryAll(this.db, {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk',
       FilterExpression: 'userId = :u',
       ProjectionExpression: 'sk',
+      ConsistentRead: true,
       ExpressionAttributeValues: { ':pk': appKeys.wsConnectionsPartition(), ':u': profile.userId },
     });
     for (const c of connections) await this.deleteIf(appKeys.wsConnection(c.sk as string), profile.userId);
@@ -259,6 +284,7 @@ export class UsersRepository {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk',
       ProjectionExpression: 'sk',
+      ConsistentRead: true,
       ExpressionAttributeValues: { ':pk': appKeys.userWsConnectionsPartition(profile.userId) },
     });
     for (const c of own) {
@@ -276,11 +302,13 @@ export class UsersRepository {
       // HASH is a reserved word in expressions.
       ProjectionExpression: '#h',
       ExpressionAttributeNames: { '#h': 'hash' },
+      ConsistentRead: true,
       ExpressionAttributeValues: { ':pk': appKeys.userApiKeysPartition(profile.userId) },
     });
     for (const k of keys) await this.deleteIf(appKeys.apiKeyByHash(k.hash as string), profile.userId);
     await this.deletePartition(appKeys.userApiKeysPartition(profile.userId));
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.apiKeyAccountQuota(profile.userId) }));
+    await sweepAlertsOf(this.db, profile.userId);
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.userProfile(profile.userId) }));
   }
 
@@ -290,6 +318,7 @@ export class UsersRepository {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk',
       ProjectionExpression: 'pk, sk',
+      ConsistentRead: true,
       ExpressionAttributeValues: { ':pk': pk },
     });
     for (const k of items)
@@ -311,6 +340,11 @@ export class UsersRepository {
         if (!isConditionFailure(err)) throw err;
       });
   }
+}
+
+/** A profile flagged by a deletion in progress reads as no profile: its sessions and keys are refused. */
+function liveProfile(item: Record<string, unknown> | null): UserProfile | null {
+  return item && item.deletedAt === undefined ? toProfile(item) : null;
 }
 
 function toProfile(item: Record<string, unknown>): UserProfile {

@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keepIfAccountLive } from './account-gone.ts';
 import { appKeys } from './keys.ts';
 import { tableName } from './tables.ts';
 
@@ -70,6 +71,9 @@ export class WatchlistsRepository {
           ConditionExpression: expected === null ? 'attribute_not_exists(pk)' : 'version = :v',
           ...(expected === null ? {} : { ExpressionAttributeValues: { ':v': expected } }),
         }),
+      );
+      await keepIfAccountLive(this.db, userId, () =>
+        this.db.send(new DeleteCommand({ TableName: this.table, Key: appKeys.watchlists(userId) })),
       );
       return true;
     } catch (err) {

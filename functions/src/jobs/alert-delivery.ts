@@ -22,13 +22,17 @@ import { alertLinkSecret, appBaseUrl } from '../platform/alert-link-secret.ts';
 import { newYorkDate } from '../platform/clock.ts';
 import { mailer, type Mailer } from '../platform/mail.ts';
 import { postToConnection } from '../platform/realtime.ts';
+import { AlertAllowance } from './alert-allowance.ts';
 import { AlertSockets, PlanCache } from './alert-audience.ts';
 import { AlertMatcher, type RuleMatch } from './alert-matcher.ts';
 import { emitAlertFailure } from './alert-metrics.ts';
 import { AlertWebPush } from './alert-web-push.ts';
 
 export interface DeliveryReport {
+  /** Alerts stored and pushed one by one (within the user's in-app allowance). */
   fired: number;
+  /** Matches past the allowance, counted into "N more trades matched" items. */
+  folded: number;
   /** Alerts sockets reached (the in-app toast). */
   pushed: number;
   emailed: number;
@@ -37,9 +41,10 @@ export interface DeliveryReport {
 }
 
 /**
- * Fired alerts from the live path: stored in the history first-class (a closed socket loses
- * nothing), pushed to the user's open sockets as `alert` events, and emailed under the per-rule
- * throttle and the per-user daily cap. A user whose plan ended has their rules paused, not deleted.
+ * Fired alerts from the live path: within the user's in-app allowance (alert-allowance.ts; the rest
+ * fold into one "N more trades matched" item) stored in the history first-class (a closed socket
+ * loses nothing) and pushed to the user's open sockets as `alert` events; every match is emailed
+ * under the per-rule throttle and the per-user daily cap. A user whose plan ended has their rules paused, not deleted.
  */
 export class AlertDelivery {
   private readonly plans: PlanCache;
@@ -49,6 +54,7 @@ export class AlertDelivery {
   private readonly mail: AlertMailRepository;
   private readonly rules: AlertRulesRepository;
   private readonly connections: ConnectionRepository;
+  private readonly allowance: AlertAllowance;
   private mailing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -63,17 +69,26 @@ export class AlertDelivery {
     this.mail = new AlertMailRepository(db);
     this.rules = new AlertRulesRepository(db);
     this.connections = new ConnectionRepository(db);
+    this.allowance = new AlertAllowance(db);
   }
 
   async onTrades(trades: readonly FlowTrade[]): Promise<DeliveryReport> {
     const matches = await this.matcher.match(trades);
-    if (matches.length === 0) return { fired: 0, pushed: 0, emailed: 0, webPushed: 0 };
+    if (matches.length === 0) return { fired: 0, folded: 0, pushed: 0, emailed: 0, webPushed: 0 };
     const users = [...new Set(matches.map((m) => m.compiled.rule.userId))];
     const allowed = await this.plans.subscribed(users);
-    await Promise.all(users.filter((u) => !allowed.has(u)).map((u) => this.pauseForPlan(u)));
+    // One user's pause failing (an account being deleted refuses the write) must not cost the
+    // other users their alerts.
+    await Promise.all(
+      users
+        .filter((u) => !allowed.has(u))
+        .map((u) =>
+          this.pauseForPlan(u).catch((err: unknown) => log.warn('pausing a lapsed user failed', errorFields(err))),
+        ),
+    );
     const kept = matches.filter((m) => allowed.has(m.compiled.rule.userId));
     const firedAt = new Date().toISOString();
-    const alerts: NewAlert[] = kept.map((m) => ({
+    const matched: NewAlert[] = kept.map((m) => ({
       id: randomBytes(5).toString('hex'),
       userId: m.compiled.rule.userId,
       ruleId: m.compiled.rule.id,
@@ -81,7 +96,13 @@ export class AlertDelivery {
       firedAt,
       trade: m.trade,
     }));
-    const [, pushed] = await Promise.all([this.history.add(alerts), this.push(alerts)]);
+    // The in-app allowance bounds what one user's rules put on screen and in the history; email has
+    // its own throttle and cap, so it still sees every match.
+    const { shown: alerts, summaries, folded } = await this.allowance.apply(matched);
+    const [, pushed] = await Promise.all([
+      this.history.add(alerts),
+      this.push([...alerts.map((a) => ({ userId: a.userId, alert: toFired(a) })), ...summaries]),
+    ]);
     // Browser notifications go out after the in-app toasts (never ahead of them), beside the email.
     const webPushing = this.webPush.deliver(alerts).catch((err: unknown) => {
       log.error('alert web push failed', errorFields(err));
@@ -100,20 +121,20 @@ export class AlertDelivery {
       emitAlertFailure('email');
       return 0;
     });
-    return { fired: alerts.length, pushed, emailed, webPushed: await webPushing };
+    return { fired: alerts.length, folded, pushed, emailed, webPushed: await webPushing };
   }
 
   /** Sends each user's alerts of this batch as one frame to each of their sockets; returns sockets reached. */
-  private async push(alerts: readonly NewAlert[]): Promise<number> {
-    const byUser = new Map<string, NewAlert[]>();
-    for (const a of alerts) byUser.set(a.userId, [...(byUser.get(a.userId) ?? []), a]);
+  private async push(alerts: ReadonlyArray<{ userId: string; alert: FiredAlert }>): Promise<number> {
+    const byUser = new Map<string, FiredAlert[]>();
+    for (const a of alerts) byUser.set(a.userId, [...(byUser.get(a.userId) ?? []), a.alert]);
     let reached = 0;
     const open = await this.sockets.forUsers();
     await Promise.all(
       [...byUser].map(async ([userId, list]) => {
         const ids = open.get(userId);
         if (!ids?.length) return;
-        const events: WsEvent[] = list.map((a) => ({ event: 'alert', data: JSON.stringify(toFired(a)) }));
+        const events: WsEvent[] = list.map((a) => ({ event: 'alert', data: JSON.stringify(a) }));
         const frame: WsFrame = events.length === 1 ? events[0]! : events;
         const data = JSON.stringify(frame);
         for (const connectionId of ids) {

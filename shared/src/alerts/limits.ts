@@ -11,6 +11,18 @@ export const ALERT_LIMITS = {
   emailThrottleMs: 5 * 60_000,
   /** Alert emails per user and New York day; past it the alerts still reach the app and the history. */
   dailyEmails: 40,
+  /**
+   * In-app alerts (socket toasts and stored history items) per user and wall-clock minute, over all
+   * their rules (issue 35): one toast every 2 s is as fast as a person reads them. Matches past it
+   * fold into one "N more trades matched" history item per minute, so nothing is uncounted.
+   */
+  inAppPerMinute: 30,
+  /**
+   * In-app alerts per user and New York day: more than one a minute over a whole session (6.5 h is
+   * 390 minutes); a rule that fires more often is a feed, better read on the Options Flow page.
+   * Past it the rest of the day folds into one day summary item.
+   */
+  inAppPerDay: 500,
   /** Fired alerts are kept this long. */
   historyDays: 90,
   /** Trades one digest lists (the rest are counted). */
@@ -30,4 +42,15 @@ export const PLAN_PAUSED_MESSAGE =
 
 export function activeLimitMessage(): string {
   return `You already have ${ALERT_LIMITS.activeRules} active alerts, the most you can have. Pause or delete one first.`;
+}
+
+/** The window of a "N more trades matched" history item: the minute or the New York day whose allowance ran out. */
+export type AlertCapWindow = 'minute' | 'day';
+
+/** The line the app shows for a "N more trades matched" item. */
+export function moreMatchedText(count: number, window: AlertCapWindow): string {
+  const trades = count === 1 ? '1 more trade' : `${count.toLocaleString('en-US')} more trades`;
+  return window === 'day'
+    ? `${trades} matched your alerts today, past ${ALERT_LIMITS.inAppPerDay} alerts a day`
+    : `${trades} matched your alerts in this minute, past ${ALERT_LIMITS.inAppPerMinute} alerts a minute`;
 }

@@ -62,7 +62,11 @@ export const alertRuleStatusBody = z.strictObject({ id: alertRuleId, status: z.e
 export const alertRuleIdBody = z.strictObject({ id: alertRuleId });
 export const deleteAlertRuleResponse = z.object({ deleted: z.string() });
 
-/** One fired alert: the rule (as named when it fired) and the trade. */
+/**
+ * One fired alert: the rule (as named when it fired) and the trade. A "N more trades matched" item
+ * (issue 35: past the in-app allowance of a minute or a day) also has `more`, the matches it folded
+ * in that window, and `more_window`; its rule and trade are the newest folded match's.
+ */
 export const firedAlertSchema = z.object({
   id: z.string(),
   rule_id: z.string(),
@@ -70,6 +74,8 @@ export const firedAlertSchema = z.object({
   fired_at: z.string(),
   read: z.boolean(),
   trade: flowTradeSchema,
+  more: z.number().int().positive().optional(),
+  more_window: z.enum(['minute', 'day']).optional(),
 });
 export type FiredAlert = z.infer<typeof firedAlertSchema>;
 

@@ -240,6 +240,9 @@ export async function confirmPassword(deps: AccountDeps, caller: Caller, passwor
 
 /** DynamoDB first: a crash before the Cognito delete leaves a login that rebuilds the profile, never a dead claim. */
 export async function deleteAccount(deps: AccountDeps, caller: Caller): Promise<string> {
+  // Marked first (issue 35): the user's other sessions and keys are refused from here on, and a
+  // write of theirs still in flight is undone by its own check or removed by the sweep below.
+  await deps.users.markDeleted(caller.userId);
   // Closed before the records go: afterwards nothing would list them.
   await deps.sockets.closeForUser(caller.userId, 'account_deleted');
   await deps.users.deleteUser({ userId: caller.userId, email: caller.email, username: caller.username });

@@ -9,6 +9,7 @@ import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { moreMatchedText } from '@tapewatch/shared/alerts/limits';
 import type { FiredAlert } from '@tapewatch/shared/schemas/alerts';
 import { Link as RouterLink } from 'react-router';
 import { apiGet, apiPost } from '../../lib/api-client.ts';
@@ -25,6 +26,16 @@ export function alertLine(a: Pick<FiredAlert, 'trade'>): string {
   const t = a.trade;
   const premium = t.cost_basis >= 1000 ? `$${(t.cost_basis / 1000).toFixed(2)}M` : `$${t.cost_basis.toFixed(0)}K`;
   return `${t.ticker} ${t.put_call} ${t.strike_price} ${t.date_expiration} · ${premium} ${t.option_activity_type}`;
+}
+
+/** An alert's heading: its rule, or for a "N more trades matched" item (past the in-app allowance) the count. */
+export function alertTitle(a: FiredAlert): string {
+  return a.more === undefined ? a.rule_name : moreMatchedText(a.more, a.more_window ?? 'minute');
+}
+
+/** The toast's text: the rule and the trade, or the count of a summary and its newest trade. */
+export function toastText(a: FiredAlert): string {
+  return a.more === undefined ? `Alert "${a.rule_name}": ${alertLine(a)}` : `${alertTitle(a)}. Newest: ${alertLine(a)}`;
 }
 
 /**
@@ -87,11 +98,12 @@ export default function AlertBell() {
             </Typography>
           )}
           {latest.map((a) => (
-            <Box key={a.id} sx={{ py: 0.75, borderTop: 1, borderColor: 'divider' }}>
+            <Box key={a.id} sx={{ py: 0.75, borderTop: 1, borderColor: 'divider' }} data-testid="alert-bell-item">
               <Typography variant="body2" sx={{ fontWeight: a.read ? 400 : 700 }}>
-                {a.rule_name}
+                {alertTitle(a)}
               </Typography>
               <Typography variant="caption" color="text.secondary">
+                {a.more === undefined ? '' : 'Newest: '}
                 {alertLine(a)} · {a.trade.date} {a.trade.time}
               </Typography>
             </Box>
@@ -106,7 +118,7 @@ export default function AlertBell() {
         autoHideDuration={8000}
         onClose={(_, reason) => reason !== 'clickaway' && setToast(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        message={toast ? `Alert "${toast.rule_name}": ${alertLine(toast)}` : ''}
+        message={toast ? toastText(toast) : ''}
         action={
           <Button color="secondary" size="small" component={RouterLink} to="/alerts" onClick={() => setToast(null)}>
             View
