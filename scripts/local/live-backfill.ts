@@ -5,6 +5,7 @@ import type { JobCounts } from '@tapewatch/functions/jobs/job-runner';
 import { liveBackfillPlan, type BackfillStep } from '@tapewatch/functions/jobs/live-backfill-plan';
 import { currentSourceStatuses } from '@tapewatch/functions/platform/data-sources';
 import { schedules } from '@tapewatch/functions/platform/schedules';
+import { ProviderNetworkError } from '@tapewatch/functions/providers/http';
 import type { MarketDataProvider } from '@tapewatch/functions/providers/provider';
 import { runJob } from './scheduler.ts';
 
@@ -35,7 +36,20 @@ export interface LiveBackfillResult {
   unconfigured: string[];
   /** "job from..to: message" per step that stopped on an error (its later units wait for the next start). */
   failures: string[];
+  /** The same steps, with what the summary needs to group them (backfillSummary). */
+  failedSteps: FailedStep[];
+  /** Units fetched from a vendor (precomputes not counted): 0 with failures means nothing got through. */
+  unitsFetched: number;
   aborted: boolean;
+}
+
+export interface FailedStep {
+  job: string;
+  /** The step computes from stored data rather than fetching. */
+  precompute: boolean;
+  /** The request never reached the vendor (DNS, refused connection, timeout): no network, or a proxy. */
+  network: boolean;
+  message: string;
 }
 
 /**
@@ -49,7 +63,15 @@ export async function runLiveBackfill(opts: LiveBackfillOptions): Promise<LiveBa
   const checkpoints = new BackfillCheckpoints(db);
   const plan = opts.plan ?? liveBackfillPlan(opts.today);
   const total = plan.reduce((n, s) => n + s.units.length, 0);
-  const result: LiveBackfillResult = { unitsRun: 0, unitsSkipped: 0, unconfigured: [], failures: [], aborted: false };
+  const result: LiveBackfillResult = {
+    unitsRun: 0,
+    unitsSkipped: 0,
+    unconfigured: [],
+    failures: [],
+    failedSteps: [],
+    unitsFetched: 0,
+    aborted: false,
+  };
   const notReady = currentSourceStatuses(opts.env ?? process.env).filter((s) => s.state !== 'ready');
   let done = 0;
   const progress = (label: string) => opts.onProgress?.(done, total, label);
@@ -81,6 +103,7 @@ export async function runLiveBackfill(opts: LiveBackfillOptions): Promise<LiveBa
         const run = (await runJob(def, { from: unit.from, to: unit.to }, { db, provider: opts.provider })) as JobCounts;
         if (!step.precompute) await checkpoints.markDone(step.job, unit.key, run.rowsWritten);
         result.unitsRun++;
+        if (!step.precompute) result.unitsFetched++;
         done++;
         progress(label);
       } catch (err) {
@@ -90,6 +113,12 @@ export async function runLiveBackfill(opts: LiveBackfillOptions): Promise<LiveBa
         }
         const message = `${label}: ${(err as Error).message}`;
         result.failures.push(message);
+        result.failedSteps.push({
+          job: step.job,
+          precompute: step.precompute === true,
+          network: err instanceof ProviderNetworkError,
+          message,
+        });
         opts.say?.(`  backfill ${step.precompute ? 'precompute' : 'step'} failed, ${message}`);
         done += step.units.length - step.units.indexOf(unit);
         progress(label);

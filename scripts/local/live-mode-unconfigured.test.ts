@@ -30,15 +30,16 @@ describe('live mode without provider keys', () => {
     const states = Object.fromEntries(
       (res.body.sources as Array<{ source: string; state: string }>).map((s) => [s.source, s.state]),
     );
+    // Nothing fetched yet on this first start: a public source is not ready before a run succeeded (issue 35).
     expect(states).toEqual({
       'polygon-daily-bars': 'missing_key',
       'benzinga-options-activity': 'missing_key',
-      'finra-short-volume': 'ready',
-      'finra-short-interest': 'ready',
-      'cboe-option-chains': 'ready',
-      'shiller-sp500': 'ready',
-      'cboe-vix-history': 'ready',
-      'nasdaq-symbol-directory': 'ready',
+      'finra-short-volume': 'pending',
+      'finra-short-interest': 'pending',
+      'cboe-option-chains': 'pending',
+      'shiller-sp500': 'pending',
+      'cboe-vix-history': 'pending',
+      'nasdaq-symbol-directory': 'pending',
     });
   });
 

@@ -1,10 +1,6 @@
-import { schedules } from '@tapewatch/functions/platform/schedules';
-import { routeList } from '@tapewatch/shared/api/routes';
-import { DEMO_AS_OF } from '@tapewatch/shared/constants';
-import { currentSourceStatuses } from '@tapewatch/functions/platform/data-sources';
-import { dataSourcesReport } from './data-sources-report.ts';
 import { bindHost } from './request-guard.ts';
 import { startLocalRuntime } from './server.ts';
+import { runningLines, startingLines } from './startup-lines.ts';
 
 const started = performance.now();
 // Request logs are for Lambda/CloudWatch; locally only warnings and errors reach the terminal.
@@ -15,7 +11,7 @@ const port = Number(process.env.PORT ?? 3000);
 // 127.0.0.1 unless HOST says otherwise: the /dev pages and the demo accounts are not for the network.
 const { host, warning } = bindHost(process.env);
 
-process.stdout.write('Tapewatch local runtime starting...\n');
+process.stdout.write(`${startingLines(process.env).join('\n')}\n`);
 const runtime = await startLocalRuntime({
   port,
   host,
@@ -29,24 +25,7 @@ const runtime = await startLocalRuntime({
 });
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-process.stdout.write(
-  [
-    '',
-    `Tapewatch is running at ${runtime.url}  (ready in ${seconds} s)`,
-    `  web app        ${runtime.url}/Sectorperformance`,
-    `  API            ${runtime.url}/api/... (${routeList.length} routes as Lambda handlers)`,
-    `  WebSocket      ws://localhost:${runtime.port}/ws  (management API at /@connections)`,
-    `  DynamoDB       dynalite, data in ${runtime.dataDir}/dynamodb`,
-    `  Cognito        cognito-local, state in ${runtime.dataDir}/cognito`,
-    `  email          outbox at ${runtime.url}/dev/mail (files in ${runtime.dataDir}/mail)`,
-    `  schedules      ${schedules.map((s) => `${s.name} (${s.cron})`).join(', ')} America/New_York`,
-    ...(process.env.TAPEWATCH_DATA_MODE === 'live'
-      ? dataSourcesReport(currentSourceStatuses())
-      : [`  market data    demo dataset as of ${process.env.TAPEWATCH_DEMO_AS_OF ?? DEMO_AS_OF}`]),
-    'Press Ctrl+C to stop.',
-    '',
-  ].join('\n'),
-);
+process.stdout.write(runningLines(runtime, process.env, seconds).join('\n'));
 if (warning) process.stderr.write(`${warning}\n\n`);
 
 let stopping = false;

@@ -13,10 +13,13 @@ interface JobModule {
   run: (event?: JobEvent, opts?: JobOptions) => Promise<unknown>;
 }
 
-/** Runs a job as its schedule would, or over a range (backfills, the CLI). */
+/**
+ * Runs a job as its schedule would, or over a range (backfills, the CLI). Every caller here says a
+ * failure on the terminal in one line, so the job's JSON error line (with its stack) is left out.
+ */
 export async function runJob(def: ScheduleDef, event?: JobEvent, opts?: JobOptions): Promise<unknown> {
   const mod = await loadHandler<JobModule['run']>(def.handler, 'run');
-  return mod(event, opts);
+  return mod(event, { ...opts, failureReported: true });
 }
 
 /** The same schedule table EventBridge Scheduler runs on AWS, here with croner in New York time. */

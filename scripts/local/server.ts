@@ -103,11 +103,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const [, load] = await Promise.all([building, loading, preloadHandlers()]);
   if (load && !load.loaded) say(`  demo data already loaded (${load.tickers} series, bundle ${load.version})`);
 
-  for (const def of schedules.filter((s) => s.runOnLocalStart)) {
-    // On live data a first start has nothing to precompute from yet; that must not stop the server.
-    if (demo) await runJob(def);
-    else await runJob(def).catch((err: unknown) => say(`  job ${def.name} failed: ${String(err)}`));
-  }
+  // Live mode's backfill runs every precompute after its fetches (live-backfill-plan.ts); run here,
+  // before any data, they would only fail ahead of the start-up's list of sources.
+  if (demo) for (const def of schedules.filter((s) => s.runOnLocalStart)) await runJob(def);
   let stopped = false;
   const aborter = new AbortController();
   if (demo && opts.backfill === 'blocking') await backfillDemoDatasets(say, () => stopped);

@@ -99,11 +99,21 @@ test.describe('SPY To VIX', () => {
     const prob = (await load(request)).spy_to_vix_prob_positive;
     await page.goto('/spytovix');
     const card = page.getByRole('region', { name: '20-Day Probability Of SPY Up' });
+    // Issue 36 item 7: every drawn cell carries its test; the ones that do not survive the
+    // Benjamini-Hochberg correction are greyed, and the help says how.
+    const tests = prob.cell_tests['20d'];
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.locator('svg rect[data-muted]')).toHaveCount(tests.length);
+    await expect(card.locator('svg rect[data-muted="true"]')).toHaveCount(tests.filter((t) => !t.significant).length);
+    const t = tests[0]!;
+    const titles = await card.locator('svg rect title').allTextContents();
+    expect(titles.some((title) => title.includes(`n ${t.n}, effective n ${t.n_eff.toFixed(1)}, p `))).toBe(true);
     await card.getByRole('button', { name: 'Show data' }).click();
     await expect(page.getByTestId('prob-cells-20d').getByTestId('prob-cells-20d-row')).toHaveCount(
       prob.data['20d'].length,
     );
     await expect(card.getByText(/at least 20 days\. Colours 35-65%/)).toBeVisible();
+    await expect(card.getByText(/Grey cells do not differ from the base rate/)).toBeVisible();
   });
 });
 

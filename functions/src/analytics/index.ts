@@ -44,3 +44,4 @@ export {
   incompleteGammaP,
   incompleteGammaQ,
 } from './special.ts';
+export { benjaminiHochberg } from './multiple-testing.ts';

@@ -57,17 +57,21 @@ export class JobLogRepository {
   }
 
   async latest(job: string): Promise<JobRun | null> {
+    return (await this.recent(job, 1))[0] ?? null;
+  }
+
+  /** The job's last `limit` runs, newest first (one query page: keep `limit` small). */
+  async recent(job: string, limit: number): Promise<JobRun[]> {
     const res = await this.db.send(
       new QueryCommand({
         TableName: tableName('market'),
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': marketKeys.jobRunsPartition(job) },
         ScanIndexForward: false,
-        Limit: 1,
+        Limit: limit,
       }),
     );
-    const it = res.Items?.[0];
-    return it ? strip<JobRun>(it) : null;
+    return (res.Items ?? []).map((it) => strip<JobRun>(it));
   }
 
   async setDatasetAsOf(dataset: string, asOf: string): Promise<void> {

@@ -33,6 +33,12 @@ export interface JobOptions {
   db?: DynamoDBDocumentClient;
   /** Replaces the configured provider (tests: a vendor that fails or sends a bad file). */
   provider?: MarketDataProvider;
+  /**
+   * The caller tells a person about a failure in its own words (the local runtime's terminal, the
+   * ingest CLI): no JSON error line then. The job log records the run either way; on AWS the JSON
+   * line is what CloudWatch keeps, so Lambda never sets this.
+   */
+  failureReported?: boolean;
 }
 
 /**
@@ -68,7 +74,7 @@ export async function runLogged(
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await jobLog.save({ ...run, status: 'failed', endedAt: new Date().toISOString(), error: message.slice(0, 500) });
-    log.error('job failed', errorFields(err));
+    if (!opts.failureReported) log.error('job failed', errorFields(err));
     throw err;
   }
 }

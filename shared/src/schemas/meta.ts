@@ -17,8 +17,19 @@ export const dataSourceStatusSchema = z.object({
   env_key: z.string().nullable(),
   cost: z.enum(['free', 'paid']),
   terms: z.string(),
-  /** demo: the demo generators serve it; missing_key / no_live_adapter: its screens answer `unavailable`. */
-  state: z.enum(['demo', 'ready', 'missing_key', 'no_live_adapter']),
+  /**
+   * demo: the demo generators serve it; missing_key / no_live_adapter: its screens answer
+   * `unavailable`; live and configured, from the last runs of its jobs: ready (the latest finished
+   * run succeeded), failing (since the first failure after the last success, with the error) or
+   * pending (no run finished yet).
+   */
+  state: z.enum(['demo', 'ready', 'failing', 'pending', 'missing_key', 'no_live_adapter']),
+  /** failing: when the failures began (ISO time); otherwise null. */
+  since: z.string().nullable(),
+  /** failing: the latest failed run's error; otherwise null. */
+  error: z.string().nullable(),
+  /** When one of its jobs last succeeded (null: never, or not a live source). */
+  last_success_at: z.string().nullable(),
   screens: z.array(z.string()),
   unavailable: z.string(),
 });

@@ -44,6 +44,22 @@ export const spyToVixProbRowSchema = z.object({
   count: z.number().int(),
 });
 
+/**
+ * A probability cell tested against its horizon's base rate (issue 36 item 7): its observations,
+ * their effective number given the overlapping h-day windows, the two-sided p-value and the
+ * Benjamini-Hochberg q-value over every shown cell of every horizon. Same cells, same order as `data`.
+ */
+export const spyToVixCellTestSchema = z.object({
+  x: z.number().int(),
+  y: z.number().int(),
+  n: z.number().int(),
+  n_eff: z.number(),
+  p_value: z.number(),
+  q_value: z.number(),
+  /** q_value < fdr: the cell's share of up moves differs from the base rate. */
+  significant: z.boolean(),
+});
+
 export const spyToVixSchema = z.object({
   as_of: z.string(),
   /** First close used (the series start in 2004); SPY closes are dividend-adjusted. */
@@ -53,6 +69,11 @@ export const spyToVixSchema = z.object({
     prob_table: z.record(spyToVixPeriod, z.array(spyToVixProbRowSchema)),
     /** Cells with fewer observations are left out of the probability heatmap. */
     min_count: z.number().int(),
+    /** % of all the horizon's forward returns that are positive: what each cell is tested against. */
+    base_rate: z.record(spyToVixPeriod, z.number()),
+    cell_tests: z.record(spyToVixPeriod, z.array(spyToVixCellTestSchema)),
+    /** The false-discovery rate of `significant`. */
+    fdr: z.number(),
   }),
   spy_to_vix_rounded_1: heatmapFeature,
   spy_to_vix_rounded_10: heatmapFeature,
@@ -61,4 +82,5 @@ export const spyToVixSchema = z.object({
 export type SpyToVix = z.infer<typeof spyToVixSchema>;
 export type SpyToVixRegression = z.infer<typeof spyToVixRegressionSchema>;
 export type SpyToVixProbRow = z.infer<typeof spyToVixProbRowSchema>;
+export type SpyToVixCellTest = z.infer<typeof spyToVixCellTestSchema>;
 export type SpyToVixHeatmap = SpyToVix['spy_to_vix_rounded_1'];

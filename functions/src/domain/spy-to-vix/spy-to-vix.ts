@@ -5,6 +5,7 @@ import type {
   SpyToVixRegression,
 } from '@tapewatch/shared/schemas/spy-to-vix';
 import { forwardReturns, ols, pctChange } from '../../analytics/index.ts';
+import { CELL_FDR, type ProbCell, testProbabilityCells } from './cell-significance.ts';
 
 export const HORIZONS = [1, 2, 5, 10, 20] as const;
 /** SPY rows: -3.0% .. +3.0% in 0.1% steps (61 rows; label = index x 0.1 - 3). */
@@ -93,25 +94,32 @@ export function jointDistribution(
     .sort((p, q) => p[0] - q[0] || p[1] - q[1]);
 }
 
-/** % of the cell's observations with a positive forward return, for cells with >= minCount of them. */
-export function probPositive(obs: HorizonObservations, minCount = MIN_CELL_COUNT): Array<[number, number, number]> {
-  const cells = new Map<string, { n: number; up: number }>();
+/** The probability heat map's cells with >= minCount forward returns: their days and up moves, sorted by x then y. */
+export function probCells(obs: HorizonObservations, minCount = MIN_CELL_COUNT): ProbCell[] {
+  const cells = new Map<string, ProbCell & { days: number[] }>();
   obs.spy.forEach((s, i) => {
     const f = obs.fwd[i];
     if (f === null || f === undefined) return;
-    const key = `${vixColumn(obs.vix[i]!, VIX_RANGE_10)},${spyRow(s)}`;
-    const c = cells.get(key) ?? { n: 0, up: 0 };
-    c.n += 1;
+    const x = vixColumn(obs.vix[i]!, VIX_RANGE_10);
+    const y = spyRow(s);
+    const key = `${x},${y}`;
+    let c = cells.get(key);
+    if (!c) cells.set(key, (c = { x, y, days: [], up: 0 }));
+    c.days.push(i);
     if (f > 0) c.up += 1;
-    cells.set(key, c);
   });
-  return [...cells]
-    .filter(([, c]) => c.n >= minCount)
-    .map(([key, c]): [number, number, number] => {
-      const [x, y] = key.split(',').map(Number) as [number, number];
-      return [x, y, round((100 * c.up) / c.n)];
-    })
-    .sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  return [...cells.values()].filter((c) => c.days.length >= minCount).sort((p, q) => p.x - q.x || p.y - q.y);
+}
+
+/** % of the cell's observations with a positive forward return, for cells with >= minCount of them. */
+export function probPositive(obs: HorizonObservations, minCount = MIN_CELL_COUNT): Array<[number, number, number]> {
+  return probCells(obs, minCount).map((c) => [c.x, c.y, round((100 * c.up) / c.days.length)]);
+}
+
+/** Share of the horizon's forward returns that are positive: what a cell is tested against. */
+export function baseRate(obs: HorizonObservations): number {
+  const known = obs.fwd.filter((f): f is number => f !== null && f !== undefined);
+  return known.length === 0 ? 0 : known.filter((f) => f > 0).length / known.length;
 }
 
 /** Per 10% VIX bucket: P(fwd > 0), P(fwd < 0) in % and the number of observations (buckets with data). */
@@ -190,15 +198,32 @@ export function computeSpyToVix(a: Aligned, asOf: string, minCount = MIN_CELL_CO
   const prob = {} as PerPeriod<Array<[number, number, number]>>;
   const regressionData = {} as PerPeriod<SpyToVixRegression>;
   const probTable = {} as PerPeriod<SpyToVixProbRow[]>;
+  const base = {} as PerPeriod<number>;
+  const family: Array<{ key: SpyToVixPeriod; h: number; baseRate: number; cells: ProbCell[] }> = [];
   for (const h of HORIZONS) {
     const key = `${h}d` as SpyToVixPeriod;
     const obs = horizonObservations(a, h);
     rounded1[key] = jointDistribution(obs, VIX_RANGE_1);
     rounded10[key] = jointDistribution(obs, VIX_RANGE_10);
-    prob[key] = probPositive(obs, minCount);
+    const cells = probCells(obs, minCount);
+    prob[key] = cells.map((c) => [c.x, c.y, round((100 * c.up) / c.days.length)]);
+    base[key] = baseRate(obs);
+    family.push({ key, h, baseRate: base[key], cells });
     regressionData[key] = regression(obs, h);
     probTable[key] = probabilityTable(obs);
   }
+  const tests = testProbabilityCells(family);
+  const cellTests = {} as PerPeriod<SpyToVix['spy_to_vix_prob_positive']['cell_tests'][SpyToVixPeriod]>;
+  for (const { key } of family)
+    cellTests[key] = tests[key].map((t) => ({
+      x: t.x,
+      y: t.y,
+      n: t.n,
+      n_eff: round(t.nEff, 2),
+      p_value: t.pValue,
+      q_value: t.qValue,
+      significant: t.significant,
+    }));
   const y = spyLabels();
   return {
     as_of: asOf,
@@ -209,6 +234,9 @@ export function computeSpyToVix(a: Aligned, asOf: string, minCount = MIN_CELL_CO
       regression_data: regressionData,
       prob_table: probTable,
       min_count: minCount,
+      base_rate: Object.fromEntries(family.map(({ key }) => [key, round(100 * base[key], 2)])) as PerPeriod<number>,
+      cell_tests: cellTests,
+      fdr: CELL_FDR,
     },
     spy_to_vix_rounded_1: { index: { x: vixLabels(VIX_RANGE_1), y }, data: rounded1 },
     spy_to_vix_rounded_10: { index: { x: vixLabels(VIX_RANGE_10), y }, data: rounded10 },

@@ -29,6 +29,11 @@ interface HeatmapGridProps {
    * of cells) otherwise cost seconds of layout on a phone.
    */
   drawEmptyCells?: boolean;
+  /**
+   * Per cell: a tooltip line (sample size, test result) and whether the cell is muted, drawn in a
+   * neutral grey (its value still printed) because it does not carry a signal.
+   */
+  cellDetail?: (rowId: string, x: string) => { note: string; muted: boolean } | undefined;
 }
 
 /**
@@ -50,6 +55,7 @@ export function HeatmapGrid({
   columnLabel,
   colorOf,
   drawEmptyCells = true,
+  cellDetail,
 }: HeatmapGridProps) {
   const theme = useTheme();
   const columns = rows[0]?.data.map((d) => d.x) ?? [];
@@ -102,12 +108,15 @@ export function HeatmapGrid({
             </text>
             {row.data.map((cell, ci) => {
               if (cell.y === null && !drawEmptyCells) return null;
+              const detail = cell.y === null ? undefined : cellDetail?.(row.id, cell.x);
               const fill =
                 cell.y === null
                   ? theme.palette.action.disabledBackground
-                  : colorOf
-                    ? colorOf(cell.y)
-                    : quantizedColor(cell.y, min, max, steps);
+                  : detail?.muted
+                    ? theme.palette.grey[theme.palette.mode === 'dark' ? 700 : 300]
+                    : colorOf
+                      ? colorOf(cell.y)
+                      : quantizedColor(cell.y, min, max, steps);
               const value = cell.y === null ? '' : formatValue(cell.y);
               const label = showLabels ? value : '';
               const cx = labelWidth + ci * cellWidth;
@@ -120,8 +129,9 @@ export function HeatmapGrid({
                     height={Math.max(0, cellHeight - 2 * gap)}
                     rx={2}
                     fill={fill}
+                    data-muted={detail ? String(detail.muted) : undefined}
                   >
-                    <title>{`${row.id} · ${cell.x}: ${cell.y === null ? 'no data' : `${value}%`}${note ? ` (${note})` : ''}`}</title>
+                    <title>{`${row.id} · ${cell.x}: ${cell.y === null ? 'no data' : `${value}%`}${note ? ` (${note})` : ''}${detail ? `; ${detail.note}` : ''}`}</title>
                   </rect>
                   {label && (
                     <text

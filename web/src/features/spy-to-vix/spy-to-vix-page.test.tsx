@@ -95,7 +95,75 @@ describe('SPY To VIX screen', () => {
     const { index, data } = payload.spy_to_vix_prob_positive;
     expect(rows).toHaveLength(data['1d'].length);
     const [x, y, v] = data['1d'][0]!;
-    expect(Array.from(rows[0]!.children).map((c) => c.textContent)).toEqual([index.x[x], index.y[y], v.toFixed(2)]);
+    const t = payload.spy_to_vix_prob_positive.cell_tests['1d'][0]!;
+    expect(Array.from(rows[0]!.children).map((c) => c.textContent)).toEqual([
+      index.x[x],
+      index.y[y],
+      v.toFixed(2),
+      String(t.n),
+      t.n_eff.toFixed(1),
+      t.p_value.toFixed(4),
+      t.q_value.toFixed(4),
+      t.significant ? 'yes' : 'no',
+    ]);
+  });
+
+  it('greys the probability cells that are not significant, tooltips n, effective n, p and q, and says how in the help', async () => {
+    // The demo's three years hold no cell that survives the correction; mark one as if it did.
+    const prob = payload.spy_to_vix_prob_positive;
+    const strong = { ...prob.cell_tests['5d'][0]!, q_value: 0.001, significant: true };
+    const marked: SpyToVix = {
+      ...payload,
+      spy_to_vix_prob_positive: {
+        ...prob,
+        cell_tests: { ...prob.cell_tests, '5d': [strong, ...prob.cell_tests['5d'].slice(1)] },
+      },
+    };
+    expect(prob.cell_tests['5d'].length).toBeGreaterThan(1);
+    expect(
+      Object.values(prob.cell_tests)
+        .flat()
+        .some((c) => c.significant),
+    ).toBe(false);
+    // jsdom lays nothing out: give the chart boxes a size so the heat maps draw.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ width: 700, height: 500 }),
+    );
+    mockApi({ '/api/get_app_info': [200, appInfo], '/api/get_spy_to_vix_data': [200, marked] });
+    renderApp('/spytovix');
+    const card = await screen.findByRole('region', { name: '5-Day Probability Of SPY Up' }, { timeout: 15_000 });
+    const cells = await waitFor(
+      () => {
+        const found = Array.from(card.querySelectorAll('rect[data-muted]'));
+        expect(found.length).toBe(prob.data['5d'].length);
+        return found;
+      },
+      { timeout: 15_000 },
+    );
+    const titles = cells.map((r) => r.querySelector('title')!.textContent!);
+    const { index } = prob;
+    const [x0, y0, v0] = prob.data['5d'][0]!;
+    const strongTitle = titles.find((t) => t.startsWith(`${index.y[y0]} · ${index.x[x0]}: ${v0.toFixed(1)}%`))!;
+    expect(strongTitle).toContain(
+      `n ${strong.n}, effective n ${strong.n_eff.toFixed(1)}, p ${strong.p_value.toFixed(4)}, q 0.0010: differs from the base rate`,
+    );
+    expect(cells.filter((r) => r.getAttribute('data-muted') === 'false')).toHaveLength(1);
+    const muted = cells.filter((r) => r.getAttribute('data-muted') === 'true');
+    expect(muted).toHaveLength(prob.data['5d'].length - 1);
+    // Greyed: one neutral fill for every muted cell, unlike the coloured one.
+    const mutedFills = new Set(muted.map((r) => r.getAttribute('fill')));
+    expect(mutedFills.size).toBe(1);
+    expect(mutedFills.has(cells.find((r) => r.getAttribute('data-muted') === 'false')!.getAttribute('fill'))).toBe(
+      false,
+    );
+    for (const r of muted)
+      expect(r.querySelector('title')!.textContent).toMatch(
+        /: not significant \(greyed\) at a 5% false-discovery rate$/,
+      );
+    expect(
+      within(card).getByText(/Grey cells do not differ from the base rate \(59\.6% of all 5-day forward returns/),
+    ).toBeTruthy();
+    expect(within(card).getByText(/Benjamini-Hochberg, 5% false-discovery rate/)).toBeTruthy();
   });
 
   it('only logs a failed load and shows no section', async () => {

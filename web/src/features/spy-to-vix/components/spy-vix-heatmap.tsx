@@ -12,10 +12,12 @@ interface SpyVixHeatmapProps {
   compact: boolean;
   /** Distributions (shares of days) read best on a sequential scale; probabilities diverge around 50%. */
   scale: 'diverging' | 'sequential';
+  /** Probabilities: each cell's test (tooltip) and whether it is greyed as not significant. */
+  cellDetail?: (rowId: string, x: string) => { note: string; muted: boolean } | undefined;
 }
 
 /** 61 SPY rows x up to 81 VIX columns: only every 0.5% row and every few columns keep a label. */
-export function SpyVixHeatmap({ rows, width, height, min, max, compact, scale }: SpyVixHeatmapProps) {
+export function SpyVixHeatmap({ rows, width, height, min, max, compact, scale, cellDetail }: SpyVixHeatmapProps) {
   const columns = rows[0]?.data.length ?? 1;
   const onDark = useTheme().palette.mode === 'dark';
   return (
@@ -27,6 +29,7 @@ export function SpyVixHeatmap({ rows, width, height, min, max, compact, scale }:
       max={max}
       steps={9}
       drawEmptyCells={false}
+      {...(cellDetail ? { cellDetail } : {})}
       colorOf={scale === 'sequential' ? (v) => quantizedSequential(v, min, max, 8, onDark) : undefined}
       formatValue={(v) => v.toFixed(1)}
       rowLabel={(id) => sparseLabel(id, 0.5)}

@@ -1,4 +1,10 @@
-import type { SpyToVixHeatmap, SpyToVixPeriod, SpyToVixRegression } from '@tapewatch/shared/schemas/spy-to-vix';
+import type {
+  SpyToVix,
+  SpyToVixCellTest,
+  SpyToVixHeatmap,
+  SpyToVixPeriod,
+  SpyToVixRegression,
+} from '@tapewatch/shared/schemas/spy-to-vix';
 import type { HeatmapGridRow } from '../../../components/charts/heatmap-grid.tsx';
 import type { ChartTableData } from '../../../components/charts/chart-data-table.tsx';
 
@@ -40,6 +46,54 @@ export function cellTable(
       key: `${xi},${yi}`,
       label: x[xi] ?? String(xi),
       cells: [y[yi] ?? String(yi), v.toFixed(2)],
+    })),
+    testId,
+    rowTestId: `${testId}-row`,
+  };
+}
+
+type ProbabilityFeature = SpyToVix['spy_to_vix_prob_positive'];
+
+/** A probability cell's test in words: sample size, effective sample size, p and q, and the verdict. */
+export function cellTestNote(t: SpyToVixCellTest, fdr: number): string {
+  const verdict = t.significant ? 'differs from the base rate' : 'not significant (greyed)';
+  return `n ${t.n}, effective n ${t.n_eff.toFixed(1)}, p ${formatP(t.p_value)}, q ${formatP(t.q_value)}: ${verdict} at a ${Math.round(fdr * 100)}% false-discovery rate`;
+}
+
+/**
+ * The probability heat map's per-cell detail, looked up by the grid's row id (SPY label) and
+ * column (VIX label): the tooltip line and whether the cell is greyed as not significant.
+ */
+export function probabilityCellDetail(
+  prob: ProbabilityFeature,
+  period: SpyToVixPeriod,
+): (rowId: string, x: string) => { note: string; muted: boolean } | undefined {
+  const { x, y } = prob.index;
+  const byCell = new Map(prob.cell_tests[period].map((t) => [`${y[t.y]}|${x[t.x]}`, t]));
+  return (rowId, column) => {
+    const t = byCell.get(`${rowId}|${column}`);
+    return t && { note: cellTestNote(t, prob.fdr), muted: !t.significant };
+  };
+}
+
+/** The probability chart's table: each cell with its sample size and test, so no colour is needed to read it. */
+export function probabilityCellTable(prob: ProbabilityFeature, period: SpyToVixPeriod, testId: string): ChartTableData {
+  const { x, y } = prob.index;
+  return {
+    rowHeader: 'VIX change %',
+    columns: ['SPY change %', 'P(SPY up) %', 'n', 'Effective n', 'p', 'q', `Significant (q < ${prob.fdr})`],
+    rows: prob.cell_tests[period].map((t, i) => ({
+      key: `${t.x},${t.y}`,
+      label: x[t.x] ?? String(t.x),
+      cells: [
+        y[t.y] ?? String(t.y),
+        (prob.data[period][i]?.[2] ?? Number.NaN).toFixed(2),
+        String(t.n),
+        t.n_eff.toFixed(1),
+        formatP(t.p_value),
+        formatP(t.q_value),
+        t.significant ? 'yes' : 'no',
+      ],
     })),
     testId,
     rowTestId: `${testId}-row`,
