@@ -12,18 +12,22 @@ import { BUNDLE_DIR } from '../demo-data/bundle-format.ts';
 import { readStocks } from '../demo-data/universe.ts';
 
 const WINDOW = 500;
+/** Issue 36 item 4 (the reviewer's search cases): 500 observations each, returns from 501 closes. */
+const RETURN_WINDOW = WINDOW + 1;
 const OUT = join(import.meta.dirname, '../../functions/src/analytics/fixtures/arima-real-series.json');
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 const closes = new Map<string, number[]>();
-for (const [t, s] of readBundle().series) closes.set(t, s.close.slice(-WINDOW));
+for (const [t, s] of readBundle().series) closes.set(t, s.close.slice(-RETURN_WINDOW));
 for (const s of readStocks())
-  if (['FFIV', 'AAPL', 'XOM'].includes(s.ticker)) closes.set(s.ticker, s.series.close.slice(-WINDOW));
+  if (['FFIV', 'AAPL', 'XOM', 'JPM', 'TSLA', 'MSFT'].includes(s.ticker))
+    closes.set(s.ticker, s.series.close.slice(-RETURN_WINDOW));
 
-const get = (t: string) => {
+/** The last `count` closes of ticker t. */
+const get = (t: string, count = WINDOW) => {
   const c = closes.get(t);
-  if (!c || c.length < WINDOW) throw new Error(`no ${WINDOW} closes for ${t}`);
-  return c;
+  if (!c || c.length < count) throw new Error(`no ${count} closes for ${t}`);
+  return c.slice(-count);
 };
 const logs = (x: number[]) => x.map((v) => r6(Math.log(v)));
 const returns = (x: number[]) => x.slice(1).map((v, i) => r6(100 * Math.log(v / x[i]!)));
@@ -48,6 +52,16 @@ const series: Record<string, { description: string; values: number[] }> = {
   ffiv: { description: 'FFIV daily close (split-adjusted as traded)', values: get('FFIV') },
   aapl: { description: 'AAPL daily close (split-adjusted as traded)', values: get('AAPL') },
   xom_ret: { description: '100 x XOM daily log return', values: returns(get('XOM')) },
+  jpm_ret: {
+    description: '100 x JPM daily log return, last 500 to 2024-03-08',
+    values: returns(get('JPM', RETURN_WINDOW)),
+  },
+  tsla_ret: {
+    description: '100 x TSLA daily log return, last 500 to 2024-03-08',
+    values: returns(get('TSLA', RETURN_WINDOW)),
+  },
+  iwm: { description: 'IWM daily close', values: get('IWM') },
+  msft: { description: 'MSFT daily close (split-adjusted as traded)', values: get('MSFT') },
   shiller_log: { description: 'log Shiller S&P 500 monthly price, 300 months to 2024-03', values: logs(shillerPrice) },
 };
 writeFileSync(

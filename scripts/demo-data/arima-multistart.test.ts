@@ -28,3 +28,29 @@ describe('multi-start ARIMA reaches the best of its screened starts on demo clos
     expect(chosen.llf).toBeGreaterThanOrEqual(fitStarts(y, p, q, trend, 'old').llf - 1e-3);
   });
 });
+
+/**
+ * Issue 36 item 4: on ARMA(2,2) the likelihood of real closes has a local maximum at almost every
+ * frequency where a nearly cancelling pair of complex AR and MA roots fits a narrow spectral peak;
+ * the estimate started only from Hannan-Rissanen, CSS, zeros and the real pair at 1 and ended 4.5
+ * (BLDR), 7.3 (WRB) and 7.1 (GLW) units below the best of those maxima. Here each pair (radius
+ * 1/0.95, every 15 degrees) is pursued alone, independently of the estimator's own starts (every 30
+ * degrees, brief). Not reached yet: SPY, 1.9 units below a maximum of this grid that its 30-degree
+ * starts miss (issue 36 item 4 asks only for statsmodels' polished starts, which it beats there).
+ */
+describe('multi-start ARIMA(2,1,2) reaches the best cancelling-pair maximum on demo closes', () => {
+  const tickers = ['BLDR', 'WRB', 'GLW'];
+  const closes = new Map([...demoCloses()].filter((s) => tickers.includes(s.ticker)).map((s) => [s.ticker, s.closes]));
+  const pair = (deg: number) => {
+    const a = 2 * 0.95 * Math.cos((deg * Math.PI) / 180);
+    return { phi: [a, -0.95 * 0.95], theta: [-a, 0.95 * 0.95] };
+  };
+
+  it.each(tickers)('%s ARIMA(2,1,2) trend t', (ticker) => {
+    const y = closes.get(ticker)!;
+    const { llf } = fitStarts(y, 2, 2, 't');
+    let best = -Infinity;
+    for (let deg = 15; deg < 180; deg += 15) best = Math.max(best, fitStarts(y, 2, 2, 't', pair(deg)).llf);
+    expect(llf).toBeGreaterThanOrEqual(best - 0.01);
+  });
+});

@@ -26,7 +26,7 @@ export function* demoCloses(count = 500): Generator<{ ticker: string; closes: nu
   for (const s of readStocks()) yield cut(s.ticker, s.series.date, s.series.close);
 }
 
-/** Starts the estimate had before 13ad9ee made them run: zeros (brief) and the cancelling AR/MA pair. */
+/** Starts the estimate had before 13ad9ee made them run: zeros and the cancelling AR/MA pairs (all but one brief). */
 function added(s: ArmaStart, p: number, q: number): boolean {
   if (s.brief) return true;
   return (
@@ -40,7 +40,8 @@ function added(s: ArmaStart, p: number, q: number): boolean {
 
 /**
  * The ARIMA(p,1,q) ARMA estimate as fitArima makes it (enforced stationarity and invertibility):
- * from every start, from start `only` alone (screened and pursued to convergence, brief or not), or
+ * from every start, from start `only` (an index of startingPoints or a start of its own) alone
+ * (screened and pursued to convergence, brief or not), or
  * ('old') without the starts 13ad9ee added.
  */
 export function fitStarts(
@@ -48,7 +49,7 @@ export function fitStarts(
   p: number,
   q: number,
   trend: ArimaTrend,
-  only?: number | 'old',
+  only?: number | 'old' | ArmaStart,
 ): { llf: number; est: ArmaEstimate | null; starts: ArmaStart[] } {
   const w = difference(closes, 1);
   const X = trendSpec(trend, 1).columns.map((col) =>
@@ -61,7 +62,11 @@ export function fitStarts(
   const scale = z0.reduce((s, v) => s + v * v, 0) / z0.length;
   const all = startingPoints(w, X, p, q);
   const starts =
-    only === undefined ? all : only === 'old' ? all.filter((s) => !added(s, p, q)) : [{ ...all[only]!, brief: false }];
+    only === undefined
+      ? all
+      : only === 'old'
+        ? all.filter((s) => !added(s, p, q))
+        : [{ ...(typeof only === 'number' ? all[only]! : only), brief: false }];
   const est = estimateArma({ series: [w, ...X], p, d: 1, q, diffuse: false }, starts, {
     enforceStationarity: true,
     enforceInvertibility: true,

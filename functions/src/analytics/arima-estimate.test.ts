@@ -21,7 +21,7 @@ const orders: Array<[number, number]> = [];
 for (let p = 0; p <= 5; p++) for (let q = 0; q <= 5; q++) if (p + q > 0) orders.push([p, q]);
 
 describe('estimateArma evaluates every starting point', () => {
-  it.each(cases)('%s with d = %i, trend %s: orders (p, q) up to (5, 5)', (series, d, trend) => {
+  it.each(cases)('%s with d = %i, trend %s: orders (p, q) up to (5, 5)', { timeout: 120_000 }, (series, d, trend) => {
     const y = realSeries.series[series].values;
     const w = difference(y, d);
     const X = trendSpec(trend, d).columns.map((col) =>
@@ -59,7 +59,8 @@ describe('estimateArma evaluates every starting point', () => {
       // The run that won was pursued, and nothing beat it.
       const pursued = est.runs.filter((r) => r.pursued);
       expect(pursued.length, at).toBeGreaterThan(0);
-      expect(est.profile.nll / w.length).toBeLessThanOrEqual(Math.min(...pursued.map((r) => r.pursued!.fx)) + 1e-12);
+      // (1e-10: the final likelihood is recomputed, in another order of operations, ~1e-12 apart.)
+      expect(est.profile.nll / w.length).toBeLessThanOrEqual(Math.min(...pursued.map((r) => r.pursued!.fx)) + 1e-10);
     }
   });
 

@@ -120,11 +120,41 @@ export interface ArmaStart {
 }
 
 /**
+ * Angles (degrees) of the extra cancelling AR/MA root pairs started from (see cancellingPair). Why:
+ * on real prices and returns the ARMA(p>=2, q>=2) likelihood has a local maximum for almost every
+ * frequency at which a nearly cancelling pair of complex AR and MA roots can model a narrow peak of
+ * the spectrum; which one is highest depends on the sample (SPY (2,1,2) t: 30 degrees, XLK: 120),
+ * and gradient paths from the starts above reach only the nearest. Issue 36 item 4.
+ */
+const CYCLE_ANGLES = [30, 60, 90, 120, 150];
+
+/**
+ * AR roots at radius 1/0.95 and angle +-angle, cancelled by identical MA roots: phi(z) = theta(z)
+ * up to sign, so the start is white noise and the likelihood there is that of zeros, but its
+ * gradient leads to the maximum of that frequency. Angle 0 or 180 is a single real pair.
+ */
+function cancellingPair(p: number, q: number, angle: number): ArmaStart {
+  const r = 0.95;
+  const phi = new Array<number>(p).fill(0);
+  const theta = new Array<number>(q).fill(0);
+  if (angle === 0 || angle === 180) phi[0] = angle === 0 ? r : -r;
+  else {
+    phi[0] = 2 * r * Math.cos((angle * Math.PI) / 180);
+    phi[1] = -r * r;
+  }
+  theta[0] = -phi[0]!;
+  if (phi.length > 1 && theta.length > 1) theta[1] = -phi[1]!;
+  return { phi, theta };
+}
+
+/**
  * Starting points of the multi-start search, all on the OLS-detrended differences: Hannan-Rissanen
  * (long Yule-Walker AR), statsmodels' own SARIMAX start (conditional sum of squares: OLS AR(2q)
  * residuals, then OLS on lags and lagged residuals; a part outside the admissible region becomes
- * zeros, as statsmodels does), and zeros (brief). A single start is what left fits at a worse local
- * optimum. Duplicates are dropped (the first kept: zeros standing in for an inadmissible estimate
+ * zeros, as statsmodels does), zeros (brief), and cancelling AR/MA root pairs: the real pairs at 1
+ * and -1 and, brief, (p, q >= 2) the complex pairs of CYCLE_ANGLES. A single start is what left fits
+ * at a worse local optimum. (JPM returns (3,0,3) c: statsmodels' polished fit from the pair at -1
+ * ends 4.0 units above its default start's; brief, ours was outranked after 6 iterations.) Duplicates are dropped (the first kept: zeros standing in for an inadmissible estimate
  * is a full start). Zero AR/MA coefficients make the stationary state covariance singular, which
  * the Kalman filter handles (arma-kalman.ts), so every start listed here is evaluated.
  */
@@ -144,11 +174,9 @@ export function startingPoints(
   const candidates = [keep(startingArma(z, p, q)), keep(conditionalSumOfSquaresStart(z, p, q)), zeros];
   // Real returns and prices often have a second mode where an AR root near 1 almost cancels an MA
   // root near -1 (a slowly wandering mean): gradient paths from the starts above rarely reach it.
-  if (p > 0 && q > 0)
-    candidates.push({
-      phi: zeros.phi.map((_, i) => (i === 0 ? 0.95 : 0)),
-      theta: zeros.theta.map((_, i) => (i === 0 ? -0.95 : 0)),
-    });
+  if (p > 0 && q > 0) candidates.push(cancellingPair(p, q, 0), cancellingPair(p, q, 180));
+  if (p > 1 && q > 1)
+    for (const angle of CYCLE_ANGLES) candidates.push({ ...cancellingPair(p, q, angle), brief: true });
   const out: ArmaStart[] = [];
   for (const c of candidates) {
     const x = [...c.phi, ...c.theta];

