@@ -54,7 +54,7 @@ describe('contract mark', () => {
   it('is the options market model mid of the listed contract at the close', () => {
     const c = market.contractAt(expiry, strike, 'call')!;
     const q = market.quote(c, SPY.close);
-    expect(contractMark(SPY, { put_call: 'Call', strike_price: strike, date_expiration: expiry })).toBeCloseTo(
+    expect(contractMark(market, { put_call: 'Call', strike_price: strike, date_expiration: expiry })).toBeCloseTo(
       (q.bid + q.ask) / 2,
       10,
     );
@@ -64,12 +64,13 @@ describe('contract mark', () => {
     const up = { ...SPY, close: SPY.close * 1.03 };
     const call = { put_call: 'Call', strike_price: strike, date_expiration: expiry };
     const put = { ...call, put_call: 'Put' };
-    expect(contractMark(up, call)).toBeGreaterThan(contractMark(SPY, call));
-    expect(contractMark(up, put)).toBeLessThan(contractMark(SPY, put));
+    const higher = optionsMarket(up, 1);
+    expect(contractMark(higher, call)).toBeGreaterThan(contractMark(market, call));
+    expect(contractMark(higher, put)).toBeLessThan(contractMark(market, put));
   });
 
   it('is the intrinsic value once expired', () => {
-    const on = { ...SPY, date: '2024-03-15', close: 520 };
+    const on = optionsMarket({ ...SPY, date: '2024-03-15', close: 520 }, 1);
     expect(contractMark(on, { put_call: 'Call', strike_price: 510, date_expiration: '2024-03-15' })).toBe(10);
     expect(contractMark(on, { put_call: 'Put', strike_price: 510, date_expiration: '2024-03-15' })).toBe(0);
     expect(contractMark(on, { put_call: 'Put', strike_price: 530, date_expiration: '2024-03-08' })).toBe(10);

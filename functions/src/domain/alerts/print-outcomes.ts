@@ -1,5 +1,5 @@
 import { dayNumber } from '../calendar/dates.ts';
-import { optionsMarket, type OptionContract, type UnderlyingDay } from '../options-market/index.ts';
+import type { OptionContract, OptionsMarket } from '../options-market/index.ts';
 
 /**
  * What a print did for whoever took it (issue 39 item 4). Side conventions: a print at or above the
@@ -33,16 +33,22 @@ export interface PrintContract {
   date_expiration: string;
 }
 
+/** The contract's value at expiry with the underlying at `close`. */
+export function intrinsic(c: PrintContract, close: number): number {
+  const call = c.put_call.toUpperCase() === 'CALL';
+  return Math.max(0, call ? close - c.strike_price : c.strike_price - close);
+}
+
 /**
- * The contract's value at the close of `u.date`: its mid from the options market model (the same
- * surface and quote the chains and the flow simulator use), or its intrinsic value at the close when
- * it has expired by then. The contract is priced as printed even where the day's listing grid would
- * no longer show its strike (a listed contract stays listed until it expires).
+ * The contract's value at the close of the market's day: its mid from the options market model (the
+ * same surface and quote the chains and the flow simulator use), or its intrinsic value at the close
+ * once it has expired. The contract is priced as printed even where the day's listing grid would no
+ * longer show its strike (a listed contract stays listed until it expires).
  */
-export function contractMark(u: UnderlyingDay, c: PrintContract): number {
+export function contractMark(market: OptionsMarket, c: PrintContract): number {
+  const u = market.underlying;
+  if (c.date_expiration <= u.date) return intrinsic(c, u.close);
   const type = c.put_call.toUpperCase() === 'CALL' ? 'call' : 'put';
-  if (c.date_expiration <= u.date) return Math.max(0, type === 'call' ? u.close - c.strike_price : c.strike_price - u.close);
-  const market = optionsMarket(u, 0);
   const dte = dayNumber(c.date_expiration) - dayNumber(u.date);
   const contract: OptionContract = market.contractAt(c.date_expiration, c.strike_price, type) ?? {
     symbol: '',
