@@ -1,4 +1,5 @@
 import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
+import type { BacktestResponse } from '@tapewatch/shared/schemas/alerts';
 import { documentClient } from '../../data/client.ts';
 import { cachedSeries } from '../../data/series-cache.ts';
 import type { DailySeries } from '../../data/timeseries-repository.ts';
@@ -7,6 +8,7 @@ import { directionStats, ruleColumns, scanRule, tickerDirections } from '../../d
 import { PRINT_COLUMNS, pnlAt, printPnlAt, samplePrints } from '../../domain/alerts/backtest-sample.ts';
 import { SIDE } from '../../domain/alerts/columns-codec.ts';
 import { evenSample } from '../../domain/alerts/print-outcomes.ts';
+import type { MatchableRule } from '../../domain/alerts/rule-index.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { clockFor, dataMode } from '../../platform/clock.ts';
 import { loadDirectory } from '../tickers/directory-cache.ts';
@@ -28,7 +30,6 @@ export const NOISE_PER_DAY = 10;
 const SERIES_FROM_YEAR = 2019;
 
 export const handler = defineHandler('backtest_alert_rule', async ({ caller, body }) => {
-  const started = performance.now();
   const { rule: input } = body;
   const watchlistTickers = input.watchlist_id
     ? ((await new WatchlistsRepository(documentClient()).read(caller!.userId)).lists.find(
@@ -36,8 +37,20 @@ export const handler = defineHandler('backtest_alert_rule', async ({ caller, bod
       )?.tickers ?? [])
     : null;
   const rule = { id: 'backtest', userId: caller!.userId, name: input.name, filters: input.filters, watchlistTickers };
-  const today = clockFor().today();
-  const days = await historyColumns(today, [SIDE, ...ruleColumns(rule)]);
+  return backtestRule(rule, clockFor().today());
+});
+
+/**
+ * The backtest of a rule over the stored days before `today`. `load` gives the days in columns (the
+ * stored columns; the bench and the tests pass the scan of every trade to compare the two).
+ */
+export async function backtestRule(
+  rule: MatchableRule,
+  today: string,
+  load: typeof historyColumns = historyColumns,
+): Promise<BacktestResponse> {
+  const started = performance.now();
+  const days = await load(today, [SIDE, ...ruleColumns(rule)]);
   const scan = scanRule(days, rule);
   const total = (m: Map<string, [number, number]>) => [...m.values()].reduce((a, [b, r]) => a + b + r, 0);
   const tickers = [...scan.caught.entries()]
@@ -52,7 +65,7 @@ export const handler = defineHandler('backtest_alert_rule', async ({ caller, bod
   const sampleDates = evenSample(firedDays.length, SAMPLE_DAYS).map((i) => firedDays[i]!);
   const sampled =
     sampleDates.length > 0
-      ? await historyColumns(today, [SIDE, ...ruleColumns(rule), ...PRINT_COLUMNS], sampleDates)
+      ? await load(today, [SIDE, ...ruleColumns(rule), ...PRINT_COLUMNS], sampleDates)
       : [];
   const tickerSet = new Set(tickers);
   const prints = samplePrints(sampled, rule, tickerSet, SAMPLE_PER_DAY);
@@ -112,4 +125,4 @@ export const handler = defineHandler('backtest_alert_rule', async ({ caller, bod
     },
     elapsed_ms: Math.round(performance.now() - started),
   };
-});
+}

@@ -34,6 +34,13 @@ type Listed = { date: string; trades: number; version: string };
 const same = (c: { trades: number; version: string } | undefined, d: Listed) =>
   c !== undefined && c.trades === d.trades && c.version === d.version;
 
+/** The stored days with trades before `today`, oldest first. */
+async function listedDays(repo: FlowRepository, today: string): Promise<Listed[]> {
+  return (await repo.listDays('2000-01-01', today))
+    .filter((d) => d.date < today && d.trades > 0)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
 /**
  * The stored days before `today` (the live day belongs to the live matcher), oldest first, with
  * `columns` held for every day, or only for `dates` when given (the rest as already held).
@@ -52,9 +59,7 @@ export async function historyColumns(
 async function load(today: string, columns: StoredColumn[], only: Set<string> | null): Promise<DayColumns[]> {
   const db = documentClient();
   const repo = new FlowRepository(db);
-  const listed = (await repo.listDays('2000-01-01', today))
-    .filter((d) => d.date < today && d.trades > 0)
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const listed = await listedDays(repo, today);
   const byDate = new Map(listed.map((d) => [d.date, d]));
   for (const [date, h] of held) if (!same(h, byDate.get(date) ?? { date, trades: -1, version: '' })) held.delete(date);
   const wanted = only ? listed.filter((d) => only.has(d.date)) : listed;
@@ -124,4 +129,25 @@ async function load(today: string, columns: StoredColumn[], only: Set<string> | 
 /** Forgets the container's days (tests: the next backtest is a cold one). */
 export function clearHistoryColumns(): void {
   held.clear();
+}
+
+/**
+ * The plain path, for comparison (bench, tests): every trade of the stored days before `today` (or
+ * of `dates`), read and put in columns, nothing held.
+ */
+export async function tradeColumns(
+  today: string,
+  _columns?: readonly string[],
+  dates?: readonly string[],
+): Promise<DayColumns[]> {
+  const repo = new FlowRepository(documentClient());
+  const listed = (await listedDays(repo, today)).filter((d) => !dates || dates.includes(d.date));
+  const days: DayColumns[] = [];
+  for (let i = 0; i < listed.length; i += PARALLEL_DAYS)
+    days.push(
+      ...(await Promise.all(
+        listed.slice(i, i + PARALLEL_DAYS).map(async (d) => toColumns(d.date, (await repo.readDay(d.date)).trades)),
+      )),
+    );
+  return days;
 }
