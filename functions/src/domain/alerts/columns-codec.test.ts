@@ -115,3 +115,13 @@ describe('flow columns codec', () => {
     expect(decodeHead(headBytes)).toBeNull();
   });
 });
+
+describe('flow columns codec on pooled buffers', () => {
+  it('decodes a column that lies inside a larger buffer (as a Node Buffer from gunzip may)', () => {
+    const day = toColumns('2024-01-02', fixtureDay('2024-01-02', 9));
+    const bytes = encodeColumn(day, 'cost_basis');
+    const pool = Buffer.alloc(bytes.length + 4096, 7);
+    pool.set(bytes, 1000);
+    expect(decodeColumn('cost_basis', pool.subarray(1000, 1000 + bytes.length))).toEqual(day.nums.cost_basis);
+  });
+});

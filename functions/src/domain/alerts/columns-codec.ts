@@ -137,8 +137,11 @@ export function decodeColumn(name: StoredColumn, bytes: Uint8Array): DecodedColu
   if (header.format !== COLUMNS_FORMAT) return null;
   const at = align8(4 + headLength);
   const size = ARRAYS[header.width].BYTES_PER_ELEMENT * header.length;
-  // A copy on a buffer of its own: typed-array views need aligned offsets.
-  const raw = new ARRAYS[header.width](bytes.slice(at, at + size).buffer);
+  // A copy on a buffer of its own: typed-array views need aligned offsets (and a Node Buffer's
+  // slice shares its pool's memory, so it is copied by hand).
+  const own = new Uint8Array(size);
+  own.set(bytes.subarray(at, at + size));
+  const raw = new ARRAYS[header.width](own.buffer);
   if (name === SIDE) return raw as Int8Array;
   if (header.values) return { codes: Uint16Array.from(raw), values: header.values };
   if (header.width === 'f64') return raw as Float64Array;
