@@ -26,8 +26,6 @@ export const SAMPLE_PER_DAY = 40;
 /** More alerts than this a day on average, and a rule is noise: nobody reads that many. */
 export const NOISE_PER_DAY = 10;
 
-/** Price history from this year on covers the stored flow (it starts in 2023 in the demo). */
-const SERIES_FROM_YEAR = 2019;
 
 export const handler = defineHandler('backtest_alert_rule', async ({ caller, body }) => {
   const { rule: input } = body;
@@ -71,7 +69,9 @@ export async function backtestRule(
   const prints = samplePrints(sampled, rule, tickerSet, SAMPLE_PER_DAY);
 
   const series = new Map<string, DailySeries | null>();
-  const read = (t: string) => cachedSeries(t, SERIES_FROM_YEAR).catch(() => null);
+  // From the year before the first stored day: the year of sessions the options market's volatility needs.
+  const fromYear = Number((days[0]?.date ?? today).slice(0, 4)) - 1;
+  const read = (t: string) => cachedSeries(t, fromYear).catch(() => null);
   const listed = evenSample(prints.caught.length, ALERT_LIMITS.backtestTrades).map((i) => prints.caught[i]!);
   const [directory, vix] = await Promise.all([
     loadDirectory().catch(() => null),
