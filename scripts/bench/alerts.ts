@@ -22,7 +22,8 @@ const FILLS = ['Above Ask', 'Ask', 'Mid', 'Bid', 'Below Bid'] as const;
 
 export function syntheticTrade(r: () => number, date: string, i: number): FlowTrade {
   // Busy names trade most: the first 20 tickers take about half the flow, as SPY/QQQ/NVDA do.
-  const ticker = r() < 0.5 ? BENCH_TICKERS[Math.floor(r() * 20)]! : BENCH_TICKERS[Math.floor(r() * BENCH_TICKERS.length)]!;
+  const ticker =
+    r() < 0.5 ? BENCH_TICKERS[Math.floor(r() * 20)]! : BENCH_TICKERS[Math.floor(r() * BENCH_TICKERS.length)]!;
   const price = +(0.1 + r() * 20).toFixed(2);
   const size = 1 + Math.floor(r() ** 3 * 2000);
   return {

@@ -16,7 +16,17 @@ describe('backtest sample and option P&L', () => {
     // 10 calls bought at the ask (1.10), caught.
     trade({ ticker: 'XYZ', date, put_call: 'Call', price: 1.1, ask: 1.1, bid: 1, size: 10, cost_basis: 110 }),
     // 20 puts sold at the bid (2.00), caught.
-    trade({ ticker: 'XYZ', date, put_call: 'Put', strike_price: 490, price: 2, ask: 2.1, bid: 2, size: 20, cost_basis: 400 }),
+    trade({
+      ticker: 'XYZ',
+      date,
+      put_call: 'Put',
+      strike_price: 490,
+      price: 2,
+      ask: 2.1,
+      bid: 2,
+      size: 20,
+      cost_basis: 400,
+    }),
     // Small, not caught: only in the baseline.
     trade({ ticker: 'XYZ', date, put_call: 'Call', price: 1.1, ask: 1.1, bid: 1, size: 1, cost_basis: 1.1 }),
     // Another ticker, not in the baseline's set.
@@ -55,7 +65,9 @@ describe('backtest sample and option P&L', () => {
   it('samples evenly within a day when it caught more than the cap', () => {
     const many = toColumns(
       date,
-      Array.from({ length: 100 }, (_, i) => trade({ ticker: 'XYZ', date, time: `10:${String(i % 60).padStart(2, '0')}:00`, size: i + 1, cost_basis: 500 })),
+      Array.from({ length: 100 }, (_, i) =>
+        trade({ ticker: 'XYZ', date, time: `10:${String(i % 60).padStart(2, '0')}:00`, size: i + 1, cost_basis: 500 }),
+      ),
     );
     const s = samplePrints([many], rule, new Set(), 4);
     expect(s.caught.map((p) => p.size)).toEqual([13, 38, 63, 88]);

@@ -26,7 +26,6 @@ export const SAMPLE_PER_DAY = 40;
 /** More alerts than this a day on average, and a rule is noise: nobody reads that many. */
 export const NOISE_PER_DAY = 10;
 
-
 export const handler = defineHandler('backtest_alert_rule', async ({ caller, body }) => {
   const { rule: input } = body;
   const watchlistTickers = input.watchlist_id
@@ -62,9 +61,7 @@ export async function backtestRule(
   const firedDays = scan.perDay.filter((d) => d.fires > 0).map((d) => d.date);
   const sampleDates = evenSample(firedDays.length, SAMPLE_DAYS).map((i) => firedDays[i]!);
   const sampled =
-    sampleDates.length > 0
-      ? await load(today, [SIDE, ...ruleColumns(rule), ...PRINT_COLUMNS], sampleDates)
-      : [];
+    sampleDates.length > 0 ? await load(today, [SIDE, ...ruleColumns(rule), ...PRINT_COLUMNS], sampleDates) : [];
   const tickerSet = new Set(tickers);
   const prints = samplePrints(sampled, rule, tickerSet, SAMPLE_PER_DAY);
 
