@@ -3,17 +3,7 @@ import type { DayColumns } from './flow-columns.ts';
 import { evenSample, pnlSummary, printPnl, type PnlSummary, type PrintContract, type Side } from './print-outcomes.ts';
 import type { MatchableRule } from './rule-index.ts';
 
-/** The columns a sampled print is listed and marked with. */
-export const PRINT_COLUMNS = [
-  'time',
-  'put_call',
-  'strike_price',
-  'date_expiration',
-  'price',
-  'size',
-  'cost_basis',
-  'option_activity_type',
-] as const;
+export { PRINT_COLUMNS } from './columns-codec.ts';
 
 export interface SampledPrint extends PrintContract {
   date: string;

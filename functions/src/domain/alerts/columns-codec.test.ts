@@ -5,8 +5,11 @@ import {
   COLUMNS_FORMAT,
   decodeColumn,
   decodeHead,
+  decodePrints,
   encodeColumn,
   HEAD,
+  PRINT_COLUMNS,
+  PRINTS,
   SIDE,
   STORED_COLUMNS,
   type StoredColumn,
@@ -61,7 +64,13 @@ describe('flow columns codec', () => {
   const days = ['2024-01-02', '2024-01-03', '2024-01-04'].map((d, i) => toColumns(d, fixtureDay(d, i + 1)));
 
   it('gives back the day built from the trades, bit for bit, column by column', () => {
-    expect(STORED_COLUMNS.length).toBe(NUM_FIELDS.length + DICT_FIELDS.length + 2);
+    expect(STORED_COLUMNS.length).toBe(NUM_FIELDS.length + DICT_FIELDS.length + 3);
+    for (const day of days) {
+      const prints = decodePrints(encodeColumn(day, PRINTS))!;
+      expect([...prints.keys()]).toEqual([...PRINT_COLUMNS]);
+      for (const c of PRINT_COLUMNS)
+        expect(prints.get(c)).toEqual((NUM_FIELDS as readonly string[]).includes(c) ? day.nums[c as 'price'] : day.dicts[c as 'time']);
+    }
     for (const day of days) expect(roundTrip(day)).toEqual(day);
   });
 

@@ -19,8 +19,23 @@ export const COLUMNS_FORMAT = 2;
 /** What a day stores besides its trade columns: the head and the prints' sides. */
 export const HEAD = 'head';
 export const SIDE = 'side';
-export type StoredColumn = NumField | DictField | typeof SIDE | typeof HEAD;
-export const STORED_COLUMNS: readonly StoredColumn[] = [HEAD, SIDE, ...NUM_FIELDS, ...DICT_FIELDS];
+/**
+ * The columns a sampled print is listed and marked with, also stored together as one item per day
+ * (PRINTS): a backtest reads them for its ~24 sampled days with one small query a day, not one per column.
+ */
+export const PRINTS = 'prints';
+export const PRINT_COLUMNS = [
+  'time',
+  'put_call',
+  'strike_price',
+  'date_expiration',
+  'price',
+  'size',
+  'cost_basis',
+  'option_activity_type',
+] as const satisfies ReadonlyArray<NumField | DictField>;
+export type StoredColumn = NumField | DictField | typeof SIDE | typeof HEAD | typeof PRINTS;
+export const STORED_COLUMNS: readonly StoredColumn[] = [HEAD, SIDE, PRINTS, ...NUM_FIELDS, ...DICT_FIELDS];
 
 /** Integer scales tried per numeric column: prices and premiums are cents or a few decimals. */
 const SCALES = [1, 100, 1000, 10000] as const;
@@ -116,6 +131,7 @@ export function encodeColumn(day: DayColumns, name: StoredColumn): Uint8Array {
     return new TextEncoder().encode(JSON.stringify(head));
   }
   if (name === SIDE) return pack({ format: COLUMNS_FORMAT, length: n, width: 'i8' }, day.side);
+  if (name === PRINTS) return bundle(PRINT_COLUMNS.map((c) => encodeColumn(day, c)));
   if ((NUM_FIELDS as readonly string[]).includes(name)) return encodeNums(day.nums[name as NumField]);
   const d = day.dicts[name as DictField];
   const width: Width = d.values.length <= 256 ? 'u8' : 'u16';
@@ -152,6 +168,37 @@ export function decodeColumn(name: StoredColumn, bytes: Uint8Array): DecodedColu
     col[i] = header.width === 'i32' && v === NULL_INT ? Number.NaN : header.width === 'i32' ? v / scale : v;
   }
   return col;
+}
+
+/** Blobs one after the other, after a u32 count and a u32 length per blob. */
+function bundle(blobs: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(4 + 4 * blobs.length + blobs.reduce((a, b) => a + b.length, 0));
+  const view = new DataView(out.buffer);
+  view.setUint32(0, blobs.length, true);
+  let at = 4 + 4 * blobs.length;
+  blobs.forEach((b, i) => {
+    view.setUint32(4 + 4 * i, b.length, true);
+    out.set(b, at);
+    at += b.length;
+  });
+  return out;
+}
+
+/** The print columns of a day back from their stored bundle, by name; null when of another format or set. */
+export function decodePrints(bytes: Uint8Array): Map<string, DecodedColumn> | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const count = view.getUint32(0, true);
+  if (count !== PRINT_COLUMNS.length) return null;
+  const out = new Map<string, DecodedColumn>();
+  let at = 4 + 4 * count;
+  for (let i = 0; i < count; i += 1) {
+    const length = view.getUint32(4 + 4 * i, true);
+    const col = decodeColumn(PRINT_COLUMNS[i]!, bytes.subarray(at, at + length));
+    if (!col) return null;
+    out.set(PRINT_COLUMNS[i]!, col);
+    at += length;
+  }
+  return out;
 }
 
 const align8 = (x: number): number => Math.ceil(x / 8) * 8;

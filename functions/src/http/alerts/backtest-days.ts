@@ -4,8 +4,12 @@ import { FlowRepository } from '../../data/flow-repository.ts';
 import {
   decodeColumn,
   decodeHead,
+  decodePrints,
   HEAD,
+  PRINT_COLUMNS,
+  PRINTS,
   SIDE,
+  type DecodedColumn,
   STORED_COLUMNS,
   type StoredColumn,
 } from '../../domain/alerts/columns-codec.ts';
@@ -95,6 +99,19 @@ async function load(today: string, columns: StoredColumn[], only: Set<string> | 
       held.set(d.date, { trades: d.trades, version: d.version, day, has: new Set([HEAD]) });
     }
   }
+  // Sampled days: the print columns in one item a day.
+  const unbundled = (d: Listed) =>
+    !rebuild.has(d.date) && PRINT_COLUMNS.some((c) => columns.includes(c) && !held.get(d.date)!.has.has(c));
+  const needPrints = only ? wanted.filter(unbundled) : [];
+  if (needPrints.length > 0) {
+    const stored = await read(PRINTS, needPrints);
+    for (const d of needPrints) {
+      const s = stored.get(d.date);
+      const cols = s && same(s, d) ? decodePrints(s.bytes) : null;
+      if (!cols) rebuild.add(d.date);
+      else for (const [column, col] of cols) attach(held.get(d.date)!, column as StoredColumn, col);
+    }
+  }
   await Promise.all(
     [SIDE as StoredColumn, ...columns.filter((c) => c !== HEAD && c !== SIDE)].map(async (column) => {
       const missing = wanted.filter((d) => !rebuild.has(d.date) && !held.get(d.date)!.has.has(column));
@@ -105,12 +122,7 @@ async function load(today: string, columns: StoredColumn[], only: Set<string> | 
         const h = held.get(d.date)!;
         const col = s && same(s, d) ? decodeColumn(column, s.bytes) : null;
         if (!col) rebuild.add(d.date);
-        else {
-          if (column === SIDE) h.day.side = col as Int8Array;
-          else if (col instanceof Float64Array) (h.day.nums as Record<string, Float64Array>)[column] = col;
-          else (h.day.dicts as Record<string, unknown>)[column] = col;
-          h.has.add(column);
-        }
+        else attach(h, column, col);
       }
     }),
   );
@@ -124,6 +136,13 @@ async function load(today: string, columns: StoredColumn[], only: Set<string> | 
     );
   }
   return wanted.map((d) => held.get(d.date)!.day);
+}
+
+function attach(h: Held, column: StoredColumn, col: DecodedColumn): void {
+  if (column === SIDE) h.day.side = col as Int8Array;
+  else if (col instanceof Float64Array) (h.day.nums as Record<string, Float64Array>)[column] = col;
+  else (h.day.dicts as Record<string, unknown>)[column] = col;
+  h.has.add(column);
 }
 
 /** Forgets the container's days (tests: the next backtest is a cold one). */
