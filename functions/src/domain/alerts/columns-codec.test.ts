@@ -69,7 +69,9 @@ describe('flow columns codec', () => {
       const prints = decodePrints(encodeColumn(day, PRINTS))!;
       expect([...prints.keys()]).toEqual([...PRINT_COLUMNS]);
       for (const c of PRINT_COLUMNS)
-        expect(prints.get(c)).toEqual((NUM_FIELDS as readonly string[]).includes(c) ? day.nums[c as 'price'] : day.dicts[c as 'time']);
+        expect(prints.get(c)).toEqual(
+          (NUM_FIELDS as readonly string[]).includes(c) ? day.nums[c as 'price'] : day.dicts[c as 'time'],
+        );
     }
     for (const day of days) expect(roundTrip(day)).toEqual(day);
   });
