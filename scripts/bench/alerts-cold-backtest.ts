@@ -1,10 +1,11 @@
 /**
  * Issue 35 item 11: the first flow-alert backtest after a start, over a year of flow in dynalite
- * (250 days of 3,000 trades, seeded), each measured in a fresh process so nothing is cached:
- * `columns` reads the day columns the ingest stores (the product's path), `trades` the old path
- * (every trade of every day, parsed and put in columns) for comparison. Timed: the days' load,
- * the broad rule's scan and the baseline counts (the price series reads are the same either way).
- * Usage: node --import tsx scripts/bench/alerts-cold-backtest.ts [--json]
+ * (250 days of 3,000 trades and the traded names' price histories, seeded), each measured in a fresh
+ * process so nothing is cached: `columns` reads the day columns the ingest stores (the product's
+ * path), `trades` the plain path (every trade of every day, parsed and put in columns) for
+ * comparison. Timed: the whole backtest (days, scan, direction, the sampled prints' option P&L with
+ * the price series reads); the two answers must be equal.
+ * Usage: node --import tsx scripts/bench/alerts-cold-backtest.ts
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/client';
 import { FlowRepository } from '@tapewatch/functions/data/flow-repository';
-import { scanRule, tickerDayCounts } from '@tapewatch/functions/domain/alerts/backtest';
-import { toColumns, type DayColumns } from '@tapewatch/functions/domain/alerts/flow-columns';
-import { historyColumns } from '@tapewatch/functions/http/alerts/backtest-days';
+import { TimeSeriesRepository } from '@tapewatch/functions/data/timeseries-repository';
+import { backtestRule } from '@tapewatch/functions/http/alerts/backtest-alert-rule';
+import { historyColumns, tradeColumns } from '@tapewatch/functions/http/alerts/backtest-days';
 import { putDayColumns } from '@tapewatch/functions/jobs/flow-ingest';
 import { ensureTables, startDynalite } from '../local/dynamo.ts';
-import { BROAD_BACKTEST_RULE, rng, syntheticTrade } from './alerts.ts';
+import { BROAD_BACKTEST_RULE, BENCH_TICKERS, rng, syntheticTrade } from './alerts.ts';
 
 /** Issue 35 item 11: a cold one-year backtest answers within 3 s (the API's limit is 29 s). */
 export const COLD_BACKTEST_BUDGET_MS = 3000;
@@ -30,6 +31,7 @@ export interface ColdBacktestResult {
   days: number;
   trades: number;
   fired: number;
+  sampledPrints: number;
   coldColumnsMs: number;
   coldTradesMs: number;
 }
@@ -47,6 +49,17 @@ async function withDynalite<T>(dir: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Daily closes (a seeded walk) and volumes of every bench ticker, 2019 through the bench's today. */
+function benchSeries(r: () => number) {
+  const date: string[] = [];
+  for (let t = Date.UTC(2019, 0, 2); t <= Date.UTC(2024, 2, 8); t += 86_400_000)
+    date.push(new Date(t).toISOString().slice(0, 10));
+  let c = 100 + r() * 200;
+  const close = date.map(() => +(c *= Math.exp((r() - 0.5) * 0.04)).toFixed(2));
+  const volume = date.map(() => 2_000_000 + Math.floor(r() * 8_000_000));
+  return { date, open: close, high: close, low: close, close, volume };
+}
+
 async function seed(dir: string): Promise<void> {
   await withDynalite(dir, async () => {
     const repo = new FlowRepository(documentClient());
@@ -57,33 +70,16 @@ async function seed(dir: string): Promise<void> {
       const { version } = await repo.putDay(date, trades);
       await putDayColumns(documentClient(), repo, date, trades, version);
     }
+    const series = new TimeSeriesRepository(documentClient());
+    for (const t of BENCH_TICKERS) await series.putSeries(t, benchSeries(r));
   });
 }
 
 async function cold(dir: string, path: 'columns' | 'trades') {
   return withDynalite(dir, async () => {
     const started = performance.now();
-    let days: DayColumns[];
-    if (path === 'columns') days = await historyColumns(TODAY);
-    else {
-      const repo = new FlowRepository(documentClient());
-      const listed = (await repo.listDays('2000-01-01', TODAY)).filter((d) => d.date < TODAY);
-      days = [];
-      for (let i = 0; i < listed.length; i += 6)
-        days.push(
-          ...(await Promise.all(
-            listed.slice(i, i + 6).map(async (d) => toColumns(d.date, (await repo.readDay(d.date)).trades)),
-          )),
-        );
-    }
-    const scan = scanRule(days, broad, 100);
-    tickerDayCounts(days, [...scan.caught.keys()].slice(0, 50));
-    return {
-      ms: performance.now() - started,
-      days: days.length,
-      trades: days.reduce((s, d) => s + d.length, 0),
-      fired: scan.fired,
-    };
+    const bt = await backtestRule(broad, TODAY, path === 'columns' ? historyColumns : tradeColumns);
+    return { ms: performance.now() - started, bt: { ...bt, elapsed_ms: 0 } };
   });
 }
 
@@ -104,12 +100,13 @@ export function benchColdBacktest(): ColdBacktestResult {
       JSON.parse(child(['cold', dir, path]).trim().split('\n').at(-1)!) as Awaited<ReturnType<typeof cold>>;
     const columns = run('columns');
     const trades = run('trades');
-    if (columns.fired !== trades.fired || columns.trades !== trades.trades)
-      throw new Error(`the two paths disagree: ${JSON.stringify({ columns, trades })}`);
+    if (JSON.stringify(columns.bt) !== JSON.stringify(trades.bt))
+      throw new Error('the stored columns and the scan of every trade answer differently');
     return {
-      days: columns.days,
-      trades: columns.trades,
-      fired: columns.fired,
+      days: columns.bt.days,
+      trades: columns.bt.scanned,
+      fired: columns.bt.fired,
+      sampledPrints: columns.bt.pnl.caught.d1.prints + columns.bt.pnl.baseline.d1.prints,
       coldColumnsMs: Math.round(columns.ms),
       coldTradesMs: Math.round(trades.ms),
     };

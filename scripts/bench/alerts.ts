@@ -1,5 +1,5 @@
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
-import { moveStats, scanRule, tickerDayCounts } from '@tapewatch/functions/domain/alerts/backtest';
+import { directionStats, scanRule, tickerDirections } from '@tapewatch/functions/domain/alerts/backtest';
 import { toColumns, type DayColumns } from '@tapewatch/functions/domain/alerts/flow-columns';
 import { buildRuleIndex, matchTrade, type MatchableRule } from '@tapewatch/functions/domain/alerts/rule-index';
 
@@ -16,13 +16,14 @@ export function rng(seed: number): () => number {
   };
 }
 
-const TICKERS = Array.from({ length: 500 }, (_, i) => `T${String(i).padStart(3, '0')}`);
+export const BENCH_TICKERS = Array.from({ length: 500 }, (_, i) => `T${String(i).padStart(3, '0')}`);
 const TYPES = ['Sweep', 'Block', 'Split', 'Trade'];
 const FILLS = ['Above Ask', 'Ask', 'Mid', 'Bid', 'Below Bid'] as const;
 
 export function syntheticTrade(r: () => number, date: string, i: number): FlowTrade {
   // Busy names trade most: the first 20 tickers take about half the flow, as SPY/QQQ/NVDA do.
-  const ticker = r() < 0.5 ? TICKERS[Math.floor(r() * 20)]! : TICKERS[Math.floor(r() * TICKERS.length)]!;
+  const ticker =
+    r() < 0.5 ? BENCH_TICKERS[Math.floor(r() * 20)]! : BENCH_TICKERS[Math.floor(r() * BENCH_TICKERS.length)]!;
   const price = +(0.1 + r() * 20).toFixed(2);
   const size = 1 + Math.floor(r() ** 3 * 2000);
   return {
@@ -81,9 +82,9 @@ export function benchRules(count = 10_000, users = 2_000): MatchableRule[] {
     ];
     const tickers =
       kind < 0.7
-        ? [TICKERS[Math.floor(r() * TICKERS.length)]!]
+        ? [BENCH_TICKERS[Math.floor(r() * BENCH_TICKERS.length)]!]
         : kind < 0.9
-          ? Array.from({ length: 10 }, () => TICKERS[Math.floor(r() * TICKERS.length)]!)
+          ? Array.from({ length: 10 }, () => BENCH_TICKERS[Math.floor(r() * BENCH_TICKERS.length)]!)
           : null;
     return {
       id: `r${i}`,
@@ -145,11 +146,11 @@ export function benchAlerts(): AlertBench {
   const series = { date: days.map((d) => d.date), close: days.map((_, i) => 100 + Math.sin(i / 9) * 10) };
   const run = (rule: MatchableRule) => {
     const s = performance.now();
-    const scan = scanRule(days, rule, 100);
-    const base = tickerDayCounts(days, scan.caught.keys());
+    const scan = scanRule(days, rule);
+    const base = tickerDirections(days, scan.caught.keys());
     for (const h of [1, 5]) {
-      moveStats(scan.caught, () => series, h);
-      moveStats(base, () => series, h);
+      directionStats(scan.caught, () => series, h);
+      directionStats(base, () => series, h);
     }
     return performance.now() - s;
   };

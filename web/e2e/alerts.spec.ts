@@ -44,7 +44,11 @@ test.describe('flow alerts', () => {
       timeout: 60_000,
     });
     await expect(page.getByTestId('backtest-moves')).toContainText('baseline');
-    await expect(page.getByTestId('caught-trades').locator('tbody tr')).toHaveCount(100);
+    // Issue 39 item 4: the options' P&L against the baseline, the demo sentence, fires per day in the editor.
+    await expect(page.getByTestId('backtest-pnl')).toContainText('baseline');
+    await expect(page.getByTestId('backtest-simulated')).toContainText('simulated');
+    await expect(page.getByTestId('rule-fires-per-day')).toContainText('times a day on average');
+    await expect(page.getByTestId('backtest-prints').locator('tbody tr').first()).toBeVisible();
     await page.screenshot({ path: join(shots, 'alerts-backtest-1440-light.png'), fullPage: true });
 
     await page.getByTestId('save-rule').click();

@@ -1,14 +1,17 @@
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { batchPutAll } from './batch-write.ts';
 import { flowKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
 
-/** Gzipped bytes per stored part: far below DynamoDB's 400 KB item limit (a demo day is ~1 part). */
+/** Gzipped bytes per stored part: far below DynamoDB's 400 KB item limit (a demo column is one part). */
 const PART_BYTES = 300_000;
+/** Single-day reads in flight at once (a backtest's sampled days). */
+const PARALLEL_READS = 16;
 
-/** One stored day: the encoded columns and what they were built from (the day's count and version). */
-export interface StoredDayColumns {
+/** One stored column of a day and what it was built from (the day's count and version). */
+export interface StoredDayColumn {
   date: string;
   trades: number;
   version: string;
@@ -16,10 +19,10 @@ export interface StoredDayColumns {
 }
 
 /**
- * Each flow day in columns (opaque bytes here; the domain's columns codec gives them meaning),
- * written by the ingest beside the day's trades and read by the alert backtest. A day is stored
- * with the trade count and content version of the day it was built from: a reader uses it only
- * while they still match the day index, and rebuilds it otherwise.
+ * Each flow day in columns, one item per column (opaque bytes here; the domain's columns codec gives
+ * them meaning), written by the ingest beside the day's trades and read by the alert backtest. A
+ * column is stored with the trade count and content version of the day it was built from: a reader
+ * uses it only while they still match the day index, and rebuilds the day otherwise.
  */
 export class FlowColumnsRepository {
   constructor(private readonly db: DynamoDBDocumentClient) {}
@@ -28,64 +31,76 @@ export class FlowColumnsRepository {
     return tableName('flow');
   }
 
-  async put(day: StoredDayColumns): Promise<void> {
-    const z = gzipSync(day.bytes, { level: 4 });
-    const parts = Math.max(1, Math.ceil(z.length / PART_BYTES));
-    await Promise.all(
-      Array.from({ length: parts }, (_, part) =>
-        this.db.send(
-          new PutCommand({
-            TableName: this.table,
-            Item: {
-              ...flowKeys.dayColumns(day.date, part),
-              date: day.date,
-              trades: day.trades,
-              version: day.version,
-              parts,
-              z: z.subarray(part * PART_BYTES, (part + 1) * PART_BYTES),
-            },
-          }),
-        ),
-      ),
-    );
+  async put(day: { date: string; trades: number; version: string; columns: ReadonlyMap<string, Uint8Array> }) {
+    const items: Array<Record<string, unknown>> = [];
+    for (const [column, bytes] of day.columns) {
+      const z = gzipSync(bytes, { level: 4 });
+      const parts = Math.max(1, Math.ceil(z.length / PART_BYTES));
+      for (let part = 0; part < parts; part += 1)
+        items.push({
+          ...flowKeys.dayColumn(column, day.date, part),
+          date: day.date,
+          trades: day.trades,
+          version: day.version,
+          parts,
+          z: z.subarray(part * PART_BYTES, (part + 1) * PART_BYTES),
+        });
+    }
+    for (let i = 0; i < items.length; i += 25) await batchPutAll(this.db, this.table, items.slice(i, i + 25));
   }
 
-  /** The stored days in [from, to], by date; a day whose parts are not all of one write is absent. */
-  async readRange(from: string, to: string): Promise<Map<string, StoredDayColumns>> {
+  /** One column of the stored days in [from, to], by date; a day whose parts are not all of one write is absent. */
+  async readRange(column: string, from: string, to: string): Promise<Map<string, StoredDayColumn>> {
     const items = await queryAll(this.db, {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': flowKeys.dayColumnsPartition(), ':from': `${from}#`, ':to': `${to}#~` },
+      ExpressionAttributeValues: { ':pk': flowKeys.dayColumnPartition(column), ':from': `${from}#`, ':to': `${to}#~` },
     });
     const byDate = new Map<string, Array<Record<string, unknown>>>();
     for (const it of items) {
       const date = String(it.date);
       byDate.set(date, [...(byDate.get(date) ?? []), it]);
     }
-    const out = new Map<string, StoredDayColumns>();
+    const out = new Map<string, StoredDayColumn>();
     for (const [date, list] of byDate) {
-      // The query returns a day's parts in order. Parts of another write (a write in progress, or
-      // an older one left beyond the newer write's count) make the day absent, or are ignored.
-      const first = list[0]!;
-      const mine = list.slice(0, Number(first.parts));
-      const whole =
-        mine.length === Number(first.parts) &&
-        mine.every(
-          (it, i) =>
-            it.sk === flowKeys.dayColumns(date, i).sk &&
-            it.version === first.version &&
-            it.trades === first.trades &&
-            it.z instanceof Uint8Array,
-        );
-      if (!whole) continue;
-      const z = Buffer.concat(mine.map((it) => it.z as Uint8Array));
-      out.set(date, {
-        date,
-        trades: Number(first.trades),
-        version: String(first.version ?? ''),
-        bytes: gunzipSync(z),
-      });
+      const whole = wholeDay(column, date, list);
+      if (whole) out.set(date, whole);
     }
     return out;
   }
+
+  /** One column of the given days (a few sampled days: one small query each). */
+  async readDates(column: string, dates: readonly string[]): Promise<Map<string, StoredDayColumn>> {
+    const out = new Map<string, StoredDayColumn>();
+    for (let i = 0; i < dates.length; i += PARALLEL_READS) {
+      const read = await Promise.all(dates.slice(i, i + PARALLEL_READS).map((d) => this.readRange(column, d, d)));
+      for (const m of read) for (const [date, c] of m) out.set(date, c);
+    }
+    return out;
+  }
+}
+
+/**
+ * The query returns a day's parts in order. Parts of another write (a write in progress, or an older
+ * one left beyond the newer write's count) make the day absent, or are ignored.
+ */
+function wholeDay(column: string, date: string, list: Array<Record<string, unknown>>): StoredDayColumn | null {
+  const first = list[0]!;
+  const mine = list.slice(0, Number(first.parts));
+  const whole =
+    mine.length === Number(first.parts) &&
+    mine.every(
+      (it, i) =>
+        it.sk === flowKeys.dayColumn(column, date, i).sk &&
+        it.version === first.version &&
+        it.trades === first.trades &&
+        it.z instanceof Uint8Array,
+    );
+  if (!whole) return null;
+  return {
+    date,
+    trades: Number(first.trades),
+    version: String(first.version ?? ''),
+    bytes: gunzipSync(Buffer.concat(mine.map((it) => it.z as Uint8Array))),
+  };
 }

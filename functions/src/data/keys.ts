@@ -219,11 +219,14 @@ export const flowKeys = {
   daySummary: (date: string, part: number): Key => ({ pk: 'DAYSUM', sk: `${date}#${String(part).padStart(2, '0')}` }),
   daySummaryPartition: (): string => 'DAYSUM',
   /**
-   * A day's flow in columns (domain/alerts/columns-codec.ts), one partition: a cold backtest reads a
-   * year with one range query instead of every trade of every day.
+   * One column of a day's flow (domain/alerts/columns-codec.ts), one partition per column: a cold
+   * backtest reads a year of the few columns its rule filters on with one range query each.
    */
-  dayColumns: (date: string, part: number): Key => ({ pk: 'DAYCOL', sk: `${date}#${String(part).padStart(2, '0')}` }),
-  dayColumnsPartition: (): string => 'DAYCOL',
+  dayColumn: (column: string, date: string, part: number): Key => ({
+    pk: `DAYCOL#${column}`,
+    sk: `${date}#${String(part).padStart(2, '0')}`,
+  }),
+  dayColumnPartition: (column: string): string => `DAYCOL#${column}`,
 } as const;
 
 export const realtimeKeys = {

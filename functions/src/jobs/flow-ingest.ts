@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { FlowColumnsRepository } from '../data/flow-columns-repository.ts';
 import { FlowRepository } from '../data/flow-repository.ts';
-import { encodeColumns } from '../domain/alerts/columns-codec.ts';
+import { encodeColumn, STORED_COLUMNS } from '../domain/alerts/columns-codec.ts';
 import { toColumns } from '../domain/alerts/flow-columns.ts';
 import { FlowSummaryRepository } from '../data/flow-summary-repository.ts';
 import { summarizeDay } from '../domain/flow/day-summary.ts';
@@ -78,7 +78,8 @@ export async function putDayColumns(
   const packed = new Set(trades.map((t) => t.key));
   const live = (await repo.readLive(date)).filter((t) => !packed.has(t.key));
   const cols = toColumns(date, [...trades, ...live]);
-  await new FlowColumnsRepository(db).put({ date, trades: trades.length, version, bytes: encodeColumns(cols) });
+  const columns = new Map(STORED_COLUMNS.map((c) => [c, encodeColumn(cols, c)]));
+  await new FlowColumnsRepository(db).put({ date, trades: trades.length, version, columns });
 }
 
 export const handler = (event?: JobEvent) => runFlowIngest(event);

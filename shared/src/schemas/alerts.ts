@@ -111,14 +111,47 @@ export const pauseFromEmailResponse = z.object({ rule_name: z.string(), status: 
 
 export const backtestBody = z.strictObject({ rule: alertRuleInput });
 
-const moveStats = z.object({
-  /** Trades with a known price move that far ahead (the last days of the history have none). */
-  trades: z.number().int(),
-  /** Median close-to-close move of the underlying, in percent; null without trades. */
-  median: z.number().nullable(),
-  /** Share of those moves above zero, 0..1; null without trades. */
-  positive: z.number().nullable(),
+const directionStats = z.object({
+  /** Bullish prints (bought calls, sold puts) with a close that far ahead; the share after which the underlying rose. */
+  bullish: z.object({ prints: z.number().int(), rose: z.number().nullable() }),
+  /** Bearish prints (bought puts, sold calls) with a close that far ahead; the share after which it fell. */
+  bearish: z.object({ prints: z.number().int(), fell: z.number().nullable() }),
+  /** Share of those prints whose direction the underlying then took, 0..1; null without prints. */
+  hit: z.number().nullable(),
 });
+
+const pnlSummary = z.object({
+  /** Sided prints of the sample with a mark at this horizon. */
+  prints: z.number().int(),
+  /** Their summed P&L and premium, dollars. */
+  pnl: z.number(),
+  premium: z.number(),
+  /** pnl / premium; null without prints. */
+  return: z.number().nullable(),
+  /** Share of prints that made money; null without prints. */
+  winners: z.number().nullable(),
+});
+const pnlHorizons = z.object({ d1: pnlSummary, d5: pnlSummary, d20: pnlSummary });
+
+/** A print the backtest caught, with what it did for whoever took it (issue 39 item 4). */
+export const backtestPrint = z.object({
+  date: z.string(),
+  time: z.string(),
+  ticker: z.string(),
+  put_call: z.string(),
+  strike_price: z.number(),
+  date_expiration: z.string(),
+  price: z.number(),
+  size: z.number(),
+  /** Premium, thousands of dollars (the flow's cost_basis). */
+  premium: z.number(),
+  option_activity_type: z.string(),
+  /** At or above the ask: bought; at or below the bid: sold; between: unknown (null). */
+  side: z.enum(['bought', 'sold']).nullable(),
+  /** Option P&L in dollars, (mark - price) x size x 100 signed by the side, 1, 5 and 20 trading days on (or at expiry). */
+  pnl: z.object({ d1: z.number().nullable(), d5: z.number().nullable(), d20: z.number().nullable() }),
+});
+export type BacktestPrint = z.infer<typeof backtestPrint>;
 
 export const backtestResponse = z.object({
   from: z.string().nullable(),
@@ -126,12 +159,26 @@ export const backtestResponse = z.object({
   days: z.number().int(),
   scanned: z.number().int(),
   fired: z.number().int(),
+  /** fired / days. */
+  fires_per_day: z.number(),
+  /** The rule fires so often that its alerts are noise (more than `noise_per_day` a day on average). */
+  noisy: z.boolean(),
+  noise_per_day: z.number(),
+  /** The flow is the demo's simulation, not a vendor's tape. */
+  simulated: z.boolean(),
   per_day: z.array(z.object({ date: z.string(), fires: z.number().int() })),
-  /** The first trades it would have caught, oldest first. */
-  trades: z.array(flowTradeSchema),
-  moves: z.object({
-    caught: z.object({ d1: moveStats, d5: moveStats }),
-    baseline: z.object({ d1: moveStats, d5: moveStats }),
+  /** Caught prints sampled across the whole history (oldest first), with their P&L. */
+  prints: z.array(backtestPrint),
+  /** How often the underlying went the caught prints' way, against all prints of the same tickers. */
+  direction: z.object({
+    caught: z.object({ d1: directionStats, d5: directionStats }),
+    baseline: z.object({ d1: directionStats, d5: directionStats }),
+  }),
+  /** The options' own P&L over a sample of days across the history: caught prints against all prints of the same tickers. */
+  pnl: z.object({
+    sample_days: z.number().int(),
+    caught: pnlHorizons,
+    baseline: pnlHorizons,
   }),
   elapsed_ms: z.number(),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trade } from '../flow/test-trade.ts';
-import { moveStats, scanRule, tickerDayCounts, weightedSummary } from './backtest.ts';
+import { directionStats, firedRows, scanRule, tickerDirections } from './backtest.ts';
 import { readRow, rowTrade, toColumns } from './flow-columns.ts';
 
 const day1 = toColumns('2024-01-02', [
@@ -32,55 +32,78 @@ describe('alert backtest', () => {
     filters: [{ filter: 'Premium' as const, selector: 'Greater than equal' as const, value: '100' }],
   };
 
-  it('counts fires per day and lists the first trades caught, oldest first', () => {
-    const scan = scanRule([day1, day2], rule, 2);
+  it('counts fires per day and the caught prints by direction', () => {
+    const scan = scanRule([day1, day2], rule);
     expect(scan.perDay).toEqual([
       { date: '2024-01-02', fires: 2 },
       { date: '2024-01-03', fires: 1 },
     ]);
     expect(scan.fired).toBe(3);
     expect(scan.scanned).toBe(4);
-    expect(scan.trades.map((t) => t.cost_basis)).toEqual([300, 200]);
-    expect(scan.caught.get('SPY')).toEqual(
-      new Map([
-        ['2024-01-02', 1],
-        ['2024-01-03', 1],
-      ]),
-    );
+    // The fixture's prints are calls at the ask (bought, bullish), except day 2's without an ask (unknown side).
+    expect(scan.caught.get('SPY')).toEqual(new Map([['2024-01-02', [1, 0]]]));
+    expect(scan.caught.get('AAPL')).toEqual(new Map([['2024-01-02', [1, 0]]]));
+    expect(firedRows(day1, rule)).toEqual([0, 1]);
   });
 
   it('reads only the rows of the tickers a rule names', () => {
-    const scan = scanRule(
-      [day1, day2],
-      { ...rule, filters: [...rule.filters, { filter: 'Ticker', selector: 'Equal', tickers: ['AAPL'] }] },
-      100,
-    );
+    const scan = scanRule([day1, day2], {
+      ...rule,
+      filters: [...rule.filters, { filter: 'Ticker', selector: 'Equal', tickers: ['AAPL'] }],
+    });
     expect(scan.scanned).toBe(1);
     expect(scan.fired).toBe(1);
   });
+});
 
-  it('measures moves from the close of the trade day, weighted by trades, against the baseline', () => {
-    const series = { date: ['2024-01-02', '2024-01-03', '2024-01-04'], close: [100, 110, 99] };
-    const caught = scanRule([day1, day2], rule, 100).caught;
-    // SPY: one caught on 01-02 (+10%), one on 01-03 (-10%); AAPL has no prices.
-    const d1 = moveStats(caught, (t) => (t === 'SPY' ? series : null), 1);
-    expect(d1.trades).toBe(2);
-    expect(d1.median).toBeCloseTo(0, 6);
-    expect(d1.positive).toBe(0.5);
-    // Baseline: every SPY trade: two on 01-02 (+10%), one on 01-03 (-10%).
-    const base = moveStats(tickerDayCounts([day1, day2], ['SPY']), () => series, 1);
-    expect(base).toEqual({ trades: 3, median: 10, positive: 0.667 });
-    // Five days ahead is past the history: no trades, not zeros.
-    expect(moveStats(caught, () => series, 5)).toEqual({ trades: 0, median: null, positive: null });
+describe('backtest direction', () => {
+  // Three days of XYZ: up 10% after the first, down 10% after the second.
+  const series = { date: ['2024-01-02', '2024-01-03', '2024-01-04'], close: [100, 110, 99] };
+  const day = (date: string) =>
+    toColumns(date, [
+      // Bought calls (at the ask) and sold puts (at the bid): bullish.
+      trade({ ticker: 'XYZ', date, put_call: 'Call', price: 1.1, ask: 1.1, bid: 1, cost_basis: 500 }),
+      trade({ ticker: 'XYZ', date, put_call: 'Put', price: 1, ask: 1.1, bid: 1, cost_basis: 500 }),
+      // Bought puts and sold calls: bearish.
+      trade({ ticker: 'XYZ', date, put_call: 'Put', price: 1.1, ask: 1.1, bid: 1, cost_basis: 300 }),
+      trade({ ticker: 'XYZ', date, put_call: 'Call', price: 1, ask: 1.1, bid: 1, cost_basis: 300 }),
+      // At the mid: no side, in neither.
+      trade({ ticker: 'XYZ', date, put_call: 'Call', price: 1.05, ask: 1.1, bid: 1, cost_basis: 300 }),
+    ]);
+  const days = [day('2024-01-02'), day('2024-01-03')];
+  const bullish = {
+    ...rule('bull'),
+    filters: [{ filter: 'Premium' as const, selector: 'Greater than equal' as const, value: '400' }],
+  };
+  const bearish = {
+    ...rule('bear'),
+    filters: [{ filter: 'Premium' as const, selector: 'Smaller than' as const, value: '400' }],
+  };
+
+  it('a bullish rule reports how often the underlying rose', () => {
+    const d1 = directionStats(scanRule(days, bullish).caught, () => series, 1);
+    expect(d1).toEqual({ bullish: { prints: 4, rose: 0.5 }, bearish: { prints: 0, fell: null }, hit: 0.5 });
   });
 
-  it('takes the weighted median', () => {
-    expect(
-      weightedSummary([
-        { move: 1, weight: 1 },
-        { move: -2, weight: 3 },
-      ]).median,
-    ).toBe(-2);
-    expect(weightedSummary([])).toEqual({ trades: 0, median: null, positive: null });
+  it('a bearish rule reports how often the underlying fell', () => {
+    const scan = scanRule(days, bearish);
+    expect(scan.fired).toBe(6);
+    const d1 = directionStats(scan.caught, () => series, 1);
+    expect(d1).toEqual({ bullish: { prints: 0, rose: null }, bearish: { prints: 4, fell: 0.5 }, hit: 0.5 });
+    // Only the fall after the second day: a bearish rule on that day alone is always right.
+    expect(directionStats(scanRule([days[1]!], bearish).caught, () => series, 1).bearish).toEqual({
+      prints: 2,
+      fell: 1,
+    });
+  });
+
+  it('the baseline counts every sided print of the tickers; days without a close that far ahead are left out', () => {
+    const base = directionStats(tickerDirections(days, ['XYZ']), () => series, 1);
+    expect(base).toEqual({ bullish: { prints: 4, rose: 0.5 }, bearish: { prints: 4, fell: 0.5 }, hit: 0.5 });
+    expect(directionStats(tickerDirections(days, ['XYZ']), () => series, 5).hit).toBeNull();
   });
 });
+
+function rule(id: string) {
+  return { id, userId: 'u', name: id, filters: [] };
+}

@@ -1,4 +1,5 @@
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import { printSide } from './print-outcomes.ts';
 
 /**
  * One day of flow in columns: numbers in typed arrays (NaN for null), repeated strings as indexes
@@ -44,6 +45,8 @@ export interface DayColumns {
   dicts: Record<DictField, { codes: Uint16Array; values: Array<string | null> }>;
   /** Rows of each ticker: [start, end) in the (ticker-grouped) row order. */
   tickerRows: Map<string, [number, number]>;
+  /** Each print's side, derived from its price, bid and ask (print-outcomes.ts): +1 bought, -1 sold, 0 unknown. */
+  side: Int8Array;
 }
 
 export function toColumns(date: string, input: readonly FlowTrade[]): DayColumns {
@@ -59,9 +62,11 @@ export function toColumns(date: string, input: readonly FlowTrade[]): DayColumns
   >;
   const tickerRows = new Map<string, [number, number]>();
   const keys: string[] = new Array(n);
+  const side = new Int8Array(n);
   for (let i = 0; i < n; i += 1) {
     const t = trades[i]!;
     keys[i] = t.key;
+    side[i] = printSide(t.price, t.bid, t.ask);
     for (const f of NUM_FIELDS) {
       const v = t[f];
       nums[f][i] = v === null ? Number.NaN : v;
@@ -81,7 +86,7 @@ export function toColumns(date: string, input: readonly FlowTrade[]): DayColumns
     if (range) range[1] = i + 1;
     else tickerRows.set(t.ticker.toUpperCase(), [i, i + 1]);
   }
-  return { date, length: n, keys, nums, dicts, tickerRows };
+  return { date, length: n, keys, nums, dicts, tickerRows, side };
 }
 
 /** Writes row i into `into` (a reused object: a scan allocates nothing per row). */

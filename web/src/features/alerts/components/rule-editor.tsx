@@ -84,6 +84,16 @@ export function RuleEditor({ title, initial, saving, onSave, onCancel }: RuleEdi
         </Button>
         <Button onClick={onCancel}>Cancel</Button>
       </Box>
+      {backtest.data && backtest.data.days > 0 && (
+        <Typography
+          data-testid="rule-fires-per-day"
+          color={backtest.data.noisy ? 'warning.main' : 'text.secondary'}
+          variant="body2"
+        >
+          Over the stored flow this alert would have fired {backtest.data.fires_per_day.toFixed(1)} times a day on
+          average{backtest.data.noisy ? `: more than ${backtest.data.noise_per_day} a day is noise.` : '.'}
+        </Typography>
+      )}
       <Box sx={{ position: 'relative', minHeight: backtest.isPending ? 120 : 0 }}>
         <LoadingOverlay open={backtest.isPending} />
         {backtest.data && <BacktestResult bt={backtest.data} />}
