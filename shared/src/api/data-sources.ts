@@ -160,7 +160,7 @@ export const DATA_SOURCES: readonly DataSource[] = [
     liveAdapter: true,
     jobs: ['optionwalls'],
     screens: ['Option Walls'],
-    routes: ['get_option_walls', 'get_option_minmax'],
+    routes: ['get_option_walls', 'get_option_minmax', 'get_option_chain', 'get_volatility_data'],
     unavailable: 'The CBOE option chain is not available.',
     choice: {
       env: 'OPTION_CHAIN_SOURCE',
