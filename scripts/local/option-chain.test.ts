@@ -25,7 +25,9 @@ describe('option chain and volatility of any ticker (issue 38)', () => {
     expect(near.put!.delta).toBeLessThan(-0.3);
 
     const other = chain.expirations.at(-1)!.expiration;
-    const far = optionChainResponse.parse((await api.get('get_option_chain', { ticker: 'NVDA', expiration: other })).body);
+    const far = optionChainResponse.parse(
+      (await api.get('get_option_chain', { ticker: 'NVDA', expiration: other })).body,
+    );
     expect(far.rows.every((r) => r.expiration === other)).toBe(true);
   });
 
@@ -65,7 +67,9 @@ describe('option chain and volatility of any ticker (issue 38)', () => {
     expect(v.realised_vol_20).toBeGreaterThan(0.03);
     expect(v.realised_vol_60).toBeGreaterThan(0.03);
     expect(v.expirations.length).toBeGreaterThan(10);
-    const chain = optionChainResponse.parse((await api.get('get_option_chain', { ticker: 'SPY', expiration: 'all' })).body);
+    const chain = optionChainResponse.parse(
+      (await api.get('get_option_chain', { ticker: 'SPY', expiration: 'all' })).body,
+    );
     for (const e of v.expirations.slice(0, 5)) {
       const atm = chain.rows.find((r) => r.expiration === e.expiration && r.strike === e.atm_strike)!;
       expect(e.expected_move).toBeCloseTo(atm.call!.mid! + atm.put!.mid!, 4);

@@ -75,13 +75,15 @@ const sideColumns = (label: 'Call' | 'Put', pick: (r: OptionChainRow) => OptionS
       ['Theta', (s) => s.theta],
       ['Vega', (s) => s.vega],
     ] as const satisfies readonly (readonly [string, (s: OptionSide) => unknown])[]
-  ).map(([name, value]): CsvColumn<OptionChainRow> => ({
-    header: `${label} ${name}`,
-    value: (r) => {
-      const s = pick(r);
-      return s ? value(s) : null;
-    },
-  }));
+  ).map(
+    ([name, value]): CsvColumn<OptionChainRow> => ({
+      header: `${label} ${name}`,
+      value: (r) => {
+        const s = pick(r);
+        return s ? value(s) : null;
+      },
+    }),
+  );
 /** The option chain page's export: one line per expiration and strike, calls then puts. */
 export const optionChainCsv: readonly CsvColumn<OptionChainRow>[] = [
   { header: 'Expiration', value: (r) => r.expiration },

@@ -4,9 +4,7 @@ import { tickerParam } from './tickers.ts';
 /** `expiration`: one listed expiry (YYYY-MM-DD), or `all` for every expiration of the chain. */
 export const optionChainQuery = z.strictObject({
   ticker: tickerParam,
-  expiration: z
-    .union([z.literal('all'), z.iso.date('expected an expiration date YYYY-MM-DD or all')])
-    .optional(),
+  expiration: z.union([z.literal('all'), z.iso.date('expected an expiration date YYYY-MM-DD or all')]).optional(),
 });
 
 /**

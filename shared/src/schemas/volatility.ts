@@ -42,7 +42,12 @@ export const volatilityResponse = z.object({
   }),
   expirations: z.array(expiryVolatilitySchema),
   expected_move_rule: z.string(),
-  definitions: z.object({ iv_rank: z.string(), iv_percentile: z.string(), realised_vol: z.string(), atm_iv: z.string() }),
+  definitions: z.object({
+    iv_rank: z.string(),
+    iv_percentile: z.string(),
+    realised_vol: z.string(),
+    atm_iv: z.string(),
+  }),
 });
 
 export type VolatilityData = z.infer<typeof volatilityResponse>;

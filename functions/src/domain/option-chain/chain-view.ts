@@ -45,7 +45,11 @@ export function chainExpirations(input: Pick<ChainInput, 'asOf' | 'quotes'>): Op
   const date = input.asOf.slice(0, 10);
   const day0 = dayNumber(date);
   const expiries = [...new Set(input.quotes.map((q) => q.expiry))].filter((e) => e > date).sort();
-  return expiries.map((expiration) => ({ expiration, dte: dayNumber(expiration) - day0, monthly: isMonthly(expiration) }));
+  return expiries.map((expiration) => ({
+    expiration,
+    dte: dayNumber(expiration) - day0,
+    monthly: isMonthly(expiration),
+  }));
 }
 
 /** The expiration shown when none is asked for: the nearest monthly, else the nearest expiration. */
@@ -58,7 +62,10 @@ const mid = (bid: number | null, ask: number | null): number | null =>
 
 function side(c: ChainQuote, input: ChainInput, T: number): OptionSide {
   const m = mid(c.bid, c.ask);
-  const g = m === null ? null : midGreeks({ mid: m, S: input.spot, K: c.strike, T, r: input.r, q: input.q, type: c.type, guess: c.iv });
+  const g =
+    m === null
+      ? null
+      : midGreeks({ mid: m, S: input.spot, K: c.strike, T, r: input.r, q: input.q, type: c.type, guess: c.iv });
   return {
     symbol: c.symbol,
     bid: c.bid,
@@ -95,8 +102,7 @@ export function expirationRows(input: ChainInput, expiration: string, dte: numbe
 export function optionChainView(input: ChainInput, expiration?: string): OptionChain {
   const expirations = chainExpirations(input);
   const chosen = expiration ?? defaultExpiration(expirations);
-  const picked =
-    chosen === 'all' ? expirations : expirations.filter((e) => e.expiration === chosen);
+  const picked = chosen === 'all' ? expirations : expirations.filter((e) => e.expiration === chosen);
   if (chosen !== undefined && chosen !== 'all' && picked.length === 0)
     throw new UnlistedExpirationError(
       `No ${input.ticker} options expire on ${chosen}. Listed expirations: ${expirations

@@ -61,7 +61,10 @@ function invert(price: number, S: number, K: number, T: number, r: number, q: nu
   return (lo + hi) / 2;
 }
 
-function eachSide(chain: OptionChain, f: (s: NonNullable<OptionChain['rows'][0]['call']>, K: number, T: number, call: boolean) => void) {
+function eachSide(
+  chain: OptionChain,
+  f: (s: NonNullable<OptionChain['rows'][0]['call']>, K: number, T: number, call: boolean) => void,
+) {
   const dte = new Map(chain.expirations.map((e) => [e.expiration, e.dte]));
   for (const row of chain.rows) {
     const T = dte.get(row.expiration)! / 365;

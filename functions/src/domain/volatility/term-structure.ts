@@ -11,7 +11,6 @@ import type { ExpiryVolatility } from '@tapewatch/shared/schemas/volatility';
 export const EXPECTED_MOVE_RULE =
   'Expected move = the at-the-money straddle (call mid + put mid at the strike nearest the price), read as a ±1σ move; the range is price ± that move.';
 
-
 /** IV where the side's delta crosses `target` (strikes sorted; delta monotone in strike). */
 export function ivAtDelta(rows: readonly OptionChainRow[], side: 'call' | 'put', target: number): number | null {
   const pts = rows
@@ -21,7 +20,8 @@ export function ivAtDelta(rows: readonly OptionChainRow[], side: 'call' | 'put',
   for (let i = 1; i < pts.length; i++) {
     const a = pts[i - 1]!;
     const b = pts[i]!;
-    if ((a.d - target) * (b.d - target) <= 0 && a.d !== b.d) return a.iv + ((target - a.d) / (b.d - a.d)) * (b.iv - a.iv);
+    if ((a.d - target) * (b.d - target) <= 0 && a.d !== b.d)
+      return a.iv + ((target - a.d) / (b.d - a.d)) * (b.iv - a.iv);
   }
   return null;
 }
@@ -32,9 +32,15 @@ export function atmStrike(rows: readonly OptionChainRow[], spot: number): Option
   return best;
 }
 
-const round = (x: number | null, dp: number): number | null => (x === null ? null : Math.round(x * 10 ** dp) / 10 ** dp);
+const round = (x: number | null, dp: number): number | null =>
+  x === null ? null : Math.round(x * 10 ** dp) / 10 ** dp;
 
-export function expiryVolatility(rows: readonly OptionChainRow[], spot: number, expiration: string, dte: number): ExpiryVolatility | null {
+export function expiryVolatility(
+  rows: readonly OptionChainRow[],
+  spot: number,
+  expiration: string,
+  dte: number,
+): ExpiryVolatility | null {
   const atm = atmStrike(rows, spot);
   if (!atm) return null;
   const ivs = [atm.call?.iv, atm.put?.iv].filter((v): v is number => typeof v === 'number');

@@ -103,7 +103,9 @@ export function OptionChainPage() {
             <Button
               variant="outlined"
               size="small"
-              onClick={() => downloadCsv(`option-chain-${data.ticker}-${data.expiration}`, toCsv(data.rows, optionChainCsv))}
+              onClick={() =>
+                downloadCsv(`option-chain-${data.ticker}-${data.expiration}`, toCsv(data.rows, optionChainCsv))
+              }
             >
               Export CSV
             </Button>

@@ -29,13 +29,18 @@ function topOiStrikes(rows: readonly OptionChainRow[], side: 'call' | 'put'): Se
   );
 }
 
-const hot = (s: OptionChainRow['call']) => s !== null && (s.volume ?? 0) > 0 && (s.volume ?? 0) > (s.open_interest ?? 0);
+const hot = (s: OptionChainRow['call']) =>
+  s !== null && (s.volume ?? 0) > 0 && (s.volume ?? 0) > (s.open_interest ?? 0);
 
 /**
  * The rows of one expiration as the table shows them: the `eachSide` strikes below and above the
  * strike nearest the price (all with `eachSide` null), flagged for shading and emphasis.
  */
-export function chainTableRows(rows: readonly OptionChainRow[], spot: number, eachSide: number | null): ChainTableRow[] {
+export function chainTableRows(
+  rows: readonly OptionChainRow[],
+  spot: number,
+  eachSide: number | null,
+): ChainTableRow[] {
   if (rows.length === 0) return [];
   let atmIndex = 0;
   rows.forEach((r, i) => {
