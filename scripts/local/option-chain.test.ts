@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { optionChainResponse } from '@tapewatch/shared/schemas/option-chain';
+import { optionWallsSchema } from '@tapewatch/shared/schemas/option-walls';
 import { volatilityResponse } from '@tapewatch/shared/schemas/volatility';
 import { readStocks } from '../demo-data/universe.ts';
 import { useIntegrationRuntime } from '../test/integration-runtime.ts';
@@ -74,5 +75,25 @@ describe('option chain and volatility of any ticker (issue 38)', () => {
       const atm = chain.rows.find((r) => r.expiration === e.expiration && r.strike === e.atm_strike)!;
       expect(e.expected_move).toBeCloseTo(atm.call!.mid! + atm.put!.mid!, 4);
     }
+  });
+
+  it('answers walls and gamma exposure for any ticker; SPY (the default) stays the precomputed answer', async () => {
+    const spy = await api.get('get_option_walls');
+    for (const ticker of ['SPY', ' spy '])
+      expect((await api.get('get_option_walls', { ticker })).body).toEqual(spy.body);
+    const res = await api.get('get_option_walls', { ticker: 'nvda' });
+    expect(res.status).toBe(200);
+    expect(res.text).not.toMatch(/NaN|Infinity/);
+    const walls = optionWallsSchema.parse(res.body);
+    const nvda = [...readStocks()].find((s) => s.ticker === 'NVDA')!.series;
+    expect(walls).toMatchObject({ underlying: 'NVDA', as_of: '2024-03-08', spot: nvda.close.at(-1) });
+    const expiries = Object.keys(walls.data);
+    expect(expiries.length).toBe(8);
+    expect(expiries.every((e) => e > '2024-03-08')).toBe(true);
+    for (const k of walls.gex.strikes) expect(Math.abs(k / walls.spot! - 1)).toBeLessThanOrEqual(0.1 + 1e-9);
+    expect(walls.gex.call_gex.every((g) => g >= 0) && walls.gex.put_gex.every((g) => g <= 0)).toBe(true);
+    expect(walls.gex.call_wall).not.toBeNull();
+    expect((await api.get('get_option_walls', { ticker: 'NOPE' })).status).toBe(404);
+    expect((await api.get('get_option_walls', { ticker: 'S&P' })).status).toBe(400);
   });
 });

@@ -21,7 +21,7 @@ import { arimaQuery, arimaResponse } from '../schemas/arima.ts';
 import { signalsResponse } from '../schemas/signals.ts';
 import { factorAnalysisQuery, factorAnalysisResponse } from '../schemas/factor-analysis.ts';
 import { mcHeatmapResponse, sectorRotationQuery, sectorRotationResponse } from '../schemas/sector-rotation.ts';
-import { optionMinmaxSchema, optionWallsSchema } from '../schemas/option-walls.ts';
+import { optionMinmaxSchema, optionWallsQuery, optionWallsSchema } from '../schemas/option-walls.ts';
 import { optionChainQuery, optionChainResponse } from '../schemas/option-chain.ts';
 import { volatilityQuery, volatilityResponse } from '../schemas/volatility.ts';
 import {
@@ -425,9 +425,10 @@ export const routes = {
   get_option_walls: route({
     method: 'GET',
     path: '/api/get_option_walls',
-    summary: 'Delta-adjusted open interest by strike and expiry (call and put walls) of the index ETF.',
+    summary:
+      'Delta-adjusted open interest by strike and expiry (call and put walls) and gamma exposure of SPY, or of `ticker`.',
     auth: 'public',
-    query: noQuery,
+    query: optionWallsQuery,
     example: '',
     response: optionWallsSchema,
     handler: 'option-walls/get-option-walls',

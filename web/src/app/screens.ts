@@ -87,8 +87,9 @@ export const SCREENS: readonly Screen[] = [
   {
     page: 'option-walls/option-walls-page.tsx',
     component: 'OptionWallsPage',
-    paths: ['optionwalls'],
+    paths: ['optionwalls', 'optionwalls/:ticker'],
     audience: 'anyone',
+    visits: ['/optionwalls', '/optionwalls/NVDA'],
     nav: { label: 'Option Walls', icon: 'stackedBarChart' },
   },
   // Issue 38: a ticker's option chain and its volatility (free screens), reached from the ticker search.

@@ -8,6 +8,7 @@ import { TtlLru } from '../../lib/lru.ts';
 import { memoize } from '../../lib/memo.ts';
 import { clockFor } from '../../platform/clock.ts';
 import { ProviderNotFoundError } from '../../providers/http.ts';
+import type { OptionChainReport } from '../../providers/option-quote.ts';
 import { providerFor } from '../../providers/market-provider.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';
 
@@ -25,12 +26,19 @@ export async function requireOptionable(ticker: string): Promise<DirectoryEntry>
   return entry;
 }
 
+/** The vendor chain of an optionable ticker (the demo's is built on demand and cached). */
+export function chainReportOf(entry: DirectoryEntry): Promise<OptionChainReport> {
+  return provider().then((p) =>
+    p.optionChain(entry.symbol).catch((e: unknown) => {
+      if (e instanceof ProviderNotFoundError) throw new NotFoundError(`No option chain for ${entry.symbol} today.`);
+      throw e;
+    }),
+  );
+}
+
 /** The chain of an optionable ticker as the chain analytics read it, with the rates its IVs use. */
 export async function chainInputOf(entry: DirectoryEntry): Promise<ChainInput> {
-  const report = await (await provider()).optionChain(entry.symbol).catch((e: unknown) => {
-    if (e instanceof ProviderNotFoundError) throw new NotFoundError(`No option chain for ${entry.symbol} today.`);
-    throw e;
-  });
+  const report = await chainReportOf(entry);
   if (report.underlyingPrice === null || report.asOf === null)
     throw new ServiceUnavailableError(`The ${entry.symbol} option chain came without its underlying price.`);
   return {
