@@ -8,6 +8,7 @@
  * `--watchlists` only the watchlist reads (issue 24) on their own server, with its budget;
  * `--bundles` only the initial JS per screen; `--alerts` only the flow alerts (issue 25): the
  * in-process kernels and trade -> in-app alert on a runtime of its own, with their budgets.
+ * `--options` only issue 38's option chain, volatility and walls rows (cached and uncached).
  */
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { join } from 'node:path';
 import { routeList } from '@tapewatch/shared/api/routes';
 import { schedules } from '@tapewatch/functions/platform/schedules';
 import { createSearchIndex } from '@tapewatch/functions/domain/tickers/search';
-import { readListings } from '../demo-data/universe.ts';
+import { readListings, readStocks } from '../demo-data/universe.ts';
 import { benchAccounts, subscriberToken } from './accounts.ts';
 import { benchKeyVsToken, KEY_VS_TOKEN_P50_BUDGET_MS } from './api-keys.ts';
 import { benchAlertDelivery, benchAlertKernels } from './alerts-live-budgets.ts';
@@ -27,6 +28,7 @@ import { measureColdCached } from './cold.ts';
 import { FULL_SESSION_TRADES, topUpCurrentFlow } from './current-flow.ts';
 import { benchDtwKmeans, DTW_BUDGET_MS } from './dtw-kmeans.ts';
 import { benchPages } from './endpoints.ts';
+import { benchOptionChain } from './option-chain.ts';
 import { benchFanout } from './fanout-budgets.ts';
 import { benchHistoricalFlow, historicalBudgets } from './historical-flow.ts';
 import { LOAD_PATHS, runLoad, type Series as LoadSeries } from './load.ts';
@@ -196,6 +198,28 @@ if (process.argv.includes('--load')) {
     `memory: ${leaking ? 'GROWING' : 'flat'} (anonymous resident slope after warm-up ${load.memory.anon.slopeMbPerMin} MB/min, limit ${MAX_ANON_SLOPE_MB_PER_MIN})`,
   );
   process.exit(load.errors + load.non2xx + load.timeouts + load.ws.disconnects === 0 && !leaking ? 0 : 1);
+}
+
+if (process.argv.includes('--options')) {
+  // Issue 38's rows alone: option chain, volatility and walls of any ticker, on a quiet server.
+  const server = await startServer(port, dataDir);
+  await server.waitForOutput(/backfilled \S+ in/, schedules.filter((s) => s.demoBackfillDays !== null).length);
+  const tickers = [...readStocks()].map((s) => s.ticker);
+  console.log(`Option chain, volatility and walls (10 connections, ${seconds} s each)`);
+  try {
+    console.table(await benchOptionChain(server.url, tickers, seconds, budgetChecks));
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(
+    `Load average (1, 5, 15 min): ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
+  budgetChecks.print();
+  process.exit(budgetChecks.failed.length === 0 ? 0 : 1);
 }
 
 if (process.argv.includes('--watchlists')) {

@@ -95,6 +95,8 @@ export interface ImpliedVolInput {
   r: number;
   q: number;
   type: OptionType;
+  /** A starting volatility (a vendor's IV of the same contract): Newton then needs a step or two. */
+  guess?: number;
 }
 
 /**
@@ -124,13 +126,16 @@ export function impliedVol(input: ImpliedVolInput): number {
     hi *= 2;
     if (hi > 1e4) throw new AnalyticsError('not_converged', 'Implied volatility search exceeded 1,000,000%.');
   }
-  let sigma = 0.2 < hi ? Math.max(0.2, lo) : hi / 2;
+  const start = input.guess !== undefined && input.guess > lo && input.guess < hi ? input.guess : 0.2;
+  let sigma = start < hi ? Math.max(start, lo) : hi / 2;
   for (let i = 0; i < 200; i++) {
-    const f = value(sigma);
+    // One evaluation gives both the price error and the vega of the Newton step.
+    const bs = blackScholes({ S, K, T, r, q, sigma, type });
+    const f = bs.price - price;
     if (Math.abs(f) < 1e-12 * Math.max(1, price)) return sigma;
     if (f > 0) hi = sigma;
     else lo = sigma;
-    const vega = blackScholes({ S, K, T, r, q, sigma, type }).vega * 100;
+    const vega = bs.vega * 100;
     let next = vega > 0 ? sigma - f / vega : Number.NaN;
     if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
     if (Math.abs(next - sigma) < 1e-14) return next;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { darkPoolRowSchema } from '../schemas/dark-pools.ts';
 import type { shortInterestRowSchema } from '../schemas/short-interest.ts';
 import type { signalRowSchema } from '../schemas/signals.ts';
+import type { optionChainRowSchema } from '../schemas/option-chain.ts';
 import { SIGNAL_FACTORS } from '../signal-factors.ts';
 
 /** One column of a table's CSV: its header and the raw value of a row (numbers stay numbers). */
@@ -56,3 +57,37 @@ export const signalsCsv: readonly CsvColumn<SignalRow>[] = [
 export function fieldColumns(row: z.ZodObject): readonly CsvColumn<Record<string, unknown>>[] {
   return Object.keys(row.shape).map((field) => ({ header: field, value: (r) => r[field] }));
 }
+
+type OptionChainRow = z.infer<typeof optionChainRowSchema>;
+type OptionSide = NonNullable<OptionChainRow['call']>;
+const sideColumns = (label: 'Call' | 'Put', pick: (r: OptionChainRow) => OptionSide | null) =>
+  (
+    [
+      ['Bid', (s) => s.bid],
+      ['Ask', (s) => s.ask],
+      ['Mid', (s) => s.mid],
+      ['Last', (s) => s.last],
+      ['Volume', (s) => s.volume],
+      ['Open Int', (s) => s.open_interest],
+      ['IV', (s) => s.iv],
+      ['Delta', (s) => s.delta],
+      ['Gamma', (s) => s.gamma],
+      ['Theta', (s) => s.theta],
+      ['Vega', (s) => s.vega],
+    ] as const satisfies readonly (readonly [string, (s: OptionSide) => unknown])[]
+  ).map(
+    ([name, value]): CsvColumn<OptionChainRow> => ({
+      header: `${label} ${name}`,
+      value: (r) => {
+        const s = pick(r);
+        return s ? value(s) : null;
+      },
+    }),
+  );
+/** The option chain page's export: one line per expiration and strike, calls then puts. */
+export const optionChainCsv: readonly CsvColumn<OptionChainRow>[] = [
+  { header: 'Expiration', value: (r) => r.expiration },
+  { header: 'Strike', value: (r) => r.strike },
+  ...sideColumns('Call', (r) => r.call),
+  ...sideColumns('Put', (r) => r.put),
+];

@@ -152,15 +152,15 @@ export const DATA_SOURCES: readonly DataSource[] = [
   },
   {
     id: 'cboe-option-chains',
-    name: 'SPY option chain (open interest by strike)',
+    name: 'Option chains (quotes, open interest; SPY stored daily, other tickers on request)',
     provider: 'CBOE delayed quotes (cdn.cboe.com); Polygon when OPTION_CHAIN_SOURCE=polygon',
     envKey: null,
     cost: 'free',
     terms: 'Free 15-minute delayed quotes; no published rate limit (one chain per run).',
     liveAdapter: true,
     jobs: ['optionwalls'],
-    screens: ['Option Walls'],
-    routes: ['get_option_walls', 'get_option_minmax'],
+    screens: ['Option Walls', 'Option Chain', 'Volatility'],
+    routes: ['get_option_walls', 'get_option_minmax', 'get_option_chain', 'get_volatility_data'],
     unavailable: 'The CBOE option chain is not available.',
     choice: {
       env: 'OPTION_CHAIN_SOURCE',

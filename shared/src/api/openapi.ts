@@ -44,7 +44,9 @@ export const TAGS: Record<string, string> = {
   sectors: 'Sector performance, rotation and the market-cap heatmap.',
   'spy-to-vix': 'SPY returns against VIX changes.',
   sp500: 'Long-run S&P 500 valuation series.',
-  'option-walls': 'Open interest by strike of the index ETF.',
+  'option-walls': 'Open interest by strike and gamma exposure of SPY or any optionable ticker.',
+  'option-chain':
+    'Option chains with IV and Greeks, and implied volatility in context (rank, term structure, skew, expected move).',
   tickers: 'Ticker search, profiles and prices.',
   'short-interest': 'FINRA short interest.',
   'dark-pools': 'FINRA off-exchange (dark-pool) volume and positions.',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { darkPoolsCsv, fieldColumns, shortInterestCsv, signalsCsv, type CsvColumn } from './csv-columns.ts';
+import {
+  darkPoolsCsv,
+  fieldColumns,
+  optionChainCsv,
+  shortInterestCsv,
+  signalsCsv,
+  type CsvColumn,
+} from './csv-columns.ts';
 import { sectorPerformanceSchema } from '../schemas/sectors.ts';
 import {
   clustersPredictionQuery,
@@ -14,7 +21,9 @@ import { arimaQuery, arimaResponse } from '../schemas/arima.ts';
 import { signalsResponse } from '../schemas/signals.ts';
 import { factorAnalysisQuery, factorAnalysisResponse } from '../schemas/factor-analysis.ts';
 import { mcHeatmapResponse, sectorRotationQuery, sectorRotationResponse } from '../schemas/sector-rotation.ts';
-import { optionMinmaxSchema, optionWallsSchema } from '../schemas/option-walls.ts';
+import { optionMinmaxSchema, optionWallsQuery, optionWallsSchema } from '../schemas/option-walls.ts';
+import { optionChainQuery, optionChainResponse } from '../schemas/option-chain.ts';
+import { volatilityQuery, volatilityResponse } from '../schemas/volatility.ts';
 import {
   indShortInterestInfoResponse,
   indShortInterestQuery,
@@ -416,9 +425,10 @@ export const routes = {
   get_option_walls: route({
     method: 'GET',
     path: '/api/get_option_walls',
-    summary: 'Delta-adjusted open interest by strike and expiry (call and put walls) of the index ETF.',
+    summary:
+      'Delta-adjusted open interest by strike and expiry (call and put walls) and gamma exposure of SPY, or of `ticker`.',
     auth: 'public',
-    query: noQuery,
+    query: optionWallsQuery,
     example: '',
     response: optionWallsSchema,
     handler: 'option-walls/get-option-walls',
@@ -436,6 +446,38 @@ export const routes = {
     response: optionMinmaxSchema,
     handler: 'option-walls/get-option-minmax',
     cheap: true,
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  // Issue 38: option chain and volatility of any optionable ticker (routes kept together).
+  get_option_chain: route({
+    method: 'GET',
+    path: '/api/get_option_chain',
+    summary:
+      "A ticker's option chain for one expiration (the nearest monthly by default, or all): quotes, volume, open interest, and IV and Greeks of each mid.",
+    auth: 'public',
+    query: optionChainQuery,
+    example: 'ticker=SPY',
+    response: optionChainResponse,
+    handler: 'option-chain/get-option-chain',
+    // Computes IVs of a whole chain when not kept (a few hundred ms for SPY).
+    cheap: false,
+    reads: ['market'],
+    cacheSeconds: 300,
+    csv: csvTable(optionChainCsv, 'rows'),
+  }),
+  get_volatility_data: route({
+    method: 'GET',
+    path: '/api/get_volatility_data',
+    summary:
+      "A ticker's implied volatility in context: ATM IV, IV rank and percentile over 252 sessions, realised volatility, term structure, 25-delta skew and expected moves.",
+    auth: 'public',
+    query: volatilityQuery,
+    example: 'ticker=SPY',
+    response: volatilityResponse,
+    handler: 'option-chain/get-volatility-data',
+    // Computes IVs of a whole chain when not kept (a few hundred ms for SPY).
+    cheap: false,
     reads: ['market'],
     cacheSeconds: 300,
   }),

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { tickerParam } from './tickers.ts';
+
+/** Without `ticker`, SPY (the screen's default, precomputed after the close). */
+export const optionWallsQuery = z.strictObject({ ticker: tickerParam.optional() });
 
 /** One expiry of the walls bar chart: strikes with the call and put delta-adjusted open interest. */
 export const optionWallsExpirySchema = z.object({

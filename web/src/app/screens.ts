@@ -87,9 +87,27 @@ export const SCREENS: readonly Screen[] = [
   {
     page: 'option-walls/option-walls-page.tsx',
     component: 'OptionWallsPage',
-    paths: ['optionwalls'],
+    paths: ['optionwalls', 'optionwalls/:ticker'],
     audience: 'anyone',
+    visits: ['/optionwalls', '/optionwalls/NVDA'],
     nav: { label: 'Option Walls', icon: 'stackedBarChart' },
+  },
+  // Issue 38: a ticker's option chain and its volatility (free screens), reached from the ticker search.
+  {
+    page: 'option-chain/option-chain-page.tsx',
+    component: 'OptionChainPage',
+    paths: ['optionchain', 'optionchain/:ticker'],
+    audience: 'anyone',
+    visits: ['/optionchain/SPY'],
+    nav: { label: 'Option Chain', icon: 'table' },
+  },
+  {
+    page: 'volatility/volatility-page.tsx',
+    component: 'VolatilityPage',
+    paths: ['volatility', 'volatility/:ticker'],
+    audience: 'anyone',
+    visits: ['/volatility/SPY'],
+    nav: { label: 'Volatility', icon: 'showChart' },
   },
   {
     page: 'spy-to-vix/spy-to-vix-page.tsx',

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderApp } from '../../test/render-app.tsx';
+import { urlsCalled } from '../../test/stub-api.ts';
 import { minmaxFixture, wallsFixture } from './test/fixtures.ts';
 
 const appInfo = { data_mode: 'demo', as_of: '2024-03-08', options_flow: 'simulated', version: '1' };
@@ -113,5 +114,18 @@ describe('Option Walls screen', () => {
     );
     expect(screen.getByTestId('minmax-empty')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Delta-Adjusted OI per Strike' })).toBeNull();
+  });
+
+  it("opens a searched ticker's walls from its URL, without SPY's daily history", async () => {
+    const fetchMock = api({ '/api/get_option_walls': [200, { ...wallsFixture, underlying: 'NVDA' }] });
+    renderApp('/optionwalls/nvda');
+    expect(
+      await screen.findByRole('heading', { name: 'Option Walls: NVDA', level: 1 }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Gamma Exposure per Strike' })).toBeTruthy();
+    expect(urlsCalled(fetchMock, 'get_option_walls').every((u) => u.includes('ticker=NVDA'))).toBe(true);
+    expect(screen.getByText(/per 1% move of NVDA/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Maximum and Minimum Delta-Adjusted OI per Date' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Search ticker for its option walls' })).toBeTruthy();
   });
 });

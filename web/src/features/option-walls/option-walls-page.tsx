@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ChartCard } from '../../components/charts/chart-card.tsx';
@@ -6,7 +7,9 @@ import { TimeSeriesChart } from '../../components/charts/time-series-chart.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useOptionMinmax, type OptionMinmaxData } from './api/get-option-minmax.ts';
-import { useOptionWalls, type OptionWallsData } from './api/get-option-walls.ts';
+import { DEFAULT_WALLS_TICKER, useOptionWalls, type OptionWallsData } from './api/get-option-walls.ts';
+import { TickerSearch } from '../../components/ticker/ticker-search.tsx';
+import { useTickerParam } from '../../lib/use-ticker-param.ts';
 import { ExpiryToggles } from './components/expiry-toggles.tsx';
 import { GexLevels } from './components/gex-levels.tsx';
 import { OptionWallsHelp } from './components/option-walls-help.tsx';
@@ -73,7 +76,7 @@ function WallsCharts({ walls }: { walls: OptionWallsData }) {
         table={view.gexTable}
         height={440}
         mobileHeight={380}
-        note={`Dollars of delta change per 1% move of SPY, all live expiries, strikes within ±${band}% of spot.`}
+        note={`Dollars of delta change per 1% move of ${walls.underlying}, all live expiries, strikes within ±${band}% of spot.`}
         controls={<GexLevels levels={view.levels} />}
       >
         {({ width, height, isMobile }) => (
@@ -125,31 +128,43 @@ function MinmaxChart({ minmax }: { minmax: OptionMinmaxData }) {
 }
 
 export function OptionWallsPage() {
-  const walls = useOptionWalls();
+  const navigate = useNavigate();
+  // The screen opens on SPY (its walls are precomputed); a searched ticker's are computed on demand.
+  const ticker = useTickerParam() ?? DEFAULT_WALLS_TICKER;
+  const isDefault = ticker === DEFAULT_WALLS_TICKER;
+  const walls = useOptionWalls(ticker);
   const minmax = useOptionMinmax();
   const hasWalls = walls.data && Object.keys(walls.data.data).length > 0;
-  const loading = (walls.isFetching && !walls.data) || (minmax.isFetching && !minmax.data);
+  const loading = (walls.isFetching && !walls.data) || (isDefault && minmax.isFetching && !minmax.data);
   return (
     <Box component="article">
       <Box sx={{ mb: { xs: 2, sm: 3 } }}>
         <Typography variant="h1" gutterBottom>
-          Option Walls
+          Option Walls{isDefault ? '' : `: ${ticker}`}
         </Typography>
         <GeneratedDataCaption datasets={['option_chains']} />
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }}>
-          SPY option open interest by strike. Data updates at 4:35pm EST.
+          {ticker} option open interest by strike.{' '}
+          {isDefault ? 'Data updates at 4:35pm EST.' : 'Computed from the current delayed chain.'}
           {walls.data ? ` Chain as of ${walls.data.as_of}, spot ${formatNumber(walls.data.spot, 2)}.` : ''}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 } }}>
+        <Box sx={{ maxWidth: 420 }}>
+          <TickerSearch
+            label="Search ticker for its option walls"
+            onSelect={(t) => void navigate(`/optionwalls/${encodeURIComponent(t)}`)}
+          />
+        </Box>
         {walls.data && hasWalls && <WallsCharts walls={walls.data} />}
         {((walls.data && !hasWalls) || (walls.isError && !walls.data)) && (
           <Typography role="status" data-testid="walls-empty">
-            No SPY option chain data is available yet. It is loaded after the close; please check back later.
+            No {ticker} option chain data is available yet. It is loaded after the close; please check back later.
           </Typography>
         )}
-        {minmax.data && minmax.data.dates.length > 0 && <MinmaxChart minmax={minmax.data} />}
-        {((minmax.data && minmax.data.dates.length === 0) || (minmax.isError && !minmax.data)) && (
+        {/* The daily history is kept for SPY alone (the after-close job). */}
+        {isDefault && minmax.data && minmax.data.dates.length > 0 && <MinmaxChart minmax={minmax.data} />}
+        {isDefault && ((minmax.data && minmax.data.dates.length === 0) || (minmax.isError && !minmax.data)) && (
           <Typography role="status" data-testid="minmax-empty">
             No daily history of SPY option chains is available yet.
           </Typography>

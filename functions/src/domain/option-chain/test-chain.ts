@@ -1,0 +1,18 @@
+import { parseCboeOptionChain } from '../../providers/cboe/option-chain.ts';
+import { generateCboeOptionChain } from '../../providers/demo/cboe-option-chain.ts';
+import { optionsMarket, type UnderlyingDay } from '../options-market/index.ts';
+import type { ChainInput } from './chain-view.ts';
+
+/** A chain as the handlers get it: the options market's CBOE-format snapshot through the CBOE parser. */
+export function testChain(u: UnderlyingDay, seed = 7): ChainInput {
+  const market = optionsMarket(u, seed);
+  const report = parseCboeOptionChain(JSON.parse(generateCboeOptionChain(market, seed)));
+  return {
+    ticker: u.symbol,
+    asOf: report.asOf!,
+    spot: report.underlyingPrice!,
+    r: market.r,
+    q: market.q,
+    quotes: report.rows,
+  };
+}
