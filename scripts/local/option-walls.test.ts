@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { optionMinmaxSchema, optionWallsSchema, type OptionMinmax } from '@tapewatch/shared/schemas/option-walls';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { SnapshotRepository } from '@tapewatch/functions/data/snapshot-repository';
-import { optionChainSnapshot, runOptionChainsIngest, type StoredChain } from '@tapewatch/functions/jobs/option-chains';
+import { optionChainSnapshot, runOptionChainsIngest } from '@tapewatch/functions/jobs/option-chains';
+import type { StoredChain } from '@tapewatch/functions/providers/stored-chain';
 import { optionMinmaxSnapshot } from '@tapewatch/functions/jobs/option-walls-precompute';
 import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 

@@ -2,7 +2,7 @@ import { JobLogRepository } from '../data/job-log-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { clockFor } from '../platform/clock.ts';
 import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
-import type { OptionQuote } from '../providers/option-quote.ts';
+import { toStoredChain } from '../providers/stored-chain.ts';
 import { fetchDays } from './ingest-days.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
 import { providerFor } from '../providers/market-provider.ts';
@@ -11,48 +11,6 @@ import { OptionWallsAccumulator } from './option-walls-precompute.ts';
 export const OPTION_CHAIN_UNDERLYINGS = ['SPY'] as const;
 export const optionChainSnapshot = (underlying: string) => `option_chain_${underlying}`;
 export const optionChainDataset = (underlying: string) => `option-chains-${underlying}`;
-
-/** The fields the option-walls analytics need, one tuple per contract to keep a day's chain small. */
-export type StoredContract = [
-  expiry: string,
-  type: 'C' | 'P',
-  strike: number,
-  openInterest: number,
-  delta: number | null,
-  gamma: number | null,
-  iv: number | null,
-  volume: number,
-];
-
-export interface StoredChain {
-  underlying: string;
-  date: string;
-  spot: number | null;
-  contracts: StoredContract[];
-}
-
-export function toStoredChain(
-  underlying: string,
-  date: string,
-  spot: number | null,
-  quotes: readonly OptionQuote[],
-): StoredChain {
-  return {
-    underlying,
-    date,
-    spot,
-    contracts: quotes.map((q) => [
-      q.expiry,
-      q.type === 'call' ? 'C' : 'P',
-      q.strike,
-      q.openInterest ?? 0,
-      q.delta,
-      q.gamma,
-      q.iv,
-      q.volume ?? 0,
-    ]),
-  };
-}
 
 /**
  * Option chains ingest (16:35 New York, after the close): each underlying's chain stored as one

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OptionChain } from '@tapewatch/shared/schemas/option-chain';
 import { KLAC, NVDA, SPY } from '../options-market/test-underlying.ts';
 import { isMonthly, optionChainView, UnlistedExpirationError } from './chain-view.ts';
-import { testChain } from './test-chain.ts';
+import { testChain } from '../../providers/demo/test-chain.ts';
 
 // An independent Black-Scholes-Merton, written here on purpose (no import of the app's analytics):
 // Marsaglia's series for the normal CDF (J. Stat. Software 11(4), 2004), exact to ~1e-15 for |x| < 8.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { optionChainView } from '../option-chain/chain-view.ts';
-import { testChain } from '../option-chain/test-chain.ts';
+import { testChain } from '../../providers/demo/test-chain.ts';
 import { SPY } from '../options-market/test-underlying.ts';
 import { ivStanding, realisedVol } from './iv-rank.ts';
 import { ivAtDelta, termStructure } from './term-structure.ts';

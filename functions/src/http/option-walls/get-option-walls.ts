@@ -2,7 +2,7 @@ import { tickerParam } from '@tapewatch/shared/schemas/tickers';
 import type { OptionWalls } from '@tapewatch/shared/schemas/option-walls';
 import { snapshots } from '../../data/snapshot-catalog.ts';
 import { computeOptionWalls } from '../../domain/option-walls/option-walls.ts';
-import { toStoredChain } from '../../jobs/option-chains.ts';
+import { toStoredChain } from '../../providers/stored-chain.ts';
 import { defineHandler, type LambdaHttpHandler } from '../../lib/http.ts';
 import { TtlLru } from '../../lib/lru.ts';
 import { chainReportOf, requireOptionable } from '../option-chain/chain-source.ts';

@@ -1,7 +1,7 @@
-import { parseCboeOptionChain } from '../../providers/cboe/option-chain.ts';
-import { generateCboeOptionChain } from '../../providers/demo/cboe-option-chain.ts';
-import { optionsMarket, type UnderlyingDay } from '../options-market/index.ts';
-import type { ChainInput } from './chain-view.ts';
+import { parseCboeOptionChain } from '../cboe/option-chain.ts';
+import { generateCboeOptionChain } from './cboe-option-chain.ts';
+import { optionsMarket, type UnderlyingDay } from '../../domain/options-market/index.ts';
+import type { ChainInput } from '../../domain/option-chain/chain-view.ts';
 
 /** A chain as the handlers get it: the options market's CBOE-format snapshot through the CBOE parser. */
 export function testChain(u: UnderlyingDay, seed = 7): ChainInput {
