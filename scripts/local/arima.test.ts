@@ -84,8 +84,8 @@ describe('get_ts_arima_data on the local runtime', () => {
     expect(unknown.body.alert_message).toMatch(/Unknown ticker NOPE1/);
   });
 
-  it('gives AMZN defaults standard errors, as statsmodels does (a relative-step Hessian called its covariance singular), and the residual tests', async () => {
-    const { status, body } = await api.get('get_ts_arima_data', { ticker: 'AMZN' });
+  it('gives the default model standard errors where its optimum is interior (AAPL), as statsmodels does, and the residual tests', async () => {
+    const { status, body } = await api.get('get_ts_arima_data', { ticker: 'AAPL' });
     expect(status).toBe(200);
     const a = arimaResponse.parse(body);
     expect(a.summary.warnings).toEqual([]);
@@ -93,9 +93,20 @@ describe('get_ts_arima_data on the local runtime', () => {
     expect(a.summary.covariance).toBe('approx (numerical Hessian)');
     expect(a.summary.diagnostics.map((t) => t.label)).toContain('Jarque-Bera (JB)');
     expect(a.pred.predictions).toHaveLength(20);
-    const opg = arimaResponse.parse((await api.get('get_ts_arima_data', { ticker: 'AMZN', cov_type: 'opg' })).body);
+    const opg = arimaResponse.parse((await api.get('get_ts_arima_data', { ticker: 'AAPL', cov_type: 'opg' })).body);
     expect(opg.params.cov_type).toBe('opg');
     expect(opg.summary.coefficients[1]!.std_err).not.toBe(a.summary.coefficients[1]!.std_err);
+  });
+
+  it("reports AMZN's default fit on the MA invertibility boundary (the multi-start search's best optimum) with the warning and no standard errors", async () => {
+    const { status, body } = await api.get('get_ts_arima_data', { ticker: 'AMZN' });
+    expect(status).toBe(200);
+    const a = arimaResponse.parse(body);
+    expect(a.summary.warnings).toHaveLength(1);
+    expect(a.summary.warnings[0]).toMatch(/MA root lies .* from the unit circle.*not reported/);
+    for (const c of a.summary.coefficients.filter((c) => c.name.startsWith('ma.')))
+      expect(c.std_err, c.name).toBeNull();
+    expect(a.pred.predictions).toHaveLength(20);
   });
 
   it('accepts the allowed combinations at the edges (d=0 with c, ct or t; d=2 with n)', async () => {

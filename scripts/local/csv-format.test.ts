@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type CsvColumn, darkPoolsCsv, shortInterestCsv, signalsCsv } from '@tapewatch/shared/api/csv-columns';
+import {
+  type CsvColumn,
+  darkPoolsCsv,
+  optionChainCsv,
+  shortInterestCsv,
+  signalsCsv,
+} from '@tapewatch/shared/api/csv-columns';
 import { routeList } from '@tapewatch/shared/api/routes';
 import { shortInterestResponse } from '@tapewatch/shared/schemas/short-interest';
 import { flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
@@ -10,6 +16,7 @@ const pageExports: Record<string, readonly CsvColumn<never>[]> = {
   get_short_interest: shortInterestCsv,
   get_dark_pool_data: darkPoolsCsv,
   get_signals_data: signalsCsv,
+  get_option_chain: optionChainCsv,
 };
 
 /** The header line of a CSV answer (an empty table still has one). */
@@ -51,6 +58,7 @@ describe('?format=csv', () => {
       'get_current_options_flow',
       'get_dark_pool_data',
       'get_historical_options_flow',
+      'get_option_chain',
       'get_short_interest',
       'get_signals_data',
     ]);
