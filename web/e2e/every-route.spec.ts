@@ -83,7 +83,7 @@ test.describe('every route in Chromium', () => {
   });
 
   // One page load per visit: the light theme is judged first, then the navbar's toggle switches the open page
-  // to dark and it is judged again (as a user switches; the second load and data fetch cost half the run). Gates are
+  // to dark and it is judged again (as a user switches, without a second load). Gates are
   // judged in light only, except in the matrix, where each theme gets its own load (a modal gate covers the toggle).
   const sequences = (visit: Visit): Theme[][] =>
     visit.gate ? (MATRIX ? [['light'], ['dark']] : [['light']]) : [['light', 'dark']];
