@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENS, screenVisits, type Audience } from '../src/app/screens.ts';
+import { seriousViolations } from './support/axe.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 /**
@@ -96,18 +96,21 @@ test.describe('every route in Chromium', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.addInitScript((t) => localStorage.setItem('tapewatch_color_mode', t), themes[0]!);
       const problems = watch(page, visit);
-      await openAs(page, visit.kind === 'anonymous' ? null : tokens[visit.kind]!, visit.path);
-      if (visit.gate === 'alert') {
-        await expect(page.getByRole('dialog').getByText(GATE)).toBeVisible({ timeout: 20_000 });
-      } else if (visit.gate === 'redirect-home') {
-        await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
-      } else {
-        const h1 = page.locator('h1').first();
-        await expect(h1).toBeVisible({ timeout: 20_000 });
-        if (visit.heading) await expect(h1).toHaveText(visit.heading);
-        await expect(page.getByText('Page Not Found')).toHaveCount(visit.path === '/no-such-page' ? 1 : 0);
-        await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 20_000 });
-      }
+      // Steps name the phases in the JSON report (npm run test:durations): where a visit's time goes.
+      await test.step('load', async () => {
+        await openAs(page, visit.kind === 'anonymous' ? null : tokens[visit.kind]!, visit.path);
+        if (visit.gate === 'alert') {
+          await expect(page.getByRole('dialog').getByText(GATE)).toBeVisible({ timeout: 20_000 });
+        } else if (visit.gate === 'redirect-home') {
+          await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+        } else {
+          const h1 = page.locator('h1').first();
+          await expect(h1).toBeVisible({ timeout: 20_000 });
+          if (visit.heading) await expect(h1).toHaveText(visit.heading);
+          await expect(page.getByText('Page Not Found')).toHaveCount(visit.path === '/no-such-page' ? 1 : 0);
+          await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 20_000 });
+        }
+      });
       for (const [i, theme] of themes.entries()) {
         if (i > 0) {
           // By its label attribute and the click event itself: on some visits a modal (a stale link's alert)
@@ -115,7 +118,7 @@ test.describe('every route in Chromium', () => {
           await page.locator(`button[aria-label="Switch to ${theme} mode"]`).dispatchEvent('click');
           await expect(page.locator(`button[aria-label="Switch to ${themes[i - 1]} mode"]`)).toHaveCount(1);
         }
-        if (!visit.gate) await expectNoSeriousViolations(page);
+        if (!visit.gate) await test.step(`axe ${theme}`, () => expectNoSeriousViolations(page));
         if (MATRIX) await screenshotWithoutOverflow(page, visit, width, theme);
       }
       // Let late calls (charts below the fold, the socket) settle before judging.
@@ -125,27 +128,43 @@ test.describe('every route in Chromium', () => {
   }
 });
 
+test('the accessibility check reports what it is meant to catch (a planted contrast failure and an unnamed image)', async ({
+  page,
+}) => {
+  await openAs(page, null, '/no-such-page');
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 20_000 });
+  await page.evaluate(() => {
+    const p = document.createElement('p');
+    p.textContent = 'Pale text on white';
+    p.style.cssText = 'color:#eeeeee;background:#ffffff';
+    const img = document.createElement('img');
+    img.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+    document.querySelector('main')?.append(p, img);
+  });
+  expect((await seriousViolations(page)).map((v) => v.id).sort()).toEqual(['color-contrast', 'image-alt']);
+});
+
 type Theme = 'light' | 'dark';
 
 /** axe on the settled page: no serious or critical violation. */
 async function expectNoSeriousViolations(page: Page): Promise<void> {
   // Judge the settled page: a row's highlight, a card sliding in or a theme's colour transition is
   // mid-way for a frame or two, and axe reads the colours of that frame (finite animations only; a spinner never ends).
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  await test.step('animations settle', () =>
+    page.evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 3000)),
+      ]),
+    ));
+  const serious = await seriousViolations(page);
   // A contrast failure says which colours axe saw (foreground, background, ratio): transient states are otherwise hard to tell apart.
-  const detail = (n: (typeof violations)[number]['nodes'][number]) => {
+  const detail = (n: (typeof serious)[number]['nodes'][number]) => {
     const data = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
     return data?.fgColor ? ` [${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}]` : '';
   };

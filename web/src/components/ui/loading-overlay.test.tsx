@@ -5,7 +5,9 @@ import { LoadingOverlay } from './loading-overlay.tsx';
 
 const isShown = () =>
   screen.queryByRole('progressbar', { name: 'Loading' }) !== null &&
-  screen.getByTestId('loading-overlay').style.visibility !== 'hidden';
+  screen.queryByTestId('loading-overlay')?.style.visibility !== 'hidden';
+// Hidden or not, a mounted indeterminate spinner keeps animating (a style recalculation every frame).
+const spinnerMounted = () => document.querySelector('.MuiCircularProgress-root') !== null;
 
 describe('LoadingOverlay', () => {
   it('shows while loading and hides on Escape', async () => {
@@ -14,6 +16,14 @@ describe('LoadingOverlay', () => {
     expect(isShown()).toBe(true);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(isShown()).toBe(false));
+    await waitFor(() => expect(spinnerMounted()).toBe(false));
+  });
+
+  it('leaves no animating spinner behind once the load ends', async () => {
+    const { rerender } = render(<LoadingOverlay open />);
+    expect(spinnerMounted()).toBe(true);
+    rerender(<LoadingOverlay open={false} />);
+    await waitFor(() => expect(spinnerMounted()).toBe(false));
   });
 
   it('shows again when a new load starts after being dismissed', async () => {
@@ -29,5 +39,6 @@ describe('LoadingOverlay', () => {
   it('is hidden when not loading', () => {
     render(<LoadingOverlay open={false} />);
     expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(spinnerMounted()).toBe(false);
   });
 });
