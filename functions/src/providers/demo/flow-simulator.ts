@@ -1,6 +1,7 @@
 import {
   optionsMarket,
   type ListedExpiry,
+  type OpenInterestCarry,
   type OptionContract,
   type OptionsMarket,
 } from '../../domain/options-market/index.ts';
@@ -31,8 +32,9 @@ import {
  *    log-normal (median print ~$55K, blocks larger), size = premium / (price x 100) in whole contracts;
  *  - regime: put share by name and day from flow-regime.ts (index ETFs put-heavy, more puts in
  *    drawdowns and high realised vol, single names call-leaning);
- *  - volume and open interest: open interest is the market's for the contract that morning; volume
- *    accumulates per contract through the day (a later print never shows less volume).
+ *  - volume and open interest: open interest is the market's for the contract that morning (its
+ *    starting profile plus the net openings carried from the earlier sessions' prints, SimDay.carry);
+ *    volume accumulates per contract through the day (a later print never shows less volume).
  * Not simulated: multi-leg orders (spreads arrive as independent prints).
  */
 export const FLOW_SIM = {
@@ -75,6 +77,8 @@ export interface SimDay {
   date: string;
   universe: readonly FlowUnderlying[];
   seed: number;
+  /** Net openings carried from the earlier sessions' prints (none: the starting profile alone). */
+  carry?: OpenInterestCarry;
 }
 
 function chooseExpiry(rng: () => number, expiries: readonly ListedExpiry[]): ListedExpiry {
@@ -152,7 +156,8 @@ export class FlowDayState {
   market(u: FlowUnderlying): OptionsMarket {
     let m = this.markets.get(u.symbol);
     if (!m) {
-      m = optionsMarket(underlyingDayOf(u, this.day.date), this.day.seed);
+      const netOpenings = this.day.carry?.of(u.symbol);
+      m = optionsMarket(underlyingDayOf(u, this.day.date), this.day.seed, netOpenings ? { netOpenings } : {});
       this.markets.set(u.symbol, m);
     }
     return m;
