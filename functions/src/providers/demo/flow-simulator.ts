@@ -93,6 +93,8 @@ export interface SimDay {
   seed: number;
   /** Net openings carried from the earlier sessions' prints (none: the starting profile alone). */
   carry?: OpenInterestCarry;
+  /** Seed of the options market (default `seed`): the demo's chains' seed, so prints and chains agree. */
+  marketSeed?: number;
 }
 
 /** Spot at a moment: a bridge from the previous close to the day's close plus seeded noise. */
@@ -167,7 +169,11 @@ export class FlowDayState {
     let m = this.markets.get(u.symbol);
     if (!m) {
       const netOpenings = this.day.carry?.of(u.symbol);
-      m = optionsMarket(underlyingDayOf(u, this.day.date), this.day.seed, netOpenings ? { netOpenings } : {});
+      m = optionsMarket(
+        underlyingDayOf(u, this.day.date),
+        this.day.marketSeed ?? this.day.seed,
+        netOpenings ? { netOpenings } : {},
+      );
       this.markets.set(u.symbol, m);
     }
     return m;

@@ -102,7 +102,9 @@ export function demoFlowSource(db: DynamoDBDocumentClient, seed = DEMO_SEED) {
       const dayCarry = await carry.at(date);
       const parsed = parseBenzingaOptionsActivity({
         option_activity:
-          universe.length === 0 ? [] : simulateFlowDay({ date, universe, seed: simSeed, carry: dayCarry }),
+          universe.length === 0
+            ? []
+            : simulateFlowDay({ date, universe, seed: simSeed, marketSeed: seed, carry: dayCarry }),
       });
       const report = until === undefined ? parsed : { ...parsed, rows: parsed.rows.filter((r) => r.time < until) };
       return { ...report, netOpenings: dayNetOpenings(report.rows, simSeed) };
@@ -111,7 +113,13 @@ export function demoFlowSource(db: DynamoDBDocumentClient, seed = DEMO_SEED) {
     async live(date: string, runId: string): Promise<(seq: number, secOfDay: number) => BenzingaWireRecord[]> {
       const universe = await universeOn(date);
       // A copy: the generator prices contracts for hours, whatever this source is asked afterwards.
-      const state = new FlowDayState({ date, universe, seed: simSeed, carry: (await carry.at(date)).clone() });
+      const state = new FlowDayState({
+        date,
+        universe,
+        seed: simSeed,
+        marketSeed: seed,
+        carry: (await carry.at(date)).clone(),
+      });
       return (seq, sec) =>
         universe.length === 0
           ? []
