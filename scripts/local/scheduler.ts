@@ -47,6 +47,14 @@ export function startSchedules(onError: (name: string, err: unknown) => void): {
 const WORKER_BACKFILLS: ReadonlySet<string> = new Set(['flow-ingest']);
 
 /**
+ * Backfills that read another's output and so start once it is done: the SPY chains (option walls)
+ * carry the open interest of the flow's net openings of the days before each chain
+ * (domain/options-market/oi-carry.ts); built beside the flow, they would hold whatever days the flow
+ * had reached.
+ */
+const BACKFILL_AFTER: ReadonlyMap<string, string> = new Map([['optionwalls', 'flow-ingest']]);
+
+/**
  * Runs a job's `run` over a range on a worker thread (scripts/local/job-worker.ts, booted by
  * job-worker-boot.mjs, which registers tsx's loader there). Ends the worker when `isStopped` turns
  * true (the runtime is closing).
@@ -73,7 +81,8 @@ export function runJobOnWorker(def: ScheduleDef, event: JobEvent, isStopped: () 
  * On a first start the demo's generated datasets (a year of FINRA short volume and of options flow,
  * 24 short-interest settlements, 60 days of SPY chains) are built in the background while the server
  * already answers; a dataset already at the demo date is left alone, so restarts do nothing. The
- * options flow runs on its own worker thread beside the others (WORKER_BACKFILLS).
+ * options flow runs on its own worker thread beside the others (WORKER_BACKFILLS); the SPY chains
+ * wait for it (BACKFILL_AFTER).
  */
 export async function backfillDemoDatasets(say: (line: string) => void, isStopped: () => boolean): Promise<void> {
   const today = clockFor().today();
@@ -98,11 +107,24 @@ export async function backfillDemoDatasets(say: (line: string) => void, isStoppe
       if (!isStopped()) say(`  backfill of ${def.name} failed: ${(err as Error).message}`);
     }
   };
-  const mainLane = async () => {
-    for (const def of schedules.filter((d) => !WORKER_BACKFILLS.has(d.name))) await backfill(def, false);
+  const finished = new Map<string, Promise<void>>();
+  const start = (def: ScheduleDef, onWorker: boolean): Promise<void> => {
+    const after = BACKFILL_AFTER.get(def.name);
+    const run = (after ? (finished.get(after) ?? Promise.resolve()) : Promise.resolve()).then(() =>
+      backfill(def, onWorker),
+    );
+    finished.set(def.name, run);
+    return run;
   };
-  await Promise.all([
-    mainLane(),
-    ...schedules.filter((d) => WORKER_BACKFILLS.has(d.name)).map((def) => backfill(def, true)),
-  ]);
+  const workerLane = schedules.filter((d) => WORKER_BACKFILLS.has(d.name)).map((def) => start(def, true));
+  // A backfill that waits for another goes last in its lane, so the ones that need not wait go first.
+  const mainDefs = schedules.filter((d) => !WORKER_BACKFILLS.has(d.name));
+  const mainLane = async () => {
+    for (const def of [
+      ...mainDefs.filter((d) => !BACKFILL_AFTER.has(d.name)),
+      ...mainDefs.filter((d) => BACKFILL_AFTER.has(d.name)),
+    ])
+      await start(def, false);
+  };
+  await Promise.all([mainLane(), ...workerLane]);
 }

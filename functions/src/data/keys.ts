@@ -227,6 +227,12 @@ export const flowKeys = {
     sk: `${date}#${String(part).padStart(2, '0')}`,
   }),
   dayColumnPartition: (column: string): string => `DAYCOL#${column}`,
+  /**
+   * A demo day's net openings per contract (domain/options-market/open-interest.ts), one partition:
+   * the next days' chains and flow read the days before theirs with one range query.
+   */
+  netOpenings: (date: string, part: number): Key => ({ pk: 'NETOPEN', sk: `${date}#${String(part).padStart(2, '0')}` }),
+  netOpeningsPartition: (): string => 'NETOPEN',
 } as const;
 
 export const realtimeKeys = {

@@ -7,6 +7,7 @@ import { toColumns } from '../domain/alerts/flow-columns.ts';
 import { FlowSummaryRepository } from '../data/flow-summary-repository.ts';
 import { summarizeDay } from '../domain/flow/day-summary.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
+import { NetOpeningsRepository } from '../data/net-openings-repository.ts';
 import { tradeFromRecord } from '../providers/benzinga/trade-from-record.ts';
 import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
 import { clockFor } from '../platform/clock.ts';
@@ -18,8 +19,9 @@ export const FLOW_DATASET = 'options-flow';
 /**
  * Options-flow ingest (after the close; the demo backfill runs it over a year of trading days): each
  * trading day's vendor records are parsed, turned into trades and packed per ticker into the day's
- * partition. Idempotent per day: the same records give the same items. Trades the live feed wrote
- * during the day stay as they are (the packed day is the complete record).
+ * partition; in demo mode the day's net openings per contract are stored too (the next days' open
+ * interest). Idempotent per day: the same records (and stored earlier days) give the same items.
+ * Trades the live feed wrote during the day stay as they are (the packed day is the complete record).
  */
 export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
   const { from, to } = rangeOf(event, clockFor().today());
@@ -33,11 +35,11 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
       const summaries = new FlowSummaryRepository(ctx.db);
       // TAPEWATCH_FLOW_MAX_DAYS trims a long range to its last N trading days (test seeding).
       const maxDays = Number(process.env.TAPEWATCH_FLOW_MAX_DAYS ?? 0);
-      // Newest first: a backfill (the demo's year) fills the screens from today backwards, so the
-      // short lookbacks have their data within seconds and the far end of the history comes last.
-      const days = tradingDaysBetween(from, to)
-        .slice(maxDays > 0 ? -maxDays : 0)
-        .reverse();
+      // Oldest first: in demo mode a day's open interest carries the net openings of the days
+      // before it (stored below), so each day must follow the ones it reads. A first-start backfill
+      // therefore fills today's flow last (it once ran newest first for that).
+      const days = tradingDaysBetween(from, to).slice(maxDays > 0 ? -maxDays : 0);
+      const netOpenings = new NetOpeningsRepository(ctx.db);
       const counts = { rowsRead: 0, rowsWritten: 0, rowsSkipped: 0 };
       let last: string | null = null;
       for (let i = 0; i < days.length; i += 1) {
@@ -53,6 +55,7 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
         await putDayColumns(ctx.db, repo, date, trades, version);
         // The per-day totals the Options Flow II views aggregate (see domain/flow/day-summary.ts).
         await summaries.put(summarizeDay(date, trades));
+        if (report.netOpenings) await netOpenings.put(date, report.netOpenings);
         counts.rowsWritten += report.rows.length;
         if (last === null || date > last) last = date;
       }

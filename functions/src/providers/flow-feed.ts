@@ -16,7 +16,13 @@ export { DEMO_LIVE_SESSION_FROM };
 /** Pages of a live vendor's day at most (1,000 records each). */
 const MAX_PAGES = 200;
 
-export type DaySource = (date: string) => Promise<ParseReport<OptionsActivityRecord>>;
+/**
+ * One day's parsed records; the demo adds the day's net openings per contract (the simulator knows
+ * which prints opened positions; a vendor's feed does not say, and live chains carry real open interest).
+ */
+export type DaySource = (
+  date: string,
+) => Promise<ParseReport<OptionsActivityRecord> & { netOpenings?: ReadonlyMap<string, number> }>;
 
 /** All pages of one day from a vendor (Benzinga pages 1,000 records). */
 function vendorDays(provider: MarketDataProvider): DaySource {

@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DirectoryRepository } from '../data/directory-repository.ts';
+import { CarryReader, NetOpeningsRepository } from '../data/net-openings-repository.ts';
 import { TimeSeriesRepository, type DailySeries } from '../data/timeseries-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import { createDemoProvider } from './demo/demo-provider.ts';
@@ -23,6 +24,7 @@ export function providerFor(db: DynamoDBDocumentClient, clock: Clock): MarketDat
   const repo = new TimeSeriesRepository(db);
   const fromYear = Number(clock.today().slice(0, 4)) - 2;
   let directory: ReturnType<DirectoryRepository['all']> | undefined;
+  let carry: CarryReader | undefined;
   return selectProvider(process.env, {
     demo: () =>
       createDemoProvider({
@@ -34,6 +36,9 @@ export function providerFor(db: DynamoDBDocumentClient, clock: Clock): MarketDat
         },
         today: () => clock.today(),
         sp500MonthlyCsv: () => readSp500MonthlyCsv(db),
+        // A copy of the one underlying's carry: the reader moves on when asked for another date.
+        netOpenings: async (underlying, date) =>
+          new Map((await (carry ??= new CarryReader(new NetOpeningsRepository(db))).at(date)).of(underlying)),
       }),
   });
 }

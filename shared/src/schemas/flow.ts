@@ -33,6 +33,13 @@ export const flowTradeSchema = z.object({
   fill: z.enum(FILLS),
   sentiment: z.enum(SENTIMENTS),
   score: z.number(),
+  /**
+   * OPRA trade conditions as Polygon numbers them, present on the legs of a multi-leg order (232 MLET,
+   * 233 MLAT, 234 MLCT...: shared/src/flow/multi-leg.ts). Benzinga's records carry none.
+   */
+  conditions: z.array(z.number().int()).optional(),
+  /** The multi-leg order this print is a leg of: its legs share it, their time and their exchange. */
+  order_id: z.string().optional(),
 });
 export type FlowTrade = z.infer<typeof flowTradeSchema>;
 

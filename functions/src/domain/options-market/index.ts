@@ -6,3 +6,4 @@ export * from './quote.ts';
 export * from './open-interest.ts';
 export * from './market.ts';
 export * from './occ-symbol.ts';
+export * from './oi-carry.ts';

@@ -9,7 +9,7 @@
  * outnumber calls on ETFs (IWM: put/call OI 2.8) and calls on single stocks.
  * Total size scales with the name's dollar volume (SPY ~20M contracts, a $100M/day name ~100K).
  */
-import { hashString, mix32, mulberry32, normal } from '../../analytics/seeded-random.ts';
+import { hashString, hashUnit, mix32, mulberry32, normal } from '../../analytics/seeded-random.ts';
 import { weekdayIndex } from '../calendar/dates.ts';
 import type { ExpiryKind } from './expirations.ts';
 
@@ -121,5 +121,47 @@ export function applyPrints(start: ReadonlyMap<string, number>, prints: readonly
     const oi = out.get(p.contract) ?? 0;
     out.set(p.contract, Math.max(0, oi + (p.opening ? p.size : -p.size)));
   }
+  return out;
+}
+
+/**
+ * Share of the prints that could be closing (the day's volume still within the morning's open
+ * interest) that open positions instead. A model assumption, not a sourced figure: the exchanges'
+ * open/close volume summaries are paid products; unusual-activity prints are read as mostly new
+ * positions, so a little over half.
+ */
+export const OPENING_SHARE = 0.6;
+
+/** One print as the feed shows it: what the opening/closing rule reads. */
+export interface FeedPrint {
+  /** The print's id (seeds the draw, so the same print always decides the same way). */
+  id: string;
+  contract: string;
+  size: number;
+  /** The contract's day volume after this print. */
+  volume: number;
+  /** The contract's open interest at the start of the session. */
+  openInterest: number;
+}
+
+/**
+ * Whether a print opened positions. The feed does not say, so the model decides as a reader of the
+ * tape must where it can: a print that takes the day's volume above the morning's open interest
+ * cannot all be closing (there are not that many positions to close), so it opens; within the open
+ * interest, it opens with OPENING_SHARE, drawn from the print's id. A print decided closing therefore
+ * always finds positions to close: the day's closings never exceed the morning's open interest.
+ */
+export function printOpens(p: FeedPrint, seed: number): boolean {
+  return p.volume > p.openInterest || hashUnit(seed, 'opens', p.id) < OPENING_SHARE;
+}
+
+/** A session's net openings per contract: opening volume minus closing volume (zero nets left out). */
+export function netOpeningsOf(prints: readonly FeedPrint[], seed: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of prints) {
+    const net = (out.get(p.contract) ?? 0) + (printOpens(p, seed) ? p.size : -p.size);
+    out.set(p.contract, net);
+  }
+  for (const [k, v] of out) if (v === 0) out.delete(k);
   return out;
 }

@@ -2,8 +2,31 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { benzingaRecord } from '../fixtures/benzinga-record.ts';
 import { BenzingaEnvelopeError, parseBenzingaOptionsActivity } from './options-activity.ts';
+import { tradeFromRecord } from './trade-from-record.ts';
 
 describe('parseBenzingaOptionsActivity', () => {
+  it("reads a multi-leg leg's conditions and order id into the trade; a record without them (Benzinga's own) has neither", () => {
+    const leg = { conditions: [232], order_id: 'a1b2c3d4e5f6a1b2c3d4e5f6' };
+    const r = parseBenzingaOptionsActivity({ option_activity: [benzingaRecord(leg), benzingaRecord({ id: 'x' })] });
+    expect(r.skipped).toBe(0);
+    expect([r.rows[0]!.conditions, r.rows[0]!.orderId]).toEqual([[232], 'a1b2c3d4e5f6a1b2c3d4e5f6']);
+    expect(tradeFromRecord(r.rows[0]!)).toMatchObject({ conditions: [232], order_id: 'a1b2c3d4e5f6a1b2c3d4e5f6' });
+    expect('conditions' in r.rows[1]! || 'orderId' in r.rows[1]!).toBe(false);
+    const plain = tradeFromRecord(r.rows[1]!);
+    expect('conditions' in plain || 'order_id' in plain).toBe(false);
+  });
+
+  it('keeps a record whose extension fields are malformed, without them', () => {
+    const r = parseBenzingaOptionsActivity({
+      option_activity: [benzingaRecord({ conditions: 'MLET', order_id: 12 }), benzingaRecord({ conditions: [-1] })],
+    });
+    expect(r.skipped).toBe(0);
+    expect(r.rows.map((x) => [x.conditions, x.orderId])).toEqual([
+      [undefined, undefined],
+      [undefined, undefined],
+    ]);
+  });
+
   it('turns string numbers into numbers and normalises enums', () => {
     const r = parseBenzingaOptionsActivity({ option_activity: [benzingaRecord()] });
     expect(r.skipped).toBe(0);

@@ -42,6 +42,12 @@ export interface OptionsActivityRecord {
   description: string | null;
   /** Vendor's last-update time, Unix seconds (used for delta polling). */
   updated: number | null;
+  /**
+   * Not in Benzinga's schema (see shared/src/flow/multi-leg.ts): OPRA trade conditions as Polygon's
+   * ids, which the demo's multi-leg legs carry, and the order id their legs share.
+   */
+  conditions?: number[];
+  orderId?: string;
 }
 
 const text = z.string().trim();
@@ -86,6 +92,9 @@ const recordSchema = z.object({
   trade_count: optionalInt,
   description: optionalText,
   updated: optionalLooseNumber,
+  // Extensions a Benzinga record does not have: taken when well formed, never a reason to skip a record.
+  conditions: z.array(z.number().int().nonnegative()).max(8).nullish().catch(null),
+  order_id: z.string().trim().min(1).max(64).nullish().catch(null),
 });
 
 export class BenzingaEnvelopeError extends Error {
@@ -141,6 +150,8 @@ export function parseBenzingaOptionsActivity(json: unknown): ParseReport<Options
       tradeCount: r.trade_count,
       description: r.description,
       updated: r.updated,
+      ...(r.conditions && r.conditions.length > 0 ? { conditions: r.conditions } : {}),
+      ...(r.order_id ? { orderId: r.order_id } : {}),
     });
   });
   return report.build();

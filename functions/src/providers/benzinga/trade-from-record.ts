@@ -54,5 +54,7 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
       activityType: r.activityType,
       dte,
     }),
+    ...(r.conditions ? { conditions: r.conditions } : {}),
+    ...(r.orderId ? { order_id: r.orderId } : {}),
   };
 }

@@ -24,6 +24,11 @@ export interface DemoMarketSource {
   today(): string;
   /** The bundled Shiller monthly file as loaded into the market table (null when not loaded). */
   sp500MonthlyCsv?(): Promise<string | null>;
+  /**
+   * Net openings of an underlying's contracts carried from the stored flow of the days before `date`
+   * (OCC symbol -> contracts); without it, chains show the open-interest profile alone.
+   */
+  netOpenings?(underlying: string, date: string): Promise<ReadonlyMap<string, number>>;
 }
 
 export const DEMO_SEED = 20240308;
@@ -89,7 +94,9 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
         `demo://cboe/${underlying}/${date}`,
         `${underlying} chain for ${date} (not an optionable ticker, or not a trading day)`,
       );
-    return parseCboeOptionChain(JSON.parse(generateCboeOptionChain(optionsMarket(u, seed), seed)));
+    const netOpenings = await source.netOpenings?.(underlying, date);
+    const market = optionsMarket(u, seed, netOpenings ? { netOpenings } : {});
+    return parseCboeOptionChain(JSON.parse(generateCboeOptionChain(market, seed)));
   }
 
   return {

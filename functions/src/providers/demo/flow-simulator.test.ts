@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isMultiLegPrint, legSide, MULTI_LEG_CONDITIONS, spreadStructure } from '@tapewatch/shared/flow/multi-leg';
+import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { parseBenzingaOptionsActivity } from '../benzinga/options-activity.ts';
 import { tradeFromRecord } from '../benzinga/trade-from-record.ts';
 import { mostOtm } from '../../domain/flow/most-otm.ts';
@@ -159,5 +162,94 @@ describe('flow simulator', () => {
     expect(top).toHaveLength(50);
     expect(new Set(top.map((t) => t.otm)).size).toBeGreaterThan(10);
     expect(top.filter((t) => t.otm >= 195).length).toBeLessThan(25);
+  });
+});
+
+/** The legs of each multi-leg order of a day, by the order id they share. */
+function ordersOf(ts: readonly FlowTrade[]): Map<string, FlowTrade[]> {
+  const out = new Map<string, FlowTrade[]>();
+  for (const t of ts) if (t.order_id !== undefined) out.set(t.order_id, [...(out.get(t.order_id) ?? []), t]);
+  return out;
+}
+
+/** Every multi-leg order's legs: one id, time, exchange, size and condition, a structure their sides form, listed. */
+function checkOrders(ts: readonly FlowTrade[], state: FlowDayState): number {
+  const orders = ordersOf(ts);
+  for (const t of ts) expect(isMultiLegPrint(t), t.key).toBe(t.order_id !== undefined);
+  for (const [id, legs] of orders) {
+    expect(legs, id).toHaveLength(2);
+    const [a, b] = legs as [FlowTrade, FlowTrade];
+    expect([b.ticker, b.time, b.exchange, b.size, b.conditions], id).toEqual([
+      a.ticker,
+      a.time,
+      a.exchange,
+      a.size,
+      a.conditions,
+    ]);
+    expect(a.conditions).toHaveLength(1);
+    expect(MULTI_LEG_CONDITIONS[a.conditions![0]!]).toBeDefined();
+    expect(a.exchange).not.toBe('MULTI');
+    const sides = legs.map((l) => legSide(l.aggressor_ind));
+    const structure = spreadStructure(legs.map((l, i) => ({ ...l, side: sides[i]! })));
+    expect(structure, id).not.toBeNull();
+    for (const [i, l] of legs.entries()) {
+      const u = universe.find((x) => x.symbol === l.ticker)!;
+      const m = state.market(u);
+      const c = m.contractAt(l.date_expiration, l.strike_price, l.put_call === 'Call' ? 'call' : 'put');
+      expect(c, `${id} leg ${i}`).toBeDefined();
+      expect(l.price).toBeGreaterThanOrEqual(l.bid!);
+      expect(l.price).toBeLessThanOrEqual(l.ask!);
+      // A bought leg prints at or above the mid, a sold one at or below.
+      if (sides[i] === 'buy') expect(l.price).toBeGreaterThanOrEqual(Math.floor(((l.bid! + l.ask!) / 2) * 100) / 100);
+      else expect(l.price).toBeLessThanOrEqual(Math.ceil(((l.bid! + l.ask!) / 2) * 100) / 100);
+      expect(l.trade_count).toBe(1);
+    }
+  }
+  return orders.size;
+}
+
+describe('multi-leg orders', () => {
+  it('a tenth of the arrivals are two-leg orders sharing an order id, time, exchange, size and an OPRA multi-leg condition', () => {
+    const orders = ordersOf(trades);
+    expect(checkOrders(trades, new FlowDayState(day))).toBeGreaterThan(150);
+    expect(orders.size).toBeLessThan(500);
+    expect(new Set([...orders.values()].map((l) => l[0]!.conditions![0]))).toEqual(new Set([232, 233, 234]));
+  });
+
+  it('forms every structure, the one its description names, with premium = price x size x 100 on each leg', () => {
+    const seen = new Map<string, number>();
+    for (const [, legs] of ordersOf(trades)) {
+      const structure = spreadStructure(legs.map((l) => ({ ...l, side: legSide(l.aggressor_ind)! })))!;
+      expect(records.find((r) => r.id === legs[0]!.key)!.description.startsWith(`${structure} leg`)).toBe(true);
+      seen.set(structure, (seen.get(structure) ?? 0) + 1);
+      for (const l of legs) expect(Math.abs(l.cost_basis * 1000 - l.price * l.size * 100)).toBeLessThanOrEqual(0.01);
+    }
+    expect([...seen.keys()].sort()).toEqual(['calendar', 'risk reversal', 'straddle', 'strangle', 'vertical']);
+    expect(seen.get('vertical')!).toBeGreaterThan(seen.get('calendar')!);
+  });
+
+  it("a contract's day volume is at least the sum of its prints, legs included", () => {
+    const sum = new Map<string, number>();
+    const last = new Map<string, number>();
+    for (const r of records) {
+      sum.set(r.option_symbol, (sum.get(r.option_symbol) ?? 0) + Number(r.size));
+      last.set(r.option_symbol, Math.max(last.get(r.option_symbol) ?? 0, Number(r.volume)));
+    }
+    for (const [k, v] of sum) expect(last.get(k)!, k).toBeGreaterThanOrEqual(v);
+  });
+
+  it('property: on any seed and day, every order is listed, shares its id and time and forms a structure', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.constantFrom('2024-01-05', '2024-02-14', '2024-03-08'),
+        (seed, date) => {
+          const d = { date, universe, seed };
+          const ts = parseBenzingaOptionsActivity(simulateFlowDay(d, 600)).rows.map(tradeFromRecord);
+          checkOrders(ts, new FlowDayState(d));
+        },
+      ),
+      { numRuns: 8, seed: 41 },
+    );
   });
 });

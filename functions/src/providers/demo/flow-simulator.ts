@@ -1,10 +1,11 @@
 import {
   optionsMarket,
-  type ListedExpiry,
+  type OpenInterestCarry,
   type OptionContract,
   type OptionsMarket,
 } from '../../domain/options-market/index.ts';
-import { clamp, lognormal, normal, rngFrom, seedFrom } from './prng.ts';
+import { MIN_OPTION_PRICE, pickContract, pickSpread, type SpreadOrder } from './flow-contracts.ts';
+import { clamp, lognormal, normal, pickWeighted, rngFrom, seedFrom } from './prng.ts';
 import { putShare } from './flow-regime.ts';
 import {
   exchangeFor,
@@ -23,7 +24,11 @@ import {
  *    into follow-on prints of the same contract within seconds);
  *  - tickers: heavy-tailed popularity from the universe's dollar volume (index ETFs and mega caps);
  *  - contracts: only those the market lists that day (its expirations and strike grid), weighted to
- *    the near term and slightly out of the money; nothing priced under $0.05;
+ *    the near term and slightly out of the money; nothing priced under $0.05 (flow-contracts.ts);
+ *  - multi-leg orders (FLOW_SIM.multiLegShare of arrivals): verticals, calendars, straddles, strangles
+ *    and risk reversals, emitted as one record per leg, the legs sharing time, exchange, size and an
+ *    `order_id`, each marked with an OPRA multi-leg condition as Polygon numbers it (`conditions`,
+ *    shared/src/flow/multi-leg.ts), each priced inside its own bid/ask on the side it takes;
  *  - prices: inside that moment's bid/ask of the market (the underlying on its intraday path), at the
  *    ask, the bid, the mid or between, with the side in the vendor's aggressor_ind and sentiment;
  *  - premiums: an unusual-activity feed: no print under FLOW_SIM.premiumFloorUsd ($25,000, the
@@ -31,9 +36,9 @@ import {
  *    log-normal (median print ~$55K, blocks larger), size = premium / (price x 100) in whole contracts;
  *  - regime: put share by name and day from flow-regime.ts (index ETFs put-heavy, more puts in
  *    drawdowns and high realised vol, single names call-leaning);
- *  - volume and open interest: open interest is the market's for the contract that morning; volume
- *    accumulates per contract through the day (a later print never shows less volume).
- * Not simulated: multi-leg orders (spreads arrive as independent prints).
+ *  - volume and open interest: open interest is the market's for the contract that morning (its
+ *    starting profile plus the net openings carried from the earlier sessions' prints, SimDay.carry);
+ *    volume accumulates per contract through the day (a later print never shows less volume).
  */
 export const FLOW_SIM = {
   tradesPerDay: 3000,
@@ -45,7 +50,18 @@ export const FLOW_SIM = {
   medianExcessUsd: 30_000,
   premiumSigma: 1.2,
   blockMultiple: 3,
-  minPrice: 0.05,
+  minPrice: MIN_OPTION_PRICE,
+  /** Share of arrivals that are two-leg spread orders. */
+  multiLegShare: 0.1,
+  /**
+   * OPRA multi-leg conditions of the spread legs by how such orders execute: mostly the exchanges'
+   * complex order books (232 MLET), some in complex auctions (233 MLAT) and crosses (234 MLCT).
+   */
+  multiLegConditions: [
+    [232, 0.7],
+    [233, 0.2],
+    [234, 0.1],
+  ] as ReadonlyArray<readonly [number, number]>,
 } as const;
 
 /** U-shaped density over the session (0..1 of the day), normalised numerically below. */
@@ -75,48 +91,16 @@ export interface SimDay {
   date: string;
   universe: readonly FlowUnderlying[];
   seed: number;
-}
-
-function chooseExpiry(rng: () => number, expiries: readonly ListedExpiry[]): ListedExpiry {
-  // Near-term weight with a floor, so monthlies and LEAPS still trade (about 5% LEAPS).
-  const weights = expiries.map((e, i) => (e.kind === 'leaps' ? 0.35 : Math.exp(-i / 3) + 0.04));
-  const total = weights.reduce((a, b) => a + b, 0);
-  let u = rng() * total;
-  for (let i = 0; i < expiries.length; i += 1) if ((u -= weights[i]!) < 0) return expiries[i]!;
-  return expiries.at(-1)!;
+  /** Net openings carried from the earlier sessions' prints (none: the starting profile alone). */
+  carry?: OpenInterestCarry;
+  /** Seed of the options market (default `seed`): the demo's chains' seed, so prints and chains agree. */
+  marketSeed?: number;
 }
 
 /** Spot at a moment: a bridge from the previous close to the day's close plus seeded noise. */
 function spotAt(u: FlowUnderlying, x: number, noise: number): number {
   const drift = u.prevClose + (u.close - u.prevClose) * x;
   return drift * (1 + noise * u.vol * Math.sqrt(Math.max(x * (1 - x), 0.002) / 252));
-}
-
-/** Index of the listed strike nearest to k. */
-function nearestIndex(strikes: readonly number[], k: number): number {
-  let lo = 0;
-  let hi = strikes.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (strikes[mid]! < k) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 && Math.abs(strikes[lo - 1]! - k) <= Math.abs(strikes[lo]! - k) ? lo - 1 : lo;
-}
-
-function pickContract(rng: () => number, m: OptionsMarket, putCall: 'call' | 'put', spot: number): OptionContract {
-  const expiry = chooseExpiry(rng, m.expirations).expiry;
-  const strikes = m.strikes(expiry);
-  const at = (j: number): OptionContract => m.contractAt(expiry, strikes[j]!, putCall)!;
-  const T = at(0).T;
-  // Mostly slightly out of the money, with a fat tail of lottery tickets and some in the money.
-  const sd = m.surface.atm(T) * Math.sqrt(T) * 0.9;
-  const z = Math.abs(normal(rng)) * (rng() < 0.1 ? 2.5 : 1) * (rng() < 0.18 ? -0.6 : 1);
-  let i = nearestIndex(strikes, spot * Math.exp((putCall === 'call' ? 1 : -1) * z * sd));
-  // Nothing under the minimum price: step towards the money until the ask reaches it.
-  const inward = putCall === 'call' ? -1 : 1;
-  while (m.quote(at(i), spot).ask < FLOW_SIM.minPrice && i + inward >= 0 && i + inward < strikes.length) i += inward;
-  return at(i);
 }
 
 const cents = (x: number): number => Math.round(x * 100) / 100;
@@ -139,7 +123,39 @@ function vendorSentiment(putCall: 'call' | 'put', aggressor: number): string {
   return 'NEUTRAL';
 }
 
-export type BenzingaWireRecord = Record<string, string | null>;
+/** A Benzinga option_activity record as the vendor sends it (numbers as strings), with the demo's multi-leg fields. */
+export interface BenzingaWireRecord {
+  [field: string]: string | null | readonly number[] | undefined;
+  id: string;
+  date: string;
+  time: string;
+  ticker: string;
+  exchange: string;
+  option_symbol: string;
+  put_call: string;
+  strike_price: string;
+  date_expiration: string;
+  option_activity_type: string;
+  sentiment: string;
+  aggressor_ind: string;
+  ask: string;
+  bid: string;
+  midpoint: string;
+  price: string;
+  size: string;
+  volume: string;
+  open_interest: string;
+  underlying_price: string;
+  underlying_type: string;
+  cost_basis: string;
+  trade_count: string;
+  description: string;
+  updated: null;
+  /** Not Benzinga's: the OPRA conditions of a multi-leg leg, as Polygon's integer ids (shared/src/flow/multi-leg.ts). */
+  conditions?: readonly number[];
+  /** Not Benzinga's: the order a multi-leg leg belongs to. */
+  order_id?: string;
+}
 
 /** State shared by the trades of one day: each name's options market and per-contract volume. */
 export class FlowDayState {
@@ -152,16 +168,97 @@ export class FlowDayState {
   market(u: FlowUnderlying): OptionsMarket {
     let m = this.markets.get(u.symbol);
     if (!m) {
-      m = optionsMarket(underlyingDayOf(u, this.day.date), this.day.seed);
+      const netOpenings = this.day.carry?.of(u.symbol);
+      m = optionsMarket(
+        underlyingDayOf(u, this.day.date),
+        this.day.marketSeed ?? this.day.seed,
+        netOpenings ? { netOpenings } : {},
+      );
       this.markets.set(u.symbol, m);
     }
     return m;
   }
 }
 
+/** One print as the vendor record carries it. */
+interface Print {
+  id: string;
+  time: string;
+  u: FlowUnderlying;
+  c: OptionContract;
+  type: 'sweep' | 'block' | 'trade';
+  exchange: string;
+  aggressor: number;
+  bid: number;
+  ask: number;
+  price: number;
+  size: number;
+  volume: number;
+  openInterest: number;
+  spot: number;
+  tradeCount: number;
+  description: string;
+  /** A leg of a multi-leg order: its OPRA condition and the order's id. */
+  leg?: { condition: number; orderId: string };
+}
+
+function vendorRecord(date: string, p: Print): BenzingaWireRecord {
+  const record: BenzingaWireRecord = {
+    id: p.id,
+    date,
+    time: p.time,
+    ticker: p.u.symbol,
+    exchange: p.exchange,
+    option_symbol: p.c.symbol,
+    put_call: p.c.type.toUpperCase(),
+    strike_price: p.c.strike.toFixed(2),
+    date_expiration: p.c.expiry,
+    option_activity_type: p.type.toUpperCase(),
+    sentiment: vendorSentiment(p.c.type, p.aggressor),
+    aggressor_ind: p.aggressor.toFixed(2),
+    ask: p.ask.toFixed(2),
+    bid: p.bid.toFixed(2),
+    midpoint: ((p.bid + p.ask) / 2).toFixed(3),
+    price: p.price.toFixed(2),
+    size: String(p.size),
+    volume: String(p.volume),
+    open_interest: String(p.openInterest),
+    underlying_price: p.spot.toFixed(2),
+    underlying_type: p.u.kind === 'etf' ? 'ETF' : 'STOCK',
+    cost_basis: (Math.round(p.size * p.price * 100 * 100) / 100).toFixed(2),
+    trade_count: String(p.tradeCount),
+    description: p.description,
+    updated: null,
+  };
+  // Polygon's shape for OPRA conditions (an array of integer ids); not a field of Benzinga's records.
+  return p.leg ? { ...record, conditions: [p.leg.condition], order_id: p.leg.orderId } : record;
+}
+
+/** Whole contracts, never under the floor at `cheapest`: the size for `excess` over the floor at `dearest`. */
+function sizeFor(excess: number, cheapest: number, dearest: number): number {
+  return Math.max(
+    Math.ceil(FLOW_SIM.premiumFloorUsd / (cheapest * 100) - 1e-9),
+    Math.round((FLOW_SIM.premiumFloorUsd + excess) / (dearest * 100)),
+  );
+}
+
+/** The contract's day volume after a print of `size` (the first print finds some volume already traded). */
+function addVolume(
+  state: FlowDayState,
+  c: OptionContract,
+  size: number,
+  openInterest: number,
+  rng: () => number,
+): number {
+  const volume = (state.volume.get(c.symbol) ?? Math.round(openInterest * 0.05 * rng())) + size;
+  state.volume.set(c.symbol, volume);
+  return volume;
+}
+
 /**
- * One trade (and its burst follow-ons) at `sec` seconds after midnight New York. `key` seeds it;
- * `x` is the position in the session (0 open, 1 close) for the intraday price path.
+ * One trade (and its burst follow-ons), or the legs of one spread order, at `sec` seconds after
+ * midnight New York. `key` seeds it; `x` is the position in the session (0 open, 1 close) for the
+ * intraday price path.
  */
 export function simulateTrades(
   state: FlowDayState,
@@ -175,7 +272,14 @@ export function simulateTrades(
   const u = day.universe[pickIndex(state.cum, rng())]!;
   const spot = spotAt(u, clamp(x, 0, 1), normal(rngFrom(day.seed, 'path', u.symbol, day.date, Math.round(x * 78))));
   const m = state.market(u);
-  const putCall = rng() < putShare(u, day.date, day.seed) ? 'put' : 'call';
+  const share = putShare(u, day.date, day.seed);
+  const putCall = rng() < share ? 'put' : 'call';
+  // Spreads draw from their own stream, so the single prints stay those of the same seed without them.
+  const spreadRng = rngFrom(day.seed, 'spread', day.date, key);
+  if (spreadRng() < FLOW_SIM.multiLegShare) {
+    const order = pickSpread(spreadRng, m, spot, putCall, spreadRng() >= share);
+    if (order) return spreadLegs(state, key, sec, u, m, spot, order, spreadRng);
+  }
   const c = pickContract(rng, m, putCall, spot);
   const typeU = rng();
   const type =
@@ -196,54 +300,104 @@ export function simulateTrades(
       Math.log(FLOW_SIM.medianExcessUsd * (type === 'block' ? FLOW_SIM.blockMultiple : 1) * (p > 0 ? 0.5 : 1)),
       FLOW_SIM.premiumSigma,
     );
-    // Whole contracts, never under the floor: round, then lift to the smallest size that clears it.
-    const perContract = price * 100;
-    const size = Math.max(
-      Math.ceil(FLOW_SIM.premiumFloorUsd / perContract - 1e-9),
-      Math.round((FLOW_SIM.premiumFloorUsd + excess) / perContract),
-    );
-    const prior = state.volume.get(c.symbol) ?? Math.round(openInterest * 0.05 * rng());
-    const volume = prior + size;
-    state.volume.set(c.symbol, volume);
-    const costBasis = Math.round(size * perContract * 100) / 100;
+    const size = sizeFor(excess, price, price);
+    const volume = addVolume(state, c, size, openInterest, rng);
     const tradeCount = type === 'sweep' ? 2 + Math.floor(rng() * 10) : 1;
-    out.push({
-      id: recordId(day.seed, day.date, `${key}.${p}`),
-      date: day.date,
-      time: hhmmss(t),
-      ticker: u.symbol,
-      exchange: type === 'sweep' ? 'MULTI' : exchangeFor(rng()),
-      option_symbol: c.symbol,
-      put_call: c.type.toUpperCase(),
-      strike_price: c.strike.toFixed(2),
-      date_expiration: c.expiry,
-      option_activity_type: type.toUpperCase(),
-      sentiment: vendorSentiment(c.type, aggressor),
-      aggressor_ind: aggressor.toFixed(2),
-      ask: ask.toFixed(2),
-      bid: bid.toFixed(2),
-      midpoint: ((bid + ask) / 2).toFixed(3),
-      price: price.toFixed(2),
-      size: String(size),
-      volume: String(volume),
-      open_interest: String(openInterest),
-      underlying_price: spot.toFixed(2),
-      underlying_type: u.kind === 'etf' ? 'ETF' : 'STOCK',
-      cost_basis: costBasis.toFixed(2),
-      trade_count: String(tradeCount),
-      description: `${type} ${size} @ ${price.toFixed(2)} vs ${openInterest} OI; Ref=$${spot.toFixed(2)}`,
-      updated: null,
-    });
+    out.push(
+      vendorRecord(day.date, {
+        id: recordId(day.seed, day.date, `${key}.${p}`),
+        time: hhmmss(t),
+        u,
+        c,
+        type,
+        exchange: type === 'sweep' ? 'MULTI' : exchangeFor(rng()),
+        aggressor,
+        bid,
+        ask,
+        price,
+        size,
+        volume,
+        openInterest,
+        spot,
+        tradeCount,
+        description: `${type} ${size} @ ${price.toFixed(2)} vs ${openInterest} OI; Ref=$${spot.toFixed(2)}`,
+      }),
+    );
     t = Math.min(sec + 120, t + 1 + Math.floor(rng() * 8));
   }
   return out;
 }
 
+/** A bought leg fills at the ask or between the mid and the ask; a sold leg at the bid or between. */
+function legFill(rng: () => number, side: 'buy' | 'sell', bid: number, ask: number): [number, number] {
+  const mid = clamp(cents((bid + ask) / 2), bid, ask);
+  const atQuote = rng() < 0.5;
+  if (side === 'buy')
+    return atQuote ? [ask, 0.85 + 0.1 * rng()] : [clamp(cents(mid + (ask - mid) * rng()), mid, ask), 0.6 + 0.2 * rng()];
+  return atQuote ? [bid, 0.05 + 0.1 * rng()] : [clamp(cents(bid + (mid - bid) * rng()), bid, mid), 0.2 + 0.2 * rng()];
+}
+
+/**
+ * The legs of one spread order: one record per leg, all at the same second on one exchange (a complex
+ * order executes in one exchange's complex book, auction or cross), the same size on every leg, each
+ * priced inside its own quote on the side it takes, none under the premium floor.
+ */
+function spreadLegs(
+  state: FlowDayState,
+  key: string | number,
+  sec: number,
+  u: FlowUnderlying,
+  m: OptionsMarket,
+  spot: number,
+  order: SpreadOrder,
+  rng: () => number,
+): BenzingaWireRecord[] {
+  const { day } = state;
+  const legs = order.legs.map((l) => {
+    const q = m.quote(l.contract, spot);
+    const [price, aggressor] = legFill(rng, l.side, q.bid, q.ask);
+    return { ...l, ...q, price, aggressor, openInterest: m.openInterest(l.contract) };
+  });
+  const prices = legs.map((l) => l.price);
+  const size = sizeFor(
+    lognormal(rng, Math.log(FLOW_SIM.medianExcessUsd), FLOW_SIM.premiumSigma),
+    Math.min(...prices),
+    Math.max(...prices),
+  );
+  const exchange = exchangeFor(rng());
+  const leg = {
+    condition: pickWeighted(FLOW_SIM.multiLegConditions, rng()),
+    orderId: recordId(day.seed, day.date, `${key}.order`),
+  };
+  return legs.map((l, i) =>
+    vendorRecord(day.date, {
+      id: recordId(day.seed, day.date, `${key}.leg${i}`),
+      time: hhmmss(sec),
+      u,
+      c: l.contract,
+      type: 'trade',
+      exchange,
+      aggressor: l.aggressor,
+      bid: l.bid,
+      ask: l.ask,
+      price: l.price,
+      size,
+      volume: addVolume(state, l.contract, size, l.openInterest, rng),
+      openInterest: l.openInterest,
+      spot,
+      tradeCount: 1,
+      description: `${order.structure} leg ${i + 1}/${legs.length}: ${l.side} ${size} @ ${l.price.toFixed(2)} vs ${l.openInterest} OI; Ref=$${spot.toFixed(2)}`,
+      leg,
+    }),
+  );
+}
+
 /** The whole simulated session of one trading day, in time order (about 3,000 records). */
-export function simulateFlowDay(day: SimDay, tradesPerDay = FLOW_SIM.tradesPerDay): BenzingaWireRecord[] {
+export function simulateFlowDay(day: SimDay, tradesPerDay: number = FLOW_SIM.tradesPerDay): BenzingaWireRecord[] {
   const rng = rngFrom(day.seed, 'flow-day', day.date);
-  // Sweeps split into 2-6 prints (mean 4) with probability typeShares.sweep * burstProbability * 3.
-  const printsPerEvent = 1 + FLOW_SIM.typeShares.sweep * FLOW_SIM.burstProbability * 3 * 3;
+  // Sweeps split into 2-6 prints (mean 4) with probability typeShares.sweep * burstProbability * 3;
+  // spread orders print two legs.
+  const printsPerEvent = 1 + FLOW_SIM.typeShares.sweep * FLOW_SIM.burstProbability * 3 * 3 + FLOW_SIM.multiLegShare;
   const n = Math.round((tradesPerDay / printsPerEvent) * clamp(lognormal(rng, 0, 0.18), 0.6, 1.6));
   const state = new FlowDayState(day);
   const events = Array.from({ length: n }, (_, i) => ({

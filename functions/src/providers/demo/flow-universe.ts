@@ -1,5 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DirectoryRepository } from '../../data/directory-repository.ts';
+import { CarryReader, NetOpeningsRepository } from '../../data/net-openings-repository.ts';
+import { netOpeningsOf } from '../../domain/options-market/index.ts';
 import { TimeSeriesRepository, type DailySeries } from '../../data/timeseries-repository.ts';
 import { parseBenzingaOptionsActivity, type OptionsActivityRecord } from '../benzinga/options-activity.ts';
 import { DEMO_SEED } from './demo-provider.ts';
@@ -81,28 +83,67 @@ export function demoFlowSource(db: DynamoDBDocumentClient, seed = DEMO_SEED) {
       .filter((u): u is FlowUnderlying => u !== null);
   };
   const simSeed = flowSimSeed(seed);
+  // Open interest carried from the stored days' prints: the ingest runs in date order, so a day's
+  // flow (and the chains of the next day) read the openings of every day before it.
+  const carry = new CarryReader(new NetOpeningsRepository(db));
   return {
     universeOn,
     /**
-     * The simulated session of a trading day, parsed; an empty report on a day without bars.
-     * `until` (HH:MM:SS) keeps only the trades before that time: the demo's current day is packed
-     * up to the live session's start and the live player continues from there.
+     * The simulated session of a trading day, parsed, with its net openings per contract (opening
+     * minus closing volume of its prints, as the options market decides them: printOpens); an empty
+     * report on a day without bars. `until` (HH:MM:SS) keeps only the trades before that time: the
+     * demo's current day is packed up to the live session's start and the live player continues.
      */
-    async day(date: string, until?: string): Promise<ParseReport<OptionsActivityRecord>> {
+    async day(
+      date: string,
+      until?: string,
+    ): Promise<ParseReport<OptionsActivityRecord> & { netOpenings: Map<string, number> }> {
       const universe = await universeOn(date);
-      const report = parseBenzingaOptionsActivity({
-        option_activity: universe.length === 0 ? [] : simulateFlowDay({ date, universe, seed: simSeed }),
+      const dayCarry = await carry.at(date);
+      const parsed = parseBenzingaOptionsActivity({
+        option_activity:
+          universe.length === 0
+            ? []
+            : simulateFlowDay({ date, universe, seed: simSeed, marketSeed: seed, carry: dayCarry }),
       });
-      return until === undefined ? report : { ...report, rows: report.rows.filter((r) => r.time < until) };
+      const report = until === undefined ? parsed : { ...parsed, rows: parsed.rows.filter((r) => r.time < until) };
+      return { ...report, netOpenings: dayNetOpenings(report.rows, simSeed) };
     },
     /** A live generator for `date`: each call returns the records of one arrival (sometimes a burst). */
     async live(date: string, runId: string): Promise<(seq: number, secOfDay: number) => BenzingaWireRecord[]> {
       const universe = await universeOn(date);
-      const state = new FlowDayState({ date, universe, seed: simSeed });
+      // A copy: the generator prices contracts for hours, whatever this source is asked afterwards.
+      const state = new FlowDayState({
+        date,
+        universe,
+        seed: simSeed,
+        marketSeed: seed,
+        carry: (await carry.at(date)).clone(),
+      });
       return (seq, sec) =>
         universe.length === 0
           ? []
           : simulateTrades(state, `live-${runId}-${seq}`, sec, Math.min(1, Math.max(0, (sec - 34200) / 23400)));
     },
   };
+}
+
+/** A day's net openings per contract from its parsed prints (the rule of domain/options-market/open-interest.ts). */
+export function dayNetOpenings(rows: readonly OptionsActivityRecord[], seed: number): Map<string, number> {
+  return netOpeningsOf(
+    rows.flatMap((r) =>
+      r.optionSymbol === null
+        ? []
+        : [
+            {
+              id: r.id,
+              contract: r.optionSymbol,
+              size: r.size,
+              volume: r.volume ?? r.size,
+              openInterest: r.openInterest ?? 0,
+            },
+          ],
+    ),
+    seed,
+  );
 }
