@@ -112,6 +112,11 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
 
   const serveStatic = createStaticHandler(DIST_DIR);
   const server = createServer();
+  // Node closes an idle keep-alive socket after 5 s; a client whose event loop was busy longer (a test
+  // computing its expected answer in this same process, a loaded machine) then sends on the closed socket
+  // and gets ECONNRESET. Clients honour the advertised timeout, so a minute moves the race out of reach.
+  server.keepAliveTimeout = 61_000;
+  server.headersTimeout = 62_000;
   const ws = attachWebSocket(server);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = parseRequestTarget(req.url);
