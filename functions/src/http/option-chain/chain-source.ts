@@ -1,9 +1,15 @@
 import type { OptionChain } from '@tapewatch/shared/schemas/option-chain';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
 import { documentClient } from '../../data/client.ts';
-import { optionChainView, UnlistedExpirationError, type ChainInput } from '../../domain/option-chain/chain-view.ts';
+import {
+  type ChainInput,
+  chainSlice,
+  optionChainView,
+  UnlistedExpirationError,
+} from '../../domain/option-chain/chain-view.ts';
 import { dividendYieldOf, RISK_FREE_RATE } from '../../domain/options-market/index.ts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../lib/errors.ts';
+import { KeptJson } from '../../lib/kept-json.ts';
 import { TtlLru } from '../../lib/lru.ts';
 import { memoize } from '../../lib/memo.ts';
 import { clockFor } from '../../platform/clock.ts';
@@ -52,20 +58,60 @@ export async function chainInputOf(entry: DirectoryEntry): Promise<ChainInput> {
 }
 
 /**
- * Chain answers per ticker and expiration, kept a minute: the IVs of a whole SPY chain (~6,000 mids)
- * take a few hundred ms of CPU, and the Volatility page reads the same whole-chain answer.
+ * Whole chains priced once per ticker and vendor snapshot (its as-of time): the IVs of a whole SPY
+ * chain (~6,000 mids) take a few hundred ms of CPU, so every expiration of a snapshot, the Volatility
+ * page and the quote panel read the one pricing. A new snapshot (the next day's demo chain, live
+ * mode's next 15-minute delayed chain) has a new key. 16 whole chains are ~10-100 MB of heap.
  */
-const answers = new TtlLru<OptionChain>(128, 60_000);
+const pricedChains = new TtlLru<OptionChain>(16, 3_600_000);
+/** Each answer's JSON and compressed forms, per priced chain (gone with it) and expiration asked for. */
+const keptBodies = new WeakMap<OptionChain, Map<string, KeptJson>>();
+
+const pricedKey = (input: ChainInput) => `${input.ticker}|${input.asOf}`;
+
+/** The whole chain of the ticker's current snapshot, every IV and Greek solved once per snapshot. */
+export async function pricedChain(entry: DirectoryEntry): Promise<OptionChain> {
+  const input = await chainInputOf(entry);
+  return pricedChains.get(pricedKey(input), async () => optionChainView(input, 'all'));
+}
+
+/** An answer of the chain, or the 400 a trader reads for an expiration the chain does not list. */
+function orBadRequest(answer: () => OptionChain): OptionChain {
+  try {
+    return answer();
+  } catch (e) {
+    if (e instanceof UnlistedExpirationError) throw new BadRequestError(e.message);
+    throw e;
+  }
+}
 
 /** The chain answer of one expiration (the nearest monthly without one) or `all`; 400 for an unlisted one. */
-export function chainAnswer(entry: DirectoryEntry, expiration?: string): Promise<OptionChain> {
-  return answers.get(`${entry.symbol}|${expiration ?? ''}`, async () => {
-    const input = await chainInputOf(entry);
-    try {
-      return optionChainView(input, expiration);
-    } catch (e) {
-      if (e instanceof UnlistedExpirationError) throw new BadRequestError(e.message);
-      throw e;
-    }
-  });
+export async function chainAnswer(entry: DirectoryEntry, expiration?: string): Promise<OptionChain> {
+  const whole = await pricedChain(entry);
+  return orBadRequest(() => chainSlice(whole, expiration));
+}
+
+/** chainAnswer as kept JSON bytes: a repeated request costs a map lookup, no serialising or compressing. */
+export async function keptChainAnswer(entry: DirectoryEntry, expiration?: string): Promise<KeptJson> {
+  const whole = await pricedChain(entry);
+  let bodies = keptBodies.get(whole);
+  if (!bodies) keptBodies.set(whole, (bodies = new Map()));
+  const key = expiration ?? '';
+  let body = bodies.get(key);
+  if (!body) bodies.set(key, (body = new KeptJson(orBadRequest(() => chainSlice(whole, expiration)))));
+  return body;
+}
+
+/**
+ * One expiration of the current snapshot: cut from the whole chain when it is already priced,
+ * else that expiration priced alone (a few hundred IVs, not the whole chain's thousands).
+ */
+export async function expirationAnswer(entry: DirectoryEntry, expiration: string): Promise<OptionChain> {
+  const input = await chainInputOf(entry);
+  const whole = pricedChains.peek(pricedKey(input));
+  if (whole) {
+    const priced = await whole;
+    return orBadRequest(() => chainSlice(priced, expiration));
+  }
+  return orBadRequest(() => optionChainView(input, expiration));
 }
