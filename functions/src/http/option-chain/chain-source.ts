@@ -59,21 +59,22 @@ export async function chainInputOf(entry: DirectoryEntry): Promise<ChainInput> {
 
 /**
  * Whole chains priced once per ticker and vendor snapshot (its as-of time): the IVs of a whole SPY
- * chain (~6,000 mids) take a few hundred ms of CPU, so every expiration of a snapshot, the Volatility
- * page and the quote panel read the one pricing. A new snapshot (the next day's demo chain, live
- * mode's next 15-minute delayed chain) has a new key. 16 whole chains are ~10-100 MB of heap.
+ * chain (~6,000 mids) take a few hundred ms of CPU, so the Volatility page and every expiration asked
+ * for afterwards read the one pricing. A new snapshot (the next day's demo chain, live mode's next
+ * 15-minute delayed chain) has a new key. 16 whole chains are ~10-100 MB of heap.
  */
 const pricedChains = new TtlLru<OptionChain>(16, 3_600_000);
-/** Each answer's JSON and compressed forms, per priced chain (gone with it) and expiration asked for. */
-const keptBodies = new WeakMap<OptionChain, Map<string, KeptJson>>();
+/** Answers as JSON bytes and compressed forms, per ticker, snapshot and expiration asked for. */
+const keptAnswers = new TtlLru<KeptJson>(128, 3_600_000);
 
 const pricedKey = (input: ChainInput) => `${input.ticker}|${input.asOf}`;
 
 /** The whole chain of the ticker's current snapshot, every IV and Greek solved once per snapshot. */
 export async function pricedChain(entry: DirectoryEntry): Promise<OptionChain> {
-  const input = await chainInputOf(entry);
-  return pricedChains.get(pricedKey(input), async () => optionChainView(input, 'all'));
+  return pricedOf(await chainInputOf(entry));
 }
+
+const pricedOf = (input: ChainInput) => pricedChains.get(pricedKey(input), async () => optionChainView(input, 'all'));
 
 /** An answer of the chain, or the 400 a trader reads for an expiration the chain does not list. */
 function orBadRequest(answer: () => OptionChain): OptionChain {
@@ -85,33 +86,30 @@ function orBadRequest(answer: () => OptionChain): OptionChain {
   }
 }
 
-/** The chain answer of one expiration (the nearest monthly without one) or `all`; 400 for an unlisted one. */
-export async function chainAnswer(entry: DirectoryEntry, expiration?: string): Promise<OptionChain> {
-  const whole = await pricedChain(entry);
-  return orBadRequest(() => chainSlice(whole, expiration));
-}
-
-/** chainAnswer as kept JSON bytes: a repeated request costs a map lookup, no serialising or compressing. */
-export async function keptChainAnswer(entry: DirectoryEntry, expiration?: string): Promise<KeptJson> {
-  const whole = await pricedChain(entry);
-  let bodies = keptBodies.get(whole);
-  if (!bodies) keptBodies.set(whole, (bodies = new Map()));
-  const key = expiration ?? '';
-  let body = bodies.get(key);
-  if (!body) bodies.set(key, (body = new KeptJson(orBadRequest(() => chainSlice(whole, expiration)))));
-  return body;
-}
-
 /**
- * One expiration of the current snapshot: cut from the whole chain when it is already priced,
- * else that expiration priced alone (a few hundred IVs, not the whole chain's thousands).
+ * One expiration (the nearest monthly without one) or `all` of the current snapshot; 400 for an
+ * unlisted one. One expiration is cut from the whole chain when that is priced, else priced alone
+ * (a few hundred IVs, not the whole chain's thousands); `all` prices the whole chain once.
  */
-export async function expirationAnswer(entry: DirectoryEntry, expiration: string): Promise<OptionChain> {
-  const input = await chainInputOf(entry);
+async function answerOf(input: ChainInput, expiration?: string): Promise<OptionChain> {
+  if (expiration === 'all') return pricedOf(input);
   const whole = pricedChains.peek(pricedKey(input));
   if (whole) {
     const priced = await whole;
     return orBadRequest(() => chainSlice(priced, expiration));
   }
   return orBadRequest(() => optionChainView(input, expiration));
+}
+
+export async function chainAnswer(entry: DirectoryEntry, expiration?: string): Promise<OptionChain> {
+  return answerOf(await chainInputOf(entry), expiration);
+}
+
+/** chainAnswer as kept JSON bytes: a repeated request costs a lookup, no pricing, serialising or compressing. */
+export async function keptChainAnswer(entry: DirectoryEntry, expiration?: string): Promise<KeptJson> {
+  const input = await chainInputOf(entry);
+  return keptAnswers.get(
+    `${pricedKey(input)}|${expiration ?? ''}`,
+    async () => new KeptJson(await answerOf(input, expiration)),
+  );
 }

@@ -1,7 +1,7 @@
 import { notOptionable, volatilitySummary } from '../../domain/volatility/volatility-data.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';
-import { chainReportOf, expirationAnswer } from './chain-source.ts';
+import { chainAnswer, chainReportOf } from './chain-source.ts';
 import { chainExpirations } from '../../domain/option-chain/chain-view.ts';
 import { ivHistoryAvailable, ivYearOf } from './iv-history.ts';
 
@@ -16,7 +16,7 @@ export const handler = defineHandler('get_volatility_summary', async ({ query })
   const nearest = report.asOf ? chainExpirations({ asOf: report.asOf, quotes: report.rows })[0] : undefined;
   if (!nearest || !report.asOf) return notOptionable(entry.symbol);
   const [next, year] = await Promise.all([
-    expirationAnswer(entry, nearest.expiration),
+    chainAnswer(entry, nearest.expiration),
     ivHistoryAvailable() ? ivYearOf(entry, report.asOf.slice(0, 10)) : null,
   ]);
   return volatilitySummary({ next, ivHistory: year?.ivHistory ?? null });
