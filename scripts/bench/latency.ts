@@ -51,6 +51,8 @@ export async function measureLatency(
   connections = 10,
   seconds = 5,
   headers: Record<string, string> = {},
+  /** Called once the warm-up is over, as the measured requests start. */
+  onMeasureStart: () => void = () => {},
 ): Promise<LatencyResult> {
   const pathOf = typeof path === 'string' ? () => path : path;
   let sentCount = 0;
@@ -62,6 +64,7 @@ export async function measureLatency(
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let non2xx = 0;
+  onMeasureStart();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const until = started + seconds * 1000;

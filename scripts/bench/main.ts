@@ -202,15 +202,18 @@ if (process.argv.includes('--load')) {
 }
 
 if (process.argv.includes('--options')) {
-  // Issue 38's rows alone: option chain, volatility and walls of any ticker, on a quiet server.
-  const server = await startServer(port, dataDir);
-  await server.waitForOutput(/backfilled \S+ in/, schedules.filter((s) => s.demoBackfillDays !== null).length);
+  // Issue 38's rows alone: option chain, volatility and walls of any ticker, on a quiet server. BENCH_URL
+  // (with BENCH_PID for its CPU) measures a local runtime already started and backfilled instead.
+  const reuse = process.env.BENCH_URL;
+  const server = reuse ? null : await startServer(port, dataDir);
+  await server?.waitForOutput(/backfilled \S+ in/, schedules.filter((s) => s.demoBackfillDays !== null).length);
   const tickers = [...readStocks()].map((s) => s.ticker);
-  console.log(`Option chain, volatility and walls (10 connections, ${seconds} s each)`);
+  console.log(`Option chain, volatility and walls (10 connections, ${seconds} s each; serverCpuMs per request)`);
   try {
-    console.table(await benchOptionChain(server.url, tickers, seconds, budgetChecks));
+    const pid = server?.pid ?? (process.env.BENCH_PID ? Number(process.env.BENCH_PID) : undefined);
+    console.table(await benchOptionChain(reuse ?? server!.url, tickers, seconds, budgetChecks, pid));
   } finally {
-    await server.stop();
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(

@@ -6,6 +6,7 @@
  */
 import type { Budgets } from './budgets.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
+import { processCpuMs } from './process-cpu.ts';
 
 interface Row {
   label: string;
@@ -46,16 +47,29 @@ export function optionChainRows(tickers: readonly string[]): Row[] {
   ];
 }
 
+/**
+ * Each row with the server's CPU per answered request (ms, all its threads, warm-up included in
+ * neither): on a shared machine what an answer costs, where the latency also measures the neighbours.
+ */
 export async function benchOptionChain(
   url: string,
   tickers: readonly string[],
   seconds: number,
   budgets: Budgets,
-): Promise<Array<LatencyResult & { label: string; budgetP99: number | '' }>> {
+  serverPid?: number,
+): Promise<Array<LatencyResult & { label: string; budgetP99: number | ''; serverCpuMs: number | null }>> {
   const out = [];
   for (const row of optionChainRows(tickers)) {
-    const r = await measureLatency(url, row.path, 10, seconds);
-    out.push({ label: row.label, ...r, budgetP99: row.budgetP99 });
+    let cpuAtStart: number | null = null;
+    const r = await measureLatency(url, row.path, 10, seconds, {}, () => {
+      cpuAtStart = serverPid ? processCpuMs(serverPid) : null;
+    });
+    const cpuAtEnd = serverPid ? processCpuMs(serverPid) : null;
+    const serverCpuMs =
+      cpuAtStart !== null && cpuAtEnd !== null && r.requests > 0
+        ? Math.round(((cpuAtEnd - cpuAtStart) / r.requests) * 100) / 100
+        : null;
+    out.push({ label: row.label, ...r, budgetP99: row.budgetP99, serverCpuMs });
     if (row.budgetP99 !== '') budgets.atMost(`${row.label} p99, 10 connections`, r.p99, row.budgetP99, 'ms');
   }
   return out;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { optionChainResponse } from '@tapewatch/shared/schemas/option-chain';
 import { optionWallsSchema } from '@tapewatch/shared/schemas/option-walls';
-import { volatilityResponse } from '@tapewatch/shared/schemas/volatility';
+import { volatilityResponse, volatilitySummaryResponse } from '@tapewatch/shared/schemas/volatility';
 import { readStocks } from '../demo-data/universe.ts';
 import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 
@@ -9,11 +9,13 @@ const { api } = useIntegrationRuntime();
 
 describe('option chain and volatility of any ticker (issue 38)', () => {
   it('answers the nearest monthly of a stock with quotes, IV and Greeks of each mid', async () => {
+    // Read before the requests: decoding the universe blocks the event loop (the runtime's too) for
+    // seconds, long enough for the server to close the idle keep-alive socket the next request takes.
+    const nvda = [...readStocks()].find((s) => s.ticker === 'NVDA')!.series;
     const res = await api.get('get_option_chain', { ticker: ' nvda ' });
     expect(res.status).toBe(200);
     expect(res.text).not.toMatch(/NaN|Infinity/);
     const chain = optionChainResponse.parse(res.body);
-    const nvda = [...readStocks()].find((s) => s.ticker === 'NVDA')!.series;
     expect(chain).toMatchObject({ ticker: 'NVDA', underlying_price: nvda.close.at(-1), expiration: '2024-03-15' });
     expect(chain.as_of.slice(0, 10)).toBe('2024-03-08');
     expect(chain.expirations.find((e) => e.monthly)!.expiration).toBe('2024-03-15');
@@ -77,7 +79,32 @@ describe('option chain and volatility of any ticker (issue 38)', () => {
     }
   });
 
+  it("answers the quote panel's summary with the Volatility answer's rank and next expected move", async () => {
+    // KLAC: no earlier request priced its whole chain, so the nearest expiration is priced alone.
+    for (const ticker of ['KLAC', 'SPY']) {
+      const res = await api.get('get_volatility_summary', { ticker: ticker.toLowerCase() });
+      expect(res.status, ticker).toBe(200);
+      const summary = volatilitySummaryResponse.parse(res.body);
+      const v = volatilityResponse.parse((await api.get('get_volatility_data', { ticker })).body);
+      expect(summary).toMatchObject({
+        ticker,
+        optionable: true,
+        as_of: v.as_of,
+        atm_iv: v.atm_iv,
+        iv_rank: v.iv_rank,
+        iv_percentile: v.iv_percentile,
+        iv_window_days: 252,
+      });
+      expect(summary.next_expiration).toEqual(v.expirations[0]);
+    }
+    const vix = volatilitySummaryResponse.parse((await api.get('get_volatility_summary', { ticker: 'VIX' })).body);
+    expect(vix).toMatchObject({ optionable: false, iv_rank: null, next_expiration: null });
+    expect((await api.get('get_volatility_summary', { ticker: 'NOPE' })).status).toBe(404);
+    expect((await api.get('get_volatility_summary', { ticker: 'S&P' })).status).toBe(400);
+  });
+
   it('answers walls and gamma exposure for any ticker; SPY (the default) stays the precomputed answer', async () => {
+    const nvda = [...readStocks()].find((s) => s.ticker === 'NVDA')!.series;
     const spy = await api.get('get_option_walls');
     for (const ticker of ['SPY', ' spy '])
       expect((await api.get('get_option_walls', { ticker })).body).toEqual(spy.body);
@@ -85,7 +112,6 @@ describe('option chain and volatility of any ticker (issue 38)', () => {
     expect(res.status).toBe(200);
     expect(res.text).not.toMatch(/NaN|Infinity/);
     const walls = optionWallsSchema.parse(res.body);
-    const nvda = [...readStocks()].find((s) => s.ticker === 'NVDA')!.series;
     expect(walls).toMatchObject({ underlying: 'NVDA', as_of: '2024-03-08', spot: nvda.close.at(-1) });
     const expiries = Object.keys(walls.data);
     expect(expiries.length).toBe(8);

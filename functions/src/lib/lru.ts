@@ -27,6 +27,12 @@ export class TtlLru<V> {
     return value;
   }
 
+  /** The live entry of `key` without loading it or making it recently used. */
+  peek(key: string): Promise<V> | undefined {
+    const hit = this.items.get(key);
+    return hit && this.now() - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
   clear(): void {
     this.items.clear();
   }

@@ -160,7 +160,13 @@ export const DATA_SOURCES: readonly DataSource[] = [
     liveAdapter: true,
     jobs: ['optionwalls'],
     screens: ['Option Walls', 'Option Chain', 'Volatility'],
-    routes: ['get_option_walls', 'get_option_minmax', 'get_option_chain', 'get_volatility_data'],
+    routes: [
+      'get_option_walls',
+      'get_option_minmax',
+      'get_option_chain',
+      'get_volatility_data',
+      'get_volatility_summary',
+    ],
     unavailable: 'The CBOE option chain is not available.',
     choice: {
       env: 'OPTION_CHAIN_SOURCE',

@@ -32,6 +32,21 @@ describe('OpenAPI document from the route table', () => {
     }
   });
 
+  it("publishes issue 38's routes: the option chain, volatility, its quote summary and any ticker's walls", () => {
+    const params = (path: string) => (op(path, 'get')?.parameters ?? []).map((p) => [p.name, p.required]);
+    // The chain is a table: it also takes format=csv.
+    expect(params('/api/get_option_chain')).toEqual([
+      ['ticker', true],
+      ['expiration', false],
+      ['format', false],
+    ]);
+    expect(params('/api/get_volatility_data')).toEqual([['ticker', true]]);
+    expect(params('/api/get_volatility_summary')).toEqual([['ticker', true]]);
+    expect(params('/api/get_option_walls')).toEqual([['ticker', false]]);
+    for (const path of ['/api/get_option_chain', '/api/get_volatility_data', '/api/get_volatility_summary'])
+      expect(op(path, 'get').responses['200']?.content['application/json'].schema, path).toBeTruthy();
+  });
+
   it('describes every tag it uses (a renamed handler area must be described again)', () => {
     for (const t of doc.tags) expect(TAGS[t.name], t.name).toBeTruthy();
   });

@@ -23,7 +23,7 @@ import { factorAnalysisQuery, factorAnalysisResponse } from '../schemas/factor-a
 import { mcHeatmapResponse, sectorRotationQuery, sectorRotationResponse } from '../schemas/sector-rotation.ts';
 import { optionMinmaxSchema, optionWallsQuery, optionWallsSchema } from '../schemas/option-walls.ts';
 import { optionChainQuery, optionChainResponse } from '../schemas/option-chain.ts';
-import { volatilityQuery, volatilityResponse } from '../schemas/volatility.ts';
+import { volatilityQuery, volatilityResponse, volatilitySummaryResponse } from '../schemas/volatility.ts';
 import {
   indShortInterestInfoResponse,
   indShortInterestQuery,
@@ -477,6 +477,21 @@ export const routes = {
     response: volatilityResponse,
     handler: 'option-chain/get-volatility-data',
     // Computes IVs of a whole chain when not kept (a few hundred ms for SPY).
+    cheap: false,
+    reads: ['market'],
+    cacheSeconds: 300,
+  }),
+  get_volatility_summary: route({
+    method: 'GET',
+    path: '/api/get_volatility_summary',
+    summary:
+      "A ticker's IV rank and percentile and its nearest expiration's expected move (the quote panel's options line); optionable false for an index.",
+    auth: 'public',
+    query: volatilityQuery,
+    example: 'ticker=SPY',
+    response: volatilitySummaryResponse,
+    handler: 'option-chain/get-volatility-summary',
+    // Prices one expiration (a few hundred mids) when the whole chain is not priced yet.
     cheap: false,
     reads: ['market'],
     cacheSeconds: 300,

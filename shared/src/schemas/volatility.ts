@@ -52,3 +52,24 @@ export const volatilityResponse = z.object({
 
 export type VolatilityData = z.infer<typeof volatilityResponse>;
 export type ExpiryVolatility = z.infer<typeof expiryVolatilitySchema>;
+
+/**
+ * What the quote panel shows of a ticker's options (issue 38): where today's IV sits in its year and
+ * the nearest expiration's expected move, each as get_volatility_data states it. For a ticker that
+ * lists no options here (an index) `optionable` is false and every figure null.
+ */
+export const volatilitySummaryResponse = z.object({
+  ticker: z.string(),
+  optionable: z.boolean(),
+  /** The chain snapshot the expected move is read from (New York), 'YYYY-MM-DD HH:mm:ss'. */
+  as_of: z.string().nullable(),
+  atm_iv: z.number().nullable(),
+  iv_rank: z.number().nullable(),
+  iv_percentile: z.number().nullable(),
+  iv_window_days: z.number().int().nullable(),
+  /** The nearest expiration: its at-the-money straddle and the expected move it implies. */
+  next_expiration: expiryVolatilitySchema.nullable(),
+  expected_move_rule: z.string(),
+});
+
+export type VolatilitySummary = z.infer<typeof volatilitySummaryResponse>;

@@ -95,21 +95,32 @@ export function expirationRows(input: ChainInput, expiration: string, dte: numbe
   return [...byStrike.values()].sort((a, b) => a.strike - b.strike);
 }
 
-/**
- * The answer for one expiration (the nearest monthly when none is given) or `all`. An expiration
- * the chain does not list throws UnlistedExpirationError (the caller's 400).
- */
-export function optionChainView(input: ChainInput, expiration?: string): OptionChain {
-  const expirations = chainExpirations(input);
+/** The expiration answered (`all`, the one asked for, or the nearest monthly) and the expirations it covers. */
+function pickExpirations(
+  ticker: string,
+  expirations: OptionChain['expirations'],
+  expiration?: string,
+): { chosen: string | undefined; picked: OptionChain['expirations'] } {
   const chosen = expiration ?? defaultExpiration(expirations);
   const picked = chosen === 'all' ? expirations : expirations.filter((e) => e.expiration === chosen);
   if (chosen !== undefined && chosen !== 'all' && picked.length === 0)
     throw new UnlistedExpirationError(
-      `No ${input.ticker} options expire on ${chosen}. Listed expirations: ${expirations
+      `No ${ticker} options expire on ${chosen}. Listed expirations: ${expirations
         .slice(0, 6)
         .map((e) => e.expiration)
         .join(', ')}${expirations.length > 6 ? ', ...' : ''}.`,
     );
+  return { chosen, picked };
+}
+
+/**
+ * The answer for one expiration (the nearest monthly when none is given) or `all`. An expiration
+ * the chain does not list throws UnlistedExpirationError (the caller's 400). Prices only the
+ * expirations answered.
+ */
+export function optionChainView(input: ChainInput, expiration?: string): OptionChain {
+  const expirations = chainExpirations(input);
+  const { chosen, picked } = pickExpirations(input.ticker, expirations, expiration);
   return {
     ticker: input.ticker,
     as_of: input.asOf,
@@ -119,4 +130,15 @@ export function optionChainView(input: ChainInput, expiration?: string): OptionC
     expiration: chosen ?? '',
     rows: picked.flatMap((e) => expirationRows(input, e.expiration, e.dte)),
   };
+}
+
+/**
+ * The same answer cut from a whole chain already priced (`expiration=all`): nothing is priced
+ * again, so a chain's IVs are solved once however many expirations are asked for.
+ */
+export function chainSlice(whole: OptionChain, expiration?: string): OptionChain {
+  const { chosen, picked } = pickExpirations(whole.ticker, whole.expirations, expiration);
+  if (chosen === 'all') return whole;
+  const answered = new Set(picked.map((e) => e.expiration));
+  return { ...whole, expiration: chosen ?? '', rows: whole.rows.filter((r) => answered.has(r.expiration)) };
 }

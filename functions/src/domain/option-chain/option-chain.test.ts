@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OptionChain } from '@tapewatch/shared/schemas/option-chain';
 import { KLAC, NVDA, SPY } from '../options-market/test-underlying.ts';
-import { isMonthly, optionChainView, UnlistedExpirationError } from './chain-view.ts';
+import { chainSlice, isMonthly, optionChainView, UnlistedExpirationError } from './chain-view.ts';
 import { testChain } from '../../providers/demo/test-chain.ts';
 
 // An independent Black-Scholes-Merton, written here on purpose (no import of the app's analytics):
@@ -147,6 +147,18 @@ describe('get_option_chain answer', () => {
     expect(() => optionChainView(input, '2024-03-16')).toThrow(UnlistedExpirationError);
     const all = wholeChain(SPY);
     expect(new Set(all.rows.map((r) => r.expiration)).size).toBe(all.expirations.length);
+  }, 30_000);
+
+  it('an expiration cut from the whole chain priced once equals that expiration priced alone', () => {
+    for (const u of [SPY, KLAC]) {
+      const input = inputOf(u);
+      const whole = wholeChain(u);
+      expect(chainSlice(whole)).toEqual(optionChainView(input));
+      const nearest = whole.expirations[0]!.expiration;
+      expect(chainSlice(whole, nearest)).toEqual(optionChainView(input, nearest));
+      expect(chainSlice(whole, 'all')).toEqual(whole);
+    }
+    expect(() => chainSlice(wholeChain(SPY), '2024-03-16')).toThrow(UnlistedExpirationError);
   }, 30_000);
 
   it('a monthly is the third Friday, or the Thursday before when that Friday is a holiday', () => {

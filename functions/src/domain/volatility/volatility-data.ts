@@ -3,9 +3,9 @@
  * volatility, and per expiration the term structure, 25-delta skew and expected move of the chain.
  */
 import type { OptionChain } from '@tapewatch/shared/schemas/option-chain';
-import type { VolatilityData } from '@tapewatch/shared/schemas/volatility';
+import type { VolatilityData, VolatilitySummary } from '@tapewatch/shared/schemas/volatility';
 import { IV_WINDOW_SESSIONS, ivStanding, realisedVol } from './iv-rank.ts';
-import { EXPECTED_MOVE_RULE, termStructure } from './term-structure.ts';
+import { EXPECTED_MOVE_RULE, expiryVolatility, termStructure } from './term-structure.ts';
 
 export const VOLATILITY_DEFINITIONS: VolatilityData['definitions'] = {
   atm_iv: '30-day at-the-money implied volatility.',
@@ -52,3 +52,40 @@ export function volatilityData({ chain, ivHistory, closes }: VolatilityInput): V
     definitions: VOLATILITY_DEFINITIONS,
   };
 }
+
+export interface SummaryInput {
+  /** The chain answer of the nearest expiration (expiration = expirations[0]). */
+  next: OptionChain;
+  /** Daily ATM IV as for volatilityData; null where no IV history exists (live mode for now). */
+  ivHistory: VolatilityInput['ivHistory'] | null;
+}
+
+/** The quote panel's line: the figures volatilityData gives for the same IV history and nearest expiration. */
+export function volatilitySummary({ next, ivHistory }: SummaryInput): VolatilitySummary {
+  const standing = ivHistory ? ivStanding(ivHistory.atmIv) : null;
+  const expiry = next.expirations.find((e) => e.expiration === next.expiration);
+  return {
+    ticker: next.ticker,
+    optionable: true,
+    as_of: next.as_of,
+    atm_iv: standing ? r6(ivHistory!.atmIv.at(-1)!) : null,
+    iv_rank: r6(standing?.rank ?? null),
+    iv_percentile: r6(standing?.percentile ?? null),
+    iv_window_days: standing?.days ?? null,
+    next_expiration: expiry ? expiryVolatility(next.rows, next.underlying_price, expiry.expiration, expiry.dte) : null,
+    expected_move_rule: EXPECTED_MOVE_RULE,
+  };
+}
+
+/** An index (or any ticker without listed options here): nothing to show. */
+export const notOptionable = (ticker: string): VolatilitySummary => ({
+  ticker,
+  optionable: false,
+  as_of: null,
+  atm_iv: null,
+  iv_rank: null,
+  iv_percentile: null,
+  iv_window_days: null,
+  next_expiration: null,
+  expected_move_rule: EXPECTED_MOVE_RULE,
+});

@@ -4,6 +4,7 @@ import { testChain } from '../../providers/demo/test-chain.ts';
 import { SPY } from '../options-market/test-underlying.ts';
 import { ivStanding, realisedVol } from './iv-rank.ts';
 import { ivAtDelta, termStructure } from './term-structure.ts';
+import { volatilityData, volatilitySummary } from './volatility-data.ts';
 
 describe('IV rank and percentile', () => {
   it('match their definitions on a hand-made series', () => {
@@ -66,4 +67,37 @@ describe('term structure, skew and expected move of a chain', () => {
     expect(ivAtDelta(rows, 'call', 0.25)).toBeCloseTo(0.275, 12);
     expect(ivAtDelta(rows, 'put', -0.25)).toBeNull();
   });
+});
+
+describe("the quote panel's summary", () => {
+  it('gives the figures of the Volatility answer while pricing only the nearest expiration', () => {
+    const input = testChain(SPY);
+    const whole = optionChainView(input, 'all');
+    const date = whole.as_of.slice(0, 10);
+    // A hand-made IV year and closes ending on the chain's date.
+    const dates = Array.from(
+      { length: 300 },
+      (_, i) => `${2023 + Math.floor(i / 250)}-${String((i % 12) + 1).padStart(2, '0')}-01`,
+    );
+    dates[dates.length - 1] = date;
+    const ivHistory = { date: dates, atmIv: dates.map((_, i) => 0.12 + 0.05 * Math.sin(i / 17)) };
+    const closes = { date: dates, close: dates.map((_, i) => 400 + Math.cos(i / 9) * 10) };
+    const full = volatilityData({ chain: whole, ivHistory, closes })!;
+    const next = optionChainView(input, whole.expirations[0]!.expiration);
+    const summary = volatilitySummary({ next, ivHistory });
+    expect(summary).toMatchObject({
+      ticker: 'SPY',
+      optionable: true,
+      as_of: full.as_of,
+      atm_iv: full.atm_iv,
+      iv_rank: full.iv_rank,
+      iv_percentile: full.iv_percentile,
+      iv_window_days: 252,
+      expected_move_rule: full.expected_move_rule,
+    });
+    expect(summary.next_expiration).toEqual(full.expirations[0]);
+    expect(summary.next_expiration!.expected_move).toBeGreaterThan(0);
+    // No IV history (live mode for now): the expected move still shows, the rank does not.
+    expect(volatilitySummary({ next, ivHistory: null })).toMatchObject({ iv_rank: null, atm_iv: null });
+  }, 30_000);
 });

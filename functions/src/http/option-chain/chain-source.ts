@@ -1,9 +1,15 @@
 import type { OptionChain } from '@tapewatch/shared/schemas/option-chain';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
 import { documentClient } from '../../data/client.ts';
-import { optionChainView, UnlistedExpirationError, type ChainInput } from '../../domain/option-chain/chain-view.ts';
+import {
+  type ChainInput,
+  chainSlice,
+  optionChainView,
+  UnlistedExpirationError,
+} from '../../domain/option-chain/chain-view.ts';
 import { dividendYieldOf, RISK_FREE_RATE } from '../../domain/options-market/index.ts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../lib/errors.ts';
+import { KeptJson } from '../../lib/kept-json.ts';
 import { TtlLru } from '../../lib/lru.ts';
 import { memoize } from '../../lib/memo.ts';
 import { clockFor } from '../../platform/clock.ts';
@@ -52,20 +58,58 @@ export async function chainInputOf(entry: DirectoryEntry): Promise<ChainInput> {
 }
 
 /**
- * Chain answers per ticker and expiration, kept a minute: the IVs of a whole SPY chain (~6,000 mids)
- * take a few hundred ms of CPU, and the Volatility page reads the same whole-chain answer.
+ * Whole chains priced once per ticker and vendor snapshot (its as-of time): the IVs of a whole SPY
+ * chain (~6,000 mids) take a few hundred ms of CPU, so the Volatility page and every expiration asked
+ * for afterwards read the one pricing. A new snapshot (the next day's demo chain, live mode's next
+ * 15-minute delayed chain) has a new key. 16 whole chains are ~10-100 MB of heap.
  */
-const answers = new TtlLru<OptionChain>(128, 60_000);
+const pricedChains = new TtlLru<OptionChain>(16, 3_600_000);
+/** Answers as JSON bytes and compressed forms, per ticker, snapshot and expiration asked for. */
+const keptAnswers = new TtlLru<KeptJson>(128, 3_600_000);
 
-/** The chain answer of one expiration (the nearest monthly without one) or `all`; 400 for an unlisted one. */
-export function chainAnswer(entry: DirectoryEntry, expiration?: string): Promise<OptionChain> {
-  return answers.get(`${entry.symbol}|${expiration ?? ''}`, async () => {
-    const input = await chainInputOf(entry);
-    try {
-      return optionChainView(input, expiration);
-    } catch (e) {
-      if (e instanceof UnlistedExpirationError) throw new BadRequestError(e.message);
-      throw e;
-    }
-  });
+const pricedKey = (input: ChainInput) => `${input.ticker}|${input.asOf}`;
+
+/** The whole chain of the ticker's current snapshot, every IV and Greek solved once per snapshot. */
+export async function pricedChain(entry: DirectoryEntry): Promise<OptionChain> {
+  return pricedOf(await chainInputOf(entry));
+}
+
+const pricedOf = (input: ChainInput) => pricedChains.get(pricedKey(input), async () => optionChainView(input, 'all'));
+
+/** An answer of the chain, or the 400 a trader reads for an expiration the chain does not list. */
+function orBadRequest(answer: () => OptionChain): OptionChain {
+  try {
+    return answer();
+  } catch (e) {
+    if (e instanceof UnlistedExpirationError) throw new BadRequestError(e.message);
+    throw e;
+  }
+}
+
+/**
+ * One expiration (the nearest monthly without one) or `all` of the current snapshot; 400 for an
+ * unlisted one. One expiration is cut from the whole chain when that is priced, else priced alone
+ * (a few hundred IVs, not the whole chain's thousands); `all` prices the whole chain once.
+ */
+async function answerOf(input: ChainInput, expiration?: string): Promise<OptionChain> {
+  if (expiration === 'all') return pricedOf(input);
+  const whole = pricedChains.peek(pricedKey(input));
+  if (whole) {
+    const priced = await whole;
+    return orBadRequest(() => chainSlice(priced, expiration));
+  }
+  return orBadRequest(() => optionChainView(input, expiration));
+}
+
+export async function chainAnswer(entry: DirectoryEntry, expiration?: string): Promise<OptionChain> {
+  return answerOf(await chainInputOf(entry), expiration);
+}
+
+/** chainAnswer as kept JSON bytes: a repeated request costs a lookup, no pricing, serialising or compressing. */
+export async function keptChainAnswer(entry: DirectoryEntry, expiration?: string): Promise<KeptJson> {
+  const input = await chainInputOf(entry);
+  return keptAnswers.get(
+    `${pricedKey(input)}|${expiration ?? ''}`,
+    async () => new KeptJson(await answerOf(input, expiration)),
+  );
 }

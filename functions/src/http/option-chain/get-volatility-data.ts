@@ -1,37 +1,28 @@
 import type { VolatilityData } from '@tapewatch/shared/schemas/volatility';
-import { cachedSeries } from '../../data/series-cache.ts';
-import { IV_WINDOW_SESSIONS } from '../../domain/volatility/iv-rank.ts';
 import { volatilityData } from '../../domain/volatility/volatility-data.ts';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors.ts';
+import { negotiatedJson } from '../../lib/gzip.ts';
 import { defineHandler } from '../../lib/http.ts';
+import { KeptJson } from '../../lib/kept-json.ts';
 import { TtlLru } from '../../lib/lru.ts';
-import { dataMode } from '../../platform/clock.ts';
-import { atmIvHistory } from '../../providers/demo/atm-iv-history.ts';
-import { chainAnswer, requireOptionable } from './chain-source.ts';
+import { pricedChain, requireOptionable } from './chain-source.ts';
+import { ivHistoryAvailable, ivYearOf } from './iv-history.ts';
 
-const answers = new TtlLru<VolatilityData>(64, 60_000);
+/** Per ticker and chain snapshot: a new snapshot (or the next day's) makes a new answer. */
+const answers = new TtlLru<KeptJson>(64, 600_000);
 
-export const handler = defineHandler('get_volatility_data', async ({ query }) => {
-  // The IV history is the demo options market's; live mode would need a year of stored daily ATM IV,
-  // which no job collects yet (issue 38, item 5).
-  if (dataMode() === 'live')
+export const handler = defineHandler('get_volatility_data', async ({ query, event }) => {
+  if (!ivHistoryAvailable())
     throw new ServiceUnavailableError(
       'IV rank needs a year of daily at-the-money IV, which live mode does not collect yet.',
     );
   const entry = await requireOptionable(query.ticker);
-  return answers.get(entry.symbol, async () => {
-    const chain = await chainAnswer(entry, 'all');
-    const date = chain.as_of.slice(0, 10);
-    // Two calendar years before the chain's year: a year of IV, each from the 63 sessions before it.
-    const fromYear = Number(date.slice(0, 4)) - 2;
-    const [bars, vix] = await Promise.all([
-      cachedSeries(entry.symbol, fromYear),
-      entry.symbol === 'SPY' ? cachedSeries('VIX', fromYear) : undefined,
-    ]);
-    const kind = entry.kind === 'etf' ? 'etf' : 'stock';
-    const ivHistory = atmIvHistory(entry.symbol, kind, bars, date, IV_WINDOW_SESSIONS, vix);
-    const answer = volatilityData({ chain, ivHistory, closes: bars });
-    if (!answer) throw new NotFoundError(`No volatility history for ${entry.symbol}.`);
-    return answer;
+  const chain = await pricedChain(entry);
+  const answer = await answers.get(`${entry.symbol}|${chain.as_of}`, async () => {
+    const { ivHistory, bars } = await ivYearOf(entry, chain.as_of.slice(0, 10));
+    const data = volatilityData({ chain, ivHistory, closes: bars });
+    if (!data) throw new NotFoundError(`No volatility history for ${entry.symbol}.`);
+    return new KeptJson(data);
   });
+  return negotiatedJson<VolatilityData>(event.headers, answer);
 });

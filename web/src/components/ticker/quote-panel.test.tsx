@@ -1,14 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { QuotePanel } from './quote-panel.tsx';
-import { AAPL_INFO, SPY_INFO, UNKNOWN_TICKER_ALERT, VIX_INFO } from './test/ticker-fixtures.ts';
+import {
+  AAPL_INFO,
+  AAPL_VOLATILITY,
+  SPY_INFO,
+  UNKNOWN_TICKER_ALERT,
+  VIX_INFO,
+  VIX_VOLATILITY,
+} from './test/ticker-fixtures.ts';
 import { callsTo, renderWithApp, stubFetch } from './test/ticker-harness.tsx';
 
 const INFO = '/api/get_ticker_info';
+const VOLATILITY = '/api/get_volatility_summary';
 
-function stubInfo(byTicker: Record<string, unknown>) {
+function stubInfo(byTicker: Record<string, unknown>, volatility: Record<string, unknown> = {}) {
   return stubFetch((path, params) => {
-    const body = path === INFO ? byTicker[params.get('ticker') ?? ''] : undefined;
+    const ticker = params.get('ticker') ?? '';
+    // A ticker without a summary given lists no options (no alert: the quote tests are about the quote).
+    const body =
+      path === INFO
+        ? byTicker[ticker]
+        : path === VOLATILITY
+          ? (volatility[ticker] ?? { ...VIX_VOLATILITY, ticker })
+          : undefined;
     if (body === undefined) return [404, UNKNOWN_TICKER_ALERT];
     return [200, body];
   });
@@ -119,6 +134,35 @@ describe('QuotePanel', () => {
     for (const label of ['Sector', 'Industry', 'Volume', 'Avg. volume', "Day's range", '52-week range']) {
       expect(stat(label)).toBe('—');
     }
+  });
+
+  it("shows the ticker's IV rank and next expected move, linking its option chain and volatility pages", async () => {
+    const fetchMock = stubInfo({ AAPL: AAPL_INFO }, { AAPL: AAPL_VOLATILITY });
+    renderWithApp(<QuotePanel ticker="AAPL" />);
+    await ready('AAPL');
+    const line = await screen.findByTestId('quote-options');
+    expect(within(line).getByTestId('quote-iv-rank').textContent).toBe('41');
+    expect(line.textContent).toContain('(IV 23.8%)');
+    expect(line.textContent).toContain('Expected move to 2024-03-11');
+    expect(within(line).getByTestId('quote-expected-move').textContent).toBe('±4.35');
+    expect(within(line).getByRole('link', { name: 'Option chain' }).getAttribute('href')).toBe('/optionchain/AAPL');
+    expect(within(line).getByRole('link', { name: 'Volatility' }).getAttribute('href')).toBe('/volatility/AAPL');
+    // Asked for once the quote is in, once.
+    expect(callsTo(fetchMock, VOLATILITY).map((u) => u.searchParams.get('ticker'))).toEqual(['AAPL']);
+  });
+
+  it('shows no options line for an index, and does not ask for it when the ticker is unknown', async () => {
+    const fetchMock = stubInfo({ VIX: VIX_INFO }, { VIX: VIX_VOLATILITY });
+    renderWithApp(<QuotePanel ticker="VIX" />);
+    await ready('VIX');
+    await waitFor(() => expect(callsTo(fetchMock, VOLATILITY)).toHaveLength(1));
+    expect(screen.queryByTestId('quote-options')).toBeNull();
+
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const unknown = stubInfo({});
+    renderWithApp(<QuotePanel ticker="QQQQX" />);
+    expect(await screen.findByText('Unknown ticker QQQQX')).toBeTruthy();
+    expect(callsTo(unknown, VOLATILITY)).toHaveLength(0);
   });
 
   it('shows an inline "Unknown ticker" state on 404 while the api client raises the alert', async () => {

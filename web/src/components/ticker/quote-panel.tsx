@@ -11,6 +11,7 @@ import { useTickerInfo, type TickerInfo } from './get-ticker-info.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useGlobalTicker } from '../../lib/global-ticker.tsx';
 import { WatchlistStar } from '../watchlist/watchlist-star.tsx';
+import { QuoteOptions } from './quote-options.tsx';
 import {
   MISSING,
   formatAsOf,
@@ -53,7 +54,10 @@ export interface QuotePanelProps {
   sx?: SxProps<Theme>;
 }
 
-/** Quote for one ticker (spec 2.13): price, today's change, sector, volumes and ranges. */
+/**
+ * Quote for one ticker (spec 2.13): price, today's change, sector, volumes and ranges; and (issue 38)
+ * its IV rank and next expected move, with links to its option chain and volatility pages.
+ */
 export function QuotePanel({ ticker: tickerProp, sx }: QuotePanelProps) {
   const [globalTicker] = useGlobalTicker();
   const ticker = (tickerProp ?? globalTicker).trim().toUpperCase();
@@ -151,6 +155,8 @@ function QuoteBody({ info }: { info: LooseTickerInfo }) {
         <Stat label="Day's range">{formatRange(info.l, info.h)}</Stat>
         <Stat label="52-week range">{formatRange(info['52_week_low'], info['52_week_high'])}</Stat>
       </Box>
+      {/* Asked for once the quote is in: an unknown ticker is refused once, by get_ticker_info. */}
+      {info.ticker && <QuoteOptions ticker={info.ticker} />}
     </>
   );
 }

@@ -18,7 +18,8 @@ function stubSearch() {
 
 const input = () => screen.getByRole('combobox', { name: 'Search ticker' });
 const globalTicker = () => screen.getByTestId('global-ticker').textContent;
-const optionNames = () => screen.getAllByRole('option').map((o) => o.textContent);
+// The option's text (its first child): the shortcuts and the star beside it are hidden from its name.
+const optionNames = () => screen.getAllByRole('option').map((o) => o.firstElementChild?.textContent);
 
 describe('TickerSearch', () => {
   afterEach(() => {
@@ -85,6 +86,23 @@ describe('TickerSearch', () => {
     await user.type(input(), 'app');
     await user.click(await screen.findByRole('option', { name: 'AMAT - Applied Materials' }));
     expect(globalTicker()).toBe('AMAT');
+  });
+
+  it("links each result's option chain and volatility pages (mouse shortcuts, hidden from the option's name)", async () => {
+    const user = userEvent.setup();
+    stubSearch();
+    renderWithApp(<TickerSearch />);
+    await user.type(input(), 'app');
+    const option = await screen.findByRole('option', { name: 'AAPL - Apple Inc.' });
+    const chain = within(option).getByTestId('search-chain-AAPL');
+    expect(chain.getAttribute('href')).toBe('/optionchain/AAPL');
+    expect(within(option).getByTestId('search-vol-AAPL').getAttribute('href')).toBe('/volatility/AAPL');
+    expect(chain.getAttribute('tabindex')).toBe('-1');
+    expect(chain.closest('[aria-hidden="true"]')).toBeTruthy();
+    // Following the link opens that page without choosing the option for this one.
+    await user.click(chain);
+    expect(globalTicker()).toBe('SPY');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
   });
 
   it('Escape closes the suggestions without changing the ticker', async () => {

@@ -10,6 +10,7 @@ import { toSearchFragment, useSearchTickers, type TickerSuggestion } from './sea
 import { normalizeTicker, useGlobalTicker } from '../../lib/global-ticker.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { WatchlistStar } from '../watchlist/watchlist-star.tsx';
+import { OptionsPageShortcuts } from './options-page-shortcuts.tsx';
 
 /** Long enough to skip the keystrokes of a fast typist, short enough to feel instant. */
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -225,7 +226,8 @@ export function TickerSearch({ onSelect, label = 'Search ticker', autoFocus = fa
             {' - '}
             {option[1]}
           </span>
-          <WatchlistStar ticker={option[0]} sx={{ ml: 'auto' }} decorative />
+          <OptionsPageShortcuts ticker={option[0]} onOpen={() => setOpen(false)} />
+          <WatchlistStar ticker={option[0]} decorative />
         </li>
       )}
       renderInput={(params) => (

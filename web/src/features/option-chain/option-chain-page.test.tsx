@@ -47,6 +47,8 @@ describe('Option Chain screen', () => {
       await screen.findByRole('heading', { name: 'Option Chain: SPY', level: 1 }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(await screen.findByTestId('generated-data-caption')).toBeTruthy();
+    // The watchlist star of the page's ticker (signed out: it offers the sign-up).
+    expect(screen.getByRole('button', { name: 'Sign up to add SPY to a watchlist' })).toBeTruthy();
     const table = await screen.findByTestId('chain-table');
     expect(within(table).getAllByTestId('chain-row')).toHaveLength(8);
     expect(within(table).queryByText('Δ')).toBeNull();

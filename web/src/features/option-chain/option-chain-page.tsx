@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { isAlertBody } from '@tapewatch/shared/api/alert';
 import { optionChainCsv } from '@tapewatch/shared/api/csv-columns';
 import { TickerSearch } from '../../components/ticker/ticker-search.tsx';
+import { WatchlistStar } from '../../components/watchlist/watchlist-star.tsx';
 import { downloadCsv, toCsv } from '../../components/table/csv-export.ts';
 import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
@@ -47,9 +48,10 @@ export function OptionChainPage() {
   return (
     <Box component="article" sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 }, minWidth: 0 }}>
       <Box>
-        <Typography variant="h1" gutterBottom>
-          Option Chain{ticker ? `: ${ticker}` : ''}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: '0.35em' }}>
+          <Typography variant="h1">Option Chain{ticker ? `: ${ticker}` : ''}</Typography>
+          {ticker && <WatchlistStar ticker={ticker} size="medium" />}
+        </Box>
         <GeneratedDataCaption datasets={['option_chains']} />
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }}>
           Calls on the left, puts on the right, strikes centred on the money; in-the-money sides are shaded. IV is the

@@ -21,6 +21,7 @@ describe('Volatility screen', () => {
     stubApi({ '/api/get_app_info': [200, DEMO_APP_INFO], '/api/get_volatility_data': [200, volatilityFixture()] });
     renderApp('/volatility/spy');
     expect(await screen.findByRole('heading', { name: 'Volatility: SPY', level: 1 }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign up to add SPY to a watchlist' })).toBeTruthy();
     expect((await screen.findByTestId('stat-atm-iv')).textContent).toBe('13.0%');
     expect(screen.getByRole('meter', { name: 'IV rank' }).getAttribute('aria-valuenow')).toBe('25');
     expect(screen.getByText(/IV rank = \(IV today − lowest IV\)/)).toBeTruthy();

@@ -8,6 +8,7 @@ import { isAlertBody } from '@tapewatch/shared/api/alert';
 import { ChartCard } from '../../components/charts/chart-card.tsx';
 import { TimeSeriesChart, type TimeSeries } from '../../components/charts/time-series-chart.tsx';
 import { TickerSearch } from '../../components/ticker/ticker-search.tsx';
+import { WatchlistStar } from '../../components/watchlist/watchlist-star.tsx';
 import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -147,9 +148,10 @@ export function VolatilityPage() {
   return (
     <Box component="article" sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 }, minWidth: 0 }}>
       <Box>
-        <Typography variant="h1" gutterBottom>
-          Volatility{ticker ? `: ${ticker}` : ''}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: '0.35em' }}>
+          <Typography variant="h1">Volatility{ticker ? `: ${ticker}` : ''}</Typography>
+          {ticker && <WatchlistStar ticker={ticker} size="medium" />}
+        </Box>
         <GeneratedDataCaption datasets={['option_chains']} />
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 900 }}>
           Implied volatility in context: where today&apos;s at-the-money IV sits in its past year, how it compares with

@@ -1,5 +1,6 @@
 import type { SearchTickersResult } from '../search-tickers.ts';
 import type { TickerInfo } from '../get-ticker-info.ts';
+import type { VolatilitySummary } from '../get-volatility-summary.ts';
 
 // Payloads copied from the local runtime (demo dataset as of 2024-03-08).
 
@@ -103,4 +104,43 @@ export const VIX_INFO: TickerInfo = {
 export const UNKNOWN_TICKER_ALERT = {
   alert_show: true,
   alert_message: 'Unknown ticker QQQQX. Search by name or ticker to find one we cover.',
+};
+
+/** get_volatility_summary of AAPL in the demo (nearest expiration 2024-03-11). */
+export const AAPL_VOLATILITY: VolatilitySummary = {
+  ticker: 'AAPL',
+  optionable: true,
+  as_of: '2024-03-08 16:15:00',
+  atm_iv: 0.2384,
+  iv_rank: 41.27,
+  iv_percentile: 55.2,
+  iv_window_days: 252,
+  next_expiration: {
+    expiration: '2024-03-11',
+    dte: 3,
+    atm_strike: 170,
+    atm_iv: 0.25,
+    call_25d_iv: 0.24,
+    put_25d_iv: 0.27,
+    risk_reversal_25d: -0.03,
+    straddle: 4.35,
+    expected_move: 4.35,
+    range_low: 166.38,
+    range_high: 175.08,
+  },
+  expected_move_rule:
+    'Expected move = the at-the-money straddle (call mid + put mid at the strike nearest the price), read as a ±1σ move; the range is price ± that move.',
+};
+
+/** An index: no options covered. */
+export const VIX_VOLATILITY: VolatilitySummary = {
+  ...AAPL_VOLATILITY,
+  ticker: 'VIX',
+  optionable: false,
+  as_of: null,
+  atm_iv: null,
+  iv_rank: null,
+  iv_percentile: null,
+  iv_window_days: null,
+  next_expiration: null,
 };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { useGlobalTicker } from '../../../lib/global-ticker.tsx';
@@ -22,9 +23,12 @@ function TickerProbe() {
 /** Renders `ui` inside the app's providers, with a probe showing the global ticker. */
 export function renderWithApp(ui: ReactNode) {
   return render(
-    <AppProviders queryClient={createQueryClient()}>
-      {ui}
-      <TickerProbe />
-    </AppProviders>,
+    // The quote panel and search results link other pages: the app always renders them in its router.
+    <MemoryRouter>
+      <AppProviders queryClient={createQueryClient()}>
+        {ui}
+        <TickerProbe />
+      </AppProviders>
+    </MemoryRouter>,
   );
 }
