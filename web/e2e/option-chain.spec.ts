@@ -1,13 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { optionChainResponse } from '@tapewatch/shared/schemas/option-chain';
 import { volatilityResponse } from '@tapewatch/shared/schemas/volatility';
+import { seriousViolations } from './support/axe.ts';
 
 /** No serious or critical axe violation on the settled page. */
 async function expectAxeClean(page: Page) {
   await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 30_000 });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = await seriousViolations(page);
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`)).toEqual([]);
 }
 
