@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { OpenInterestCarry } from '../domain/options-market/oi-carry.ts';
 import { batchPutAll } from './batch-write.ts';
 import { flowKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
@@ -64,38 +63,5 @@ export class NetOpeningsRepository {
       out.push({ date, nets });
     }
     return out.sort((a, b) => (a.date < b.date ? -1 : 1));
-  }
-}
-
-/**
- * The carried open interest at the start of a day: every stored day's net openings before it, with
- * expired contracts dropped. Kept between calls and moved forward by reading only the days since the
- * last call (the flow ingest asks day after day; a chain asks for today), read from the start again
- * when asked for an earlier day. Calls are serialised; the carry returned is valid until the next call
- * for another date (copy what must outlive it).
- */
-export class CarryReader {
-  private carry = new OpenInterestCarry();
-  private through: string | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
-
-  constructor(private readonly repo: NetOpeningsRepository) {}
-
-  at(date: string): Promise<OpenInterestCarry> {
-    const run = this.queue.then(() => this.advance(date));
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  private async advance(date: string): Promise<OpenInterestCarry> {
-    if (this.through === date) return this.carry;
-    if (this.through !== null && date < this.through) {
-      this.carry = new OpenInterestCarry();
-      this.through = null;
-    }
-    for (const day of await this.repo.readBetween(this.through, date)) this.carry.add(day.nets);
-    this.carry.dropExpiredBefore(date);
-    this.through = date;
-    return this.carry;
   }
 }

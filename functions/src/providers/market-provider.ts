@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DirectoryRepository } from '../data/directory-repository.ts';
-import { CarryReader, NetOpeningsRepository } from '../data/net-openings-repository.ts';
+import { NetOpeningsRepository } from '../data/net-openings-repository.ts';
+import { CarryReader } from '../domain/options-market/oi-carry.ts';
 import { TimeSeriesRepository, type DailySeries } from '../data/timeseries-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import { createDemoProvider } from './demo/demo-provider.ts';

@@ -57,3 +57,42 @@ export class OpenInterestCarry {
 }
 
 const EMPTY: ReadonlyMap<string, number> = new Map();
+
+/** Where stored sessions' net openings come from (the flow table's repository). */
+export interface NetOpeningsSource {
+  /** Sessions after `from` (all when null) through `to`, oldest first. */
+  readBetween(from: string | null, to: string): Promise<Array<{ date: string; nets: Array<[string, number]> }>>;
+}
+
+/**
+ * The carried open interest at the start of a day: every stored day's net openings before it, with
+ * expired contracts dropped. Kept between calls and moved forward by reading only the days since the
+ * last call (the flow ingest asks day after day; a chain asks for today), read from the start again
+ * when asked for an earlier day. Calls are serialised; the carry returned is valid until the next call
+ * for another date (copy what must outlive it).
+ */
+export class CarryReader {
+  private carry = new OpenInterestCarry();
+  private through: string | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly repo: NetOpeningsSource) {}
+
+  at(date: string): Promise<OpenInterestCarry> {
+    const run = this.queue.then(() => this.advance(date));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async advance(date: string): Promise<OpenInterestCarry> {
+    if (this.through === date) return this.carry;
+    if (this.through !== null && date < this.through) {
+      this.carry = new OpenInterestCarry();
+      this.through = null;
+    }
+    for (const day of await this.repo.readBetween(this.through, date)) this.carry.add(day.nets);
+    this.carry.dropExpiredBefore(date);
+    this.through = date;
+    return this.carry;
+  }
+}

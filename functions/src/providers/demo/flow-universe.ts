@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DirectoryRepository } from '../../data/directory-repository.ts';
-import { CarryReader, NetOpeningsRepository } from '../../data/net-openings-repository.ts';
+import { NetOpeningsRepository } from '../../data/net-openings-repository.ts';
+import { CarryReader } from '../../domain/options-market/oi-carry.ts';
 import { netOpeningsOf } from '../../domain/options-market/index.ts';
 import { TimeSeriesRepository, type DailySeries } from '../../data/timeseries-repository.ts';
 import { parseBenzingaOptionsActivity, type OptionsActivityRecord } from '../benzinga/options-activity.ts';
