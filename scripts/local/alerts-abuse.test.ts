@@ -2,8 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { ALERT_LIMITS, activeLimitMessage } from '@tapewatch/shared/alerts/limits';
 import { alertRuleResponse, alertRulesResponse } from '@tapewatch/shared/schemas/alerts';
 import { AlertHistoryRepository } from '@tapewatch/functions/data/alert-history-repository';
+import { AlertRulesRepository } from '@tapewatch/functions/data/alert-rules-repository';
 import { documentClient } from '@tapewatch/functions/data/client';
+import { appKeys } from '@tapewatch/functions/data/keys';
+import { tableName } from '@tapewatch/functions/data/tables';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Caller } from '@tapewatch/functions/lib/auth-guard';
+import { recountAlertSlots } from '../admin/alert-slots.ts';
 import { useIntegrationRuntime } from '../test/integration-runtime.ts';
 import { seedPlan } from '../test/seed-subscriber.ts';
 
@@ -19,6 +24,8 @@ const callers: Record<string, Caller> = {
   'u-big': subscriber('u-big'),
   'u-read': subscriber('u-read'),
   'u-crash': subscriber('u-crash'),
+  'u-legacy': subscriber('u-legacy'),
+  'u-legacy-admin': subscriber('u-legacy-admin'),
 };
 const fx = useIntegrationRuntime({ env: { MAIL_OUTBOX_QUIET: '1' }, callers });
 
@@ -231,5 +238,67 @@ describe('active-rule slots survive a process killed at any write', () => {
           expect((await fx.api.post('set_alert_rule_status', { id, status: want }, { token })).status).toBe(200);
       }
     }
+  });
+});
+
+/** The layout before slots: every rule under its own id (20 active, 1 paused), the active ids in a slot list. */
+async function seedRulesBeforeSlots(token: string) {
+  await seedPlan(token, 'basic');
+  const db = documentClient();
+  const legacy = (i: number, status: 'active' | 'paused') => ({
+    ...appKeys.alertRule(token, `legacy${String(i).padStart(2, '0')}`),
+    ruleId: `legacy${String(i).padStart(2, '0')}`,
+    userId: token,
+    name: `old ${i}`,
+    filters: [{ filter: 'Premium', selector: 'Greater than', value: 1000 * (i + 1) }],
+    watchlistId: null,
+    status,
+    pausedReason: status === 'paused' ? 'user' : null,
+    createdAt: `2024-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+    updatedAt: `2024-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+  });
+  const items = [...Array.from({ length: 20 }, (_, i) => legacy(i, 'active')), legacy(20, 'paused')];
+  for (const Item of items) await db.send(new PutCommand({ TableName: tableName('app'), Item }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName('app'),
+      Item: { ...appKeys.alertSlots(token), active: items.slice(0, 20).map((x) => x.ruleId), claims: {}, version: 3 },
+    }),
+  );
+  return items.map((it) => ({ id: it.ruleId, name: it.name, filters: it.filters, status: it.status }));
+}
+
+const listedAs = async (token: string) =>
+  (await rulesOf(token)).map((r) => ({ id: r.id, name: r.name, filters: r.filters, status: r.status }));
+
+describe('rules stored before slots', () => {
+  it('keep working, count against the limit and move into slots on the next write, losing nothing', async () => {
+    const token = 'u-legacy';
+    const stored = await seedRulesBeforeSlots(token);
+    expect(await listedAs(token)).toEqual(stored);
+    const matched = (await new AlertRulesRepository(documentClient()).listAll()).filter((r) => r.userId === token);
+    expect(matched.filter((r) => r.status === 'active')).toHaveLength(20);
+    const over = await fx.api.postUnchecked('create_alert_rule', { name: 'over', filters: [] }, { token });
+    expect(over.status).toBe(409);
+    expect(over.body.alert_message).toBe(activeLimitMessage());
+    // That write moved them: nothing is left for the admin command.
+    expect(await recountAlertSlots(documentClient(), token)).toEqual({ active: 20, tidied: 0 });
+    expect(await listedAs(token)).toEqual(stored);
+    expect((await fx.api.post('set_alert_rule_status', { id: 'legacy00', status: 'paused' }, { token })).status).toBe(
+      200,
+    );
+    await expectNoOrphanSlot(token, 'after the move');
+  });
+
+  it('the admin command moves them at once', async () => {
+    const token = 'u-legacy-admin';
+    const stored = await seedRulesBeforeSlots(token);
+    expect(await recountAlertSlots(documentClient(), token)).toEqual({ active: 20, tidied: 20 });
+    expect(await recountAlertSlots(documentClient(), token)).toEqual({ active: 20, tidied: 0 });
+    expect(await listedAs(token)).toEqual(stored);
+    expect((await fx.api.post('set_alert_rule_status', { id: 'legacy05', status: 'paused' }, { token })).status).toBe(
+      200,
+    );
+    await expectNoOrphanSlot(token, 'after the admin move');
   });
 });
