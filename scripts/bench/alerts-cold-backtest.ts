@@ -33,6 +33,8 @@ export interface ColdBacktestResult {
   fired: number;
   sampledPrints: number;
   coldColumnsMs: number;
+  /** The same backtest's process CPU: about its wall on an idle machine (the work is mostly sequential). */
+  coldColumnsCpuMs: number;
   coldTradesMs: number;
 }
 
@@ -111,6 +113,7 @@ export function benchColdBacktest(): ColdBacktestResult {
       fired: columns.bt.fired,
       sampledPrints: columns.bt.pnl.caught.d1.prints + columns.bt.pnl.baseline.d1.prints,
       coldColumnsMs: Math.round(columns.ms),
+      coldColumnsCpuMs: Math.round(columns.cpuMs),
       coldTradesMs: Math.round(trades.ms),
     };
   } finally {
