@@ -1,7 +1,7 @@
 /**
  * npm run admin -- subscription <email> basic|free --by <who> --reason <why> [--force] [--aws]
  * --force: override a plan that a newer (bad) payment event pinned.
- * npm run admin -- alert-slots <email> [--aws]: recounts the user's active-alert slots from their stored rules.
+ * npm run admin -- alert-slots <email> [--aws]: moves the user's active alerts stored before slots into one and frees second slots.
  *
  * Target: DYNAMODB_ENDPOINT when set; else the running local runtime (DATA_DIR/runtime.json);
  * else, with --aws, AWS (table names from TABLE_*); else a dynalite over DATA_DIR for this command.
@@ -62,9 +62,9 @@ async function alertSlots(email: string): Promise<number> {
   try {
     const userId = await new UsersRepository(documentClient()).userIdForEmail(email);
     if (!userId) throw new Error(`No account with the email ${email}.`);
-    const { before, after, dropped } = await recountAlertSlots(documentClient(), userId);
+    const { active, tidied } = await recountAlertSlots(documentClient(), userId);
     console.log(
-      `[admin] ${new Date().toISOString()} ${target.label}: ${email}: active-alert slots ${before} -> ${after} (${dropped} without an active rule dropped)`,
+      `[admin] ${new Date().toISOString()} ${target.label}: ${email}: ${active} active alerts in their slots (${tidied} stored before slots moved or second slots freed)`,
     );
     return 0;
   } catch (err) {

@@ -1,8 +1,8 @@
+import { type AttributeValue, QueryCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { batchPutAll } from './batch-write.ts';
 import { flowKeys } from './keys.ts';
-import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
 
 /** Gzipped bytes per stored part: far below DynamoDB's 400 KB item limit (a demo column is one part). */
@@ -51,15 +51,13 @@ export class FlowColumnsRepository {
 
   /** One column of the stored days in [from, to], by date; a day whose parts are not all of one write is absent. */
   async readRange(column: string, from: string, to: string): Promise<Map<string, StoredDayColumn>> {
-    const items = await queryAll(this.db, {
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': flowKeys.dayColumnPartition(column), ':from': `${from}#`, ':to': `${to}#~` },
-    });
+    const items = await this.queryParts(column, from, to);
     const byDate = new Map<string, Array<Record<string, unknown>>>();
     for (const it of items) {
       const date = String(it.date);
-      byDate.set(date, [...(byDate.get(date) ?? []), it]);
+      const list = byDate.get(date);
+      if (list) list.push(it);
+      else byDate.set(date, [it]);
     }
     const out = new Map<string, StoredDayColumn>();
     for (const [date, list] of byDate) {
@@ -67,6 +65,43 @@ export class FlowColumnsRepository {
       if (whole) out.set(date, whole);
     }
     return out;
+  }
+
+  /**
+   * The parts' attributes, read with the low-level client: a year of a column is megabytes of
+   * binary parts, and the document client's unmarshalling of every item into fresh objects was a
+   * good part of a cold backtest's CPU (issue 35 item 11); the parts' bytes are used as received.
+   */
+  private async queryParts(column: string, from: string, to: string): Promise<Array<Record<string, unknown>>> {
+    const items: Array<Record<string, unknown>> = [];
+    let startKey: Record<string, AttributeValue> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ProjectionExpression: 'sk, #date, trades, version, parts, z',
+          ExpressionAttributeNames: { '#date': 'date' },
+          ExpressionAttributeValues: {
+            ':pk': { S: flowKeys.dayColumnPartition(column) },
+            ':from': { S: `${from}#` },
+            ':to': { S: `${to}#~` },
+          },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const it of page.Items ?? [])
+        items.push({
+          sk: it.sk?.S,
+          date: it.date?.S,
+          trades: it.trades?.N === undefined ? undefined : Number(it.trades.N),
+          version: it.version?.S,
+          parts: it.parts?.N === undefined ? undefined : Number(it.parts.N),
+          z: it.z?.B,
+        });
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return items;
   }
 
   /** One column of the given days (a few sampled days: one small query each). */
@@ -101,6 +136,8 @@ function wholeDay(column: string, date: string, list: Array<Record<string, unkno
     date,
     trades: Number(first.trades),
     version: String(first.version ?? ''),
-    bytes: gunzipSync(Buffer.concat(mine.map((it) => it.z as Uint8Array))),
+    bytes: gunzipSync(
+      mine.length === 1 ? (mine[0]!.z as Uint8Array) : Buffer.concat(mine.map((it) => it.z as Uint8Array)),
+    ),
   };
 }

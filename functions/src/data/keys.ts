@@ -115,10 +115,22 @@ export const appKeys = {
    */
   alertRulesPartition: (): string => 'ALERTRULES',
   alertRule: (userId: string, ruleId: string): Key => ({ pk: 'ALERTRULES', sk: `${userId}#R#${ruleId}` }),
-  alertRuleUserPrefix: (userId: string): string => `${userId}#R#`,
+  /**
+   * An active rule is stored in one of its user's slots (0..19, issue 35): created by one conditional
+   * put carrying the whole rule, so no crash leaves a slot without its rule (domain/alerts/slots.ts).
+   */
+  alertRuleSlot: (userId: string, slot: number): Key => ({
+    pk: 'ALERTRULES',
+    sk: `${userId}#A#${String(slot).padStart(2, '0')}`,
+  }),
+  /** Every rule item of the user: slots (`#A#`) and rules under their own id (`#R#`). */
+  alertRuleUserPrefix: (userId: string): string => `${userId}#`,
   /** Bumped on every rule change: ingest containers read it to know when to reload their index. */
   alertRulesVersion: (): Key => ({ pk: 'ALERTRULES#VERSION', sk: 'V' }),
-  /** The ids of a user's active rules; a conditional write on its version enforces the active limit. */
+  /**
+   * Before issue 35 the ids of a user's active rules, taken before the rule was written. No longer
+   * read or written: the admin `alert-slots` command and account deletion remove what is left.
+   */
   alertSlots: (userId: string): Key => ({ pk: `ALERTUSER#${userId}`, sk: 'SLOTS' }),
   /** One fired alert (expires after 90 days: `ttl`), newest last by sort key. */
   alertHistoryPartition: (userId: string): string => `ALERTHIST#${userId}`,

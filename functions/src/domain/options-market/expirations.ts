@@ -41,8 +41,28 @@ const W = LISTING_WINDOWS;
 
 const monthlyOf = (y: number, m: number): string => tradingDayOnOrBefore(thirdFriday(y, m));
 
-/** Listed expirations after `date`, sorted. */
-export function listedExpirations(date: string, symbol: string, liquidity: Liquidity): ListedExpiry[] {
+// The listing depends on the symbol only through its programme (dailies, a thin name's quarterly
+// cycle), so names of one date share it: a backtest marks ~90 names on each of a year's dates and
+// recomputed it per (name, date), most of the market's build time (issue 35 item 11). Bounded: a
+// long-lived container sees new dates every day; a few years of dates by programme fit.
+const MEMO_LIMIT = 4096;
+const memo = new Map<string, readonly ListedExpiry[]>();
+
+/** Listed expirations after `date`, sorted (shared and frozen: callers must not change them). */
+export function listedExpirations(date: string, symbol: string, liquidity: Liquidity): readonly ListedExpiry[] {
+  const programme =
+    liquidity === 'index' ? DAILY_EXPIRY_ETFS.has(symbol) : liquidity === 'thin' ? hashString(symbol) % 3 : '';
+  const key = `${date}|${liquidity}|${programme}`;
+  let listed = memo.get(key);
+  if (!listed) {
+    listed = Object.freeze(computeListed(date, symbol, liquidity).map((e) => Object.freeze(e)));
+    if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
+    memo.set(key, listed);
+  }
+  return listed;
+}
+
+function computeListed(date: string, symbol: string, liquidity: Liquidity): ListedExpiry[] {
   const found = new Map<string, ExpiryKind>();
   const add = (expiry: string, kind: ExpiryKind, maxDays: number): void => {
     const dte = dayNumber(expiry) - dayNumber(date);

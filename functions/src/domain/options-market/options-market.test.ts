@@ -6,7 +6,9 @@ import { nextTradingDay } from '../calendar/nyse.ts';
 import { applyPrints, totalOpenInterest } from './open-interest.ts';
 import { optionsMarket, type ChainRow } from './market.ts';
 import { fineInterval, isOnStrikeGrid } from './strikes.ts';
-import { liquidityOf, type UnderlyingDay } from './underlying.ts';
+import { listedExpirations } from './expirations.ts';
+import { hashString } from '../../analytics/seeded-random.ts';
+import { liquidityOf, type Liquidity, type UnderlyingDay } from './underlying.ts';
 import { AAPL, KLAC, NVDA, SAMPLE_UNDERLYINGS, SPY } from './test-underlying.ts';
 
 const SEED = 7;
@@ -68,6 +70,21 @@ describe('listing', () => {
     expect(fineInterval(20, 'liquid')).toBe(0.5);
     expect(isOnStrikeGrid(2539, 'liquid')).toBe(false);
     expect(isOnStrikeGrid(3133, 'liquid')).toBe(false);
+  });
+
+  it('shares a listing between names of one date only when their listing programme is the same', () => {
+    // Memoized per (date, liquidity, programme): a key too coarse would hand one name another's listing.
+    const months = (symbol: string, liquidity: Liquidity) =>
+      listedExpirations('2024-03-08', symbol, liquidity).map((e) => `${e.expiry}:${e.kind}`);
+    const thin = ['KLAC', 'ABC', 'XYZ', 'MNO', 'QRS', 'TUV'];
+    const cycles = new Map(thin.map((t) => [hashString(t) % 3, t]));
+    expect(cycles.size).toBe(3);
+    const byCycle = [...cycles.values()].map((t) => months(t, 'thin'));
+    expect(new Set(byCycle.map((l) => l.join())).size).toBe(3);
+    expect(months('SPY', 'index')).not.toEqual(months('XLK', 'index'));
+    expect(months('SPY', 'index')).toEqual(months('QQQ', 'index'));
+    expect(listedExpirations('2024-03-08', 'NVDA', 'liquid')).toBe(listedExpirations('2024-03-08', 'AAPL', 'liquid'));
+    expect(Object.isFrozen(listedExpirations('2024-03-08', 'NVDA', 'liquid'))).toBe(true);
   });
 
   it('lists monthlies on third Fridays, dailies only for SPY/QQQ/IWM, weeklies only for liquid names, January LEAPS', () => {

@@ -7,14 +7,16 @@ import {
 } from '@tapewatch/shared/alerts/limits';
 import { DEFAULT_WATCHLIST_ID } from '@tapewatch/shared/watchlists/limits';
 import type { AlertRule, AlertRuleInput, AlertRulesResponse } from '@tapewatch/shared/schemas/alerts';
-import { AlertRulesRepository, type StoredAlertRule } from '../../data/alert-rules-repository.ts';
+import {
+  AlertRulesChangingError,
+  AlertRulesRepository,
+  type StoredAlertRule,
+} from '../../data/alert-rules-repository.ts';
 import { documentClient } from '../../data/client.ts';
 import { WatchlistsRepository } from '../../data/watchlists-repository.ts';
 import { isSubscriber } from '../../lib/auth-guard.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { staleSlots, withoutSlots } from '../../domain/alerts/slots.ts';
 
-const ATTEMPTS = 30;
 const repo = (): AlertRulesRepository => new AlertRulesRepository(documentClient());
 
 export function wireRule(r: StoredAlertRule): AlertRule {
@@ -38,31 +40,6 @@ async function assertWatchlist(userId: string, id: string | null | undefined): P
   const { lists } = await new WatchlistsRepository(documentClient()).read(userId);
   if (!lists.some((l) => l.id === id))
     throw new NotFoundError('The watchlist this alert names no longer exists. Choose another one.');
-}
-
-/** Adds or drops a rule id in the user's active slots (conditional on their version); false when full. */
-async function editSlots(userId: string, ruleId: string, active: boolean): Promise<boolean> {
-  const r = repo();
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const slots = await r.slots(userId);
-    let ids = slots?.active ?? [];
-    const has = ids.includes(ruleId);
-    if (has === active) return true;
-    let claims = slots?.claims ?? {};
-    if (active && ids.length >= ALERT_LIMITS.activeRules) {
-      // Full: take back the slots of creations that died before writing their rule (domain/alerts/slots.ts).
-      const live = new Set((await r.listForUser(userId)).filter((x) => x.status === 'active').map((x) => x.id));
-      const stale = staleSlots({ active: ids, claims }, live, Date.now());
-      if (ids.length - stale.length >= ALERT_LIMITS.activeRules) return false;
-      ({ active: ids, claims } = withoutSlots({ active: ids, claims }, stale));
-    }
-    const next = active
-      ? { active: [...ids, ruleId], claims: { ...claims, [ruleId]: Date.now() } }
-      : withoutSlots({ active: ids, claims }, [ruleId]);
-    if (await r.putSlots(userId, { ...next, version: (slots?.version ?? 0) + 1 }, slots ? slots.version : null))
-      return true;
-  }
-  throw new ConflictError('Your alerts changed in another window. Reload the page and try again.');
 }
 
 /** The user's rules; a user who is no longer a subscriber has the active ones paused (reason: plan). */
@@ -90,16 +67,25 @@ export async function pauseAllForPlan(userId: string, rules: readonly StoredAler
   return paused;
 }
 
+/** A write that kept losing races (another tab changing the same rules) is a 409 the user can retry. */
+async function conflictOnRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof AlertRulesChangingError)
+      throw new ConflictError('Your alerts changed in another window. Reload the page and try again.');
+    throw err;
+  }
+}
+
 export async function createRule(userId: string, input: AlertRuleInput): Promise<AlertRule> {
   await assertWatchlist(userId, input.watchlist_id);
   const existing = await repo().listForUser(userId);
   if (existing.length >= ALERT_LIMITS.storedRules)
     throw new ConflictError(`You have ${ALERT_LIMITS.storedRules} alerts, the most you can keep. Delete one first.`);
-  const id = randomBytes(6).toString('hex');
-  if (!(await editSlots(userId, id, true))) throw new ConflictError(activeLimitMessage());
   const now = new Date().toISOString();
   const rule: StoredAlertRule = {
-    id,
+    id: randomBytes(6).toString('hex'),
     userId,
     name: input.name,
     filters: input.filters,
@@ -109,22 +95,24 @@ export async function createRule(userId: string, input: AlertRuleInput): Promise
     createdAt: now,
     updatedAt: now,
   };
-  await repo().put(rule);
+  // One conditional put takes a slot and writes the rule (domain/alerts/slots.ts).
+  if (!(await conflictOnRace(() => repo().create(rule)))) throw new ConflictError(activeLimitMessage());
   return wireRule(rule);
 }
 
 export async function updateRule(userId: string, id: string, input: AlertRuleInput): Promise<AlertRule> {
-  const current = await repo().get(userId, id);
-  if (!current) throw notFound();
+  if (!(await repo().get(userId, id))) throw notFound();
   await assertWatchlist(userId, input.watchlist_id);
-  const next: StoredAlertRule = {
-    ...current,
-    name: input.name,
-    filters: input.filters,
-    watchlistId: input.watchlist_id ?? null,
-    updatedAt: new Date().toISOString(),
-  };
-  await repo().put(next);
+  const next = await conflictOnRace(() =>
+    repo().update(userId, id, (current) => ({
+      ...current,
+      name: input.name,
+      filters: input.filters,
+      watchlistId: input.watchlist_id ?? null,
+      updatedAt: new Date().toISOString(),
+    })),
+  );
+  if (!next) throw notFound();
   return wireRule(next);
 }
 
@@ -136,17 +124,14 @@ export async function setStatus(
 ): Promise<AlertRule> {
   const current = await repo().get(userId, id);
   if (!current) throw notFound();
-  if (status === 'paused') return wireRule(await repo().pause(current, reason));
-  if (!(await editSlots(userId, id, true))) throw new ConflictError(activeLimitMessage());
-  const next: StoredAlertRule = { ...current, status, pausedReason: null, updatedAt: new Date().toISOString() };
-  await repo().put(next);
-  return wireRule(next);
+  if (status === 'paused') return wireRule(await conflictOnRace(() => repo().pause(current, reason)));
+  const resumed = await conflictOnRace(() => repo().resume(userId, id));
+  if (resumed === null) throw notFound();
+  if (resumed === false) throw new ConflictError(activeLimitMessage());
+  return wireRule(resumed);
 }
 
 export async function deleteRule(userId: string, id: string): Promise<{ deleted: string }> {
-  const current = await repo().get(userId, id);
-  if (!current) throw notFound();
-  await repo().delete(userId, id);
-  await repo().releaseSlot(userId, id);
+  if (!(await repo().delete(userId, id))) throw notFound();
   return { deleted: id };
 }
