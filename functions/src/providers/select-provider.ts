@@ -30,6 +30,11 @@ const envSchema = z.object({
   BENZINGA_BASE_URL: z.preprocess(blankToUndefined, z.url().optional()),
 });
 
+/** The vendor of option chains this configuration names (the default, CBOE, when unset or blank). */
+export function optionChainSource(env: NodeJS.ProcessEnv = process.env): 'cboe' | 'polygon' {
+  return (env.OPTION_CHAIN_SOURCE?.trim() || 'cboe') === 'polygon' ? 'polygon' : 'cboe';
+}
+
 export interface ProviderDeps {
   /** Defaults to global fetch; tests inject a replaying HttpGet. */
   http?: HttpGet;
