@@ -34,7 +34,8 @@ const noChain = (ticker: string): ProviderNotFoundError =>
  * spend the vendor's pace. Concurrent requests in one container share one fetch.
  */
 export function onDemandChains(deps: OnDemandChainDeps): (ticker: string) => Promise<OptionChainReport> {
-  const now = deps.now ?? Date.now;
+  // Date is read on each call, so a test that moves the wall clock moves this one too.
+  const now = deps.now ?? (() => Date.now());
   const inFlight = new Map<string, Promise<OptionChainReport>>();
 
   async function load(ticker: string): Promise<OptionChainReport> {

@@ -22,7 +22,11 @@ import { requireTicker } from '../tickers/directory-cache.ts';
  * Renewed every 10 minutes so the series the demo reads follow the daily prices job.
  */
 const log = createLogger({ source: 'option-chain' });
-const provider = memoize(600_000, async () => providerFor(documentClient(), clockFor()));
+const provider = memoize(
+  600_000,
+  async () => providerFor(documentClient(), clockFor()),
+  () => Date.now(),
+);
 
 /** A ticker of the directory that lists options (not an index), or the 404 a trader reads. */
 export async function requireOptionable(ticker: string): Promise<DirectoryEntry> {
