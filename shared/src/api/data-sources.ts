@@ -156,7 +156,8 @@ export const DATA_SOURCES: readonly DataSource[] = [
     provider: 'CBOE delayed quotes (cdn.cboe.com); Polygon when OPTION_CHAIN_SOURCE=polygon',
     envKey: null,
     cost: 'free',
-    terms: 'Free 15-minute delayed quotes; no published rate limit (one chain per run).',
+    terms:
+      'Free 15-minute delayed quotes; no published rate limit (60 requests a minute here; a chain asked for is kept 15 minutes for every server, and the daily ATM IV job reads about 2,400 chains after the close).',
     liveAdapter: true,
     jobs: ['optionwalls'],
     screens: ['Option Walls', 'Option Chain', 'Volatility'],
