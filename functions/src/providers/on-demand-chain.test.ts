@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cboeOptionChainUrl } from './cboe/fetcher.ts';
 import { fixtureText, replayHttp, type ReplayAnswer } from './fixtures/load-fixture.ts';
 import { MissingApiKeyError, ProviderNotFoundError } from './http.ts';
-import { LIVE_CHAIN_CACHE_MS, onDemandChains, type ChainStore } from './on-demand-chain.ts';
+import { LIVE_CHAIN_CACHE_MS, LIVE_CHAIN_MAX_WAIT_MS, onDemandChains, type ChainStore } from './on-demand-chain.ts';
 import { polygonUrls } from './polygon/fetcher.ts';
-import { PROVIDER_RATE_LIMITS } from './rate-limit.ts';
+import { PROVIDER_RATE_LIMITS, ProviderBusyError } from './rate-limit.ts';
 import { ProviderConfigError, selectProvider } from './select-provider.ts';
 
 /**
@@ -31,9 +31,14 @@ function sharedStore() {
 }
 
 /** One container: the live provider over `routes`, with its own pacing and in-flight map. */
-function container(env: Record<string, string>, routes: Record<string, ReplayAnswer>, store: ChainStore | null) {
+function container(
+  env: Record<string, string>,
+  routes: Record<string, ReplayAnswer>,
+  store: ChainStore | null,
+  maxWaitMs?: number,
+) {
   const http = replayHttp(routes);
-  const provider = selectProvider(env, { http, retry: { attempts: 1, baseDelayMs: 0 } });
+  const provider = selectProvider(env, { http, retry: { attempts: 1, baseDelayMs: 0 }, maxWaitMs });
   const chains = onDemandChains({ provider: async () => provider, store: () => store, today: () => '2026-07-02' });
   return { chains, http };
 }
@@ -91,6 +96,29 @@ describe('live option chains on demand', () => {
     await b.chains('IWM');
     expect(b.http.calls.map((c) => c.url)).toEqual([cboeOptionChainUrl('IWM')]);
     expect(shared.items.get('IWM')?.fetchedAt).toBe(Date.now());
+  });
+
+  it('refuses at once, with no request sent, a chain whose turn at the pace is more than 20 s away (a burst of tickers)', async () => {
+    const tickers = Array.from({ length: 25 }, (_, i) => `T${String.fromCharCode(65 + i)}`);
+    const { chains, http } = container(
+      LIVE,
+      Object.fromEntries(tickers.map((t) => [cboeOptionChainUrl(t), { status: 200, body: IWM }])),
+      sharedStore().store,
+      LIVE_CHAIN_MAX_WAIT_MS,
+    );
+    const settled = tickers.map((t) =>
+      chains(t).then(
+        () => 'ok',
+        (e: unknown) => e,
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(LIVE_CHAIN_MAX_WAIT_MS);
+    const results = await Promise.all(settled);
+    // Turns 0..20 s are within the bound; the 22nd and later would wait longer.
+    const ok = LIVE_CHAIN_MAX_WAIT_MS / CBOE_INTERVAL_MS + 1;
+    expect(results.slice(0, ok)).toEqual(Array(ok).fill('ok'));
+    for (const r of results.slice(ok)) expect(r).toBeInstanceOf(ProviderBusyError);
+    expect(http.calls).toHaveLength(ok);
   });
 
   it('shares one fetch between concurrent requests for the same ticker in a container', async () => {

@@ -6,6 +6,12 @@ import { newYorkDateTime } from './trading-date.ts';
 /** CBOE's quotes are 15 minutes delayed: a chain fetched within the last 15 minutes is as good as a new one. */
 export const LIVE_CHAIN_CACHE_MS = 15 * 60_000;
 
+/**
+ * The longest a chain request waits for its turn at the vendor's pace before it is refused: well
+ * inside API Gateway's 30 s, with room for the fetch itself.
+ */
+export const LIVE_CHAIN_MAX_WAIT_MS = 20_000;
+
 /** The shared cache's shape (data/live-chain-cache.ts): a null chain is the vendor's "no options". */
 export interface ChainStore {
   get(ticker: string): Promise<{ fetchedAt: number; payload: OptionChainReport | null } | null>;

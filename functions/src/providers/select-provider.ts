@@ -41,6 +41,11 @@ export interface ProviderDeps {
   retry?: RetryPolicy;
   /** Replaces the per-provider request pacing (tests with fake timers pass their own clock). */
   limiterClock?: Parameters<typeof rateLimited>[2];
+  /**
+   * Requests a person waits for (the chain screens): one whose turn at its vendor's pace is further
+   * away than this is refused (ProviderBusyError) rather than queued. Jobs leave it unset and queue.
+   */
+  maxWaitMs?: number;
   /** Supplies the demo provider (generators producing the real wire formats) in demo mode. */
   demo?: () => MarketDataProvider;
 }
@@ -65,7 +70,13 @@ export function selectProvider(env: NodeJS.ProcessEnv, deps: ProviderDeps = {}):
   const cfg = parsed.data;
   const base = deps.http ?? fetchHttpGet();
   // Each vendor gets its own pace (rate-limit.ts), so a slow Polygon plan never holds FINRA back.
-  const paced = (p: Parameters<typeof rateLimitOf>[0]) => rateLimited(base, rateLimitOf(p, env), deps.limiterClock);
+  const paced = (p: Parameters<typeof rateLimitOf>[0]) =>
+    rateLimited(
+      base,
+      rateLimitOf(p, env),
+      deps.limiterClock,
+      deps.maxWaitMs === undefined ? undefined : { provider: p, maxWaitMs: deps.maxWaitMs },
+    );
   const finra = createFinraSource({ http: paced('finra'), retry: deps.retry });
   const cboe = createCboeSource({ http: paced('cboe'), retry: deps.retry });
   const polygon = createPolygonSource({

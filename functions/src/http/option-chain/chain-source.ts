@@ -9,7 +9,7 @@ import { memoize } from '../../lib/memo.ts';
 import { clockFor, dataMode } from '../../platform/clock.ts';
 import { LiveChainCache } from '../../data/live-chain-cache.ts';
 import { createLogger, errorFields } from '../../lib/log.ts';
-import { onDemandChains } from '../../providers/on-demand-chain.ts';
+import { LIVE_CHAIN_MAX_WAIT_MS, onDemandChains } from '../../providers/on-demand-chain.ts';
 import { optionChainSource } from '../../providers/select-provider.ts';
 import { liveChainError } from './live-chain-errors.ts';
 import type { OptionChainReport } from '../../providers/option-quote.ts';
@@ -24,7 +24,8 @@ import { requireTicker } from '../tickers/directory-cache.ts';
 const log = createLogger({ source: 'option-chain' });
 const provider = memoize(
   600_000,
-  async () => providerFor(documentClient(), clockFor()),
+  // A trader waits for the answer: past 20 s of the vendor's queue the request is refused (503), not queued.
+  async () => providerFor(documentClient(), clockFor(), { maxWaitMs: LIVE_CHAIN_MAX_WAIT_MS }),
   () => Date.now(),
 );
 
