@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
+import { volatilityResponse } from '@tapewatch/shared/schemas/volatility';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { DailyRowsRepository } from '@tapewatch/functions/data/daily-rows-repository';
 import { DAILY_SERIES, type AtmIvRow } from '@tapewatch/functions/data/daily-series';
@@ -109,23 +110,24 @@ describe('live option chains and IV rank without network', () => {
     expect(chain.body).toMatchObject({ ticker: 'IWM', as_of: '2026-07-02 20:09:28', underlying_price: 296.57 });
     expect(chain.body.expiration).toBe('2026-07-17');
 
-    const vol = await fx.api.get('get_volatility_data', { ticker: 'IWM' });
-    expect(vol.status).toBe(200);
-    expect(vol.body.iv_window_days).toBe(5);
-    expect(vol.body.iv_days_until_full).toBe(247);
-    expect(vol.body.history.dates).toEqual([...EARLIER.map((r) => r.date), DAY]);
+    const res = await fx.api.get('get_volatility_data', { ticker: 'IWM' });
+    expect(res.status).toBe(200);
+    const vol = volatilityResponse.parse(res.body);
+    expect(vol.iv_window_days).toBe(5);
+    expect(vol.iv_days_until_full).toBe(247);
+    expect(vol.history.dates).toEqual([...EARLIER.map((r) => r.date), DAY]);
     // Today's point is the live chain's 30-day ATM IV, read as the job reads it.
     const storedToday = (await atmIvRows().get('IWM')).at(-1)!;
-    expect(vol.body.atm_iv).toBe(storedToday.atm_iv);
-    expect(vol.body.history.atm_iv.slice(0, 4)).toEqual(EARLIER.map((r) => r.atm_iv));
+    expect(vol.atm_iv).toBe(storedToday.atm_iv);
+    expect(vol.history.atm_iv.slice(0, 4)).toEqual(EARLIER.map((r) => r.atm_iv));
     // Rank and percentile over the five stored sessions, by the page's definitions.
     const all = [...EARLIER.map((r) => r.atm_iv), storedToday.atm_iv];
     const [low, high] = [Math.min(...all), Math.max(...all)];
-    expect([vol.body.iv_low, vol.body.iv_high]).toEqual([low, high]);
-    expect(vol.body.iv_rank).toBeCloseTo(((storedToday.atm_iv - low) / (high - low)) * 100, 4);
-    expect(vol.body.iv_percentile).toBeCloseTo((all.filter((v) => v < storedToday.atm_iv).length / 5) * 100, 4);
+    expect([vol.iv_low, vol.iv_high]).toEqual([low, high]);
+    expect(vol.iv_rank).toBeCloseTo(((storedToday.atm_iv - low) / (high - low)) * 100, 4);
+    expect(vol.iv_percentile).toBeCloseTo((all.filter((v) => v < storedToday.atm_iv).length / 5) * 100, 4);
     // No Polygon key, so no daily bars: no realised volatility, said as null.
-    expect(vol.body.realised_vol_20).toBeNull();
+    expect(vol.realised_vol_20).toBeNull();
 
     const walls = await fx.api.get('get_option_walls', { ticker: 'IWM' });
     expect(walls.status).toBe(200);
