@@ -16,12 +16,13 @@ import type { OptionChainReport } from '../../providers/option-quote.ts';
 import { providerFor } from '../../providers/market-provider.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';
 
+const log = createLogger({ source: 'option-chain' });
+
 /**
  * The configured provider, per container: in demo mode the options market builds any ticker's chain
  * on demand and keeps the latest 64 (demo-provider.ts); live mode fetches the vendor's delayed chain.
  * Renewed every 10 minutes so the series the demo reads follow the daily prices job.
  */
-const log = createLogger({ source: 'option-chain' });
 const provider = memoize(
   600_000,
   // A trader waits for the answer: past 20 s of the vendor's queue the request is refused (503), not queued.
