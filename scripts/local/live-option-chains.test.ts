@@ -169,7 +169,8 @@ describe('live option chains and IV rank without network', () => {
       expect(vendorCalls.length).toBe(before);
       // The status page says the same: the chosen vendor's key is missing, not "ready".
       const status = await fx.api.get('get_data_status');
-      expect(status.body.sources.find((s: { source: string }) => s.source === 'cboe-option-chains')).toMatchObject({
+      const sources = status.body.sources as Array<{ source: string }>;
+      expect(sources.find((s) => s.source === 'cboe-option-chains')).toMatchObject({
         state: 'missing_key',
         env_key: 'POLYGON_API_KEY',
       });
