@@ -52,6 +52,10 @@ export const deployConfigSchema = z
     /** Secrets created by the operator before the deploy; a provider without one stays unconfigured. */
     polygonSecretName: secretName.optional(),
     benzingaSecretName: secretName.optional(),
+    /** Live option chains from CBOE (default, free) or Polygon (needs polygonSecretName). */
+    optionChainSource: z
+      .enum(['cboe', 'polygon'], { error: 'cboe (the default, no key) or polygon (needs polygonSecretName)' })
+      .optional(),
     /** Browser notifications of flow alerts: the VAPID public key (the private one is in vapidSecretName). */
     vapidPublicKey: z
       .string()
@@ -81,6 +85,10 @@ export const deployConfigSchema = z
     message: 'provider secrets are read in live mode only: add dataMode=live',
     path: ['dataMode'],
   })
+  .refine((c) => c.optionChainSource !== 'polygon' || (c.dataMode === 'live' && Boolean(c.polygonSecretName)), {
+    message: 'optionChainSource=polygon reads Polygon in live mode: add dataMode=live and polygonSecretName',
+    path: ['optionChainSource'],
+  })
   .refine((c) => Boolean(c.domainName) === Boolean(c.certificateArn), {
     message: 'domainName and certificateArn go together (CloudFront needs the certificate for the name)',
     path: ['certificateArn'],
@@ -101,7 +109,11 @@ export interface DeployConfig {
   appBaseUrl?: string;
   stripe?: { priceId: string; secretName: string };
   accountReservedConcurrency: number;
-  marketData: { mode: 'demo' | 'live'; secretNames: Partial<Record<ProviderKeyName, string>> };
+  marketData: {
+    mode: 'demo' | 'live';
+    secretNames: Partial<Record<ProviderKeyName, string>>;
+    optionChainSource: 'cboe' | 'polygon';
+  };
   /** Browser push of flow alerts; absent: the feature is off. */
   webPush?: { publicKey: string; subject: string; secretName: string };
 }
@@ -118,6 +130,7 @@ export const contextKeys = [
   'accountReservedConcurrency',
   'dataMode',
   ...Object.values(providerSecretContext),
+  'optionChainSource',
   'vapidPublicKey',
   'vapidSubject',
   'vapidSecretName',
@@ -150,6 +163,7 @@ export function parseDeployConfig(input: Record<string, unknown>): DeployConfig 
       secretNames: Object.fromEntries(
         Object.entries(providerSecretContext).flatMap(([key, ctx]) => (c[ctx] ? [[key, c[ctx]]] : [])),
       ),
+      optionChainSource: c.optionChainSource ?? 'cboe',
     },
     webPush:
       c.vapidPublicKey && c.vapidSubject && c.vapidSecretName

@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { routeList, type RouteDef, type RouteName } from '@tapewatch/shared/api/routes';
 import type { ApiFunctionFactory } from './api-function-factory.ts';
 import type { Identity } from './identity.ts';
+import type { MarketDataSettings } from './market-data.ts';
 import { apiFallbackEntry, apiFallbackModule, httpHandlerModule } from './paths.ts';
 import type { StripeSettings } from './payments.ts';
 import type { WebPushSettings } from './web-push.ts';
@@ -30,6 +31,8 @@ export interface HttpApiProps {
   webPush?: WebPushSettings;
   /** Reserved concurrency of each function in functions/src/http/accounts (0 or unset: none). */
   accountConcurrency?: number;
+  /** Provider keys of the routes that fetch from a vendor on request (live option chains). */
+  marketData?: MarketDataSettings;
 }
 
 /** Routes that build emailed (mail) or Stripe redirect (stripe) links from APP_BASE_URL. */
@@ -148,7 +151,7 @@ export class TapewatchHttpApi extends Construct {
         description: `${route.method} ${route.path} (${route.auth})`,
         // The http wrapper checks the origin-verify header on every request.
         checksOrigin: true,
-        secretsExtension: route.secrets.length > 0,
+        secretsExtension: route.secrets.length > 0 || (props.marketData?.routeSecrets(route.name).length ?? 0) > 0,
         // Account routes are what floods target (sign-up, login, reset): each gets its own share.
         reservedConcurrency: routeArea(route.handler) === 'accounts' ? props.accountConcurrency : undefined,
       });
@@ -173,6 +176,7 @@ function grantDeclaredNeeds(fn: LambdaFunction, route: Route, props: HttpApiProp
   props.identity?.grantCognito(fn, route.cognito);
   if (route.mail) props.identity?.grantMail(fn);
   if (route.pushKey) props.webPush?.configurePublicKey(fn);
+  props.marketData?.configure(fn, props.marketData.routeSecrets(route.name));
 }
 
 function toHttpMethod(route: Route): HttpMethod {

@@ -59,7 +59,7 @@ export class JobSchedules extends Construct {
           (job.push === true && props.webPush !== undefined) ||
           (props.marketData?.secretsOf(job.name).length ?? 0) > 0,
       });
-      props.marketData?.configure(fn, job.name);
+      props.marketData?.configure(fn, props.marketData.secretsOf(job.name));
       if (job.mail && props.identity) {
         props.identity.grantMail(fn);
         props.identity.grantAlertLink(fn);

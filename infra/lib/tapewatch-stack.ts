@@ -76,6 +76,7 @@ export class TapewatchStack extends Stack {
       stripe,
       webPush,
       accountConcurrency: config.accountReservedConcurrency,
+      marketData,
     });
     this.realtime = new Realtime(this, 'Realtime', { factory });
     this.jobs = new JobSchedules(this, 'Jobs', { factory, identity: this.identity, marketData, webPush });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_SOURCES } from '@tapewatch/shared/api/data-sources';
 import { schedules } from '@tapewatch/functions/platform/schedules';
+import { routes } from '@tapewatch/shared/api/routes';
 import { parseDeployConfig, providerSecretContext } from '../lib/config.ts';
+import { httpHandlerModule } from '../lib/paths.ts';
 import { appFunctions, secretReadsIn, synth, type Resource } from './synth.ts';
 
 type Vars = Record<string, unknown>;
@@ -67,5 +69,57 @@ describe('provider keys on AWS (issue 27)', () => {
     expect(() => parseDeployConfig({ stage: 'dev', polygonSecretName: 'tapewatch/dev/polygon' })).toThrow(
       /dataMode=live/,
     );
+  });
+});
+
+describe('option chains from Polygon on AWS (optionChainSource)', () => {
+  const polygonSecret = ':secret:tapewatch/dev/polygon-??????';
+  const withChains = (optionChainSource?: 'cboe' | 'polygon') =>
+    synth({ config: { dataMode: 'live', polygonSecretName: 'tapewatch/dev/polygon', optionChainSource } }).template;
+  const readersIn = (template: ReturnType<typeof withChains>) => {
+    const secretReads = secretReadsIn(template);
+    return appFunctions(template).filter((f) => secretReads(f.resource).includes(polygonSecret));
+  };
+  const chainRoutes = [
+    'get_option_chain',
+    'get_volatility_data',
+    'get_volatility_summary',
+    'get_option_walls',
+  ] as const;
+  const routeModule = (name: (typeof chainRoutes)[number]) => httpHandlerModule(routes[name].handler);
+
+  it('polygon: the routes and jobs that fetch chains read the Polygon secret, beside prices, and nothing else does', () => {
+    const template = withChains('polygon');
+    const readers = readersIn(template).map((f) => f.module);
+    expect(readers.sort()).toEqual(
+      [handlerOf('prices'), handlerOf('optionwalls'), handlerOf('atm-iv'), ...chainRoutes.map(routeModule)].sort(),
+    );
+    for (const f of appFunctions(template)) {
+      const vars = varsOf(f.resource);
+      expect(vars.OPTION_CHAIN_SOURCE, f.module).toBe('polygon');
+      expect(vars.POLYGON_API_KEY, f.module).toBeUndefined();
+      const holds = readers.includes(f.module);
+      expect(vars.POLYGON_API_KEY_SECRET_ARN !== undefined, f.module).toBe(holds);
+      if (holds)
+        expect(JSON.stringify(f.resource.Properties?.Layers)).toContain('AWS-Parameters-and-Secrets-Lambda-Extension');
+    }
+  });
+
+  it('cboe (the default): no chain function reads the Polygon secret, only the prices job', () => {
+    for (const template of [withChains(), withChains('cboe')]) {
+      expect(readersIn(template).map((f) => f.module)).toEqual([handlerOf('prices')]);
+      for (const f of appFunctions(template)) expect(varsOf(f.resource).OPTION_CHAIN_SOURCE, f.module).toBe('cboe');
+    }
+  });
+
+  it('fails the synth on an unknown source, or on polygon without live mode and its secret', () => {
+    const parse = (extra: Record<string, unknown>) => () =>
+      parseDeployConfig({ stage: 'dev', dataMode: 'live', ...extra });
+    expect(parse({ optionChainSource: 'yahoo' })).toThrow(/optionChainSource: cboe \(the default, no key\) or polygon/);
+    expect(parse({ optionChainSource: 'polygon' })).toThrow(/optionChainSource: .*polygonSecretName/);
+    expect(() => parseDeployConfig({ stage: 'dev', optionChainSource: 'polygon', polygonSecretName: 'p' })).toThrow(
+      /dataMode=live/,
+    );
+    expect(parse({})().marketData.optionChainSource).toBe('cboe');
   });
 });

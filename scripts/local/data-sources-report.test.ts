@@ -4,7 +4,7 @@ import { dataSourcesReport } from './data-sources-report.ts';
 
 describe('the live-mode start-up check', () => {
   it('prints each source and, for each one that cannot serve, what its screens will say', () => {
-    const lines = dataSourcesReport(sourceStatuses('live', (key) => key === 'POLYGON_API_KEY'));
+    const lines = dataSourcesReport(sourceStatuses('live', (key) => key === 'POLYGON_API_KEY', {}));
     const text = lines.join('\n');
     expect(text).toMatch(/ready {8}Daily stock and ETF bars \(paid, needs POLYGON_API_KEY\)/);
     expect(text).toMatch(/KEY MISSING {2}Options flow .*\(paid, needs BENZINGA_API_KEY\)/);
@@ -19,5 +19,17 @@ describe('the live-mode start-up check', () => {
     expect(lines.filter((l) => l.includes('will say'))).toEqual([
       expect.stringMatching(/^ {17}Options Flow, .* will say: "No flow provider configured/),
     ]);
+  });
+
+  it('shows option chains as KEY MISSING when OPTION_CHAIN_SOURCE=polygon has no POLYGON_API_KEY', () => {
+    const chainLine = (env: Record<string, string>, hasKey: (key: string) => boolean) =>
+      dataSourcesReport(sourceStatuses('live', hasKey, env)).find((l) => l.includes('Option chains'));
+    expect(chainLine({}, () => false)).toMatch(/^ {4}ready {8}Option chains .*\(free, no key\)$/);
+    expect(chainLine({ OPTION_CHAIN_SOURCE: 'polygon' }, () => false)).toMatch(
+      /^ {4}KEY MISSING {2}Option chains .*\(free, needs POLYGON_API_KEY\)$/,
+    );
+    expect(chainLine({ OPTION_CHAIN_SOURCE: 'polygon' }, (key) => key === 'POLYGON_API_KEY')).toMatch(
+      /^ {4}ready {8}Option chains .*needs POLYGON_API_KEY\)$/,
+    );
   });
 });

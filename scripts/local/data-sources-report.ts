@@ -13,8 +13,8 @@ const STATE_LABEL = {
  */
 export function dataSourcesReport(statuses: readonly SourceStatus[]): string[] {
   const lines = ['  market data    live; sources:'];
-  for (const { source, state } of statuses) {
-    const key = source.envKey ? `needs ${source.envKey}` : 'no key';
+  for (const { source, state, envKey } of statuses) {
+    const key = envKey ? `needs ${envKey}` : 'no key';
     lines.push(`    ${STATE_LABEL[state].padEnd(12)} ${source.name} (${source.cost}, ${key})`);
     if (state === 'missing_key' || state === 'no_live_adapter') {
       lines.push(`                 ${source.screens.join(', ')} will say: "${source.unavailable}"`);

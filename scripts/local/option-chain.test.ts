@@ -60,6 +60,7 @@ describe('option chain and volatility of any ticker (issue 38)', () => {
     expect(res.status).toBe(200);
     const v = volatilityResponse.parse(res.body);
     expect(v.iv_window_days).toBe(252);
+    expect(v.iv_days_until_full).toBe(0);
     expect(v.history.dates).toHaveLength(252);
     expect(v.history.dates.at(-1)).toBe('2024-03-08');
     expect(v.atm_iv).toBe(v.history.atm_iv.at(-1));

@@ -11,6 +11,7 @@ export const FUNCTIONS_ISOLATED = [
   'functions/src/ws/connect.test.ts',
   'functions/src/jobs/kept-by-user.test.ts',
   'functions/src/providers/rate-limit.test.ts',
+  'functions/src/providers/on-demand-chain.test.ts',
 ];
 
 /** What makes a unit test file need isolation (scripts/architecture/test-isolation.test.ts keeps the list honest). */

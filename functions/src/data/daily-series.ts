@@ -8,7 +8,16 @@ export const DAILY_SERIES = {
   shortVolume: 'shortvol',
   /** FINRA short interest per settlement date (short-interest job). */
   shortInterest: 'shortint',
+  /** Live mode's daily 30-day at-the-money IV per ticker (atm-iv job): IV rank's history. */
+  atmIv: 'atmiv',
 } as const;
+
+/** One day of DAILY_SERIES.atmIv: the 30-day ATM IV (annual decimal) and the price it was read at. */
+export interface AtmIvRow {
+  date: string;
+  atm_iv: number;
+  underlying_price: number;
+}
 
 /**
  * Daily bars in columnar form. `close` is the split-adjusted price as traded; `adjClose` also

@@ -43,6 +43,21 @@ export const marketKeys = {
     sk: `${startedAt}#${runId}`,
   }),
   jobRunsPartition: (job: string): string => `JOBRUN#${job}`,
+
+  /**
+   * Live mode's shared 15-minute option chain cache (live-chain-cache.ts): one ticker's latest vendor
+   * chain, gzipped in parts of one write, overwritten by the next fetch (so nothing accumulates).
+   */
+  liveChainPartition: (ticker: string): string => `LIVECHAIN#${ticker.toUpperCase()}`,
+  liveChainPart: (ticker: string, part: number): Key => ({
+    pk: `LIVECHAIN#${ticker.toUpperCase()}`,
+    sk: `P#${String(part).padStart(3, '0')}`,
+  }),
+  /** The tickers traders asked chains of, with the day last asked: the daily ATM IV job follows them. */
+  chainDemandPartition: (): string => 'CHAINDEMAND',
+  chainDemand: (ticker: string): Key => ({ pk: 'CHAINDEMAND', sk: ticker.toUpperCase() }),
+  /** The tickers whose ATM IV the daily job has stored for one trading day (its resume point). */
+  atmIvDone: (date: string): Key => ({ pk: 'ATMIVDONE', sk: date }),
 } as const;
 
 export const appKeys = {

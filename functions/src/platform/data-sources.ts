@@ -20,7 +20,7 @@ import { dataMode } from './clock.ts';
  */
 export function currentSourceStatuses(env: NodeJS.ProcessEnv = process.env): SourceStatus[] {
   const configured = new Set((env.TAPEWATCH_CONFIGURED_KEYS ?? '').split(',').map((k) => k.trim()));
-  return sourceStatuses(dataMode(env), (key) => (env[key]?.trim() ?? '') !== '' || configured.has(key));
+  return sourceStatuses(dataMode(env), (key) => (env[key]?.trim() ?? '') !== '' || configured.has(key), env);
 }
 
 // One read of the latest runs per container every few seconds, not one per request. The clock is

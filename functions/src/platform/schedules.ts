@@ -114,6 +114,20 @@ export const schedules: readonly ScheduleDef[] = [
     dataset: 'option-chains-SPY',
   },
   {
+    name: 'atm-iv',
+    handler: 'jobs/atm-iv',
+    // Every 10 minutes from 17:00 to 18:50: each run fetches chains for up to 4 minutes at CBOE's pace
+    // and the next resumes where it stopped (a day's tickers are marked done), ~2,400 chains a day.
+    cron: '*/10 17-18 * * 1-5',
+    description:
+      "Live mode: store each followed ticker's 30-day at-the-money IV of the day (IV rank's history); the demo reads its options market's",
+    reads: ['market'],
+    writes: ['market'],
+    runOnLocalStart: false,
+    demoBackfillDays: null,
+    dataset: 'atm-iv',
+  },
+  {
     name: 'vix',
     handler: 'jobs/vix-history',
     // The VIX closes at 16:15; SPY To VIX joins it with SPY at 16:45.

@@ -6,7 +6,7 @@ import { TimeSeriesRepository, type DailySeries } from '../data/timeseries-repos
 import type { Clock } from '../platform/clock.ts';
 import { createDemoProvider } from './demo/demo-provider.ts';
 import type { MarketDataProvider } from './provider.ts';
-import { selectProvider } from './select-provider.ts';
+import { selectProvider, type ProviderDeps } from './select-provider.ts';
 import { readSp500MonthlyCsv } from '../data/sp500-ratios-source.ts';
 import { DATA_SOURCES } from '@tapewatch/shared/api/data-sources';
 import { loadSecretEnv, providerKeySecretSpec } from '../platform/secret-env.ts';
@@ -20,13 +20,18 @@ await Promise.all(DATA_SOURCES.flatMap((s) => (s.envKey ? [loadSecretEnv(provide
  * from the market table (each series once per run: a year of short volume reads 500 series,
  * not 500 x 252).
  */
-export function providerFor(db: DynamoDBDocumentClient, clock: Clock): MarketDataProvider {
+export function providerFor(
+  db: DynamoDBDocumentClient,
+  clock: Clock,
+  live: Pick<ProviderDeps, 'maxWaitMs'> = {},
+): MarketDataProvider {
   const series = new Map<string, Promise<DailySeries>>();
   const repo = new TimeSeriesRepository(db);
   const fromYear = Number(clock.today().slice(0, 4)) - 2;
   let directory: ReturnType<DirectoryRepository['all']> | undefined;
   let carry: CarryReader | undefined;
   return selectProvider(process.env, {
+    ...live,
     demo: () =>
       createDemoProvider({
         directory: () => (directory ??= new DirectoryRepository(db).all()),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replayHttp } from './fixtures/load-fixture.ts';
 import { backoffDelay, fetchText, parseRetryAfter } from './http.ts';
-import { PROVIDER_RATE_LIMITS, rateLimited, rateLimitOf } from './rate-limit.ts';
+import { PROVIDER_RATE_LIMITS, ProviderBusyError, rateLimited, rateLimitOf } from './rate-limit.ts';
 
 // Fake timers throughout: the limiter and the backoff wait with setTimeout, and nothing here sleeps.
 beforeEach(() => {
@@ -39,6 +39,24 @@ describe('rateLimited', () => {
     track(get('https://api.test/a'), done, 'later');
     await vi.advanceTimersByTimeAsync(0);
     expect(done).toEqual(['later']);
+  });
+
+  it('with a wait bound, refuses a request whose turn is further away, taking no turn from those queued', async () => {
+    const http = replayHttp({ 'https://api.test/a': { status: 200 } });
+    // One a second; a caller waits at most 2.5 s: turns at 0, 1 and 2 s are taken, the fourth is refused.
+    const get = rateLimited(http, 60, undefined, { provider: 'cboe', maxWaitMs: 2_500 });
+    const done: string[] = [];
+    for (const n of ['1', '2', '3']) track(get('https://api.test/a'), done, n);
+    await expect(get('https://api.test/a')).rejects.toBeInstanceOf(ProviderBusyError);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(done).toEqual(['1', '2', '3']);
+    expect(http.calls).toHaveLength(3);
+    // The refused request took no slot: the next one starts on the 1 s beat after the third.
+    track(get('https://api.test/a'), done, '4');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(done).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toEqual(['1', '2', '3', '4']);
   });
 
   it('takes a paid Polygon plan from POLYGON_REQUESTS_PER_MINUTE', () => {

@@ -30,12 +30,22 @@ const envSchema = z.object({
   BENZINGA_BASE_URL: z.preprocess(blankToUndefined, z.url().optional()),
 });
 
+/** The vendor of option chains this configuration names (the default, CBOE, when unset or blank). */
+export function optionChainSource(env: NodeJS.ProcessEnv = process.env): 'cboe' | 'polygon' {
+  return (env.OPTION_CHAIN_SOURCE?.trim() || 'cboe') === 'polygon' ? 'polygon' : 'cboe';
+}
+
 export interface ProviderDeps {
   /** Defaults to global fetch; tests inject a replaying HttpGet. */
   http?: HttpGet;
   retry?: RetryPolicy;
   /** Replaces the per-provider request pacing (tests with fake timers pass their own clock). */
   limiterClock?: Parameters<typeof rateLimited>[2];
+  /**
+   * Requests a person waits for (the chain screens): one whose turn at its vendor's pace is further
+   * away than this is refused (ProviderBusyError) rather than queued. Jobs leave it unset and queue.
+   */
+  maxWaitMs?: number;
   /** Supplies the demo provider (generators producing the real wire formats) in demo mode. */
   demo?: () => MarketDataProvider;
 }
@@ -60,7 +70,13 @@ export function selectProvider(env: NodeJS.ProcessEnv, deps: ProviderDeps = {}):
   const cfg = parsed.data;
   const base = deps.http ?? fetchHttpGet();
   // Each vendor gets its own pace (rate-limit.ts), so a slow Polygon plan never holds FINRA back.
-  const paced = (p: Parameters<typeof rateLimitOf>[0]) => rateLimited(base, rateLimitOf(p, env), deps.limiterClock);
+  const paced = (p: Parameters<typeof rateLimitOf>[0]) =>
+    rateLimited(
+      base,
+      rateLimitOf(p, env),
+      deps.limiterClock,
+      deps.maxWaitMs === undefined ? undefined : { provider: p, maxWaitMs: deps.maxWaitMs },
+    );
   const finra = createFinraSource({ http: paced('finra'), retry: deps.retry });
   const cboe = createCboeSource({ http: paced('cboe'), retry: deps.retry });
   const polygon = createPolygonSource({

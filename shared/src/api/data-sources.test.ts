@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_SOURCES, providerInUse, sourceStatuses, unavailableSourcesOf } from './data-sources.ts';
+import { DATA_SOURCES, keyInUse, providerInUse, sourceStatuses, unavailableSourcesOf } from './data-sources.ts';
 import { routeList, routes } from './routes.ts';
 
 // Routes that read market data but describe the sources themselves rather than show their data.
@@ -31,13 +31,13 @@ describe('the data-source registry', () => {
   });
 
   it('serves everything from the demo generators in demo mode', () => {
-    const statuses = sourceStatuses('demo', () => false);
+    const statuses = sourceStatuses('demo', () => false, {});
     expect(new Set(statuses.map((s) => s.state))).toEqual(new Set(['demo']));
     expect(unavailableSourcesOf('get_current_options_flow', statuses)).toEqual([]);
   });
 
   it('in live mode refuses exactly the routes of sources without a key or an adapter', () => {
-    const statuses = sourceStatuses('live', (key) => key === 'POLYGON_API_KEY');
+    const statuses = sourceStatuses('live', (key) => key === 'POLYGON_API_KEY', {});
     const state = Object.fromEntries(statuses.map((s) => [s.source.id, s.state]));
     expect(state['polygon-daily-bars']).toBe('ready');
     expect(state['benzinga-options-activity']).toBe('missing_key');
@@ -49,8 +49,29 @@ describe('the data-source registry', () => {
     expect(unavailableSourcesOf('get_sector_performance_data', statuses)).toEqual([]);
     // SPY To VIX needs both the bars (keyed) and CBOE's VIX file (public).
     expect(unavailableSourcesOf('get_spy_to_vix_data', statuses)).toEqual([]);
-    const keyless = sourceStatuses('live', () => false);
+    const keyless = sourceStatuses('live', () => false, {});
     expect(unavailableSourcesOf('get_spy_to_vix_data', keyless).map((s) => s.id)).toEqual(['polygon-daily-bars']);
+  });
+
+  it('option chains need POLYGON_API_KEY only when OPTION_CHAIN_SOURCE picks Polygon', () => {
+    const chains = (env: Record<string, string>, hasKey: (key: string) => boolean) =>
+      sourceStatuses('live', hasKey, env).find((s) => s.source.id === 'cboe-option-chains')!;
+    expect(chains({}, () => false)).toMatchObject({ state: 'ready', envKey: null });
+    expect(chains({ OPTION_CHAIN_SOURCE: 'cboe' }, () => false)).toMatchObject({ state: 'ready', envKey: null });
+    const keyless = chains({ OPTION_CHAIN_SOURCE: ' Polygon ' }, () => false);
+    expect(keyless).toMatchObject({ state: 'missing_key', envKey: 'POLYGON_API_KEY' });
+    const statuses = sourceStatuses('live', () => false, { OPTION_CHAIN_SOURCE: 'polygon' });
+    expect(unavailableSourcesOf('get_option_chain', statuses).map((s) => s.unavailable)).toEqual([
+      expect.stringMatching(
+        /^Option chains are set to come from Polygon \(OPTION_CHAIN_SOURCE=polygon\), but POLYGON_API_KEY/,
+      ),
+    ]);
+    const keyed = chains({ OPTION_CHAIN_SOURCE: 'polygon' }, (key) => key === 'POLYGON_API_KEY');
+    expect(keyed).toMatchObject({ state: 'ready', envKey: 'POLYGON_API_KEY' });
+    // The registry's own key, unchanged by another source's choice.
+    expect(
+      keyInUse(DATA_SOURCES.find((s) => s.id === 'benzinga-options-activity')!, { OPTION_CHAIN_SOURCE: 'polygon' }),
+    ).toBe('BENZINGA_API_KEY');
   });
 
   it('names the vendor in use where a variable picks it, never the list of choices (issue 41)', () => {

@@ -40,13 +40,19 @@ export interface DataSource {
   jobs: readonly string[];
   /** Endpoints whose answer comes from this source (a route may need several sources). */
   routes: readonly RouteName[];
+  /**
+   * Functions that call the vendor themselves besides `jobs` (chains fetched on request): with
+   * `jobs`, exactly the functions that hold its key on AWS.
+   */
+  fetchedBy?: { routes: readonly RouteName[]; jobs: readonly string[] };
   /** The alert those endpoints answer in live mode while the source is unavailable. */
   unavailable: string;
   /**
    * When an environment variable picks the vendor (`provider` then names every choice): the vendor
    * each value selects, the first being the default. Sentences about a run name the one in use.
+   * `keys`: the environment variable holding the key of each vendor that needs one (`envKey` is null).
    */
-  choice?: { env: string; providers: Readonly<Record<string, string>> };
+  choice?: { env: string; providers: Readonly<Record<string, string>>; keys: Readonly<Record<string, string>> };
 }
 
 const FLOW_ROUTES = [
@@ -156,7 +162,8 @@ export const DATA_SOURCES: readonly DataSource[] = [
     provider: 'CBOE delayed quotes (cdn.cboe.com); Polygon when OPTION_CHAIN_SOURCE=polygon',
     envKey: null,
     cost: 'free',
-    terms: 'Free 15-minute delayed quotes; no published rate limit (one chain per run).',
+    terms:
+      'Free 15-minute delayed quotes; no published rate limit (60 requests a minute here; a chain asked for is kept 15 minutes for every server, and the daily ATM IV job reads about 2,400 chains after the close).',
     liveAdapter: true,
     jobs: ['optionwalls'],
     screens: ['Option Walls', 'Option Chain', 'Volatility'],
@@ -167,10 +174,17 @@ export const DATA_SOURCES: readonly DataSource[] = [
       'get_volatility_data',
       'get_volatility_summary',
     ],
-    unavailable: 'The CBOE option chain is not available.',
+    fetchedBy: {
+      routes: ['get_option_chain', 'get_volatility_data', 'get_volatility_summary', 'get_option_walls'],
+      jobs: ['atm-iv'],
+    },
+    // Only a chosen vendor's missing key makes this source unavailable (CBOE needs none).
+    unavailable:
+      "Option chains are set to come from Polygon (OPTION_CHAIN_SOURCE=polygon), but POLYGON_API_KEY is not set: set it, or unset OPTION_CHAIN_SOURCE to use CBOE's free delayed quotes.",
     choice: {
       env: 'OPTION_CHAIN_SOURCE',
       providers: { cboe: 'CBOE delayed quotes (cdn.cboe.com)', polygon: 'Polygon.io option chain snapshots' },
+      keys: { polygon: 'POLYGON_API_KEY' },
     },
   },
   {
@@ -226,9 +240,19 @@ export const DATA_SOURCES: readonly DataSource[] = [
 /** The vendor this configuration uses for `source` (`env` holds variable names and values, e.g. process.env). */
 export function providerInUse(source: DataSource, env: Readonly<Record<string, string | undefined>>): string {
   if (!source.choice) return source.provider;
-  const choices = Object.entries(source.choice.providers);
-  const picked = env[source.choice.env]?.trim().toLowerCase() ?? '';
-  return source.choice.providers[picked] ?? choices[0]![1];
+  return source.choice.providers[vendorChosen(source.choice, env)]!;
+}
+
+/** The environment variable holding the key this configuration needs for `source` (null = none). */
+export function keyInUse(source: DataSource, env: Readonly<Record<string, string | undefined>>): string | null {
+  if (!source.choice) return source.envKey;
+  return source.choice.keys[vendorChosen(source.choice, env)] ?? null;
+}
+
+/** The value of the choice's variable, or its first (default) vendor when unset or unknown. */
+function vendorChosen(choice: NonNullable<DataSource['choice']>, env: Readonly<Record<string, string | undefined>>) {
+  const picked = env[choice.env]?.trim().toLowerCase() ?? '';
+  return picked in choice.providers ? picked : Object.keys(choice.providers)[0]!;
 }
 
 export type SourceState = 'demo' | 'ready' | 'missing_key' | 'no_live_adapter';
@@ -236,21 +260,31 @@ export type SourceState = 'demo' | 'ready' | 'missing_key' | 'no_live_adapter';
 export interface SourceStatus {
   source: DataSource;
   state: SourceState;
+  /** The key this configuration needs for it (`keyInUse`). */
+  envKey: string | null;
 }
 
-/** Each source's state for a data mode and the keys present (`hasKey` sees only names, never values). */
-export function sourceStatuses(mode: 'demo' | 'live', hasKey: (envKey: string) => boolean): SourceStatus[] {
-  return DATA_SOURCES.map((source) => ({
-    source,
-    state:
+/**
+ * Each source's state for a data mode, the keys present (`hasKey` sees only names, never values)
+ * and the vendor choices of `env`.
+ */
+export function sourceStatuses(
+  mode: 'demo' | 'live',
+  hasKey: (envKey: string) => boolean,
+  env: Readonly<Record<string, string | undefined>>,
+): SourceStatus[] {
+  return DATA_SOURCES.map((source) => {
+    const envKey = keyInUse(source, env);
+    const state: SourceState =
       mode === 'demo'
         ? 'demo'
         : !source.liveAdapter
           ? 'no_live_adapter'
-          : source.envKey && !hasKey(source.envKey)
+          : envKey && !hasKey(envKey)
             ? 'missing_key'
-            : 'ready',
-  }));
+            : 'ready';
+    return { source, state, envKey };
+  });
 }
 
 /** The sources a route needs that cannot serve it now, in registry order (empty = it may answer). */

@@ -32,6 +32,11 @@ export const volatilityResponse = z.object({
   iv_high: z.number(),
   /** Sessions the rank and percentile are taken over (252 once a year is available). */
   iv_window_days: z.number().int(),
+  /**
+   * Sessions of daily ATM IV still missing before the window holds 252 (0 once it does). Live mode
+   * stores one a day from its first live day, so rank and percentile start on a shorter window.
+   */
+  iv_days_until_full: z.number().int(),
   realised_vol_20: z.number().nullable(),
   realised_vol_60: z.number().nullable(),
   /** Daily, oldest first: the 30-day ATM IV and the 20-session realised volatility of each session. */

@@ -40,6 +40,7 @@ export function volatilityData({ chain, ivHistory, closes }: VolatilityInput): V
     iv_low: r6(standing.low)!,
     iv_high: r6(standing.high)!,
     iv_window_days: standing.days,
+    iv_days_until_full: Math.max(0, IV_WINDOW_SESSIONS - standing.days),
     realised_vol_20: r6(realisedVol(closes.close, today, 20)),
     realised_vol_60: r6(realisedVol(closes.close, today, 60)),
     history: {

@@ -34,13 +34,13 @@ async function loadStatus() {
   const runs = await Promise.all(schedules.map((s) => recentRuns.get(s.name)?.[0] ?? repo.latest(s.name)));
   return {
     data_mode: dataMode(),
-    sources: currentSourceStatuses().map(({ source, state }) => {
+    sources: currentSourceStatuses().map(({ source, state, envKey }) => {
       const health = sourceHealth(state, source.jobs, (job) => recentRuns.get(job) ?? []);
       return {
         source: source.id,
         name: source.name,
         provider: source.provider,
-        env_key: source.envKey,
+        env_key: envKey,
         cost: source.cost,
         terms: source.terms,
         state: health.state,

@@ -7,23 +7,34 @@ import {
   optionChainView,
   UnlistedExpirationError,
 } from '../../domain/option-chain/chain-view.ts';
-import { dividendYieldOf, RISK_FREE_RATE } from '../../domain/options-market/index.ts';
+import { chainInputFrom } from '../../domain/option-chain/chain-input.ts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../lib/errors.ts';
 import { KeptJson } from '../../lib/kept-json.ts';
 import { TtlLru } from '../../lib/lru.ts';
 import { memoize } from '../../lib/memo.ts';
-import { clockFor } from '../../platform/clock.ts';
-import { ProviderNotFoundError } from '../../providers/http.ts';
+import { clockFor, dataMode } from '../../platform/clock.ts';
+import { LiveChainCache } from '../../data/live-chain-cache.ts';
+import { createLogger, errorFields } from '../../lib/log.ts';
+import { LIVE_CHAIN_MAX_WAIT_MS, onDemandChains } from '../../providers/on-demand-chain.ts';
+import { optionChainSource } from '../../providers/select-provider.ts';
+import { liveChainError } from './live-chain-errors.ts';
 import type { OptionChainReport } from '../../providers/option-quote.ts';
 import { providerFor } from '../../providers/market-provider.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';
+
+const log = createLogger({ source: 'option-chain' });
 
 /**
  * The configured provider, per container: in demo mode the options market builds any ticker's chain
  * on demand and keeps the latest 64 (demo-provider.ts); live mode fetches the vendor's delayed chain.
  * Renewed every 10 minutes so the series the demo reads follow the daily prices job.
  */
-const provider = memoize(600_000, async () => providerFor(documentClient(), clockFor()));
+const provider = memoize(
+  600_000,
+  // A trader waits for the answer: past 20 s of the vendor's queue the request is refused (503), not queued.
+  async () => providerFor(documentClient(), clockFor(), { maxWaitMs: LIVE_CHAIN_MAX_WAIT_MS }),
+  () => Date.now(),
+);
 
 /** A ticker of the directory that lists options (not an index), or the 404 a trader reads. */
 export async function requireOptionable(ticker: string): Promise<DirectoryEntry> {
@@ -32,29 +43,27 @@ export async function requireOptionable(ticker: string): Promise<DirectoryEntry>
   return entry;
 }
 
+/** Live mode: the vendor's chain shared across containers for 15 minutes (on-demand-chain.ts). */
+const chains = onDemandChains({
+  provider,
+  store: () =>
+    dataMode() === 'live' ? new LiveChainCache<OptionChainReport>(documentClient(), optionChainSource()) : null,
+  today: () => clockFor().today(),
+  onStoreError: (e) => log.warn('option chain cache not written', errorFields(e)),
+});
+
 /** The vendor chain of an optionable ticker (the demo's is built on demand and cached). */
 export function chainReportOf(entry: DirectoryEntry): Promise<OptionChainReport> {
-  return provider().then((p) =>
-    p.optionChain(entry.symbol).catch((e: unknown) => {
-      if (e instanceof ProviderNotFoundError) throw new NotFoundError(`No option chain for ${entry.symbol} today.`);
-      throw e;
-    }),
-  );
+  return chains(entry.symbol).catch((e: unknown) => {
+    throw liveChainError(entry.symbol, e);
+  });
 }
 
 /** The chain of an optionable ticker as the chain analytics read it, with the rates its IVs use. */
 export async function chainInputOf(entry: DirectoryEntry): Promise<ChainInput> {
-  const report = await chainReportOf(entry);
-  if (report.underlyingPrice === null || report.asOf === null)
-    throw new ServiceUnavailableError(`The ${entry.symbol} option chain came without its underlying price.`);
-  return {
-    ticker: entry.symbol,
-    asOf: report.asOf,
-    spot: report.underlyingPrice,
-    r: RISK_FREE_RATE,
-    q: dividendYieldOf({ symbol: entry.symbol, kind: entry.kind === 'etf' ? 'etf' : 'stock' }),
-    quotes: report.rows,
-  };
+  const input = chainInputFrom(entry.symbol, entry.kind === 'etf' ? 'etf' : 'stock', await chainReportOf(entry));
+  if (!input) throw new ServiceUnavailableError(`The ${entry.symbol} option chain came without its underlying price.`);
+  return input;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { notOptionable, volatilitySummary } from '../../domain/volatility/volatility-data.ts';
 import { defineHandler } from '../../lib/http.ts';
 import { requireTicker } from '../tickers/directory-cache.ts';
-import { chainAnswer, chainReportOf } from './chain-source.ts';
+import { chainAnswer, chainReportOf, pricedChain } from './chain-source.ts';
 import { chainExpirations } from '../../domain/option-chain/chain-view.ts';
-import { ivHistoryAvailable, ivYearOf } from './iv-history.ts';
+import { ivYearOf } from './iv-history.ts';
 
 /**
  * The quote panel's options line. Cheap on purpose: the IV year is kept per ticker and day, and the
@@ -17,7 +17,8 @@ export const handler = defineHandler('get_volatility_summary', async ({ query })
   if (!nearest || !report.asOf) return notOptionable(entry.symbol);
   const [next, year] = await Promise.all([
     chainAnswer(entry, nearest.expiration),
-    ivHistoryAvailable() ? ivYearOf(entry, report.asOf.slice(0, 10)) : null,
+    // Live mode ranks the whole chain's 30-day ATM IV (priced once per 15-minute snapshot) against the stored days.
+    ivYearOf(entry, report.asOf.slice(0, 10), () => pricedChain(entry)),
   ]);
   return volatilitySummary({ next, ivHistory: year?.ivHistory ?? null });
 });

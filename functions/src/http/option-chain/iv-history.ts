@@ -1,3 +1,4 @@
+import type { OptionChain } from '@tapewatch/shared/schemas/option-chain';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
 import type { DailySeries } from '../../data/daily-series.ts';
 import { cachedSeries } from '../../data/series-cache.ts';
@@ -5,6 +6,7 @@ import { IV_WINDOW_SESSIONS } from '../../domain/volatility/iv-rank.ts';
 import { TtlLru } from '../../lib/lru.ts';
 import { dataMode } from '../../platform/clock.ts';
 import { atmIvHistory, type IvHistory } from '../../providers/demo/atm-iv-history.ts';
+import { liveIvHistory } from './live-iv-history.ts';
 
 export interface IvYear {
   ivHistory: IvHistory;
@@ -12,20 +14,29 @@ export interface IvYear {
   bars: DailySeries;
 }
 
-/** Per ticker and chain date: the history reads 252 sessions of the options market (~10-70 ms). */
-const years = new TtlLru<IvYear>(64, 600_000);
+/** Demo: per ticker and chain date, the history reads 252 sessions of the options market (~10-70 ms). */
+const demoYears = new TtlLru<IvYear>(64, 600_000);
 
 /**
- * The IV history is the demo options market's: live mode would need a year of stored daily ATM IV,
- * which no job collects yet (issue 38, item 5).
+ * A year of daily ATM IV ending on the chain's day, with the bars it was read with. Demo: the options
+ * market's own daily level. Live: the daily ATM IV the atm-iv job stored since the first live day, then the
+ * live chain's own (so `wholeChain` is read only in live mode); null when that chain gives no ATM IV.
  */
-export const ivHistoryAvailable = (): boolean => dataMode() !== 'live';
-
-/** A year of daily ATM IV ending on `date` (the chain's), with the bars it was read with. */
-export function ivYearOf(entry: DirectoryEntry, date: string): Promise<IvYear> {
-  return years.get(`${entry.symbol}|${date}`, async () => {
-    // Two calendar years before the chain's year: a year of IV, each from the 63 sessions before it.
-    const fromYear = Number(date.slice(0, 4)) - 2;
+export async function ivYearOf(
+  entry: DirectoryEntry,
+  date: string,
+  wholeChain: () => Promise<OptionChain>,
+): Promise<IvYear | null> {
+  // Two calendar years before the chain's year: a year of IV, each from the 63 sessions before it.
+  const fromYear = Number(date.slice(0, 4)) - 2;
+  if (dataMode() === 'live') {
+    const [bars, ivHistory] = await Promise.all([
+      cachedSeries(entry.symbol, fromYear),
+      wholeChain().then((chain) => liveIvHistory(chain, fromYear)),
+    ]);
+    return ivHistory && { ivHistory, bars };
+  }
+  return demoYears.get(`${entry.symbol}|${date}`, async () => {
     const [bars, vix] = await Promise.all([
       cachedSeries(entry.symbol, fromYear),
       entry.symbol === 'SPY' ? cachedSeries('VIX', fromYear) : undefined,

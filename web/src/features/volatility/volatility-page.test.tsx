@@ -25,6 +25,10 @@ describe('Volatility screen', () => {
     expect((await screen.findByTestId('stat-atm-iv')).textContent).toBe('13.0%');
     expect(screen.getByRole('meter', { name: 'IV rank' }).getAttribute('aria-valuenow')).toBe('25');
     expect(screen.getByText(/IV rank = \(IV today − lowest IV\)/)).toBeTruthy();
+    // Fewer than 252 stored sessions (live mode's first year): the page says how many are still to come.
+    expect(screen.getByTestId('iv-days-until-full').textContent).toBe(
+      'IV rank and percentile are taken over the 5 sessions of daily at-the-money IV stored so far: 247 more until a full year of 252.',
+    );
     for (const title of [
       'Implied vs Realised Volatility',
       'Term Structure',
@@ -44,5 +48,13 @@ describe('Volatility screen', () => {
     ]);
     expect(screen.getByText(/read as a ±1σ move/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'SPY option chain' }).getAttribute('href')).toBe('/optionchain/SPY');
+  });
+
+  it('says nothing of missing days once a full year of IV is stored', async () => {
+    const full = { ...volatilityFixture(), iv_window_days: 252, iv_days_until_full: 0 };
+    stubApi({ '/api/get_app_info': [200, DEMO_APP_INFO], '/api/get_volatility_data': [200, full] });
+    renderApp('/volatility/spy');
+    expect((await screen.findByTestId('stat-atm-iv', {}, { timeout: 15_000 })).textContent).toBe('13.0%');
+    expect(screen.queryByTestId('iv-days-until-full')).toBeNull();
   });
 });

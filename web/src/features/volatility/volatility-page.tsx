@@ -90,6 +90,12 @@ function Volatility({ data }: { data: VolatilityDataResponse }) {
         </Box>
         <IvRankGauge rank={data.iv_rank} percentile={data.iv_percentile} />
       </Paper>
+      {data.iv_days_until_full > 0 && (
+        <Typography variant="body2" color="text.secondary" data-testid="iv-days-until-full">
+          IV rank and percentile are taken over the {data.iv_window_days} sessions of daily at-the-money IV stored so
+          far: {data.iv_days_until_full} more until a full year of 252.
+        </Typography>
+      )}
       <Box component="dl" sx={{ m: 0, '& dt': { fontWeight: 600 }, '& dd': { ml: 0, mb: 1 } }}>
         {(
           [

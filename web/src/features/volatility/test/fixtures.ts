@@ -12,6 +12,7 @@ export function volatilityFixture(): VolatilityData {
     iv_low: 0.1,
     iv_high: 0.22,
     iv_window_days: 5,
+    iv_days_until_full: 247,
     realised_vol_20: 0.11,
     realised_vol_60: 0.12,
     history: { dates, atm_iv: [0.1, 0.22, 0.12, 0.14, 0.13], realised_vol_20: [0.1, 0.11, null, 0.12, 0.11] },
