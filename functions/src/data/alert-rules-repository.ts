@@ -9,7 +9,7 @@ import { ALERT_LIMITS, type PauseReason } from '@tapewatch/shared/alerts/limits'
 import type { FlowFilter } from '@tapewatch/shared/schemas/flow';
 import { batchPutAll } from './batch-write.ts';
 import { keepIfAccountLive } from './account-gone.ts';
-import { currentRules, resolveRules, type ResolvedRules, type RuleRecord } from '../domain/alerts/slots.ts';
+import { currentRules, resolveRules, type ResolvedRules, type RuleRecord } from './alert-slots.ts';
 import { appKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { tableName } from './tables.ts';
@@ -94,7 +94,7 @@ function unchanged(rec: Rec): { ConditionExpression: string; ExpressionAttribute
 
 /**
  * Alert rules in the app table (keys.ts): one partition for all rules (the matcher's load), an
- * active rule in one of its user's slots (domain/alerts/slots.ts), and a version the ingest
+ * active rule in one of its user's slots (data/alert-slots.ts), and a version the ingest
  * containers poll to refresh their index. Every change is one conditional write that decides it;
  * a lost race re-reads and tries again.
  */
@@ -172,7 +172,7 @@ export class AlertRulesRepository {
   }
 
   /**
-   * Frees what crashes and races left (domain/alerts/slots.ts) when a write needs a slot: second
+   * Frees what crashes and races left (data/alert-slots.ts) when a write needs a slot: second
    * slots of one rule, and active rules stored before slots, moved into a free one. True when it
    * wrote anything (the caller re-reads).
    */

@@ -132,7 +132,7 @@ export const appKeys = {
   alertRule: (userId: string, ruleId: string): Key => ({ pk: 'ALERTRULES', sk: `${userId}#R#${ruleId}` }),
   /**
    * An active rule is stored in one of its user's slots (0..19, issue 35): created by one conditional
-   * put carrying the whole rule, so no crash leaves a slot without its rule (domain/alerts/slots.ts).
+   * put carrying the whole rule, so no crash leaves a slot without its rule (data/alert-slots.ts).
    */
   alertRuleSlot: (userId: string, slot: number): Key => ({
     pk: 'ALERTRULES',

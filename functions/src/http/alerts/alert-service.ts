@@ -95,7 +95,7 @@ export async function createRule(userId: string, input: AlertRuleInput): Promise
     createdAt: now,
     updatedAt: now,
   };
-  // One conditional put takes a slot and writes the rule (domain/alerts/slots.ts).
+  // One conditional put takes a slot and writes the rule (data/alert-slots.ts).
   if (!(await conflictOnRace(() => repo().create(rule)))) throw new ConflictError(activeLimitMessage());
   return wireRule(rule);
 }

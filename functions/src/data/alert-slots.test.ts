@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentRules, resolveRules, type RuleRecord } from './slots.ts';
+import { currentRules, resolveRules, type RuleRecord } from './alert-slots.ts';
 
 type R = { id: string; status: 'active' | 'paused'; name: string };
 const rec = (slot: number | null, id: string, status: R['status'], name = id, rev = 1): RuleRecord<R> => ({
