@@ -4,9 +4,9 @@ import { blackScholes } from '../../analytics/index.ts';
 import { dayNumber } from '../../domain/calendar/dates.ts';
 import { optionsMarket, type UnderlyingDay } from '../../domain/options-market/index.ts';
 import { AAPL, SPY } from '../../domain/options-market/test-underlying.ts';
-import { parseCboeOptionChain } from '../cboe/option-chain.ts';
+import { cboeReportFromPayload, parseCboeOptionChain } from '../cboe/option-chain.ts';
 import type { OptionQuote } from '../option-quote.ts';
-import { generateCboeOptionChain } from './cboe-option-chain.ts';
+import { cboeChainPayload, generateCboeOptionChain } from './cboe-option-chain.ts';
 
 const SEED = 99;
 const spyMarket = optionsMarket(SPY, SEED);
@@ -27,6 +27,15 @@ describe('generateCboeOptionChain', () => {
     expect(rows.every((o) => spyMarket.contract(o.symbol) !== undefined)).toBe(true);
     expect(generateCboeOptionChain(spyMarket, SEED)).toBe(text);
     expect(generateCboeOptionChain(optionsMarket(SPY, SEED), SEED)).toBe(text);
+  });
+
+  it('the demo provider reads its own payload, unvalidated, to exactly the report the live parser gives its JSON text', () => {
+    // As text: a deep toEqual of 6,000 rows takes seconds; key order and every value are compared all the same.
+    expect(JSON.stringify(cboeReportFromPayload(cboeChainPayload(spyMarket, SEED)))).toBe(JSON.stringify(report));
+    const aapl = optionsMarket(AAPL, SEED);
+    expect(JSON.stringify(cboeReportFromPayload(cboeChainPayload(aapl, SEED)))).toBe(
+      JSON.stringify(parseCboeOptionChain(JSON.parse(generateCboeOptionChain(aapl, SEED)))),
+    );
   });
 
   it('prints put-call parity within the quoted spread and Greeks in CBOE units', () => {

@@ -11,6 +11,7 @@
  */
 import { clamp, hashNormal, hashUnit, rngFrom } from '../../analytics/seeded-random.ts';
 import type { OptionsMarket } from '../../domain/options-market/index.ts';
+import type { CboePayload } from '../cboe/option-chain.ts';
 
 const round = (x: number, dp: number): number => {
   const f = 10 ** dp;
@@ -25,6 +26,14 @@ const hms = (seconds: number): string =>
 
 /** The JSON text of a CBOE delayed-quote chain of `market` (its date, its close). Deterministic per seed. */
 export function generateCboeOptionChain(market: OptionsMarket, seed: number, opts: { time?: string } = {}): string {
+  return JSON.stringify(cboeChainPayload(market, seed, opts));
+}
+
+/**
+ * The same chain as the object CBOE's JSON decodes to. The demo provider reads it with
+ * cboeReportFromPayload: text and back plus validating every field was 60-80% of a lazily built chain.
+ */
+export function cboeChainPayload(market: OptionsMarket, seed: number, opts: { time?: string } = {}): CboePayload {
   const u = market.underlying;
   const { date } = u;
   const spot = u.close;
@@ -84,5 +93,5 @@ export function generateCboeOptionChain(market: OptionsMarket, seed: number, opt
     iv30: round(market.surface.atm(30 / 365) * 100, 3),
     options,
   };
-  return JSON.stringify({ timestamp: `${date} ${opts.time ?? '16:15:00'}`, data });
+  return { timestamp: `${date} ${opts.time ?? '16:15:00'}`, data };
 }

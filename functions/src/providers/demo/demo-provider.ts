@@ -1,13 +1,13 @@
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
 import type { DailySeries } from '../../data/timeseries-repository.ts';
-import { parseCboeOptionChain } from '../cboe/option-chain.ts';
+import { cboeReportFromPayload } from '../cboe/option-chain.ts';
 import { parseFinraShortInterest } from '../finra/short-interest.ts';
 import { parseFinraShortVolume } from '../finra/short-volume.ts';
 import { ProviderError, ProviderNotFoundError } from '../http.ts';
 import type { DailyBar } from '../polygon/aggregates.ts';
 import type { MarketDataProvider } from '../provider.ts';
 import { createReportBuilder } from '../parse-report.ts';
-import { generateCboeOptionChain } from './cboe-option-chain.ts';
+import { cboeChainPayload } from './cboe-option-chain.ts';
 import { underlyingDayFrom } from './underlying-day.ts';
 import { optionsMarket } from '../../domain/options-market/index.ts';
 import type { OptionChainReport } from '../option-quote.ts';
@@ -96,7 +96,7 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
       );
     const netOpenings = await source.netOpenings?.(underlying, date);
     const market = optionsMarket(u, seed, netOpenings ? { netOpenings } : {});
-    return parseCboeOptionChain(JSON.parse(generateCboeOptionChain(market, seed)));
+    return cboeReportFromPayload(cboeChainPayload(market, seed));
   }
 
   return {
