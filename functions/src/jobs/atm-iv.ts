@@ -45,7 +45,8 @@ export function atmIvUniverse(directory: readonly DirectoryEntry[], asked: reado
 
 /** The chain's 30-day ATM IV row, or null when its chain cannot give one (no price, no ATM quotes). */
 export function atmIvRowOf(entry: DirectoryEntry, report: OptionChainReport): AtmIvRow | null {
-  const input = chainInputFrom(entry.symbol, entry.kind === 'etf' ? 'etf' : 'stock', report);
+  // Live mode's job: the vendor's chain is quoted as traded.
+  const input = chainInputFrom(entry.symbol, entry.kind === 'etf' ? 'etf' : 'stock', report, 'live');
   if (!input) return null;
   const atmIv = atm30FromTermStructure(termStructure(optionChainView(input, 'all')));
   if (atmIv === null) return null;

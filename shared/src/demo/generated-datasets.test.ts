@@ -14,5 +14,7 @@ describe('generated datasets (issue 37)', () => {
     expect(generatedCaption(['options_flow', 'option_chains'])).toBe(
       'Demo: options flow and option chains are simulated (seeded), not market data.',
     );
+    // A plural name takes a plural verb on its own too.
+    expect(generatedCaption(['option_chains'])).toBe('Demo: option chains are simulated (seeded), not market data.');
   });
 });

@@ -24,8 +24,20 @@ export function demoBadgeText(asOf: string | null, generated: boolean): string {
   return generated ? `${base} — ${generatedDatasetsList()} simulated` : base;
 }
 
+/** Names that take a plural verb ("option chains are"). */
+const PLURAL: ReadonlySet<GeneratedDataset> = new Set(['option_chains']);
+
 /** A screen's caption in demo mode: "Demo: short interest is simulated (seeded), not market data." */
 export function generatedCaption(datasets: readonly GeneratedDataset[]): string {
   const names = datasets.map((d) => GENERATED_DATASETS[d]);
-  return `Demo: ${joined(names)} ${names.length > 1 ? 'are' : 'is'} simulated (seeded), not market data.`;
+  const plural = datasets.length > 1 || datasets.some((d) => PLURAL.has(d));
+  return `Demo: ${joined(names)} ${plural ? 'are' : 'is'} simulated (seeded), not market data.`;
+}
+
+/**
+ * Issue 37 item 4: a demo chain of an ETF is built on the bundle's dividend-adjusted closes (there is
+ * no as-traded close to build it on), and a screen that shows its strikes says so.
+ */
+export function adjustedStrikesNote(ticker: string): string {
+  return `${ticker}'s demo prices are dividend-adjusted closes (the bundled ETF history has no as-traded close), so this simulated chain's strikes and moneyness sit on that scale, below the strikes listed that day.`;
 }

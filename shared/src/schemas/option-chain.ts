@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tickerParam } from './tickers.ts';
+import { closeBasis, tickerParam } from './tickers.ts';
 
 /** `expiration`: one listed expiry (YYYY-MM-DD), or `all` for every expiration of the chain. */
 export const optionChainQuery = z.strictObject({
@@ -48,6 +48,12 @@ export const optionChainResponse = z.object({
   /** The vendor's snapshot time (New York), 'YYYY-MM-DD HH:mm:ss'. */
   as_of: z.string(),
   underlying_price: z.number(),
+  /**
+   * The scale of the strikes and the underlying price: 'as_traded' for a vendor's chain; the demo's
+   * ETF chains are built on the bundle's dividend-adjusted closes ('dividend_adjusted'), below the
+   * prices printed that day.
+   */
+  price_basis: closeBasis,
   /** Rates the IV and Greeks were computed with (annual decimals). */
   rates: z.object({ r: z.number(), q: z.number() }),
   expirations: z.array(optionExpirationSchema),

@@ -4,6 +4,7 @@
  * quotes with the IV and Greeks of their mids (mid-greeks.ts).
  */
 import type { OptionChain, OptionChainRow, OptionSide } from '@tapewatch/shared/schemas/option-chain';
+import type { CloseBasis } from '@tapewatch/shared/schemas/tickers';
 import { dayNumber, thirdFriday } from '../calendar/dates.ts';
 import { tradingDayOnOrBefore } from '../calendar/nyse.ts';
 import { midGreeks } from './mid-greeks.ts';
@@ -28,6 +29,8 @@ export interface ChainInput {
   /** 'YYYY-MM-DD HH:mm:ss' New York. */
   asOf: string;
   spot: number;
+  /** The price scale of the strikes and the spot (chain-input.ts chainPriceBasis). */
+  priceBasis: CloseBasis;
   r: number;
   q: number;
   quotes: readonly ChainQuote[];
@@ -125,6 +128,7 @@ export function optionChainView(input: ChainInput, expiration?: string): OptionC
     ticker: input.ticker,
     as_of: input.asOf,
     underlying_price: input.spot,
+    price_basis: input.priceBasis,
     rates: { r: input.r, q: input.q },
     expirations,
     expiration: chosen ?? '',

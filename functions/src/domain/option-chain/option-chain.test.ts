@@ -3,6 +3,7 @@ import type { OptionChain } from '@tapewatch/shared/schemas/option-chain';
 import { KLAC, NVDA, SPY } from '../options-market/test-underlying.ts';
 import { chainSlice, isMonthly, optionChainView, UnlistedExpirationError } from './chain-view.ts';
 import { testChain } from '../../providers/demo/test-chain.ts';
+import { chainInputFrom } from './chain-input.ts';
 
 // An independent Black-Scholes-Merton, written here on purpose (no import of the app's analytics):
 // Marsaglia's series for the normal CDF (J. Stat. Software 11(4), 2004), exact to ~1e-15 for |x| < 8.
@@ -167,5 +168,16 @@ describe('get_option_chain answer', () => {
     // Good Friday 2025 fell on the third Friday of April: that month's standard expiry was Thursday the 17th.
     expect(isMonthly('2025-04-17')).toBe(true);
     expect(isMonthly('2025-04-18')).toBe(false);
+  });
+});
+
+describe('price basis of a chain (issue 37 item 4)', () => {
+  const report = { underlyingPrice: 102.62, asOf: '2024-03-08 16:15:00', rows: [] };
+  it("answers a demo ETF chain on the bundle's dividend-adjusted scale, and every other chain as traded", () => {
+    expect(chainInputFrom('XLK', 'etf', report, 'demo')?.priceBasis).toBe('dividend_adjusted');
+    expect(chainInputFrom('AAPL', 'stock', report, 'demo')?.priceBasis).toBe('as_traded');
+    expect(chainInputFrom('XLK', 'etf', report, 'live')?.priceBasis).toBe('as_traded');
+    expect(optionChainView(testChain(SPY), 'all').price_basis).toBe('dividend_adjusted');
+    expect(optionChainView(testChain(NVDA), 'all').price_basis).toBe('as_traded');
   });
 });

@@ -44,6 +44,7 @@ describe('days of IV history until a full year', () => {
       ticker: 'IWM',
       as_of: '2026-07-02 20:09:28',
       underlying_price: 296.57,
+      price_basis: 'as_traded' as const,
       rates: { r: 0.05, q: 0.01 },
       expirations: [],
       expiration: 'all',

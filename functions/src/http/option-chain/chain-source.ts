@@ -61,7 +61,8 @@ export function chainReportOf(entry: DirectoryEntry): Promise<OptionChainReport>
 
 /** The chain of an optionable ticker as the chain analytics read it, with the rates its IVs use. */
 export async function chainInputOf(entry: DirectoryEntry): Promise<ChainInput> {
-  const input = chainInputFrom(entry.symbol, entry.kind === 'etf' ? 'etf' : 'stock', await chainReportOf(entry));
+  const kind = entry.kind === 'etf' ? 'etf' : 'stock';
+  const input = chainInputFrom(entry.symbol, kind, await chainReportOf(entry), dataMode());
   if (!input) throw new ServiceUnavailableError(`The ${entry.symbol} option chain came without its underlying price.`);
   return input;
 }

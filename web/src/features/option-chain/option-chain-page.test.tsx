@@ -16,7 +16,9 @@ const api = () =>
             404,
             { alert_show: true, alert_message: 'Unknown ticker NOPE. Search by name or ticker to find one we cover.' },
           ]
-        : [200, chainFixture(q.get('expiration') ?? '2024-03-15')],
+        : q.get('ticker') === 'XLK'
+          ? [200, { ...chainFixture(), ticker: 'XLK', underlying_price: 102.62, price_basis: 'dividend_adjusted' }]
+          : [200, chainFixture(q.get('expiration') ?? '2024-03-15')],
   });
 
 describe('chain table rows', () => {
@@ -52,6 +54,8 @@ describe('Option Chain screen', () => {
     const table = await screen.findByTestId('chain-table');
     expect(within(table).getAllByTestId('chain-row')).toHaveLength(8);
     expect(within(table).queryByText('Δ')).toBeNull();
+    // A chain on the price as traded (a vendor's, in live mode): no note about the scale.
+    expect(screen.queryByTestId('chain-price-basis')).toBeNull();
     const tabs = screen.getByRole('tablist', { name: 'Expirations' });
     expect(within(tabs).getByRole('tab', { selected: true }).textContent).toContain('Mar 15');
 
@@ -81,6 +85,14 @@ describe('Option Chain screen', () => {
     // Negative numbers stay numbers (the OWASP rule prefixes only text that a spreadsheet would run).
     expect(csv.split('\r\n')[1]).toMatch(/^2024-03-11,495,.*,-0\.1,/);
     expect(screen.getByRole('link', { name: /SPY volatility/ }).getAttribute('href')).toBe('/volatility/SPY');
+  });
+
+  it("says when an ETF's demo chain is on its dividend-adjusted price (issue 37 item 4)", async () => {
+    api();
+    renderApp('/optionchain/XLK');
+    expect((await screen.findByTestId('chain-price-basis', {}, { timeout: 15_000 })).textContent).toBe(
+      "XLK's demo prices are dividend-adjusted closes (the bundled ETF history has no as-traded close), so this simulated chain's strikes and moneyness sit on that scale, below the strikes listed that day.",
+    );
   });
 
   it("says the server's alert for an unknown ticker", async () => {

@@ -22,6 +22,7 @@ export function chainFixture(expiration = '2024-03-15'): OptionChain {
     ticker: 'SPY',
     as_of: '2024-03-08 16:15:00',
     underlying_price: 511.72,
+    price_basis: 'as_traded',
     rates: { r: 0.053, q: 0.013 },
     expirations: [
       { expiration: '2024-03-11', dte: 3, monthly: false },
