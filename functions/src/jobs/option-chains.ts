@@ -1,6 +1,7 @@
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
-import { clockFor } from '../platform/clock.ts';
+import { clockFor, dataMode } from '../platform/clock.ts';
+import { chainPriceBasis } from '../domain/option-chain/chain-input.ts';
 import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
 import { toStoredChain } from '../providers/stored-chain.ts';
 import { fetchDays } from './ingest-days.ts';
@@ -9,6 +10,8 @@ import { providerFor } from '../providers/market-provider.ts';
 import { OptionWallsAccumulator } from './option-walls-precompute.ts';
 
 export const OPTION_CHAIN_UNDERLYINGS = ['SPY'] as const;
+/** Their kinds: the scale of a demo chain's strikes depends on it (chain-input.ts chainPriceBasis). */
+const UNDERLYING_KIND: Record<(typeof OPTION_CHAIN_UNDERLYINGS)[number], 'etf' | 'stock'> = { SPY: 'etf' };
 export const optionChainSnapshot = (underlying: string) => `option_chain_${underlying}`;
 export const optionChainDataset = (underlying: string) => `option-chains-${underlying}`;
 
@@ -28,7 +31,7 @@ export async function runOptionChainsIngest(event?: JobEvent, opts: JobOptions =
       const jobLog = new JobLogRepository(ctx.db);
       const total = { rowsRead: 0, rowsWritten: 0, rowsSkipped: 0 };
       for (const underlying of OPTION_CHAIN_UNDERLYINGS) {
-        const walls = new OptionWallsAccumulator(underlying);
+        const walls = new OptionWallsAccumulator(underlying, chainPriceBasis(UNDERLYING_KIND[underlying], dataMode()));
         // Store each day as it arrives: a chain is ~4,000 contracts, too many to hold 60 days of.
         const { counts } = await fetchDays(ctx, tradingDaysBetween(from, to), async (date) => {
           const report = await provider.optionChain(underlying, date);

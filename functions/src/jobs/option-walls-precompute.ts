@@ -1,4 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { CloseBasis } from '@tapewatch/shared/schemas/tickers';
 import { SnapshotRepository } from '../data/snapshot-repository.ts';
 import { snapshots } from '../data/snapshot-catalog.ts';
 import { OPTION_WALLS, type ChainDay } from '../domain/option-walls/chain.ts';
@@ -19,7 +20,10 @@ export class OptionWallsAccumulator {
   private readonly days: DayExtremes[] = [];
   private latest: ChainDay | null = null;
 
-  constructor(readonly underlying: string) {}
+  constructor(
+    readonly underlying: string,
+    private readonly priceBasis: CloseBasis,
+  ) {}
 
   add(chain: ChainDay): void {
     this.days.push(dayExtremes(chain));
@@ -34,7 +38,11 @@ export class OptionWallsAccumulator {
   async finish(db: DynamoDBDocumentClient, chainSnapshot: string, log: Logger): Promise<void> {
     if (!this.latest) return;
     const snapshots = new SnapshotRepository(db);
-    await snapshots.put(optionWallsSnapshot(this.underlying), this.latest.date, computeOptionWalls(this.latest));
+    await snapshots.put(
+      optionWallsSnapshot(this.underlying),
+      this.latest.date,
+      computeOptionWalls(this.latest, this.priceBasis),
+    );
     const previous = await snapshots.latest<MinmaxSeries>(optionMinmaxSnapshot(this.underlying));
     const days = [...this.days];
     if (!previous) days.push(...(await this.storedDays(snapshots, chainSnapshot, new Set(days.map((d) => d.date)))));

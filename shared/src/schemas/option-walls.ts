@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tickerParam } from './tickers.ts';
+import { closeBasis, tickerParam } from './tickers.ts';
 
 /** Without `ticker`, SPY (the screen's default, precomputed after the close). */
 export const optionWallsQuery = z.strictObject({ ticker: tickerParam.optional() });
@@ -31,6 +31,11 @@ export const optionWallsSchema = z.object({
   underlying: z.string(),
   as_of: z.string(),
   spot: z.number().nullable(),
+  /**
+   * The scale of the strikes and the spot, as in the option chain's answer (a demo ETF's chain is on
+   * the bundle's dividend-adjusted closes). Absent from walls stored before it was recorded.
+   */
+  price_basis: closeBasis.optional(),
   /** Keyed by expiry (YYYY-MM-DD), nearest first. */
   data: z.record(z.string(), optionWallsExpirySchema),
   gex: gammaExposureSchema,

@@ -135,7 +135,7 @@ describe('gamma exposure', () => {
   });
 
   it('builds a payload the wire schema accepts, with no NaN', () => {
-    const payload = computeOptionWalls(chain);
+    const payload = computeOptionWalls(chain, 'as_traded');
     expect(optionWallsSchema.parse(payload)).toEqual(payload);
     expect(payload.limits).toEqual({ expiries: OPTION_WALLS.maxExpiries, strike_band_pct: OPTION_WALLS.strikeBandPct });
     expect(JSON.stringify(payload)).not.toMatch(/NaN|Infinity/);

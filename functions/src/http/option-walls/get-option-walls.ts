@@ -5,6 +5,8 @@ import { computeOptionWalls } from '../../domain/option-walls/option-walls.ts';
 import { toStoredChain } from '../../providers/stored-chain.ts';
 import { defineHandler, type LambdaHttpHandler } from '../../lib/http.ts';
 import { TtlLru } from '../../lib/lru.ts';
+import { chainPriceBasis } from '../../domain/option-chain/chain-input.ts';
+import { dataMode } from '../../platform/clock.ts';
 import { chainReportOf, requireOptionable } from '../option-chain/chain-source.ts';
 import { snapshotHandler } from '../snapshot-handler.ts';
 
@@ -19,7 +21,8 @@ const anyTicker = defineHandler('get_option_walls', async ({ query }) => {
   return answers.get(entry.symbol, async () => {
     const report = await chainReportOf(entry);
     const date = (report.asOf ?? '').slice(0, 10);
-    return computeOptionWalls(toStoredChain(entry.symbol, date, report.underlyingPrice, report.rows));
+    const basis = chainPriceBasis(entry.kind === 'etf' ? 'etf' : 'stock', dataMode());
+    return computeOptionWalls(toStoredChain(entry.symbol, date, report.underlyingPrice, report.rows), basis);
   });
 });
 

@@ -42,6 +42,16 @@ describe('Option Walls screen', () => {
     expect(screen.getByText('Zero gamma', { selector: 'dt' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Option Walls' })).toBeTruthy();
+    // Walls stored without a price basis (before it was recorded): no note.
+    expect(screen.queryByTestId('walls-price-basis')).toBeNull();
+  });
+
+  it("says when the walls' strikes are on a demo ETF's dividend-adjusted price (issue 37 item 4)", async () => {
+    api({ '/api/get_option_walls': [200, { ...wallsFixture, price_basis: 'dividend_adjusted' }] });
+    renderApp('/optionwalls');
+    expect((await screen.findByTestId('walls-price-basis', {}, { timeout: 15_000 })).textContent).toMatch(
+      /^SPY's demo prices are dividend-adjusted closes/,
+    );
   });
 
   it('hides an expiry from the chart data when its legend toggle is clicked', async () => {

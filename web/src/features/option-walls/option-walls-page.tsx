@@ -26,6 +26,7 @@ import {
   wallsTable,
 } from './utils/reshape.ts';
 import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
+import { adjustedStrikesNote } from '@tapewatch/shared/demo/generated-datasets';
 
 const MINMAX_COLORS = { Calls: '#2e7d32', Puts: '#c62828' } as const;
 
@@ -148,6 +149,17 @@ export function OptionWallsPage() {
           {isDefault ? 'Data updates at 4:35pm EST.' : 'Computed from the current delayed chain.'}
           {walls.data ? ` Chain as of ${walls.data.as_of}, spot ${formatNumber(walls.data.spot, 2)}.` : ''}
         </Typography>
+        {walls.data?.price_basis === 'dividend_adjusted' && (
+          <Typography
+            variant="caption"
+            component="p"
+            color="text.secondary"
+            data-testid="walls-price-basis"
+            sx={{ maxWidth: 900, mt: 0.5 }}
+          >
+            {adjustedStrikesNote(walls.data.underlying)}
+          </Typography>
+        )}
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 } }}>
         <Box sx={{ maxWidth: 420 }}>
