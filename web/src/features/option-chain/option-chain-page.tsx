@@ -10,11 +10,11 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { isAlertBody } from '@tapewatch/shared/api/alert';
 import { optionChainCsv } from '@tapewatch/shared/api/csv-columns';
-import { adjustedStrikesNote } from '@tapewatch/shared/demo/generated-datasets';
 import { TickerSearch } from '../../components/ticker/ticker-search.tsx';
 import { WatchlistStar } from '../../components/watchlist/watchlist-star.tsx';
 import { downloadCsv, toCsv } from '../../components/table/csv-export.ts';
 import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
+import { PriceBasisNote } from '../../components/ui/price-basis-note.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -63,17 +63,7 @@ export function OptionChainPage() {
             ? ` ${data.ticker} ${formatNumber(data.underlying_price, 2)}, chain as of ${data.as_of} (New York).`
             : ''}
         </Typography>
-        {data?.price_basis === 'dividend_adjusted' && (
-          <Typography
-            variant="caption"
-            component="p"
-            color="text.secondary"
-            data-testid="chain-price-basis"
-            sx={{ maxWidth: 900, mt: 0.5 }}
-          >
-            {adjustedStrikesNote(data.ticker)}
-          </Typography>
-        )}
+        {data && <PriceBasisNote ticker={data.ticker} basis={data.price_basis} testId="chain-price-basis" />}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <Box sx={{ flex: '1 1 240px', maxWidth: 420 }}>

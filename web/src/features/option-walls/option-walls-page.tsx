@@ -26,7 +26,7 @@ import {
   wallsTable,
 } from './utils/reshape.ts';
 import { GeneratedDataCaption } from '../../components/ui/generated-data-caption.tsx';
-import { adjustedStrikesNote } from '@tapewatch/shared/demo/generated-datasets';
+import { PriceBasisNote } from '../../components/ui/price-basis-note.tsx';
 
 const MINMAX_COLORS = { Calls: '#2e7d32', Puts: '#c62828' } as const;
 
@@ -149,16 +149,8 @@ export function OptionWallsPage() {
           {isDefault ? 'Data updates at 4:35pm EST.' : 'Computed from the current delayed chain.'}
           {walls.data ? ` Chain as of ${walls.data.as_of}, spot ${formatNumber(walls.data.spot, 2)}.` : ''}
         </Typography>
-        {walls.data?.price_basis === 'dividend_adjusted' && (
-          <Typography
-            variant="caption"
-            component="p"
-            color="text.secondary"
-            data-testid="walls-price-basis"
-            sx={{ maxWidth: 900, mt: 0.5 }}
-          >
-            {adjustedStrikesNote(walls.data.underlying)}
-          </Typography>
+        {walls.data && (
+          <PriceBasisNote ticker={walls.data.underlying} basis={walls.data.price_basis} testId="walls-price-basis" />
         )}
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 } }}>
