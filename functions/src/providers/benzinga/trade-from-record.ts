@@ -1,5 +1,6 @@
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { classifyFill, daysToExpiry, sentimentOf } from '../../domain/flow/classify.ts';
+import { printGreeks } from '../../domain/flow/print-greeks.ts';
 import { flowScore } from '../../domain/flow/score.ts';
 import type { OptionsActivityRecord } from './options-activity.ts';
 
@@ -22,6 +23,17 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
   const fill = classifyFill(price, r.bid, r.ask, r.aggressorInd);
   const dte = daysToExpiry(r.date, r.dateExpiration);
   const openInterest = r.openInterest ?? 0;
+  const midpoint = r.midpoint ?? (r.bid !== null && r.ask !== null ? round((r.bid + r.ask) / 2, 4) : null);
+  const greeks = printGreeks({
+    ticker: r.ticker,
+    date: r.date,
+    time: r.time,
+    put_call: putCall,
+    strike_price: r.strikePrice,
+    date_expiration: r.dateExpiration,
+    midpoint,
+    underlying_price: r.underlyingPrice,
+  });
   return {
     key: r.id,
     ticker: r.ticker,
@@ -36,7 +48,7 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
     aggressor_ind: r.aggressorInd,
     ask: r.ask,
     bid: r.bid,
-    midpoint: r.midpoint ?? (r.bid !== null && r.ask !== null ? round((r.bid + r.ask) / 2, 4) : null),
+    midpoint,
     price: round(price, 4),
     size: r.size,
     volume: r.volume ?? r.size,
@@ -56,5 +68,6 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
     }),
     ...(r.conditions ? { conditions: r.conditions } : {}),
     ...(r.orderId ? { order_id: r.orderId } : {}),
+    ...(greeks ?? {}),
   };
 }
