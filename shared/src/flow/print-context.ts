@@ -51,3 +51,14 @@ export function withNextDayOi(day: readonly FlowTrade[], nextDay: readonly FlowT
 }
 
 const contractKey = (t: FlowTrade): string => `${t.ticker}|${t.date_expiration}|${t.put_call}|${t.strike_price}`;
+
+/** The page help's account of the row context and spread rows (the Options Flow page shows it). */
+export const FLOW_CONTEXT_HELP = [
+  'Vol/OI is the contract’s volume for the day at the print over its open interest before the day. “open” marks a print once the volume has passed the open interest: closing trades alone cannot do that, so new positions were opened. Below it a print may open or close; the feed cannot tell.',
+  'On past days, ✓ or ✗ says whether the next day’s open interest (carried by the contract’s prints the next day) rose, confirming the opening, or did not. Nothing is shown when the contract did not trade the next day.',
+  'IV · Δ: implied volatility and delta at the print, implied from the quote’s midpoint and the underlying price (Black-Scholes-Merton, 5.3% rate, the name’s dividend yield).',
+  EARNINGS_SOURCED
+    ? 'An earnings flag marks contracts that expire after the next earnings date.'
+    : 'Earnings: no earnings calendar is sourced, so no row carries an earnings flag.',
+  'Spreads: the legs of a multi-leg order (OPRA multi-leg conditions; legs sharing an order, or their time and exchange) show as one row named by its structure — vertical, calendar, straddle, strangle, risk reversal, or multi-leg for others — with its direction and net premium (paid minus received; a credit when negative). Open the name to see the legs. Key stats count an order once. The Spread filter (Equal Yes or No) keeps only spreads or leaves them out.',
+].join('\n');

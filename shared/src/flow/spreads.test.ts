@@ -59,16 +59,75 @@ describe('spreads as one order', () => {
 
   it('names each structure and its direction', () => {
     const cases: Array<[Partial<FlowTrade>[], string, string, number]> = [
-      [[{ put_call: 'Put', strike_price: 500, cost_basis: 40, ...buy }, { put_call: 'Put', strike_price: 495, cost_basis: 25, ...sell }], 'vertical', 'bearish', 15],
-      [[{ put_call: 'Put', strike_price: 500, cost_basis: 10, ...buy }, { put_call: 'Put', strike_price: 505, cost_basis: 30, ...sell }], 'vertical', 'bullish', -20],
-      [[{ date_expiration: '2024-03-15', cost_basis: 20, ...sell }, { date_expiration: '2024-04-19', cost_basis: 45, ...buy }], 'calendar', 'neutral', 25],
-      [[{ put_call: 'Call', cost_basis: 30, ...buy }, { put_call: 'Put', cost_basis: 28, ...buy }], 'straddle', 'long volatility', 58],
-      [[{ put_call: 'Call', strike_price: 530, cost_basis: 12, ...sell }, { put_call: 'Put', strike_price: 490, cost_basis: 15, ...sell }], 'strangle', 'short volatility', -27],
-      [[{ put_call: 'Call', strike_price: 530, cost_basis: 12, ...buy }, { put_call: 'Put', strike_price: 490, cost_basis: 15, ...sell }], 'risk reversal', 'bullish', -3],
-      [[{ put_call: 'Call', strike_price: 530, cost_basis: 12, ...sell }, { put_call: 'Put', strike_price: 490, cost_basis: 15, ...buy }], 'risk reversal', 'bearish', 3],
+      [
+        [
+          { put_call: 'Put', strike_price: 500, cost_basis: 40, ...buy },
+          { put_call: 'Put', strike_price: 495, cost_basis: 25, ...sell },
+        ],
+        'vertical',
+        'bearish',
+        15,
+      ],
+      [
+        [
+          { put_call: 'Put', strike_price: 500, cost_basis: 10, ...buy },
+          { put_call: 'Put', strike_price: 505, cost_basis: 30, ...sell },
+        ],
+        'vertical',
+        'bullish',
+        -20,
+      ],
+      [
+        [
+          { date_expiration: '2024-03-15', cost_basis: 20, ...sell },
+          { date_expiration: '2024-04-19', cost_basis: 45, ...buy },
+        ],
+        'calendar',
+        'neutral',
+        25,
+      ],
+      [
+        [
+          { put_call: 'Call', cost_basis: 30, ...buy },
+          { put_call: 'Put', cost_basis: 28, ...buy },
+        ],
+        'straddle',
+        'long volatility',
+        58,
+      ],
+      [
+        [
+          { put_call: 'Call', strike_price: 530, cost_basis: 12, ...sell },
+          { put_call: 'Put', strike_price: 490, cost_basis: 15, ...sell },
+        ],
+        'strangle',
+        'short volatility',
+        -27,
+      ],
+      [
+        [
+          { put_call: 'Call', strike_price: 530, cost_basis: 12, ...buy },
+          { put_call: 'Put', strike_price: 490, cost_basis: 15, ...sell },
+        ],
+        'risk reversal',
+        'bullish',
+        -3,
+      ],
+      [
+        [
+          { put_call: 'Call', strike_price: 530, cost_basis: 12, ...sell },
+          { put_call: 'Put', strike_price: 490, cost_basis: 15, ...buy },
+        ],
+        'risk reversal',
+        'bearish',
+        3,
+      ],
     ];
     for (const [legs, structure, direction, net] of cases) {
-      const o = spreadOrder('x', legs.map((p) => leg('x', p)));
+      const o = spreadOrder(
+        'x',
+        legs.map((p) => leg('x', p)),
+      );
       expect([o.structure, o.direction, o.netPremium]).toEqual([structure, direction, net]);
     }
   });
