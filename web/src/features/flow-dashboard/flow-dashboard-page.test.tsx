@@ -116,6 +116,8 @@ describe('Options Flow Dashboard screen', { timeout: 60_000 }, () => {
       'Type',
       'OI',
       'Volume',
+      'Vol/OI',
+      'IV · Δ',
       'Score',
       'Premium',
       'OTM By',

@@ -48,6 +48,8 @@ describe('Most OTM screen (/test)', () => {
       'Type',
       'OI',
       'Volume',
+      'Vol/OI',
+      'IV · Δ',
       'Score',
       'Premium',
       'OTM By',
