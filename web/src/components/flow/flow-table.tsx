@@ -1,4 +1,3 @@
-import type { Theme } from '@mui/material/styles';
 import { memo, useCallback, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
@@ -12,7 +11,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import { keyframes } from '@mui/material/styles';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import type { FlowRowTrade } from '@tapewatch/shared/flow/spreads';
-import { putCallTextColor } from './put-call-color.ts';
+import { DENSE_CELL, flowCellSx } from './put-call-color.ts';
 import { SpreadLegRows, SpreadToggle, useSpreadRows } from './spread-rows.tsx';
 import { WatchlistStar } from '../watchlist/watchlist-star.tsx';
 import { useViewportWidth } from '../../lib/use-viewport.ts';
@@ -81,9 +80,6 @@ interface FlowRowProps {
   onToggle: (key: string) => void;
 }
 
-/** Phones: tighter cells so the six remaining columns fit 375 px. */
-const DENSE_CELL = { px: 0.5, fontSize: 12 } as const;
-
 /** Memoised: prepending a trade renders one new row, not the page. */
 const FlowRow = memo(function FlowRow({ trade, columns, marked, dense, star, open, onToggle }: FlowRowProps) {
   const spread = trade.spread;
@@ -109,16 +105,7 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked, dense, star, ope
           <TableCell
             key={c.id}
             align={c.align ?? 'left'}
-            sx={{
-              whiteSpace: 'nowrap',
-              fontVariantNumeric: 'tabular-nums',
-              ...(dense && DENSE_CELL),
-              ...(c.id === 'put_call' &&
-                !spread && {
-                  color: (t: Theme) => putCallTextColor(t, trade.put_call),
-                  fontWeight: 600,
-                }),
-            }}
+            sx={flowCellSx(c.id, dense, spread ? null : trade.put_call)}
             title={c.id === 'voloi' && !spread ? volOiTitle(trade) : undefined}
           >
             {spread && c.id === 'put_call' ? (

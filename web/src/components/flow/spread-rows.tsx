@@ -10,7 +10,7 @@ import { legSide } from '@tapewatch/shared/flow/multi-leg';
 import { SpreadRows, type FlowRowTrade, type SpreadOrder } from '@tapewatch/shared/flow/spreads';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import type { FlowColumn } from './flow-table-logic.ts';
-import { putCallTextColor } from './put-call-color.ts';
+import { flowCellSx, putCallTextColor } from './put-call-color.ts';
 
 /**
  * The rows of a flow list with each multi-leg order as one row (issue 39 item 3). Kept across
@@ -103,14 +103,7 @@ export function SpreadLegRows({
         <TableCell
           key={c.id}
           align={c.align ?? 'left'}
-          sx={{
-            whiteSpace: 'nowrap',
-            fontVariantNumeric: 'tabular-nums',
-            fontSize: 12,
-            ...(dense && { px: 0.5 }),
-            ...(i === 0 && { pl: dense ? 1.5 : 3 }),
-            ...(c.id === 'put_call' && { color: (t: Theme) => putCallTextColor(t, l.put_call), fontWeight: 600 }),
-          }}
+          sx={{ ...flowCellSx(c.id, dense, l.put_call), fontSize: 12, ...(i === 0 && { pl: dense ? 1.5 : 3 }) }}
         >
           {c.id === 'put_call'
             ? legLabel(l)
