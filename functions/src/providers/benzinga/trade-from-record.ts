@@ -23,18 +23,7 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
   const fill = classifyFill(price, r.bid, r.ask, r.aggressorInd);
   const dte = daysToExpiry(r.date, r.dateExpiration);
   const openInterest = r.openInterest ?? 0;
-  const midpoint = r.midpoint ?? (r.bid !== null && r.ask !== null ? round((r.bid + r.ask) / 2, 4) : null);
-  const greeks = printGreeks({
-    ticker: r.ticker,
-    date: r.date,
-    time: r.time,
-    put_call: putCall,
-    strike_price: r.strikePrice,
-    date_expiration: r.dateExpiration,
-    midpoint,
-    underlying_price: r.underlyingPrice,
-  });
-  return {
+  const trade: FlowTrade = {
     key: r.id,
     ticker: r.ticker,
     date: r.date,
@@ -48,7 +37,7 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
     aggressor_ind: r.aggressorInd,
     ask: r.ask,
     bid: r.bid,
-    midpoint,
+    midpoint: r.midpoint ?? (r.bid !== null && r.ask !== null ? round((r.bid + r.ask) / 2, 4) : null),
     price: round(price, 4),
     size: r.size,
     volume: r.volume ?? r.size,
@@ -68,6 +57,7 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
     }),
     ...(r.conditions ? { conditions: r.conditions } : {}),
     ...(r.orderId ? { order_id: r.orderId } : {}),
-    ...(greeks ?? {}),
   };
+  const greeks = printGreeks(trade);
+  return greeks ? { ...trade, ...greeks } : trade;
 }
