@@ -20,6 +20,11 @@ async function checkSpreadRow(page: Page) {
   await expect(page.getByTestId('flow-leg-row').first()).toContainText(/Buy|Sell/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // Nor does the table scroll sideways: every column, Premium included, is in view.
+  const tableOverflow = await page
+    .getByTestId('flow-table')
+    .evaluate((t) => (t.parentElement ? t.parentElement.scrollWidth - t.parentElement.clientWidth : 0));
+  expect(tableOverflow).toBeLessThanOrEqual(0);
 }
 
 test.describe('spreads as one order', () => {

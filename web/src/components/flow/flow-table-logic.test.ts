@@ -56,8 +56,10 @@ describe('flow table column tiers (spec 2.5.2)', () => {
     'score',
     'premium',
   ];
-  it('shows every column from 1350 px', () => {
-    expect(ids(1350)).toEqual(all);
+  it('shows every column from 1600 px, IV · Δ only there', () => {
+    expect(ids(1600)).toEqual(all);
+    expect(ids(1599)).toEqual(all.filter((c) => c !== 'ivdelta'));
+    expect(ids(1350)).toEqual(all.filter((c) => c !== 'ivdelta'));
   });
   it('hides Fill and IV · Δ between 1250 and 1350 px', () => {
     expect(ids(1349)).toEqual(all.filter((c) => c !== 'fill' && c !== 'ivdelta'));
@@ -82,7 +84,7 @@ describe('flow table column tiers (spec 2.5.2)', () => {
     expect(ids(849)).toEqual(['date', 'time', 'ticker', 'put_call', 'strike', 'premium']);
   });
   it('hides Date in live mode', () => {
-    expect(ids(1440, true)).toEqual(all.filter((c) => c !== 'date'));
+    expect(ids(1600, true)).toEqual(all.filter((c) => c !== 'date'));
   });
 });
 

@@ -1,11 +1,16 @@
-import { PAGE_SIZES } from '@tapewatch/shared/constants';
+import { BREAKPOINTS, PAGE_SIZES } from '@tapewatch/shared/constants';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { isOpening, nextDayVerdict, volumeOiRatio } from '@tapewatch/shared/flow/print-context';
 import type { FlowRowTrade } from '@tapewatch/shared/flow/spreads';
 import type { ColumnDef, SortState } from '../table/table-logic.ts';
 
 /** Column tiers of spec part 2 section 2.5.2: what each viewport width band hides. */
-export const FLOW_TIERS = { hideFill: 1350, hideDetail: 1250, hideCompact: 850 } as const;
+export const FLOW_TIERS = {
+  showGreeks: BREAKPOINTS.tierWidest,
+  hideFill: 1350,
+  hideDetail: 1250,
+  hideCompact: 850,
+} as const;
 
 export const FLOW_PAGE_SIZE: number = PAGE_SIZES.optionsFlow;
 
@@ -99,18 +104,28 @@ export function formatIvDelta(t: FlowTrade): string {
   return `${(t.iv * 100).toFixed(1)}% ${t.delta.toFixed(2)}`;
 }
 
-/** What a spread row says in the context column: direction and net debit or credit. */
+const DIRECTION_SHORT: Readonly<Record<string, string>> = {
+  'long volatility': 'long vol',
+  'short volatility': 'short vol',
+};
+
+/** What a spread row says in the Vol/OI column: its direction (its net premium is in the Premium column). */
 export function formatSpreadContext(t: FlowRowTrade): string {
-  const s = t.spread;
-  if (!s) return '';
-  const net =
-    s.netPremium === null ? '' : `${formatPremium(Math.abs(s.netPremium))} ${s.netPremium >= 0 ? 'debit' : 'credit'}`;
-  return [s.direction ?? '', net].filter((p) => p !== '').join(', ');
+  const d = t.spread?.direction;
+  return d ? (DIRECTION_SHORT[d] ?? d) : '';
+}
+
+/** A spread's Premium cell explanation: net debit or credit. */
+export function spreadPremiumTitle(t: FlowRowTrade): string | undefined {
+  const net = t.spread?.netPremium;
+  if (net === undefined) return undefined;
+  if (net === null) return 'Total premium of the legs (a leg printed at the mid: its side is unknown)';
+  return `Net ${net >= 0 ? 'debit' : 'credit'}: premium paid for bought legs minus premium received for sold ones`;
 }
 
 /**
- * The flow table's columns in order. `hideBelow` carries the width tiers: Fill and IV · Δ go under
- * 1350 px; DTE, OI, Volume and Vol/OI under 1250 px; Price, Size, Type and Score under 850 px. Date sorts by date
+ * The flow table's columns in order. `hideBelow` carries the width tiers: IV · Δ shows from 1600 px
+ * (beside the sidebar, sixteen columns fit no narrower); Fill goes under 1350 px; DTE, OI, Volume and Vol/OI under 1250 px; Price, Size, Type and Score under 850 px. Date sorts by date
  * and time together so "newest first" holds across days; Time alone starts descending.
  */
 export const FLOW_COLUMNS: readonly FlowColumn[] = [
@@ -140,7 +155,7 @@ export const FLOW_COLUMNS: readonly FlowColumn[] = [
     value: (t) => t.iv,
     format: (t) => ((t as FlowRowTrade).spread ? '' : formatIvDelta(t)),
     align: 'right',
-    hideBelow: FLOW_TIERS.hideFill,
+    hideBelow: FLOW_TIERS.showGreeks,
   },
   {
     id: 'score',

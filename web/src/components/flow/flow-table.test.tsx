@@ -40,7 +40,6 @@ describe('FlowTable', () => {
       'OI',
       'Volume',
       'Vol/OI',
-      'IV · Δ',
       'Score',
       'Premium',
     ]);
@@ -158,14 +157,17 @@ describe('FlowTable', () => {
       expect(rowKeys()).toEqual(['b', 'spread:2024-03-08|o1', 'c', 'a']);
       const row = screen.getAllByTestId('flow-row')[1]!;
       expect(row.getAttribute('data-spread')).toBe('vertical');
-      expect(within(row).getByText('$20K')).toBeTruthy(); // the net premium: $50K paid, $30K received
+      const premium = within(row).getByText('$20K'); // the net premium: $50K paid, $30K received
+      expect(premium.getAttribute('title')).toMatch(/^Net debit/);
       expect(screen.queryAllByTestId('flow-leg-row')).toHaveLength(0);
       const toggle = within(row).getByRole('button', { name: /Vertical spread, 2 legs, bullish: show legs/ });
       await userEvent.click(toggle);
       const legs = screen.getAllByTestId('flow-leg-row');
       expect(legs.map((l) => l.getAttribute('data-key'))).toEqual(['l1', 'l2']);
-      expect(within(legs[0]!).getByText('Buy Call')).toBeTruthy();
-      expect(within(legs[1]!).getByText('Sell Call')).toBeTruthy();
+      // Phones: "B Call" keeps the C/P column as narrow as "Call".
+      expect(within(legs[0]!).getByText(width === 375 ? 'B Call' : 'Buy Call')).toBeTruthy();
+      expect(within(legs[1]!).getByText(width === 375 ? 'S Call' : 'Sell Call')).toBeTruthy();
+      expect(within(row).getByText(width === 375 ? 'Vert' : 'Vertical')).toBeTruthy();
       expect(toggle.getAttribute('aria-expanded')).toBe('true');
       await userEvent.click(toggle);
       expect(screen.queryAllByTestId('flow-leg-row')).toHaveLength(0);
@@ -185,7 +187,7 @@ describe('FlowTable', () => {
     });
 
     it('shows volume over open interest, the opening flag and the next day verdict, and IV and delta', () => {
-      setWidth(1440);
+      setWidth(1600);
       render(
         <FlowTable
           trades={[

@@ -23,6 +23,7 @@ import {
   FLOW_TIERS,
   formatScore,
   scoreBarPercent,
+  spreadPremiumTitle,
   volOiTitle,
   visibleFlowColumns,
   type FlowColumn,
@@ -46,15 +47,23 @@ const fadeIn = keyframes`from { background-color: transparent; }`;
 
 /** Width band of the viewport, so the column list (and every memoised row) changes only at a tier. */
 function band(width: number): number {
-  return width >= FLOW_TIERS.hideFill
-    ? 3
-    : width >= FLOW_TIERS.hideDetail
-      ? 2
-      : width >= FLOW_TIERS.hideCompact
-        ? 1
-        : 0;
+  return width >= FLOW_TIERS.showGreeks
+    ? 4
+    : width >= FLOW_TIERS.hideFill
+      ? 3
+      : width >= FLOW_TIERS.hideDetail
+        ? 2
+        : width >= FLOW_TIERS.hideCompact
+          ? 1
+          : 0;
 }
-const BAND_WIDTH = [0, FLOW_TIERS.hideCompact, FLOW_TIERS.hideDetail, FLOW_TIERS.hideFill] as const;
+const BAND_WIDTH = [
+  0,
+  FLOW_TIERS.hideCompact,
+  FLOW_TIERS.hideDetail,
+  FLOW_TIERS.hideFill,
+  FLOW_TIERS.showGreeks,
+] as const;
 
 function ScoreCell({ score }: { score: number }) {
   return (
@@ -106,7 +115,13 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked, dense, star, ope
             key={c.id}
             align={c.align ?? 'left'}
             sx={flowCellSx(c.id, dense, spread ? null : trade.put_call)}
-            title={c.id === 'voloi' && !spread ? volOiTitle(trade) : undefined}
+            title={
+              c.id === 'voloi' && !spread
+                ? volOiTitle(trade)
+                : c.id === 'premium' && spread
+                  ? spreadPremiumTitle(trade)
+                  : undefined
+            }
           >
             {spread && c.id === 'put_call' ? (
               <SpreadToggle order={spread} open={open} dense={dense} onToggle={onToggle} />

@@ -23,11 +23,12 @@ export function useSpreadRows(trades: readonly FlowTrade[]): FlowRowTrade[] {
   return useMemo(() => rows.rows(trades), [rows, trades]);
 }
 
+/** Phones: names as short as "Call", so the C/P column keeps its width at 375 px. */
 const SHORT: Record<string, string> = {
   vertical: 'Vert',
   calendar: 'Cal',
-  straddle: 'Strad',
-  strangle: 'Strang',
+  straddle: 'Strd',
+  strangle: 'Strg',
   'risk reversal': 'RR',
 };
 
@@ -72,19 +73,23 @@ export function SpreadToggle({
         '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
       }}
     >
-      {dense ? (order.structure === null ? 'Multi' : SHORT[order.structure]) : name}
-      <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
-        {order.legs.length}
-      </Box>
-      <Icon sx={{ fontSize: 16 }} aria-hidden />
+      {dense ? (order.structure === null ? 'ML' : SHORT[order.structure]) : name}
+      {!dense && (
+        <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
+          {order.legs.length}
+        </Box>
+      )}
+      <Icon sx={{ fontSize: dense ? 14 : 16 }} aria-hidden />
     </ButtonBase>
   );
 }
 
-/** A leg's contract side and type ("Buy Call"), the side unknown at the mid ("Call"). */
-function legLabel(l: FlowTrade): string {
+/** A leg's side and type ("Buy Call"; on phones "B Call"), the side unknown at the mid ("Call"). */
+function legLabel(l: FlowTrade, dense: boolean): string {
   const side = legSide(l.aggressor_ind);
-  return side === null ? l.put_call : `${side === 'buy' ? 'Buy' : 'Sell'} ${l.put_call}`;
+  if (side === null) return l.put_call;
+  const word = side === 'buy' ? 'Buy' : 'Sell';
+  return `${dense ? word[0] : word} ${l.put_call}`;
 }
 
 /** The legs of an open spread, under its row, in the table's columns. */
@@ -106,7 +111,7 @@ export function SpreadLegRows({
           sx={{ ...flowCellSx(c.id, dense, l.put_call), fontSize: 12, ...(i === 0 && { pl: dense ? 1.5 : 3 }) }}
         >
           {c.id === 'put_call'
-            ? legLabel(l)
+            ? legLabel(l, dense)
             : c.id === 'date' && dense
               ? l.date.slice(5)
               : c.format

@@ -117,7 +117,6 @@ describe('Options Flow Dashboard screen', { timeout: 60_000 }, () => {
       'OI',
       'Volume',
       'Vol/OI',
-      'IV · Δ',
       'Score',
       'Premium',
       'OTM By',

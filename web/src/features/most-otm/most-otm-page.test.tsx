@@ -49,7 +49,6 @@ describe('Most OTM screen (/test)', () => {
       'OI',
       'Volume',
       'Vol/OI',
-      'IV · Δ',
       'Score',
       'Premium',
       'OTM By',
