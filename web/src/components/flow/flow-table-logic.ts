@@ -70,12 +70,12 @@ function numberColumn(
   return { id, header, value: (t) => t[field], format: (t) => numbers.format(t[field]), align: 'right', ...rest };
 }
 
-/** Day volume over the open interest before it ("1.40x"), "open" when it passed it, and the next day's verdict. */
+/** Day volume over the open interest before it ("0.25x", "1.4x", "12x": narrow enough for 1440 px), "open" when it passed it, and the next day's verdict. */
 export function formatVolOi(t: FlowTrade): string {
   const ratio = volumeOiRatio(t);
   const verdict = nextDayVerdict(t);
   return [
-    ratio === null ? 'new' : `${ratio.toFixed(2)}x`,
+    ratio === null ? 'new' : `${ratio.toFixed(ratio < 1 ? 2 : ratio < 10 ? 1 : 0)}x`,
     isOpening(t) ? 'open' : '',
     verdict === 'confirmed' ? '✓' : verdict === 'contradicted' ? '✗' : '',
   ]

@@ -196,7 +196,7 @@ describe('FlowTable', () => {
         />,
       );
       const row = within(screen.getByTestId('flow-row'));
-      const cell = row.getByText('1.40x open ✓');
+      const cell = row.getByText('1.4x open ✓');
       expect(cell.getAttribute('title')).toMatch(/opening .* Next day open interest \+600: confirms/);
       expect(row.getByText('23.4% -0.45')).toBeTruthy();
     });

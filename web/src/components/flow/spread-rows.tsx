@@ -35,6 +35,16 @@ const SHORT: Record<string, string> = {
 const label = (s: SpreadOrder): string =>
   s.structure === null ? 'Multi-leg' : s.structure.charAt(0).toUpperCase() + s.structure.slice(1);
 
+/** Shown in the C/P cell: the name, risk reversal shortened so the column stays narrow enough for 1440 px. */
+const shown = (s: SpreadOrder, dense: boolean): string =>
+  dense
+    ? s.structure === null
+      ? 'ML'
+      : SHORT[s.structure]!
+    : s.structure === 'risk reversal'
+      ? 'Risk rev.'
+      : label(s);
+
 /** Bullish in the call colour, bearish in the put colour, anything else in the text colour. */
 const directionColor = (s: SpreadOrder) => (t: Theme) =>
   s.direction === 'bullish'
@@ -60,6 +70,7 @@ export function SpreadToggle({
   return (
     <ButtonBase
       data-testid="spread-toggle"
+      title={name}
       aria-expanded={open}
       aria-label={`${name} spread, ${order.legs.length} legs${order.direction ? `, ${order.direction}` : ''}: ${open ? 'hide' : 'show'} legs`}
       onClick={() => onToggle(order.key)}
@@ -73,8 +84,9 @@ export function SpreadToggle({
         '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
       }}
     >
-      {dense ? (order.structure === null ? 'ML' : SHORT[order.structure]) : name}
-      {!dense && (
+      {shown(order, dense)}
+      {/* Two legs is the rule: only a larger order shows its count. */}
+      {!dense && order.legs.length > 2 && (
         <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
           {order.legs.length}
         </Box>
