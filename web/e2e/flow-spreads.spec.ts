@@ -23,7 +23,7 @@ async function checkSpreadRow(page: Page) {
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(page.getByTestId('flow-leg-row')).toHaveCount(2);
-  await expect(page.getByTestId('flow-leg-row').first()).toContainText(/Buy|Sell/);
+  await expect(page.getByTestId('flow-leg-row').first()).toContainText(/(Buy|Sell|B|S) (Call|Put)/); // "B Put" on phones;
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   // Nor does the table scroll sideways: every column, Premium included, is in view.
