@@ -81,6 +81,7 @@ export function SpreadToggle({
         borderRadius: 1,
         px: 0.25,
         gap: 0.25,
+        ...(dense && { textDecoration: 'underline dotted', textUnderlineOffset: 3 }),
         '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
       }}
     >
@@ -91,7 +92,8 @@ export function SpreadToggle({
           {order.legs.length}
         </Box>
       )}
-      <Icon sx={{ fontSize: dense ? 14 : 16 }} aria-hidden />
+      {/* Phones: no chevron (the column stays as narrow as "Call"); a dotted underline says it opens. */}
+      {dense ? null : <Icon sx={{ fontSize: 16 }} aria-hidden />}
     </ButtonBase>
   );
 }
