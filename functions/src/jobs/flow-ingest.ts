@@ -9,7 +9,8 @@ import { summarizeDay } from '../domain/flow/day-summary.ts';
 import { JobLogRepository } from '../data/job-log-repository.ts';
 import { NetOpeningsRepository } from '../data/net-openings-repository.ts';
 import { tradeFromRecord } from '../providers/benzinga/trade-from-record.ts';
-import { tradingDaysBetween } from '../domain/calendar/nyse.ts';
+import { previousTradingDay, tradingDaysBetween } from '../domain/calendar/nyse.ts';
+import { withNextDayOi } from '@tapewatch/shared/flow/print-context';
 import { clockFor } from '../platform/clock.ts';
 import { flowDaySource } from '../providers/flow-feed.ts';
 import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner.ts';
@@ -22,6 +23,10 @@ export const FLOW_DATASET = 'options-flow';
  * partition; in demo mode the day's net openings per contract are stored too (the next days' open
  * interest). Idempotent per day: the same records (and stored earlier days) give the same items.
  * Trades the live feed wrote during the day stay as they are (the packed day is the complete record).
+ *
+ * Each day's prints also get the next day's open interest change (issue 39 item 2), read from the
+ * next day's prints: a day is written once the day after it is read (the run's last day without it),
+ * and a run's first day completes the stored day before it (yesterday, for the nightly run).
  */
 export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
   const { from, to } = rangeOf(event, clockFor().today());
@@ -42,6 +47,12 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
       const netOpenings = new NetOpeningsRepository(ctx.db);
       const counts = { rowsRead: 0, rowsWritten: 0, rowsSkipped: 0 };
       let last: string | null = null;
+      // The day read but not yet written: it waits for the next day's open interest.
+      let pending: { date: string; trades: FlowTrade[] } | null = null;
+      const write = async (date: string, trades: readonly FlowTrade[]) => {
+        const { version } = await repo.putDay(date, trades);
+        await putDayColumns(ctx.db, repo, date, trades, version);
+      };
       for (let i = 0; i < days.length; i += 1) {
         const date = days[i]!;
         ctx.progress(i, days.length, date);
@@ -51,20 +62,42 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
         if (report.skipped > 0) ctx.log.warn('malformed flow records skipped', { date, skipped: report.skipped });
         if (report.rows.length === 0) continue;
         const trades = report.rows.map(tradeFromRecord);
-        const { version } = await repo.putDay(date, trades);
-        await putDayColumns(ctx.db, repo, date, trades, version);
+        const before = previousTradingDay(date);
+        if (pending?.date === before) await write(before, withNextDayOi(pending.trades, trades));
+        else if (i === 0) await completeStoredDay(ctx.db, repo, before, trades);
+        pending = { date, trades };
         // The per-day totals the Options Flow II views aggregate (see domain/flow/day-summary.ts).
         await summaries.put(summarizeDay(date, trades));
         if (report.netOpenings) await netOpenings.put(date, report.netOpenings);
         counts.rowsWritten += report.rows.length;
         if (last === null || date > last) last = date;
       }
+      if (pending) await write(pending.date, pending.trades);
       ctx.progress(days.length, days.length, 'done');
       if (last) await new JobLogRepository(ctx.db).setDatasetAsOf(FLOW_DATASET, last);
       return counts;
     },
     opts,
   );
+}
+
+/**
+ * Adds the next day's open interest change to a stored day's packed prints (the day before a run's
+ * first day), rewriting it only when that changes it (a re-run finds it done).
+ */
+async function completeStoredDay(
+  db: DynamoDBDocumentClient,
+  repo: FlowRepository,
+  date: string,
+  nextDay: readonly FlowTrade[],
+): Promise<void> {
+  const live = new Set((await repo.readLive(date)).map((t) => t.key));
+  const packed = (await repo.readDay(date)).trades.filter((t) => !live.has(t.key));
+  if (packed.length === 0) return;
+  const done = withNextDayOi(packed, nextDay);
+  if (done.every((t, i) => t === packed[i] || t.next_oi_change === packed[i]!.next_oi_change)) return;
+  const { version } = await repo.putDay(date, done);
+  await putDayColumns(db, repo, date, done, version);
 }
 
 /**

@@ -17,6 +17,7 @@ export const FLOW_FIELDS = [
   'Sentiment',
   'Price',
   'Size',
+  'Spread',
 ] as const;
 export type FlowField = (typeof FLOW_FIELDS)[number];
 
@@ -29,7 +30,8 @@ export const FLOW_SELECTORS = [
 ] as const;
 export type FlowSelector = (typeof FLOW_SELECTORS)[number];
 
-export type FieldKind = 'time' | 'tickers' | 'text' | 'number';
+/** `spread`: Equal Yes keeps only the legs of multi-leg orders, Equal No leaves them out (issue 39 item 3). */
+export type FieldKind = 'time' | 'tickers' | 'text' | 'number' | 'spread';
 
 /** Which trade attribute each field reads. Premium is cost_basis (thousands of $), not Sentiment. */
 export const FIELD_DEFS: Readonly<Record<FlowField, { kind: FieldKind; attr: string }>> = {
@@ -47,4 +49,6 @@ export const FIELD_DEFS: Readonly<Record<FlowField, { kind: FieldKind; attr: str
   Sentiment: { kind: 'text', attr: 'sentiment' },
   Price: { kind: 'number', attr: 'price' },
   Size: { kind: 'number', attr: 'size' },
+  // Every leg carries a multi-leg condition (the demo's also share an order id).
+  Spread: { kind: 'spread', attr: 'conditions' },
 };

@@ -1,4 +1,5 @@
 import type { FlowTrade } from '../schemas/flow.ts';
+import { orderKeyOf } from './spreads.ts';
 import { FIELD_DEFS, FLOW_FIELDS, FLOW_SELECTORS, type FlowField, type FlowSelector } from './filter-fields.ts';
 
 /**
@@ -86,6 +87,13 @@ function compileOne(f: FilterInput): TradePredicate | string {
         const x = read(t);
         return typeof x === 'number' && Number.isFinite(x) && compare(x, v, selector);
       };
+    }
+    case 'spread': {
+      const v = raw.toLowerCase();
+      if (selector !== 'Equal' || (v !== 'yes' && v !== 'no'))
+        return `${field} takes Equal with Yes (only spreads) or No (no spreads), got '${selector} ${raw}'`;
+      const want = v === 'yes';
+      return (t) => (orderKeyOf(t) !== null) === want;
     }
     case 'time': {
       const v = parseTimeOfDay(raw);

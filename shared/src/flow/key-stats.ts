@@ -1,4 +1,5 @@
 import type { FlowTrade, KeyStats, PremiumEntry } from '../schemas/flow.ts';
+import { orderKeyOf, spreadOrder } from './spreads.ts';
 
 export const TOP_PREMIUM_BARS = 30;
 
@@ -8,20 +9,47 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
  * Key stats and per-ticker premiums of a list, added one trade at a time (so a server filtering
  * thousands of rows gathers them in the same pass). The sums run in list order, so the figures
  * are exactly those of `keyStats` and `largestPremiums` over the list.
+ *
+ * A multi-leg order counts once (issue 39 item 3): its legs are held until the figures are read,
+ * then the order adds one trade on its largest leg's side, with that leg's score, the order's net
+ * premium (its size; the legs' total when a side is unknown) and the contracts of all its legs.
  */
 export class FlowStats {
   private readonly acc = {
     Call: { n: 0, score: 0, cost: 0, size: 0, byTicker: new Map<string, number>() },
     Put: { n: 0, score: 0, cost: 0, size: 0, byTicker: new Map<string, number>() },
   };
+  private readonly orders = new Map<string, FlowTrade[]>();
 
   add(t: FlowTrade): void {
-    const a = this.acc[t.put_call];
+    const k = orderKeyOf(t);
+    if (k === null) {
+      this.count(t.put_call, t.ticker, t.score, t.cost_basis, t.size);
+      return;
+    }
+    const legs = this.orders.get(k);
+    if (legs) legs.push(t);
+    else this.orders.set(k, [t]);
+  }
+
+  private count(side: 'Call' | 'Put', ticker: string, score: number, cost: number, size: number): void {
+    const a = this.acc[side];
     a.n += 1;
-    a.score += t.score;
-    a.cost += t.cost_basis;
-    a.size += t.size;
-    a.byTicker.set(t.ticker, (a.byTicker.get(t.ticker) ?? 0) + t.cost_basis);
+    a.score += score;
+    a.cost += cost;
+    a.size += size;
+    a.byTicker.set(ticker, (a.byTicker.get(ticker) ?? 0) + cost);
+  }
+
+  /** Counts the held orders once each (reading the figures twice counts them once). */
+  private settle(): void {
+    for (const [k, legs] of this.orders) {
+      const o = spreadOrder(k, legs);
+      const premium = o.netPremium === null ? legs.reduce((s, l) => s + l.cost_basis, 0) : Math.abs(o.netPremium);
+      const size = legs.reduce((s, l) => s + l.size, 0);
+      this.count(o.lead.put_call, o.lead.ticker, o.lead.score, premium, size);
+    }
+    this.orders.clear();
   }
 
   /**
@@ -31,6 +59,7 @@ export class FlowStats {
    * count a contract's volume once per trade).
    */
   keyStats(): KeyStats {
+    this.settle();
     const { Call, Put } = this.acc;
     const avg = (a: { n: number; score: number }) => (a.n === 0 ? 0 : round2(a.score / a.n));
     return {
@@ -46,6 +75,7 @@ export class FlowStats {
    * numbers), largest first (ties by ticker), at most `limit` entries. Not padded: the chart pads.
    */
   largestPremiums(side: 'Call' | 'Put', limit = TOP_PREMIUM_BARS): PremiumEntry[] {
+    this.settle();
     return [...this.acc[side].byTicker]
       .map(([ticker, cost]) => ({ ticker, costBasis: Math.round(cost) }))
       .sort((a, b) => b.costBasis - a.costBasis || (a.ticker < b.ticker ? -1 : 1))

@@ -40,6 +40,17 @@ export const flowTradeSchema = z.object({
   conditions: z.array(z.number().int()).optional(),
   /** The multi-leg order this print is a leg of: its legs share it, their time and their exchange. */
   order_id: z.string().optional(),
+  /**
+   * Implied volatility (annual decimal) and delta at the print, implied from its quote's midpoint and
+   * the underlying price when the feed carried them (shared/src/flow/print-context.ts says how).
+   */
+  iv: z.number().optional(),
+  delta: z.number().optional(),
+  /**
+   * Past days: the contract's open interest the next trading day minus the open interest before this
+   * day, once the next day's prints of the contract carried it (absent otherwise).
+   */
+  next_oi_change: z.number().int().optional(),
 });
 export type FlowTrade = z.infer<typeof flowTradeSchema>;
 

@@ -18,6 +18,22 @@ describe('flow columns', () => {
     expect(readRow(cols, 0, {})).toEqual(original);
   });
 
+  it('round-trips the multi-leg conditions the Spread filter reads, and the backtest applies it', () => {
+    const leg = trade({ ticker: 'SPY', conditions: [232], order_id: 'o1' });
+    const single = trade({ ticker: 'SPY' });
+    const cols = toColumns('2024-01-02', [single, leg]);
+    expect(rowTrade(cols, 1).conditions).toEqual([232]);
+    expect(rowTrade(cols, 0).conditions).toBeUndefined();
+    const only = (value: string) => ({
+      id: 's',
+      userId: 'u',
+      name: 's',
+      filters: [{ filter: 'Spread' as const, selector: 'Equal' as const, value }],
+    });
+    expect(firedRows(cols, only('Yes'))).toEqual([1]);
+    expect(firedRows(cols, only('No'))).toEqual([0]);
+  });
+
   it('groups rows by ticker', () => {
     expect(day1.tickerRows.get('SPY')).toEqual([1, 3]);
     expect(day1.tickerRows.get('AAPL')).toEqual([0, 1]);

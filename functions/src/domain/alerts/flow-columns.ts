@@ -32,10 +32,26 @@ export const DICT_FIELDS = [
   'exchange',
   'fill',
   'sentiment',
+  'conditions',
 ] as const;
 export type NumField = (typeof NUM_FIELDS)[number];
 export type DictField = (typeof DICT_FIELDS)[number];
 const NULLABLE = new Set<string>(['aggressor_ind', 'ask', 'bid', 'midpoint', 'underlying_price', 'exchange']);
+
+/**
+ * A dictionary column's value of a trade: the OPRA conditions (a list, the Spread filter's) as their
+ * comma-joined text, null when the print has none; the other fields as they are.
+ */
+function dictValue(t: FlowTrade, f: DictField): string | null {
+  if (f !== 'conditions') return t[f];
+  return t.conditions === undefined ? null : t.conditions.join(',');
+}
+
+/** The field of a trade from its dictionary value (conditions back to their list; absent when none). */
+function fromDict(f: DictField, v: string | null | undefined): unknown {
+  if (f !== 'conditions') return v;
+  return v === null || v === undefined ? undefined : v === '' ? [] : v.split(',').map(Number);
+}
 
 export interface DayColumns {
   date: string;
@@ -72,7 +88,7 @@ export function toColumns(date: string, input: readonly FlowTrade[]): DayColumns
       nums[f][i] = v === null ? Number.NaN : v;
     }
     for (const f of DICT_FIELDS) {
-      const v = t[f];
+      const v = dictValue(t, f);
       const map = lookups[f];
       let code = map.get(v);
       if (code === undefined) {
@@ -98,7 +114,7 @@ export function readRow(day: DayColumns, i: number, into: Record<string, unknown
   }
   for (const f of DICT_FIELDS) {
     const d = day.dicts[f];
-    into[f] = d.values[d.codes[i]!];
+    into[f] = fromDict(f, d.values[d.codes[i]!]);
   }
   return into as unknown as FlowTrade;
 }
@@ -119,7 +135,7 @@ export function fieldReader(
     }
     for (const f of dicts) {
       const d = day.dicts[f];
-      into[f] = d.values[d.codes[i]!];
+      into[f] = fromDict(f, d.values[d.codes[i]!]);
     }
     return into as unknown as FlowTrade;
   };

@@ -1,3 +1,4 @@
+import { SECTOR_ETFS } from '@tapewatch/shared/constants';
 /**
  * What the options market of one underlying on one trading day is built from: real closes and
  * volumes from the bundled history (or a live quote), never invented prices.
@@ -57,6 +58,17 @@ export const hasIndexSkew = (u: Pick<UnderlyingDay, 'kind'>): boolean => u.kind 
 export function dividendYieldOf(u: Pick<UnderlyingDay, 'symbol' | 'kind'>): number {
   if (u.kind === 'stock') return 0;
   return DIVIDEND_YIELD[u.symbol] ?? SECTOR_ETF_YIELD;
+}
+
+const SECTOR_SPDRS: ReadonlySet<string> = new Set(SECTOR_ETFS.map((e) => e.ticker));
+
+/**
+ * The dividend yield of a name known only by its symbol (a print): the index ETFs' and sector SPDRs'
+ * yields above, 0 for anything else (the demo's stocks; a live ETF outside these lists too).
+ */
+export function symbolDividendYield(symbol: string): number {
+  const s = symbol.toUpperCase();
+  return DIVIDEND_YIELD[s] ?? (SECTOR_SPDRS.has(s) ? SECTOR_ETF_YIELD : 0);
 }
 
 /** T-bill yield through 2023 and early 2024 (3-month bill 5.2-5.5%); one flat rate for the demo year. */

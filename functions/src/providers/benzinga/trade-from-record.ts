@@ -1,5 +1,6 @@
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { classifyFill, daysToExpiry, sentimentOf } from '../../domain/flow/classify.ts';
+import { printGreeks } from '../../domain/flow/print-greeks.ts';
 import { flowScore } from '../../domain/flow/score.ts';
 import type { OptionsActivityRecord } from './options-activity.ts';
 
@@ -22,7 +23,7 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
   const fill = classifyFill(price, r.bid, r.ask, r.aggressorInd);
   const dte = daysToExpiry(r.date, r.dateExpiration);
   const openInterest = r.openInterest ?? 0;
-  return {
+  const trade: FlowTrade = {
     key: r.id,
     ticker: r.ticker,
     date: r.date,
@@ -57,4 +58,6 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
     ...(r.conditions ? { conditions: r.conditions } : {}),
     ...(r.orderId ? { order_id: r.orderId } : {}),
   };
+  const greeks = printGreeks(trade);
+  return greeks ? { ...trade, ...greeks } : trade;
 }

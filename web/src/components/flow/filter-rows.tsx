@@ -20,6 +20,7 @@ const VALUE_HINT: Record<string, string> = {
   Fill: 'e.g. Ask',
   Type: 'Sweep, Block',
   Sentiment: 'Bullish...',
+  Spread: 'Yes or No',
 };
 
 /** The filter rows of the panel (filter-panel.tsx): field, selector and a value (or ticker tags). */

@@ -51,17 +51,21 @@ describe('flow table column tiers (spec 2.5.2)', () => {
     'type',
     'oi',
     'volume',
+    'voloi',
+    'ivdelta',
     'score',
     'premium',
   ];
-  it('shows every column from 1350 px', () => {
-    expect(ids(1350)).toEqual(all);
+  it('shows every column from 1600 px, IV · Δ only there', () => {
+    expect(ids(1600)).toEqual(all);
+    expect(ids(1599)).toEqual(all.filter((c) => c !== 'ivdelta'));
+    expect(ids(1350)).toEqual(all.filter((c) => c !== 'ivdelta'));
   });
-  it('hides Fill between 1250 and 1350 px', () => {
-    expect(ids(1349)).toEqual(all.filter((c) => c !== 'fill'));
-    expect(ids(1250)).toEqual(all.filter((c) => c !== 'fill'));
+  it('hides Fill and IV · Δ between 1250 and 1350 px', () => {
+    expect(ids(1349)).toEqual(all.filter((c) => c !== 'fill' && c !== 'ivdelta'));
+    expect(ids(1250)).toEqual(all.filter((c) => c !== 'fill' && c !== 'ivdelta'));
   });
-  it('hides Fill, DTE, OI and Volume between 850 and 1250 px', () => {
+  it('hides Fill, DTE, OI, Volume and Vol/OI between 850 and 1250 px', () => {
     expect(ids(1249)).toEqual([
       'date',
       'time',
@@ -80,7 +84,7 @@ describe('flow table column tiers (spec 2.5.2)', () => {
     expect(ids(849)).toEqual(['date', 'time', 'ticker', 'put_call', 'strike', 'premium']);
   });
   it('hides Date in live mode', () => {
-    expect(ids(1440, true)).toEqual(all.filter((c) => c !== 'date'));
+    expect(ids(1600, true)).toEqual(all.filter((c) => c !== 'date'));
   });
 });
 

@@ -39,6 +39,7 @@ describe('FlowTable', () => {
       'Type',
       'OI',
       'Volume',
+      'Vol/OI',
       'Score',
       'Premium',
     ]);
@@ -127,5 +128,77 @@ describe('FlowTable', () => {
     expect(screen.getAllByTestId('flow-row')[1]).toBe(firstRowBefore);
     await userEvent.click(screen.getByRole('button', { name: 'Ticker' }));
     expect(screen.getAllByTestId('flow-row').some((r) => r.getAttribute('data-new') === 'true')).toBe(false);
+  });
+
+  describe('spreads as one order (issue 39)', () => {
+    const legA = trade({
+      key: 'l1',
+      order_id: 'o1',
+      conditions: [232],
+      time: '12:00:00',
+      strike_price: 510,
+      aggressor_ind: 1,
+      cost_basis: 50,
+    });
+    const legB = trade({
+      key: 'l2',
+      order_id: 'o1',
+      conditions: [232],
+      time: '12:00:00',
+      strike_price: 515,
+      aggressor_ind: 0,
+      cost_basis: 30,
+    });
+    const spreadRows = [...rows, legA, legB];
+
+    it.each([375, 1440])('shows a two-leg order as one row at %i px, its legs on demand', async (width) => {
+      setWidth(width);
+      render(<FlowTable trades={spreadRows} />);
+      expect(rowKeys()).toEqual(['b', 'spread:2024-03-08|o1', 'c', 'a']);
+      const row = screen.getAllByTestId('flow-row')[1]!;
+      expect(row.getAttribute('data-spread')).toBe('vertical');
+      const premium = within(row).getByText('$20K'); // the net premium: $50K paid, $30K received
+      expect(premium.getAttribute('title')).toMatch(/^Net debit/);
+      expect(screen.queryAllByTestId('flow-leg-row')).toHaveLength(0);
+      const toggle = within(row).getByRole('button', { name: /Vertical spread, 2 legs, bullish: show legs/ });
+      await userEvent.click(toggle);
+      const legs = screen.getAllByTestId('flow-leg-row');
+      expect(legs.map((l) => l.getAttribute('data-key'))).toEqual(['l1', 'l2']);
+      // Phones: "B Call" keeps the C/P column as narrow as "Call".
+      expect(within(legs[0]!).getByText(width === 375 ? 'B Call' : 'Buy Call')).toBeTruthy();
+      expect(within(legs[1]!).getByText(width === 375 ? 'S Call' : 'Sell Call')).toBeTruthy();
+      expect(within(row).getByText(width === 375 ? 'Vert' : 'Vertical')).toBeTruthy();
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      await userEvent.click(toggle);
+      expect(screen.queryAllByTestId('flow-leg-row')).toHaveLength(0);
+    });
+
+    it('groups legs as they stream in and marks the order; the other rows keep their nodes', () => {
+      setWidth(1440);
+      const { rerender } = render(<FlowTable trades={rows} live />);
+      const before = screen.getAllByTestId('flow-row');
+      const late = { time: '15:30:00' };
+      rerender(<FlowTable trades={[{ ...legB, ...late }, { ...legA, ...late }, ...rows]} live newestKey="l2" />);
+      const after = screen.getAllByTestId('flow-row');
+      expect(after.map((r) => r.getAttribute('data-key'))).toEqual(['spread:2024-03-08|o1', 'b', 'c', 'a']);
+      expect(after[0]!.getAttribute('data-new')).toBe('true');
+      expect(after.slice(1)).toEqual(before);
+      expect(after[1]).toBe(before[0]); // the same DOM node: not re-created
+    });
+
+    it('shows volume over open interest, the opening flag and the next day verdict, and IV and delta', () => {
+      setWidth(1600);
+      render(
+        <FlowTable
+          trades={[
+            trade({ key: 'x', volume: 1400, open_interest: 1000, next_oi_change: 600, iv: 0.2345, delta: -0.4512 }),
+          ]}
+        />,
+      );
+      const row = within(screen.getByTestId('flow-row'));
+      const cell = row.getByText('1.4x open ✓');
+      expect(cell.getAttribute('title')).toMatch(/opening .* Next day open interest \+600: confirms/);
+      expect(row.getByText('23.4% -0.45')).toBeTruthy();
+    });
   });
 });

@@ -1,5 +1,4 @@
-import type { Theme } from '@mui/material/styles';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import Table from '@mui/material/Table';
@@ -11,7 +10,9 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { keyframes } from '@mui/material/styles';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
-import { putCallTextColor } from './put-call-color.ts';
+import type { FlowRowTrade } from '@tapewatch/shared/flow/spreads';
+import { DENSE_CELL, flowCellSx } from './put-call-color.ts';
+import { SpreadLegRows, SpreadToggle, useSpreadRows } from './spread-rows.tsx';
 import { WatchlistStar } from '../watchlist/watchlist-star.tsx';
 import { useViewportWidth } from '../../lib/use-viewport.ts';
 import { nextSort, sortRows, type SortState } from '../table/table-logic.ts';
@@ -22,6 +23,8 @@ import {
   FLOW_TIERS,
   formatScore,
   scoreBarPercent,
+  spreadPremiumTitle,
+  volOiTitle,
   visibleFlowColumns,
   type FlowColumn,
 } from './flow-table-logic.ts';
@@ -44,15 +47,23 @@ const fadeIn = keyframes`from { background-color: transparent; }`;
 
 /** Width band of the viewport, so the column list (and every memoised row) changes only at a tier. */
 function band(width: number): number {
-  return width >= FLOW_TIERS.hideFill
-    ? 3
-    : width >= FLOW_TIERS.hideDetail
-      ? 2
-      : width >= FLOW_TIERS.hideCompact
-        ? 1
-        : 0;
+  return width >= FLOW_TIERS.showGreeks
+    ? 4
+    : width >= FLOW_TIERS.hideFill
+      ? 3
+      : width >= FLOW_TIERS.hideDetail
+        ? 2
+        : width >= FLOW_TIERS.hideCompact
+          ? 1
+          : 0;
 }
-const BAND_WIDTH = [0, FLOW_TIERS.hideCompact, FLOW_TIERS.hideDetail, FLOW_TIERS.hideFill] as const;
+const BAND_WIDTH = [
+  0,
+  FLOW_TIERS.hideCompact,
+  FLOW_TIERS.hideDetail,
+  FLOW_TIERS.hideFill,
+  FLOW_TIERS.showGreeks,
+] as const;
 
 function ScoreCell({ score }: { score: number }) {
   return (
@@ -68,66 +79,72 @@ function ScoreCell({ score }: { score: number }) {
 }
 
 interface FlowRowProps {
-  trade: FlowTrade;
+  trade: FlowRowTrade;
   columns: readonly FlowColumn[];
   marked: boolean;
   dense: boolean;
   star: boolean;
+  /** A spread's legs are shown under it. */
+  open: boolean;
+  onToggle: (key: string) => void;
 }
 
-/** Phones: tighter cells so the six remaining columns fit 375 px. */
-const DENSE_CELL = { px: 0.5, fontSize: 12 } as const;
-
 /** Memoised: prepending a trade renders one new row, not the page. */
-const FlowRow = memo(function FlowRow({ trade, columns, marked, dense, star }: FlowRowProps) {
+const FlowRow = memo(function FlowRow({ trade, columns, marked, dense, star, open, onToggle }: FlowRowProps) {
+  const spread = trade.spread;
   return (
-    <TableRow
-      hover
-      data-testid="flow-row"
-      data-key={trade.key}
-      data-new={marked || undefined}
-      sx={
-        marked
-          ? {
-              bgcolor: 'action.selected',
-              animation: `${fadeIn} 800ms ease-out`,
-              '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+    <>
+      <TableRow
+        hover
+        data-testid="flow-row"
+        data-key={trade.key}
+        data-spread={spread ? (spread.structure ?? 'multi-leg') : undefined}
+        data-new={marked || undefined}
+        sx={
+          marked
+            ? {
+                bgcolor: 'action.selected',
+                animation: `${fadeIn} 800ms ease-out`,
+                '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+              }
+            : undefined
+        }
+      >
+        {columns.map((c) => (
+          <TableCell
+            key={c.id}
+            align={c.align ?? 'left'}
+            sx={flowCellSx(c.id, dense, spread ? null : trade.put_call)}
+            title={
+              c.id === 'voloi' && !spread
+                ? volOiTitle(trade)
+                : c.id === 'premium' && spread
+                  ? spreadPremiumTitle(trade)
+                  : undefined
             }
-          : undefined
-      }
-    >
-      {columns.map((c) => (
-        <TableCell
-          key={c.id}
-          align={c.align ?? 'left'}
-          sx={{
-            whiteSpace: 'nowrap',
-            fontVariantNumeric: 'tabular-nums',
-            ...(dense && DENSE_CELL),
-            ...(c.id === 'put_call' && {
-              color: (t: Theme) => putCallTextColor(t, trade.put_call),
-              fontWeight: 600,
-            }),
-          }}
-        >
-          {c.id === 'score' ? (
-            <ScoreCell score={trade.score} />
-          ) : star && c.id === 'ticker' ? (
-            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}>
-              {String(c.value(trade) ?? '')}
-              <WatchlistStar ticker={trade.ticker} />
-            </Box>
-          ) : dense && c.id === 'date' ? (
-            // Phones: month-day keeps the six columns within 375 px; the full date is the cell title.
-            <span title={trade.date}>{trade.date.slice(5)}</span>
-          ) : c.format ? (
-            c.format(trade)
-          ) : (
-            String(c.value(trade) ?? '')
-          )}
-        </TableCell>
-      ))}
-    </TableRow>
+          >
+            {spread && c.id === 'put_call' ? (
+              <SpreadToggle order={spread} open={open} dense={dense} onToggle={onToggle} />
+            ) : c.id === 'score' ? (
+              <ScoreCell score={trade.score} />
+            ) : star && c.id === 'ticker' ? (
+              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}>
+                {String(c.value(trade) ?? '')}
+                <WatchlistStar ticker={trade.ticker} />
+              </Box>
+            ) : dense && c.id === 'date' ? (
+              // Phones: month-day keeps the six columns within 375 px; the full date is the cell title.
+              <span title={trade.date}>{trade.date.slice(5)}</span>
+            ) : c.format ? (
+              c.format(trade)
+            ) : (
+              String(c.value(trade) ?? '')
+            )}
+          </TableCell>
+        ))}
+      </TableRow>
+      {spread && open && <SpreadLegRows order={spread} columns={columns} dense={dense} />}
+    </>
   );
 });
 
@@ -158,7 +175,19 @@ export function FlowTable({
     if (!streamed) setPage(1);
   }
 
-  const sorted = useMemo(() => sortRows(trades, columns, sort), [trades, columns, sort]);
+  // Multi-leg orders as one row each (their legs under it when opened).
+  const rows = useSpreadRows(trades);
+  const [openSpreads, setOpenSpreads] = useState<ReadonlySet<string>>(() => new Set());
+  const onToggle = useCallback(
+    (key: string) =>
+      setOpenSpreads((prev) => {
+        const next = new Set(prev);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
+  const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
   const view = flowPage(sorted, page, pageSize);
 
   const onSort = (column: FlowColumn) => {
@@ -210,9 +239,11 @@ export function FlowTable({
                 key={t.key}
                 trade={t}
                 columns={columns}
-                marked={t.key === marked}
+                marked={t.key === marked || (t.spread?.legs.some((l) => l.key === marked) ?? false)}
                 dense={tier === 0}
                 star={star}
+                open={openSpreads.has(t.key)}
+                onToggle={onToggle}
               />
             ))}
             {Array.from({ length: view.blanks }, (_, i) => (

@@ -14,3 +14,17 @@ export function putCallTextColor(theme: Theme, side: 'Call' | 'Put'): string {
   if (theme.palette.mode === 'light') return (side === 'Call' ? theme.palette.success : theme.palette.error).dark;
   return DARK_MODE[side];
 }
+
+/** Phones: tighter cells so the six remaining columns fit 375 px. */
+export const DENSE_CELL = { px: 0.5, fontSize: 12 } as const;
+
+/** A flow cell's style: one line, aligned digits, tight on phones, the C/P column coloured by `side` (none for a spread). */
+export function flowCellSx(columnId: string, dense: boolean, side: 'Call' | 'Put' | null) {
+  return {
+    whiteSpace: 'nowrap',
+    fontVariantNumeric: 'tabular-nums',
+    ...(dense && DENSE_CELL),
+    ...(columnId === 'put_call' &&
+      side !== null && { color: (t: Theme) => putCallTextColor(t, side), fontWeight: 600 }),
+  } as const;
+}

@@ -116,6 +116,7 @@ describe('Options Flow Dashboard screen', { timeout: 60_000 }, () => {
       'Type',
       'OI',
       'Volume',
+      'Vol/OI',
       'Score',
       'Premium',
       'OTM By',

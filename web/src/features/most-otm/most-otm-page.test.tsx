@@ -48,6 +48,7 @@ describe('Most OTM screen (/test)', () => {
       'Type',
       'OI',
       'Volume',
+      'Vol/OI',
       'Score',
       'Premium',
       'OTM By',

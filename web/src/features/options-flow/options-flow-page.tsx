@@ -10,6 +10,7 @@ import { TopPremiumsChart } from '../../components/flow/top-premiums-chart.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { PageHelp } from '../../components/ui/page-help.tsx';
 import { SCORE_HELP } from '@tapewatch/shared/flow/score';
+import { FLOW_CONTEXT_HELP } from '@tapewatch/shared/flow/print-context';
 import { useViewportWidth } from '../../lib/use-viewport.ts';
 import { useSubscriptionGate } from '../../lib/subscription-gate.ts';
 import { CURRENT_FLOW_KEY, useCurrentOptionsFlow } from './api/get-current-options-flow.ts';
@@ -110,6 +111,9 @@ export function OptionsFlowPage() {
         <PageHelp testId="score-help">
           <Box component="p" sx={{ whiteSpace: 'pre-line', my: 0 }}>
             {SCORE_HELP}
+          </Box>
+          <Box component="p" data-testid="flow-context-help" sx={{ whiteSpace: 'pre-line', mt: 1, mb: 0 }}>
+            {FLOW_CONTEXT_HELP}
           </Box>
         </PageHelp>
       </Box>
