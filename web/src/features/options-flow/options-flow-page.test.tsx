@@ -37,7 +37,8 @@ const socketFrame = (frame: unknown) => act(() => FakeWebSocket.latest().message
 
 async function choose(label: string, option: string | RegExp) {
   // The rows' inputs load with the first row (filter-rows.tsx).
-  const [row] = await screen.findAllByTestId('flow-filter');
+  // A lazy chunk: under a loaded CI machine its import can take seconds.
+  const [row] = await screen.findAllByTestId('flow-filter', {}, { timeout: 15_000 });
   fireEvent.mouseDown(within(row!).getByRole('combobox', { name: new RegExp(`^${label}`) }));
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
