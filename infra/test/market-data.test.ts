@@ -4,20 +4,30 @@ import { schedules } from '@tapewatch/functions/platform/schedules';
 import { routes } from '@tapewatch/shared/api/routes';
 import { parseDeployConfig, providerSecretContext } from '../lib/config.ts';
 import { httpHandlerModule } from '../lib/paths.ts';
-import { appFunctions, secretReadsIn, synth, type Resource } from './synth.ts';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { appFunctions, secretReadsIn, synth, type Resource, type SynthOptions } from './synth.ts';
 
 type Vars = Record<string, unknown>;
+type Config = NonNullable<SynthOptions['config']>;
+
+// A synth takes seconds: configurations that parse to the same deploy config (the default chain source and an
+// explicit `cboe`, say) get the same template, so each distinct one is synthesised once.
+const templates = new Map<string, Template>();
+const templateFor = (config: Config = {}): Template => {
+  const key = JSON.stringify(parseDeployConfig({ stage: 'dev', ...config }));
+  const template = templates.get(key) ?? synth({ config }).template;
+  templates.set(key, template);
+  return template;
+};
 const varsOf = (r: Resource) => (r.Properties?.Environment as { Variables: Vars }).Variables;
 const handlerOf = (job: string) => schedules.find((s) => s.name === job)!.handler;
 
 describe('provider keys on AWS (issue 27)', () => {
-  const live = synth({
-    config: {
-      dataMode: 'live',
-      polygonSecretName: 'tapewatch/dev/polygon',
-      benzingaSecretName: 'tapewatch/dev/benzinga',
-    },
-  }).template;
+  const live = templateFor({
+    dataMode: 'live',
+    polygonSecretName: 'tapewatch/dev/polygon',
+    benzingaSecretName: 'tapewatch/dev/benzinga',
+  });
   const functions = appFunctions(live);
 
   const secretReads = secretReadsIn(live);
@@ -56,13 +66,11 @@ describe('provider keys on AWS (issue 27)', () => {
   });
 
   it('has no default: demo mode without secrets, and a provider without a secret stays unconfigured', () => {
-    for (const f of appFunctions(synth().template)) {
+    for (const f of appFunctions(templateFor())) {
       expect(varsOf(f.resource).TAPEWATCH_DATA_MODE, f.module).toBeUndefined();
       expect(JSON.stringify(varsOf(f.resource)), f.module).not.toContain('_API_KEY');
     }
-    const polygonOnly = appFunctions(
-      synth({ config: { dataMode: 'live', polygonSecretName: 'tapewatch/dev/polygon' } }).template,
-    );
+    const polygonOnly = appFunctions(templateFor({ dataMode: 'live', polygonSecretName: 'tapewatch/dev/polygon' }));
     const flow = polygonOnly.find((f) => f.module === handlerOf('flow-ingest'))!;
     expect(varsOf(flow.resource).BENZINGA_API_KEY_SECRET_ARN).toBeUndefined();
     expect(varsOf(flow.resource).TAPEWATCH_CONFIGURED_KEYS).toBe('POLYGON_API_KEY');
@@ -75,7 +83,7 @@ describe('provider keys on AWS (issue 27)', () => {
 describe('option chains from Polygon on AWS (optionChainSource)', () => {
   const polygonSecret = ':secret:tapewatch/dev/polygon-??????';
   const withChains = (optionChainSource?: 'cboe' | 'polygon') =>
-    synth({ config: { dataMode: 'live', polygonSecretName: 'tapewatch/dev/polygon', optionChainSource } }).template;
+    templateFor({ dataMode: 'live', polygonSecretName: 'tapewatch/dev/polygon', optionChainSource });
   const readersIn = (template: ReturnType<typeof withChains>) => {
     const secretReads = secretReadsIn(template);
     return appFunctions(template).filter((f) => secretReads(f.resource).includes(polygonSecret));

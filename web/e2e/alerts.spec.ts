@@ -97,14 +97,19 @@ test.describe('flow alerts', () => {
     const jwt = await signupAndLogin(request, id);
     await makeBasic(request, jwt);
     const filters = JSON.stringify([{ filter: 'Ticker', selector: 'Equal', tickers: ['NVDA'] }]);
+    // One load and one backtest: each width is a viewport change and the dark theme the navbar's toggle, as a
+    // user would do it (four loads and four one-year backtests cost most of this test).
+    await page.addInitScript(() => localStorage.setItem('tapewatch_color_mode', 'light'));
+    await page.setViewportSize({ width: 375, height: 900 });
+    // "Alert me on this filter" lands like this: the editor opens with the filters.
+    await openAs(page, jwt, `/alerts?filters=${encodeURIComponent(filters)}`);
+    await expect(page.getByRole('heading', { name: 'Flow Alerts' })).toBeVisible();
+    await page.getByTestId('run-backtest').click();
     for (const scheme of ['light', 'dark'] as const) {
-      await page.addInitScript((s) => localStorage.setItem('tapewatch_color_mode', s), scheme);
-      for (const width of [375, 1440]) {
+      if (scheme === 'dark') await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      for (const width of scheme === 'light' ? [375, 1440] : [1440, 375]) {
         await page.setViewportSize({ width, height: 900 });
-        // "Alert me on this filter" lands like this: the editor opens with the filters.
-        await openAs(page, jwt, `/alerts?filters=${encodeURIComponent(filters)}`);
         await expect(page.getByRole('heading', { name: 'Flow Alerts' })).toBeVisible();
-        await page.getByTestId('run-backtest').click();
         await expect(page.getByTestId('backtest-summary')).toBeVisible({ timeout: 60_000 });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);

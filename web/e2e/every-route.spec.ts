@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage, type Page, type Response } from '@playwright/test';
 import { SCREENS, screenVisits, type Audience } from '../src/app/screens.ts';
 import { seriousViolations } from './support/axe.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
@@ -69,18 +69,46 @@ const visits: Visit[] = [
     : []),
 ];
 
-const tokens: Partial<Record<Kind, string>> = {};
+/**
+ * One browser context per user kind in each worker, made (and its user signed up) on its first visit, and its page
+ * reused by every later visit of that kind: each visit is still a full load of its path, but the app's immutable
+ * assets come from the browser's cache instead of a new context's download, parse and compile (most of a trivial
+ * page's time). A failed test ends its worker, so a broken page is never reused.
+ */
+const test = base.extend<object, { pageFor: (kind: Kind) => Promise<Page> }>({
+  pageFor: [
+    async ({ browser, playwright }, use, workerInfo) => {
+      const { baseURL } = workerInfo.project.use;
+      const api = await playwright.request.newContext({ baseURL });
+      const id = `route_${workerInfo.workerIndex}_${Date.now().toString(36)}`;
+      const open = async (kind: Kind): Promise<Page> => {
+        const jwt = kind === 'anonymous' ? null : await signupAndLogin(api, `${id}_${kind[0]}`);
+        if (kind === 'basic') await makeBasic(api, jwt!);
+        const context = await browser.newContext({ baseURL, viewport: { width: WIDTHS[0]!, height: 900 } });
+        // Before every load of the page, as openAs does for a test's own page.
+        await context.addInitScript((t) => {
+          if (t) localStorage.setItem('tapewatch_token', t);
+          sessionStorage.setItem('tapewatch_promo_closed', '1');
+        }, jwt);
+        return context.newPage();
+      };
+      const pages = new Map<Kind, Promise<Page>>();
+      await use((kind) => {
+        const made = pages.get(kind) ?? open(kind);
+        pages.set(kind, made);
+        return made;
+      });
+      for (const made of await Promise.allSettled(pages.values()))
+        if (made.status === 'fulfilled') await made.value.context().close();
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
 
 test.describe('every route in Chromium', () => {
   // Not serial: one page's failure must not hide the others' (each worker makes its own users).
   test.setTimeout(90_000);
-
-  test.beforeAll(async ({ request }) => {
-    const id = `route_${Date.now().toString(36)}`;
-    tokens.free = await signupAndLogin(request, `${id}_f`);
-    tokens.basic = await signupAndLogin(request, `${id}_b`);
-    await makeBasic(request, tokens.basic);
-  });
 
   // One page load per visit: the light theme is judged first, then the navbar's toggle switches the open page
   // to dark and it is judged again (as a user switches, without a second load). Gates are
@@ -92,41 +120,60 @@ test.describe('every route in Chromium', () => {
   );
   for (const { visit, themes, width } of runs) {
     const label = `${visit.path} as ${visit.kind}${visit.gate ? ` -> ${visit.gate}` : ''} (${themes.join(', then ')}${MATRIX ? `, ${width} px` : ''})`;
-    test(label, async ({ page }) => {
+    test(label, async ({ pageFor }, testInfo) => {
+      const page = await pageFor(visit.kind);
       await page.setViewportSize({ width, height: 900 });
-      await page.addInitScript((t) => localStorage.setItem('tapewatch_color_mode', t), themes[0]!);
-      const problems = watch(page, visit);
-      // Steps name the phases in the JSON report (npm run test:durations): where a visit's time goes.
-      await test.step('load', async () => {
-        await openAs(page, visit.kind === 'anonymous' ? null : tokens[visit.kind]!, visit.path);
-        if (visit.gate === 'alert') {
-          await expect(page.getByRole('dialog').getByText(GATE)).toBeVisible({ timeout: 20_000 });
-        } else if (visit.gate === 'redirect-home') {
-          await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
-        } else {
-          const h1 = page.locator('h1').first();
-          await expect(h1).toBeVisible({ timeout: 20_000 });
-          if (visit.heading) await expect(h1).toHaveText(visit.heading);
-          await expect(page.getByText('Page Not Found')).toHaveCount(visit.path === '/no-such-page' ? 1 : 0);
-          await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 20_000 });
-        }
-      });
-      for (const [i, theme] of themes.entries()) {
-        if (i > 0) {
-          // By its label attribute and the click event itself: on some visits a modal (a stale link's alert)
-          // covers the navbar and hides it from the accessibility tree, so no role query or real click reaches it.
-          await page.locator(`button[aria-label="Switch to ${theme} mode"]`).dispatchEvent('click');
-          await expect(page.locator(`button[aria-label="Switch to ${themes[i - 1]} mode"]`)).toHaveCount(1);
-        }
-        if (!visit.gate) await test.step(`axe ${theme}`, () => expectNoSeriousViolations(page));
-        if (MATRIX) await screenshotWithoutOverflow(page, visit, width, theme);
+      const theme = await page.addInitScript((t) => localStorage.setItem('tapewatch_color_mode', t), themes[0]!);
+      const { problems, stop } = watch(page, visit);
+      try {
+        await judge(page, visit, themes, width, problems);
+      } catch (failure) {
+        // The reused page is not the test's own, so Playwright's screenshot on failure does not cover it.
+        const shot = await page.screenshot({ timeout: 5_000 }).catch(() => undefined);
+        if (shot) await testInfo.attach('failure', { body: shot, contentType: 'image/png' });
+        throw failure;
+      } finally {
+        stop();
+        await theme.dispose();
+        // The visit's document goes: an open page would go on working (sockets, polling) beside the next visits,
+        // and its late calls are not the next visit's.
+        await page.goto('about:blank');
       }
-      // Let late calls (charts below the fold, the socket) settle before judging.
-      await page.waitForTimeout(500);
-      expect(problems, problems.join('\n')).toEqual([]);
     });
   }
 });
+
+/** One visit: loads the path in the first theme, checks it, then switches theme in place and checks again. */
+async function judge(page: Page, visit: Visit, themes: Theme[], width: number, problems: string[]): Promise<void> {
+  // Steps name the phases in the JSON report (npm run test:durations): where a visit's time goes.
+  await test.step('load', async () => {
+    await page.goto(visit.path);
+    if (visit.gate === 'alert') {
+      await expect(page.getByRole('dialog').getByText(GATE)).toBeVisible({ timeout: 20_000 });
+    } else if (visit.gate === 'redirect-home') {
+      await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+    } else {
+      const h1 = page.locator('h1').first();
+      await expect(h1).toBeVisible({ timeout: 20_000 });
+      if (visit.heading) await expect(h1).toHaveText(visit.heading);
+      await expect(page.getByText('Page Not Found')).toHaveCount(visit.path === '/no-such-page' ? 1 : 0);
+      await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 20_000 });
+    }
+  });
+  for (const [i, theme] of themes.entries()) {
+    if (i > 0) {
+      // By its label attribute and the click event itself: on some visits a modal (a stale link's alert)
+      // covers the navbar and hides it from the accessibility tree, so no role query or real click reaches it.
+      await page.locator(`button[aria-label="Switch to ${theme} mode"]`).dispatchEvent('click');
+      await expect(page.locator(`button[aria-label="Switch to ${themes[i - 1]} mode"]`)).toHaveCount(1);
+    }
+    if (!visit.gate) await test.step(`axe ${theme}`, () => expectNoSeriousViolations(page));
+    if (MATRIX) await screenshotWithoutOverflow(page, visit, width, theme);
+  }
+  // Let late calls (charts below the fold, the socket) settle before judging.
+  await page.waitForTimeout(500);
+  expect(problems, problems.join('\n')).toEqual([]);
+}
 
 test('the accessibility check reports what it is meant to catch (a planted contrast failure and an unnamed image)', async ({
   page,
@@ -188,25 +235,27 @@ async function screenshotWithoutOverflow(page: Page, visit: Visit, width: number
   ).toBeLessThanOrEqual(0);
 }
 
-/** Script errors and unexpected API failures while the page is open. */
-function watch(page: Page, visit: Visit): string[] {
+/** Script errors and unexpected API failures while the page is open, until `stop` (the page outlives the visit). */
+function watch(page: Page, visit: Visit): { problems: string[]; stop: () => void } {
   const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
+  const onError = (err: Error) => problems.push(`page error: ${err.message}`);
+  const onConsole = (msg: ConsoleMessage) => {
     // A refused fetch is logged by Chromium as "Failed to load resource"; the statuses are judged below.
     // A designed 4xx is logged by the api client as spec'd ("failed data calls are only logged").
     const apiName = /^\[api\] (\w+) ApiError/.exec(msg.text())?.[1];
     const designed = apiName !== undefined && visit.allow?.test(`/api/${apiName}`) === true;
     if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource') && !designed)
       problems.push(`console: ${msg.text()}`);
-  });
-  page.on('response', (res) => {
+  };
+  const onResponse = (res: Response) => {
     const url = new URL(res.url());
     if (!url.pathname.startsWith('/api/')) return;
     const expectedGate = visit.gate !== undefined && (res.status() === 403 || res.status() === 401);
     const designed = visit.allow?.test(url.pathname) && res.status() < 500;
     if (res.status() >= 400 && !expectedGate && !designed)
       problems.push(`${res.status()} ${url.pathname}${url.search}`);
-  });
-  return problems;
+  };
+  page.on('pageerror', onError).on('console', onConsole).on('response', onResponse);
+  const stop = () => page.off('pageerror', onError).off('console', onConsole).off('response', onResponse);
+  return { problems, stop };
 }
