@@ -53,6 +53,8 @@ export interface OptionsMarket {
   quote(c: OptionContract, spot: number): ContractQuote;
   /** Open interest at the start of the session (the prior day's closing positions). */
   openInterest(c: OptionContract): number;
+  /** One contract quoted at the close, with its open interest: a line of `chain()`. */
+  chainRow(c: OptionContract): ChainRow;
   /** The after-the-close snapshot: every contract quoted at the close, with its open interest. */
   chain(): readonly ChainRow[];
 }
@@ -150,6 +152,7 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
     return Math.max(0, Math.round(w * oiScale()) + (opts.netOpenings?.get(c.symbol) ?? 0));
   };
 
+  const chainRow = (c: OptionContract): ChainRow => ({ ...c, ...quote(c, u.close), openInterest: openInterest(c) });
   let chain: ChainRow[] | undefined;
   return {
     underlying: u,
@@ -167,11 +170,10 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
     },
     quote,
     openInterest,
+    chainRow,
     chain() {
       if (chain) return chain;
-      chain = expirations.flatMap((e) =>
-        contracts(e.expiry).map((c) => ({ ...c, ...quote(c, u.close), openInterest: openInterest(c) })),
-      );
+      chain = expirations.flatMap((e) => contracts(e.expiry).map(chainRow));
       return chain;
     },
   };

@@ -13,6 +13,7 @@ import { keyframes } from '@mui/material/styles';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { putCallTextColor } from './put-call-color.ts';
 import { WatchlistStar } from '../watchlist/watchlist-star.tsx';
+import { ContractLink } from './contract-link.tsx';
 import { useViewportWidth } from '../../lib/use-viewport.ts';
 import { nextSort, sortRows, type SortState } from '../table/table-logic.ts';
 import {
@@ -120,6 +121,9 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked, dense, star }: F
           ) : dense && c.id === 'date' ? (
             // Phones: month-day keeps the six columns within 375 px; the full date is the cell title.
             <span title={trade.date}>{trade.date.slice(5)}</span>
+          ) : c.id === 'strike' ? (
+            // The strike names the contract (with the row's ticker, side and expiry): it opens its page.
+            <ContractLink print={trade}>{c.format?.(trade)}</ContractLink>
           ) : c.format ? (
             c.format(trade)
           ) : (
