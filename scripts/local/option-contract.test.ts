@@ -33,16 +33,17 @@ describe('contract drill-down (issue 39 item 1)', () => {
   });
 
   it("answers a printed contract: today's chain row, 20 sessions of history, its prints and their P&L", async () => {
-    // The contract with the most stored prints that is still listed.
+    // The contract with the most stored prints among those printed today (so today's chain lists it).
+    const printedToday = new Set(spy.filter((t) => t.date === TODAY).map(occSymbolOfPrint));
     const counts = new Map<string, number>();
     for (const t of spy) {
-      if (t.date_expiration < TODAY) continue;
+      if (!printedToday.has(occSymbolOfPrint(t))) continue;
       const s = occSymbolOfPrint(t);
       counts.set(s, (counts.get(s) ?? 0) + 1);
     }
     const symbol = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
     const res = await api.get('get_option_contract_data', { symbol: symbol.toLowerCase() });
-    expect(res.status).toBe(200);
+    expect(res.status, res.text).toBe(200);
     expect(res.text).not.toMatch(/NaN|Infinity/);
     const c = optionContractResponse.parse(res.body);
     expect(c).toMatchObject({ symbol, ticker: 'SPY' });
@@ -92,12 +93,12 @@ describe('contract drill-down (issue 39 item 1)', () => {
   it('refuses a malformed symbol (400), an unknown ticker, an unlisted or expired contract (404)', async () => {
     for (const symbol of ['SPY', 'SPY241315C00510000', 'SPY240315X00510000', 'x'.repeat(60)]) {
       const bad = await api.get('get_option_contract_data', { symbol });
-      expect(bad.status, symbol).toBe(400);
+      expect(bad.status, `${symbol}: ${bad.text}`).toBe(400);
       expect(typeof bad.body.alert_message).toBe('string');
     }
     for (const symbol of ['NOPE240315C00100000', 'SPY240315C00510500', 'SPY240301C00500000', 'VIX240315C00015000']) {
       const missing = await api.get('get_option_contract_data', { symbol });
-      expect(missing.status, symbol).toBe(404);
+      expect(missing.status, `${symbol}: ${missing.text}`).toBe(404);
       expect(typeof missing.body.alert_message).toBe('string');
     }
   });

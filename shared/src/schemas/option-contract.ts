@@ -16,7 +16,9 @@ export const optionContractQuery = z.strictObject({
     .refine((s) => {
       const o = parseOccSymbol(s);
       // A symbol's date must be a calendar day (no 2024-02-31).
-      return o !== null && new Date(`${o.expiry}T00:00:00Z`).toISOString().slice(0, 10) === o.expiry && o.strike > 0;
+      if (o === null || !(o.strike > 0)) return false;
+      const t = Date.parse(`${o.expiry}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === o.expiry;
     }, OCC_MESSAGE),
 });
 
