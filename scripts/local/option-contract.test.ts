@@ -5,7 +5,7 @@ import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { occSymbolOfPrint } from '@tapewatch/shared/options/occ-symbol';
 import { optionChainResponse } from '@tapewatch/shared/schemas/option-chain';
 import { CONTRACT_WINDOW_SESSIONS, optionContractResponse } from '@tapewatch/shared/schemas/option-contract';
-import { readStocks } from '../demo-data/universe.ts';
+import { TimeSeriesRepository } from '@tapewatch/functions/data/timeseries-repository';
 import { flowCallers, useIntegrationRuntime } from '../test/integration-runtime.ts';
 
 const TODAY = '2024-03-08';
@@ -15,8 +15,8 @@ const { api } = useIntegrationRuntime({ callers: flowCallers(), token: 'sub-toke
 let spy: FlowTrade[];
 let closes: Map<string, number>;
 beforeAll(async () => {
-  const bars = [...readStocks()].find((s) => s.ticker === 'SPY')?.series;
-  closes = new Map(bars ? bars.date.map((d, i) => [d, bars.close[i]!]) : []);
+  const bars = await new TimeSeriesRepository(documentClient()).getSeries('SPY', 2023);
+  closes = new Map(bars.date.map((d, i) => [d, bars.close[i]!]));
   const repo = new FlowRepository(documentClient());
   const days = await repo.listDays('2019-01-01', TODAY);
   spy = (await Promise.all(days.map(async (d) => (await repo.readDay(d.date)).trades))).flat();

@@ -14,7 +14,14 @@ const close = dates.map(() => {
   x *= Math.exp(0.016 * (s / 2 ** 31 - 0.5) * 3.4);
   return Math.round(x * 100) / 100;
 });
-const bars: DailySeries = { date: [...dates], open: close, high: close, low: close, close, volume: close.map(() => 2e6) };
+const bars: DailySeries = {
+  date: [...dates],
+  open: close,
+  high: close,
+  low: close,
+  close,
+  volume: close.map(() => 2e6),
+};
 const entry: DirectoryEntry = {
   symbol: 'ACME',
   company: 'Acme',
@@ -54,7 +61,13 @@ describe('one contract across days (the contract page history)', () => {
     // Openings before the window, inside it (some on days the reader must subtract), and another contract's.
     const nets: Array<{ date: string; nets: Array<[string, number]> }> = [
       { date: '2024-02-28', nets: [[symbol, 900]] },
-      { date: '2024-03-04', nets: [[symbol, 400], ['ACME240315P00100000', 50]] },
+      {
+        date: '2024-03-04',
+        nets: [
+          [symbol, 400],
+          ['ACME240315P00100000', 50],
+        ],
+      },
       { date: '2024-03-06', nets: [[symbol, -250]] },
       { date: '2024-03-07', nets: [[symbol, 120]] },
     ];
