@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
+
+const shots = join(import.meta.dirname, '../../test-results/contract-screens');
+
+test.describe('contract drill-down (issue 39)', () => {
+  test.setTimeout(240_000);
+
+  test('a flow row opens its contract page at 375 and 1440 px, light and dark, without horizontal overflow', async ({
+    page,
+    request,
+  }) => {
+    const id = `ctr_${Date.now().toString(36).slice(-8)}`;
+    const jwt = await signupAndLogin(request, id);
+    await makeBasic(request, jwt);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.addInitScript((s) => localStorage.setItem('tapewatch_color_mode', s), scheme);
+      for (const width of [375, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await openAs(page, jwt, '/optionsflow');
+        const row = page.getByTestId('flow-row').first();
+        await expect(row).toBeVisible({ timeout: 30_000 });
+        // The row's strike is its contract's link.
+        const link = row.getByTestId('contract-link');
+        const href = await link.getAttribute('href');
+        expect(href).toMatch(/^\/contract\/[A-Z0-9.]{1,6}\d{6}[CP]\d{8}$/);
+        const answer = page.waitForResponse((r) => r.url().includes('/api/get_option_contract_data'));
+        await link.click();
+        await expect(page).toHaveURL(href!);
+        expect((await answer).status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ (Call|Put), \d{1,2} \w{3} \d{4}$/);
+        await expect(page.getByTestId('contract-symbol')).toContainText(href!.slice('/contract/'.length));
+        await expect(page.getByTestId('contract-mid')).toHaveText(/^\$\d/);
+        await expect(page.getByTestId('generated-data-caption')).toContainText('simulated');
+        // The print the row showed is among the contract's prints, with its side and P&L column.
+        const prints = page.getByRole('table', { name: 'Prints of this contract' });
+        await expect(prints.locator('tbody tr').first()).toBeVisible();
+        await expect(prints.getByRole('columnheader', { name: 'P&L' })).toBeVisible();
+        await expect(page.getByTestId('contract-history-note')).toHaveCount(0);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: join(shots, `contract-${width}-${scheme}.png`), fullPage: true });
+      }
+    }
+  });
+
+  test('a free user is refused the contract page (the server gates it)', async ({ page, request }) => {
+    const id = `ctf_${Date.now().toString(36).slice(-8)}`;
+    const jwt = await signupAndLogin(request, id);
+    const api = await request.get('/api/get_option_contract_data?symbol=SPY240315C00510000', {
+      headers: { authorization: `Bearer ${jwt}` },
+    });
+    expect(api.status()).toBe(403);
+    await openAs(page, jwt, '/contract/SPY240315C00510000');
+    await expect(page.getByText('You need to subscribe to access this page.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('contract-mid')).toHaveCount(0);
+  });
+});
