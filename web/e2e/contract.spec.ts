@@ -45,6 +45,33 @@ test.describe('contract drill-down (issue 39)', () => {
     }
   });
 
+  test("the Watchlist page shows a subscriber today's flow per ticker; the largest print opens its contract", async ({
+    page,
+    request,
+  }) => {
+    const id = `ctw_${Date.now().toString(36).slice(-8)}`;
+    const jwt = await signupAndLogin(request, id);
+    await makeBasic(request, jwt);
+    const added = await request.post('/api/add_watchlist_tickers', {
+      data: { tickers: ['SPY', 'QQQ'] },
+      headers: { authorization: `Bearer ${jwt}` },
+    });
+    expect(added.status()).toBe(200);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openAs(page, jwt, '/watchlist');
+    const spy = page.locator('[data-testid="watchlist-row"][data-ticker="SPY"]');
+    await expect(spy).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('columnheader', { name: 'Net premium today' })).toBeVisible();
+    await expect(spy.getByTestId('watchlist-flow-net_premium')).toHaveText(/^[+-]?\$[\d,]+K$/, { timeout: 15_000 });
+    await expect(spy.getByTestId('watchlist-flow-calls_puts')).toHaveText(/^\$[\d,]+K \/ \$[\d,]+K$/);
+    const largest = spy.getByTestId('watchlist-flow-largest').getByTestId('contract-link');
+    const href = await largest.getAttribute('href');
+    expect(href).toMatch(/^\/contract\/SPY\d{6}[CP]\d{8}$/);
+    await largest.click();
+    await expect(page).toHaveURL(href!);
+    await expect(page.getByTestId('contract-mid')).toHaveText(/^\$\d/, { timeout: 30_000 });
+  });
+
   test('a free user is refused the contract page (the server gates it)', async ({ page, request }) => {
     const id = `ctf_${Date.now().toString(36).slice(-8)}`;
     const jwt = await signupAndLogin(request, id);
