@@ -121,8 +121,9 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked, dense, star }: F
           ) : dense && c.id === 'date' ? (
             // Phones: month-day keeps the six columns within 375 px; the full date is the cell title.
             <span title={trade.date}>{trade.date.slice(5)}</span>
-          ) : c.id === 'strike' ? (
-            // The strike names the contract (with the row's ticker, side and expiry): it opens its page.
+          ) : star && c.id === 'strike' ? (
+            // On the product's flow pages (those with stars; not the landing sample) the strike names
+            // the contract with the row's ticker, side and expiry: it opens the contract's page.
             <ContractLink print={trade}>{c.format?.(trade)}</ContractLink>
           ) : c.format ? (
             c.format(trade)
