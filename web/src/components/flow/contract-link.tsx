@@ -22,7 +22,11 @@ export function ContractLink({
   print,
   symbol,
   children,
-}: { children?: ReactNode } & ({ print: Print; symbol?: never } | { symbol: string; print?: never })) {
+  onClick,
+}: { children?: ReactNode; onClick?: () => void } & (
+  | { print: Print; symbol?: never }
+  | { symbol: string; print?: never }
+)) {
   const occ = print ? occSymbolOfPrint(print) : symbol;
   return (
     <Link
@@ -30,6 +34,7 @@ export function ContractLink({
       to={contractPath(occ)}
       data-testid="contract-link"
       title={`Open ${contractLabel(occ)}`}
+      {...(onClick ? { onClick } : {})}
       sx={{ color: 'inherit', textDecorationColor: 'currentColor' }}
     >
       {children ?? contractLabel(occ)}
