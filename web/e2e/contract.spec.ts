@@ -19,8 +19,10 @@ test.describe('contract drill-down (issue 39)', () => {
       for (const width of [375, 1440]) {
         await page.setViewportSize({ width, height: 900 });
         await openAs(page, jwt, '/optionsflow');
-        const row = page.getByTestId('flow-row').first();
-        await expect(row).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByTestId('flow-row').first()).toBeVisible({ timeout: 30_000 });
+        // The live session keeps prepending trades: hold on to one row by its key.
+        const key = await page.getByTestId('flow-row').first().getAttribute('data-key');
+        const row = page.locator(`[data-testid="flow-row"][data-key="${key}"]`);
         // The row's strike is its contract's link.
         const link = row.getByTestId('contract-link');
         const href = await link.getAttribute('href');
