@@ -64,7 +64,7 @@ function Contract({ data }: { data: OptionContractData }) {
         )}
       </ChartCard>
       <Box>
-        <Typography variant="h2" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           Prints since {data.from}
         </Typography>
         {data.prints.length === 0 ? (

@@ -7,8 +7,9 @@ import { formatNumber } from '../../../lib/format.ts';
 import { formatPnl, SIDE_LABELS } from '../utils/contract-view.ts';
 
 export const PRINTS_PAGE_SIZE = 15;
-// Phones keep Date, Side, Price and P&L; the rest stays in the CSV.
+// Phones keep Date, Side and P&L (Price too from 480 px); the rest stays in the CSV.
 const PHONE = 600;
+const NARROW = 480;
 
 function PnlCell({ pnl }: { pnl: number | null }) {
   return (
@@ -26,7 +27,14 @@ const COLUMNS: ColumnDef<ContractPrint>[] = [
   { id: 'time', header: 'Time', value: (p) => p.time, hideBelow: PHONE },
   { id: 'side', header: 'Side', value: (p) => SIDE_LABELS[p.side] },
   { id: 'fill', header: 'Fill', value: (p) => p.fill, hideBelow: PHONE },
-  { id: 'price', header: 'Price', value: (p) => p.price, format: (p) => formatNumber(p.price, 2), align: 'right' },
+  {
+    id: 'price',
+    header: 'Price',
+    value: (p) => p.price,
+    format: (p) => formatNumber(p.price, 2),
+    align: 'right',
+    hideBelow: NARROW,
+  },
   {
     id: 'size',
     header: 'Size',
