@@ -9,6 +9,7 @@ import { contractDay } from '../../domain/option-contract/contract-day.ts';
 import { contractPrints } from '../../domain/option-contract/contract-prints.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { startedEarly } from '../../lib/started-early.ts';
+import { KeptJson } from '../../lib/kept-json.ts';
 import { TtlLru } from '../../lib/lru.ts';
 import { clockFor } from '../../platform/clock.ts';
 import { chainInputOf, contractDaysOf } from '../option-chain/chain-source.ts';
@@ -79,4 +80,14 @@ export async function contractAnswer(entry: DirectoryEntry, symbol: string): Pro
     pnl_total: pnlTotal,
     from: before[0] ?? now.date,
   };
+}
+
+/**
+ * Answers kept as JSON bytes and compressed forms for 5 s per contract (today's prints are read at
+ * most 5 s stale anyway: data/ticker-day-cache.ts), so a contract asked for again costs a lookup.
+ */
+const kept = new TtlLru<KeptJson>(256, 5_000);
+
+export function keptContractAnswer(entry: DirectoryEntry, symbol: string): Promise<KeptJson> {
+  return kept.get(symbol, async () => new KeptJson(await contractAnswer(entry, symbol)));
 }

@@ -111,15 +111,29 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
    * stored days before d): today's carry less the window's days from d on, so the carry is read at
    * today (where the chains keep it) and not rewound to the window's start.
    */
+  // The window's stored openings, read once per window for every contract asked about (the stored days
+  // before today do not change; the provider is renewed with the day).
+  let windowRead: { key: string; days: Promise<Array<{ date: string; nets: Map<string, number> }>> } | undefined;
+  function windowNets(from: string, to: string) {
+    const key = `${from}|${to}`;
+    if (windowRead?.key !== key) {
+      const days = (source.netOpeningsBetween?.(from, to) ?? Promise.resolve([])).then((ds) =>
+        ds.map((d) => ({ date: d.date, nets: new Map(d.nets) })),
+      );
+      windowRead = { key, days };
+      days.catch(() => {
+        if (windowRead?.days === days) windowRead = undefined;
+      });
+    }
+    return windowRead.days;
+  }
+
   async function contractDays(underlying: string, symbol: string, dates: readonly string[]) {
     if (dates.length === 0) return [];
     const today = source.today();
     // (Valid while the contract is listed today: an expired one has left today's carry.)
     const carry = await source.netOpenings?.(underlying, today);
-    const since = ((await source.netOpeningsBetween?.(dates[0]!, today)) ?? []).map((d) => ({
-      date: d.date,
-      net: d.nets.find(([s]) => s === symbol)?.[1] ?? 0,
-    }));
+    const since = (await windowNets(dates[0]!, today)).map((d) => ({ date: d.date, net: d.nets.get(symbol) ?? 0 }));
     const out: OptionChainReport[] = [];
     for (const date of dates) {
       const later = since.reduce((sum, d) => sum + (d.date >= date ? d.net : 0), 0);
