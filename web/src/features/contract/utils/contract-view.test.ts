@@ -27,6 +27,7 @@ describe('contract page view', () => {
   it('titles the contract as a trader reads it', () => {
     expect(contractTitle(c)).toBe('SPY 510 Call, 15 Mar 2024');
     expect(contractTitle({ ...c, type: 'put', strike: 12.5 })).toBe('SPY 12.50 Put, 15 Mar 2024');
+    expect(contractTitle({ ...c, expiration: '2024-09-30' })).toBe('SPY 510 Call, 30 Sep 2024');
   });
 
   it('charts the history then today, a day without a mid as a gap; the table lists newest first', () => {

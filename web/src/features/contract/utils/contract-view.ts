@@ -14,14 +14,12 @@ type Contract = {
 
 export const MID_COLOR = '#1976d2';
 
-/** "SPY 510 Call, 15 Mar 2024" — the page's title. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** "SPY 510 Call, 15 Mar 2024" — the page's title (three-letter months whatever the browser's locale). */
 export function contractTitle(c: Pick<Contract, 'ticker' | 'type' | 'strike' | 'expiration'>): string {
-  const expiry = new Date(`${c.expiration}T12:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const [y, m, d] = c.expiration.split('-').map(Number);
+  const expiry = `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
   return `${c.ticker} ${formatNumber(c.strike, c.strike % 1 === 0 ? 0 : 2)} ${c.type === 'call' ? 'Call' : 'Put'}, ${expiry}`;
 }
 
