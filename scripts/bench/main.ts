@@ -8,7 +8,7 @@
  * `--watchlists` only the watchlist reads (issue 24) on their own server, with its budget;
  * `--bundles` only the initial JS per screen; `--alerts` only the flow alerts (issue 25): the
  * in-process kernels and trade -> in-app alert on a runtime of its own, with their budgets.
- * `--options` only issue 38's option chain, volatility and walls rows (cached and uncached).
+ * `--options` only issue 38's option chain, volatility and walls rows and issue 39's contract rows (cached and uncached).
  */
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+import { occSymbolOfPrint } from '@tapewatch/shared/options/occ-symbol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '@tapewatch/functions/data/client';
 import { DirectoryRepository } from '@tapewatch/functions/data/directory-repository';
@@ -129,6 +130,15 @@ describe('Cumulative Stats and Top Premiums endpoints', () => {
       const mine = trades.filter((t) => t.ticker === row.ticker);
       expect(row.calls).toBeCloseTo(sum(mine, 'Call'), 1);
       expect(row.puts).toBeCloseTo(sum(mine, 'Put'), 1);
+      // The largest print on a contract still listed on the day: the contract page's link.
+      const listed = mine.filter((t) => t.date_expiration >= days[0]!.date);
+      const largest = Math.max(...listed.map((t) => t.cost_basis));
+      if (listed.length === 0) expect(row.top_contract).toBeNull();
+      else {
+        expect(row.top_contract!.cost_basis).toBe(largest);
+        const made = listed.filter((t) => t.cost_basis === largest).map(occSymbolOfPrint);
+        expect(made).toContain(row.top_contract!.symbol);
+      }
       const e = bySymbol.get(row.ticker);
       if (e?.kind === 'etf' && !/^XL/.test(row.ticker)) expect(row.sector).toBe('Financials');
       const counted =

@@ -32,6 +32,16 @@ export interface TickerDaySummary {
   /** The underlying price of the day's first and last trade (by time); null when no trade had one. */
   firstPrice: number | null;
   lastPrice: number | null;
+  /**
+   * The day's largest print of the ticker by premium: its contract (compact OCC symbol) and cost basis.
+   * Absent in summaries stored before it existed.
+   */
+  largest?: LargestPrint;
+}
+
+export interface LargestPrint {
+  symbol: string;
+  cost_basis: number;
 }
 
 export interface DaySummary {

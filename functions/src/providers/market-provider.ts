@@ -45,6 +45,7 @@ export function providerFor(
         // A copy of the one underlying's carry: the reader moves on when asked for another date.
         netOpenings: async (underlying, date) =>
           new Map((await (carry ??= new CarryReader(new NetOpeningsRepository(db))).at(date)).of(underlying)),
+        netOpeningsBetween: (from, to) => new NetOpeningsRepository(db).readBetween(from, to),
       }),
   });
 }

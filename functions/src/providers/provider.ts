@@ -31,6 +31,12 @@ export interface MarketDataProvider {
    * provider can also produce a past trading day's chain (`date`) for its backfill.
    */
   optionChain(underlying: string, date?: string): Promise<OptionChainReport>;
+  /**
+   * One contract (compact OCC symbol) at the close of each of `dates` (ascending, before today), each
+   * as a one-line chain of that day; days it was not listed are left out. Only a provider that can
+   * rebuild past sessions' chains has it (the demo); live vendors serve the current chain alone.
+   */
+  optionContractDays?(underlying: string, symbol: string, dates: readonly string[]): Promise<OptionChainReport[]>;
   /** Daily bars, both ends inclusive. */
   dailyAggregates(ticker: string, from: string, to: string): Promise<DailyBarsReport>;
   previousClose(ticker: string): Promise<DailyBarsReport>;

@@ -75,6 +75,8 @@ const FLOW_ROUTES = [
   'get_options_flow_by_strike_data',
   'get_options_flow_top_premiums_data',
   'get_watchlist_flow',
+  // The contract page's prints (issue 39).
+  'get_option_contract_data',
   // The alert backtest replays the stored flow (issue 25).
   'backtest_alert_rule',
 ] as const satisfies readonly RouteName[];
@@ -173,9 +175,16 @@ export const DATA_SOURCES: readonly DataSource[] = [
       'get_option_chain',
       'get_volatility_data',
       'get_volatility_summary',
+      'get_option_contract_data',
     ],
     fetchedBy: {
-      routes: ['get_option_chain', 'get_volatility_data', 'get_volatility_summary', 'get_option_walls'],
+      routes: [
+        'get_option_chain',
+        'get_volatility_data',
+        'get_volatility_summary',
+        'get_option_walls',
+        'get_option_contract_data',
+      ],
       jobs: ['atm-iv'],
     },
     // Only a chosen vendor's missing key makes this source unavailable (CBOE needs none).

@@ -47,6 +47,7 @@ export const TAGS: Record<string, string> = {
   'option-walls': 'Open interest by strike and gamma exposure of SPY or any optionable ticker.',
   'option-chain':
     'Option chains with IV and Greeks, and implied volatility in context (rank, term structure, skew, expected move).',
+  'option-contract': 'One option contract: its daily history, its prints and their P&L (basic plan).',
   tickers: 'Ticker search, profiles and prices.',
   'short-interest': 'FINRA short interest.',
   'dark-pools': 'FINRA off-exchange (dark-pool) volume and positions.',

@@ -23,6 +23,7 @@ import { factorAnalysisQuery, factorAnalysisResponse } from '../schemas/factor-a
 import { mcHeatmapResponse, sectorRotationQuery, sectorRotationResponse } from '../schemas/sector-rotation.ts';
 import { optionMinmaxSchema, optionWallsQuery, optionWallsSchema } from '../schemas/option-walls.ts';
 import { optionChainQuery, optionChainResponse } from '../schemas/option-chain.ts';
+import { optionContractQuery, optionContractResponse } from '../schemas/option-contract.ts';
 import { volatilityQuery, volatilityResponse, volatilitySummaryResponse } from '../schemas/volatility.ts';
 import {
   indShortInterestInfoResponse,
@@ -1086,6 +1087,21 @@ export const routes = {
     response: topPremiumsResponse,
     handler: 'flow/get-options-flow-top-premiums-data',
     reads: ['app', 'flow', 'market'],
+  }),
+  // Issue 39 item 1: one contract's page. Its prints are flow data, so it is paid like the flow routes.
+  get_option_contract_data: route({
+    method: 'GET',
+    path: '/api/get_option_contract_data',
+    summary:
+      "One option contract (OCC symbol): today's quote, IV and delta, its daily history over the last 21 sessions, and its prints with each one's P&L at today's mid.",
+    auth: 'subscriber',
+    query: optionContractQuery,
+    example: 'symbol=SPY240315C00510000',
+    response: optionContractResponse,
+    handler: 'option-contract/get-option-contract-data',
+    // Reads today's chain (built or fetched when not kept) and 21 sessions of the ticker's prints.
+    cheap: false,
+    reads: FLOW_FEED_READS,
   }),
   // Watchlists (issue 24): every signed-in user, free or paying. Writes validate tickers against the
   // directory (market table) and use conditional writes on the app table.

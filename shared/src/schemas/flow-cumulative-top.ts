@@ -73,6 +73,11 @@ export const topPremiumsRowSchema = z.object({
   puts: z.number(),
   net: z.number(),
   sector: z.string(),
+  /**
+   * The ticker's largest print over the lookback on a contract still listed on the last day (the
+   * contract page's link): compact OCC symbol and premium in thousands; null when none is.
+   */
+  top_contract: z.object({ symbol: z.string(), cost_basis: z.number() }).nullable(),
 });
 export type TopPremiumsRow = z.infer<typeof topPremiumsRowSchema>;
 const nameValue = z.array(z.object({ name: z.string(), value: z.number() }));

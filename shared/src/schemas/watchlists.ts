@@ -100,6 +100,10 @@ export const watchlistFlowRow = z.object({
   call_trades: z.number(),
   put_trades: z.number(),
   premium: z.number(),
+  /** Call premium minus put premium (Top Premiums' net). */
+  net_premium: z.number(),
+  /** The day's largest print of the ticker (the contract page's link); null without trades. */
+  largest: z.object({ symbol: z.string(), cost_basis: z.number() }).nullable(),
   /** Mean daily premium over the (up to) 20 days before; days without trades count as 0. */
   avg_premium: z.number().nullable(),
   /** premium / avg_premium; null when there is no average. */

@@ -227,6 +227,14 @@ export const SCREENS: readonly Screen[] = [
     visits: ['/optionsflow-dashboard', '/optionsflow-dashboard/SPY'],
     nav: { label: 'Options Dashboard', icon: 'dashboard', group: 'flow' },
   },
+  // Issue 39: one contract, opened from flow rows, alerts, Top Premiums and the watchlist (no sidebar entry).
+  {
+    page: 'contract/contract-page.tsx',
+    component: 'ContractPage',
+    paths: ['contract/:symbol'],
+    audience: 'basic',
+    visits: ['/contract/SPY240315C00510000'],
+  },
   // Spec route table (part 1 and part 2 section 2.1): / and /landing are the landing page.
   {
     page: 'landing/landing-page.tsx',

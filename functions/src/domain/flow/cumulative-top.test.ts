@@ -11,6 +11,8 @@ const d1 = summarizeDay('2024-03-06', [
     cost_basis: 100,
     size: 10,
     strike_price: 500,
+    // Expired before the last day: the largest SPY print, but no page to open.
+    date_expiration: '2024-03-07',
     time: '10:00:00',
     underlying_price: 505,
   }),
@@ -114,11 +116,46 @@ describe('cumulative stats and top premiums', () => {
     const t = topPremiums(lookbackDays(today, full, 3), 3, directory);
     expect(t.by_ticker).toEqual(
       [
-        { ticker: 'SPY', calls: 110, puts: 130, net: -20, sector: 'Financials' },
-        { ticker: 'ZZZZ', calls: 7, puts: 0, net: 7, sector: 'Unclassified' },
-        { ticker: 'MSFT', calls: 5, puts: 0, net: 5, sector: 'Information Technology' },
-        { ticker: 'AAPL', calls: 30, puts: 12.5, net: 17.5, sector: 'Information Technology' },
-        { ticker: 'XLK', calls: 0, puts: 25, net: -25, sector: 'Information Technology' },
+        {
+          ticker: 'SPY',
+          calls: 110,
+          puts: 130,
+          net: -20,
+          sector: 'Financials',
+          top_contract: { symbol: 'SPY240315P00500000', cost_basis: 90 },
+        },
+        {
+          ticker: 'ZZZZ',
+          calls: 7,
+          puts: 0,
+          net: 7,
+          sector: 'Unclassified',
+          top_contract: { symbol: 'ZZZZ240315C00500000', cost_basis: 7 },
+        },
+        {
+          ticker: 'MSFT',
+          calls: 5,
+          puts: 0,
+          net: 5,
+          sector: 'Information Technology',
+          top_contract: { symbol: 'MSFT240315C00500000', cost_basis: 5 },
+        },
+        {
+          ticker: 'AAPL',
+          calls: 30,
+          puts: 12.5,
+          net: 17.5,
+          sector: 'Information Technology',
+          top_contract: { symbol: 'AAPL240315C00180000', cost_basis: 30 },
+        },
+        {
+          ticker: 'XLK',
+          calls: 0,
+          puts: 25,
+          net: -25,
+          sector: 'Information Technology',
+          top_contract: { symbol: 'XLK240315P00500000', cost_basis: 25 },
+        },
       ].sort((a, b) => b.net - a.net),
     );
     // IT = AAPL + MSFT + XLK; SPY (an index ETF) and ZZZZ (no sector) stay out.

@@ -6,7 +6,8 @@ import type {
 } from '@tapewatch/shared/schemas/flow-cumulative-top';
 import { SECTOR_ETFS } from '@tapewatch/shared/constants';
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
-import type { DaySummary } from './day-summary.ts';
+import { parseOccSymbol } from '@tapewatch/shared/options/occ-symbol';
+import type { DaySummary, LargestPrint } from './day-summary.ts';
 
 /**
  * Cumulative Stats and Top Premiums (spec part 2 sections 2.6 and 2.7), computed from the per-day
@@ -121,12 +122,17 @@ export function topPremiums(
   lookback: number,
   directory: ReadonlyMap<string, DirectoryEntry>,
 ): TopPremiumsResponse {
-  const totals = new Map<string, { calls: number; puts: number }>();
+  const totals = new Map<string, { calls: number; puts: number; top: LargestPrint | null }>();
+  // A contract that expired before the last day has no page to open.
+  const last = range(days).to ?? '';
   for (const day of days) {
     for (const t of Object.values(day.tickers)) {
-      const s = totals.get(t.ticker) ?? { calls: 0, puts: 0 };
+      const s = totals.get(t.ticker) ?? { calls: 0, puts: 0, top: null };
       s.calls += t.calls.premium;
       s.puts += t.puts.premium;
+      const l = t.largest;
+      if (l && (parseOccSymbol(l.symbol)?.expiry ?? '') >= last && (!s.top || l.cost_basis > s.top.cost_basis))
+        s.top = l;
       totals.set(t.ticker, s);
     }
   }
@@ -138,7 +144,14 @@ export function topPremiums(
   let puts = 0;
   for (const [ticker, s] of totals) {
     const { sector, counts } = tickerSector(ticker, directory.get(ticker));
-    rows.push({ ticker, calls: round2(s.calls), puts: round2(s.puts), net: round2(s.calls - s.puts), sector });
+    rows.push({
+      ticker,
+      calls: round2(s.calls),
+      puts: round2(s.puts),
+      net: round2(s.calls - s.puts),
+      sector,
+      top_contract: s.top,
+    });
     calls += s.calls;
     puts += s.puts;
     if (!counts) continue;

@@ -52,6 +52,23 @@ describe('flow day summary', () => {
     expect(spy.lastPrice).toBe(512);
     expect(s.tickers.AAPL!.firstPrice).toBeNull();
     expect(s.tickers.AAPL!.puts.premium).toBe(7);
+    // Each ticker's largest print names its contract.
+    expect(spy.largest).toEqual({ symbol: 'SPY240315C00500000', cost_basis: 100 });
+    expect(s.tickers.AAPL!.largest).toEqual({ symbol: 'AAPL240315P00170000', cost_basis: 7 });
+  });
+
+  it("keeps each ticker's largest print whatever the order, the earlier key on a tie", () => {
+    const a = trade({ cost_basis: 60, strike_price: 501 });
+    const b = trade({ cost_basis: 60, strike_price: 502 });
+    const c = trade({ cost_basis: 10, strike_price: 503 });
+    for (const order of [
+      [a, b, c],
+      [c, b, a],
+    ])
+      expect(summarizeDay('2024-03-08', order).tickers.SPY!.largest).toEqual({
+        symbol: 'SPY240315C00501000',
+        cost_basis: 60,
+      });
   });
 
   it('keeps the largest trades by premium and the LEAPS with the most open interest', () => {

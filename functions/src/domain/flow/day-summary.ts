@@ -1,9 +1,16 @@
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
+import { occSymbolOfPrint } from '@tapewatch/shared/options/occ-symbol';
 import type { DaySummary, SideTotals, StrikeRow, TickerDaySummary } from '../../data/flow-summary-repository.ts';
 import { mostOtm } from './most-otm.ts';
 
 /** The summary's shape is the stored one (data/flow-summary-repository.ts); this module computes it. */
-export type { DaySummary, SideTotals, StrikeRow, TickerDaySummary } from '../../data/flow-summary-repository.ts';
+export type {
+  DaySummary,
+  LargestPrint,
+  SideTotals,
+  StrikeRow,
+  TickerDaySummary,
+} from '../../data/flow-summary-repository.ts';
 
 /** 30-minute buckets of the regular session: 0 = 09:30-10:00 ... 12 = 15:30-16:00 (outside times clamp). */
 export const HALF_HOUR_BUCKETS = 13;
@@ -29,6 +36,7 @@ export function summarizeDay(date: string, trades: readonly FlowTrade[]): DaySum
   const tickers: Record<string, TickerDaySummary> = {};
   const strikeMaps = new Map<string, Map<number, StrikeRow>>();
   const priceTimes = new Map<string, { first: string; last: string }>();
+  const largestKeys = new Map<string, FlowTrade>();
   for (const t of trades) {
     let s = tickers[t.ticker];
     if (!s) {
@@ -46,6 +54,12 @@ export function summarizeDay(date: string, trades: readonly FlowTrade[]): DaySum
       };
       tickers[t.ticker] = s;
       strikeMaps.set(t.ticker, new Map());
+    }
+    // Ties keep the earlier key, as the day's `largest` list does.
+    const top = largestKeys.get(t.ticker);
+    if (!top || t.cost_basis > top.cost_basis || (t.cost_basis === top.cost_basis && t.key < top.key)) {
+      largestKeys.set(t.ticker, t);
+      s.largest = { symbol: occSymbolOfPrint(t), cost_basis: t.cost_basis };
     }
     const call = t.put_call === 'Call';
     const side = call ? s.calls : s.puts;

@@ -53,6 +53,8 @@ export interface OptionsMarket {
   quote(c: OptionContract, spot: number): ContractQuote;
   /** Open interest at the start of the session (the prior day's closing positions). */
   openInterest(c: OptionContract): number;
+  /** One contract quoted at the close, with its open interest: a line of `chain()`. */
+  chainRow(c: OptionContract): ChainRow;
   /** The after-the-close snapshot: every contract quoted at the close, with its open interest. */
   chain(): readonly ChainRow[];
 }
@@ -150,6 +152,10 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
     return Math.max(0, Math.round(w * oiScale()) + (opts.netOpenings?.get(c.symbol) ?? 0));
   };
 
+  // Object.assign, not `{ ...c, ...quote }`: on Node 20 a literal with two spreads takes a slow
+  // runtime path (~40 us an object, 6,288 SPY rows 200-500 ms CPU; Object.assign ~10 ms).
+  const chainRow = (c: OptionContract): ChainRow =>
+    Object.assign({}, c, quote(c, u.close), { openInterest: openInterest(c) });
   let chain: ChainRow[] | undefined;
   return {
     underlying: u,
@@ -167,13 +173,10 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
     },
     quote,
     openInterest,
+    chainRow,
     chain() {
       if (chain) return chain;
-      // Object.assign, not `{ ...c, ...quote }`: on Node 20 a literal with two spreads takes a slow
-      // runtime path (~40 us an object, 6,288 SPY rows 200-500 ms CPU; Object.assign ~10 ms).
-      chain = expirations.flatMap((e) =>
-        contracts(e.expiry).map((c) => Object.assign({}, c, quote(c, u.close), { openInterest: openInterest(c) })),
-      );
+      chain = expirations.flatMap((e) => contracts(e.expiry).map(chainRow));
       return chain;
     },
   };

@@ -1,21 +1,2 @@
-/** Compact OCC option symbol (root, YYMMDD, C/P, strike x 1000 in 8 digits), e.g. SPY240315C00510000. */
-export function formatOccSymbol(o: { root: string; expiry: string; type: 'call' | 'put'; strike: number }): string {
-  const strike = String(Math.round(o.strike * 1000)).padStart(8, '0');
-  return `${o.root}${o.expiry.slice(2).replaceAll('-', '')}${o.type === 'call' ? 'C' : 'P'}${strike}`;
-}
-
-const OCC = /^([A-Z0-9.]{1,6})(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/;
-
-/** The parts of a compact OCC symbol (no vendor prefix, no padding); null when it is not one. */
-export function parseOccSymbol(
-  symbol: string,
-): { root: string; expiry: string; type: 'call' | 'put'; strike: number } | null {
-  const m = OCC.exec(symbol);
-  if (!m) return null;
-  return {
-    root: m[1]!,
-    expiry: `20${m[2]}-${m[3]}-${m[4]}`,
-    type: m[5] === 'C' ? 'call' : 'put',
-    strike: Number(m[6]) / 1000,
-  };
-}
+/** The compact OCC symbol lives in shared/: the web app links to contract pages by it. */
+export { formatOccSymbol, parseOccSymbol } from '@tapewatch/shared/options/occ-symbol';

@@ -7,8 +7,9 @@ const premiumOf = (d: DaySummary, ticker: string): number => {
 };
 
 /**
- * The dashboard's "My watchlist" rows, in list order: the day's call/put premiums and trades per
- * ticker, and its total premium against the mean of the days before (a day without trades counts 0).
+ * The watchlist flow rows (dashboard card, Watchlist page), in list order: the day's call/put
+ * premiums and trades per ticker, their net, its largest print, and its total premium against the
+ * mean of the days before (a day without trades counts 0).
  */
 export function watchlistFlowRows(
   day: DaySummary | null,
@@ -26,6 +27,8 @@ export function watchlistFlowRows(
       call_trades: t?.calls.trades ?? 0,
       put_trades: t?.puts.trades ?? 0,
       premium,
+      net_premium: t ? Math.round((t.calls.premium - t.puts.premium) * 100) / 100 : 0,
+      largest: t?.largest ?? null,
       avg_premium: avg,
       vs_avg: avg !== null && avg > 0 ? premium / avg : null,
     };

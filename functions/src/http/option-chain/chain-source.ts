@@ -123,3 +123,16 @@ export async function keptChainAnswer(entry: DirectoryEntry, expiration?: string
     async () => new KeptJson(await answerOf(input, expiration)),
   );
 }
+
+/**
+ * One contract at the close of each of `dates` (before today), as one-line chains; null when the
+ * configured provider cannot rebuild past sessions (live vendors serve the current chain only).
+ */
+export async function contractDaysOf(
+  entry: DirectoryEntry,
+  symbol: string,
+  dates: readonly string[],
+): Promise<OptionChainReport[] | null> {
+  const p = await provider();
+  return p.optionContractDays ? p.optionContractDays(entry.symbol, symbol, dates) : null;
+}

@@ -10,7 +10,7 @@
  * surface). CBOE units: theta per calendar day, vega per vol point, rho per 1% rate move, iv decimal.
  */
 import { clamp, hashNormal, hashUnit, rngFrom } from '../../analytics/seeded-random.ts';
-import type { OptionsMarket } from '../../domain/options-market/index.ts';
+import type { OptionContract, OptionsMarket } from '../../domain/options-market/index.ts';
 import type { CboePayload } from '../cboe/option-chain.ts';
 
 const round = (x: number, dp: number): number => {
@@ -25,20 +25,30 @@ const hms = (seconds: number): string =>
     .join(':');
 
 /** The JSON text of a CBOE delayed-quote chain of `market` (its date, its close). Deterministic per seed. */
-export function generateCboeOptionChain(market: OptionsMarket, seed: number, opts: { time?: string } = {}): string {
+export function generateCboeOptionChain(market: OptionsMarket, seed: number, opts: ChainOptions = {}): string {
   return JSON.stringify(cboeChainPayload(market, seed, opts));
+}
+
+interface ChainOptions {
+  time?: string;
+  /**
+   * That contract's line alone, the same line the whole chain holds (every figure of a line depends on
+   * its own contract and the seed only), for one contract's history across days.
+   */
+  only?: OptionContract;
 }
 
 /**
  * The same chain as the object CBOE's JSON decodes to. The demo provider reads it with
  * cboeReportFromPayload: text and back plus validating every field was 60-80% of a lazily built chain.
  */
-export function cboeChainPayload(market: OptionsMarket, seed: number, opts: { time?: string } = {}): CboePayload {
+export function cboeChainPayload(market: OptionsMarket, seed: number, opts: ChainOptions = {}): CboePayload {
   const u = market.underlying;
   const { date } = u;
   const spot = u.close;
   const volumeScale = Math.max(1, u.dollarVolume / 1e9);
-  const options = market.chain().map((c) => {
+  const rows = opts.only ? [market.chainRow(opts.only)] : market.chain();
+  const options = rows.map((c) => {
     const z = Math.log(c.strike / spot) / (market.surface.atm(c.T) * Math.sqrt(c.T));
     const rng = rngFrom(seed, 'quote', c.symbol, date);
     // Turnover: short-dated and near-the-money contracts trade many times their OI.

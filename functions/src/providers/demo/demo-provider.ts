@@ -29,6 +29,8 @@ export interface DemoMarketSource {
    * (OCC symbol -> contracts); without it, chains show the open-interest profile alone.
    */
   netOpenings?(underlying: string, date: string): Promise<ReadonlyMap<string, number>>;
+  /** Each stored session's net openings in [from, to), oldest first (what `netOpenings` sums). */
+  netOpeningsBetween?(from: string, to: string): Promise<Array<{ date: string; nets: Array<[string, number]> }>>;
 }
 
 export const DEMO_SEED = 20240308;
@@ -81,7 +83,7 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
 
   // Chains are computed on demand per ticker and day (tens of ms each) and the latest few kept.
   const chainCache = new Map<string, Promise<OptionChainReport>>();
-  async function buildChain(underlying: string, date: string): Promise<OptionChainReport> {
+  async function underlyingOn(underlying: string, date: string) {
     const entry = (await source.directory()).find((e) => e.symbol === underlying);
     const s = await source.series(underlying);
     const vix = underlying === 'SPY' ? await source.series('VIX') : undefined;
@@ -94,9 +96,58 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
         `demo://cboe/${underlying}/${date}`,
         `${underlying} chain for ${date} (not an optionable ticker, or not a trading day)`,
       );
+    return u;
+  }
+  async function buildChain(underlying: string, date: string): Promise<OptionChainReport> {
+    const u = await underlyingOn(underlying, date);
     const netOpenings = await source.netOpenings?.(underlying, date);
     const market = optionsMarket(u, seed, netOpenings ? { netOpenings } : {});
     return cboeReportFromPayload(cboeChainPayload(market, seed));
+  }
+
+  /**
+   * One contract's chain line per day, from the market of that day alone (~1 ms, where a whole SPY
+   * chain takes most of a second). Its carried openings on day d are those the chain of d adds (the
+   * stored days before d): today's carry less the window's days from d on, so the carry is read at
+   * today (where the chains keep it) and not rewound to the window's start.
+   */
+  // The window's stored openings, read once per window for every contract asked about (the stored days
+  // before today do not change; the provider is renewed with the day).
+  let windowRead: { key: string; days: Promise<Array<{ date: string; nets: Map<string, number> }>> } | undefined;
+  function windowNets(from: string, to: string) {
+    const key = `${from}|${to}`;
+    if (windowRead?.key !== key) {
+      const days = (source.netOpeningsBetween?.(from, to) ?? Promise.resolve([])).then((ds) =>
+        ds.map((d) => ({ date: d.date, nets: new Map(d.nets) })),
+      );
+      windowRead = { key, days };
+      days.catch(() => {
+        if (windowRead?.days === days) windowRead = undefined;
+      });
+    }
+    return windowRead.days;
+  }
+
+  async function contractDays(underlying: string, symbol: string, dates: readonly string[]) {
+    if (dates.length === 0) return [];
+    const today = source.today();
+    // (Valid while the contract is listed today: an expired one has left today's carry.)
+    const carry = await source.netOpenings?.(underlying, today);
+    const since = (await windowNets(dates[0]!, today)).map((d) => ({ date: d.date, net: d.nets.get(symbol) ?? 0 }));
+    const out: OptionChainReport[] = [];
+    for (const date of dates) {
+      const later = since.reduce((sum, d) => sum + (d.date >= date ? d.net : 0), 0);
+      const u = await underlyingOn(underlying, date).catch((e: unknown) => {
+        if (e instanceof ProviderNotFoundError) return null;
+        throw e;
+      });
+      if (!u) continue;
+      const netOpenings = carry && new Map([[symbol, (carry.get(symbol) ?? 0) - later]]);
+      const market = optionsMarket(u, seed, netOpenings ? { netOpenings } : {});
+      const only = market.contract(symbol);
+      if (only) out.push(cboeReportFromPayload(cboeChainPayload(market, seed, { only })));
+    }
+    return out;
   }
 
   return {
@@ -150,6 +201,8 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
       }
       return parseFinraShortInterest(generateFinraShortInterestFile(settlementDate, universe, seed));
     },
+
+    optionContractDays: contractDays,
 
     optionChain(underlying, date = source.today()) {
       const key = `${underlying}|${date}`;

@@ -70,6 +70,9 @@ describe('alert bell (issue 35: the "N more trades matched" item)', () => {
     expect(items[0]!.textContent).not.toContain('Everything 19');
     expect(within(items[1]!).getByText('Big SPY puts')).toBeTruthy();
     expect(items[1]!.textContent).toContain('SPY Put 500');
+    // Each alert's trade opens its contract's page.
+    const link = within(items[1]!).getByTestId('contract-link');
+    expect(link.getAttribute('href')).toMatch(/^\/contract\/SPY\d{6}P00500000$/);
   });
 
   it('toasts a pushed summary with its count, and a pushed alert with its rule', async () => {

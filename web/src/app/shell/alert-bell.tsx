@@ -12,6 +12,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { moreMatchedText } from '@tapewatch/shared/alerts/limits';
 import type { FiredAlert } from '@tapewatch/shared/schemas/alerts';
 import { Link as RouterLink } from 'react-router';
+import { ContractLink } from '../../components/flow/contract-link.tsx';
 import { apiGet, apiPost } from '../../lib/api-client.ts';
 import { openAlertSocket } from '../../lib/alert-socket.ts';
 
@@ -104,7 +105,10 @@ export default function AlertBell() {
               </Typography>
               <Typography variant="caption" color="text.secondary">
                 {a.more === undefined ? '' : 'Newest: '}
-                {alertLine(a)} · {a.trade.date} {a.trade.time}
+                <ContractLink print={a.trade} onClick={() => setAnchor(null)}>
+                  {alertLine(a)}
+                </ContractLink>{' '}
+                · {a.trade.date} {a.trade.time}
               </Typography>
             </Box>
           ))}

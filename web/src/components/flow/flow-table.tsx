@@ -14,6 +14,7 @@ import type { FlowRowTrade } from '@tapewatch/shared/flow/spreads';
 import { DENSE_CELL, flowCellSx } from './put-call-color.ts';
 import { SpreadLegRows, SpreadToggle, useSpreadRows } from './spread-rows.tsx';
 import { WatchlistStar } from '../watchlist/watchlist-star.tsx';
+import { ContractLink } from './contract-link.tsx';
 import { useViewportWidth } from '../../lib/use-viewport.ts';
 import { nextSort, sortRows, type SortState } from '../table/table-logic.ts';
 import {
@@ -135,6 +136,10 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked, dense, star, ope
             ) : dense && c.id === 'date' ? (
               // Phones: month-day keeps the six columns within 375 px; the full date is the cell title.
               <span title={trade.date}>{trade.date.slice(5)}</span>
+            ) : !spread && star && c.id === 'strike' ? (
+              // On the product's flow pages (those with stars; not the landing sample) the strike names
+              // the contract with the row's ticker, side and expiry: it opens the contract's page.
+              <ContractLink print={trade}>{c.format?.(trade)}</ContractLink>
             ) : c.format ? (
               c.format(trade)
             ) : (

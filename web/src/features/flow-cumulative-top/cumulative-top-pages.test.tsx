@@ -58,6 +58,7 @@ const rows = Array.from({ length: 25 }, (_, i) => ({
   puts: 50,
   net: 50 + i,
   sector: i % 2 ? 'Energy' : 'Financials',
+  top_contract: i === 0 ? null : { symbol: `T${String(i).padStart(2, '0')}240315C00100000`, cost_basis: 40 + i },
 }));
 const top = (lookback: number): TopPremiumsResponse => ({
   lookback,
@@ -160,6 +161,9 @@ describe('Cumulative Stats and Top Premiums screens', { timeout: 60_000 }, () =>
     expect(bodyRows()).toHaveLength(20);
     expect(bodyRows()[0]!.textContent).toContain('T24');
     expect(table.textContent).toContain('$74K');
+    // Each entry opens its largest print's contract.
+    const link = within(bodyRows()[0]!).getByRole('link', { name: /T24 100C 2024-03-15 \$64K/ });
+    expect(link.getAttribute('href')).toBe('/contract/T24240315C00100000');
     await user.click(
       within(screen.getByRole('region', { name: 'Net by Sector' })).getByRole('button', { name: 'Show data' }),
     );

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { TOP_PREMIUMS_DEFAULT_LOOKBACK, TOP_PREMIUMS_LOOKBACKS } from '@tapewatch/shared/params/flow-cumulative-top';
 import type { TopPremiumsRow } from '@tapewatch/shared/schemas/flow-cumulative-top';
 import { formatPremium } from '../../components/flow/flow-table-logic.ts';
+import { ContractLink, contractLabel } from '../../components/flow/contract-link.tsx';
 import { DataTable, type ColumnDef } from '../../components/table/data-table.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { isGateError, useSubscriptionGate } from '../../lib/subscription-gate.ts';
@@ -20,7 +21,8 @@ import { GeneratedDataCaption } from '../../components/ui/generated-data-caption
 
 export const TOP_PREMIUMS_PAGE_SIZE = 20;
 
-// On phones the table keeps Ticker, Net (the default sort) and Sector; Calls and Puts stay in the CSV.
+// On phones the table keeps Ticker, Net (the default sort) and the largest print (the contract's link);
+// Calls, Puts and Sector stay in the CSV.
 const PHONE = 520;
 
 const COLUMNS: ColumnDef<TopPremiumsRow>[] = [
@@ -51,7 +53,23 @@ const COLUMNS: ColumnDef<TopPremiumsRow>[] = [
     align: 'right',
     firstDirection: 'desc',
   },
-  { id: 'sector', header: 'Sector', value: (r) => r.sector },
+  {
+    id: 'top_contract',
+    header: 'Largest print',
+    value: (r) => r.top_contract?.cost_basis ?? null,
+    format: (r) =>
+      r.top_contract ? `${contractLabel(r.top_contract.symbol)} ${formatPremium(r.top_contract.cost_basis)}` : '-',
+    render: (r) =>
+      r.top_contract ? (
+        <ContractLink symbol={r.top_contract.symbol}>
+          {contractLabel(r.top_contract.symbol)} {formatPremium(r.top_contract.cost_basis)}
+        </ContractLink>
+      ) : (
+        '-'
+      ),
+    firstDirection: 'desc',
+  },
+  { id: 'sector', header: 'Sector', value: (r) => r.sector, hideBelow: PHONE },
 ];
 
 /** Top Premiums (/optionsflowtoppremiums, spec part 2 section 2.7): premium inflow by ticker and sector over a lookback. */
@@ -98,7 +116,8 @@ export function TopPremiumsPage() {
           day once it has flow). Premiums are in thousands of dollars; net is calls minus puts. ETFs count as financials
           but are excluded from sector statistics, except the 11 SPDR sector ETFs (XLB, XLC, XLE, XLF, XLI, XLK, XLP,
           XLRE, XLU, XLV, XLY), which count toward their own sector. Tickers without a sector show as Unclassified and
-          are left out of the sector charts.
+          are left out of the sector charts. Largest print is the ticker&apos;s largest trade over the days on a
+          contract still listed; it opens that contract&apos;s page.
         </Typography>
       </Box>
       <TextField

@@ -10,6 +10,8 @@ import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { useWatchlistActions, useWatchlists } from '../../components/watchlist/watchlist-api.ts';
 import { promptSignUp } from '../../lib/sign-up-prompt.ts';
 import { useViewportWidth } from '../../lib/use-viewport.ts';
+import { useSession } from '../../lib/session.ts';
+import { useWatchlistFlow } from './api/get-watchlist-flow.ts';
 import { useWatchlistOverview } from './api/get-watchlist-overview.ts';
 import { ImportBar } from './components/import-bar.tsx';
 import { ListBar } from './components/list-bar.tsx';
@@ -34,6 +36,17 @@ export function WatchlistPage() {
     current?.id ?? 'default',
     current?.tickers ?? [],
     loggedIn && current !== null && current.tickers.length > 0,
+  );
+  // Subscribers see today's flow per ticker too (the flow route is paid: nobody else asks for it).
+  const subscriber = useSession().subscription === 'basic';
+  const flowQuery = useWatchlistFlow(
+    current?.id ?? 'default',
+    current?.tickers ?? [],
+    loggedIn && subscriber && current !== null && current.tickers.length > 0,
+  );
+  const flow = useMemo(
+    () => (subscriber && flowQuery.data ? new Map(flowQuery.data.rows.map((r) => [r.ticker, r])) : undefined),
+    [subscriber, flowQuery.data],
   );
   const rows = useMemo(() => {
     // Only tickers still on the list (a removal shows at once, before the refetch).
@@ -135,12 +148,15 @@ export function WatchlistPage() {
               onRemove={(ticker) => actions.removeTickers.mutate({ id: current.id, tickers: [ticker] })}
               onMove={sort.key === 'order' ? moveTicker : undefined}
               cards={cards}
+              {...(flow ? { flow } : {})}
             />
           )}
           {overview.data && (
             <Typography variant="caption" color="text.secondary">
               Prices as of {overview.data.as_of}. Dark-pool position: net short volume over the last 20 sessions.
               Signals: the latest factor signal, if one fired.
+              {flowQuery.data &&
+                ` Flow of ${flowQuery.data.date ?? 'today'}: net premium is calls minus puts, in thousands of dollars; the largest print opens its contract.`}
             </Typography>
           )}
         </Box>

@@ -8,10 +8,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { Link as RouterLink } from 'react-router';
+import { ContractLink } from '../../../components/flow/contract-link.tsx';
 
 const premium = (k: number) => (k >= 1000 ? `$${(k / 1000).toFixed(2)}M` : `$${k.toFixed(0)}K`);
 
-/** Trades with their link to the Ticker Overview (the backtest's first 100, a rule's history). */
+/** Trades with their links to the Ticker Overview and the contract's page (the backtest's first 100, a rule's history). */
 export function CaughtTrades({
   trades,
   total,
@@ -56,7 +57,9 @@ export function CaughtTrades({
                 </Link>
               </TableCell>
               <TableCell>{t.put_call}</TableCell>
-              <TableCell align="right">{t.strike_price}</TableCell>
+              <TableCell align="right">
+                <ContractLink print={t}>{t.strike_price}</ContractLink>
+              </TableCell>
               <TableCell>{t.date_expiration}</TableCell>
               <TableCell align="right">{t.size.toLocaleString('en-US')}</TableCell>
               <TableCell align="right">{premium(t.cost_basis)}</TableCell>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -13,7 +14,10 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import type { OverviewRow } from '../api/get-watchlist-overview.ts';
+import type { FlowRow } from '../api/get-watchlist-flow.ts';
+import { FLOW_COLUMNS, netColor } from '../utils/flow-columns.ts';
 import { OVERVIEW_COLUMNS, type Sort, type SortKey } from '../utils/overview-columns.ts';
+import { FlowCellContent } from './flow-cell.tsx';
 
 export interface OverviewTableProps {
   rows: readonly OverviewRow[];
@@ -24,13 +28,36 @@ export interface OverviewTableProps {
   onMove?: (ticker: string, by: -1 | 1) => void;
   /** Phones: one card per ticker instead of the table. */
   cards: boolean;
+  /** Subscribers: today's flow per ticker, shown in the flow columns (absent: no flow columns). */
+  flow?: ReadonlyMap<string, FlowRow>;
 }
 
 const trendColor = (v: number | null): string =>
   v === null || v === 0 ? 'text.primary' : v > 0 ? 'success.main' : 'error.main';
 const TREND_KEYS = new Set(['change_pct', 'return_1w', 'return_1m']);
 
-export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards }: OverviewTableProps) {
+/** One figure of a phone card: its label over its value; a wide one takes the card's whole row. */
+function CardField(props: {
+  label: string;
+  wide: boolean;
+  color: string | undefined;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box data-testid={props.testId} sx={{ minWidth: 0, gridColumn: props.wide ? '1 / -1' : undefined }}>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {props.label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums', color: props.color }}>
+        {props.children}
+      </Typography>
+    </Box>
+  );
+}
+
+export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards, flow }: OverviewTableProps) {
+  const flowColumns = flow ? FLOW_COLUMNS : [];
   if (cards) {
     return (
       <Box
@@ -60,22 +87,25 @@ export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards }: O
             </Box>
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 0.5, m: 0, mt: 1 }}>
               {OVERVIEW_COLUMNS.filter((c) => c.key !== 'ticker').map((c) => (
-                <Box key={c.key} sx={{ minWidth: 0, gridColumn: c.key === 'signal' ? '1 / -1' : undefined }}>
-                  <Typography component="dt" variant="caption" color="text.secondary">
-                    {c.header}
-                  </Typography>
-                  <Typography
-                    component="dd"
-                    variant="body2"
-                    sx={{
-                      m: 0,
-                      fontVariantNumeric: 'tabular-nums',
-                      color: TREND_KEYS.has(c.key) ? trendColor(c.value(r) as number | null) : undefined,
-                    }}
-                  >
-                    {c.format(r)}
-                  </Typography>
-                </Box>
+                <CardField
+                  key={c.key}
+                  label={c.header}
+                  wide={c.key === 'signal'}
+                  color={TREND_KEYS.has(c.key) ? trendColor(c.value(r) as number | null) : undefined}
+                >
+                  {c.format(r)}
+                </CardField>
+              ))}
+              {flowColumns.map((c) => (
+                <CardField
+                  key={c.key}
+                  label={c.header}
+                  wide={c.key === 'largest'}
+                  color={c.key === 'net_premium' ? netColor(flow?.get(r.ticker)) : undefined}
+                  testId={`watchlist-flow-${c.key}`}
+                >
+                  <FlowCellContent column={c} row={flow?.get(r.ticker)} />
+                </CardField>
               ))}
             </Box>
           </Paper>
@@ -97,6 +127,11 @@ export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards }: O
                 >
                   {c.header}
                 </TableSortLabel>
+              </TableCell>
+            ))}
+            {flowColumns.map((c) => (
+              <TableCell key={c.key} align={c.align} sx={{ whiteSpace: 'nowrap' }}>
+                {c.header}
               </TableCell>
             ))}
             <TableCell align="right">
@@ -132,6 +167,20 @@ export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards }: O
                   }}
                 >
                   {c.format(r)}
+                </TableCell>
+              ))}
+              {flowColumns.map((c) => (
+                <TableCell
+                  key={c.key}
+                  align={c.align}
+                  data-testid={`watchlist-flow-${c.key}`}
+                  sx={{
+                    whiteSpace: 'nowrap',
+                    fontVariantNumeric: 'tabular-nums',
+                    color: c.key === 'net_premium' ? netColor(flow?.get(r.ticker)) : undefined,
+                  }}
+                >
+                  <FlowCellContent column={c} row={flow?.get(r.ticker)} />
                 </TableCell>
               ))}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
+
+const shots = join(import.meta.dirname, '../../test-results/contract-screens');
+
+test.describe('contract drill-down (issue 39)', () => {
+  test.setTimeout(240_000);
+
+  test('a flow row opens its contract page at 375 and 1440 px, light and dark, without horizontal overflow', async ({
+    page,
+    request,
+  }) => {
+    const id = `ctr_${Date.now().toString(36).slice(-8)}`;
+    const jwt = await signupAndLogin(request, id);
+    await makeBasic(request, jwt);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.addInitScript((s) => localStorage.setItem('tapewatch_color_mode', s), scheme);
+      for (const width of [375, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await openAs(page, jwt, '/optionsflow');
+        await expect(page.getByTestId('flow-row').first()).toBeVisible({ timeout: 30_000 });
+        // The live session keeps prepending trades: hold on to one row by its key.
+        const key = await page.getByTestId('flow-row').first().getAttribute('data-key');
+        const row = page.locator(`[data-testid="flow-row"][data-key="${key}"]`);
+        // The row's strike is its contract's link.
+        const link = row.getByTestId('contract-link');
+        const href = await link.getAttribute('href');
+        expect(href).toMatch(/^\/contract\/[A-Z0-9.]{1,6}\d{6}[CP]\d{8}$/);
+        const answer = page.waitForResponse((r) => r.url().includes('/api/get_option_contract_data'));
+        await link.click();
+        await expect(page).toHaveURL(href!);
+        expect((await answer).status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ (Call|Put), \d{1,2} \w{3} \d{4}$/);
+        await expect(page.getByTestId('contract-symbol')).toContainText(href!.slice('/contract/'.length));
+        await expect(page.getByTestId('contract-mid')).toHaveText(/^\$\d/);
+        await expect(page.getByTestId('generated-data-caption')).toContainText('simulated');
+        // The print the row showed is among the contract's prints, with its side and P&L column.
+        const prints = page.getByRole('table', { name: 'Prints of this contract' });
+        await expect(prints.locator('tbody tr').first()).toBeVisible();
+        await expect(prints.getByRole('columnheader', { name: 'P&L' })).toBeVisible();
+        await expect(page.getByTestId('contract-history-note')).toHaveCount(0);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: join(shots, `contract-${width}-${scheme}.png`), fullPage: true });
+      }
+    }
+  });
+
+  test("the Watchlist page shows a subscriber today's flow per ticker; the largest print opens its contract", async ({
+    page,
+    request,
+  }) => {
+    const id = `ctw_${Date.now().toString(36).slice(-8)}`;
+    const jwt = await signupAndLogin(request, id);
+    await makeBasic(request, jwt);
+    const added = await request.post('/api/add_watchlist_tickers', {
+      data: { tickers: ['SPY', 'QQQ'] },
+      headers: { authorization: `Bearer ${jwt}` },
+    });
+    expect(added.status()).toBe(200);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openAs(page, jwt, '/watchlist');
+    const spy = page.locator('[data-testid="watchlist-row"][data-ticker="SPY"]');
+    await expect(spy).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('columnheader', { name: 'Net premium today' })).toBeVisible();
+    await expect(spy.getByTestId('watchlist-flow-net_premium')).toHaveText(/^[+-]?\$[\d,]+K$/, { timeout: 15_000 });
+    await expect(spy.getByTestId('watchlist-flow-calls_puts')).toHaveText(/^\$[\d,]+K \/ \$[\d,]+K$/);
+    const largest = spy.getByTestId('watchlist-flow-largest').getByTestId('contract-link');
+    const href = await largest.getAttribute('href');
+    expect(href).toMatch(/^\/contract\/SPY\d{6}[CP]\d{8}$/);
+    await largest.click();
+    await expect(page).toHaveURL(href!);
+    await expect(page.getByTestId('contract-mid')).toHaveText(/^\$\d/, { timeout: 30_000 });
+  });
+
+  test('a free user is refused the contract page (the server gates it)', async ({ page, request }) => {
+    const id = `ctf_${Date.now().toString(36).slice(-8)}`;
+    const jwt = await signupAndLogin(request, id);
+    const api = await request.get('/api/get_option_contract_data?symbol=SPY240315C00510000', {
+      headers: { authorization: `Bearer ${jwt}` },
+    });
+    expect(api.status()).toBe(403);
+    await openAs(page, jwt, '/contract/SPY240315C00510000');
+    await expect(page.getByText('You need to subscribe to access this page.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('contract-mid')).toHaveCount(0);
+  });
+});
