@@ -4,20 +4,29 @@ import { AlertCapRepository } from '../data/alert-cap-repository.ts';
 import { AlertHistoryRepository, type NewAlert } from '../data/alert-history-repository.ts';
 import { AllowanceLeases, minuteOf } from '../domain/alerts/in-app-cap.ts';
 import { errorFields, log } from '../lib/log.ts';
+import { startedEarly } from '../lib/started-early.ts';
 import { newYorkDate } from '../platform/clock.ts';
 
-/** A batch's alerts after the allowance: those to store and push, and the new summary items to push. */
-export interface AllowedAlerts {
+/** One user's alerts of a batch after their allowance. */
+export interface UserAllowed {
+  userId: string;
+  /** Stored and pushed as they are. */
   shown: NewAlert[];
-  /** "N more trades matched" items created by this batch (later folds update them without a push). */
-  summaries: Array<{ userId: string; alert: FiredAlert }>;
-  folded: number;
+  /**
+   * The rest counted into the window's one "N more trades matched" item; its writes run beside the
+   * push of `shown` (never ahead of it). `summary` is the item when this batch created it (pushed
+   * once; later folds update it without a push).
+   */
+  fold: Promise<{ folded: number; summary: FiredAlert | null }>;
 }
 
+const NOTHING_FOLDED = Promise.resolve({ folded: 0, summary: null });
+
 /**
- * The per-user in-app allowance (ALERT_LIMITS.inAppPerMinute / inAppPerDay) over a batch's alerts:
- * the granted ones are stored and pushed as they are; the rest of each user's are counted into
- * their window's one summary item in the history, which is pushed once, when it is created.
+ * The per-user in-app allowance (ALERT_LIMITS.inAppPerMinute / inAppPerDay) over a batch's alerts,
+ * user by user: a user's alerts are known as soon as their own allowance is (most batches spend a
+ * container's lease without a write, in-app-cap.ts), so one user's counter round trip or fold
+ * never holds back another user's toast.
  */
 export class AlertAllowance {
   private readonly caps: AlertCapRepository;
@@ -32,11 +41,15 @@ export class AlertAllowance {
     this.leases = new AllowanceLeases((userId, window, at, added) => this.caps.count(userId, window, at, added));
   }
 
-  async apply(alerts: readonly NewAlert[], now = new Date()): Promise<AllowedAlerts> {
+  /** Each user's alerts of the batch, as their allowance is known (the promises are handled from the start). */
+  apply(alerts: readonly NewAlert[], now = new Date()): Array<Promise<UserAllowed>> {
     const byUser = new Map<string, NewAlert[]>();
-    for (const a of alerts) byUser.set(a.userId, [...(byUser.get(a.userId) ?? []), a]);
+    for (const a of alerts) {
+      const list = byUser.get(a.userId);
+      if (list) list.push(a);
+      else byUser.set(a.userId, [a]);
+    }
     const windowAt = { minute: minuteOf(now), day: newYorkDate(now) };
-    const result: AllowedAlerts = { shown: [], summaries: [], folded: 0 };
     if (windowAt.minute > this.releasedBefore) {
       // Once a minute, the leases of users with no batch since give their unspent day charge back
       // (beside this batch, not before it: until then the day only counts a little high).
@@ -45,19 +58,24 @@ export class AlertAllowance {
         .release(windowAt.minute)
         .catch((err: unknown) => log.warn('returning unspent alert allowance failed', errorFields(err)));
     }
-    await Promise.all(
-      [...byUser].map(async ([userId, list]) => {
-        const { granted, folded, window } = await this.leases.take(userId, list.length, windowAt);
-        result.shown.push(...list.slice(0, granted));
-        if (folded === 0) return;
-        result.folded += folded;
-        const newest = list.at(-1)!;
-        const proposed = `${newest.firedAt}#more${window === 'day' ? 'day' : 'min'}`;
-        const { sk, created } = await this.caps.summaryKey(userId, window, windowAt[window], proposed);
-        const alert = await this.history.foldMore(userId, sk, { count: folded, window, newest });
-        if (created) result.summaries.push({ userId, alert });
-      }),
-    );
-    return result;
+    return [...byUser].map(([userId, list]) => startedEarly(this.take(userId, list, windowAt)));
+  }
+
+  private async take(
+    userId: string,
+    list: NewAlert[],
+    windowAt: { minute: string; day: string },
+  ): Promise<UserAllowed> {
+    const { granted, folded, window } = await this.leases.take(userId, list.length, windowAt);
+    const shown = list.slice(0, granted);
+    if (folded === 0) return { userId, shown, fold: NOTHING_FOLDED };
+    const fold = async () => {
+      const newest = list.at(-1)!;
+      const proposed = `${newest.firedAt}#more${window === 'day' ? 'day' : 'min'}`;
+      const { sk, created } = await this.caps.summaryKey(userId, window, windowAt[window], proposed);
+      const alert = await this.history.foldMore(userId, sk, { count: folded, window, newest });
+      return { folded, summary: created ? alert : null };
+    };
+    return { userId, shown, fold: startedEarly(fold()) };
   }
 }

@@ -18,6 +18,7 @@ import {
 } from '../domain/alerts/email-throttle.ts';
 import { signPauseLink } from '../domain/alerts/pause-link.ts';
 import { errorFields, log } from '../lib/log.ts';
+import { startedEarly } from '../lib/started-early.ts';
 import { alertLinkSecret, appBaseUrl } from '../platform/alert-link-secret.ts';
 import { newYorkDate } from '../platform/clock.ts';
 import { mailer, type Mailer } from '../platform/mail.ts';
@@ -98,11 +99,22 @@ export class AlertDelivery {
     }));
     // The in-app allowance bounds what one user's rules put on screen and in the history; email has
     // its own throttle and cap, so it still sees every match.
-    const { shown: alerts, summaries, folded } = await this.allowance.apply(matched);
-    const [, pushed] = await Promise.all([
-      this.history.add(alerts),
-      this.push([...alerts.map((a) => ({ userId: a.userId, alert: toFired(a) })), ...summaries]),
-    ]);
+    const byUser = this.allowance.apply(matched);
+    // A user's toasts go out as soon as their own allowance is known: one user's counter round trip
+    // (a new lease) or fold never holds back another's (issue 35: the trade-to-toast p99).
+    const pushing = byUser.map((user) =>
+      startedEarly(user.then((u) => this.push(u.shown.map((a) => ({ userId: u.userId, alert: toFired(a) }))))),
+    );
+    const shown = await Promise.all(byUser);
+    const alerts = shown.flatMap((u) => u.shown);
+    const [, pushedShown] = await Promise.all([this.history.add(alerts), Promise.all(pushing)]);
+    const folds = await Promise.all(shown.map((u) => u.fold));
+    const folded = folds.reduce((t, f) => t + f.folded, 0);
+    const summaries = shown.flatMap((u, i) => {
+      const summary = folds[i]!.summary;
+      return summary ? [{ userId: u.userId, alert: summary }] : [];
+    });
+    const pushed = pushedShown.reduce((t, n) => t + n, 0) + (summaries.length > 0 ? await this.push(summaries) : 0);
     // Browser notifications go out after the in-app toasts (never ahead of them), beside the email.
     const webPushing = this.webPush.deliver(alerts).catch((err: unknown) => {
       log.error('alert web push failed', errorFields(err));
