@@ -34,6 +34,12 @@ export class AlertAllowance {
   /** This container's leases on its users' allowance (in-app-cap.ts: most batches spend without a write). */
   private readonly leases: AllowanceLeases;
   private releasedBefore = '';
+  /**
+   * The agreed sort key of each "N more" item this container folded into (per user, window and
+   * window start): agreed once, it never changes, so later folds skip asking (one write, not two).
+   * Cleared each minute.
+   */
+  private readonly summaryKeys = new Map<string, string>();
 
   constructor(db: DynamoDBDocumentClient) {
     this.caps = new AlertCapRepository(db);
@@ -54,6 +60,7 @@ export class AlertAllowance {
       // Once a minute, the leases of users with no batch since give their unspent day charge back
       // (beside this batch, not before it: until then the day only counts a little high).
       this.releasedBefore = windowAt.minute;
+      this.summaryKeys.clear();
       void this.leases
         .release(windowAt.minute)
         .catch((err: unknown) => log.warn('returning unspent alert allowance failed', errorFields(err)));
@@ -71,8 +78,13 @@ export class AlertAllowance {
     if (folded === 0) return { userId, shown, fold: NOTHING_FOLDED };
     const fold = async () => {
       const newest = list.at(-1)!;
+      const key = `${userId}|${window}|${windowAt[window]}`;
+      const known = this.summaryKeys.get(key);
       const proposed = `${newest.firedAt}#more${window === 'day' ? 'day' : 'min'}`;
-      const { sk, created } = await this.caps.summaryKey(userId, window, windowAt[window], proposed);
+      const { sk, created } = known
+        ? { sk: known, created: false }
+        : await this.caps.summaryKey(userId, window, windowAt[window], proposed);
+      this.summaryKeys.set(key, sk);
       const alert = await this.history.foldMore(userId, sk, { count: folded, window, newest });
       return { folded, summary: created ? alert : null };
     };

@@ -72,6 +72,18 @@ describe('in-app alert allowance', () => {
     expect(sum(outcomes.map((o) => o.granted + o.folded))).toBe(sum(outcomes.map((_, i) => 1 + (i % 2))));
   });
 
+  it("a burst past the minute's allowance in three containers leaves the day open for the next minute", async () => {
+    const c = counters();
+    const containers = [0, 1, 2].map(() => new AllowanceLeases(c.count));
+    const burst = await Promise.all(containers.map((l) => l.take('u', 620, M1)));
+    expect(sum(burst.map((o) => o.granted))).toBe(perMinute);
+    expect(burst.every((o) => o.window === 'minute')).toBe(true);
+    expect(c.of('day', M1.day)).toBe(perMinute);
+    // No container took the burst for the day's end: the next minute grants again, in each of them.
+    const next = await Promise.all(containers.map((l) => l.take('u', 4, M2)));
+    expect(next.map((o) => o.granted)).toEqual([4, 4, 4]);
+  });
+
   it('an unspent lease gives its day charge back when its minute is over, so the day counts what was shown', async () => {
     const c = counters();
     const leases = new AllowanceLeases(c.count);

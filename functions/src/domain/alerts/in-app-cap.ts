@@ -51,8 +51,8 @@ export interface Taken {
 /**
  * A container's leases on its users' in-app allowance (ALERT_LIMITS.inAppPerMinute / inAppPerDay).
  * A batch is served from the lease when it can; otherwise the container adds what it needs, at least
- * LEASE_CHUNK, to the user's minute and day counters, each one atomic ADD whose range says what was
- * granted (grantedOf), and gives the day back what the minute refused. So over every container, the
+ * LEASE_CHUNK, to the user's minute counter, then charges what the minute granted to the day counter,
+ * each one atomic ADD whose range says what was granted (grantedOf). So over every container, the
  * alerts shown never exceed either cap; a lease left unspent when its minute ends gives its day
  * charge back (`release`), so the day counts what was shown. The one cost of leasing: while one
  * container holds part of a minute's allowance, another may fold a match that would have fitted
@@ -124,21 +124,16 @@ export class AllowanceLeases {
   }
 
   /**
-   * Adds `ask` to the minute and the day counters at once (one round trip, not two: a new minute's
-   * first batch waits on it); the lease keeps what both granted, and the day gets back at once what
-   * the minute refused (the day only ever counts high for a moment, so no cap is exceeded).
+   * Adds `ask` to the minute counter, then what the minute granted to the day counter; the lease keeps
+   * what both granted. In turn, not at once: charging the day the whole ask beside the minute made it
+   * count high while others read it (three containers asking 620 at once marked the day full for two).
    */
   private async request(userId: string, lease: Lease, ask: number): Promise<void> {
-    const [afterMinute, afterDay] = await Promise.all([
-      this.count(userId, 'minute', lease.minute, ask),
-      this.count(userId, 'day', lease.day, ask),
-    ]);
-    const byMinute = grantedOf(ask, afterMinute, ALERT_LIMITS.inAppPerMinute);
-    const byDay = grantedOf(ask, afterDay, ALERT_LIMITS.inAppPerDay);
+    const byMinute = grantedOf(ask, await this.count(userId, 'minute', lease.minute, ask), ALERT_LIMITS.inAppPerMinute);
     if (byMinute < ask) lease.minuteFull = true;
+    if (byMinute === 0) return;
+    const byDay = grantedOf(byMinute, await this.count(userId, 'day', lease.day, byMinute), ALERT_LIMITS.inAppPerDay);
     if (byDay < byMinute) lease.dayFull = true;
-    const granted = Math.min(byMinute, byDay);
-    lease.left += granted;
-    if (byDay > granted) await this.count(userId, 'day', lease.day, granted - byDay);
+    lease.left += byDay;
   }
 }
