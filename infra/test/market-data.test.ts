@@ -88,13 +88,20 @@ describe('option chains from Polygon on AWS (optionChainSource)', () => {
     const secretReads = secretReadsIn(template);
     return appFunctions(template).filter((f) => secretReads(f.resource).includes(polygonSecret));
   };
-  const chainRoutes = [
-    'get_option_chain',
-    'get_volatility_data',
-    'get_volatility_summary',
-    'get_option_walls',
-  ] as const;
+  // The routes that fetch a chain, from the one data-source registry (the contract page joined them).
+  const chainRoutes = DATA_SOURCES.find((s) => s.choice?.env === 'OPTION_CHAIN_SOURCE')?.fetchedBy?.routes ?? [];
   const routeModule = (name: (typeof chainRoutes)[number]) => httpHandlerModule(routes[name].handler);
+  it('the registry names every route that fetches a chain', () => {
+    expect([...chainRoutes].sort()).toEqual(
+      [
+        'get_option_chain',
+        'get_option_contract_data',
+        'get_option_walls',
+        'get_volatility_data',
+        'get_volatility_summary',
+      ].sort(),
+    );
+  });
 
   it('polygon: the routes and jobs that fetch chains read the Polygon secret, beside prices, and nothing else does', () => {
     const template = withChains('polygon');
