@@ -49,9 +49,13 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
       let last: string | null = null;
       // The day read but not yet written: it waits for the next day's open interest.
       let pending: { date: string; trades: FlowTrade[] } | null = null;
+      // The day's summary is written with its trades: its largest print must be the stored one, next
+      // day's open interest included (a summary written on reading the day lacked it).
       const write = async (date: string, trades: readonly FlowTrade[]) => {
         const { version } = await repo.putDay(date, trades);
         await putDayColumns(ctx.db, repo, date, trades, version);
+        // The per-day totals the Options Flow II views aggregate (see domain/flow/day-summary.ts).
+        await summaries.put(summarizeDay(date, trades));
       };
       for (let i = 0; i < days.length; i += 1) {
         const date = days[i]!;
@@ -66,8 +70,6 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
         if (pending?.date === before) await write(before, withNextDayOi(pending.trades, trades));
         else if (i === 0) await completeStoredDay(ctx.db, repo, before, trades);
         pending = { date, trades };
-        // The per-day totals the Options Flow II views aggregate (see domain/flow/day-summary.ts).
-        await summaries.put(summarizeDay(date, trades));
         if (report.netOpenings) await netOpenings.put(date, report.netOpenings);
         counts.rowsWritten += report.rows.length;
         if (last === null || date > last) last = date;
@@ -98,6 +100,7 @@ async function completeStoredDay(
   if (done.every((t, i) => t === packed[i] || t.next_oi_change === packed[i]!.next_oi_change)) return;
   const { version } = await repo.putDay(date, done);
   await putDayColumns(db, repo, date, done, version);
+  await new FlowSummaryRepository(db).put(summarizeDay(date, done));
 }
 
 /**
