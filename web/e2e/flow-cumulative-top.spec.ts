@@ -127,11 +127,19 @@ test.describe('options flow cumulative stats and top premiums', () => {
       table
         .getByTestId('data-row')
         .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent ?? '')));
+    // The largest print (issue 39): "<ticker> <strike><C|P> <expiry> <premium>", a link to its contract page.
+    const largest = (r: TopPremiumsResponse['by_ticker'][number]) =>
+      r.top_contract
+        ? expect.stringMatching(
+            new RegExp(`^${r.ticker} .+ ${usdK(r.top_contract.cost_basis).replace(/[$,]/g, (c) => `\\${c}`)}$`),
+          )
+        : '-';
     const row = (r: TopPremiumsResponse['by_ticker'][number]) => [
       r.ticker,
       usdK(r.calls),
       usdK(r.puts),
       usdK(r.net),
+      largest(r),
       r.sector,
     ];
     await expect.poll(cells).toEqual(t.by_ticker.slice(0, 20).map(row));

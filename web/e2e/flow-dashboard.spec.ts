@@ -119,13 +119,14 @@ test.describe('options flow dashboard', () => {
       }
     }
 
-    // Most OTM Flows: OTM By descending in pages of 12 (ticker, premium, OTM By columns; Date gives way under 1600 px).
+    // Most OTM Flows: OTM By descending in pages of 12 (ticker, premium, OTM By columns; Date gives way under
+    // 1600 px; Vol/OI, issue 39, sits before Score and Premium).
     const otmTable = page.getByRole('table', { name: 'Most OTM Flows' });
     const otmCells = async () =>
       (await cells(page, 'table[aria-label="Most OTM Flows"] tbody tr[data-testid="data-row"]')).map((r) => [
         r[1],
-        r[12],
         r[13],
+        r[14],
       ]);
     const byOtm = [...otm.data]
       .sort((a, b) => b.otm - a.otm)
