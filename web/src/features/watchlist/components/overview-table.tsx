@@ -114,8 +114,10 @@ export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards, flo
     );
   }
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Watchlist tickers">
+    // position: relative keeps the visually hidden "Actions" header inside the scrolling box: an absolute element
+    // whose containing block lies outside it would widen the whole page.
+    <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
+      <Table size="small" aria-label="Watchlist tickers" sx={{ '& .MuiTableCell-root': { px: 1.25 } }}>
         <TableHead>
           <TableRow>
             {OVERVIEW_COLUMNS.map((c) => (
@@ -130,7 +132,7 @@ export function OverviewTable({ rows, sort, onSort, onRemove, onMove, cards, flo
               </TableCell>
             ))}
             {flowColumns.map((c) => (
-              <TableCell key={c.key} align={c.align} sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell key={c.key} align={c.align}>
                 {c.header}
               </TableCell>
             ))}
