@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  hashNormal,
   hashString,
   hashUnit,
   mulberry32,
@@ -37,6 +38,23 @@ describe('prng', () => {
     expect(xs).toEqual(Array.from({ length: 1000 }, () => b()));
     expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
     expect(mean(xs)).toBeCloseTo(0.5, 1);
+  });
+
+  it('seedFrom, hashUnit and hashNormal give what the joined-string definitions give (no generated number moves)', () => {
+    const part = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.integer(), fc.double({ noNaN: true }));
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 6 }), (parts) => {
+        const seed = hashString(parts.map(String).join('|'));
+        expect(seedFrom(...parts)).toBe(seed);
+        expect(hashUnit(...parts)).toBe(mulberry32(seed)());
+        expect(hashNormal(...parts)).toBe(normal(rngFrom(...parts)));
+      }),
+      { numRuns: 500 },
+    );
+    // A known value, so a change of the definition itself fails here too.
+    expect(seedFrom(42, 'quote', 'SPY240315C00510000', '2024-03-08')).toBe(
+      hashString('42|quote|SPY240315C00510000|2024-03-08'),
+    );
   });
 
   it('seedFrom separates parts and differs by input', () => {

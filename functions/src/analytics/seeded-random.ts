@@ -17,17 +17,34 @@ export { mulberry32 };
  * for the short keys used here (seed|SPY|2024-03-08|...).
  */
 export function hashString(text: string, salt = 0): number {
-  let h1 = 0xdeadbeef ^ salt;
-  let h2 = 0x41c6ce57 ^ salt;
+  lane1 = 0xdeadbeef ^ salt;
+  lane2 = 0x41c6ce57 ^ salt;
+  feed(text);
+  return finish();
+}
+
+// The two lanes of the hash being computed. Module state, not an object per call: seedFrom runs for
+// every generated contract and print (hundreds of thousands a backfill), and its allocations were
+// most of its cost. Single-threaded and never re-entered, so one pair suffices.
+let lane1 = 0;
+let lane2 = 0;
+function feed(text: string): void {
+  let h1 = lane1;
+  let h2 = lane2;
   for (let i = 0; i < text.length; i += 1) {
     const ch = text.charCodeAt(i);
     h1 = Math.imul(h1 ^ ch, 2654435761);
     h2 = Math.imul(h2 ^ ch, 1597334677);
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  lane1 = h1;
+  lane2 = h2;
+}
+function finish(): number {
+  const h1 = Math.imul(lane1 ^ (lane1 >>> 16), 2246822507) ^ Math.imul(lane2 ^ (lane2 >>> 13), 3266489909);
+  const h2 = Math.imul(lane2 ^ (lane2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (h1 ^ h2) >>> 0;
 }
+const SEPARATOR = 124; // '|'
 
 /** murmur3 finalizer: spreads nearby integers (consecutive days) over the whole 32-bit range. */
 export function mix32(x: number): number {
@@ -39,7 +56,18 @@ export function mix32(x: number): number {
 
 /** One 32-bit seed from any list of parts; '|' keeps ('ab','c') and ('a','bc') apart. */
 export function seedFrom(...parts: readonly SeedPart[]): number {
-  return hashString(parts.map(String).join('|'));
+  // The hash of parts.join('|'), fed part by part without building the joined string.
+  lane1 = 0xdeadbeef;
+  lane2 = 0x41c6ce57;
+  for (let i = 0; i < parts.length; i += 1) {
+    if (i > 0) {
+      lane1 = Math.imul(lane1 ^ SEPARATOR, 2654435761);
+      lane2 = Math.imul(lane2 ^ SEPARATOR, 1597334677);
+    }
+    const part = parts[i]!;
+    feed(typeof part === 'string' ? part : String(part));
+  }
+  return finish();
 }
 
 /** A generator seeded by the parts, for code that needs several draws for one key. */
@@ -78,12 +106,23 @@ export function unitStudentT(rng: () => number, df: number): number {
 
 /** Uniform [0,1) keyed by the parts. */
 export function hashUnit(...parts: readonly SeedPart[]): number {
-  return rngFrom(...parts)();
+  return mulberryDraw(seedFrom(...parts), 1);
 }
 
-/** Standard normal keyed by the parts. */
+/** Standard normal keyed by the parts (Box-Muller on the first two draws, as `normal`). */
 export function hashNormal(...parts: readonly SeedPart[]): number {
-  return normal(rngFrom(...parts));
+  const seed = seedFrom(...parts);
+  const u = 1 - mulberryDraw(seed, 1);
+  const v = mulberryDraw(seed, 2);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+/** The n-th value (1-based) of mulberry32(seed), without making the generator. */
+function mulberryDraw(seed: number, n: number): number {
+  let t = ((seed >>> 0) + n * 0x6d2b79f5) >>> 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
 /** Picks an item by weight; `u` in [0,1). */

@@ -44,21 +44,18 @@ export function printGreeks(p: PrintQuote): { iv: number; delta: number } | null
   if (S === null || mid === null || !(S > 0) || !(mid > 0) || !(p.strike_price > 0)) return null;
   if (p.date_expiration < p.date) return null;
   const type = p.put_call === 'Call' ? 'call' : 'put';
-  const input = {
-    S,
-    K: p.strike_price,
-    T: yearsToExpiry(p.date, p.time, p.date_expiration),
-    r: RISK_FREE_RATE,
-    q: symbolDividendYield(p.ticker),
-    type,
-  } as const;
+  const K = p.strike_price;
+  const T = yearsToExpiry(p.date, p.time, p.date_expiration);
+  const r = RISK_FREE_RATE;
+  const q = symbolDividendYield(p.ticker);
+  // Plain literals, not `{ ...input, price }`: a spread plus a new field is V8's slow path (per print).
   let sigma: number;
   try {
-    sigma = impliedVol({ ...input, price: mid });
+    sigma = impliedVol({ S, K, T, r, q, type, price: mid });
   } catch {
     return null;
   }
   if (!Number.isFinite(sigma)) return null;
-  const { delta } = blackScholes({ ...input, sigma });
+  const { delta } = blackScholes({ S, K, T, r, q, type, sigma });
   return { iv: Math.round(sigma * 10_000) / 10_000, delta: Math.round(delta * 1000) / 1000 };
 }

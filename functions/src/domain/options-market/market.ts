@@ -7,12 +7,7 @@
 import { formatOccSymbol, parseOccSymbol } from './occ-symbol.ts';
 import { dayNumber } from '../calendar/dates.ts';
 import { listedExpirations, type ExpiryKind, type ListedExpiry } from './expirations.ts';
-import {
-  expectedOpenInterestWeight,
-  openInterestShape,
-  openInterestWeight,
-  totalOpenInterest,
-} from './open-interest.ts';
+import { expectedOpenInterestWeight, openInterestWeight, seriesShape, totalOpenInterest } from './open-interest.ts';
 import { quoteContract, type ContractQuote } from './quote.ts';
 import { listedStrikes } from './strikes.ts';
 import { volSurface, type VolSurface } from './surface.ts';
@@ -78,31 +73,50 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
   const low = Math.min(u.rangeLow, u.close);
   const high = Math.max(u.rangeHigh, u.close);
 
-  const strikeCache = new Map<string, number[]>();
-  const strikesOf = (expiry: string): number[] => {
-    const cached = strikeCache.get(expiry);
+  // Per listed expiration: its strikes (ascending), the same as a set, and its contracts by strike.
+  interface Series {
+    kind: ExpiryKind;
+    dte: number;
+    strikes: number[];
+    listed: Set<number>;
+    calls: Map<number, OptionContract>;
+    puts: Map<number, OptionContract>;
+  }
+  const seriesCache = new Map<string, Series>();
+  const seriesOf = (expiry: string): Series | undefined => {
+    const cached = seriesCache.get(expiry);
     if (cached) return cached;
     const kind = kindOf.get(expiry);
-    const T = (dayNumber(expiry) - day0) / 365;
-    const out = kind ? listedStrikes({ low, high, atmVol: surface.atm(T), T, kind }, liquidity) : [];
-    strikeCache.set(expiry, out);
-    return out;
+    if (!kind) return undefined;
+    const dte = dayNumber(expiry) - day0;
+    const T = dte / 365;
+    const strikes = listedStrikes({ low, high, atmVol: surface.atm(T), T, kind }, liquidity);
+    const series = { kind, dte, strikes, listed: new Set(strikes), calls: new Map(), puts: new Map() };
+    seriesCache.set(expiry, series);
+    return series;
   };
+  const strikesOf = (expiry: string): number[] => seriesOf(expiry)?.strikes ?? [];
 
   // Contracts are made one at a time as they are asked for: the flow touches a few strikes of a few
   // expirations of each name, and building whole chains for every name of a day was most of its cost.
-  const made = new Map<string, OptionContract>();
   const contractAt = (expiry: string, strike: number, type: 'call' | 'put'): OptionContract | undefined => {
-    const kind = kindOf.get(expiry);
-    if (!kind) return undefined;
-    const symbol = formatOccSymbol({ root, expiry, type, strike });
-    const known = made.get(symbol);
+    const series = seriesOf(expiry);
+    if (!series) return undefined;
+    const made = type === 'call' ? series.calls : series.puts;
+    const known = made.get(strike);
     if (known) return known;
-    const ks = strikesOf(expiry);
-    if (!ks.includes(strike)) return undefined;
-    const dte = dayNumber(expiry) - day0;
-    const c = { symbol, expiry, kind, type, strike, dte, T: dte / 365 };
-    made.set(symbol, c);
+    if (!series.listed.has(strike)) return undefined;
+    const { kind, dte } = series;
+    const c = {
+      symbol: formatOccSymbol({ root, expiry, type, strike }),
+      expiry,
+      kind,
+      type,
+      strike,
+      dte,
+      T: dte / 365,
+    };
+    made.set(strike, c);
     return c;
   };
   const contracts = (expiry: string): OptionContract[] =>
@@ -136,12 +150,10 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
     for (const e of expirations) {
       const dte = dayNumber(e.expiry) - day0;
       const T = dte / 365;
-      const atm = surface.atm(T);
+      const shapeAt = seriesShape({ kind: e.kind, expiry: e.expiry, dte, T, etf }, ref, surface.atm(T));
       for (const strike of strikesOf(e.expiry)) {
-        for (const type of ['call', 'put'] as const) {
-          const key = { kind: e.kind, expiry: e.expiry, type, strike, dte, T, etf };
-          total += expectedOpenInterestWeight(openInterestShape(key, ref, atm));
-        }
+        total += expectedOpenInterestWeight(shapeAt('call', strike));
+        total += expectedOpenInterestWeight(shapeAt('put', strike));
       }
     }
     scale = totalOpenInterest(u.dollarVolume) / (total || 1);

@@ -79,15 +79,32 @@ export function openInterestShape(
   refSpot: number,
   atmVol: number,
 ): number {
-  const { kind, type, strike, dte, T } = key;
-  const centre = refSpot * (type === 'put' ? 0.95 : 1.02);
+  return seriesShape(key, refSpot, atmVol)(key.type, key.strike);
+}
+
+/**
+ * `openInterestShape` of every contract of one expiration: what depends on the expiration alone is
+ * computed once (a chain's normaliser visits thousands of contracts). Same arithmetic, same order.
+ */
+export function seriesShape(
+  key: Pick<OiKey, 'kind' | 'expiry' | 'dte' | 'T' | 'etf'>,
+  refSpot: number,
+  atmVol: number,
+): (type: 'call' | 'put', strike: number) => number {
+  const { kind, dte, T } = key;
   const width = Math.max(0.04, 1.2 * atmVol * Math.sqrt(Math.max(T, 0.05)));
-  const shape = 0.01 + Math.exp(-0.5 * (Math.log(strike / centre) / width) ** 2);
   // Short-dated series are young: positions build up as expiry approaches.
   const buildUp = kind === 'daily' || kind === 'weekly' ? 0.35 + 0.65 * Math.exp(-dte / 20) : 1;
   const quarterMonth = kind === 'monthly' && +key.expiry.slice(5, 7) % 3 === 0 ? P.quarterMonthBoost : 1;
-  const side = type === 'put' ? (key.etf ? P.etfPutCall : P.stockPutCall) : 1;
-  return P.kindWeight[kind] * quarterMonth * side * shape * roundStrikeWeight(strike) * buildUp;
+  const callFactor = P.kindWeight[kind] * quarterMonth * 1;
+  const putFactor = P.kindWeight[kind] * quarterMonth * (key.etf ? P.etfPutCall : P.stockPutCall);
+  const callCentre = refSpot * 1.02;
+  const putCentre = refSpot * 0.95;
+  return (type, strike) => {
+    const put = type === 'put';
+    const shape = 0.01 + Math.exp(-0.5 * (Math.log(strike / (put ? putCentre : callCentre)) / width) ** 2);
+    return (put ? putFactor : callFactor) * shape * roundStrikeWeight(strike) * buildUp;
+  };
 }
 
 /** Expected weight (the shape times the mean of the random factors): sums to the chain's normaliser. */

@@ -23,6 +23,7 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
   const fill = classifyFill(price, r.bid, r.ask, r.aggressorInd);
   const dte = daysToExpiry(r.date, r.dateExpiration);
   const openInterest = r.openInterest ?? 0;
+  const midpoint = r.midpoint ?? (r.bid !== null && r.ask !== null ? round((r.bid + r.ask) / 2, 4) : null);
   const trade: FlowTrade = {
     key: r.id,
     ticker: r.ticker,
@@ -37,7 +38,7 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
     aggressor_ind: r.aggressorInd,
     ask: r.ask,
     bid: r.bid,
-    midpoint: r.midpoint ?? (r.bid !== null && r.ask !== null ? round((r.bid + r.ask) / 2, 4) : null),
+    midpoint,
     price: round(price, 4),
     size: r.size,
     volume: r.volume ?? r.size,
@@ -58,6 +59,12 @@ export function tradeFromRecord(r: OptionsActivityRecord): FlowTrade {
     ...(r.conditions ? { conditions: r.conditions } : {}),
     ...(r.orderId ? { order_id: r.orderId } : {}),
   };
+  // Set on the trade itself: a copy with new fields (`{ ...trade, ...greeks }`) is V8's slow path on
+  // Node 20, tens of microseconds a trade, and this runs for every print ingested.
   const greeks = printGreeks(trade);
-  return greeks ? { ...trade, ...greeks } : trade;
+  if (greeks) {
+    trade.iv = greeks.iv;
+    trade.delta = greeks.delta;
+  }
+  return trade;
 }

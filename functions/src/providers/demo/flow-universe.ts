@@ -4,8 +4,9 @@ import { NetOpeningsRepository } from '../../data/net-openings-repository.ts';
 import { CarryReader } from '../../domain/options-market/oi-carry.ts';
 import { netOpeningsOf } from '../../domain/options-market/index.ts';
 import { TimeSeriesRepository, type DailySeries } from '../../data/timeseries-repository.ts';
-import { parseBenzingaOptionsActivity, type OptionsActivityRecord } from '../benzinga/options-activity.ts';
+import type { OptionsActivityRecord } from '../benzinga/options-activity.ts';
 import { DEMO_SEED } from './demo-provider.ts';
+import { ownRecordsReport } from './own-records.ts';
 import {
   FlowDayState,
   flowSimSeed,
@@ -101,12 +102,11 @@ export function demoFlowSource(db: DynamoDBDocumentClient, seed = DEMO_SEED) {
     ): Promise<ParseReport<OptionsActivityRecord> & { netOpenings: Map<string, number> }> {
       const universe = await universeOn(date);
       const dayCarry = await carry.at(date);
-      const parsed = parseBenzingaOptionsActivity({
-        option_activity:
-          universe.length === 0
-            ? []
-            : simulateFlowDay({ date, universe, seed: simSeed, marketSeed: seed, carry: dayCarry }),
-      });
+      const parsed = ownRecordsReport(
+        universe.length === 0
+          ? []
+          : simulateFlowDay({ date, universe, seed: simSeed, marketSeed: seed, carry: dayCarry }),
+      );
       const report = until === undefined ? parsed : { ...parsed, rows: parsed.rows.filter((r) => r.time < until) };
       return { ...report, netOpenings: dayNetOpenings(report.rows, simSeed) };
     },
