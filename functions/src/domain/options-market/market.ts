@@ -4,6 +4,7 @@
  * format) both read it, so every print is a listed contract at a price its chain could show.
  * Pure and seeded: (underlying day, seed, prior net openings) -> the same market every time.
  */
+import { blackScholes } from '../../analytics/black-scholes.ts';
 import { formatOccSymbol, parseOccSymbol } from './occ-symbol.ts';
 import { dayNumber } from '../calendar/dates.ts';
 import { listedExpirations, type ExpiryKind, type ListedExpiry } from './expirations.ts';
@@ -46,6 +47,8 @@ export interface OptionsMarket {
   contract(symbol: string): OptionContract | undefined;
   /** Quote, theo and Greeks of a contract with the underlying at `spot` (a moment of the session). */
   quote(c: OptionContract, spot: number): ContractQuote;
+  /** The theoretical price alone (the `theo` of `quote`), for a chain's previous-close marks. */
+  theo(c: OptionContract, spot: number): number;
   /** Open interest at the start of the session (the prior day's closing positions). */
   openInterest(c: OptionContract): number;
   /** One contract quoted at the close, with its open interest: a line of `chain()`. */
@@ -122,6 +125,11 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
   const contracts = (expiry: string): OptionContract[] =>
     strikesOf(expiry).flatMap((k) => [contractAt(expiry, k, 'call')!, contractAt(expiry, k, 'put')!]);
 
+  const theo = (c: OptionContract, spot: number): number => {
+    const F = spot * Math.exp((r - q) * c.T);
+    return blackScholes({ S: spot, K: c.strike, T: c.T, r, q, sigma: surface.vol(c.strike, F, c.T), type: c.type })
+      .price;
+  };
   const quote = (c: OptionContract, spot: number): ContractQuote => {
     const F = spot * Math.exp((r - q) * c.T);
     const atm = surface.atm(c.T);
@@ -184,6 +192,7 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
       return o && o.root === root ? contractAt(o.expiry, o.strike, o.type) : undefined;
     },
     quote,
+    theo,
     openInterest,
     chainRow,
     chain() {

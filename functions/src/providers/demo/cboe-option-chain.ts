@@ -19,10 +19,9 @@ const round = (x: number, dp: number): number => {
   return v === 0 ? 0 : v; // no "-0" in the JSON
 };
 
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
 const hms = (seconds: number): string =>
-  [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60]
-    .map((n) => String(n).padStart(2, '0'))
-    .join(':');
+  `${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
 
 /** The JSON text of a CBOE delayed-quote chain of `market` (its date, its close). Deterministic per seed. */
 export function generateCboeOptionChain(market: OptionsMarket, seed: number, opts: ChainOptions = {}): string {
@@ -65,7 +64,7 @@ export function cboeChainPayload(market: OptionsMarket, seed: number, opts: Chai
     const lastTime = traded
       ? `${date}T${hms(34_200 + Math.floor((1 - hashUnit(seed, 'time', c.symbol, date) ** 3) * 24_299))}`
       : null;
-    const prevClose = round(market.quote(c, u.prevClose).theo, 2);
+    const prevClose = round(market.theo(c, u.prevClose), 2);
     const change = traded ? round(last - prevClose, 2) : 0;
     const open = traded ? round(Math.max(0.01, last * (1 + 0.03 * hashNormal(seed, 'open', c.symbol, date))), 2) : 0;
     return {
