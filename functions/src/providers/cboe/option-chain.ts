@@ -94,17 +94,30 @@ export interface CboePayload {
  * 6,000-contract chain. cboe-option-chain.test.ts proves both read a demo chain to the same report.
  */
 export function cboeReportFromPayload(payload: CboePayload): OptionChainReport {
-  const report = createReportBuilder<OptionQuote>();
-  payload.data.options.forEach((r, i) => {
-    const quote = quoteOf(r);
-    if (quote) report.add(quote);
-    else report.skip(i + 1, `option: not an OCC option symbol`, r.option);
-  });
-  return reportOf(report.build(), {
+  return cboeReportFromRecords(payload.data.options, {
     symbol: payload.data.symbol,
     current_price: payload.data.current_price,
     timestamp: payload.timestamp,
   });
+}
+
+/**
+ * The same report from the records one at a time: a demo chain streams them, so no record outlives its
+ * line of the report (a whole SPY payload held at once was GC work for nothing).
+ */
+export function cboeReportFromRecords(
+  records: Iterable<CboeRecord>,
+  meta: { symbol: string; current_price: number; timestamp: string },
+): OptionChainReport {
+  const report = createReportBuilder<OptionQuote>();
+  let line = 0;
+  for (const r of records) {
+    line += 1;
+    const quote = quoteOf(r);
+    if (quote) report.add(quote);
+    else report.skip(line, `option: not an OCC option symbol`, r.option);
+  }
+  return reportOf(report.build(), meta);
 }
 
 function quoteOf(r: CboeRecord): OptionQuote | null {

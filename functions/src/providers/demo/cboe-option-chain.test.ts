@@ -6,7 +6,7 @@ import { optionsMarket, type UnderlyingDay } from '../../domain/options-market/i
 import { AAPL, SPY } from '../../domain/options-market/test-underlying.ts';
 import { cboeReportFromPayload, parseCboeOptionChain } from '../cboe/option-chain.ts';
 import type { OptionQuote } from '../option-quote.ts';
-import { cboeChainPayload, generateCboeOptionChain } from './cboe-option-chain.ts';
+import { cboeChainPayload, cboeChainReport, generateCboeOptionChain } from './cboe-option-chain.ts';
 
 const SEED = 99;
 const spyMarket = optionsMarket(SPY, SEED);
@@ -32,10 +32,16 @@ describe('generateCboeOptionChain', () => {
   it('the demo provider reads its own payload, unvalidated, to exactly the report the live parser gives its JSON text', () => {
     // As text: a deep toEqual of 6,000 rows takes seconds; key order and every value are compared all the same.
     expect(JSON.stringify(cboeReportFromPayload(cboeChainPayload(spyMarket, SEED)))).toBe(JSON.stringify(report));
+    // The provider's streamed report (no payload held), on a fresh market of the same day.
+    expect(JSON.stringify(cboeChainReport(optionsMarket(SPY, SEED), SEED))).toBe(JSON.stringify(report));
     const aapl = optionsMarket(AAPL, SEED);
-    expect(JSON.stringify(cboeReportFromPayload(cboeChainPayload(aapl, SEED)))).toBe(
-      JSON.stringify(parseCboeOptionChain(JSON.parse(generateCboeOptionChain(aapl, SEED)))),
-    );
+    const aaplText = parseCboeOptionChain(JSON.parse(generateCboeOptionChain(aapl, SEED)));
+    expect(JSON.stringify(cboeReportFromPayload(cboeChainPayload(aapl, SEED)))).toBe(JSON.stringify(aaplText));
+    expect(JSON.stringify(cboeChainReport(aapl, SEED))).toBe(JSON.stringify(aaplText));
+    // One contract's line alone is that contract's line of the whole chain.
+    const one = aapl.contracts(aapl.expirations[2]!.expiry)[7]!;
+    const [line] = cboeChainReport(aapl, SEED, { only: one }).rows;
+    expect(line).toEqual(aaplText.rows.find((r) => r.symbol === one.symbol));
   });
 
   it('prints put-call parity within the quoted spread and Greeks in CBOE units', () => {

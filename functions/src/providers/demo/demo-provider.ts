@@ -1,13 +1,12 @@
 import type { DirectoryEntry } from '@tapewatch/shared/schemas/tickers';
 import type { DailySeries } from '../../data/timeseries-repository.ts';
-import { cboeReportFromPayload } from '../cboe/option-chain.ts';
 import { parseFinraShortInterest } from '../finra/short-interest.ts';
 import { parseFinraShortVolume } from '../finra/short-volume.ts';
 import { ProviderError, ProviderNotFoundError } from '../http.ts';
 import type { DailyBar } from '../polygon/aggregates.ts';
 import type { MarketDataProvider } from '../provider.ts';
 import { createReportBuilder } from '../parse-report.ts';
-import { cboeChainPayload } from './cboe-option-chain.ts';
+import { cboeChainReport } from './cboe-option-chain.ts';
 import { underlyingDayFrom } from './underlying-day.ts';
 import { optionsMarket } from '../../domain/options-market/index.ts';
 import type { OptionChainReport } from '../option-quote.ts';
@@ -102,7 +101,7 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
     const u = await underlyingOn(underlying, date);
     const netOpenings = await source.netOpenings?.(underlying, date);
     const market = optionsMarket(u, seed, netOpenings ? { netOpenings } : {});
-    return cboeReportFromPayload(cboeChainPayload(market, seed));
+    return cboeChainReport(market, seed);
   }
 
   /**
@@ -145,7 +144,7 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
       const netOpenings = carry && new Map([[symbol, (carry.get(symbol) ?? 0) - later]]);
       const market = optionsMarket(u, seed, netOpenings ? { netOpenings } : {});
       const only = market.contract(symbol);
-      if (only) out.push(cboeReportFromPayload(cboeChainPayload(market, seed, { only })));
+      if (only) out.push(cboeChainReport(market, seed, { only }));
     }
     return out;
   }
