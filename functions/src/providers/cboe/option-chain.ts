@@ -94,7 +94,7 @@ export interface CboePayload {
  * 6,000-contract chain. cboe-option-chain.test.ts proves both read a demo chain to the same report.
  */
 export function cboeReportFromPayload(payload: CboePayload): OptionChainReport {
-  return cboeReportFromRecords(payload.data.options, {
+  return cboeReportFromRecords((read) => payload.data.options.forEach(read), {
     symbol: payload.data.symbol,
     current_price: payload.data.current_price,
     timestamp: payload.timestamp,
@@ -102,21 +102,22 @@ export function cboeReportFromPayload(payload: CboePayload): OptionChainReport {
 }
 
 /**
- * The same report from the records one at a time: a demo chain streams them, so no record outlives its
- * line of the report (a whole SPY payload held at once was GC work for nothing).
+ * The same report from records handed over one at a time (`records` calls `read` with each): a demo
+ * chain makes them as it goes, so no record outlives its line of the report (a whole SPY payload held
+ * at once was GC work for nothing).
  */
 export function cboeReportFromRecords(
-  records: Iterable<CboeRecord>,
+  records: (read: (r: CboeRecord) => void) => void,
   meta: { symbol: string; current_price: number; timestamp: string },
 ): OptionChainReport {
   const report = createReportBuilder<OptionQuote>();
   let line = 0;
-  for (const r of records) {
+  records((r) => {
     line += 1;
     const quote = quoteOf(r);
     if (quote) report.add(quote);
     else report.skip(line, `option: not an OCC option symbol`, r.option);
-  }
+  });
   return reportOf(report.build(), meta);
 }
 

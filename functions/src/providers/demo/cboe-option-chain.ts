@@ -72,13 +72,15 @@ export function cboeChainReport(market: OptionsMarket, seed: number, opts: Chain
   });
 }
 
-function* chainRecords(market: OptionsMarket, seed: number, opts: ChainOptions): Generator<CboeRecord> {
-  if (opts.only) {
-    yield chainRecord(market, seed, market.chainRow(opts.only));
-    return;
-  }
-  for (const e of market.expirations)
-    for (const c of market.contracts(e.expiry)) yield chainRecord(market, seed, market.chainRow(c));
+function chainRecords(market: OptionsMarket, seed: number, opts: ChainOptions) {
+  return (read: (r: CboeRecord) => void): void => {
+    if (opts.only) {
+      read(chainRecord(market, seed, market.chainRow(opts.only)));
+      return;
+    }
+    for (const e of market.expirations)
+      for (const c of market.contracts(e.expiry)) read(chainRecord(market, seed, market.chainRow(c)));
+  };
 }
 
 const timestampOf = (date: string, opts: ChainOptions): string => `${date} ${opts.time ?? '16:15:00'}`;
