@@ -9,6 +9,7 @@
  * `--bundles` only the initial JS per screen; `--alerts` only the flow alerts (issue 25): the
  * in-process kernels and trade -> in-app alert on a runtime of its own, with their budgets.
  * `--options` only issue 38's option chain, volatility and walls rows and issue 39's contract rows (cached and uncached).
+ * `--current-flow` only the current flow of a full session (issue 23's budgets, issue 39's row context).
  */
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -199,6 +200,44 @@ if (process.argv.includes('--load')) {
     `memory: ${leaking ? 'GROWING' : 'flat'} (anonymous resident slope after warm-up ${load.memory.anon.slopeMbPerMin} MB/min, limit ${MAX_ANON_SLOPE_MB_PER_MIN})`,
   );
   process.exit(load.errors + load.non2xx + load.timeouts + load.ws.disconnects === 0 && !leaking ? 0 : 1);
+}
+
+if (process.argv.includes('--current-flow')) {
+  // Issue 23's current-flow row alone (topped up to a full session), with its budgets, as the full run
+  // measures it. BENCH_URL with BENCH_DATA_DIR (and BENCH_PID for its CPU) reuse a started runtime.
+  const reuse = process.env.BENCH_URL;
+  const server = reuse ? null : await startServer(port, dataDir);
+  await server?.waitForOutput(/backfilled \S+ in/, schedules.filter((s) => s.demoBackfillDays !== null).length);
+  const url = reuse ?? server!.url;
+  try {
+    const subscriber = { authorization: `Bearer ${await subscriberToken(url)}` };
+    const trades = await topUpCurrentFlow(url, reuse ? process.env.BENCH_DATA_DIR! : dataDir, subscriber.authorization);
+    const pid = server?.pid ?? (process.env.BENCH_PID ? Number(process.env.BENCH_PID) : undefined);
+    const cpuAtStart: { ms: number | null } = { ms: null };
+    const r = await measureLatency(url, '/api/get_current_options_flow', 10, seconds, subscriber, () => {
+      cpuAtStart.ms = pid ? processCpuMs(pid) : null;
+    });
+    const cpuAtEnd = pid ? processCpuMs(pid) : null;
+    const serverCpuMs =
+      cpuAtStart.ms !== null && cpuAtEnd !== null
+        ? Math.round(((cpuAtEnd - cpuAtStart.ms) / r.requests) * 100) / 100
+        : null;
+    console.table([{ trades, ...r, serverCpuMs }]);
+    budgetChecks.atMost(`current flow p99, 10 connections, ${trades} trades`, r.p99, 50, 'ms');
+    budgetChecks.atLeast(`current flow requests/s, 10 connections, ${trades} trades`, r.rps, 500, 'req/s');
+    budgetChecks.atLeast('current flow trades measured (a full session)', trades, FULL_SESSION_TRADES, 'trades');
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(
+    `Load average (1, 5, 15 min): ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
+  budgetChecks.print();
+  process.exit(budgetChecks.failed.length === 0 ? 0 : 1);
 }
 
 if (process.argv.includes('--options')) {
