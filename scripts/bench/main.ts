@@ -9,6 +9,7 @@
  * `--bundles` only the initial JS per screen; `--alerts` only the flow alerts (issue 25): the
  * in-process kernels and trade -> in-app alert on a runtime of its own, with their budgets.
  * `--options` only issue 38's option chain, volatility and walls rows and issue 39's contract rows (cached and uncached).
+ * `--current-flow` only the current flow of a full session (issue 23's budgets, issue 39's row context).
  */
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -201,17 +202,18 @@ if (process.argv.includes('--load')) {
   process.exit(load.errors + load.non2xx + load.timeouts + load.ws.disconnects === 0 && !leaking ? 0 : 1);
 }
 
-if (process.argv.includes('--options')) {
-  // Issue 38's rows alone: option chain, volatility and walls of any ticker, on a quiet server. BENCH_URL
-  // (with BENCH_PID for its CPU) measures a local runtime already started and backfilled instead.
+/**
+ * One group of rows alone on a quiet server (started here and backfilled), or with BENCH_URL on a local
+ * runtime already started and backfilled (BENCH_PID for its CPU, BENCH_DATA_DIR for its data directory);
+ * prints the load and the budgets and exits with their verdict.
+ */
+async function benchAlone(run: (url: string, dir: string, pid: number | undefined) => Promise<void>): Promise<never> {
   const reuse = process.env.BENCH_URL;
   const server = reuse ? null : await startServer(port, dataDir);
   await server?.waitForOutput(/backfilled \S+ in/, schedules.filter((s) => s.demoBackfillDays !== null).length);
-  const tickers = [...readStocks()].map((s) => s.ticker);
-  console.log(`Option chain, volatility and walls (10 connections, ${seconds} s each; serverCpuMs per request)`);
   try {
     const pid = server?.pid ?? (process.env.BENCH_PID ? Number(process.env.BENCH_PID) : undefined);
-    console.table(await benchOptionChain(reuse ?? server!.url, tickers, seconds, budgetChecks, pid));
+    await run(reuse ?? server!.url, reuse ? (process.env.BENCH_DATA_DIR ?? '') : dataDir, pid);
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -224,6 +226,34 @@ if (process.argv.includes('--options')) {
   );
   budgetChecks.print();
   process.exit(budgetChecks.failed.length === 0 ? 0 : 1);
+}
+
+if (process.argv.includes('--current-flow')) {
+  // Issue 23's current-flow row alone, topped up to a full session, with its budgets, as the full run measures it.
+  await benchAlone(async (url, dir, pid) => {
+    const subscriber = { authorization: `Bearer ${await subscriberToken(url)}` };
+    const trades = await topUpCurrentFlow(url, dir, subscriber.authorization);
+    let cpuAtStart: number | null = null;
+    const r = await measureLatency(url, '/api/get_current_options_flow', 10, seconds, subscriber, () => {
+      cpuAtStart = pid ? processCpuMs(pid) : null;
+    });
+    const cpuAtEnd = pid ? processCpuMs(pid) : null;
+    const serverCpuMs =
+      cpuAtStart !== null && cpuAtEnd !== null ? Math.round(((cpuAtEnd - cpuAtStart) / r.requests) * 100) / 100 : null;
+    console.table([{ trades, ...r, serverCpuMs }]);
+    budgetChecks.atMost(`current flow p99, 10 connections, ${trades} trades`, r.p99, 50, 'ms');
+    budgetChecks.atLeast(`current flow requests/s, 10 connections, ${trades} trades`, r.rps, 500, 'req/s');
+    budgetChecks.atLeast('current flow trades measured (a full session)', trades, FULL_SESSION_TRADES, 'trades');
+  });
+}
+
+if (process.argv.includes('--options')) {
+  // Issue 38's rows alone: option chain, volatility and walls of any ticker, and issue 39's contract rows.
+  await benchAlone(async (url, _dir, pid) => {
+    const tickers = [...readStocks()].map((s) => s.ticker);
+    console.log(`Option chain, volatility and walls (10 connections, ${seconds} s each; serverCpuMs per request)`);
+    console.table(await benchOptionChain(url, tickers, seconds, budgetChecks, pid));
+  });
 }
 
 if (process.argv.includes('--watchlists')) {

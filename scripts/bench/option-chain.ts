@@ -5,6 +5,7 @@
  * chain and the IVs of its mids on that request). 10 connections, as the issue's budgets say.
  * Issue 39's contract drill-down beside them (signed in as a subscriber: its prints are flow data).
  */
+import { optionChainResponse } from '@tapewatch/shared/schemas/option-chain';
 import { subscriberToken } from './accounts.ts';
 import type { Budgets } from './budgets.ts';
 import { measureLatency, type LatencyResult } from './latency.ts';
@@ -13,23 +14,27 @@ import { processCpuMs } from './process-cpu.ts';
 interface Row {
   label: string;
   path: string | ((n: number) => string);
-  /** The issue's p99 budget; measured on the cached row (the uncached one is reported beside it). */
+  /** The issue's p99 budget ('' where the issue sets none: the uncached chain rows are reported beside the cached). */
   budgetP99: number | '';
   /** A subscriber route: sent with a paying user's token. */
   subscriber?: boolean;
 }
 
 /**
- * SPY contracts of the 2024-03-15 monthly, calls and puts from 480 to 540 ($1 strikes near the
- * money): a request for each in turn finds no contract history kept.
+ * Every contract SPY's chain lists, ordered strike by strike across the expirations (each request a
+ * different strike and expiry). More of them than the contract caches keep (256), asked in turn: a
+ * request finds no contract history or answer kept. (Strikes picked from a range asked for contracts
+ * the chain does not list: the 404 measured nothing.)
  */
-const spyContract = (n: number): string => {
-  const strike = 480 + (Math.floor(n / 2) % 61);
-  return `SPY240315${n % 2 ? 'P' : 'C'}${String(strike * 1000).padStart(8, '0')}`;
-};
+async function listedSpyContracts(url: string): Promise<string[]> {
+  const res = await fetch(`${url}/api/get_option_chain?ticker=SPY&expiration=all`);
+  const chain = optionChainResponse.parse(await res.json());
+  const rows = [...chain.rows].sort((a, b) => a.strike - b.strike || a.expiration.localeCompare(b.expiration));
+  return rows.flatMap((r) => [r.call?.symbol, r.put?.symbol].filter((s): s is string => s !== undefined));
+}
 
 /** Each uncached request takes the next ticker of the demo's optionable names (SPY and NVDA left out: cached rows use them). */
-export function optionChainRows(tickers: readonly string[]): Row[] {
+export function optionChainRows(tickers: readonly string[], spyContracts: readonly string[]): Row[] {
   const cold = tickers.filter((t) => t !== 'SPY' && t !== 'NVDA');
   const next = (n: number) => cold[n % cold.length]!;
   return [
@@ -65,8 +70,9 @@ export function optionChainRows(tickers: readonly string[]): Row[] {
     },
     {
       label: 'contract, another SPY strike each request',
-      path: (n) => `/api/get_option_contract_data?symbol=${spyContract(n)}`,
-      budgetP99: '',
+      path: (n) => `/api/get_option_contract_data?symbol=${spyContracts[n % spyContracts.length]}`,
+      // Issue 39: the drill-down's 40 ms holds for a contract no request asked about before too.
+      budgetP99: 40,
       subscriber: true,
     },
   ];
@@ -84,7 +90,7 @@ export async function benchOptionChain(
   serverPid?: number,
 ): Promise<Array<LatencyResult & { label: string; budgetP99: number | ''; serverCpuMs: number | null }>> {
   const out = [];
-  const rows = optionChainRows(tickers);
+  const rows = optionChainRows(tickers, await listedSpyContracts(url));
   const auth: Record<string, string> = rows.some((r) => r.subscriber)
     ? { authorization: `Bearer ${await subscriberToken(url)}` }
     : {};

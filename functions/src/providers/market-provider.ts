@@ -30,6 +30,8 @@ export function providerFor(
   const fromYear = Number(clock.today().slice(0, 4)) - 2;
   let directory: ReturnType<DirectoryRepository['all']> | undefined;
   let carry: CarryReader | undefined;
+  const carried = new Map<string, Promise<ReadonlyMap<string, number>>>();
+  let carriedDate = '';
   return selectProvider(process.env, {
     ...live,
     demo: () =>
@@ -42,9 +44,25 @@ export function providerFor(
         },
         today: () => clock.today(),
         sp500MonthlyCsv: () => readSp500MonthlyCsv(db),
-        // A copy of the one underlying's carry: the reader moves on when asked for another date.
-        netOpenings: async (underlying, date) =>
-          new Map((await (carry ??= new CarryReader(new NetOpeningsRepository(db))).at(date)).of(underlying)),
+        // A copy of the one underlying's carry (the reader moves on when asked for another date), made
+        // once per underlying for the latest date asked (a job walking day by day keeps one day's):
+        // every contract page and chain of a name asks for today's, and copying SPY's thousands of
+        // contracts per request was a contract answer's largest cost.
+        netOpenings: (underlying, date) => {
+          if (date !== carriedDate) {
+            carried.clear();
+            carriedDate = date;
+          }
+          let nets = carried.get(underlying);
+          if (!nets) {
+            nets = (carry ??= new CarryReader(new NetOpeningsRepository(db)))
+              .at(date)
+              .then((c) => new Map(c.of(underlying)));
+            carried.set(underlying, nets);
+            nets.catch(() => carried.delete(underlying));
+          }
+          return nets;
+        },
         netOpeningsBetween: (from, to) => new NetOpeningsRepository(db).readBetween(from, to),
       }),
   });

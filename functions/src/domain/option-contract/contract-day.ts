@@ -11,7 +11,9 @@ export function contractDay(input: ChainInput, symbol: string): ContractDay | nu
   const quote = input.quotes.find((q) => q.symbol === symbol);
   if (!quote) return null;
   const date = input.asOf.slice(0, 10);
-  const [row] = expirationRows({ ...input, quotes: [quote] }, quote.expiry, dayNumber(quote.expiry) - dayNumber(date));
+  // Object.assign, not `{ ...input, quotes }`: a literal that starts with a spread is Node 20's slow path.
+  const one: ChainInput = Object.assign({}, input, { quotes: [quote] });
+  const [row] = expirationRows(one, quote.expiry, dayNumber(quote.expiry) - dayNumber(date));
   const side = row?.[quote.type];
   if (!side) return null;
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trade } from '../flow/test-trade.ts';
-import { contractPrints } from './contract-prints.ts';
+import { occSymbolOfPrint } from '@tapewatch/shared/options/occ-symbol';
+import { contractPrints, printsOfContract } from './contract-prints.ts';
 
 const SYMBOL = 'SPY240315C00500000';
 // Hand-made prints of SPY 2024-03-15 500 calls quoted 2.00 x 2.20.
@@ -60,5 +61,29 @@ describe('contract prints and their P&L', () => {
     ];
     const { prints } = contractPrints([atAsk, ...others, atMid, atBid], SYMBOL, 3);
     expect(prints.map((p) => p.key)).toEqual([atMid.key, atBid.key, atAsk.key]);
+  });
+
+  it("a contract's prints found through each day's index are those a scan of every print finds, asked again and for others", () => {
+    const days = [
+      [atAsk, trade({ put_call: 'Put', date: '2024-03-06' }), trade({ strike_price: 505, date: '2024-03-06' })],
+      [
+        atBid,
+        trade({ ticker: 'QQQ', date: '2024-03-07' }),
+        trade({ date_expiration: '2024-03-22', date: '2024-03-07' }),
+      ],
+      [],
+      [atMid, trade({ strike_price: 505, date: '2024-03-08' })],
+    ];
+    const symbols = [...new Set(days.flat().map(occSymbolOfPrint)), 'SPY240315C00999000'];
+    // Twice over: the second pass reads the indexes the first one made.
+    for (const _ of [1, 2])
+      for (const symbol of symbols) {
+        const scanned = days.flat().filter((t) => occSymbolOfPrint(t) === symbol);
+        expect(printsOfContract(days, symbol)).toEqual(scanned);
+        expect(contractPrints(printsOfContract(days, symbol), symbol, 3)).toEqual(
+          contractPrints(days.flat(), symbol, 3),
+        );
+      }
+    expect(printsOfContract(days, SYMBOL).map((t) => t.key)).toEqual([atAsk.key, atBid.key, atMid.key]);
   });
 });

@@ -55,6 +55,11 @@ export interface OptionsMarket {
   chainRow(c: OptionContract): ChainRow;
   /** The after-the-close snapshot: every contract quoted at the close, with its open interest. */
   chain(): readonly ChainRow[];
+  /**
+   * The same day's market with other carried openings: the listing, the surface and the open
+   * interest's scale (which sums every listed contract) are shared, not built again.
+   */
+  withNetOpenings(netOpenings: ReadonlyMap<string, number> | undefined): OptionsMarket;
 }
 
 export interface MarketOptions {
@@ -167,38 +172,54 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
     scale = totalOpenInterest(u.dollarVolume) / (total || 1);
     return scale;
   };
-  const openInterest = (c: OptionContract): number => {
-    const w = openInterestWeight({ seed, contract: c.symbol, etf, ...c }, u.date, ref, surface.atm(c.T));
-    return Math.max(0, Math.round(w * oiScale()) + (opts.netOpenings?.get(c.symbol) ?? 0));
+  const contract = (symbol: string): OptionContract | undefined => {
+    const o = parseOccSymbol(symbol);
+    return o && o.root === root ? contractAt(o.expiry, o.strike, o.type) : undefined;
   };
 
-  // Object.assign, not `{ ...c, ...quote }`: on Node 20 a literal with two spreads takes a slow
-  // runtime path (~40 us an object, 6,288 SPY rows 200-500 ms CPU; Object.assign ~10 ms).
-  const chainRow = (c: OptionContract): ChainRow =>
-    Object.assign({}, c, quote(c, u.close), { openInterest: openInterest(c) });
-  let chain: ChainRow[] | undefined;
-  return {
-    underlying: u,
-    liquidity,
-    r,
-    q,
-    surface,
-    expirations,
-    strikes: strikesOf,
-    contracts,
-    contractAt,
-    contract(symbol) {
-      const o = parseOccSymbol(symbol);
-      return o && o.root === root ? contractAt(o.expiry, o.strike, o.type) : undefined;
-    },
-    quote,
-    theo,
-    openInterest,
-    chainRow,
-    chain() {
-      if (chain) return chain;
-      chain = expirations.flatMap((e) => contracts(e.expiry).map(chainRow));
-      return chain;
-    },
+  const withNetOpenings = (netOpenings: ReadonlyMap<string, number> | undefined): OptionsMarket => {
+    const openInterest = (c: OptionContract): number => {
+      // Explicit fields: a literal that spreads `c` takes Node 20's slow path (tens of us a contract).
+      const key = {
+        seed,
+        contract: c.symbol,
+        etf,
+        kind: c.kind,
+        expiry: c.expiry,
+        type: c.type,
+        strike: c.strike,
+        dte: c.dte,
+        T: c.T,
+      };
+      const w = openInterestWeight(key, u.date, ref, surface.atm(c.T));
+      return Math.max(0, Math.round(w * oiScale()) + (netOpenings?.get(c.symbol) ?? 0));
+    };
+    // Object.assign, not `{ ...c, ...quote }`: on Node 20 a literal with two spreads takes a slow
+    // runtime path (~40 us an object, 6,288 SPY rows 200-500 ms CPU; Object.assign ~10 ms).
+    const chainRow = (c: OptionContract): ChainRow =>
+      Object.assign({}, c, quote(c, u.close), { openInterest: openInterest(c) });
+    let chain: ChainRow[] | undefined;
+    return {
+      underlying: u,
+      liquidity,
+      r,
+      q,
+      surface,
+      expirations,
+      strikes: strikesOf,
+      contracts,
+      contractAt,
+      contract,
+      quote,
+      theo,
+      openInterest,
+      chainRow,
+      chain() {
+        chain ??= expirations.flatMap((e) => contracts(e.expiry).map(chainRow));
+        return chain;
+      },
+      withNetOpenings,
+    };
   };
+  return withNetOpenings(opts.netOpenings);
 }

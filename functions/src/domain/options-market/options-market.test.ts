@@ -219,4 +219,20 @@ describe('open interest', () => {
     const moved = optionsMarket(AAPL, SEED, { netOpenings: new Map([[c.symbol, 1234]]) });
     expect(moved.openInterest(c)).toBe(m.openInterest(c) + 1234);
   });
+
+  it('a shared day market with other carried openings is the market built with them, its base untouched', () => {
+    for (const u of [AAPL, NVDA]) {
+      const base = optionsMarket(u, SEED);
+      const picked = base.expirations.slice(0, 3).flatMap((e) => base.contracts(e.expiry).slice(5, 8));
+      // The base's own lines read first: the shared open-interest scale is then already summed.
+      const before = picked.map((c) => base.chainRow(c));
+      const nets = new Map(picked.map((c, i) => [c.symbol, 100 * (i + 1) - 350]));
+      const shared = base.withNetOpenings(nets);
+      const built = optionsMarket(u, SEED, { netOpenings: nets });
+      expect(shared.chain()).toEqual(built.chain());
+      expect(picked.map((c) => shared.chainRow(c))).toEqual(picked.map((c) => built.chainRow(c)));
+      expect(picked.map((c) => base.chainRow(c))).toEqual(before);
+      expect(base.chain()).toEqual(optionsMarket(u, SEED).chain());
+    }
+  });
 });

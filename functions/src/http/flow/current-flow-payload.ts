@@ -30,6 +30,8 @@ interface State extends CurrentFlowPayload {
   head: DayHead;
   cursor: string;
   keys: Set<string>;
+  /** The shown rows (the first MAX_HISTORICAL_ROWS) joined with commas: the answer's list. */
+  shownText: string;
 }
 
 let state: State | null = null;
@@ -42,8 +44,15 @@ export function answerText(
   trades: readonly FlowTrade[],
   first: string | null,
 ): string {
-  return `{"date":${JSON.stringify(date)},"options_flow":[${rows.join(',')}],"key_stats":${JSON.stringify(keyStats(trades))},"first_date":${JSON.stringify(first)}}`;
+  return answerOfList(date, rows.join(','), trades, first);
 }
+
+/** answerText from the rows already joined. */
+function answerOfList(date: string, rowsText: string, trades: readonly FlowTrade[], first: string | null): string {
+  return `{"date":${JSON.stringify(date)},"options_flow":[${rowsText}],"key_stats":${JSON.stringify(keyStats(trades))},"first_date":${JSON.stringify(first)}}`;
+}
+
+const shownTextOf = (rows: readonly string[]): string => rows.slice(0, MAX_HISTORICAL_ROWS).join(',');
 
 /**
  * The ETag names the content without hashing 1.5 MB: the day, its write head, the trade count and
@@ -51,7 +60,7 @@ export function answerText(
  */
 function seal(s: Omit<State, 'json' | 'encoded' | 'etag'>): State {
   const shown = s.trades.slice(0, MAX_HISTORICAL_ROWS);
-  const json = answerText(s.date, s.rows.slice(0, MAX_HISTORICAL_ROWS), shown, s.first);
+  const json = answerOfList(s.date, s.shownText, shown, s.first);
   const etag = `"${s.date}.${s.head.epoch}.${s.head.live}.${s.trades.length}.${s.first ?? '-'}"`;
   // Compressed when first asked for, per encoding, on the thread pool (cachedEncoding).
   return { ...s, json, etag, encoded: {} };
@@ -60,10 +69,12 @@ function seal(s: Omit<State, 'json' | 'encoded' | 'etag'>): State {
 async function full(repo: FlowRepository, date: string, head: DayHead, first: string | null): Promise<State> {
   const day = await repo.readDay(date);
   const trades = day.trades.sort(compareNewestFirst);
+  const rows = trades.map((t) => JSON.stringify(t));
   return seal({
     date,
     trades,
-    rows: trades.map((t) => JSON.stringify(t)),
+    rows,
+    shownText: shownTextOf(rows),
     head,
     cursor: day.liveCursor,
     keys: new Set(trades.map((t) => t.key)),
@@ -82,15 +93,24 @@ async function refresh(repo: FlowRepository, date: string, head: DayHead, first:
   const keys = new Set(s.keys);
   const merged = [...s.trades];
   const rows = [...s.rows];
+  let allFirst = true;
   for (const t of fresh.sort(compareNewestFirst).reverse()) {
     keys.add(t.key);
     // New trades are almost always the newest: a short scan from the front finds their place.
     let at = 0;
     while (at < merged.length && compareNewestFirst(merged[at]!, t) < 0) at++;
+    if (at > 0) allFirst = false;
     merged.splice(at, 0, t);
     rows.splice(at, 0, JSON.stringify(t));
   }
-  return seal({ date, trades: merged, rows, head, cursor: more.liveCursor, keys, first });
+  // When the new trades all went first and every row is still shown, the list is theirs before the
+  // one held (joining a day's thousands of rows again was most of a rebuild's main-thread time).
+  const added = rows.length - s.rows.length;
+  const shownText =
+    allFirst && added > 0 && rows.length <= MAX_HISTORICAL_ROWS
+      ? `${rows.slice(0, added).join(',')}${s.shownText === '' ? '' : ','}${s.shownText}`
+      : shownTextOf(rows);
+  return seal({ date, trades: merged, rows, shownText, head, cursor: more.liveCursor, keys, first });
 }
 
 let headDate = '';

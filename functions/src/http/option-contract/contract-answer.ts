@@ -6,7 +6,7 @@ import { dayNumber } from '../../domain/calendar/dates.ts';
 import { previousTradingDay } from '../../domain/calendar/nyse.ts';
 import { chainInputFrom } from '../../domain/option-chain/chain-input.ts';
 import { contractDay } from '../../domain/option-contract/contract-day.ts';
-import { contractPrints } from '../../domain/option-contract/contract-prints.ts';
+import { contractPrints, printsOfContract } from '../../domain/option-contract/contract-prints.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { startedEarly } from '../../lib/started-early.ts';
 import { KeptJson } from '../../lib/kept-json.ts';
@@ -58,13 +58,9 @@ export async function contractAnswer(entry: DirectoryEntry, symbol: string): Pro
     );
   const before = sessionsBefore(now.date);
   // The prints are read while the history is built (both wait on the store).
-  const trades = startedEarly(
-    Promise.all([...before, now.date].map((d) => readTickerDayCached(entry.symbol, d, today))).then((days) =>
-      days.flat(),
-    ),
-  );
+  const days = startedEarly(Promise.all([...before, now.date].map((d) => readTickerDayCached(entry.symbol, d, today))));
   const history = await historyOf(entry, symbol, input.asOf, before);
-  const { prints, pnlTotal } = contractPrints(await trades, symbol, now.mid);
+  const { prints, pnlTotal } = contractPrints(printsOfContract(await days, symbol), symbol, now.mid);
   return {
     symbol,
     ticker: entry.symbol,

@@ -86,6 +86,27 @@ describe('one contract across days (the contract page history)', () => {
     expect(days[1]!.rows[0]!.openInterest! - bare[0]!.rows[0]!.openInterest!).toBe(1300);
   }, 30_000);
 
+  it("gives every contract its own day's line when one provider shares each day's market between contracts", async () => {
+    const probe = await providerWith([]).optionChain('ACME', TODAY);
+    const symbols = probe.rows
+      .filter((r) => r.expiry === '2024-03-15')
+      .map((r) => r.symbol)
+      .slice(10, 14);
+    const nets = [
+      { date: '2024-03-01', nets: symbols.map((s, i): [string, number] => [s, 300 * (i + 1)]) },
+      { date: '2024-03-05', nets: symbols.map((s, i): [string, number] => [s, -80 * i]) },
+    ];
+    const shared = providerWith(nets);
+    // Each contract in turn, the first again last: its line must not carry another's openings.
+    const asked = [...symbols, symbols[0]!];
+    const answers = [];
+    for (const symbol of asked) answers.push(await shared.optionContractDays!('ACME', symbol, window));
+    const wholes = [];
+    for (const date of window) wholes.push(await providerWith(nets).optionChain('ACME', date));
+    for (const [k, symbol] of asked.entries())
+      expect(answers[k]!.map((d) => d.rows)).toEqual(wholes.map((w) => [w.rows.find((r) => r.symbol === symbol)!]));
+  }, 30_000);
+
   it('leaves out days the contract was not listed and a day without a bar', async () => {
     const provider = providerWith([]);
     const days = await provider.optionContractDays!('ACME', 'ACME240315C09990000', window);

@@ -8,7 +8,8 @@ import type { MarketDataProvider } from '../provider.ts';
 import { createReportBuilder } from '../parse-report.ts';
 import { cboeChainReport } from './cboe-option-chain.ts';
 import { underlyingDayFrom } from './underlying-day.ts';
-import { optionsMarket } from '../../domain/options-market/index.ts';
+import { optionsMarket, type OptionsMarket } from '../../domain/options-market/index.ts';
+import { TtlLru } from '../../lib/lru.ts';
 import type { OptionChainReport } from '../option-quote.ts';
 import { generateFinraShortInterestFile } from './finra-short-interest.ts';
 import { generateFinraShortVolumeFile } from './finra-short-volume.ts';
@@ -34,6 +35,8 @@ export interface DemoMarketSource {
 
 export const DEMO_SEED = 20240308;
 const CHAIN_CACHE_SIZE = 64;
+/** A few names' contract windows (21 sessions each) of day markets. */
+const DAY_MARKET_CACHE_SIZE = 128;
 
 const notInDemo = (what: string) => new ProviderError('demo', `${what} is not simulated by the demo provider`, false);
 
@@ -127,6 +130,19 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
     return windowRead.days;
   }
 
+  // Each day's market without carried openings, shared by every contract asked about that day: a
+  // market's open-interest scale sums the expected weights of its whole listing, most of what one
+  // contract's line of a day costs. Renewed with the provider.
+  const dayMarkets = new TtlLru<OptionsMarket | null>(DAY_MARKET_CACHE_SIZE, Number.POSITIVE_INFINITY);
+  const dayMarket = (underlying: string, date: string) =>
+    dayMarkets.get(`${underlying}|${date}`, async () => {
+      const u = await underlyingOn(underlying, date).catch((e: unknown) => {
+        if (e instanceof ProviderNotFoundError) return null;
+        throw e;
+      });
+      return u && optionsMarket(u, seed);
+    });
+
   async function contractDays(underlying: string, symbol: string, dates: readonly string[]) {
     if (dates.length === 0) return [];
     const today = source.today();
@@ -136,13 +152,9 @@ export function createDemoProvider(source: DemoMarketSource, seed = DEMO_SEED): 
     const out: OptionChainReport[] = [];
     for (const date of dates) {
       const later = since.reduce((sum, d) => sum + (d.date >= date ? d.net : 0), 0);
-      const u = await underlyingOn(underlying, date).catch((e: unknown) => {
-        if (e instanceof ProviderNotFoundError) return null;
-        throw e;
-      });
-      if (!u) continue;
-      const netOpenings = carry && new Map([[symbol, (carry.get(symbol) ?? 0) - later]]);
-      const market = optionsMarket(u, seed, netOpenings ? { netOpenings } : {});
+      const day = await dayMarket(underlying, date);
+      if (!day) continue;
+      const market = carry ? day.withNetOpenings(new Map([[symbol, (carry.get(symbol) ?? 0) - later]])) : day;
       const only = market.contract(symbol);
       if (only) out.push(cboeChainReport(market, seed, { only }));
     }
