@@ -40,8 +40,9 @@ export function LatestTrades({ data }: { data: LatestTradesData }) {
           ? `The last ${data.data.length} trades of ${data.ticker} on ${data.date}, newest first.`
           : `No trades of ${data.ticker} yet.`}
       </Typography>
-      {/* Fourteen columns (Date included) fit beside the sidebar at 1440 px only with tighter cells, as on Options Flow. */}
-      <Box sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+      {/* Fifteen columns (Date included) fit beside the sidebar at 1440 px only with tight cells, with room for a
+          spread's name and chevron in C/P (8 px a side left no room for one). */}
+      <Box sx={{ '& .MuiTableCell-root': { px: 0.75 } }}>
         <FlowTable trades={data.data} ariaLabel="Latest Trades" />
       </Box>
     </Card>
