@@ -19,9 +19,11 @@ test.describe('contract drill-down (issue 39)', () => {
       for (const width of [375, 1440]) {
         await page.setViewportSize({ width, height: 900 });
         await openAs(page, jwt, '/optionsflow');
-        await expect(page.getByTestId('flow-row').first()).toBeVisible({ timeout: 30_000 });
+        // A single contract's row: a spread's row names several contracts and links none (its legs do).
+        const single = page.getByTestId('flow-row').filter({ has: page.getByTestId('contract-link') });
+        await expect(single.first()).toBeVisible({ timeout: 30_000 });
         // The live session keeps prepending trades: hold on to one row by its key.
-        const key = await page.getByTestId('flow-row').first().getAttribute('data-key');
+        const key = await single.first().getAttribute('data-key');
         const row = page.locator(`[data-testid="flow-row"][data-key="${key}"]`);
         // The row's strike is its contract's link.
         const link = row.getByTestId('contract-link');
