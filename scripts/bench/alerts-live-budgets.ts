@@ -29,11 +29,11 @@ export function benchAlertKernels(budgets: Budgets): AlertBench {
 
 export function benchAlertDelivery(budgets: Budgets, seconds = 30): AlertLiveResult {
   console.log(
-    `\nFlow alerts live: 10,000 rules of 2,000 users, 100 alerts sockets (20 closed half-way), 10 trades/s, ${seconds} s`,
+    `\nFlow alerts live: 10,000 rules of 2,000 users, 100 alerts sockets (20 closed half-way), 10 trades/s, ${seconds} s, a minute's turn 15 s in`,
   );
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'alerts-live.ts'), String(seconds), '10', '--json'],
+    ['--import', 'tsx', join(import.meta.dirname, 'alerts-live.ts'), String(seconds), '10', '--turn', '--json'],
     { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent' }, maxBuffer: 16 * 1024 * 1024 },
   );
   const r = JSON.parse(out.trim().split('\n').at(-1)!) as AlertLiveResult;

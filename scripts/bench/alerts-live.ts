@@ -5,7 +5,10 @@
  * Measured: trade -> in-app alert p50/p99/max at the sockets, and that nothing is lost: half-way 20
  * of the 100 sockets close, and every match the rules imply (counted in process with the same rule
  * index) must be in the history, and every match of a socket that stayed open must have reached it.
- * Usage: node --import tsx scripts/bench/alerts-live.ts [seconds=30] [rate=10] [--json]
+ * The turn of a wall-clock minute is its worst moment (every active user's allowance lease is new):
+ * `turnAtS` says when in the run it fell, and `--turn` starts the trades 15 s before one, so every
+ * run has it (a run of 30 s otherwise misses it half the time).
+ * Usage: node --import tsx scripts/bench/alerts-live.ts [seconds=30] [rate=10] [--turn] [--json]
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { WebSocket } from 'ws';
@@ -55,6 +58,10 @@ export interface AlertLiveResult {
   p99Ms: number;
   maxMs: number;
   cpuPct: number;
+  /** Seconds into the run when a wall-clock minute turned (null: none did). */
+  turnAtS: number | null;
+  /** When the five slowest toasts' trades were sent, seconds into the run (a burst, the turn, a cold start). */
+  slowestAtS: string;
 }
 
 const pct = (xs: number[], p: number) =>
@@ -83,7 +90,7 @@ async function historyOf(userId: string): Promise<{ alerts: number; folded: numb
   return h;
 }
 
-export async function benchAlertLive(seconds = 30, rate = 10): Promise<AlertLiveResult> {
+export async function benchAlertLive(seconds = 30, rate = 10, atTurn = false): Promise<AlertLiveResult> {
   process.env.LOG_LEVEL ??= 'silent';
   process.env.MAIL_OUTBOX_QUIET = '1';
   const rt = await startQuietRuntime('tapewatch-alerts-');
@@ -152,6 +159,11 @@ export async function benchAlertLive(seconds = 30, rate = 10): Promise<AlertLive
 
   const fanout = new FlowFanout(db);
   const sentAt = new Map<string, number>();
+  if (atTurn) {
+    const untilTurn = 60_000 - (Date.now() % 60_000);
+    await new Promise((res) => setTimeout(res, (untilTurn - 15_000 + 60_000) % 60_000));
+  }
+  const startedWall = Date.now();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const pending: Promise<unknown>[] = [];
@@ -168,8 +180,10 @@ export async function benchAlertLive(seconds = 30, rate = 10): Promise<AlertLive
   await new Promise((res) => setTimeout(res, 1000));
   const used = process.cpuUsage(cpu);
   const wall = (performance.now() - started) / 1000;
+  const turn = 60_000 - (startedWall % 60_000);
 
   const latencies: number[] = [];
+  const samples: Array<{ atS: number; ms: number }> = [];
   let deliveredOpen = 0;
   for (const [u, box] of inboxes)
     for (const m of box)
@@ -181,6 +195,7 @@ export async function benchAlertLive(seconds = 30, rate = 10): Promise<AlertLive
         const t = sentAt.get(fired.trade.key);
         if (t === undefined) continue;
         latencies.push(m.at - t);
+        samples.push({ atS: (t - started) / 1000, ms: m.at - t });
         if (!closing.has(u)) deliveredOpen++;
       }
   let storedInHistory = 0;
@@ -215,6 +230,12 @@ export async function benchAlertLive(seconds = 30, rate = 10): Promise<AlertLive
     p99Ms: +pct(latencies, 99).toFixed(1),
     maxMs: +latencies.reduce((a, b) => (b > a ? b : a), 0).toFixed(1),
     cpuPct: Math.round((100 * (used.user + used.system)) / 1e6 / wall),
+    turnAtS: turn <= seconds * 1000 ? +(turn / 1000).toFixed(1) : null,
+    slowestAtS: samples
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((x) => x.atS.toFixed(1))
+      .join(' '),
   };
 }
 
@@ -222,9 +243,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const json = process.argv.includes('--json');
   const [seconds = 30, rate = 10] = process.argv
     .slice(2)
-    .filter((a) => a !== '--json')
+    .filter((a) => !a.startsWith('--'))
     .map(Number);
-  const result = await benchAlertLive(seconds, rate);
+  const result = await benchAlertLive(seconds, rate, process.argv.includes('--turn'));
   // --json: the last line for `npm run bench`, which runs this in a process of its own.
   if (json) console.log(JSON.stringify(result));
   else console.table([result]);

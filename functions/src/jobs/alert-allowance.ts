@@ -47,8 +47,16 @@ export class AlertAllowance {
     this.leases = new AllowanceLeases((userId, window, at, added) => this.caps.count(userId, window, at, added));
   }
 
-  /** Each user's alerts of the batch, as their allowance is known (the promises are handled from the start). */
-  apply(alerts: readonly NewAlert[], now = new Date()): Array<Promise<UserAllowed>> {
+  /**
+   * Each user's alerts of the batch, as their allowance is known (the promises are handled from the
+   * start). `watching` says whether a user has an open alerts socket: the others' lease requests
+   * wait in the background lane behind the toasts' (in-app-cap.ts).
+   */
+  apply(
+    alerts: readonly NewAlert[],
+    watching: (userId: string) => boolean = () => true,
+    now = new Date(),
+  ): Array<Promise<UserAllowed>> {
     const byUser = new Map<string, NewAlert[]>();
     for (const a of alerts) {
       const list = byUser.get(a.userId);
@@ -65,15 +73,16 @@ export class AlertAllowance {
         .release(windowAt.minute)
         .catch((err: unknown) => log.warn('returning unspent alert allowance failed', errorFields(err)));
     }
-    return [...byUser].map(([userId, list]) => startedEarly(this.take(userId, list, windowAt)));
+    return [...byUser].map(([userId, list]) => startedEarly(this.take(userId, list, windowAt, watching(userId))));
   }
 
   private async take(
     userId: string,
     list: NewAlert[],
     windowAt: { minute: string; day: string },
+    urgent: boolean,
   ): Promise<UserAllowed> {
-    const { granted, folded, window } = await this.leases.take(userId, list.length, windowAt);
+    const { granted, folded, window } = await this.leases.take(userId, list.length, windowAt, urgent);
     const shown = list.slice(0, granted);
     if (folded === 0) return { userId, shown, fold: NOTHING_FOLDED };
     const fold = async () => {

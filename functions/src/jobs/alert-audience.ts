@@ -9,6 +9,11 @@ import { KeptByUser } from './kept-by-user.ts';
 export const PLAN_RECHECK_MS = 30_000;
 /** How long the listing of the alerts sockets is reused (the live feed's fan-out reuses its own as long). */
 export const ALERT_SOCKETS_TTL_MS = 1000;
+/**
+ * Up to this age a stale listing is still used while the next one loads: the Query of every connection
+ * took up to 200 ms under the bench's load, and every toast of that second waited for it.
+ */
+export const ALERT_SOCKETS_STALE_MS = 10_000;
 
 /**
  * Whether the owners of fired rules are still subscribers: one BatchGet per 100 users not seen in
@@ -42,8 +47,8 @@ export class PlanCache {
 }
 
 /**
- * The open alerts sockets by user, from one Query of every connection reused for up to a second,
- * instead of a Query per user with a match. A socket opened within that second may miss the toast
+ * The open alerts sockets by user, from one Query of every connection reused for up to a second (and
+ * while the next one loads), instead of a Query per user with a match. A socket opened within that second may miss the toast
  * but not the alert: it is in the history, which the bell reads again when its socket opens.
  */
 export class AlertSockets {
@@ -51,12 +56,17 @@ export class AlertSockets {
 
   constructor(db: DynamoDBDocumentClient, ttlMs = ALERT_SOCKETS_TTL_MS) {
     const repo = new ConnectionRepository(db);
-    this.kept = new KeptByUser(async () => {
-      const byUser = new Map<string, string[]>();
-      for (const c of await repo.list())
-        if (c.channel === 'alerts' && c.userId) byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c.connectionId]);
-      return byUser;
-    }, ttlMs);
+    this.kept = new KeptByUser(
+      async () => {
+        const byUser = new Map<string, string[]>();
+        for (const c of await repo.list())
+          if (c.channel === 'alerts' && c.userId)
+            byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c.connectionId]);
+        return byUser;
+      },
+      ttlMs,
+      ALERT_SOCKETS_STALE_MS,
+    );
   }
 
   /** Lists the sockets again now (the next frames use the new listing). */

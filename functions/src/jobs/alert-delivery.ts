@@ -99,7 +99,10 @@ export class AlertDelivery {
     }));
     // The in-app allowance bounds what one user's rules put on screen and in the history; email has
     // its own throttle and cap, so it still sees every match.
-    const byUser = this.allowance.apply(matched);
+    // Users with an open alerts socket lease first: a toast is waiting for them, the others' alerts
+    // only go to the history.
+    const open = await this.sockets.forUsers();
+    const byUser = this.allowance.apply(matched, (userId) => open.has(userId));
     // A user's toasts go out as soon as their own allowance is known: one user's counter round trip
     // (a new lease) or fold never holds back another's (issue 35: the trade-to-toast p99).
     const pushing = byUser.map((user) =>

@@ -1,9 +1,10 @@
 /**
  * A listing grouped by user (alert sockets, push subscriptions) read with one call and reused for
  * `ttlMs`, so the live path's reads do not grow with the trades or the matched users. One listing
- * is in flight at a time; an entry found gone is dropped from it at once. When the listing is stale
- * it is awaited, not served stale while it reloads: after a quiet spell the first alert sees what
- * was added since.
+ * is in flight at a time; an entry found gone is dropped from it at once. A listing older than the
+ * TTL but younger than `staleMs` is served while the next one loads in the background (so the live
+ * path never waits for the Query once a second); an older one is awaited, so after a quiet spell the
+ * first alert sees what was added since.
  */
 export class KeptByUser<T> {
   private byUser: Map<string, T[]> | null = null;
@@ -13,6 +14,7 @@ export class KeptByUser<T> {
   constructor(
     private readonly list: () => Promise<Map<string, T[]>>,
     private readonly ttlMs: number,
+    private readonly staleMs = 0,
   ) {}
 
   /** Lists again now (the next reads use the new listing). */
@@ -28,9 +30,14 @@ export class KeptByUser<T> {
     return this.listing;
   }
 
-  /** The listing, listed again first when older than the TTL; a failed listing keeps the last one. */
+  /**
+   * The listing, listed again when older than the TTL: first when older than `staleMs` too, else in the
+   * background. A failed listing keeps the last one.
+   */
   async get(onListingError: (err: unknown) => void): Promise<ReadonlyMap<string, readonly T[]>> {
-    if (!this.byUser || Date.now() - this.listedAt >= this.ttlMs) await this.relist().catch(onListingError);
+    const age = Date.now() - this.listedAt;
+    if (!this.byUser || age >= Math.max(this.ttlMs, this.staleMs)) await this.relist().catch(onListingError);
+    else if (age >= this.ttlMs) this.relist().catch(onListingError);
     return this.byUser ?? new Map();
   }
 

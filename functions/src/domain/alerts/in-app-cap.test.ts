@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_LIMITS } from '@tapewatch/shared/alerts/limits';
-import { AllowanceLeases, grantedOf, LEASE_CHUNK, minuteOf, type CapWindow } from './in-app-cap.ts';
+import { AllowanceLeases, BACKGROUND_LEASES, grantedOf, LEASE_CHUNK, minuteOf, type CapWindow } from './in-app-cap.ts';
 
 const { inAppPerMinute: perMinute, inAppPerDay: perDay } = ALERT_LIMITS;
 const M1 = { minute: '2024-03-08T14:59', day: '2024-03-08' };
@@ -123,6 +123,43 @@ describe('in-app alert allowance', () => {
     await expect(leases.take('u', 1, M1)).rejects.toThrow('throttled');
     fail = false;
     expect(await leases.take('u', 1, M1)).toEqual({ granted: 1, folded: 0, window: 'minute' });
+  });
+
+  it('leases users nobody watches a few at a time, and a watched user asks at once, ahead of them', async () => {
+    const c = counters();
+    // Every round trip held open until released, so what is in flight can be counted.
+    const held: Array<{ user: string; window: CapWindow; go: () => void }> = [];
+    const count = (user: string, window: CapWindow, at: string, added: number) =>
+      new Promise<number>((resolve) =>
+        held.push({ user, window, go: () => resolve(c.count(user, window, at, added)) }),
+      );
+    const leases = new AllowanceLeases(count);
+    const unwatched = Array.from({ length: 20 }, (_, i) => leases.take(`bg${i}`, 1, M1, false));
+    await Promise.resolve();
+    expect(held).toHaveLength(BACKGROUND_LEASES);
+    const watched = leases.take('watching', 1, M1, true);
+    await Promise.resolve();
+    expect(held.map((h) => h.user)).toContain('watching');
+    // The watched user's minute, then day, answer while all the background ones still wait.
+    held.find((h) => h.user === 'watching')!.go();
+    await new Promise((r) => setTimeout(r, 0));
+    held.find((h) => h.user === 'watching' && h.window === 'day')!.go();
+    expect(await watched).toEqual({ granted: 1, folded: 0, window: 'minute' });
+    // The background lane drains, never more than its width in flight, and every user is granted.
+    const inFlight: number[] = [];
+    for (let done = 0; done < 200 && held.some((h) => h.go); done++) {
+      const open = held.filter((h) => h.go);
+      inFlight.push(open.filter((h) => h.user !== 'watching').length);
+      const next = open[0]!;
+      const go = next.go;
+      next.go = undefined as unknown as () => void;
+      go();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(Math.max(...inFlight)).toBeLessThanOrEqual(BACKGROUND_LEASES);
+    const outcomes = await Promise.all(unwatched);
+    expect(outcomes.every((o) => o.granted === 1 && o.folded === 0)).toBe(true);
+    expect(c.of('minute', M1.minute, 'bg19')).toBe(LEASE_CHUNK);
   });
 
   it('names the wall-clock minute', () => {

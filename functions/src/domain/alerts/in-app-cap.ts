@@ -24,6 +24,14 @@ export function grantedOf(added: number, after: number, cap: number): number {
  */
 export const LEASE_CHUNK = 10;
 
+/**
+ * How many lease round trips of users with no open alerts socket run at once. Their alerts only go
+ * to the history (read when the bell opens), so they wait their turn: at a cold start or the turn
+ * of a minute, hundreds of them at once queued every toast behind their writes (issue 35's bench:
+ * the third trade's toasts at 265 ms). Eight at a time still lease a few thousand users a second.
+ */
+export const BACKGROUND_LEASES = 8;
+
 /** Adds `added` to the user's counter of the window `at` atomically; answers its value after the addition. */
 export type CountFn = (userId: string, window: CapWindow, at: string, added: number) => Promise<number>;
 
@@ -62,12 +70,23 @@ export class AllowanceLeases {
   private readonly leases = new Map<string, Lease>();
   /** Each user's requests in order: one lease request at a time, the next batch spends from it. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** The background lane: lease requests of users nobody is watching, BACKGROUND_LEASES at a time. */
+  private readonly waiting: Array<() => void> = [];
+  private running = 0;
 
-  constructor(private readonly count: CountFn) {}
+  constructor(
+    private readonly count: CountFn,
+    private readonly backgroundLeases = BACKGROUND_LEASES,
+  ) {}
 
-  take(userId: string, matches: number, at: { minute: string; day: string }): Promise<Taken> {
+  /**
+   * Spends `matches` from the user's lease, asking for more when it runs short. `urgent` (the user
+   * has an open alerts socket: a toast is waiting) asks at once; otherwise the request waits in the
+   * background lane.
+   */
+  take(userId: string, matches: number, at: { minute: string; day: string }, urgent = true): Promise<Taken> {
     const previous = this.queues.get(userId) ?? Promise.resolve();
-    const run = previous.then(() => this.takeNow(userId, matches, at));
+    const run = previous.then(() => this.takeNow(userId, matches, at, urgent));
     const settled = run.then(
       () => undefined,
       () => undefined,
@@ -100,7 +119,12 @@ export class AllowanceLeases {
     return giving.length;
   }
 
-  private async takeNow(userId: string, matches: number, at: { minute: string; day: string }): Promise<Taken> {
+  private async takeNow(
+    userId: string,
+    matches: number,
+    at: { minute: string; day: string },
+    urgent: boolean,
+  ): Promise<Taken> {
     let lease = this.leases.get(userId);
     let giveBack: Promise<number> | undefined;
     if (!lease || lease.minute !== at.minute || lease.day !== at.day) {
@@ -113,7 +137,9 @@ export class AllowanceLeases {
     const current = lease;
     const requesting =
       current.left < matches && !current.minuteFull && !current.dayFull
-        ? this.request(userId, current, Math.max(matches - current.left, LEASE_CHUNK))
+        ? urgent
+          ? this.request(userId, current, Math.max(matches - current.left, LEASE_CHUNK))
+          : this.inBackground(() => this.request(userId, current, Math.max(matches - current.left, LEASE_CHUNK)))
         : undefined;
     await Promise.all([giveBack, requesting]);
     const granted = Math.min(matches, current.left);
@@ -121,6 +147,19 @@ export class AllowanceLeases {
     const folded = matches - granted;
     // A refusal names the day once the day has refused anything (it refuses everything after).
     return { granted, folded, window: folded > 0 && current.dayFull ? 'day' : 'minute' };
+  }
+
+  /** Runs `work` in the background lane; a finished request hands its slot to the next one waiting. */
+  private async inBackground(work: () => Promise<void>): Promise<void> {
+    if (this.running < this.backgroundLeases) this.running += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
   }
 
   /**
