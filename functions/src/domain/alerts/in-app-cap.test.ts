@@ -99,6 +99,30 @@ describe('in-app alert allowance', () => {
     expect(await leases.release(M2.minute)).toBe(0);
   });
 
+  it('a lease swept while its request is in flight gives back what its batch did not spend', async () => {
+    const c = counters();
+    const held: Array<() => void> = [];
+    const leases = new AllowanceLeases(
+      (user, window, at, added) =>
+        new Promise<number>((resolve) => held.push(() => resolve(c.count(user, window, at, added)))),
+    );
+    const taking = leases.take('u', 2, M1);
+    await Promise.resolve();
+    // The minute turns (the sweep of another batch) while the minute counter's answer is on its way.
+    const sweeping = leases.release(M2.minute);
+    held.shift()!();
+    await new Promise((r) => setTimeout(r, 0));
+    held.shift()!();
+    expect(await taking).toEqual({ granted: 2, folded: 0, window: 'minute' });
+    await sweeping;
+    while (held.length > 0) {
+      held.shift()!();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    // The day counts the two shown, not the lease's unspent eight.
+    expect(c.of('day', M1.day)).toBe(2);
+  });
+
   it("folds into the day's summary once the day refuses, and asks the day nothing when the minute refused all", async () => {
     const c = counters({ [`u#day#${M1.day}`]: perDay - 4 });
     const leases = new AllowanceLeases(c.count);

@@ -144,6 +144,14 @@ export class AllowanceLeases {
     await Promise.all([giveBack, requesting]);
     const granted = Math.min(matches, current.left);
     current.left -= granted;
+    if (current.left > 0 && this.leases.get(userId) !== current) {
+      // Swept (its minute ended) while this request was on its way: nobody spends the rest, so its
+      // day charge goes back now, or the day would count it as shown (a failed give-back errs the safe
+      // way: the day counts high).
+      const rest = current.left;
+      current.left = 0;
+      void this.count(userId, 'day', current.day, -rest).catch(() => undefined);
+    }
     const folded = matches - granted;
     // A refusal names the day once the day has refused anything (it refuses everything after).
     return { granted, folded, window: folded > 0 && current.dayFull ? 'day' : 'minute' };
