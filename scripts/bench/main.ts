@@ -8,7 +8,8 @@
  * `--watchlists` only the watchlist reads (issue 24) on their own server, with its budget;
  * `--bundles` only the initial JS per screen; `--alerts` only the flow alerts (issue 25): the
  * in-process kernels and trade -> in-app alert on a runtime of its own, with their budgets.
- * `--options` only issue 38's option chain, volatility and walls rows and issue 39's contract rows (cached and uncached).
+ * `--options` only issue 38's option chain, volatility and walls rows and issue 39's contract rows (cached and uncached),
+ * then issue 37's chains built on demand for every name (in process).
  * `--current-flow` only the current flow of a full session (issue 23's budgets, issue 39's row context).
  */
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { measureColdCached } from './cold.ts';
 import { FULL_SESSION_TRADES, topUpCurrentFlow } from './current-flow.ts';
 import { benchDtwKmeans, DTW_BUDGET_MS } from './dtw-kmeans.ts';
 import { benchPages } from './endpoints.ts';
+import { benchLazyChains } from './lazy-chains.ts';
 import { benchOptionChain } from './option-chain.ts';
 import { benchFanout } from './fanout-budgets.ts';
 import { benchHistoricalFlow, historicalBudgets } from './historical-flow.ts';
@@ -253,6 +255,10 @@ if (process.argv.includes('--options')) {
     const tickers = [...readStocks()].map((s) => s.ticker);
     console.log(`Option chain, volatility and walls (10 connections, ${seconds} s each; serverCpuMs per request)`);
     console.table(await benchOptionChain(url, tickers, seconds, budgetChecks, pid));
+    console.log(
+      'Chains built on demand: each name of the demo universe, its whole chain on the last day (in process, CPU)',
+    );
+    console.table([benchLazyChains(budgetChecks)]);
   });
 }
 
