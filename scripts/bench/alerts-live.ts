@@ -182,7 +182,6 @@ export async function benchAlertLive(seconds = 30, rate = 10, atTurn = false): P
   const wall = (performance.now() - started) / 1000;
   const turn = 60_000 - (startedWall % 60_000);
 
-  const latencies: number[] = [];
   const samples: Array<{ atS: number; ms: number }> = [];
   let deliveredOpen = 0;
   for (const [u, box] of inboxes)
@@ -194,10 +193,10 @@ export async function benchAlertLive(seconds = 30, rate = 10, atTurn = false): P
         if (fired.more !== undefined) continue;
         const t = sentAt.get(fired.trade.key);
         if (t === undefined) continue;
-        latencies.push(m.at - t);
         samples.push({ atS: (t - started) / 1000, ms: m.at - t });
         if (!closing.has(u)) deliveredOpen++;
       }
+  const latencies = samples.map((x) => x.ms);
   let storedInHistory = 0;
   let closedUsersStored = 0;
   let shownOpen = 0;

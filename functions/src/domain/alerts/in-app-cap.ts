@@ -135,11 +135,12 @@ export class AllowanceLeases {
       this.leases.set(userId, lease);
     }
     const current = lease;
+    const ask = () => this.request(userId, current, Math.max(matches - current.left, LEASE_CHUNK));
     const requesting =
       current.left < matches && !current.minuteFull && !current.dayFull
         ? urgent
-          ? this.request(userId, current, Math.max(matches - current.left, LEASE_CHUNK))
-          : this.inBackground(() => this.request(userId, current, Math.max(matches - current.left, LEASE_CHUNK)))
+          ? ask()
+          : this.inBackground(ask)
         : undefined;
     await Promise.all([giveBack, requesting]);
     const granted = Math.min(matches, current.left);
