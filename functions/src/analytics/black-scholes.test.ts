@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blackScholes, impliedVol } from './black-scholes.ts';
+import { blackScholes, blackScholesPrice, impliedVol } from './black-scholes.ts';
 import { AnalyticsError } from './errors.ts';
 
 describe('Black-Scholes vs Hull, Options, Futures, and Other Derivatives', () => {
@@ -39,6 +39,25 @@ describe('Black-Scholes vs Hull, Options, Futures, and Other Derivatives', () =>
       expect(g.vega).toBeCloseTo((px({ sigma: p.sigma + h }) - px({ sigma: p.sigma - h })) / (2 * h) / 100, 7);
       expect(g.theta).toBeCloseTo(-(px({ T: p.T + h }) - px({ T: p.T - h })) / (2 * h), 5);
     }
+  });
+
+  it('the price alone is the full function price to the last bit, and refuses the same inputs', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1, max: 5000, noNaN: true }),
+        fc.double({ min: 0.2, max: 5, noNaN: true }),
+        fc.double({ min: 1 / 365, max: 3, noNaN: true }),
+        fc.double({ min: 0.03, max: 3, noNaN: true }),
+        fc.constantFrom('call' as const, 'put' as const),
+        (S, moneyness, T, sigma, type) => {
+          const i = { S, K: S * moneyness, T, r: 0.05, q: 0.013, sigma, type };
+          expect(blackScholesPrice(i.S, i.K, i.T, i.r, i.q, i.sigma, i.type)).toBe(blackScholes(i).price);
+        },
+      ),
+      { numRuns: 300, seed: 37 },
+    );
+    expect(() => blackScholesPrice(100, 100, 0, 0.05, 0, 0.2, 'call')).toThrow(AnalyticsError);
+    expect(() => blackScholesPrice(100, 100, 1, 0.05, 0, 0, 'put')).toThrow(AnalyticsError);
   });
 
   it('put-call parity: C - P = S e^{-qT} - K e^{-rT}', () => {

@@ -111,14 +111,18 @@ export function hashUnit(...parts: readonly SeedPart[]): number {
 
 /** Standard normal keyed by the parts (Box-Muller on the first two draws, as `normal`). */
 export function hashNormal(...parts: readonly SeedPart[]): number {
-  const seed = seedFrom(...parts);
+  return normalOfSeed(seedFrom(...parts));
+}
+
+/** `normal(mulberry32(seed))` without making the generator (Box-Muller on its first two draws). */
+export function normalOfSeed(seed: number): number {
   const u = 1 - mulberryDraw(seed, 1);
   const v = mulberryDraw(seed, 2);
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
 /** The n-th value (1-based) of mulberry32(seed), without making the generator. */
-function mulberryDraw(seed: number, n: number): number {
+export function mulberryDraw(seed: number, n: number): number {
   let t = ((seed >>> 0) + n * 0x6d2b79f5) >>> 0;
   t = Math.imul(t ^ (t >>> 15), t | 1);
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);

@@ -1,7 +1,15 @@
 /** Compact OCC option symbol (root, YYMMDD, C/P, strike x 1000 in 8 digits), e.g. SPY240315C00510000. */
 export function formatOccSymbol(o: { root: string; expiry: string; type: 'call' | 'put'; strike: number }): string {
-  const strike = String(Math.round(o.strike * 1000)).padStart(8, '0');
-  return `${o.root}${o.expiry.slice(2).replaceAll('-', '')}${o.type === 'call' ? 'C' : 'P'}${strike}`;
+  return occSymbolFrom(occSeriesPrefix(o.root, o.expiry), o.type, o.strike);
+}
+
+/** The root and expiry part of a compact OCC symbol, shared by every contract of one expiration. */
+export const occSeriesPrefix = (root: string, expiry: string): string =>
+  `${root}${expiry.slice(2).replaceAll('-', '')}`;
+
+/** A contract's compact OCC symbol from its expiration's `occSeriesPrefix`. */
+export function occSymbolFrom(prefix: string, type: 'call' | 'put', strike: number): string {
+  return `${prefix}${type === 'call' ? 'C' : 'P'}${String(Math.round(strike * 1000)).padStart(8, '0')}`;
 }
 
 const OCC = /^([A-Z0-9.]{1,6})(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/;

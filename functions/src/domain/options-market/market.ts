@@ -4,12 +4,12 @@
  * format) both read it, so every print is a listed contract at a price its chain could show.
  * Pure and seeded: (underlying day, seed, prior net openings) -> the same market every time.
  */
-import { blackScholes } from '../../analytics/black-scholes.ts';
-import { formatOccSymbol, parseOccSymbol } from './occ-symbol.ts';
-import { dayNumber } from '../calendar/dates.ts';
+import { blackScholesPrice } from '../../analytics/black-scholes.ts';
+import { occSeriesPrefix, occSymbolFrom, parseOccSymbol } from './occ-symbol.ts';
+import { dayNumber, weekdayIndex } from '../calendar/dates.ts';
 import { listedExpirations, type ExpiryKind, type ListedExpiry } from './expirations.ts';
-import { expectedOpenInterestWeight, openInterestWeight, seriesShape, totalOpenInterest } from './open-interest.ts';
-import { quoteContract, type ContractQuote } from './quote.ts';
+import { expectedOpenInterestWeight, seriesShape, totalOpenInterest, weightOfShape } from './open-interest.ts';
+import { quoteContract, type ContractQuote, type QuoteInput } from './quote.ts';
 import { listedStrikes } from './strikes.ts';
 import { volSurface, type VolSurface } from './surface.ts';
 import { dividendYieldOf, liquidityOf, RISK_FREE_RATE, type Liquidity, type UnderlyingDay } from './underlying.ts';
@@ -81,10 +81,19 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
   const low = Math.min(u.rangeLow, u.close);
   const high = Math.max(u.rangeHigh, u.close);
 
+  // OI sits where the price has been, not where it closed today.
+  const ref = (low + high) / 2;
+  const etf = u.kind === 'etf';
+  const dayIndex = weekdayIndex(u.date);
+
   // Per listed expiration: its strikes (ascending), the same as a set, and its contracts by strike.
   interface Series {
     kind: ExpiryKind;
     dte: number;
+    /** The open-interest shape of this expiration's contracts (seriesShape). */
+    shape: (type: 'call' | 'put', strike: number) => number;
+    /** Root and expiry part of its contracts' OCC symbols. */
+    prefix: string;
     strikes: number[];
     listed: Set<number>;
     calls: Map<number, OptionContract>;
@@ -99,7 +108,9 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
     const dte = dayNumber(expiry) - day0;
     const T = dte / 365;
     const strikes = listedStrikes({ low, high, atmVol: surface.atm(T), T, kind }, liquidity);
-    const series = { kind, dte, strikes, listed: new Set(strikes), calls: new Map(), puts: new Map() };
+    const shape = seriesShape({ kind, expiry, dte, T, etf }, ref, surface.atm(T));
+    const prefix = occSeriesPrefix(root, expiry);
+    const series = { kind, dte, shape, prefix, strikes, listed: new Set(strikes), calls: new Map(), puts: new Map() };
     seriesCache.set(expiry, series);
     return series;
   };
@@ -116,7 +127,7 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
     if (!series.listed.has(strike)) return undefined;
     const { kind, dte } = series;
     const c = {
-      symbol: formatOccSymbol({ root, expiry, type, strike }),
+      symbol: occSymbolFrom(series.prefix, type, strike),
       expiry,
       kind,
       type,
@@ -132,41 +143,45 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
 
   const theo = (c: OptionContract, spot: number): number => {
     const F = spot * Math.exp((r - q) * c.T);
-    return blackScholes({ S: spot, K: c.strike, T: c.T, r, q, sigma: surface.vol(c.strike, F, c.T), type: c.type })
-      .price;
+    return blackScholesPrice(spot, c.strike, c.T, r, q, surface.vol(c.strike, F, c.T), c.type);
+  };
+  // One input, refilled for each quote: quoteContract reads it before returning and keeps nothing, and
+  // a fresh 10-field object per contract (numbers boxed) was a sixth of a large chain's allocation.
+  const input: QuoteInput = {
+    S: 0,
+    K: 0,
+    T: 0,
+    r,
+    q,
+    sigma: 0,
+    type: 'call',
+    z: 0,
+    liquidity,
+    dollarVolume: u.dollarVolume,
   };
   const quote = (c: OptionContract, spot: number): ContractQuote => {
     const F = spot * Math.exp((r - q) * c.T);
     const atm = surface.atm(c.T);
-    return quoteContract({
-      S: spot,
-      K: c.strike,
-      T: c.T,
-      r,
-      q,
-      sigma: surface.vol(c.strike, F, c.T),
-      type: c.type,
-      z: Math.log(c.strike / F) / (atm * Math.sqrt(c.T)),
-      liquidity,
-      dollarVolume: u.dollarVolume,
-    });
+    input.S = spot;
+    input.K = c.strike;
+    input.T = c.T;
+    input.sigma = surface.vol(c.strike, F, c.T);
+    input.type = c.type;
+    input.z = Math.log(c.strike / F) / (atm * Math.sqrt(c.T));
+    return quoteContract(input);
   };
 
-  // OI sits where the price has been, not where it closed today. The chain is scaled to the name's
-  // total by the expected weights (no hashing), so one contract's OI costs one draw, not a chain's.
-  const ref = (low + high) / 2;
-  const etf = u.kind === 'etf';
+  // OI is scaled to the name's total by the expected weights (no hashing), so one contract's OI costs
+  // one draw, not a chain's.
   let scale: number | undefined;
   const oiScale = (): number => {
     if (scale !== undefined) return scale;
     let total = 0;
     for (const e of expirations) {
-      const dte = dayNumber(e.expiry) - day0;
-      const T = dte / 365;
-      const shapeAt = seriesShape({ kind: e.kind, expiry: e.expiry, dte, T, etf }, ref, surface.atm(T));
-      for (const strike of strikesOf(e.expiry)) {
-        total += expectedOpenInterestWeight(shapeAt('call', strike));
-        total += expectedOpenInterestWeight(shapeAt('put', strike));
+      const { shape, strikes } = seriesOf(e.expiry)!;
+      for (const strike of strikes) {
+        total += expectedOpenInterestWeight(shape('call', strike));
+        total += expectedOpenInterestWeight(shape('put', strike));
       }
     }
     scale = totalOpenInterest(u.dollarVolume) / (total || 1);
@@ -179,19 +194,8 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
 
   const withNetOpenings = (netOpenings: ReadonlyMap<string, number> | undefined): OptionsMarket => {
     const openInterest = (c: OptionContract): number => {
-      // Explicit fields: a literal that spreads `c` takes Node 20's slow path (tens of us a contract).
-      const key = {
-        seed,
-        contract: c.symbol,
-        etf,
-        kind: c.kind,
-        expiry: c.expiry,
-        type: c.type,
-        strike: c.strike,
-        dte: c.dte,
-        T: c.T,
-      };
-      const w = openInterestWeight(key, u.date, ref, surface.atm(c.T));
+      const series = seriesOf(c.expiry);
+      const w = series ? weightOfShape(series.shape(c.type, c.strike), c.symbol, seed, dayIndex) : 0;
       return Math.max(0, Math.round(w * oiScale()) + (netOpenings?.get(c.symbol) ?? 0));
     };
     // Object.assign, not `{ ...c, ...quote }`: on Node 20 a literal with two spreads takes a slow

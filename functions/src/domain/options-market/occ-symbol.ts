@@ -1,2 +1,2 @@
 /** The compact OCC symbol lives in shared/: the web app links to contract pages by it. */
-export { formatOccSymbol, parseOccSymbol } from '@tapewatch/shared/options/occ-symbol';
+export { formatOccSymbol, occSeriesPrefix, occSymbolFrom, parseOccSymbol } from '@tapewatch/shared/options/occ-symbol';

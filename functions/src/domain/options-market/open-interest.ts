@@ -9,8 +9,7 @@
  * outnumber calls on ETFs (IWM: put/call OI 2.8) and calls on single stocks.
  * Total size scales with the name's dollar volume (SPY ~20M contracts, a $100M/day name ~100K).
  */
-import { hashString, hashUnit, mix32, mulberry32, normal } from '../../analytics/seeded-random.ts';
-import { weekdayIndex } from '../calendar/dates.ts';
+import { hashString, hashUnit, mix32, normalOfSeed } from '../../analytics/seeded-random.ts';
 import type { ExpiryKind } from './expirations.ts';
 
 export const OI_PARAMS = {
@@ -47,7 +46,7 @@ export function totalOpenInterest(dollarVolume: number): number {
 }
 
 // A whole chain's OI is thousands of draws: key them by one string hash and integer mixing.
-const keyedNormal = (h: number, i: number): number => normal(mulberry32(mix32(h ^ Math.imul(i, 0x9e3779b1))));
+const keyedNormal = (h: number, i: number): number => normalOfSeed(mix32(h ^ Math.imul(i, 0x9e3779b1)));
 
 /** Standard-normal drift joined smoothly between knots (variance ~1 everywhere), at knot position `pos`. */
 function smoothDrift(h: number, pos: number): number {
@@ -57,13 +56,10 @@ function smoothDrift(h: number, pos: number): number {
   return (keyedNormal(h, i) * (1 - s) + keyedNormal(h, i + 1) * s) / Math.sqrt((1 - s) ** 2 + s ** 2);
 }
 
-export interface OiKey {
-  seed: number;
-  contract: string;
+/** What a contract's open-interest shape depends on: its expiration, and whether the name is an ETF. */
+export interface SeriesKey {
   kind: ExpiryKind;
   expiry: string;
-  type: 'call' | 'put';
-  strike: number;
   dte: number;
   T: number;
   etf: boolean;
@@ -73,21 +69,13 @@ const OWN_SD = 0.5;
 /** E[exp(0.5 Z)]: the mean of a contract's own log-normal factor, for the chain's expected total. */
 const OWN_MEAN = Math.exp(OWN_SD ** 2 / 2);
 
-/** The deterministic part of a contract's weight: expiry kind, distance from the money, round strikes. */
-export function openInterestShape(
-  key: Pick<OiKey, 'kind' | 'expiry' | 'type' | 'strike' | 'dte' | 'T' | 'etf'>,
-  refSpot: number,
-  atmVol: number,
-): number {
-  return seriesShape(key, refSpot, atmVol)(key.type, key.strike);
-}
-
 /**
- * `openInterestShape` of every contract of one expiration: what depends on the expiration alone is
- * computed once (a chain's normaliser visits thousands of contracts). Same arithmetic, same order.
+ * The deterministic part of a contract's weight (expiry kind, distance from the money, round
+ * strikes) for every contract of one expiration: what depends on the expiration alone is computed
+ * once (a chain's normaliser visits thousands of contracts).
  */
 export function seriesShape(
-  key: Pick<OiKey, 'kind' | 'expiry' | 'dte' | 'T' | 'etf'>,
+  key: SeriesKey,
   refSpot: number,
   atmVol: number,
 ): (type: 'call' | 'put', strike: number) => number {
@@ -111,14 +99,15 @@ export function seriesShape(
 export const expectedOpenInterestWeight = (shape: number): number => shape * OWN_MEAN;
 
 /**
- * Weight of one contract on one date: its shape times its own log-normal size (some series simply
- * draw more positions) and a slow drift of the positions the flow feed does not see.
+ * Weight of one contract on one date: its shape (`seriesShape`) times its own log-normal size (some
+ * series simply draw more positions) and a slow drift of the positions the flow feed does not see,
+ * keyed by the date's `weekdayIndex`.
  */
-export function openInterestWeight(key: OiKey, date: string, refSpot: number, atmVol: number): number {
-  const h = hashString(key.contract, key.seed);
+export function weightOfShape(shape: number, contract: string, seed: number, dayIndex: number): number {
+  const h = hashString(contract, seed);
   const own = Math.exp(OWN_SD * keyedNormal(h, -1));
-  const drift = Math.exp(P.driftSd * smoothDrift(h, weekdayIndex(date) / P.driftKnots));
-  return openInterestShape(key, refSpot, atmVol) * own * drift;
+  const drift = Math.exp(P.driftSd * smoothDrift(h, dayIndex / P.driftKnots));
+  return shape * own * drift;
 }
 
 export interface OiPrint {

@@ -40,7 +40,7 @@ export function widthMultiple(liquidity: Liquidity, dollarVolume: number): numbe
 }
 
 export function quoteContract(i: QuoteInput): ContractQuote {
-  const bs = blackScholes({ S: i.S, K: i.K, T: i.T, r: i.r, q: i.q, sigma: i.sigma, type: i.type });
+  const bs = blackScholes(i);
   const d2 = (Math.log(i.S / i.K) + (i.r - i.q - 0.5 * i.sigma * i.sigma) * i.T) / (i.sigma * Math.sqrt(i.T));
   const pvK = i.K * i.T * Math.exp(-i.r * i.T);
   const rho = (i.type === 'call' ? pvK * normalCdf(d2) : -pvK * normalCdf(-d2)) / 100;

@@ -10,6 +10,14 @@
  *    and $10 in the wings (the real IWM chain of 2026-07-02 in shared/data/samples/cboe: $1 within
  *    ~10% on the short expirations and quarterlies, $5 beyond and on the long monthlies).
  * The fine interval applies within a band around the money; thin names list only the standard grid.
+ *
+ * The rules set the finest interval; the exchanges list wider ones far from the money and on
+ * high-priced names (Rule 4.5 .01: "$10 or greater" above $200). A single name's expiration lists at
+ * most MAX_STRIKES_PER_EXPIRY strikes, the real IWM chain's busiest expiration (128 strikes on its
+ * July 2026 monthly, shared/data/samples/cboe; its others list 30-101): where the rule intervals
+ * would list more (BKNG at $3,500 on $5/$10 across -80%..+150% listed 813), the intervals widen
+ * together, far strikes first, through $5, $10, $20, $50, $100 ... multiples of the rule intervals,
+ * so every strike stays on the grid. Index ETFs list by their own programme (above), uncapped.
  */
 import type { ExpiryKind } from './expirations.ts';
 import type { Liquidity } from './underlying.ts';
@@ -45,6 +53,12 @@ export function isOnStrikeGrid(strike: number, liquidity: Liquidity): boolean {
   );
 }
 
+/** Most strikes one expiration of a single name lists (the real IWM chain's busiest, see above). */
+export const MAX_STRIKES_PER_EXPIRY = 128;
+
+/** Wider intervals, each a multiple of every rule interval it replaces (so strikes stay on the grid). */
+const WIDER = [5, 10, 20, 50, 100, 200, 500, 1000];
+
 export interface StrikeRange {
   /** Lowest and highest recent reference prices (the listed range follows where the price has been). */
   low: number;
@@ -62,24 +76,38 @@ export interface StrikeRange {
  * only the coarse grid, as IWM's do. Integer thousandths (the OCC unit) keep $2.50 grids exact.
  */
 export function listedStrikes(range: StrikeRange, liquidity: Liquidity): number[] {
+  const rules = strikesAt(range, liquidity, 0, 0);
+  if (liquidity === 'index' || rules.length <= MAX_STRIKES_PER_EXPIRY) return rules;
+  // Far strikes widen two steps ahead of the near ones; the first pair that fits is listed.
+  for (let i = 0; i + 2 < WIDER.length; i += 1) {
+    const wider = strikesAt(range, liquidity, WIDER[i]!, WIDER[i + 2]!);
+    if (wider.length <= MAX_STRIKES_PER_EXPIRY) return wider;
+  }
+  return strikesAt(range, liquidity, WIDER.at(-1)!, WIDER.at(-1)!);
+}
+
+/** The walk of `listedStrikes` with the near (fine) and far (coarse) intervals at least the given floors. */
+function strikesAt(range: StrikeRange, liquidity: Liquidity, fineFloor: number, coarseFloor: number): number[] {
+  const fineAt = (k: number): number => Math.max(fineInterval(k, liquidity), fineFloor);
+  const coarseAt = (k: number): number => Math.max(coarseInterval(k, liquidity), coarseFloor);
   const sd = range.atmVol * Math.sqrt(Math.max(range.T, 2 / 365));
   const down = Math.min(0.8, 0.1 + 2.6 * sd);
   const up = Math.min(1.5, 0.08 + 1.8 * sd);
   const fineBand = Math.min(0.15, Math.max(0.05, 1.5 * sd));
   const fineOn = !(liquidity === 'index' && (range.kind === 'leaps' || (range.kind === 'monthly' && range.T > 0.35)));
   // At least two fine strikes either side of the range, however cheap or calm the name.
-  const fLo = Math.min(range.low * (1 - fineBand), range.low - 2 * fineInterval(range.low, liquidity));
-  const fHi = Math.max(range.high * (1 + fineBand), range.high + 2 * fineInterval(range.high, liquidity));
+  const fLo = Math.min(range.low * (1 - fineBand), range.low - 2 * fineAt(range.low));
+  const fHi = Math.max(range.high * (1 + fineBand), range.high + 2 * fineAt(range.high));
   const lo = Math.min(range.low * (1 - down), fLo);
   const hi = Math.max(range.high * (1 + up), fHi);
   const stepAt = (k: number): number => {
     const fine = fineOn && k >= fLo && k < fHi;
-    return Math.round((fine ? fineInterval(k, liquidity) : coarseInterval(k, liquidity)) * 1000);
+    return Math.round((fine ? fineAt(k) : coarseAt(k)) * 1000);
   };
   const out: number[] = [];
   let k = 0;
   // Walk up from the bottom of the range on whichever interval applies at each strike.
-  const first = Math.round(fineInterval(lo, liquidity) * 1000);
+  const first = Math.round(fineAt(lo) * 1000);
   let milli = Math.max(Math.ceil((lo * 1000) / first) * first, first);
   while (milli <= hi * 1000 && k < 2000) {
     const strike = milli / 1000;

@@ -88,39 +88,6 @@ export interface CboePayload {
   data: { symbol: string; current_price: number; options: CboeRecord[] } & Record<string, unknown>;
 }
 
-/**
- * The report of a payload this process built itself (the demo's chains), typed already: the same
- * mapping as parseCboeOptionChain without the per-field validation, which was most of the cost of a
- * 6,000-contract chain. cboe-option-chain.test.ts proves both read a demo chain to the same report.
- */
-export function cboeReportFromPayload(payload: CboePayload): OptionChainReport {
-  return cboeReportFromRecords((read) => payload.data.options.forEach(read), {
-    symbol: payload.data.symbol,
-    current_price: payload.data.current_price,
-    timestamp: payload.timestamp,
-  });
-}
-
-/**
- * The same report from records handed over one at a time (`records` calls `read` with each): a demo
- * chain makes them as it goes, so no record outlives its line of the report (a whole SPY payload held
- * at once was GC work for nothing).
- */
-export function cboeReportFromRecords(
-  records: (read: (r: CboeRecord) => void) => void,
-  meta: { symbol: string; current_price: number; timestamp: string },
-): OptionChainReport {
-  const report = createReportBuilder<OptionQuote>();
-  let line = 0;
-  records((r) => {
-    line += 1;
-    const quote = quoteOf(r);
-    if (quote) report.add(quote);
-    else report.skip(line, `option: not an OCC option symbol`, r.option);
-  });
-  return reportOf(report.build(), meta);
-}
-
 function quoteOf(r: CboeRecord): OptionQuote | null {
   const occ = parseOccSymbol(r.option);
   if (!occ) return null;
