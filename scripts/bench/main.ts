@@ -256,7 +256,7 @@ if (process.argv.includes('--options')) {
     console.log(`Option chain, volatility and walls (10 connections, ${seconds} s each; serverCpuMs per request)`);
     console.table(await benchOptionChain(url, tickers, seconds, budgetChecks, pid));
     console.log(
-      'Chains built on demand: each name of the demo universe, its whole chain on the last day (in process, CPU)',
+      'Chains built on demand: each name of the demo universe, its whole chain on the last day (in process; wall, median of 3, and CPU)',
     );
     console.table([benchLazyChains(budgetChecks)]);
   });

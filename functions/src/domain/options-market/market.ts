@@ -116,6 +116,15 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
   };
   const strikesOf = (expiry: string): number[] => seriesOf(expiry)?.strikes ?? [];
 
+  const makeContract = (series: Series, expiry: string, strike: number, type: 'call' | 'put'): OptionContract => ({
+    symbol: occSymbolFrom(series.prefix, type, strike),
+    expiry,
+    kind: series.kind,
+    type,
+    strike,
+    dte: series.dte,
+    T: series.dte / 365,
+  });
   // Contracts are made one at a time as they are asked for: the flow touches a few strikes of a few
   // expirations of each name, and building whole chains for every name of a day was most of its cost.
   const contractAt = (expiry: string, strike: number, type: 'call' | 'put'): OptionContract | undefined => {
@@ -125,21 +134,21 @@ export function optionsMarket(u: UnderlyingDay, seed: number, opts: MarketOption
     const known = made.get(strike);
     if (known) return known;
     if (!series.listed.has(strike)) return undefined;
-    const { kind, dte } = series;
-    const c = {
-      symbol: occSymbolFrom(series.prefix, type, strike),
-      expiry,
-      kind,
-      type,
-      strike,
-      dte,
-      T: dte / 365,
-    };
+    const c = makeContract(series, expiry, strike, type);
     made.set(strike, c);
     return c;
   };
-  const contracts = (expiry: string): OptionContract[] =>
-    strikesOf(expiry).flatMap((k) => [contractAt(expiry, k, 'call')!, contractAt(expiry, k, 'put')!]);
+  // A whole expiration (the chain's walk) is not kept: its contracts are read once, and keeping
+  // thousands of them alive through the build was collector work for nothing.
+  const contracts = (expiry: string): OptionContract[] => {
+    const series = seriesOf(expiry);
+    const out: OptionContract[] = [];
+    for (const k of series?.strikes ?? []) {
+      out.push(series!.calls.get(k) ?? makeContract(series!, expiry, k, 'call'));
+      out.push(series!.puts.get(k) ?? makeContract(series!, expiry, k, 'put'));
+    }
+    return out;
+  };
 
   const theo = (c: OptionContract, spot: number): number => {
     const F = spot * Math.exp((r - q) * c.T);
