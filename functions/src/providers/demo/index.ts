@@ -13,9 +13,10 @@
  *    avgDailyVolume: mean bundled volume over the ~10 sessions up to d, typicalDailyVolume: over the
  *    250 sessions to the demo date, sharesOutstanding at the demo date })), seed,
  *    previousRows?) -> parseFinraShortInterest.
- *  - optionChain('SPY') for each of the last 60 trading days: generateCboeOptionChain('SPY', date,
- *    SPY close, seed, { vix: VIX close, previousSpot / previousVix: prior day's closes,
- *    referenceSpot: 20-day mean close }) -> JSON.parse -> parseCboeOptionChain.
+ *  - optionChain(ticker, date) for any optionable ticker and trading day: the day's options market
+ *    (domain/options-market, from the bundled bars and, for SPY, the VIX close) -> cboeChainReport,
+ *    built directly as the report parseCboeOptionChain gives for generateCboeOptionChain's CBOE
+ *    JSON text of the same market (cboe-option-chain.test.ts holds the two equal).
  */
 export * from './prng.ts';
 export * from './finra-short-volume.ts';
