@@ -26,6 +26,8 @@ async function pick(page: Page, filter: string, option: string) {
 }
 
 test.describe('Factor Analysis / All', () => {
+  // The filter walk reloads the table a dozen times: 27 s of a 30 s limit on a quiet runner.
+  test.setTimeout(60_000);
   test('rows match the API; filter combinations, Clear, and a row click opens the single page in a new tab', async ({
     page,
     request,

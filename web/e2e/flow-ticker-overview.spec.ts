@@ -6,6 +6,7 @@ import type {
   TickerMetrics1d,
   TickerMetrics5d,
 } from '@tapewatch/shared/schemas/flow-ticker-overview';
+import { groupFlow } from '@tapewatch/shared/flow/spreads';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 const shots = join(import.meta.dirname, '../../test-results/flow-ticker-overview');
@@ -165,9 +166,10 @@ test.describe('options flow ticker overview', () => {
     const [q1, q5, ql, qi] = await Promise.all(next);
     expect(new URL(qi.url()).searchParams.get('interval')).toBe('2');
     await expectMetrics(page, (await q1.json()) as TickerMetrics1d, (await q5.json()) as TickerMetrics5d);
+    // The newest print, or the multi-leg order it is a leg of (the table shows an order as one row).
     await expect(page.getByRole('table', { name: 'Latest Trades' }).getByTestId('flow-row').first()).toHaveAttribute(
       'data-key',
-      ((await ql.json()) as LatestTrades).data[0]!.key,
+      groupFlow(((await ql.json()) as LatestTrades).data)[0]!.key,
     );
     await expect(page.getByRole('region', { name: 'Quote for QQQ' })).toBeVisible();
 
