@@ -42,6 +42,9 @@ async function focusIsVisible(page: Page): Promise<boolean> {
 }
 
 test.describe('keyboard', () => {
+  // Up to 120 Tab presses, each with a read of the focused element: 30 s was exceeded on a loaded 2-core runner.
+  test.setTimeout(60_000);
+
   test('the sidebar: Tab reaches a screen link with a visible focus, Enter opens the screen', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openAs(page, null, '/Sectorperformance');

@@ -62,7 +62,8 @@ test.describe('Sector Rotation', () => {
     await page.goto('/Sectorrotation');
     const table = page.getByRole('region', { name: 'Sector Frequency', exact: true });
     const rows = await (async () => {
-      await expect(table.getByTestId('data-row')).toHaveCount(api.sector_freq_data.length);
+      // The page's first data: 20 s as the suite's other first loads (a loaded 2-core runner took over 10 s).
+      await expect(table.getByTestId('data-row')).toHaveCount(api.sector_freq_data.length, { timeout: 20_000 });
       return cellsOf(table.getByTestId('data-row'));
     })();
     const leading = rows.map((r) => Number(r[4]));
