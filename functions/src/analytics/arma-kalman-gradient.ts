@@ -27,8 +27,12 @@ export interface ArmaGradient {
 }
 
 // Per-observation buffers reused across calls (BFGS calls this hundreds of times per fit): the
-// first column of P_t, v_t and b_t[0], one stretch of 3 (n + 1) values.
+// first column of P_t, v_t, b_t[0] and 1 / F_t, one stretch of (r + 3)(n + 1) values, and for the
+// regression columns their values, innovations and b_t[0], 3 k n values. Flat typed arrays: with
+// an array of arrays per column and fresh buffers per call, one trend column cost as much as the
+// filter itself (90 against 49 us at n = 499, r = 3).
 let store = new Float64Array(0);
+let columnStore = new Float64Array(0);
 
 /**
  * The per-call vectors and matrices of one state dimension, reused across calls (they were ~20
@@ -136,18 +140,25 @@ export function armaGradient(
   // Forward: keep v_t, b_t[0] and the first column of P_t (until steady): the backward pass
   // needs nothing else of P_t.
   const n = y.length;
-  const need = (n + 1) * (r + 2);
+  const need = (n + 1) * (r + 3);
   if (store.length < need) store = new Float64Array(need);
   const Pc = store.subarray(0, (n + 1) * r);
   const v = store.subarray((n + 1) * r, (n + 1) * (r + 1));
-  const b0 = store.subarray((n + 1) * (r + 1), need);
+  const b0 = store.subarray((n + 1) * (r + 1), (n + 1) * (r + 2));
+  const iF = store.subarray((n + 1) * (r + 2), need);
   P.set(P0);
   // Regression columns ride along (the gains do not depend on the data; the filter is linear): the
-  // GLS trend and the innovations of y - X beta then cost no second filter.
+  // GLS trend and the innovations of y - X beta then cost no second filter. Column j's values,
+  // innovations and b_t[0] are at j n, (k + j) n and (2k + j) n of columnStore; its state at
+  // ax[j r ..].
   const k = columns.length;
-  const ax = columns.map(() => new Float64Array(r));
-  const vx = columns.map(() => new Float64Array(n));
-  const b0x = columns.map(() => new Float64Array(n));
+  if (columnStore.length < 3 * k * n) columnStore = new Float64Array(3 * k * n);
+  const xs = columnStore;
+  for (let j = 0; j < k; j++) {
+    const col = columns[j]!;
+    for (let t = 0; t < n; t++) xs[j * n + t] = col[t]!;
+  }
+  const ax = new Float64Array(k * r);
   let steadyAt = n;
   let ssq = 0;
   let sumLogF = 0;
@@ -168,6 +179,7 @@ export function armaGradient(
         K[i] = P[i]! * invF;
       }
     }
+    iF[t] = invF;
     const vt = y[t]! - a[0]!;
     v[t] = vt;
     ssq += vt * vt * invF;
@@ -176,12 +188,12 @@ export function armaGradient(
     b0[t] = bb0;
     for (let i = 0; i < r; i++) a[i] = c[i]! * bb0 + (i + 1 < r ? a[i + 1]! + K[i + 1]! * vt : 0);
     for (let j = 0; j < k; j++) {
-      const aj = ax[j]!;
-      const xt = columns[j]![t]! - aj[0]!;
-      vx[j]![t] = xt;
-      const xb0 = aj[0]! + K[0]! * xt;
-      b0x[j]![t] = xb0;
-      for (let i = 0; i < r; i++) aj[i] = c[i]! * xb0 + (i + 1 < r ? aj[i + 1]! + K[i + 1]! * xt : 0);
+      const s = j * r;
+      const xt = xs[j * n + t]! - ax[s]!;
+      xs[(k + j) * n + t] = xt;
+      const xb0 = ax[s]! + K[0]! * xt;
+      xs[(2 * k + j) * n + t] = xb0;
+      for (let i = 0; i < r; i++) ax[s + i] = c[i]! * xb0 + (i + 1 < r ? ax[s + i + 1]! + K[i + 1]! * xt : 0);
     }
     if (t >= steadyAt || t === n - 1) continue;
     // Updating Pf = P - K P[0,:] zeroes its first row and column (y_t observes a_t[0]), so
@@ -214,30 +226,33 @@ export function armaGradient(
   if (k > 0) {
     const A: number[][] = Array.from({ length: k }, () => new Array<number>(k).fill(0));
     const rhs = new Array<number>(k).fill(0);
-    for (let t = 0; t < n; t++) {
-      const inv = 1 / Pc[Math.min(t, steadyAt) * r]!;
-      for (let i = 0; i < k; i++) {
-        const xi = vx[i]![t]! * inv;
-        rhs[i] = rhs[i]! + xi * v[t]!;
-        for (let j = 0; j <= i; j++) A[i]![j] = A[i]![j]! + xi * vx[j]![t]!;
+    for (let i = 0; i < k; i++) {
+      const vi = (k + i) * n;
+      let sr = 0;
+      for (let t = 0; t < n; t++) sr += xs[vi + t]! * iF[t]! * v[t]!;
+      rhs[i] = sr;
+      for (let j = 0; j <= i; j++) {
+        const vj = (k + j) * n;
+        let sa = 0;
+        for (let t = 0; t < n; t++) sa += xs[vi + t]! * iF[t]! * xs[vj + t]!;
+        A[i]![j] = sa;
       }
     }
     for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) A[i]![j] = A[j]![i]!;
     const Ainv = invertSpd(A);
     if (!Ainv) return null;
     for (let i = 0; i < k; i++) beta.push(Ainv[i]!.reduce((acc, e, j) => acc + e * rhs[j]!, 0));
-    ssq = 0;
-    for (let t = 0; t < n; t++) {
-      let vt = v[t]!;
-      let bt = b0[t]!;
-      for (let j = 0; j < k; j++) {
-        vt -= beta[j]! * vx[j]![t]!;
-        bt -= beta[j]! * b0x[j]![t]!;
+    for (let j = 0; j < k; j++) {
+      const bj = beta[j]!;
+      const vj = (k + j) * n;
+      const bjo = (2 * k + j) * n;
+      for (let t = 0; t < n; t++) {
+        v[t] = v[t]! - bj * xs[vj + t]!;
+        b0[t] = b0[t]! - bj * xs[bjo + t]!;
       }
-      v[t] = vt;
-      b0[t] = bt;
-      ssq += (vt * vt) / Pc[Math.min(t, steadyAt) * r]!;
     }
+    ssq = 0;
+    for (let t = 0; t < n; t++) ssq += v[t]! * v[t]! * iF[t]!;
   }
   if (!(ssq > 0) || !Number.isFinite(ssq)) return null;
   const concentrated = sigma2 === undefined;
