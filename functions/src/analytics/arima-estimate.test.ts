@@ -33,12 +33,17 @@ describe('estimateArma evaluates every starting point', () => {
     for (const [p, q] of orders) {
       const at = `ARMA(${p},${q})`;
       const starts = startingPoints(w, X, p, q);
-      // Zeros, and the cancelling AR/MA pair whenever both parts are present, are always listed.
+      // Zeros, the cancelling AR/MA pair whenever both parts are present and from (2,2) on the
+      // Whittle starts (with their inverse Hessian) are always listed.
       expect(
         starts.some((s) => [...s.phi, ...s.theta].every((v) => v === 0)),
         at,
       ).toBe(true);
-      if (p > 0 && q > 0) expect(starts.some((s) => s.phi[0] === 0.95 && s.theta[0] === -0.95)).toBe(true);
+      const pair = starts.some((s) => s.phi[0] === 0.95 && s.theta[0] === -0.95);
+      expect(pair, at).toBe(p > 0 && q > 0);
+      const whittle = starts.filter((s) => s.inverseHessian);
+      expect(whittle.length > 0, at).toBe(p >= 2 && q >= 2);
+      for (const s of whittle) expect(s.inverseHessian, at).toHaveLength((p + q) ** 2);
       const est = estimateArma({ series: [w, ...X], p, d, q, diffuse: false }, starts, {
         enforceStationarity: true,
         enforceInvertibility: true,
