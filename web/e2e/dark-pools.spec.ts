@@ -109,7 +109,8 @@ test.describe('Dark Pools', () => {
 
   test('an unknown ticker shows the alert and no broken chart', async ({ page }) => {
     await page.goto('/darkpools/NOPEX');
-    await expect(page.getByRole('dialog')).toContainText('Unknown ticker NOPEX');
+    // The suite's first-load wait: at load 10 the page was still loading after 10 s.
+    await expect(page.getByRole('dialog')).toContainText('Unknown ticker NOPEX', { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Price vs Short Volume', exact: true })).toHaveCount(0);
   });
 });

@@ -126,12 +126,13 @@ test.describe('options flow ticker overview', () => {
     await expect(buckets).toHaveCount(intraday.index.length);
     await expect(chart.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
 
-    // Latest Trades: the first row is the answer's newest trade.
-    const latest = (await rl.json()) as LatestTrades;
+    // Latest Trades: the first row is the answer's newest trade, or the multi-leg order it is a leg
+    // of (one row: its lead leg's time, the order's net premium).
+    const head = groupFlow(((await rl.json()) as LatestTrades).data)[0]!;
     const firstRow = page.getByRole('table', { name: 'Latest Trades' }).getByTestId('flow-row').first();
-    await expect(firstRow).toHaveAttribute('data-key', latest.data[0]!.key);
-    await expect(firstRow).toContainText(latest.data[0]!.time);
-    await expect(firstRow).toContainText(usdK(latest.data[0]!.cost_basis));
+    await expect(firstRow).toHaveAttribute('data-key', head.key);
+    await expect(firstRow).toContainText(head.time);
+    await expect(firstRow).toContainText(usdK(head.cost_basis));
     // Issue 41: at 1440 px the whole table shows, Premium included, with no sideways scroll.
     const fits = () =>
       page.getByRole('table', { name: 'Latest Trades' }).evaluate((table) => {
