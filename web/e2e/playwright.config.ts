@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -8,6 +8,13 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // start is scripts/test/e2e-prepare.ts's, which scripts/test/e2e.sh runs before this suite).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tapewatch-e2e-'));
 const root = join(import.meta.dirname, '../..');
+// Debian's headless shell of the same Chromium build when installed (scripts/test/e2e.sh installs it): what Playwright
+// itself runs for headless tests, without the full browser's window and UI machinery. On the suite it used about 18%
+// less CPU and wall time than the full browser (2026-11-29, four specs on 2 workers: 344 vs 420 CPU-s, 180 vs 219 s).
+// Otherwise Debian's full chromium. Never a downloaded browser.
+const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: '.',
@@ -25,8 +32,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium; Playwright never downloads a browser here.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',
