@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { FUNCTIONS_ISOLATED } from './scripts/test/isolation.ts';
+import { WEB_DOM_TEST_FILES } from './web/src/test/dom-test-files.ts';
 
 // One vitest run covers every workspace; each project keeps its own environment. The integration
 // tests sign up hundreds of accounts: the anti-enumeration response floor (1 s) is off there except
@@ -55,6 +56,17 @@ export default defineConfig({
       },
       { test: { name: 'infra', include: ['infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
       './web/vite.config.ts',
+      // The web app's DOM-free logic (formatting, reshaping, scales, filters) in Node, one module graph per worker.
+      {
+        test: {
+          name: 'web-logic',
+          root: './web',
+          include: ['src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...WEB_DOM_TEST_FILES],
+          environment: 'node',
+          isolate: false,
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { WEB_DOM_TEST_FILES } from './src/test/dom-test-files.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -52,7 +53,9 @@ export default defineConfig({
     name: 'web',
     root: webRoot,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // Components, and the few logic files that need a browser; the rest of the .test.ts files run in Node
+    // (project web-logic in vitest.config.ts).
+    include: ['src/**/*.test.tsx', ...WEB_DOM_TEST_FILES],
     setupFiles: ['./src/test/setup.ts'],
     // Whole screens render in jsdom (MUI + charts): seconds on a busy 2-core runner. A timeout here
     // should mean "hung", never "the machine was loaded".

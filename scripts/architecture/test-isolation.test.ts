@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { USES_DOM, WEB_DOM_TEST_FILES } from '../../web/src/test/dom-test-files.ts';
 import { FUNCTIONS_ISOLATED, NEEDS_ISOLATION } from '../test/isolation.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -18,5 +19,27 @@ describe('unit tests without isolation (vitest.config.ts)', () => {
 
   it('lists only files that exist', () => {
     expect(FUNCTIONS_ISOLATED.filter((f) => !files.includes(f))).toEqual([]);
+  });
+});
+
+describe('web logic tests in Node (vitest.config.ts project web-logic)', () => {
+  const files = readdirSync(join(ROOT, 'web/src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `src/${f.split('\\').join('/')}`);
+
+  it('runs every web .test.ts file that touches the DOM, renders, mocks globals or fakes timers in jsdom', () => {
+    const needing = files.filter((f) =>
+      [...USES_DOM, ...NEEDS_ISOLATION].some((re) => re.test(readFileSync(join(ROOT, 'web', f), 'utf8'))),
+    );
+    expect(needing.length).toBeGreaterThan(0);
+    expect(needing.filter((f) => !WEB_DOM_TEST_FILES.includes(f))).toEqual([]);
+  });
+
+  it('lists only files that exist and need it', () => {
+    expect(WEB_DOM_TEST_FILES.filter((f) => !files.includes(f))).toEqual([]);
+    const needless = WEB_DOM_TEST_FILES.filter(
+      (f) => ![...USES_DOM, ...NEEDS_ISOLATION].some((re) => re.test(readFileSync(join(ROOT, 'web', f), 'utf8'))),
+    );
+    expect(needless).toEqual([]);
   });
 });
