@@ -16,6 +16,7 @@ import { minimizeBfgs } from './optimize.ts';
 import {
   constrainStationary,
   constrainStationaryJacobian,
+  gradientToUnconstrained,
   isInvertible,
   isStationary,
   unconstrainStationary,
@@ -165,18 +166,7 @@ export function estimateArma(
         const theta = ma ? ma.phi.map((v) => -v) : Array.from(x.subarray(p, p + q));
         const s = score(phi, theta);
         if (!s) return Infinity;
-        for (let k = 0; k < p; k++) {
-          let acc = 0;
-          if (ar) for (let i = 0; i < p; i++) acc += s.grad[i]! * ar.jac[i * p + k]!;
-          else acc = s.grad[k]!;
-          out[k] = acc / m;
-        }
-        for (let k = 0; k < q; k++) {
-          let acc = 0;
-          if (ma) for (let i = 0; i < q; i++) acc -= s.grad[p + i]! * ma.jac[i * q + k]!;
-          else acc = s.grad[p + k]!;
-          out[p + k] = acc / m;
-        }
+        gradientToUnconstrained(s.grad, ar, ma, p, q, out, m);
         return s.nll / m;
       };
   // Screening: a short BFGS run from every start, then the most promising (see PURSUE) are run to

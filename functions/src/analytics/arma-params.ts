@@ -76,6 +76,35 @@ export function constrainStationaryJacobian(u: ArrayLike<number>): { phi: number
   return { phi: Array.from(phi), jac: d };
 }
 
+/**
+ * The chain rule from a gradient in the natural coefficients (phi then theta, `natural`) to the
+ * unconstrained ones the optimiser moves: out_k = sum_i natural_i * d phi_i / d u_k on the AR side,
+ * and minus that on the MA side (theta = -constrainStationary(u)). A side without its Jacobian (not
+ * constrained) passes through. Each entry is divided by `divisor` (a per-observation objective).
+ */
+export function gradientToUnconstrained(
+  natural: ArrayLike<number>,
+  ar: { jac: Float64Array } | null,
+  ma: { jac: Float64Array } | null,
+  p: number,
+  q: number,
+  out: Float64Array,
+  divisor = 1,
+): void {
+  for (let k = 0; k < p; k++) {
+    let acc = 0;
+    if (ar) for (let i = 0; i < p; i++) acc += natural[i]! * ar.jac[i * p + k]!;
+    else acc = natural[k]!;
+    out[k] = acc / divisor;
+  }
+  for (let k = 0; k < q; k++) {
+    let acc = 0;
+    if (ma) for (let i = 0; i < q; i++) acc -= natural[p + i]! * ma.jac[i * q + k]!;
+    else acc = natural[p + k]!;
+    out[p + k] = acc / divisor;
+  }
+}
+
 export function unconstrainStationary(phi: ArrayLike<number>): number[] | null {
   const r = arToPacf(phi);
   if (!r) return null;

@@ -13,7 +13,12 @@
  * Whittle (1953); Brockwell & Davis (1991) section 10.8.
  */
 import { minimizeBfgs } from './optimize.ts';
-import { constrainStationary, constrainStationaryJacobian, unconstrainStationary } from './arma-params.ts';
+import {
+  constrainStationary,
+  constrainStationaryJacobian,
+  gradientToUnconstrained,
+  unconstrainStationary,
+} from './arma-params.ts';
 
 /**
  * Pair starts every PAIR_STEP degrees, alternately a notch (AR modulus NEAR, MA NEARER) and a peak
@@ -51,7 +56,7 @@ export interface WhittleFit {
   /** Concentrated negative Whittle log-likelihood per ordinate. */
   value: number;
   /** Inverse Hessian of the exact negative log-likelihood per observation, as BFGS estimated it. */
-  inverseHessian?: Float64Array;
+  inverseHessian: Float64Array;
 }
 
 /**
@@ -196,16 +201,7 @@ export function whittleStarts(z: ArrayLike<number>, p: number, q: number): Whitt
     const { ar, ma, phi, theta } = split(x);
     const v = objective(phi, theta, natural);
     if (!Number.isFinite(v)) return Infinity;
-    for (let k = 0; k < p; k++) {
-      let acc = 0;
-      for (let i = 0; i < p; i++) acc += natural[i]! * ar.jac[i * p + k]!;
-      out[k] = acc;
-    }
-    for (let k = 0; k < q; k++) {
-      let acc = 0;
-      for (let i = 0; i < q; i++) acc -= natural[p + i]! * ma.jac[i * q + k]!;
-      out[p + k] = acc;
-    }
+    gradientToUnconstrained(natural, ar, ma, p, q, out);
     return v;
   };
   const found: WhittleFit[] = [];
