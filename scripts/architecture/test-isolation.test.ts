@@ -26,20 +26,17 @@ describe('web logic tests in Node (vitest.config.ts project web-logic)', () => {
   const files = readdirSync(join(ROOT, 'web/src'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => `src/${f.split('\\').join('/')}`);
+  const needsJsdom = (f: string) =>
+    [...USES_DOM, ...NEEDS_ISOLATION].some((re) => re.test(readFileSync(join(ROOT, 'web', f), 'utf8')));
 
   it('runs every web .test.ts file that touches the DOM, renders, mocks globals or fakes timers in jsdom', () => {
-    const needing = files.filter((f) =>
-      [...USES_DOM, ...NEEDS_ISOLATION].some((re) => re.test(readFileSync(join(ROOT, 'web', f), 'utf8'))),
-    );
+    const needing = files.filter(needsJsdom);
     expect(needing.length).toBeGreaterThan(0);
     expect(needing.filter((f) => !WEB_DOM_TEST_FILES.includes(f))).toEqual([]);
   });
 
   it('lists only files that exist and need it', () => {
     expect(WEB_DOM_TEST_FILES.filter((f) => !files.includes(f))).toEqual([]);
-    const needless = WEB_DOM_TEST_FILES.filter(
-      (f) => ![...USES_DOM, ...NEEDS_ISOLATION].some((re) => re.test(readFileSync(join(ROOT, 'web', f), 'utf8'))),
-    );
-    expect(needless).toEqual([]);
+    expect(WEB_DOM_TEST_FILES.filter((f) => !needsJsdom(f))).toEqual([]);
   });
 });

@@ -27,8 +27,15 @@ export function accountsClient(baseUrl: string | (() => string)) {
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
   };
-  const outbox = async (): Promise<OutboxEntry[]> =>
-    (await fetch(`${base()}/dev/mail?format=json`)).json() as Promise<OutboxEntry[]>;
+  const outbox = async (): Promise<OutboxEntry[]> => {
+    const res = await fetch(`${base()}/dev/mail?format=json`);
+    const text = await res.text();
+    const entries: unknown = res.ok ? JSON.parse(text) : null;
+    // Said in full: a test failing here must show what the runtime answered, not "find is not a function".
+    if (!Array.isArray(entries))
+      throw new Error(`the outbox at ${base()} answered ${res.status}: ${text.slice(0, 300)}`);
+    return entries as OutboxEntry[];
+  };
   return {
     post: (name: string, body?: unknown, opts?: { token?: string; query?: string }) => call('POST', name, body, opts),
     get: (name: string, opts?: { token?: string }) => call('GET', name, undefined, opts),

@@ -1,5 +1,6 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { clearContainerCaches } from '../lib/container-caches.ts';
 
 let cached: DynamoDBDocumentClient | undefined;
 let localRequestHandler: DynamoDBClientConfig['requestHandler'];
@@ -22,11 +23,15 @@ export function documentClient(): DynamoDBDocumentClient {
   return cached;
 }
 
-/** Tests and the local runtime point the client elsewhere before first use. */
+/**
+ * Tests and the local runtime point the client elsewhere before first use; what the container cached
+ * of the previous database goes with it.
+ */
 export function resetDocumentClient(
   /** The local runtime's in-process path to dynalite (scripts/local/dynalite-port.ts); used only with DYNAMODB_ENDPOINT. */
   requestHandler?: DynamoDBClientConfig['requestHandler'],
 ): void {
   cached = undefined;
   localRequestHandler = requestHandler;
+  clearContainerCaches();
 }

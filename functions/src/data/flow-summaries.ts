@@ -4,6 +4,7 @@ import { clockFor } from '../platform/clock.ts';
 import { documentClient } from './client.ts';
 import { FlowRepository } from './flow-repository.ts';
 import { FlowSummaryRepository, type DaySummary } from './flow-summary-repository.ts';
+import { onCachesCleared } from '../lib/container-caches.ts';
 
 /** The most days any Options Flow II view looks back over (Top Premiums' largest lookback). */
 export const MAX_SUMMARY_DAYS = 100;
@@ -32,6 +33,10 @@ interface Cached<T> {
 
 let history: Cached<DaySummary[]> | undefined;
 let current: Cached<DaySummary | null> | undefined;
+onCachesCleared(() => {
+  history = undefined;
+  current = undefined;
+});
 
 function cached<T>(
   slot: Cached<T> | undefined,

@@ -2,6 +2,7 @@ import type { FlowTrade } from '@tapewatch/shared/schemas/flow';
 import { documentClient } from './client.ts';
 import { FlowRepository } from './flow-repository.ts';
 import type { FlowDays } from './flow-summaries.ts';
+import { onCachesCleared } from '../lib/container-caches.ts';
 
 /** Today's trades grow live: a few seconds of staleness; a completed day never changes. */
 const TODAY_TTL_MS = 5_000;
@@ -10,6 +11,7 @@ const PAST_TTL_MS = 60_000;
 const MAX_ENTRIES = 64;
 
 const cache = new Map<string, { at: number; promise: Promise<FlowTrade[]> }>();
+onCachesCleared(() => cache.clear());
 
 /** The latest day with flow for the ticker: today once it traded, else the newest full day that has it. */
 export function latestFlowDate(days: FlowDays, ticker: string): string | null {

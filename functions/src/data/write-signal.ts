@@ -1,3 +1,5 @@
+import { onCachesCleared } from '../lib/container-caches.ts';
+
 /**
  * A store that can tell its readers about every write it takes (the local runtime's dynalite runs
  * in the server's own process, on a worker thread sharing the counts; DynamoDB cannot). A count
@@ -23,6 +25,7 @@ export function registerWriteSignal(s: WriteSignal | null): void {
 }
 
 const kept = new Map<string, { generation: number; value: Promise<unknown> }>();
+onCachesCleared(() => kept.clear());
 
 function generationOf(s: WriteSignal, scope: WriteScope): number {
   if (!scope) return s.generation();

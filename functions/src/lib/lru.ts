@@ -1,3 +1,5 @@
+import { trackCache } from './container-caches.ts';
+
 /**
  * A small time-bounded LRU cache for per-container reuse of parsed data (e.g. a ticker's history):
  * Map keeps insertion order, so re-inserting on read makes the first key the least recently used.
@@ -9,7 +11,9 @@ export class TtlLru<V> {
     private readonly maxEntries: number,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    trackCache(this);
+  }
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.items.get(key);

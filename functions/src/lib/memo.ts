@@ -1,3 +1,5 @@
+import { trackCache } from './container-caches.ts';
+
 /**
  * A small per-container cache for values that change only when a job runs (snapshots). Lambda
  * containers live for minutes, so a short TTL keeps reads fast without serving stale data for long.
@@ -17,5 +19,5 @@ export function memoize<T>(ttlMs: number, load: () => Promise<T>, now: () => num
   get.clear = (): void => {
     value = undefined;
   };
-  return get;
+  return trackCache(get);
 }

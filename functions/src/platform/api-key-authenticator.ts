@@ -10,6 +10,7 @@ import type { ApiKeyQuota } from '@tapewatch/shared/api-keys/limits';
 import type { Caller } from '../lib/auth-guard.ts';
 import { GroupCommit } from '../lib/group-commit.ts';
 import { isLocalRuntime } from './runtime-kind.ts';
+import { onCachesCleared } from '../lib/container-caches.ts';
 
 /**
  * The caller each key hash was last accepted as, in this container. Not a credential cache: every
@@ -22,6 +23,7 @@ import { isLocalRuntime } from './runtime-kind.ts';
  * A revoked key fails on the update whatever is kept here.
  */
 const lastCallers = new Map<string, Caller>();
+onCachesCleared(() => lastCallers.clear());
 
 function remember(hash: string, caller: Caller): void {
   lastCallers.delete(hash);

@@ -3,6 +3,7 @@ import { UsersRepository, type UserProfile } from '../data/users-repository.ts';
 import type { Authenticator } from '../lib/auth-guard.ts';
 import { sessionSurvivesReset } from '../domain/accounts/policies.ts';
 import { identity } from './identity.ts';
+import { onCachesCleared } from '../lib/container-caches.ts';
 
 /**
  * Session state (profile with the stored plan, denylist) read per token, kept for at most one
@@ -11,6 +12,7 @@ import { identity } from './identity.ts';
  */
 const SESSION_CACHE_MS = 1000;
 const sessions = new Map<string, { at: number; profile: UserProfile | null; denied: boolean }>();
+onCachesCleared(() => sessions.clear());
 
 export function forgetSession(tokenId: string): void {
   sessions.delete(tokenId);

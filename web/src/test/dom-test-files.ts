@@ -16,6 +16,7 @@ export const WEB_DOM_TEST_FILES = [
 /** What makes a web `.test.ts` file need jsdom (besides isolation's own reasons, scripts/test/isolation.ts). */
 export const USES_DOM = [
   /\b(document|window|localStorage|sessionStorage|navigator|location|history)\./,
-  /\b(render|renderHook|screen)\(/,
+  /\b(render|renderHook)\(/,
+  // testing-library's `screen` comes with its import, which the next pattern catches.
   /@testing-library|render-app/,
 ];

@@ -14,6 +14,7 @@ import {
   type StoredColumn,
 } from '../../domain/alerts/columns-codec.ts';
 import { toColumns, type DayColumns } from '../../domain/alerts/flow-columns.ts';
+import { onCachesCleared } from '../../lib/container-caches.ts';
 
 /**
  * Stored flow days in columns, per container, column by column: a backtest asks for the columns its
@@ -31,6 +32,7 @@ interface Held {
   has: Set<StoredColumn>;
 }
 const held = new Map<string, Held>();
+onCachesCleared(() => held.clear());
 let loading: Promise<unknown> = Promise.resolve();
 const PARALLEL_DAYS = 6;
 

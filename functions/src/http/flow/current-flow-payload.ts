@@ -5,6 +5,7 @@ import { tableName } from '../../data/tables.ts';
 import { readUnlessWritten } from '../../data/write-signal.ts';
 import { compareNewestFirst } from '../../domain/flow/trade.ts';
 import { type ContentEncoding, type EncodedForms, encodedOnce } from '../../lib/gzip.ts';
+import { onCachesCleared } from '../../lib/container-caches.ts';
 
 /**
  * Today's flow answer kept serialized (and gzipped) per container, appended as live trades arrive
@@ -116,6 +117,13 @@ async function refresh(repo: FlowRepository, date: string, head: DayHead, first:
 let headDate = '';
 let headInFlight: Promise<DayHead> | null = null;
 let headQueued: Promise<DayHead> | null = null;
+onCachesCleared(() => {
+  state = null;
+  building = null;
+  headDate = '';
+  headInFlight = null;
+  headQueued = null;
+});
 
 /**
  * The day's head as of a read that started after this call: requests that arrive while a read is

@@ -4,6 +4,7 @@ import { completedFlowDays, daySummaries } from '../../data/flow-summaries.ts';
 import { summarizeDay } from '../../domain/flow/day-summary.ts';
 import { SeasonalityFold, seasonalityWindowStart } from '../../domain/flow/seasonality.ts';
 import { clockFor } from '../../platform/clock.ts';
+import { onCachesCleared } from '../../lib/container-caches.ts';
 
 /** Summaries parsed at once while folding: a year's ~250 never sit in memory together. */
 const READ_DAYS = 25;
@@ -12,6 +13,10 @@ const LIST_TTL_MS = 60_000;
 
 let listing: { today: string; at: number; days: Promise<Array<{ date: string; trades: number }>> } | undefined;
 let folded: { key: string; fold: Promise<SeasonalityFold> } | undefined;
+onCachesCleared(() => {
+  listing = undefined;
+  folded = undefined;
+});
 
 async function foldDays(db: DynamoDBDocumentClient, dates: readonly string[]): Promise<SeasonalityFold> {
   const fold = new SeasonalityFold();
