@@ -59,7 +59,17 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      { test: { name: 'infra', include: ['infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
+      // CDK assertions share each worker's module graph too (aws-cdk-lib's import is most of a file's cost):
+      // 222 -> 145 CPU-s; no infra test changes the process (scripts/architecture/test-isolation.test.ts).
+      {
+        test: {
+          name: 'infra',
+          include: ['infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          isolate: false,
+        },
+      },
       './web/vite.config.ts',
       // The web app's DOM-free logic (formatting, reshaping, scales, filters) in Node, one module graph per worker.
       {

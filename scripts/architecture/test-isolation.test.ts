@@ -22,6 +22,27 @@ describe('unit tests without isolation (vitest.config.ts)', () => {
   });
 });
 
+describe('integration and CDK tests without isolation (projects scripts and infra)', () => {
+  const testFiles = (dir: string) =>
+    readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .map((f) => `${dir}/${f.split('\\').join('/')}`)
+      .filter((f) => f.endsWith('.test.ts') && !f.includes('node_modules'));
+
+  it('no scripts test file mocks a module (scripts/test/file-state.ts puts back everything else a file changes)', () => {
+    const mocking = testFiles('scripts').filter((f) =>
+      /\bvi\.(mock|doMock)\(/.test(readFileSync(join(ROOT, f), 'utf8')),
+    );
+    expect(mocking).toEqual([]);
+  });
+
+  it('no infra test file changes the process (the project has no setup file to put it back)', () => {
+    const files = testFiles('infra');
+    expect(files.length).toBeGreaterThan(10);
+    const changing = files.filter((f) => NEEDS_ISOLATION.some((re) => re.test(readFileSync(join(ROOT, f), 'utf8'))));
+    expect(changing).toEqual([]);
+  });
+});
+
 describe('web logic tests in Node (vitest.config.ts project web-logic)', () => {
   const files = readdirSync(join(ROOT, 'web/src'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.ts'))
