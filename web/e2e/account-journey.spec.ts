@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { ACCOUNT_MESSAGES as M } from '@tapewatch/shared/schemas/accounts';
+import { switchTheme } from './support/theme.ts';
 
 // Serial: one account goes through its whole life (sign up ... delete).
 test.describe.configure({ mode: 'serial' });
@@ -236,11 +237,13 @@ test.describe('account journey', () => {
 
   test('account screens at 375 and 1440 px, dark and light, without horizontal overflow', async ({ page }) => {
     const fakeUser = { username: 'screen_user', email: 'screen.user@example.com', subscription: 'free' };
-    for (const mode of ['light', 'dark'] as const) {
-      for (const width of [375, 1440]) {
-        await page.setViewportSize({ width, height: 820 });
-        await page.addInitScript((m) => localStorage.setItem('tapewatch_color_mode', m), mode);
-        await page.goto('/subscriptioncards');
+    // One load per screen and width: the dark theme is the navbar's toggle on the open page.
+    await page.addInitScript(() => localStorage.setItem('tapewatch_color_mode', 'light'));
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 820 });
+      await page.goto('/subscriptioncards');
+      for (const mode of ['light', 'dark'] as const) {
+        if (mode === 'dark') await switchTheme(page, 'dark');
         await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
         await expect(page.getByRole('complementary', { name: 'Promotion' })).toBeVisible();
         await expectNavbarFits(page, width);
@@ -256,24 +259,28 @@ test.describe('account journey', () => {
         await settle(page);
         await page.screenshot({ path: join(shots, `login-${width}-${mode}.png`) });
         await page.keyboard.press('Escape');
+        await expect(page.getByRole('form', { name: 'Login' })).toHaveCount(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
 
-        // The profile of a logged-in user (user info answered by a stub; the layout is what is checked).
-        await page.route('**/api/get_user_info', (route) => route.fulfill({ json: fakeUser }));
-        // The Profile's API keys card reads the (stubbed) user's keys: none.
-        await page.route('**/api/get_api_keys', (route) =>
-          route.fulfill({ json: { keys: [], limits: { keysPerUser: 5 } } }),
-        );
-        await page.evaluate(() => sessionStorage.setItem('tapewatch_token', 'x.eyJleHAiOjQxMDI0NDQ4MDB9.y'));
-        await page.goto('/profile');
+      // The profile of a logged-in user (user info answered by a stub; the layout is what is checked).
+      await page.route('**/api/get_user_info', (route) => route.fulfill({ json: fakeUser }));
+      // The Profile's API keys card reads the (stubbed) user's keys: none.
+      await page.route('**/api/get_api_keys', (route) =>
+        route.fulfill({ json: { keys: [], limits: { keysPerUser: 5 } } }),
+      );
+      await page.evaluate(() => sessionStorage.setItem('tapewatch_token', 'x.eyJleHAiOjQxMDI0NDQ4MDB9.y'));
+      await page.goto('/profile');
+      for (const mode of ['light', 'dark'] as const) {
+        if (mode === 'dark') await switchTheme(page, 'dark');
         await expect(page.getByTestId('profile-subscription')).toHaveText('Free');
         await expect(banner(page).getByRole('link', { name: 'Subscribe' })).toBeVisible();
         await expectNavbarFits(page, width);
         await page.screenshot({ path: join(shots, `profile-${width}-${mode}.png`) });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.unroute('**/api/get_user_info');
-        await page.evaluate(() => sessionStorage.clear());
       }
+      await page.unroute('**/api/get_user_info');
+      await page.evaluate(() => sessionStorage.clear());
     }
   });
 });

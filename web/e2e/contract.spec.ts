@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
+import { switchTheme } from './support/theme.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 const shots = join(import.meta.dirname, '../../test-results/contract-screens');
@@ -14,34 +15,36 @@ test.describe('contract drill-down (issue 39)', () => {
     const id = `ctr_${Date.now().toString(36).slice(-8)}`;
     const jwt = await signupAndLogin(request, id);
     await makeBasic(request, jwt);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.addInitScript((s) => localStorage.setItem('tapewatch_color_mode', s), scheme);
-      for (const width of [375, 1440]) {
-        await page.setViewportSize({ width, height: 900 });
-        await openAs(page, jwt, '/optionsflow');
-        // A single contract's row: a spread's row names several contracts and links none (its legs do).
-        const single = page.getByTestId('flow-row').filter({ has: page.getByTestId('contract-link') });
-        await expect(single.first()).toBeVisible({ timeout: 30_000 });
-        // The live session keeps prepending trades: hold on to one row by its key.
-        const key = await single.first().getAttribute('data-key');
-        const row = page.locator(`[data-testid="flow-row"][data-key="${key}"]`);
-        // The row's strike is its contract's link.
-        const link = row.getByTestId('contract-link');
-        const href = await link.getAttribute('href');
-        expect(href).toMatch(/^\/contract\/[A-Z0-9.]{1,6}\d{6}[CP]\d{8}$/);
-        const answer = page.waitForResponse((r) => r.url().includes('/api/get_option_contract_data'));
-        await link.click();
-        await expect(page).toHaveURL(href!);
-        expect((await answer).status()).toBe(200);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ (Call|Put), \d{1,2} \w{3} \d{4}$/);
-        await expect(page.getByTestId('contract-symbol')).toContainText(href!.slice('/contract/'.length));
-        await expect(page.getByTestId('contract-mid')).toHaveText(/^\$\d/);
-        await expect(page.getByTestId('generated-data-caption')).toContainText('simulated');
-        // The print the row showed is among the contract's prints, with its side and P&L column.
-        const prints = page.getByRole('table', { name: 'Prints of this contract' });
-        await expect(prints.locator('tbody tr').first()).toBeVisible();
-        await expect(prints.getByRole('columnheader', { name: 'P&L' })).toBeVisible();
-        await expect(page.getByTestId('contract-history-note')).toHaveCount(0);
+    // Each width opens a row's contract once; the dark theme is the navbar's toggle on the open page.
+    await page.addInitScript(() => localStorage.setItem('tapewatch_color_mode', 'light'));
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openAs(page, jwt, '/optionsflow');
+      // A single contract's row: a spread's row names several contracts and links none (its legs do).
+      const single = page.getByTestId('flow-row').filter({ has: page.getByTestId('contract-link') });
+      await expect(single.first()).toBeVisible({ timeout: 30_000 });
+      // The live session keeps prepending trades: hold on to one row by its key.
+      const key = await single.first().getAttribute('data-key');
+      const row = page.locator(`[data-testid="flow-row"][data-key="${key}"]`);
+      // The row's strike is its contract's link.
+      const link = row.getByTestId('contract-link');
+      const href = await link.getAttribute('href');
+      expect(href).toMatch(/^\/contract\/[A-Z0-9.]{1,6}\d{6}[CP]\d{8}$/);
+      const answer = page.waitForResponse((r) => r.url().includes('/api/get_option_contract_data'));
+      await link.click();
+      await expect(page).toHaveURL(href!);
+      expect((await answer).status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ (Call|Put), \d{1,2} \w{3} \d{4}$/);
+      await expect(page.getByTestId('contract-symbol')).toContainText(href!.slice('/contract/'.length));
+      await expect(page.getByTestId('contract-mid')).toHaveText(/^\$\d/);
+      await expect(page.getByTestId('generated-data-caption')).toContainText('simulated');
+      // The print the row showed is among the contract's prints, with its side and P&L column.
+      const prints = page.getByRole('table', { name: 'Prints of this contract' });
+      await expect(prints.locator('tbody tr').first()).toBeVisible();
+      await expect(prints.getByRole('columnheader', { name: 'P&L' })).toBeVisible();
+      await expect(page.getByTestId('contract-history-note')).toHaveCount(0);
+      for (const scheme of ['light', 'dark'] as const) {
+        if (scheme === 'dark') await switchTheme(page, 'dark');
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await page.screenshot({ path: join(shots, `contract-${width}-${scheme}.png`), fullPage: true });

@@ -1,6 +1,8 @@
 import { test as base, expect, type ConsoleMessage, type Page, type Response } from '@playwright/test';
 import { SCREENS, screenVisits, type Audience } from '../src/app/screens.ts';
+import { settleAnimations } from './support/animations.ts';
 import { COLOUR_RULES, seriousViolations } from './support/axe.ts';
+import type { Theme } from './support/theme.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 /**
@@ -195,24 +197,10 @@ test('the accessibility check reports what it is meant to catch (a planted contr
   expect((await seriousViolations(page, COLOUR_RULES)).map((v) => v.id)).toEqual(['color-contrast']);
 });
 
-type Theme = 'light' | 'dark';
-
 /** axe on the settled page: no serious or critical violation. */
 async function expectNoSeriousViolations(page: Page, rules?: readonly string[]): Promise<void> {
-  // Judge the settled page: a row's highlight, a card sliding in or a theme's colour transition is
-  // mid-way for a frame or two, and axe reads the colours of that frame (finite animations only; a spinner never ends).
-  await test.step('animations settle', () =>
-    page.evaluate(() =>
-      Promise.race([
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-            .map((a) => a.finished.catch(() => undefined)),
-        ),
-        new Promise((resolve) => setTimeout(resolve, 3000)),
-      ]),
-    ));
+  // Judge the settled page: axe reads the colours of the frame it runs in.
+  await test.step('animations settle', () => settleAnimations(page));
   const serious = await seriousViolations(page, rules);
   // A contrast failure says which colours axe saw (foreground, background, ratio): transient states are otherwise hard to tell apart.
   const detail = (n: (typeof serious)[number]['nodes'][number]) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
+import { switchTheme } from './support/theme.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 // Issue 39 item 3: a multi-leg order is one flow row (legs on demand), at 375 and 1440 px.
@@ -42,34 +43,44 @@ test.describe('spreads as one order', () => {
   }) => {
     const jwt = await signupAndLogin(request, `spr_${Date.now().toString(36).slice(-8)}`);
     await makeBasic(request, jwt);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.addInitScript((s) => localStorage.setItem('tapewatch_color_mode', s), scheme);
-      await page.setViewportSize({ width: 1440, height: 1000 });
-      await openAs(page, jwt, '/optionsflow');
-      await expect(page.getByTestId('flow-row')).toHaveCount(12, { timeout: 30_000 });
-      expect(await tableOverflow(page)).toBeLessThanOrEqual(0); // the live list, spreads and prints mixed
-      await page.getByRole('switch', { name: 'Live' }).click();
-      await page.getByLabel('Start - End').fill('2024-03-08 - 2024-03-08');
-      await page.getByRole('button', { name: 'Add filter' }).click();
-      const filter = page.getByTestId('flow-filter').first();
-      await filter.getByRole('combobox', { name: /^Field/ }).click();
-      await page.getByRole('option', { name: 'Spread', exact: true }).click();
-      await filter.getByRole('combobox', { name: /^Selector/ }).click();
-      await page.getByRole('option', { name: 'Equal', exact: true }).click();
-      await page.getByLabel('Filter 1 value').fill('Yes');
-      const answer = page.waitForResponse((r) => r.url().includes('/api/get_historical_options_flow'));
-      await page.getByRole('button', { name: 'Update' }).click();
-      expect((await answer).status()).toBe(200);
-      await checkSpreadRow(page, true);
-      await expect(page.getByRole('columnheader', { name: 'Vol/OI' })).toBeVisible();
-      await page.screenshot({ path: join(shots, `spreads-1440-${scheme}.png`), fullPage: true });
+    // One load and one query: each width is a viewport change, and the dark theme the navbar's toggle.
+    await page.addInitScript(() => localStorage.setItem('tapewatch_color_mode', 'light'));
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await openAs(page, jwt, '/optionsflow');
+    await expect(page.getByTestId('flow-row')).toHaveCount(12, { timeout: 30_000 });
+    expect(await tableOverflow(page)).toBeLessThanOrEqual(0); // the live list, spreads and prints mixed
+    await page.getByRole('switch', { name: 'Live' }).click();
+    await page.getByLabel('Start - End').fill('2024-03-08 - 2024-03-08');
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    const filter = page.getByTestId('flow-filter').first();
+    await filter.getByRole('combobox', { name: /^Field/ }).click();
+    await page.getByRole('option', { name: 'Spread', exact: true }).click();
+    await filter.getByRole('combobox', { name: /^Selector/ }).click();
+    await page.getByRole('option', { name: 'Equal', exact: true }).click();
+    await page.getByLabel('Filter 1 value').fill('Yes');
+    const answer = page.waitForResponse((r) => r.url().includes('/api/get_historical_options_flow'));
+    await page.getByRole('button', { name: 'Update' }).click();
+    expect((await answer).status()).toBe(200);
+    const fold = () => page.getByTestId('flow-row').first().getByTestId('spread-toggle').click(); // the open one
 
+    await checkSpreadRow(page, true);
+    await expect(page.getByRole('columnheader', { name: 'Vol/OI' })).toBeVisible();
+    await page.screenshot({ path: join(shots, 'spreads-1440-light.png'), fullPage: true });
+    for (const scheme of ['light', 'dark'] as const) {
+      if (scheme === 'dark') await switchTheme(page, 'dark');
       await page.setViewportSize({ width: 375, height: 900 });
       await expect(page.getByRole('columnheader', { name: 'Vol/OI' })).toHaveCount(0);
-      await page.getByTestId('flow-row').first().getByTestId('spread-toggle').click(); // fold the open one
+      await fold();
       await checkSpreadRow(page, false);
       await page.getByTestId('flow-table').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(shots, `spreads-375-${scheme}.png`), fullPage: true });
     }
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await fold();
+    await checkSpreadRow(page, true);
+    await expect(page.getByRole('columnheader', { name: 'Vol/OI' })).toBeVisible();
+    // From the top, as the light one: a full-page shot of a scrolled page draws the fixed navbar mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shots, 'spreads-1440-dark.png'), fullPage: true });
   });
 });

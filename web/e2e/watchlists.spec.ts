@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { watchlistsResponse } from '@tapewatch/shared/schemas/watchlists';
+import { switchTheme } from './support/theme.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 /** Issue 24: the star, the /watchlist page and the watchlist filter, at 1440 and 375 px, light and dark. */
@@ -104,21 +105,31 @@ test.describe('watchlists', () => {
       .allTextContents();
     for (const t of dpTickers.filter((x) => x.trim() !== '')) expect(['AAPL', 'SPY', 'MSFT']).toContain(t.trim());
 
-    // Screens at both widths, light and dark.
-    for (const mode of ['light', 'dark'] as const) {
-      await page.addInitScript((m) => localStorage.setItem('tapewatch_color_mode', m), mode);
-      for (const width of [1440, 375]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto('/watchlist');
-        const item = width < 700 ? 'watchlist-card' : 'watchlist-row';
-        await expect(page.getByTestId(item)).toHaveCount(3);
-        await noOverflow(page, width);
-        await page.screenshot({ path: join(shots, `watchlist-${width}-${mode}.png`), fullPage: true });
-        await page.goto('/optionsflow?watchlist=default');
-        await expect(page.getByTestId('watchlist-filter-chip')).toHaveAttribute('data-active', 'true');
-        await expect(page.getByTestId('flow-row').first()).toBeVisible({ timeout: 30_000 });
-        await page.screenshot({ path: join(shots, `optionsflow-${width}-${mode}.png`) });
-      }
+    // Screens at both widths, light and dark: one load each; a width is a viewport change, dark the navbar's toggle.
+    await page.addInitScript(() => localStorage.setItem('tapewatch_color_mode', 'light'));
+    const passes = [
+      [1440, 'light'],
+      [375, 'light'],
+      [375, 'dark'],
+      [1440, 'dark'],
+    ] as const;
+    await page.goto('/watchlist');
+    for (const [i, [width, mode]] of passes.entries()) {
+      if (mode !== (passes[i - 1]?.[1] ?? 'light')) await switchTheme(page, mode);
+      await page.setViewportSize({ width, height: 900 });
+      const item = width < 700 ? 'watchlist-card' : 'watchlist-row';
+      await expect(page.getByTestId(item)).toHaveCount(3);
+      await noOverflow(page, width);
+      await page.screenshot({ path: join(shots, `watchlist-${width}-${mode}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/optionsflow?watchlist=default');
+    for (const [i, [width, mode]] of passes.entries()) {
+      if (mode !== (passes[i - 1]?.[1] ?? 'light')) await switchTheme(page, mode);
+      await page.setViewportSize({ width, height: 900 });
+      await expect(page.getByTestId('watchlist-filter-chip')).toHaveAttribute('data-active', 'true');
+      await expect(page.getByTestId('flow-row').first()).toBeVisible({ timeout: 30_000 });
+      await page.screenshot({ path: join(shots, `optionsflow-${width}-${mode}.png`) });
     }
 
     // Unstar from the /watchlist page.
