@@ -11,9 +11,16 @@ export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
   const entries = await Promise.all(
     files
       .filter((f) => f.endsWith('.json'))
-      .map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as OutboxEntry),
+      .map(async (f) => {
+        // A message cut short by a killed process (written before sends were atomic) must not hide the others.
+        try {
+          return JSON.parse(await readFile(join(dir, f), 'utf8')) as OutboxEntry;
+        } catch {
+          return null;
+        }
+      }),
   );
-  return entries.sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+  return entries.filter((e) => e !== null).sort((a, b) => b.sentAt.localeCompare(a.sentAt));
 }
 
 /** The local outbox as a page (newest first) so a person can click the emailed links; ?format=json for scripts. */

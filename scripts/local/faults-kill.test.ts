@@ -158,6 +158,12 @@ describe('faults: processes killed mid-work lose and duplicate nothing', () => {
       expect(() => JSON.parse(readFileSync(join(cognitoDb, f), 'utf8')), f).not.toThrow();
     }
 
+    // So are the outbox's messages: a send is written whole or left as a temporary file the outbox does not list.
+    const outbox = join(dir, 'mail');
+    for (const f of readdirSync(outbox).filter((n) => n.endsWith('.json'))) {
+      expect(() => JSON.parse(readFileSync(join(outbox, f), 'utf8')), f).not.toThrow();
+    }
+
     const second = spawnScript('scripts/test/faults/runtime-child.ts', [], env);
     children.push(second);
     const api = accountsClient((await second.waitForLine(/^READY /, 120_000)).slice(6));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 
@@ -47,7 +47,10 @@ export class OutboxMailer implements Mailer {
     const sentAt = new Date().toISOString();
     const entry: OutboxEntry = { ...m, id: randomUUID(), sentAt };
     await mkdir(this.dir, { recursive: true });
-    await writeFile(join(this.dir, `${sentAt.replace(/[:.]/g, '-')}-${entry.id}.json`), JSON.stringify(entry, null, 2));
+    // Whole or not at all: a process stopped mid-write leaves a temporary file, which the outbox does not list.
+    const file = join(this.dir, `${sentAt.replace(/[:.]/g, '-')}-${entry.id}.json`);
+    await writeFile(`${file}.tmp`, JSON.stringify(entry, null, 2));
+    await rename(`${file}.tmp`, file);
     if (process.env.MAIL_OUTBOX_QUIET !== '1')
       this.announce(`  mail to ${m.to}: ${m.subject}${m.link ? ` -> ${m.link}` : ''}`);
   }
