@@ -6,10 +6,14 @@ import { FUNCTIONS_ISOLATED, NEEDS_ISOLATION } from '../test/isolation.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
+/** The `.test.ts` files under `dir`, as paths from the repository's root. */
+const testFiles = (dir: string) =>
+  readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .map((f) => `${dir}/${f.split('\\').join('/')}`)
+    .filter((f) => f.endsWith('.test.ts') && !f.includes('node_modules'));
+
 describe('unit tests without isolation (vitest.config.ts)', () => {
-  const files = readdirSync(join(ROOT, 'functions/src'), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.ts'))
-    .map((f) => `functions/src/${f.split('\\').join('/')}`);
+  const files = testFiles('functions/src');
 
   it('runs every functions test file that mocks modules, sets the environment, listens on the process or fakes timers in the isolated project', () => {
     const needing = files.filter((f) => NEEDS_ISOLATION.some((re) => re.test(readFileSync(join(ROOT, f), 'utf8'))));
@@ -23,11 +27,6 @@ describe('unit tests without isolation (vitest.config.ts)', () => {
 });
 
 describe('integration and CDK tests without isolation (projects scripts and infra)', () => {
-  const testFiles = (dir: string) =>
-    readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-      .map((f) => `${dir}/${f.split('\\').join('/')}`)
-      .filter((f) => f.endsWith('.test.ts') && !f.includes('node_modules'));
-
   it('no scripts test file mocks a module (scripts/test/file-state.ts puts back everything else a file changes)', () => {
     const mocking = testFiles('scripts').filter((f) =>
       /\bvi\.(mock|doMock)\(/.test(readFileSync(join(ROOT, f), 'utf8')),
@@ -44,9 +43,8 @@ describe('integration and CDK tests without isolation (projects scripts and infr
 });
 
 describe('web logic tests in Node (vitest.config.ts project web-logic)', () => {
-  const files = readdirSync(join(ROOT, 'web/src'), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.ts'))
-    .map((f) => `src/${f.split('\\').join('/')}`);
+  // Paths from web/, as the list and the vitest projects (root ./web) name them.
+  const files = testFiles('web/src').map((f) => f.slice('web/'.length));
   const needsJsdom = (f: string) =>
     [...USES_DOM, ...NEEDS_ISOLATION].some((re) => re.test(readFileSync(join(ROOT, 'web', f), 'utf8')));
 

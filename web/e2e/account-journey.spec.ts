@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { ACCOUNT_MESSAGES as M } from '@tapewatch/shared/schemas/accounts';
-import { switchTheme } from './support/theme.ts';
+import { startIn, switchTheme } from './support/theme.ts';
 
 // Serial: one account goes through its whole life (sign up ... delete).
 test.describe.configure({ mode: 'serial' });
@@ -238,7 +238,7 @@ test.describe('account journey', () => {
   test('account screens at 375 and 1440 px, dark and light, without horizontal overflow', async ({ page }) => {
     const fakeUser = { username: 'screen_user', email: 'screen.user@example.com', subscription: 'free' };
     // One load per screen and width: the dark theme is the navbar's toggle on the open page.
-    await page.addInitScript(() => localStorage.setItem('tapewatch_color_mode', 'light'));
+    await startIn(page, 'light');
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 820 });
       await page.goto('/subscriptioncards');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
+import { startIn } from './support/theme.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 // Issue 25's done-when path: a subscriber creates an alert from an Options Flow filter, sees its
@@ -99,7 +100,7 @@ test.describe('flow alerts', () => {
     const filters = JSON.stringify([{ filter: 'Ticker', selector: 'Equal', tickers: ['NVDA'] }]);
     // One load and one backtest: each width is a viewport change and the dark theme the navbar's toggle, as a
     // user would do it (four loads and four one-year backtests cost most of this test).
-    await page.addInitScript(() => localStorage.setItem('tapewatch_color_mode', 'light'));
+    await startIn(page, 'light');
     await page.setViewportSize({ width: 375, height: 900 });
     // "Alert me on this filter" lands like this: the editor opens with the filters.
     await openAs(page, jwt, `/alerts?filters=${encodeURIComponent(filters)}`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
-import { switchTheme } from './support/theme.ts';
+import { startIn, switchTheme } from './support/theme.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 const shots = join(import.meta.dirname, '../../test-results/contract-screens');
@@ -16,7 +16,7 @@ test.describe('contract drill-down (issue 39)', () => {
     const jwt = await signupAndLogin(request, id);
     await makeBasic(request, jwt);
     // Each width opens a row's contract once; the dark theme is the navbar's toggle on the open page.
-    await page.addInitScript(() => localStorage.setItem('tapewatch_color_mode', 'light'));
+    await startIn(page, 'light');
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await openAs(page, jwt, '/optionsflow');

@@ -2,7 +2,7 @@ import { test as base, expect, type ConsoleMessage, type Page, type Response } f
 import { SCREENS, screenVisits, type Audience } from '../src/app/screens.ts';
 import { settleAnimations } from './support/animations.ts';
 import { COLOUR_RULES, seriousViolations } from './support/axe.ts';
-import type { Theme } from './support/theme.ts';
+import { startIn, type Theme } from './support/theme.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 /**
@@ -125,7 +125,7 @@ test.describe('every route in Chromium', () => {
     test(label, async ({ pageFor }, testInfo) => {
       const page = await pageFor(visit.kind);
       await page.setViewportSize({ width, height: 900 });
-      const theme = await page.addInitScript((t) => localStorage.setItem('tapewatch_color_mode', t), themes[0]!);
+      const theme = await startIn(page, themes[0]!);
       const { problems, stop } = watch(page, visit);
       try {
         await judge(page, visit, themes, width, problems);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { switchTheme } from './support/theme.ts';
+import { startIn, switchTheme } from './support/theme.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 // Issue 39 item 3: a multi-leg order is one flow row (legs on demand), at 375 and 1440 px.
@@ -44,7 +44,7 @@ test.describe('spreads as one order', () => {
     const jwt = await signupAndLogin(request, `spr_${Date.now().toString(36).slice(-8)}`);
     await makeBasic(request, jwt);
     // One load and one query: each width is a viewport change, and the dark theme the navbar's toggle.
-    await page.addInitScript(() => localStorage.setItem('tapewatch_color_mode', 'light'));
+    await startIn(page, 'light');
     await page.setViewportSize({ width: 1440, height: 1000 });
     await openAs(page, jwt, '/optionsflow');
     await expect(page.getByTestId('flow-row')).toHaveCount(12, { timeout: 30_000 });

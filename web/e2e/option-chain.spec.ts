@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { optionChainResponse } from '@tapewatch/shared/schemas/option-chain';
 import { volatilityResponse } from '@tapewatch/shared/schemas/volatility';
 import { COLOUR_RULES, seriousViolations } from './support/axe.ts';
-import { switchTheme } from './support/theme.ts';
+import { startIn, switchTheme } from './support/theme.ts';
 
 /** No serious or critical axe violation on the settled page (`rules`: only those). */
 async function expectAxeClean(page: Page, rules?: readonly string[]) {
@@ -34,7 +34,7 @@ for (const width of [375, 1440]) {
   test.describe(`option chain and volatility at ${width} px, light and dark`, () => {
     test.beforeEach(async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await page.addInitScript(() => localStorage.setItem('tapewatch_color_mode', 'light'));
+      await startIn(page, 'light');
     });
 
     test('the chain shows the API numbers around the money, switches expiration and toggles Greeks', async ({

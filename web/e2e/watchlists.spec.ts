@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { watchlistsResponse } from '@tapewatch/shared/schemas/watchlists';
-import { switchTheme } from './support/theme.ts';
+import { startIn, switchTheme } from './support/theme.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
 
 /** Issue 24: the star, the /watchlist page and the watchlist filter, at 1440 and 375 px, light and dark. */
@@ -106,7 +106,7 @@ test.describe('watchlists', () => {
     for (const t of dpTickers.filter((x) => x.trim() !== '')) expect(['AAPL', 'SPY', 'MSFT']).toContain(t.trim());
 
     // Screens at both widths, light and dark: one load each; a width is a viewport change, dark the navbar's toggle.
-    await page.addInitScript(() => localStorage.setItem('tapewatch_color_mode', 'light'));
+    await startIn(page, 'light');
     const passes = [
       [1440, 'light'],
       [375, 'light'],

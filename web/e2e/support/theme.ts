@@ -3,6 +3,11 @@ import { settleAnimations } from './animations.ts';
 
 export type Theme = 'light' | 'dark';
 
+/** Every load of the page starts in `theme` (the app's stored colour mode); dispose the result to stop. */
+export function startIn(page: Page, theme: Theme) {
+  return page.addInitScript((t) => localStorage.setItem('tapewatch_color_mode', t), theme);
+}
+
 /**
  * Switches the open page to `to` with the navbar's toggle, as a user does, and waits for the theme's colour
  * transition to end (a screenshot or a contrast check of a mid-way frame would judge colours nobody sees). One
