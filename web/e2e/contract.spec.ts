@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Response } from '@playwright/test';
 import { join } from 'node:path';
 import { startIn, switchTheme } from './support/theme.ts';
 import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
@@ -23,19 +23,28 @@ test.describe('contract drill-down (issue 39)', () => {
       // A single contract's row: a spread's row names several contracts and links none (its legs do).
       const single = page.getByTestId('flow-row').filter({ has: page.getByTestId('contract-link') });
       await expect(single.first()).toBeVisible({ timeout: 30_000 });
-      // The live session keeps prepending trades: hold on to one row by its key.
-      const key = await single.first().getAttribute('data-key');
-      const row = page.locator(`[data-testid="flow-row"][data-key="${key}"]`);
-      // The row's strike is its contract's link.
-      const link = row.getByTestId('contract-link');
-      const href = await link.getAttribute('href');
-      expect(href).toMatch(/^\/contract\/[A-Z0-9.]{1,6}\d{6}[CP]\d{8}$/);
-      const answer = page.waitForResponse((r) => r.url().includes('/api/get_option_contract_data'));
-      await link.click();
-      await expect(page).toHaveURL(href!);
-      expect((await answer).status()).toBe(200);
+      // The live session keeps prepending trades: a row is held by its key, and when it moves or leaves the page
+      // before the click lands, the newest single-contract row is tried again.
+      let href = '';
+      let answer: Promise<Response | null> = Promise.resolve(null);
+      await expect(async () => {
+        if (href !== '' && new URL(page.url()).pathname === href) return; // the last click landed late
+        const key = await single.first().getAttribute('data-key', { timeout: 5_000 });
+        const row = page.locator(`[data-testid="flow-row"][data-key="${key}"]`);
+        // The row's strike is its contract's link.
+        const link = row.getByTestId('contract-link');
+        href = (await link.getAttribute('href', { timeout: 5_000 })) ?? '';
+        expect(href).toMatch(/^\/contract\/[A-Z0-9.]{1,6}\d{6}[CP]\d{8}$/);
+        // Handled from the start: an attempt whose click missed leaves this wait unanswered.
+        answer = page
+          .waitForResponse((r) => r.url().includes('/api/get_option_contract_data'), { timeout: 60_000 })
+          .catch(() => null);
+        await link.click({ timeout: 5_000 });
+        await expect(page).toHaveURL(href, { timeout: 15_000 });
+      }).toPass({ timeout: 120_000 });
+      expect((await answer)?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ (Call|Put), \d{1,2} \w{3} \d{4}$/);
-      await expect(page.getByTestId('contract-symbol')).toContainText(href!.slice('/contract/'.length));
+      await expect(page.getByTestId('contract-symbol')).toContainText(href.slice('/contract/'.length));
       await expect(page.getByTestId('contract-mid')).toHaveText(/^\$\d/);
       await expect(page.getByTestId('generated-data-caption')).toContainText('simulated');
       // The print the row showed is among the contract's prints, with its side and P&L column.
