@@ -63,6 +63,9 @@ const storedToken = (page: Page) =>
 
 test.describe('account journey', () => {
   test.setTimeout(120_000);
+  // The suite runs with reduced motion (playwright.config.ts); this journey keeps the motion most users see, so the
+  // forms, menus and dialogs are also driven while their transitions run.
+  test.use({ reducedMotion: 'no-preference' });
 
   test('sign up, confirm by email, log in, reload, log out, reset password, log in again, delete', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });

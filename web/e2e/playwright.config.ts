@@ -29,6 +29,9 @@ export default defineConfig({
   outputDir: join(root, 'test-results'),
   use: {
     baseURL: `http://localhost:${port}`,
+    // As a user who asked the system for reduced motion: the app then moves nothing (web/src/app/theme.ts), and
+    // the browser stops drawing a frame per display refresh while a spinner turns or a transition runs.
+    reducedMotion: process.env.E2E_MOTION === '1' ? 'no-preference' : 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -25,6 +25,7 @@ function readStoredMode(): ColorMode | null {
 /** Follows the system preference until the user picks a mode; the choice is remembered. */
 export function ColorModeProvider({ children }: { children: ReactNode }) {
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   const [chosen, setChosen] = useState<ColorMode | null>(readStoredMode);
   const mode: ColorMode = chosen ?? (prefersDark ? 'dark' : 'light');
 
@@ -38,7 +39,7 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
     }
   }, [mode]);
 
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  const theme = useMemo(() => createAppTheme(mode, reducedMotion), [mode, reducedMotion]);
   const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
   return (
     <ColorModeContext.Provider value={value}>

@@ -152,7 +152,7 @@ export function TickerSearch({ onSelect, label = 'Search ticker', autoFocus = fa
   );
   const spinner = (end?: ReactNode) => (
     <>
-      {search.isFetching ? <CircularProgress color="inherit" size={16} aria-label="Searching" /> : null}
+      {search.isFetching ? <CircularProgress color="inherit" size={16} aria-label="Searching" disableShrink /> : null}
       {end}
     </>
   );

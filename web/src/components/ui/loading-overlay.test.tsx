@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoadingOverlay } from './loading-overlay.tsx';
@@ -40,5 +40,23 @@ describe('LoadingOverlay', () => {
     render(<LoadingOverlay open={false} />);
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(spinnerMounted()).toBe(false);
+  });
+
+  it('with reduced motion, says "Loading" in words beside its spinner (which the theme then stops)', () => {
+    const real = window.matchMedia.bind(window);
+    const spy = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...real(query),
+      matches: query === '(prefers-reduced-motion: reduce)' || real(query).matches,
+    }));
+    onTestFinished(() => spy.mockRestore());
+    render(<LoadingOverlay open />);
+    expect(isShown()).toBe(true);
+    expect(screen.queryByText('Loading…')).not.toBeNull();
+  });
+
+  it('without reduced motion, the turning spinner is its only sign', () => {
+    render(<LoadingOverlay open />);
+    expect(isShown()).toBe(true);
+    expect(screen.queryByText('Loading…')).toBeNull();
   });
 });
