@@ -109,7 +109,7 @@ test('Escape dismisses the loader of the all-stocks table', async ({ page }) => 
 });
 
 test('a ticker with too little history shows the reason instead of charts', async ({ page }) => {
-  // Without the visitor's promotion: it is a second modal, and whichever of the two opened last took the clicks.
+  // Without the visitor's promotion, whose "Close promotion" a loose name match took before the error dialog opened.
   await openAs(page, null, '/clusters/VLTO');
   await expect(page.getByTestId('clusters-error')).toContainText('needs at least 410');
   await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();

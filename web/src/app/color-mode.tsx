@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { REDUCED_MOTION } from '../lib/motion.ts';
 import { createAppTheme, type ColorMode } from './theme.ts';
 
 export const COLOR_MODE_STORAGE_KEY = 'tapewatch_color_mode';
@@ -25,7 +26,7 @@ function readStoredMode(): ColorMode | null {
 /** Follows the system preference until the user picks a mode; the choice is remembered. */
 export function ColorModeProvider({ children }: { children: ReactNode }) {
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const reducedMotion = useMediaQuery(REDUCED_MOTION, { noSsr: true });
   const [chosen, setChosen] = useState<ColorMode | null>(readStoredMode);
   const mode: ColorMode = chosen ?? (prefersDark ? 'dark' : 'light');
 

@@ -106,7 +106,6 @@ const FlowRow = memo(function FlowRow({ trade, columns, marked, dense, star, ope
             ? {
                 bgcolor: 'action.selected',
                 animation: `${fadeIn} 800ms ease-out`,
-                '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
               }
             : undefined
         }

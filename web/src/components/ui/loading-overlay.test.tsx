@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { REDUCED_MOTION } from '../../lib/motion.ts';
 import { LoadingOverlay } from './loading-overlay.tsx';
 
 const isShown = () =>
@@ -46,7 +47,7 @@ describe('LoadingOverlay', () => {
     const real = window.matchMedia.bind(window);
     const spy = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
       ...real(query),
-      matches: query === '(prefers-reduced-motion: reduce)' || real(query).matches,
+      matches: query === REDUCED_MOTION || real(query).matches,
     }));
     onTestFinished(() => spy.mockRestore());
     render(<LoadingOverlay open />);

@@ -3,6 +3,7 @@ import Backdrop from '@mui/material/Backdrop';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { REDUCED_MOTION } from '../../lib/motion.ts';
 
 interface LoadingOverlayProps {
   open: boolean;
@@ -18,7 +19,7 @@ export function LoadingOverlay({ open }: LoadingOverlayProps) {
   }
   const shown = open && !dismissed;
   // With reduced motion the spinner stands still (the theme stops animations), so the overlay says it is loading.
-  const still = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const still = useMediaQuery(REDUCED_MOTION, { noSsr: true });
 
   // A layout effect attaches the listener before the overlay is painted, so an Escape pressed as
   // soon as it appears is never lost (a passive effect can run after the first paint).

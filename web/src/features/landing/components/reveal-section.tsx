@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import { REDUCED_MOTION } from '../../../lib/motion.ts';
 
 interface RevealSectionProps {
   children: ReactNode;
@@ -8,7 +9,7 @@ interface RevealSectionProps {
 }
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches;
 }
 
 /**
@@ -47,7 +48,7 @@ export function RevealSection({ children, label, testId }: RevealSectionProps) {
         opacity: shown ? 1 : 0,
         transform: shown ? 'none' : 'translateY(24px)',
         transition: 'opacity 600ms ease-out, transform 600ms ease-out',
-        '@media (prefers-reduced-motion: reduce)': { opacity: 1, transform: 'none', transition: 'none' },
+        [`@media ${REDUCED_MOTION}`]: { opacity: 1, transform: 'none', transition: 'none' },
       }}
     >
       {children}
