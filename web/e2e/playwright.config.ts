@@ -32,7 +32,12 @@ export default defineConfig({
     // As a user who asked the system for reduced motion: the app then moves nothing (web/src/app/theme.ts), and
     // the browser stops drawing a frame per display refresh while a spinner turns or a transition runs.
     reducedMotion: process.env.E2E_MOTION === '1' ? 'no-preference' : 'reduce',
-    trace: 'retain-on-failure',
+    // A trace records a DOM snapshot around every action: recorded for every test and kept for the failed ones
+    // ('retain-on-failure'), it cost about a third of the browser's CPU on passing tests (2026-11-29, six specs twice:
+    // 243-266 CPU-s with it, 173-179 without). So a trace is recorded on a failed test's retry (CI retries once), and
+    // E2E_TRACE=1 records every test and keeps the failed ones' traces; a failure always keeps its screenshot and
+    // Playwright's error context (the page's accessibility tree).
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
