@@ -10,15 +10,9 @@ import { appFunctions, secretReadsIn, synth, type Resource, type SynthOptions } 
 type Vars = Record<string, unknown>;
 type Config = NonNullable<SynthOptions['config']>;
 
-// A synth takes seconds: configurations that parse to the same deploy config (the default chain source and an
-// explicit `cboe`, say) get the same template, so each distinct one is synthesised once.
-const templates = new Map<string, Template>();
-const templateFor = (config: Config = {}): Template => {
-  const key = JSON.stringify(parseDeployConfig({ stage: 'dev', ...config }));
-  const template = templates.get(key) ?? synth({ config }).template;
-  templates.set(key, template);
-  return template;
-};
+// Configurations that parse to the same deploy config (the default chain source and an explicit `cboe`, say) get
+// the same template: synth() synthesises each distinct one once per worker.
+const templateFor = (config: Config = {}): Template => synth({ config }).template;
 const varsOf = (r: Resource) => (r.Properties?.Environment as { Variables: Vars }).Variables;
 const handlerOf = (job: string) => schedules.find((s) => s.name === job)!.handler;
 

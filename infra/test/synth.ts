@@ -33,31 +33,50 @@ export type Resource = { Type: string; Properties?: Record<string, unknown>; [k:
  * nested (a table grant in a route's nested stack names the table's logical id, as before).
  * `templates` are the real ones, for cfn-lint and per-stack limits.
  */
-export function synth(options: SynthOptions = {}): {
-  stack: TapewatchStack;
-  template: Template;
-  templates: SynthesizedTemplate[];
-} {
+export function synth(options: SynthOptions = {}): Synthesized {
+  const config = parseDeployConfig({
+    stage: options.stage ?? 'dev',
+    ...(options.stage === 'prod' ? { mailFrom: 'Tapewatch <no-reply@example.com>' } : {}),
+    ...options.config,
+  });
+  // A synth of the whole stack takes 1-2 s, and the infra project shares each worker's module graph (isolate: false),
+  // so the same deploy configuration without a web build is synthesised once per worker, whichever file asks first.
+  // Nothing here changes a synthesised stack or template (assertions only read them).
+  const key = options.webDistDir ? undefined : JSON.stringify([config, options.builtinValidation ?? false]);
+  const known = key === undefined ? undefined : synthesised.get(key);
+  if (known) return known;
   const app = new App({
     context: { 'aws:cdk:bundling-stacks': [] },
     builtinCloudFormationValidation: options.builtinValidation ?? false,
   });
   const stack = new TapewatchStack(app, 'Tapewatch-test', {
-    config: parseDeployConfig({
-      stage: options.stage ?? 'dev',
-      ...(options.stage === 'prod' ? { mailFrom: 'Tapewatch <no-reply@example.com>' } : {}),
-      ...options.config,
-    }),
-    webDistDir: options.webDistDir ?? mkdtempSync(path.join(tmpdir(), 'tapewatch-nodist-')),
+    config,
+    webDistDir: options.webDistDir ?? emptyWebDist(),
     stubMissingHandlers: true,
     env: { account: '123456789012', region: 'us-east-1' },
   });
   const templates = synthesizedTemplates(stack);
-  return {
+  const result = {
     stack,
     template: Template.fromJSON(mergeNested(templates), { skipCyclicalDependenciesCheck: true }),
     templates,
   };
+  if (key !== undefined) synthesised.set(key, result);
+  return result;
+}
+
+interface Synthesized {
+  stack: TapewatchStack;
+  template: Template;
+  templates: SynthesizedTemplate[];
+}
+const synthesised = new Map<string, Synthesized>();
+
+let emptyDist: string | undefined;
+/** One empty directory standing in for web/dist (no deployment) per worker, not one per synth. */
+function emptyWebDist(): string {
+  emptyDist ??= mkdtempSync(path.join(tmpdir(), 'tapewatch-nodist-'));
+  return emptyDist;
 }
 
 export interface SynthesizedTemplate {
