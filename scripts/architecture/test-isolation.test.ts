@@ -45,17 +45,17 @@ describe('integration and CDK tests without isolation (projects scripts and infr
 describe('web logic tests in Node (vitest.config.ts project web-logic)', () => {
   // Paths from web/, as the list and the vitest projects (root ./web) name them.
   const files = testFiles('web/src').map((f) => f.slice('web/'.length));
-  const needsJsdom = (f: string) =>
+  const needsDom = (f: string) =>
     [...USES_DOM, ...NEEDS_ISOLATION].some((re) => re.test(readFileSync(join(ROOT, 'web', f), 'utf8')));
 
-  it('runs every web .test.ts file that touches the DOM, renders, mocks globals or fakes timers in jsdom', () => {
-    const needing = files.filter(needsJsdom);
+  it('runs every web .test.ts file that touches the DOM, renders, mocks globals or fakes timers in the DOM environment', () => {
+    const needing = files.filter(needsDom);
     expect(needing.length).toBeGreaterThan(0);
     expect(needing.filter((f) => !WEB_DOM_TEST_FILES.includes(f))).toEqual([]);
   });
 
   it('lists only files that exist and need it', () => {
     expect(WEB_DOM_TEST_FILES.filter((f) => !files.includes(f))).toEqual([]);
-    expect(WEB_DOM_TEST_FILES.filter((f) => !needsJsdom(f))).toEqual([]);
+    expect(WEB_DOM_TEST_FILES.filter((f) => !needsDom(f))).toEqual([]);
   });
 });

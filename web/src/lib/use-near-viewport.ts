@@ -4,7 +4,7 @@ import { useEffect, useState, type RefObject } from 'react';
  * True once the element has come within `margin` of the viewport, and from then on. Pages with
  * many large charts (SPY To VIX draws 15 heatmaps of up to 6,000 cells) render each chart only
  * when the reader scrolls near it, so the first paint stays fast on a phone.
- * Without IntersectionObserver (old browsers, jsdom) everything renders at once.
+ * Without IntersectionObserver (old browsers, the tests' DOM) everything renders at once.
  */
 export function useNearViewport(ref: RefObject<HTMLElement | null>, enabled: boolean, margin = '400px'): boolean {
   const [near, setNear] = useState(!enabled || typeof IntersectionObserver === 'undefined');

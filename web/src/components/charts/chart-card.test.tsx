@@ -17,7 +17,7 @@ const table: ChartTableData = {
 
 describe('ChartCard', () => {
   beforeEach(() => {
-    // jsdom has no layout: give the plot area a size so the chart is drawn.
+    // The test DOM has no layout: give the plot area a size so the chart is drawn.
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 600, 400));
   });
   afterEach(() => {

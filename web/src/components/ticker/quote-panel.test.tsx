@@ -96,8 +96,9 @@ describe('QuotePanel', () => {
         <QuotePanel ticker="FLAT" />
       </>,
     );
+    // The computed colour as rgb(): happy-dom answers a colour as it was written (#2e7d32), browsers as rgb().
     const colorOf = async (ticker: string) =>
-      getComputedStyle(within(await ready(ticker)).getByTestId('quote-change')).color;
+      asRgb(getComputedStyle(within(await ready(ticker)).getByTestId('quote-change')).color);
     // Light theme: success #2e7d32, error #c62828, text.secondary rgba(0, 0, 0, 0.6).
     expect(await colorOf('AAPL')).toBe('rgb(46, 125, 50)');
     expect(await colorOf('SPY')).toBe('rgb(198, 40, 40)');
@@ -182,3 +183,10 @@ describe('QuotePanel', () => {
     expect(await screen.findByText('Quote for AAPL is unavailable')).toBeTruthy();
   });
 });
+
+function asRgb(colour: string): string {
+  const hex = /^#([\da-f]{2})([\da-f]{2})([\da-f]{2})$/i.exec(colour);
+  if (!hex) return colour;
+  const [r, g, b] = hex.slice(1).map((h) => Number.parseInt(h, 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}

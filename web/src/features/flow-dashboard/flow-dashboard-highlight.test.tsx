@@ -15,7 +15,7 @@ const markedTickers = (table: string) =>
 describe('Options Flow Dashboard: ticker highlight, gate and empty state', { timeout: 60_000 }, () => {
   beforeEach(() => {
     window.innerWidth = 1440;
-    // jsdom has no layout: give the chart plots a size so the SVG charts are drawn.
+    // The test DOM has no layout: give the chart plots a size so the SVG charts are drawn.
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 900, 340));
   });
   afterEach(() => {

@@ -15,7 +15,7 @@ const rotationCalls = (f: ReturnType<typeof mockApi>) =>
 describe('Sector Rotation screen', () => {
   beforeEach(() => {
     window.innerWidth = 1440;
-    // jsdom has no layout: give the chart card a size so the SVG renders.
+    // The test DOM has no layout: give the chart card a size so the SVG renders.
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
       width: 900,
       height: 500,

@@ -125,7 +125,7 @@ describe('SPY To VIX screen', () => {
         .flat()
         .some((c) => c.significant),
     ).toBe(false);
-    // jsdom lays nothing out: give the chart boxes a size so the heat maps draw.
+    // The test DOM lays nothing out: give the chart boxes a size so the heat maps draw.
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
       DOMRect.fromRect({ width: 700, height: 500 }),
     );

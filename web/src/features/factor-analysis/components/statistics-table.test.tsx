@@ -48,12 +48,7 @@ describe('Factor Analysis Statistics table CSV export', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(saved).toBe('AAPL-momentum-weekly-statistics.csv');
     expect(blobs).toHaveLength(1);
-    // jsdom's Blob has no text(): read it as a browser would.
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(blobs[0]!);
-    });
+    const text = await blobs[0]!.text();
     expect(text).toBe(statisticsCsv(view));
   });
 });
