@@ -22,13 +22,19 @@ workspaces=()
 for ws in shared functions scripts infra web; do
   if printf '%s\n' "${changed[@]}" | grep -q "^$ws/"; then workspaces+=("$ws"); fi
 done
-if printf '%s\n' "${changed[@]}" | grep -qE '^(shared/|tsconfig\.json$|package-lock\.json$)'; then
+if printf '%s\n' "${changed[@]}" | grep -qE '^(shared/|tsconfig(\.node)?\.json$|package-lock\.json$)'; then
   workspaces=(shared functions scripts infra web)
 fi
-for ws in "${workspaces[@]}"; do
-  echo "== typecheck $ws"
-  npx tsc -p "$ws"
-done
+if [ "${#workspaces[@]}" -eq 5 ]; then
+  # Everything: the Node workspaces as one program (each file checked once), then web (npm run typecheck).
+  echo "== typecheck (every workspace)"
+  npm run typecheck --silent
+else
+  for ws in "${workspaces[@]}"; do
+    echo "== typecheck $ws"
+    npx tsc -p "$ws"
+  done
+fi
 
 mapfile -t lintable < <(printf '%s\n' "${changed[@]}" | grep -E '\.(ts|tsx|js|mjs|cjs|json|jsonc|css)$' || true)
 if [ "${#lintable[@]}" -gt 0 ]; then
