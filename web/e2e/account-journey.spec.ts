@@ -3,9 +3,6 @@ import { join } from 'node:path';
 import { ACCOUNT_MESSAGES as M } from '@tapewatch/shared/schemas/accounts';
 import { startIn, switchTheme } from './support/theme.ts';
 
-// Serial: one account goes through its whole life (sign up ... delete).
-test.describe.configure({ mode: 'serial' });
-
 const id = `e2e_${Date.now().toString(36).slice(-8)}`;
 const email = `${id}@example.com`;
 const password = 'First-pass1';
@@ -43,9 +40,6 @@ async function login(page: Page, identifier: string, pw: string, remember: boole
   await form.getByRole('button', { name: 'Login' }).click();
 }
 
-/** Dialogs fade in; a screenshot mid-transition shows the page through the form. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
 /** The navbar's last control (colour toggle) must be fully on screen. */
 async function expectNavbarFits(page: Page, width: number) {
   const box = await banner(page)
@@ -63,8 +57,9 @@ const storedToken = (page: Page) =>
 
 test.describe('account journey', () => {
   test.setTimeout(120_000);
-  // The suite runs with reduced motion (playwright.config.ts); this journey keeps the motion most users see, so the
-  // forms, menus and dialogs are also driven while their transitions run.
+  // The suite runs with reduced motion (playwright.config.ts); the journeys keep the motion most users see, so the
+  // forms, menus and dialogs are also driven while their transitions run. The screens' screenshots below are taken
+  // with reduced motion: a dialog is then fully shown the moment it opens, never mid-fade.
   test.use({ reducedMotion: 'no-preference' });
 
   test('sign up, confirm by email, log in, reload, log out, reset password, log in again, delete', async ({ page }) => {
@@ -237,8 +232,10 @@ test.describe('account journey', () => {
     await expect(page).toHaveURL(/\/dev\/checkout\//);
     await expect(page.getByText(`${basicId}@example.com`)).toBeVisible();
   });
+});
 
-  test('account screens at 375 and 1440 px, dark and light, without horizontal overflow', async ({ page }) => {
+test.describe('account screens', () => {
+  test('at 375 and 1440 px, dark and light, without horizontal overflow', async ({ page }) => {
     const fakeUser = { username: 'screen_user', email: 'screen.user@example.com', subscription: 'free' };
     // One load per screen and width: the dark theme is the navbar's toggle on the open page.
     await startIn(page, 'light');
@@ -250,16 +247,13 @@ test.describe('account journey', () => {
         await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
         await expect(page.getByRole('complementary', { name: 'Promotion' })).toBeVisible();
         await expectNavbarFits(page, width);
-        await settle(page);
         await page.screenshot({ path: join(shots, `plans-promo-${width}-${mode}.png`) });
         await page.getByRole('button', { name: 'Sign Up for Basic' }).click();
         await expect(page.getByTestId('signup-plan')).toHaveText('Basic plan $39 / month');
-        await settle(page);
         await page.screenshot({ path: join(shots, `signup-${width}-${mode}.png`) });
         await page.keyboard.press('Escape');
         await banner(page).getByRole('button', { name: 'Login' }).click();
         await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
-        await settle(page);
         await page.screenshot({ path: join(shots, `login-${width}-${mode}.png`) });
         await page.keyboard.press('Escape');
         await expect(page.getByRole('form', { name: 'Login' })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { test as base, expect, type ConsoleMessage, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage, type Page, type Request, type Response } from '@playwright/test';
 import { SCREENS, screenVisits, type Audience } from '../src/app/screens.ts';
 import { settleAnimations } from './support/animations.ts';
 import { COLOUR_RULES, seriousViolations } from './support/axe.ts';
@@ -126,9 +126,10 @@ test.describe('every route in Chromium', () => {
       const page = await pageFor(visit.kind);
       await page.setViewportSize({ width, height: 900 });
       const theme = await startIn(page, themes[0]!);
-      const { problems, stop } = watch(page, visit);
+      const watched = watch(page, visit);
+      const { stop } = watched;
       try {
-        await judge(page, visit, themes, width, problems);
+        await judge(page, visit, themes, width, watched);
       } catch (failure) {
         // The reused page is not the test's own, so Playwright's screenshot on failure does not cover it.
         const shot = await page.screenshot({ timeout: 5_000 }).catch(() => undefined);
@@ -146,7 +147,7 @@ test.describe('every route in Chromium', () => {
 });
 
 /** One visit: loads the path in the first theme, checks it, then switches theme in place and checks again. */
-async function judge(page: Page, visit: Visit, themes: Theme[], width: number, problems: string[]): Promise<void> {
+async function judge(page: Page, visit: Visit, themes: Theme[], width: number, watched: Watched): Promise<void> {
   // Steps name the phases in the JSON report (npm run test:durations): where a visit's time goes.
   await test.step('load', async () => {
     await page.goto(visit.path);
@@ -174,9 +175,9 @@ async function judge(page: Page, visit: Visit, themes: Theme[], width: number, p
       await test.step(`axe ${theme}`, () => expectNoSeriousViolations(page, i > 0 ? COLOUR_RULES : undefined));
     if (MATRIX) await screenshotWithoutOverflow(page, visit, width, theme);
   }
-  // Let late calls (charts below the fold, the socket) settle before judging.
-  await page.waitForTimeout(500);
-  expect(problems, problems.join('\n')).toEqual([]);
+  // Judged once no API call is under way (charts below the fold ask late), rather than after a fixed pause.
+  await expect.poll(() => watched.inFlight.size, { timeout: 15_000, intervals: [50] }).toBe(0);
+  expect(watched.problems, watched.problems.join('\n')).toEqual([]);
 }
 
 test('the accessibility check reports what it is meant to catch (a planted contrast failure and an unnamed image; the colour rules alone the first)', async ({
@@ -227,9 +228,21 @@ async function screenshotWithoutOverflow(page: Page, visit: Visit, width: number
   ).toBeLessThanOrEqual(0);
 }
 
+interface Watched {
+  problems: string[];
+  /** The page's API requests that have not finished or failed yet. */
+  inFlight: Set<Request>;
+  stop: () => void;
+}
+
 /** Script errors and unexpected API failures while the page is open, until `stop` (the page outlives the visit). */
-function watch(page: Page, visit: Visit): { problems: string[]; stop: () => void } {
+function watch(page: Page, visit: Visit): Watched {
   const problems: string[] = [];
+  const inFlight = new Set<Request>();
+  const onRequest = (req: Request) => {
+    if (new URL(req.url()).pathname.startsWith('/api/')) inFlight.add(req);
+  };
+  const onSettled = (req: Request) => inFlight.delete(req);
   const onError = (err: Error) => problems.push(`page error: ${err.message}`);
   const onConsole = (msg: ConsoleMessage) => {
     // A refused fetch is logged by Chromium as "Failed to load resource"; the statuses are judged below.
@@ -247,7 +260,20 @@ function watch(page: Page, visit: Visit): { problems: string[]; stop: () => void
     if (res.status() >= 400 && !expectedGate && !designed)
       problems.push(`${res.status()} ${url.pathname}${url.search}`);
   };
-  page.on('pageerror', onError).on('console', onConsole).on('response', onResponse);
-  const stop = () => page.off('pageerror', onError).off('console', onConsole).off('response', onResponse);
-  return { problems, stop };
+  page
+    .on('pageerror', onError)
+    .on('console', onConsole)
+    .on('response', onResponse)
+    .on('request', onRequest)
+    .on('requestfinished', onSettled)
+    .on('requestfailed', onSettled);
+  const stop = () =>
+    page
+      .off('pageerror', onError)
+      .off('console', onConsole)
+      .off('response', onResponse)
+      .off('request', onRequest)
+      .off('requestfinished', onSettled)
+      .off('requestfailed', onSettled);
+  return { problems, inFlight, stop };
 }
