@@ -20,10 +20,3 @@ export const USES_DOM = [
   // testing-library's `screen` comes with its import, which the next pattern catches.
   /@testing-library|render-app/,
 ];
-
-/**
- * The DOM test files that mock a module (vi.mock): they need a module graph of their own, so they run in a project of
- * their own with per-file isolation (web-isolated in web/vite.config.ts). The other DOM files share each worker's module
- * graph (vmThreads). scripts/architecture/test-isolation.test.ts keeps this list complete.
- */
-export const WEB_ISOLATED_TEST_FILES = ['src/components/ticker/ticker-search-handoff.test.tsx'];
