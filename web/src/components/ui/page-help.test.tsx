@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PageHelp } from './page-help.tsx';
 
 const setWidth = (w: number) => {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, value: w });
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: w });
   window.dispatchEvent(new Event('resize'));
 };
 
