@@ -1,14 +1,14 @@
 /**
  * A WebSocket stand-in the tests drive by hand: open(), message(), drop(). `instances` and `latest()` are the live flow
  * sockets: the shell's alerts socket (channel=alerts, opened on every page for a signed-in subscriber) goes to
- * `others`, so which of the two a screen happens to open first (it depends on what is already loaded) changes nothing.
+ * `alertSockets`, so which of the two a screen happens to open first (it depends on what is already loaded) changes nothing.
  */
 export class FakeWebSocket {
   static instances: FakeWebSocket[] = [];
-  static others: FakeWebSocket[] = [];
+  static alertSockets: FakeWebSocket[] = [];
   static reset(): void {
     FakeWebSocket.instances = [];
-    FakeWebSocket.others = [];
+    FakeWebSocket.alertSockets = [];
   }
   static latest(): FakeWebSocket {
     const s = FakeWebSocket.instances.at(-1);
@@ -25,7 +25,7 @@ export class FakeWebSocket {
   onclose: (() => void) | null = null;
 
   constructor(readonly url: string) {
-    (url.includes('channel=alerts') ? FakeWebSocket.others : FakeWebSocket.instances).push(this);
+    (url.includes('channel=alerts') ? FakeWebSocket.alertSockets : FakeWebSocket.instances).push(this);
   }
   send(text: string): void {
     this.sent.push(text);
