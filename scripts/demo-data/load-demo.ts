@@ -99,7 +99,9 @@ export async function loadDemoData(
   let done = 0;
   let chunks = 0;
   const put = async ({ ticker, series }: { ticker: string; series: DailySeries }) => {
-    chunks += await repo.putSeries(ticker, series);
+    // Awaited first: `chunks += await ...` reads `chunks` before the await and loses the other tickers' counts.
+    const written = await repo.putSeries(ticker, series);
+    chunks += written;
     opts.onProgress?.({ done: ++done, total, label: ticker });
   };
   opts.onProgress?.({ done, total, label: 'starting' });

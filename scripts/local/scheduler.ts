@@ -77,6 +77,14 @@ export function runJobOnWorker(def: ScheduleDef, event: JobEvent, isStopped: () 
   });
 }
 
+/** What a demo backfill reads and runs; tests give their own (scripts/local/scheduler.test.ts). */
+export interface BackfillDeps {
+  defs: readonly ScheduleDef[];
+  today: string;
+  markers: Pick<JobLogRepository, 'backfilled' | 'setBackfilled'>;
+  run: (def: ScheduleDef, event: JobEvent, onWorker: boolean) => Promise<unknown>;
+}
+
 /**
  * On a first start the demo's generated datasets (a year of FINRA short volume and of options flow,
  * 24 short-interest settlements, 60 days of SPY chains) are built in the background while the server
@@ -84,41 +92,52 @@ export function runJobOnWorker(def: ScheduleDef, event: JobEvent, isStopped: () 
  * options flow runs on its own worker thread beside the others (WORKER_BACKFILLS); the SPY chains
  * wait for it (BACKFILL_AFTER).
  */
-export async function backfillDemoDatasets(say: (line: string) => void, isStopped: () => boolean): Promise<void> {
-  const today = clockFor().today();
-  const jobLog = new JobLogRepository(documentClient());
-  const backfill = async (def: ScheduleDef, onWorker: boolean): Promise<void> => {
-    if (isStopped() || def.demoBackfillDays === null) return;
+export async function backfillDemoDatasets(
+  say: (line: string) => void,
+  isStopped: () => boolean,
+  deps: BackfillDeps = {
+    defs: schedules,
+    today: clockFor().today(),
+    markers: new JobLogRepository(documentClient()),
+    run: (def, event, onWorker) => (onWorker ? runJobOnWorker(def, event, isStopped) : runJob(def, event)),
+  },
+): Promise<void> {
+  const { defs, today, markers: jobLog } = deps;
+  /** Runs the backfill unless its marker covers the range; true when it ran (and so changed what dependents read). */
+  const backfill = async (def: ScheduleDef, onWorker: boolean, inputChanged: boolean): Promise<boolean> => {
+    if (isStopped() || def.demoBackfillDays === null) return false;
     const from = addDays(today, -def.demoBackfillDays + 1);
     // A backfill records its own marker: a dataset's as-of can rightly stay behind the demo date
     // (short interest settles twice a month), so the dataset alone cannot tell that it is done. The
     // marker keeps the range too: a data directory backfilled over a shorter range (60 days of flow
     // before the year) is extended on its next start; jobs are idempotent, so redone days change nothing.
+    // A dataset built from another's output is redone whenever that input was (re)built in this start:
+    // SPY chains carried over 5 days of flow are not those carried over the year.
     const done = await jobLog.backfilled(def.name);
-    if (done && done.to === today && done.from !== null && done.from <= from) return;
+    if (!inputChanged && done && done.to === today && done.from !== null && done.from <= from) return false;
     const started = performance.now();
     say(`  backfilling ${def.name} ${from}..${today} in the background${onWorker ? ' (worker thread)' : ''}...`);
     try {
-      if (onWorker) await runJobOnWorker(def, { from, to: today }, isStopped);
-      else await runJob(def, { from, to: today });
+      await deps.run(def, { from, to: today }, onWorker);
       await jobLog.setBackfilled(def.name, from, today);
       say(`  backfilled ${def.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } catch (err) {
       if (!isStopped()) say(`  backfill of ${def.name} failed: ${(err as Error).message}`);
     }
+    return true;
   };
-  const finished = new Map<string, Promise<void>>();
-  const start = (def: ScheduleDef, onWorker: boolean): Promise<void> => {
+  const finished = new Map<string, Promise<boolean>>();
+  const start = (def: ScheduleDef, onWorker: boolean): Promise<boolean> => {
     const after = BACKFILL_AFTER.get(def.name);
-    const run = (after ? (finished.get(after) ?? Promise.resolve()) : Promise.resolve()).then(() =>
-      backfill(def, onWorker),
+    const run = (after ? (finished.get(after) ?? Promise.resolve(false)) : Promise.resolve(false)).then((inputRan) =>
+      backfill(def, onWorker, inputRan),
     );
     finished.set(def.name, run);
     return run;
   };
-  const workerLane = schedules.filter((d) => WORKER_BACKFILLS.has(d.name)).map((def) => start(def, true));
+  const workerLane = defs.filter((d) => WORKER_BACKFILLS.has(d.name)).map((def) => start(def, true));
   // A backfill that waits for another goes last in its lane, so the ones that need not wait go first.
-  const mainDefs = schedules.filter((d) => !WORKER_BACKFILLS.has(d.name));
+  const mainDefs = defs.filter((d) => !WORKER_BACKFILLS.has(d.name));
   const mainLane = async () => {
     for (const def of [
       ...mainDefs.filter((d) => !BACKFILL_AFTER.has(d.name)),

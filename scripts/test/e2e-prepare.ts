@@ -7,11 +7,12 @@
  * run (scripts/test/e2e.sh) reuses the kept directory instead of paying the backfill again.
  * With the web build: WEB_DIST is built here too when stale, for the same reason.
  */
-import { cpSync, existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { startLocalRuntime } from '../local/server.ts';
 import { buildWeb, ROOT, webBuildIsStale } from '../local/web-build.ts';
 import { cachedDir, SEED_INPUTS, seedInputsHash } from './seed-cache.ts';
+import { vitestSeed } from './vitest-seed.ts';
 
 const target = process.argv[2];
 if (!target) {
@@ -35,6 +36,15 @@ if (existsSync(target) && readdirSync(target).length > 0) {
   );
   const key = `e2e-${seedInputsHash(ROOT, SEED_INPUTS, env.join('|'))}`;
   const { dir, cached } = await cachedDir(key, async (dataDir) => {
+    // With the default demo, the integration tests' seed already holds the demo and every dataset but the year of
+    // flow (vitest's global setup needs it too: whichever process asks first builds it, the other waits). A first
+    // start on a copy then only extends the flow to the year and redoes the SPY chains that read it.
+    if (env.every((v) => v === '')) {
+      say('the integration seed first (demo data and datasets; shared with vitest)...');
+      const seed = await vitestSeed();
+      cpSync(seed.dir, dataDir, { recursive: true, filter: (src) => !src.endsWith('.complete') });
+      if (!seed.kept) rmSync(dirname(seed.dir), { recursive: true, force: true });
+    }
     say('first start with the blocking demo backfill (minutes on a busy 2-core machine)...');
     const rt = await startLocalRuntime({
       port: 0,

@@ -68,6 +68,31 @@ describe('seed cache', () => {
     expect(await waiting).toBe(true);
   });
 
+  it('one caller builds a key at a time: a second asking meanwhile waits and gets the same directory', async () => {
+    let builds = 0;
+    const build = async (dir: string) => {
+      builds += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      writeFileSync(join(dir, 'data'), 'seed');
+    };
+    const [first, second] = await Promise.all([cachedDir('seed-twice', build), cachedDir('seed-twice', build)]);
+    expect(builds).toBe(1);
+    expect([first.cached, second.cached].sort()).toEqual([false, true]);
+    expect(second.dir).toBe(first.dir);
+    expect(existsSync(`${first.dir}.lock`)).toBe(false);
+  });
+
+  it('takes over the lock of a builder that died, and after a failed build builds again', async () => {
+    const dir = plannedDir('seed-orphan');
+    mkdirSync(join(dir, '..'), { recursive: true });
+    // A pid no process has (beyond the kernel's largest pid).
+    writeFileSync(`${dir}.lock`, '4194305');
+    expect((await cachedDir('seed-orphan', async (d) => writeFileSync(join(d, 'data'), 'x'))).cached).toBe(false);
+
+    await expect(cachedDir('seed-retry', async () => Promise.reject(new Error('first try')))).rejects.toThrow();
+    expect((await cachedDir('seed-retry', async () => {})).cached).toBe(false);
+  });
+
   it('drops directories unused for a day', async () => {
     const old = await cachedDir('seed-old', async () => {});
     const dayAgo = new Date(Date.now() - 25 * 3600_000);

@@ -21,8 +21,17 @@ import { dirname, join, relative } from 'node:path';
  * the kept directory instead. A clean machine (CI) builds it once per run, as before.
  */
 
-/** Sources whose content decides a seed: the demo bundle and generators, the jobs, the tables, the lockfile. */
-export const SEED_INPUTS = ['functions/src', 'scripts/local', 'scripts/demo-data', 'shared/src', 'package-lock.json'];
+/** Sources whose content decides a seed: the demo bundle and generators, the jobs, the tables, the lockfile, the builders. */
+export const SEED_INPUTS = [
+  'functions/src',
+  'scripts/local',
+  'scripts/demo-data',
+  'shared/src',
+  'package-lock.json',
+  // How the seeds are built (the end-to-end seed starts from the vitest seed).
+  'scripts/test/vitest-seed.ts',
+  'scripts/test/e2e-prepare.ts',
+];
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path) || path.includes('__snapshots__');
 
@@ -49,6 +58,8 @@ export function seedInputsHash(root: string, inputs: readonly string[], extra: s
 const COMPLETE = '.complete';
 /** Next to a directory whose build failed: the error, for the processes waiting on it. */
 const FAILED = '.failed';
+/** Beside a directory being built: the builder's pid. */
+const LOCK = '.lock';
 /** Kept directories unused for this long are removed by the next run that looks. */
 const KEEP_MS = 24 * 3600_000;
 
@@ -56,10 +67,11 @@ const KEEP_MS = 24 * 3600_000;
 export const seedCacheRoot = (): string => process.env.TAPEWATCH_SEED_CACHE ?? join(tmpdir(), 'tapewatch-seed-cache');
 
 /**
- * The kept directory for `key`, built by `build` into a fresh directory when missing. Concurrent runs
- * may both build; the first to finish publishes (an atomic rename) and the other's copy is dropped.
- * With TAPEWATCH_SEED_CACHE=off nothing is kept: each call builds into a new temporary directory
- * (the caller removes it).
+ * The kept directory for `key`, built by `build` into a fresh directory when missing. One process builds a key at a
+ * time (a lock file beside the directory, naming the builder's pid): another asking for it meanwhile (npm test's
+ * end-to-end preparation and vitest's global setup both need the vitest seed) waits for it to be published instead
+ * of building it again, and takes over when the builder died or failed. With TAPEWATCH_SEED_CACHE=off nothing is
+ * kept: each call builds into a new temporary directory (the caller removes it).
  */
 export async function cachedDir(
   key: string,
@@ -70,10 +82,15 @@ export async function cachedDir(
   const root = dirname(target);
   mkdirSync(root, { recursive: true });
   if (kept) prune(root);
-  if (existsSync(join(target, COMPLETE))) {
-    const now = new Date();
-    utimesSync(join(target, COMPLETE), now, now);
-    return { dir: target, cached: true, kept: true };
+  const lock = `${target}${LOCK}`;
+  for (let wait = 50; ; wait = Math.min(wait * 2, 1000)) {
+    if (existsSync(join(target, COMPLETE))) {
+      const now = new Date();
+      utimesSync(join(target, COMPLETE), now, now);
+      return { dir: target, cached: true, kept: true };
+    }
+    if (takeLock(lock)) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
   const building = mkdtempSync(join(root, `.building-${key}-`));
   try {
@@ -82,12 +99,36 @@ export async function cachedDir(
     renameSync(building, target);
   } catch (err) {
     rmSync(building, { recursive: true, force: true });
-    // Another run published the same key first: theirs is as good as ours.
-    if (existsSync(join(target, COMPLETE))) return { dir: target, cached: true, kept };
     writeFileSync(`${target}${FAILED}`, (err as Error).stack ?? String(err));
     throw err;
+  } finally {
+    rmSync(lock, { force: true });
   }
   return { dir: target, cached: false, kept };
+}
+
+/** Takes the build lock of a key: true when this process holds it now (a dead holder's lock is taken over). */
+function takeLock(lock: string): boolean {
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const holder = Number(readFileSync(lock, 'utf8'));
+  if (holder === process.pid || isAlive(holder)) return false;
+  rmSync(lock, { force: true });
+  return false;
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
