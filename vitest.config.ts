@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { FUNCTIONS_ISOLATED } from './scripts/test/isolation.ts';
-import { WEB_DOM_TEST_FILES } from './web/src/test/dom-test-files.ts';
+import react from '@vitejs/plugin-react';
+import { WEB_DOM_TEST_FILES, WEB_ISOLATED_TEST_FILES } from './web/src/test/dom-test-files.ts';
 
 // One vitest run covers every workspace; each project keeps its own environment. The integration
 // tests sign up hundreds of accounts: the anti-enumeration response floor (1 s) is off there except
@@ -71,6 +72,20 @@ export default defineConfig({
         },
       },
       './web/vite.config.ts',
+      // The DOM files that mock a module or need a module's first state: each in a module graph of its own (the project
+      // web shares one per worker).
+      {
+        plugins: [react()],
+        test: {
+          name: 'web-isolated',
+          root: './web',
+          include: WEB_ISOLATED_TEST_FILES,
+          environment: 'happy-dom',
+          pool: 'threads',
+          setupFiles: ['./src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
       // The web app's DOM-free logic (formatting, reshaping, scales, filters) in Node, one module graph per worker.
       {
         test: {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { USES_DOM, WEB_DOM_TEST_FILES } from '../../web/src/test/dom-test-files.ts';
+import { USES_DOM, WEB_DOM_TEST_FILES, WEB_ISOLATED_TEST_FILES } from '../../web/src/test/dom-test-files.ts';
 import { FUNCTIONS_ISOLATED, NEEDS_ISOLATION } from '../test/isolation.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -57,5 +57,21 @@ describe('web logic tests in Node (vitest.config.ts project web-logic)', () => {
   it('lists only files that exist and need it', () => {
     expect(WEB_DOM_TEST_FILES.filter((f) => !files.includes(f))).toEqual([]);
     expect(WEB_DOM_TEST_FILES.filter((f) => !needsDom(f))).toEqual([]);
+  });
+});
+
+describe('web DOM tests sharing a module graph per worker (web/vite.config.ts, vmThreads)', () => {
+  const files = readdirSync(join(ROOT, 'web/src'), { recursive: true, encoding: 'utf8' })
+    .map((f) => `src/${f.split('\\').join('/')}`)
+    .filter((f) => /\.test\.tsx?$/.test(f));
+  const mocks = (f: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(join(ROOT, 'web', f), 'utf8'));
+
+  it('runs every web test file that mocks a module in the isolated project', () => {
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.filter((f) => mocks(f) && !WEB_ISOLATED_TEST_FILES.includes(f))).toEqual([]);
+  });
+
+  it('lists only files that exist', () => {
+    expect(WEB_ISOLATED_TEST_FILES.filter((f) => !files.includes(f))).toEqual([]);
   });
 });

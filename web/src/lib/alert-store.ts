@@ -71,6 +71,12 @@ export function dismissAlert(type: AlertEventType): void {
   resetTimer = setTimeout(() => setState(DEFAULT_ALERT), ALERT_RESET_DELAY_MS);
 }
 
+/** Back to no alert, at once (tests: one test's alert must not cover the next test's screen). */
+export function resetAlert(): void {
+  clearTimeout(resetTimer);
+  setState(DEFAULT_ALERT);
+}
+
 function stripUndefined(request: AlertRequest): AlertRequest {
   return Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined)) as AlertRequest;
 }

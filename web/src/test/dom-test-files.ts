@@ -20,3 +20,15 @@ export const USES_DOM = [
   // testing-library's `screen` comes with its import, which the next pattern catches.
   /@testing-library|render-app/,
 ];
+
+/**
+ * The DOM test files that need a module graph of their own, so they run in a project of their own with per-file
+ * isolation (web-isolated in vitest.config.ts); the other DOM files share each worker's module graph (vmThreads).
+ * Every file that mocks a module (vi.mock) is here (scripts/architecture/test-isolation.test.ts checks it), and so
+ * are files whose tests start from a module's first state: the ticker search paints a plain field until the first
+ * use loads the Autocomplete, once per page load (a file run after another finds it loaded).
+ */
+export const WEB_ISOLATED_TEST_FILES = [
+  'src/components/ticker/ticker-search-handoff.test.tsx',
+  'src/components/ticker/ticker-search.test.tsx',
+];

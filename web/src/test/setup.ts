@@ -1,5 +1,6 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { resetAlert } from '../lib/alert-store.ts';
 import { resetForms } from '../lib/forms-store.ts';
 
 // vitest runs without globals, so testing-library cannot register its own cleanup.
@@ -8,6 +9,11 @@ afterEach(() => {
   // The account forms live in a module-level store: a form one test opened must not cover the next
   // test's screen (its modal hides the page from role queries).
   resetForms();
+  // The files of a worker share its module graph and globals (vmThreads, web/vite.config.ts): an alert a late answer
+  // raised, a stubbed fetch or fake timers would otherwise reach the next file's tests.
+  resetAlert();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

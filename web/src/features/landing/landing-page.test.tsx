@@ -72,7 +72,8 @@ describe('landing page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Get Basic' }, { timeout: 15_000 }));
     expect(getFormsState()).toMatchObject({ open: 'signup', plan: 'basic' });
     resetForms();
-    await userEvent.click(screen.getByRole('button', { name: 'Start free' }));
+    // The closed form leaves through its exit transition, hiding the page from role queries until it is gone.
+    await userEvent.click(await screen.findByRole('button', { name: 'Start free' }));
     expect(getFormsState()).toMatchObject({ open: 'signup', plan: 'free' });
   });
 });
