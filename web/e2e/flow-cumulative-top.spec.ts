@@ -6,7 +6,7 @@ import type {
   TopPremiumsResponse,
 } from '@tapewatch/shared/schemas/flow-cumulative-top';
 import { expectEscapeDismissesLoader } from './support/loader.ts';
-import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
+import { makeBasic, openAs, signInPage, signupAndLogin } from './support/users.ts';
 
 const shots = join(import.meta.dirname, '../../test-results/flow-cumulative-top');
 const int = (v: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(v);
@@ -178,7 +178,8 @@ test.describe('options flow cumulative stats and top premiums', () => {
   test('Escape dismisses the loader on both screens', async ({ page, request }) => {
     const jwt = await signupAndLogin(request, `esc_${Date.now().toString(36).slice(-8)}`);
     await makeBasic(request, jwt);
-    await openAs(page, jwt, '/');
+    // Signed in from the first load, which is the screen's own (a load of / first only cost a page).
+    await signInPage(page, jwt);
     await expectEscapeDismissesLoader(page, '**/api/get_options_flow_top_premiums_data?*', '/optionsflowtoppremiums');
     await expect(page.getByRole('table', { name: 'Top premiums by ticker' })).toBeVisible({ timeout: 30_000 });
     await expectEscapeDismissesLoader(

@@ -13,7 +13,7 @@ import {
 } from '@tapewatch/shared/schemas/flow-dashboard';
 import { mostOtmResponse } from '@tapewatch/shared/schemas/flow';
 import { expectEscapeDismissesLoader } from './support/loader.ts';
-import { makeBasic, openAs, signupAndLogin } from './support/users.ts';
+import { makeBasic, openAs, signInPage, signupAndLogin } from './support/users.ts';
 
 const shots = join(import.meta.dirname, '../../test-results/flow-dashboard');
 const GATE = 'You need to subscribe to access this page.';
@@ -208,7 +208,8 @@ test.describe('options flow dashboard', () => {
 
   test('Escape dismisses the loader', async ({ page, request }) => {
     const jwt = await basicUser(page, request, 'dashesc');
-    await openAs(page, jwt, '/');
+    // Signed in from the first load, which is the screen's own (a load of / first only cost a page).
+    await signInPage(page, jwt);
     await expectEscapeDismissesLoader(page, '**/api/get_options_flow_largest_flow_data', '/optionsflow-dashboard');
     await expect(page.getByRole('region', { name: 'Daily Largest Flows' })).toBeVisible({ timeout: 30_000 });
   });

@@ -38,11 +38,16 @@ export async function makeBasic(api: APIRequestContext, jwt: string): Promise<vo
     .toBe('basic');
 }
 
-/** Opens `path` signed in with `jwt` (or signed out when null), with the promotional popup already closed. */
-export async function openAs(page: Page, jwt: string | null, path: string): Promise<void> {
+/** Every later load of `page` is signed in with `jwt` (or signed out when null), with the promotional popup closed. */
+export async function signInPage(page: Page, jwt: string | null): Promise<void> {
   await page.addInitScript((t) => {
     if (t) localStorage.setItem('tapewatch_token', t);
     sessionStorage.setItem('tapewatch_promo_closed', '1');
   }, jwt);
+}
+
+/** Opens `path` signed in with `jwt` (or signed out when null), with the promotional popup already closed. */
+export async function openAs(page: Page, jwt: string | null, path: string): Promise<void> {
+  await signInPage(page, jwt);
   await page.goto(path);
 }
