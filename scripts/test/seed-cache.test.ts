@@ -82,12 +82,20 @@ describe('seed cache', () => {
     expect(existsSync(`${first.dir}.lock`)).toBe(false);
   });
 
-  it('takes over the lock of a builder that died, and after a failed build builds again', async () => {
+  it('takes over the lock of a builder that died or of an abandoned build, and after a failed build builds again', async () => {
     const dir = plannedDir('seed-orphan');
     mkdirSync(join(dir, '..'), { recursive: true });
     // A pid no process has (beyond the kernel's largest pid).
     writeFileSync(`${dir}.lock`, '4194305');
     expect((await cachedDir('seed-orphan', async (d) => writeFileSync(join(d, 'data'), 'x'))).cached).toBe(false);
+
+    // A lock an hour old is abandoned even when its pid now names a live process (here init).
+    const reused = plannedDir('seed-reused-pid');
+    mkdirSync(join(reused, '..'), { recursive: true });
+    writeFileSync(`${reused}.lock`, '1');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(`${reused}.lock`, twoHoursAgo, twoHoursAgo);
+    expect((await cachedDir('seed-reused-pid', async (d) => writeFileSync(join(d, 'data'), 'x'))).cached).toBe(false);
 
     await expect(cachedDir('seed-retry', async () => Promise.reject(new Error('first try')))).rejects.toThrow();
     expect((await cachedDir('seed-retry', async () => {})).cached).toBe(false);

@@ -60,6 +60,8 @@ const COMPLETE = '.complete';
 const FAILED = '.failed';
 /** Beside a directory being built: the builder's pid. */
 const LOCK = '.lock';
+/** A build lock this old is abandoned whatever its pid says (a dead builder's pid may name a new process). */
+const LOCK_STALE_MS = 3600_000;
 /** Kept directories unused for this long are removed by the next run that looks. */
 const KEEP_MS = 24 * 3600_000;
 
@@ -116,7 +118,8 @@ function takeLock(lock: string): boolean {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   const holder = Number(readFileSync(lock, 'utf8'));
-  if (holder === process.pid || isAlive(holder)) return false;
+  const abandoned = Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS;
+  if (!abandoned && (holder === process.pid || isAlive(holder))) return false;
   rmSync(lock, { force: true });
   return false;
 }
