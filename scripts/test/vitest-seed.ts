@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import { documentClient, resetDocumentClient } from '@tapewatch/functions/data/client';
 import { JobLogRepository } from '@tapewatch/functions/data/job-log-repository';
-import { tradingDaysBetween } from '@tapewatch/functions/domain/calendar/nyse';
-import { addDays } from '@tapewatch/functions/domain/sectors/calendar';
-import { clockFor } from '@tapewatch/functions/platform/clock';
+import { flowIngestDays } from '@tapewatch/functions/jobs/flow-ingest';
 import { loadDemoData } from '../demo-data/load-demo.ts';
 import { ensureTables, startDynalite } from '../local/dynamo.ts';
 import { backfillDemoDatasets } from '../local/scheduler.ts';
@@ -39,9 +37,10 @@ export async function buildVitestSeed(dir: string): Promise<void> {
     );
     // The flow backfill's marker names the year it was asked for, but only the last days were ingested: say so, so
     // that a start on a copy (the end-to-end seed) extends the flow to the year and redoes what reads it.
-    const today = clockFor().today();
-    const days = tradingDaysBetween(addDays(today, -31), today).slice(-Number(process.env.TAPEWATCH_FLOW_MAX_DAYS));
-    if (days[0]) await new JobLogRepository(documentClient()).setBackfilled('flow-ingest', days[0], today);
+    const jobLog = new JobLogRepository(documentClient());
+    const asked = await jobLog.backfilled('flow-ingest');
+    const first = asked?.from ? flowIngestDays(asked.from, asked.to)[0] : undefined;
+    if (asked && first) await jobLog.setBackfilled('flow-ingest', first, asked.to);
   } finally {
     await dynamo.close();
     delete process.env.DYNAMODB_ENDPOINT;

@@ -28,6 +28,12 @@ export const FLOW_DATASET = 'options-flow';
  * next day's prints: a day is written once the day after it is read (the run's last day without it),
  * and a run's first day completes the stored day before it (yesterday, for the nightly run).
  */
+/** The trading days a run over `from`..`to` ingests: TAPEWATCH_FLOW_MAX_DAYS trims them to the last N (test seeding). */
+export function flowIngestDays(from: string, to: string): string[] {
+  const maxDays = Number(process.env.TAPEWATCH_FLOW_MAX_DAYS ?? 0);
+  return tradingDaysBetween(from, to).slice(maxDays > 0 ? -maxDays : 0);
+}
+
 export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
   const { from, to } = rangeOf(event, clockFor().today());
   return runLogged(
@@ -38,12 +44,10 @@ export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
       const source = flowDaySource(ctx.db, ctx.provider);
       const repo = new FlowRepository(ctx.db);
       const summaries = new FlowSummaryRepository(ctx.db);
-      // TAPEWATCH_FLOW_MAX_DAYS trims a long range to its last N trading days (test seeding).
-      const maxDays = Number(process.env.TAPEWATCH_FLOW_MAX_DAYS ?? 0);
       // Oldest first: in demo mode a day's open interest carries the net openings of the days
       // before it (stored below), so each day must follow the ones it reads. A first-start backfill
       // therefore fills today's flow last (it once ran newest first for that).
-      const days = tradingDaysBetween(from, to).slice(maxDays > 0 ? -maxDays : 0);
+      const days = flowIngestDays(from, to);
       const netOpenings = new NetOpeningsRepository(ctx.db);
       const counts = { rowsRead: 0, rowsWritten: 0, rowsSkipped: 0 };
       let last: string | null = null;
