@@ -65,13 +65,14 @@ describe('live fan-out coalescing', () => {
 describe('connections broadcaster', () => {
   it('waits for the first listing only; later frames use the last list while it is read again; a gone connection is dropped at once', async () => {
     let listings = 0;
-    let listDelayMs = 0;
+    // The second listing is held until the test lets it go: a frame that waited for it could not return.
+    let releaseListing: (() => void) | null = null;
     const conns = ['c1', 'c2', 'c3'];
     const db = {
       send: async (cmd: { constructor: { name: string } }) => {
         if (cmd.constructor.name === 'QueryCommand') {
           listings++;
-          await new Promise((r) => setTimeout(r, listDelayMs));
+          if (listings > 1) await new Promise<void>((r) => (releaseListing = r));
           return { Items: conns.map((id) => ({ connectionId: id, userId: `u-${id}`, connectedAt: '2024-01-01' })) };
         }
         if (cmd.constructor.name === 'GetCommand') return { Item: { subscription: 'basic' } };
@@ -83,19 +84,25 @@ describe('connections broadcaster', () => {
       got.push(id);
       return id !== 'c2';
     });
+    let clock = 1_700_000_000_000;
     try {
-      const send = connectionsBroadcaster(db);
+      const send = connectionsBroadcaster(db, undefined, () => clock);
       expect(await send({ event: 'database_cleared' })).toEqual({ sent: 2, gone: 1 });
       expect(got.sort()).toEqual(['c1', 'c2', 'c3']);
-      // After the listing's second, a frame starts a new (slow) listing but goes out without it.
-      await new Promise((r) => setTimeout(r, 1100));
-      listDelayMs = 500;
+      expect(listings).toBe(1);
+      // Within the listing's second the list is reused as it is.
+      clock += 900;
       got.length = 0;
-      const t = Date.now();
       expect(await send({ event: 'database_cleared' })).toEqual({ sent: 2, gone: 0 });
-      expect(Date.now() - t).toBeLessThan(200);
+      expect(listings).toBe(1);
+      // After it, a frame starts a new listing but goes out without waiting for it (still held here).
+      clock += 200;
+      got.length = 0;
+      expect(await send({ event: 'database_cleared' })).toEqual({ sent: 2, gone: 0 });
       expect(got.sort()).toEqual(['c1', 'c3']);
       expect(listings).toBe(2);
+      expect(releaseListing).not.toBeNull();
+      releaseListing!();
     } finally {
       unregister();
     }

@@ -44,6 +44,8 @@ export const PLAN_RECHECK_MS = 30_000;
 export function connectionsBroadcaster(
   db: DynamoDBDocumentClient,
   recheckMs = PLAN_RECHECK_MS,
+  /** The clock the listing's age is read from (a test moves it instead of waiting a second). */
+  now: () => number = Date.now,
 ): (frame: WsFrame) => Promise<{ sent: number; gone: number }> {
   const repo = new ConnectionRepository(db);
   const subs = new SubscriptionsRepository(db);
@@ -79,14 +81,14 @@ export function connectionsBroadcaster(
     (listing ??= live()
       .then((l) => {
         ids = l;
-        listedAt = Date.now();
+        listedAt = now();
       })
       .finally(() => {
         listing = null;
       }));
   return async (frame) => {
     if (!ids) await relist();
-    else if (Date.now() - listedAt > CONNECTIONS_TTL_MS)
+    else if (now() - listedAt > CONNECTIONS_TTL_MS)
       relist().catch((err: unknown) => log.warn('listing the live connections failed', errorFields(err)));
     // Serialised once per frame, not once per connection.
     const data = JSON.stringify(frame);
