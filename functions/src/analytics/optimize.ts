@@ -36,6 +36,13 @@ export interface MinimizeOptions {
    * Replaces the finite differences (`forward` is then ignored).
    */
   gradient?: (x: Float64Array, out: Float64Array) => number;
+  /**
+   * With `gradient`: the same f(x) without the gradient, equal to what `gradient` returns to the
+   * last bit. A backtracking trial after the first is then evaluated with it, and the gradient is
+   * computed only at the step accepted: the path is the one `gradient` alone takes, for less where
+   * steps are rejected.
+   */
+  value?: (x: Float64Array) => number;
   /** Called after every accepted step: true ends the run there (not converged). */
   stop?: (x: Float64Array, fx: number) => boolean;
   /** Start from this inverse-Hessian approximation (a stopped run's) instead of the identity. */
@@ -144,15 +151,19 @@ export function minimizeBfgs(
     const xn = new Float64Array(n);
     let fn = Infinity;
     let accepted = false;
+    // Whether trialGrad holds the gradient at xn (not so after a trial evaluated by `value`).
+    let trialHasGradient = false;
     for (let ls = 0; ls < 60; ls++) {
       for (let i = 0; i < n; i++) xn[i] = x[i]! + step * p[i]!;
-      fn = analytic ? analytic(xn, trialGrad) : f(xn);
+      trialHasGradient = analytic !== undefined && (ls === 0 || !opts.value);
+      fn = trialHasGradient ? analytic!(xn, trialGrad) : analytic ? opts.value!(xn) : f(xn);
       if (Number.isFinite(fn) && fn <= fx + 1e-4 * step * slope) {
         accepted = true;
         break;
       }
       step *= 0.5;
     }
+    if (accepted && analytic && !trialHasGradient && !Number.isFinite(analytic(xn, trialGrad))) break;
     if (!accepted) {
       if (!central) {
         // A forward-difference gradient too noisy to descend along: switch to central ones.
