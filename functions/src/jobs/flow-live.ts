@@ -44,8 +44,11 @@ export const PLAN_RECHECK_MS = 30_000;
 export function connectionsBroadcaster(
   db: DynamoDBDocumentClient,
   recheckMs = PLAN_RECHECK_MS,
-  /** The clock the listing's age is read from (a test moves it instead of waiting a second). */
-  now: () => number = Date.now,
+  /**
+   * The clock the listing's age is read from (a test moves it instead of waiting a second). Date.now is
+   * looked up at each call, not captured, so a faked Date (vi.useFakeTimers) applies too.
+   */
+  now: () => number = () => Date.now(),
 ): (frame: WsFrame) => Promise<{ sent: number; gone: number }> {
   const repo = new ConnectionRepository(db);
   const subs = new SubscriptionsRepository(db);
