@@ -27,6 +27,7 @@ describe('the ARIMA default model on the whole demo universe', () => {
     let count = 0;
     let boundary = 0;
     const huge: string[] = [];
+    let cancelling = 0;
     for (const { ticker, dates, closes } of universe()) {
       const end = dates.findLastIndex((d) => d <= AS_OF) + 1;
       count++;
@@ -50,10 +51,11 @@ describe('the ARIMA default model on the whole demo universe', () => {
           failed.push(`${ticker}: boundary estimate (ar ${ar}, ma ${ma}) without a warning`);
         // Issue 36: |z| > 100 was the symptom of a boundary estimate whose numerical Hessian is singular
         // (KO ma.L1 -0.99999, s.e. 0.0065, while oim and opg gave |z| ~ 7): those are pinned and show no z.
-        // A |z| above 100 left must be off the boundary (no unit-circle warning) and a genuinely tight
-        // estimate: the information-matrix covariances (oim, opg) give standard errors within a factor
-        // MAX_SE_RATIO of it. (MRVL ma.L1 and VRT ar.L1 are such: statsmodels prints z 100.4 and 100.8
-        // at the same optima, the AR/MA correlation matrix has condition number 7 and 11.)
+        // The nine left after that (FTV, GS, ICE, INTC x2, MRVL, MU, VRT, WBD) were nearly cancelling AR/MA
+        // pairs whose Wald intervals cover the truth in 44-88% of simulated samples: their statistics are
+        // withheld now (arima-cancellation.ts). None may be left, and any large |z| must still agree with
+        // the information-matrix covariances (oim, opg) within a factor MAX_SE_RATIO.
+        if (out.summary.warnings.some((w) => /nearly cancel/.test(w))) cancelling++;
         for (const c of out.summary.coefficients.filter((x) => x.z !== null && Math.abs(x.z) > 100)) {
           huge.push(`${ticker} ${c.name} ${c.z}`);
           if (out.summary.warnings.some((w) => /unit circle/.test(w)))
@@ -76,8 +78,10 @@ describe('the ARIMA default model on the whole demo universe', () => {
     }
     expect(count).toBeGreaterThanOrEqual(514);
     expect(failed).toEqual([]);
+    // The done-when of issue 36: no |z| > 100 on the default model.
+    expect(huge).toEqual([]);
     console.info(
-      `ARIMA default model: ${boundary} of ${count} fits on the boundary, each with a warning; ${huge.length} |z| > 100, each confirmed by oim and opg: ${huge.join(', ')}`,
+      `ARIMA default model: ${boundary} of ${count} fits on the boundary, each with a warning; ${cancelling} with a nearly cancelling AR/MA pair (their AR and MA statistics withheld); no |z| > 100`,
     );
   });
 });

@@ -43,6 +43,7 @@ import { arimaCovariance, COV_TYPES, type CovType } from './arima-covariance.ts'
 import { normalQuantile, normalTwoSided } from './special.ts';
 import { arimaSummaryHtml } from './arima-summary.ts';
 import { boundaryRoots } from './arima-boundary.ts';
+import { nearlyCancellingPair, type Complex } from './arima-cancellation.ts';
 
 /**
  * Distance from the unit circle below which a root is pinned at the optimiser's wall (estimation
@@ -107,6 +108,12 @@ export interface ArimaResult {
   summaryHtml: string;
   /** Conditions statsmodels reports as warnings (e.g. a singular covariance: bse are NaN). */
   warnings: string[];
+  /**
+   * Coefficients whose std err, z, P>|z| and interval a summary must not show although bse and pvalues
+   * hold statsmodels' values: the AR and MA coefficients of a nearly cancelling pair (a warning says
+   * so; arima-cancellation.ts).
+   */
+  withheld: string[];
 }
 
 export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
@@ -227,6 +234,19 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     );
   }
   const usable = cov && !pinned ? cov : null;
+  // An AR root and an MA root closer than 1/sqrt(n) (arima-cancellation.ts): the AR and MA
+  // coefficients are not separately identified and their Wald intervals cover far less than they
+  // claim, so the summaries withhold their standard errors, z and p (`withheld`; bse and pvalues keep
+  // statsmodels' values, which the reference tests compare). The estimates, the likelihood, the
+  // trend's and sigma2's statistics and the forecast stand.
+  const cancelling = usable ? nearlyCancellingPair(phi, theta, nEff) : null;
+  if (cancelling) {
+    const root = ([re, im]: Complex) =>
+      im === 0 ? re.toFixed(3) : `${re.toFixed(3)}${im < 0 ? '-' : '+'}${Math.abs(im).toFixed(3)}i`;
+    warnings.push(
+      `An AR root and an MA root nearly cancel (reciprocal roots ${root(cancelling.ar)} and ${root(cancelling.ma)}, ${cancelling.distance.toFixed(3)} apart, under 1/sqrt(n) = ${cancelling.threshold.toFixed(3)}): the AR and MA coefficients are not separately identified and their standard errors would understate the uncertainty, so std err, z, P>|z| and intervals are not shown for them. ARIMA(${p - 1},${d},${q - 1}), without this pair, is the simpler model.`,
+    );
+  }
   const allNames = withScale ? [...names, 'sigma2'] : names;
   const params: Record<string, number> = {};
   const bse: Record<string, number> = {};
@@ -279,11 +299,12 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     };
   };
 
+  const withheld = cancelling ? allNames.filter((nm) => /^(ar|ma)\.L\d+$/.test(nm)) : [];
   const summaryHtml = arimaSummaryHtml({
     title: `ARIMA(${p},${d},${q}) trend '${opts.trend}'`,
     names: allNames,
     params: allNames.map((nm) => params[nm]!),
-    bse: allNames.map((nm) => bse[nm]!),
+    bse: allNames.map((nm) => (withheld.includes(nm) ? Number.NaN : bse[nm]!)),
     nobs: nEff,
     llf,
     aic,
@@ -311,5 +332,6 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     forecast,
     summaryHtml,
     warnings,
+    withheld,
   };
 }

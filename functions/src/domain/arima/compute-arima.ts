@@ -125,13 +125,14 @@ export function computeArima(
     const z975 = normalQuantile(1 - ARIMA_ALPHA / 2);
     const coefficients: ArimaCoefficient[] = Object.keys(fit.bse).map((name) => {
       const coef = fit.params[name]!;
-      const se = fit.bse[name]!;
+      // A nearly cancelling AR/MA pair's coefficients: their statistics would mislead (fit.warnings says why).
+      const se = fit.withheld.includes(name) ? Number.NaN : fit.bse[name]!;
       return {
         name,
         coef: finite(coef),
         std_err: finite(se),
         z: finite(coef / se),
-        p_value: finite(fit.pvalues[name]!),
+        p_value: Number.isFinite(se) ? finite(fit.pvalues[name]!) : null,
         ci_lower: finite(coef - z975 * se),
         ci_upper: finite(coef + z975 * se),
       };
