@@ -49,6 +49,20 @@ describe('nearly cancelling AR and MA roots', () => {
     expect(nearlyCancellingPair(phi, [-2 * 0.6 * Math.cos(w), 0.36], 499)).toBeNull();
   });
 
+  it('names the simpler order in the warning: one lag fewer for a real pair, two for a complex one', () => {
+    const rng = rngFrom('arima-cancellation', 'order');
+    // White noise: ARMA fits of it land on cancelling pairs (any phi = -theta fits it equally well).
+    const y = [100];
+    for (let t = 0; t < 499; t++) y.push(y.at(-1)! + normal(rng));
+    const message = (p: number, q: number) =>
+      fitArima(y, { p, d: 1, q, trend: 'n' }).warnings.find((m) => /nearly cancel/.test(m)) ?? '';
+    expect(message(1, 1)).toMatch(/reciprocal roots -?[\d.]+ and -?[\d.]+, .* ARIMA\(0,1,0\), without this pair,/);
+    expect(message(2, 1)).toContain('ARIMA(1,1,0), without this pair,');
+    expect(message(2, 2)).toMatch(
+      /reciprocal roots \S+i and \S+i, .* ARIMA\(0,1,0\), without this pair and its conjugate,/,
+    );
+  });
+
   /**
    * Why the statistics are withheld: simulated from a nearly cancelling ARMA(1,1) (reciprocal roots
    * 0.98 and 0.97), the Wald intervals a fit would print cover the true ar.L1 far less often than 95%;

@@ -243,8 +243,10 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
   if (cancelling) {
     const root = ([re, im]: Complex) =>
       im === 0 ? re.toFixed(3) : `${re.toFixed(3)}${im < 0 ? '-' : '+'}${Math.abs(im).toFixed(3)}i`;
+    // A complex pair cancels with its conjugate: two lags fewer on each side.
+    const drop = cancelling.ar[1] !== 0 && cancelling.ma[1] !== 0 ? 2 : 1;
     warnings.push(
-      `An AR root and an MA root nearly cancel (reciprocal roots ${root(cancelling.ar)} and ${root(cancelling.ma)}, ${cancelling.distance.toFixed(3)} apart, under 1/sqrt(n) = ${cancelling.threshold.toFixed(3)}): the AR and MA coefficients are not separately identified and their standard errors would understate the uncertainty, so std err, z, P>|z| and intervals are not shown for them. ARIMA(${p - 1},${d},${q - 1}), without this pair, is the simpler model.`,
+      `An AR root and an MA root nearly cancel (reciprocal roots ${root(cancelling.ar)} and ${root(cancelling.ma)}, ${cancelling.distance.toFixed(3)} apart, under 1/sqrt(n) = ${cancelling.threshold.toFixed(3)}): the AR and MA coefficients are not separately identified and their standard errors would understate the uncertainty, so std err, z, P>|z| and intervals are not shown for them. ARIMA(${p - drop},${d},${q - drop}), without this pair${drop === 2 ? ' and its conjugate' : ''}, is the simpler model.`,
     );
   }
   const allNames = withScale ? [...names, 'sigma2'] : names;
