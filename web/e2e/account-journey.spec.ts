@@ -16,6 +16,21 @@ async function expectAlert(page: Page, text: string) {
   await expect(page.locator('#alert-dialog-message')).toHaveText(text);
 }
 
+/**
+ * Escape closes an account form once focus is back inside its modal. After an alert closes, MUI's focus trap
+ * takes focus back into the form's modal within a few milliseconds; an Escape sent before that reaches the page
+ * body, which no modal listens on (a loaded runner did exactly that, and the Login form stayed open).
+ */
+async function escapeForm(page: Page, name: string) {
+  const form = page.getByRole('form', { name });
+  await expect
+    // The modal's root (MUI focuses the dialog's container, outside the element with role dialog).
+    .poll(() => form.evaluate((f) => f.closest('.MuiModal-root')?.contains(document.activeElement) ?? false))
+    .toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+}
+
 async function closeAlert(page: Page) {
   await alertDialog(page).getByRole('button', { name: 'Close' }).click();
   await expect(alertDialog(page)).toBeHidden();
@@ -92,8 +107,7 @@ test.describe('account journey', () => {
     await expectAlert(page, M.notConfirmed);
     await alertDialog(page).getByRole('button', { name: 'Resend confirmation' }).click();
     await expect(page.getByRole('form', { name: 'Resend Confirmation Email' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('form', { name: 'Resend Confirmation Email' })).toBeHidden();
+    await escapeForm(page, 'Resend Confirmation Email');
 
     // Confirm through the emailed link: the Clusters screen shows and the confirmation runs.
     const confirmHref = await followEmailLink(page, /confirm/i);
@@ -171,7 +185,7 @@ test.describe('account journey', () => {
     await login(page, email, password, false);
     await expectAlert(page, M.loginFailed);
     await closeAlert(page);
-    await page.keyboard.press('Escape');
+    await escapeForm(page, 'Login');
     await login(page, email, newPassword, false);
     await expectAlert(page, M.loginSuccess);
     await closeAlert(page);

@@ -111,6 +111,9 @@ describe('ARIMA screen', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('arima-help').textContent).toMatch(
       /For trends c and ct d must be 0; for t d must be 0 or 1/,
     );
+    expect(screen.getByTestId('arima-help').textContent).toMatch(
+      /AR root and an MA root that nearly cancel \(closer than 1\/√n\).*std err, z, P>\|z\| and interval are left out/,
+    );
     for (const title of ['Price and Predictions', 'Residual', 'ACF', 'PACF', 'PP Plot', 'QQ Plot'])
       expect(screen.getByRole('heading', { name: title, level: 2 })).toBeTruthy();
     const user = userEvent.setup();

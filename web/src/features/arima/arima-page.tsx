@@ -198,6 +198,13 @@ export function ArimaPage() {
             Jarque-Bera, heteroskedasticity) say the same in numbers, a small Prob rejecting white noise, normality or
             constant variance. Forecasts are statistical extrapolations, not advice.
           </p>
+          <p>
+            Warnings above the summary say when a number should not be read at face value. A root on the unit circle
+            puts the estimate on the boundary of its region, where standard errors are undefined. An AR root and an MA
+            root that nearly cancel (closer than 1/√n) mean the model describes the series about as well without both:
+            the AR and MA coefficients are then not separately identified, and their std err, z, P&gt;|z| and interval
+            are left out, because they would claim far more precision than the data give.
+          </p>
         </PageHelp>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
