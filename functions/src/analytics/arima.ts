@@ -301,7 +301,8 @@ export function fitArima(y: number[], opts: ArimaOptions): ArimaResult {
     };
   };
 
-  const withheld = cancelling ? allNames.filter((nm) => /^(ar|ma)\.L\d+$/.test(nm)) : [];
+  // The AR and MA coefficients: `names` after the trend's.
+  const withheld = cancelling ? names.slice(spec.names.length) : [];
   const summaryHtml = arimaSummaryHtml({
     title: `ARIMA(${p},${d},${q}) trend '${opts.trend}'`,
     names: allNames,

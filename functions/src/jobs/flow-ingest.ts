@@ -17,6 +17,12 @@ import { rangeOf, runLogged, type JobEvent, type JobOptions } from './job-runner
 
 export const FLOW_DATASET = 'options-flow';
 
+/** The trading days a run over `from`..`to` ingests: TAPEWATCH_FLOW_MAX_DAYS trims them to the last N (test seeding). */
+export function flowIngestDays(from: string, to: string): string[] {
+  const maxDays = Number(process.env.TAPEWATCH_FLOW_MAX_DAYS ?? 0);
+  return tradingDaysBetween(from, to).slice(maxDays > 0 ? -maxDays : 0);
+}
+
 /**
  * Options-flow ingest (after the close; the demo backfill runs it over a year of trading days): each
  * trading day's vendor records are parsed, turned into trades and packed per ticker into the day's
@@ -28,12 +34,6 @@ export const FLOW_DATASET = 'options-flow';
  * next day's prints: a day is written once the day after it is read (the run's last day without it),
  * and a run's first day completes the stored day before it (yesterday, for the nightly run).
  */
-/** The trading days a run over `from`..`to` ingests: TAPEWATCH_FLOW_MAX_DAYS trims them to the last N (test seeding). */
-export function flowIngestDays(from: string, to: string): string[] {
-  const maxDays = Number(process.env.TAPEWATCH_FLOW_MAX_DAYS ?? 0);
-  return tradingDaysBetween(from, to).slice(maxDays > 0 ? -maxDays : 0);
-}
-
 export async function runFlowIngest(event?: JobEvent, opts: JobOptions = {}) {
   const { from, to } = rangeOf(event, clockFor().today());
   return runLogged(
